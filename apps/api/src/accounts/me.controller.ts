@@ -1,0 +1,29 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { effectivePlan } from '@app/domain/accounts/plan';
+import { Clock } from '@app/domain/shared/clock.port';
+import { CurrentCaller } from '../common/decorators';
+
+@ApiTags('account')
+@ApiBearerAuth()
+@ApiSecurity('api-key')
+@Controller('v1/me')
+export class MeController {
+  constructor(private readonly clock: Clock) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The account of the calling key or user' })
+  me(@CurrentCaller() { account }: Caller) {
+    return {
+      account_id: account.id,
+      business_name: account.businessName,
+      business_email: account.businessEmail,
+      currency: account.currency,
+      business_gstin: account.gstin,
+      business_pan: account.pan,
+      subscription_expires_at: account.subscriptionExpiresAt,
+      plan: effectivePlan(account, this.clock.now()),
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { AppConfig } from '@app/infra/config/app-config';
+import { CoreModule } from './core/core.module';
+import { AuthGuard } from './common/auth.guard';
+import { EnvelopeInterceptor } from './common/envelope.interceptor';
+import { ErrorEnvelopeFilter } from './common/error-envelope.filter';
+import { AppValidationPipe } from './common/validation.pipe';
+import { MeController } from './accounts/me.controller';
+import { HealthController } from './health/health.controller';
+import { ClientsModule } from './clients/clients.module';
+
+/** Resource modules of the API. Add a new resource's module here. */
+const RESOURCE_MODULES = [ClientsModule];
+
+@Module({})
+export class AppModule {
+  static register(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(config), ...RESOURCE_MODULES],
+      controllers: [MeController, HealthController],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
+        { provide: APP_PIPE, useClass: AppValidationPipe },
+      ],
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { ClientsService } from '@app/domain/clients/clients.service';
+import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { ListQueryDto, pageOf } from '../common/list-query.dto';
+import { IdsBodyDto } from '../common/ids-body.dto';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { queryFlag } from '../common/flag';
+import { CreateClientDto, UpdateClientDto } from './clients.dto';
+import { presentClient } from './client.presenter';
+
+@ApiTags('clients')
+@ApiBearerAuth()
+@ApiSecurity('api-key')
+@RequirePermission('clients')
+@Controller('v1/clients')
+export class ClientsController {
+  constructor(private readonly clients: ClientsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Clients, newest first' })
+  async list(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto) {
+    const page = await this.clients.list(caller, pageOf(query));
+    return { clients: page.rows.map(presentClient), total: page.total };
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a client (200 with skipped=true when phone, email or GSTIN already exists)' })
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreateClientDto, @Res({ passthrough: true }) res: Response) {
+    const result = await this.clients.create(caller, body);
+    res.status(result.skipped ? 200 : 201);
+    return { skipped: result.skipped, client: presentClient(result.client) };
+  }
+
+  @Post('bulk-delete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete several clients; unknown ids and clients with documents are skipped' })
+  bulkDelete(@CurrentCaller() caller: Caller, @Body() body: IdsBodyDto) {
+    return this.clients.bulkDelete(caller, body.ids);
+  }
+
+  @Get(':id')
+  async get(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return presentClient(await this.clients.get(caller, id));
+  }
+
+  @Patch(':id')
+  async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateClientDto) {
+    return presentClient(await this.clients.update(caller, id, body));
+  }
+
+  @Delete(':id')
+  @ApiQuery({ name: 'cascade', required: false, description: '1 or true: also delete the client\'s documents' })
+  async remove(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Query('cascade') cascade?: string) {
+    await this.clients.delete(caller, id, queryFlag('cascade', cascade));
+    return { deleted: true };
+  }
+}

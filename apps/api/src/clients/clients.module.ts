@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { AccountRepository } from '@app/domain/accounts/account.repository.port';
+import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
+import { ClientDependents, ClientRepository } from '@app/domain/clients/client.repository.port';
+import { ClientsService } from '@app/domain/clients/clients.service';
+import { Clock } from '@app/domain/shared/clock.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { AppConfig } from '@app/infra/config/app-config';
+import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { TypeormClientRepository } from '@app/infra/clients/typeorm-client.repository';
+import { SqlClientDependents } from '@app/infra/clients/sql-client-dependents';
+import { APP_CONFIG } from '../core/tokens';
+import { ClientsController } from './clients.controller';
+
+@Module({
+  controllers: [ClientsController],
+  providers: [
+    { provide: ClientRepository, useFactory: (db: Database, clock: Clock) => new TypeormClientRepository(db, clock), inject: [Database, Clock] },
+    { provide: ClientDependents, useFactory: (db: Database) => new SqlClientDependents(db), inject: [Database] },
+    {
+      provide: ClientsService,
+      useFactory: (c: ClientRepository, d: ClientDependents, a: AccountRepository, tx: TransactionRunner, clock: Clock, config: AppConfig, act: ActivityRecorder) =>
+        new ClientsService(c, d, a, tx, clock, config.plans, act),
+      inject: [ClientRepository, ClientDependents, AccountRepository, TransactionRunner, Clock, APP_CONFIG, ActivityRecorder],
+    },
+  ],
+  exports: [ClientRepository, ClientsService],
+})
+export class ClientsModule {}

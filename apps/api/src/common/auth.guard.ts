@@ -1,0 +1,48 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-case';
+import { Forbidden, ValidationFailed } from '@app/domain/shared/domain-error';
+import { can, PermissionKey } from '@app/domain/shared/principal';
+import { AuthenticatedRequest, MOBILE_ONLY, PERMISSION, PUBLIC } from './decorators';
+
+/** Global guard: resolves the caller from the headers, then checks mobile-only and permission keys. */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticate: AuthenticateCaller,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
+    const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
+    if (req.query && Object.prototype.hasOwnProperty.call(req.query, 'api_key')) {
+      throw new ValidationFailed(
+        { api_key: 'must be sent in the Authorization or X-API-Key header, never in the URL' },
+        'API keys are not accepted in the URL.',
+      );
+    }
+    const caller = await this.authenticate.execute(credentialOf(req));
+    if (this.reflector.getAllAndOverride<boolean>(MOBILE_ONLY, targets) && caller.principal.kind !== 'user') {
+      throw new Forbidden('This endpoint needs a mobile access token (sign in with POST /v1/auth/login).');
+    }
+    const permission = this.reflector.getAllAndOverride<PermissionKey>(PERMISSION, targets);
+    if (permission && !can(caller.principal, permission)) {
+      throw new Forbidden(`This user lacks the "${permission}" permission.`, { permission });
+    }
+    req.caller = caller;
+    return true;
+  }
+}
+
+export function credentialOf(req: Request): string | null {
+  const auth = req.headers.authorization;
+  if (typeof auth === 'string') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+    if (match) return match[1];
+  }
+  const key = req.headers['x-api-key'];
+  return typeof key === 'string' && key.trim() ? key.trim() : null;
+}

@@ -1,0 +1,29 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { PermissionKey } from '@app/domain/shared/principal';
+import { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+
+export const PUBLIC = 'auth:public';
+export const PERMISSION = 'auth:permission';
+export const MOBILE_ONLY = 'auth:mobile-only';
+export const RAW_RESPONSE = 'http:raw';
+
+/** No credential needed (login, public share, store notifications, health). */
+export const Public = () => SetMetadata(PUBLIC, true);
+/** The permission key a user token must carry; API keys carry all of them. */
+export const RequirePermission = (key: PermissionKey) => SetMetadata(PERMISSION, key);
+/** Only a mobile access token may call it; an API key gets 403 forbidden. */
+export const MobileOnly = () => SetMetadata(MOBILE_ONLY, true);
+/** The handler writes a raw body (PDF, ZIP): no envelope. */
+export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);
+
+export interface AuthenticatedRequest {
+  caller?: Caller;
+  id?: string;
+}
+
+/** The authenticated caller (principal and account) of the request. */
+export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): Caller => {
+  const caller = ctx.switchToHttp().getRequest<AuthenticatedRequest>().caller;
+  if (!caller) throw new Error('CurrentCaller used on a public route');
+  return caller;
+});

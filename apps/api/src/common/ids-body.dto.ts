@@ -1,0 +1,14 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
+
+/** `{ids: [int]}` of the bulk endpoints: 1 to 200 positive integers. */
+export class IdsBodyDto {
+  @ApiProperty({ type: [Number], example: [1, 2, 3] })
+  @IsArray({ message: 'must be an array of ids' })
+  @ArrayMinSize(1, { message: 'must hold at least one id' })
+  @ArrayMaxSize(200, { message: 'must hold at most 200 ids' })
+  @IsInt({ each: true, message: 'must hold positive integers' })
+  @Min(1, { each: true, message: 'must hold positive integers' })
+  @Max(2147483647, { each: true, message: 'must hold positive integers' })
+  ids: number[];
+}

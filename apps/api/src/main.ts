@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from '@app/infra/config/app-config';
+import { createApiApp } from './app.factory';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await createApiApp(config);
+  await app.listen(config.port, '0.0.0.0');
+  process.stdout.write(`${JSON.stringify({ msg: 'api listening', port: config.port })}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : error?.stack ?? error}\n`);
+  process.exit(1);
+});

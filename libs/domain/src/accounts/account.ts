@@ -1,0 +1,38 @@
+export type PlanCode = 'free' | 'pro';
+
+export interface Account {
+  id: number;
+  businessName: string | null;
+  businessEmail: string | null;
+  currency: string;
+  gstin: string | null;
+  pan: string | null;
+  address: string | null;
+  stateCode: string | null;
+  phone: string | null;
+  /** Public logo URL (never a data: URI). */
+  logoUrl: string | null;
+  plan: PlanCode;
+  /** 'Y-m-d H:i:s' UTC or null. */
+  subscriptionExpiresAt: string | null;
+  suspended: boolean;
+  deleted: boolean;
+  apiKeyMasked: string | null;
+}
+
+export interface NewAccount {
+  businessName: string;
+  businessEmail: string;
+  currency: string;
+  gstin: string | null;
+  pan: string | null;
+  plan: PlanCode;
+  subscriptionExpiresAt: string | null;
+}
+
+/** A registered business matched for a client (platform badge). */
+export interface PlatformMatch {
+  accountId: number;
+  logoUrl: string | null;
+  subscriptionActive: boolean;
+}

@@ -1,0 +1,58 @@
+import { Account, PlanCode } from './account';
+import { PlanLimitReached, SubscriptionExpired } from '../shared/domain-error';
+
+export interface PlanLimits {
+  /** Sales documents per calendar month on the Free plan. */
+  documentsPerMonth: number;
+  clients: number;
+  inventoryItems: number;
+  subUsers: number;
+  sessions: number;
+}
+
+export interface PlanPolicy {
+  free: PlanLimits;
+  pro: PlanLimits;
+}
+
+export const DEFAULT_PLAN_POLICY: PlanPolicy = {
+  free: { documentsPerMonth: 50, clients: 100, inventoryItems: 100, subUsers: 0, sessions: 2 },
+  pro: {
+    documentsPerMonth: Number.POSITIVE_INFINITY,
+    clients: Number.POSITIVE_INFINITY,
+    inventoryItems: Number.POSITIVE_INFINITY,
+    subUsers: 50,
+    sessions: 10,
+  },
+};
+
+/** The plan in force: a Pro account whose subscription has passed is limited as Free. */
+export function effectivePlan(account: Pick<Account, 'plan' | 'subscriptionExpiresAt'>, now: Date): PlanCode {
+  if (account.plan !== 'pro') return 'free';
+  if (!account.subscriptionExpiresAt) return 'pro';
+  return Date.parse(account.subscriptionExpiresAt.replace(' ', 'T') + 'Z') > now.getTime() ? 'pro' : 'free';
+}
+
+export function isProLapsed(account: Pick<Account, 'plan' | 'subscriptionExpiresAt'>, now: Date): boolean {
+  return account.plan === 'pro' && effectivePlan(account, now) === 'free';
+}
+
+/** Throws 402 when adding one more of `what` would pass the plan's limit. */
+export function assertWithinLimit(
+  account: Pick<Account, 'plan' | 'subscriptionExpiresAt'>,
+  policy: PlanPolicy,
+  now: Date,
+  what: keyof PlanLimits,
+  current: number,
+  label: string,
+): void {
+  const plan = effectivePlan(account, now);
+  const limit = policy[plan][what];
+  if (current + 1 > limit) throw new PlanLimitReached(label, limit, plan);
+}
+
+/** For Pro-only features: 403 subscription_expired when Pro lapsed, 402 when on Free. */
+export function assertProFeature(account: Pick<Account, 'plan' | 'subscriptionExpiresAt'>, now: Date, feature: string): void {
+  if (isProLapsed(account, now)) throw new SubscriptionExpired();
+  if (effectivePlan(account, now) !== 'pro') throw new PlanLimitReached(feature, 0, 'free');
+}

@@ -1,0 +1,18 @@
+/** One entry of the account's audit trail, appended in the same transaction as the change it records. */
+export interface ActivityEvent {
+  accountId: number;
+  actorKind: 'api_key' | 'user' | 'system';
+  actorUserId: number | null;
+  action: 'created' | 'updated' | 'deleted' | 'converted' | string;
+  entityType: string;
+  entityId: number;
+  /** A human label: the document number or the client's name. */
+  label: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  occurredAt: Date;
+}
+
+export abstract class ActivityLog {
+  abstract append(event: ActivityEvent): Promise<void>;
+}

@@ -1,0 +1,71 @@
+import { ValidationFailed } from '../shared/domain-error';
+import { isValidEmail } from '../shared/email';
+import { normalizePhone } from '../shared/phone';
+import { validateGstin } from '../tax/gstin';
+import { GST_STATES } from '../tax/states';
+import { ClientFields } from './client';
+
+/** Fields as a caller sends them (already trimmed); undefined means "not sent". */
+export interface ClientInput {
+  name?: string;
+  phone?: string;
+  email?: string;
+  country_code?: string;
+  address?: string | null;
+  gstin?: string | null;
+  state_code?: string | null;
+}
+
+const COUNTRY_CODE = /^\+\d{1,4}$/;
+
+/**
+ * Validates `input` merged over `base` (the stored record on PATCH, nothing on create) and returns the
+ * normalized fields, or throws a validation error keyed by field.
+ */
+export function buildClientFields(input: ClientInput, base?: ClientFields): ClientFields {
+  const errors: Record<string, string> = {};
+  const pick = <K extends keyof ClientInput>(key: K, fallback: ClientInput[K]) =>
+    input[key] !== undefined ? input[key] : fallback;
+
+  const name = pick('name', base?.name) ?? '';
+  if (!name) errors.name = 'is required';
+  else if (name.length > 255) errors.name = 'must be at most 255 characters';
+
+  const countryCode = pick('country_code', base?.countryCode) || '+91';
+  if (!COUNTRY_CODE.test(countryCode)) errors.country_code = 'must look like +91';
+
+  let phone = '';
+  const rawPhone = pick('phone', base?.phone) ?? '';
+  if (!rawPhone) errors.phone = 'is required';
+  else {
+    const normalized = normalizePhone(rawPhone, countryCode);
+    if (normalized.ok) phone = normalized.phone;
+    else errors.phone = normalized.reason;
+  }
+
+  const email = pick('email', base?.email) ?? '';
+  if (!email) errors.email = 'is required';
+  else if (!isValidEmail(email)) errors.email = 'must be a valid email address';
+
+  const address = pick('address', base?.address) || null;
+  if (address && address.length > 1000) errors.address = 'must be at most 1000 characters';
+
+  const gstinRaw = pick('gstin', base?.gstin);
+  const gstin = gstinRaw ? gstinRaw.toUpperCase() : null;
+  let gstinState: string | null = null;
+  if (gstin) {
+    const check = validateGstin(gstin);
+    if (check.ok) gstinState = check.stateCode;
+    else errors.gstin = check.reason;
+  }
+
+  // A GSTIN fixes the state; a state code sent with it must agree.
+  const stateSent = input.state_code !== undefined ? input.state_code || null : undefined;
+  let stateCode = stateSent === undefined ? (input.gstin !== undefined ? gstinState : base?.stateCode ?? gstinState) : stateSent;
+  if (stateCode && !GST_STATES[stateCode]) errors.state_code = 'must be a GST state code such as 27';
+  else if (stateCode && gstinState && stateCode !== gstinState) errors.state_code = `must match the GSTIN state ${gstinState}`;
+  if (!stateCode) stateCode = gstinState;
+
+  if (Object.keys(errors).length) throw new ValidationFailed(errors);
+  return { name, phone, countryCode, email, address, gstin, stateCode };
+}

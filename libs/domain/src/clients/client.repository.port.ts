@@ -1,0 +1,27 @@
+import { Page, PageRequest } from '../shared/pagination';
+import { Client, ClientFields } from './client';
+
+export abstract class ClientRepository {
+  abstract findById(accountId: number, id: number): Promise<Client | null>;
+  abstract list(accountId: number, page: PageRequest): Promise<Page<Client>>;
+  abstract count(accountId: number): Promise<number>;
+  /** The first client of the account with the same phone, email (case-insensitive) or GSTIN. */
+  abstract findDuplicate(
+    accountId: number,
+    match: { phone: string | null; email: string | null; gstin: string | null },
+  ): Promise<Client | null>;
+  abstract insert(accountId: number, fields: ClientFields): Promise<number>;
+  abstract update(accountId: number, id: number, fields: ClientFields): Promise<void>;
+  abstract delete(accountId: number, id: number): Promise<void>;
+  /** Those of `ids` that are clients of the account. */
+  abstract existingIds(accountId: number, ids: number[]): Promise<number[]>;
+}
+
+/**
+ * Records that refer to a client (documents, expenses). Deleting a client with dependents needs
+ * `cascade`; the cascade removes documents and their lines and detaches expenses.
+ */
+export abstract class ClientDependents {
+  abstract hasDependents(accountId: number, clientId: number): Promise<boolean>;
+  abstract removeFor(accountId: number, clientId: number): Promise<void>;
+}

@@ -1,0 +1,28 @@
+export interface Client {
+  id: number;
+  accountId: number;
+  name: string;
+  /** 10 digits for Indian numbers; `+<digits>` for an international number. */
+  phone: string;
+  countryCode: string;
+  email: string;
+  address: string | null;
+  gstin: string | null;
+  stateCode: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ClientFields = Omit<Client, 'id' | 'accountId' | 'createdAt' | 'updatedAt'>;
+
+/** What the platform badge says about a client: whether it is itself a business on the service. */
+export interface PlatformInfo {
+  usesPlatform: boolean;
+  logoUrl: string | null;
+  subscriptionActive: boolean;
+}
+
+export interface ClientWithPlatform {
+  client: Client;
+  platform: PlatformInfo;
+}

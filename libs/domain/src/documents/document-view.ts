@@ -1,0 +1,143 @@
+/**
+ * The fully computed, render-ready model of one document (invoice, quotation, proforma invoice,
+ * debit note, credit note). Whoever builds it has already done every calculation and formatting:
+ * amounts and rates are strings with two decimals, dates are display strings, the amount in words
+ * is spelled out. A renderer only lays it out; it never computes tax or rounds.
+ *
+ * Optional fields may be `null` (or left out) when they do not apply.
+ */
+export type DocumentKind = 'invoice' | 'quotation' | 'proforma-invoice' | 'debit-note' | 'credit-note';
+
+export const DOCUMENT_KINDS: readonly DocumentKind[] = [
+  'invoice',
+  'quotation',
+  'proforma-invoice',
+  'debit-note',
+  'credit-note',
+];
+
+export interface DocumentSupplierView {
+  name: string;
+  address: string | null;
+  gstin: string | null;
+  /** Two-digit GST state code, e.g. '29'. */
+  state_code: string | null;
+  state_name: string | null;
+  pan: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface DocumentRecipientView {
+  name: string;
+  address: string | null;
+  /** Null for an unregistered recipient. */
+  gstin: string | null;
+  state_code: string | null;
+  state_name: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface DocumentPlaceOfSupplyView {
+  /** Two-digit GST state code, e.g. '27' (or '97' for other territory / '96' for a foreign country). */
+  code: string;
+  name: string;
+}
+
+export interface DocumentLineView {
+  /** Serial number as shown, '1', '2', ... */
+  sn: string;
+  description: string;
+  /** HSN (goods) or SAC (services) code. */
+  hsn_code: string | null;
+  quantity: string;
+  /** Unit of measure, e.g. 'Nos', 'Kg', 'Hrs'. */
+  unit?: string | null;
+  rate: string;
+  discount: string;
+  /** Taxable value after discount. */
+  taxable: string;
+  /** Combined GST rate in percent, e.g. '18.00' (CGST and SGST each carry half when intra-state). */
+  tax_rate: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+  /** Taxable value plus tax. */
+  total: string;
+}
+
+export interface DocumentHsnSummaryRowView {
+  hsn_code: string;
+  /** Combined GST rate in percent, e.g. '18.00'. */
+  tax_rate: string;
+  taxable: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+  total_tax: string;
+}
+
+export interface DocumentHsnSummaryView {
+  rows: DocumentHsnSummaryRowView[];
+  total: { taxable: string; cgst: string; sgst: string; igst: string; total_tax: string };
+}
+
+export interface DocumentTotalsView {
+  taxable: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+  discount: string;
+  /** Round-off to the nearest rupee (section 170 CGST), signed, e.g. '-0.40'. */
+  round_off?: string | null;
+  /** Grand total of the document. */
+  total: string;
+  /** TDS deducted by the client (income tax), when any. */
+  tds?: string | null;
+  /** Total less TDS. */
+  receivable?: string | null;
+  paid?: string | null;
+  balance?: string | null;
+}
+
+export interface DocumentView {
+  kind: DocumentKind;
+  /** 'Tax Invoice', 'Bill of Supply', 'Quotation', 'Proforma Invoice', 'Debit Note', 'Credit Note', ... */
+  title: string;
+  number: string;
+  /** Display date, e.g. '05-08-2025'. */
+  date: string;
+  due_date?: string | null;
+  /** Quotations and proforma invoices: valid until. */
+  validity_date?: string | null;
+  /** E.g. the original invoice number of a credit or debit note. */
+  reference?: string | null;
+  /** ISO 4217 code, e.g. 'INR'. */
+  currency: string;
+  supplier: DocumentSupplierView;
+  recipient: DocumentRecipientView;
+  place_of_supply: DocumentPlaceOfSupplyView | null;
+  /** CGST + SGST when true, IGST when false. */
+  intra_state: boolean;
+  /** False for a bill of supply or a zero-rated export under LUT: no tax columns at all. */
+  show_tax: boolean;
+  /** Whether tax is payable on reverse charge (CGST rule 46(p)); shown on tax invoices. */
+  reverse_charge?: boolean | null;
+  lines: DocumentLineView[];
+  hsn_summary: DocumentHsnSummaryView;
+  totals: DocumentTotalsView;
+  /** Indian system, e.g. 'Rupees One Lakh Twenty Thousand and Fifty Paise Only'. */
+  amount_in_words: string;
+  declaration_text?: string | null;
+  /** Letter of undertaking for zero-rated exports without payment of tax. */
+  lut_number?: string | null;
+  transport_details?: string | null;
+  /** Lorry receipt / consignment note number. */
+  lr_number?: string | null;
+  /** E.g. 'paid', 'partially_paid', 'unpaid'. */
+  payment_status?: string | null;
+  /** Raw base64 of a PNG image (no `data:` prefix), or null. */
+  signature_png_base64?: string | null;
+  notes?: string | null;
+}

@@ -1,0 +1,93 @@
+/**
+ * Errors raised by the domain. Each carries one of the contract's error codes; the HTTP adapter maps
+ * codes to statuses with a table typed `satisfies Record<ErrorCode, number>`.
+ */
+export type ErrorCode =
+  | 'validation_error'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'plan_limit_reached'
+  | 'account_suspended'
+  | 'subscription_expired'
+  | 'not_found'
+  | 'conflict'
+  | 'session_limit'
+  | 'payload_too_large'
+  | 'signature_required'
+  | 'rate_limited'
+  | 'server_error'
+  | 'not_available'
+  | 'not_configured';
+
+export abstract class DomainError extends Error {
+  abstract readonly code: ErrorCode;
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationFailed extends DomainError {
+  readonly code = 'validation_error';
+  /** `fields` maps a field name to what is wrong with it. */
+  constructor(fields: Record<string, string>, message = 'The request is invalid.') {
+    super(message, fields);
+  }
+  static field(field: string, problem: string): ValidationFailed {
+    return new ValidationFailed({ [field]: problem });
+  }
+}
+export class Unauthorized extends DomainError {
+  readonly code = 'unauthorized';
+}
+export class Forbidden extends DomainError {
+  readonly code = 'forbidden';
+}
+export class NotFound extends DomainError {
+  readonly code = 'not_found';
+  static of(entity: string, id?: number | string): NotFound {
+    return new NotFound(`${entity} not found.`, id === undefined ? {} : { id });
+  }
+}
+export class Conflict extends DomainError {
+  readonly code = 'conflict';
+}
+export class PlanLimitReached extends DomainError {
+  readonly code = 'plan_limit_reached';
+  constructor(what: string, limit: number, plan: string) {
+    super(`The ${plan} plan allows at most ${limit} ${what}.`, { limit, plan, resource: what });
+  }
+}
+export class AccountSuspended extends DomainError {
+  readonly code = 'account_suspended';
+  constructor() {
+    super('This account is suspended.');
+  }
+}
+export class SubscriptionExpired extends DomainError {
+  readonly code = 'subscription_expired';
+  constructor() {
+    super('The Pro subscription of this account has expired.');
+  }
+}
+export class SessionLimit extends DomainError {
+  readonly code = 'session_limit';
+}
+export class SignatureRequired extends DomainError {
+  readonly code = 'signature_required';
+}
+export class RateLimited extends DomainError {
+  readonly code = 'rate_limited';
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many requests; try again later.', { retry_after: retryAfterSeconds });
+  }
+}
+export class NotAvailable extends DomainError {
+  readonly code = 'not_available';
+}
+export class NotConfigured extends DomainError {
+  readonly code = 'not_configured';
+}

@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { fiscalYearLabel, fiscalYearOf, fiscalYearRange, formatTimestamp, isValidDate, kolkataDate } from './fiscal-year';
+
+const DAY_MS = 86_400_000;
+const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+describe('fiscalYearRange', () => {
+  it('runs from April 1 to March 31 of the next year', () => {
+    expect(fiscalYearRange(2025)).toEqual({ from: '2025-04-01', to: '2026-03-31' });
+    expect(fiscalYearRange(1999)).toEqual({ from: '1999-04-01', to: '2000-03-31' });
+  });
+
+  it('rejects a year that is not an integer', () => {
+    expect(() => fiscalYearRange(2025.5)).toThrow(RangeError);
+    expect(() => fiscalYearRange(NaN)).toThrow(RangeError);
+  });
+
+  it('puts every date of the range in that financial year, and the days around it outside', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1900, max: 2200 }), fc.integer({ min: 0, max: 365 }), (year, offset) => {
+        const { from, to } = fiscalYearRange(year);
+        const start = Date.parse(`${from}T00:00:00Z`);
+        const end = Date.parse(`${to}T00:00:00Z`);
+        const day = start + offset * DAY_MS;
+        fc.pre(day <= end);
+        expect(isValidDate(ymd(day))).toBe(true);
+        expect(fiscalYearOf(ymd(day))).toBe(year);
+        expect(fiscalYearOf(ymd(start - DAY_MS))).toBe(year - 1);
+        expect(fiscalYearOf(ymd(end + DAY_MS))).toBe(year + 1);
+      }),
+    );
+  });
+
+  it('has 366 days when it holds a February 29', () => {
+    const days = (y: number) => {
+      const { from, to } = fiscalYearRange(y);
+      return (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+    };
+    expect(days(2023)).toBe(366);
+    expect(days(2024)).toBe(365);
+  });
+});
+
+describe('fiscalYearOf', () => {
+  it('turns on April 1', () => {
+    expect(fiscalYearOf('2025-03-31')).toBe(2024);
+    expect(fiscalYearOf('2025-04-01')).toBe(2025);
+    expect(fiscalYearOf('2025-12-31')).toBe(2025);
+    expect(fiscalYearOf('2026-01-01')).toBe(2025);
+    expect(fiscalYearOf('2026-03-31')).toBe(2025);
+    expect(fiscalYearOf('2026-04-01')).toBe(2026);
+  });
+
+  it('rejects what is not a Y-m-d date', () => {
+    for (const bad of ['2025-02-30', '2025-4-1', '2025-04-01 10:00:00', '']) {
+      expect(() => fiscalYearOf(bad)).toThrow(RangeError);
+    }
+  });
+});
+
+describe('fiscalYearLabel', () => {
+  it('gives two-digit years', () => {
+    expect(fiscalYearLabel(2025)).toBe('25-26');
+    expect(fiscalYearLabel(2009)).toBe('09-10');
+    expect(fiscalYearLabel(2099)).toBe('99-00');
+  });
+});
+
+describe('kolkataDate', () => {
+  it('is UTC plus 5:30', () => {
+    expect(kolkataDate(new Date('2025-03-31T18:29:59.999Z'))).toBe('2025-03-31');
+    expect(kolkataDate(new Date('2025-03-31T18:30:00.000Z'))).toBe('2025-04-01');
+    expect(kolkataDate(new Date('2024-12-31T18:30:00Z'))).toBe('2025-01-01');
+    expect(kolkataDate(new Date('2024-02-28T20:00:00Z'))).toBe('2024-02-29');
+    expect(kolkataDate(new Date('2025-06-15T00:00:00Z'))).toBe('2025-06-15');
+  });
+
+  it('agrees with the UTC date of the instant shifted by 5:30', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => {
+        expect(kolkataDate(new Date(ms))).toBe(ymd(ms + 19_800_000));
+      }),
+    );
+  });
+});
+
+describe('formatTimestamp', () => {
+  it('gives Y-m-d H:i:s in UTC', () => {
+    expect(formatTimestamp(new Date('2025-04-01T05:06:07.890Z'))).toBe('2025-04-01 05:06:07');
+    expect(formatTimestamp(new Date('1999-12-31T23:59:59Z'))).toBe('1999-12-31 23:59:59');
+  });
+
+  it('rejects an invalid Date', () => {
+    expect(() => formatTimestamp(new Date('nope'))).toThrow(RangeError);
+  });
+});
+
+describe('isValidDate', () => {
+  it('accepts real calendar dates', () => {
+    for (const ok of ['2024-02-29', '2000-02-29', '2025-12-31', '2025-04-30', '0001-01-01']) expect(isValidDate(ok)).toBe(true);
+  });
+
+  it('rejects impossible dates and other forms', () => {
+    const bad = ['2025-02-29', '1900-02-29', '2025-04-31', '2025-13-01', '2025-00-10', '2025-01-00', '0000-01-01',
+      '2025-1-01', '25-01-01', '2025/01/01', '2025-01-01T00:00:00Z', ' 2025-01-01', ''];
+    for (const value of bad) expect(isValidDate(value)).toBe(false);
+  });
+
+  it('agrees with the UTC calendar for every day', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -700_000, max: 2_900_000 }), (n) => {
+        expect(isValidDate(ymd(n * DAY_MS))).toBe(true);
+      }),
+    );
+  });
+});

@@ -1,0 +1,90 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
+import { isMoneyLike, money2, sumMoney, toDecimal, toNumber2 } from './money';
+
+const paiseToString = (p: number) => {
+  const sign = p < 0 ? '-' : '';
+  const abs = Math.abs(p);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+describe('toDecimal', () => {
+  it('reads numbers and numeric strings exactly', () => {
+    expect(toDecimal(0.1).plus(toDecimal(0.2)).toString()).toBe('0.3');
+    expect(toDecimal(' 12.50 ').toString()).toBe('12.5');
+    expect(toDecimal('-3').toString()).toBe('-3');
+    expect(toDecimal(new Decimal('1.005')).toString()).toBe('1.005');
+  });
+
+  it('rejects what is not a finite number', () => {
+    for (const bad of [NaN, Infinity, -Infinity, '', 'abc', '1,000', '12.3.4', '0x10']) {
+      expect(() => toDecimal(bad)).toThrow(RangeError);
+    }
+  });
+});
+
+describe('money2', () => {
+  it('rounds half-up to 2 decimals', () => {
+    expect(money2('1.005')).toBe('1.01');
+    expect(money2(1.005)).toBe('1.01');
+    expect(money2('1.004')).toBe('1.00');
+    expect(money2(2.675)).toBe('2.68');
+    expect(money2('-1.005')).toBe('-1.01');
+    expect(money2(10)).toBe('10.00');
+    expect(money2('12345678901.235')).toBe('12345678901.24');
+  });
+
+  it('never shows a negative zero', () => {
+    expect(money2('-0.001')).toBe('0.00');
+    expect(money2(-0)).toBe('0.00');
+  });
+});
+
+describe('sumMoney', () => {
+  it('adds without float drift', () => {
+    expect(sumMoney([0.1, 0.2])).toBe('0.30');
+    expect(sumMoney([])).toBe('0.00');
+    expect(sumMoney(['100.10', 200.2, new Decimal('-0.30')])).toBe('300.00');
+  });
+
+  it('equals the integer sum of paise divided by 100', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -1e12, max: 1e12 }), { maxLength: 50 }), fc.boolean(), (paise, asNumbers) => {
+        const values = paise.map((p) => (asNumbers ? Number(paiseToString(p)) : paiseToString(p)));
+        const total = paise.reduce((a, b) => a + b, 0);
+        expect(sumMoney(values)).toBe(paiseToString(total));
+      }),
+    );
+  });
+});
+
+describe('toNumber2', () => {
+  it('gives a number with at most 2 decimals', () => {
+    expect(toNumber2(0.1 + 0.2)).toBe(0.3);
+    expect(toNumber2('99.999')).toBe(100);
+    expect(toNumber2('-0.004')).toBe(0);
+    expect(JSON.stringify({ a: toNumber2('1234.5') })).toBe('{"a":1234.5}');
+  });
+
+  it('round-trips every paise amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e14, max: 1e14 }), (p) => {
+        expect(money2(toNumber2(paiseToString(p)))).toBe(paiseToString(p));
+      }),
+    );
+  });
+});
+
+describe('isMoneyLike', () => {
+  it('accepts finite numbers and numeric strings with at most 2 decimals', () => {
+    for (const ok of [0, 12, 12.5, -3.25, '0', '12', '12.5', '-12.50', '9999999999999.99', 9999999999999.99]) {
+      expect(isMoneyLike(ok)).toBe(true);
+    }
+  });
+
+  it('rejects everything else', () => {
+    const bad = [NaN, Infinity, 0.1 + 0.2, 1.005, 1e13, -1e13, '1e13', '10000000000000', '1.005', '', ' 1', '+1',
+      '.5', '5.', '1,000', 'abc', null, undefined, true, {}, [], 1e-7];
+    for (const value of bad) expect(isMoneyLike(value)).toBe(false);
+  });
+});

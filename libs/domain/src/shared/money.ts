@@ -1,0 +1,71 @@
+import Decimal from 'decimal.js';
+
+/**
+ * Money arithmetic in decimals, never in floating point. Amounts are rounded half-up (ties away from
+ * zero) to paise; a negative zero is shown as 0.00.
+ */
+export type MoneyInput = string | number;
+
+/** A Decimal constructor of our own, so the global decimal.js settings of other code cannot change ours. */
+const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+
+const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const MONEY_TEXT = /^-?\d+(\.\d{1,2})?$/;
+const MONEY_LIMIT = new D('1e13');
+
+/**
+ * Exact decimal of an amount. Numbers are read from their shortest string form (0.1 is 0.1 exactly).
+ * Throws a RangeError for NaN, infinities and strings that are not plain decimal numbers.
+ */
+export function toDecimal(v: MoneyInput | Decimal): Decimal {
+  if (Decimal.isDecimal(v)) {
+    if (!v.isFinite()) throw new RangeError('An amount must be a finite number.');
+    return new D(v);
+  }
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new RangeError('An amount must be a finite number.');
+    return new D(v);
+  }
+  if (typeof v === 'string') {
+    const trimmed = v.trim();
+    if (!NUMERIC.test(trimmed)) throw new RangeError(`Not a number: "${v}".`);
+    return new D(trimmed);
+  }
+  throw new RangeError('An amount must be a number or a numeric string.');
+}
+
+/** The amount rounded half-up to 2 decimals, as a string ('12.35', '-3.00', never '-0.00'). */
+export function money2(v: MoneyInput | Decimal): string {
+  const rounded = toDecimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return rounded.isZero() ? '0.00' : rounded.toFixed(2);
+}
+
+/** The exact sum of the values, rounded half-up to 2 decimals once at the end. */
+export function sumMoney(values: Array<MoneyInput | Decimal>): string {
+  let total = new D(0);
+  for (const value of values) total = total.plus(toDecimal(value));
+  return money2(total);
+}
+
+/** The amount as a JSON number with at most 2 decimals (the double nearest money2 of it). */
+export function toNumber2(v: MoneyInput | Decimal): number {
+  return Number(money2(v));
+}
+
+/**
+ * True for a finite number or a plain numeric string ('12', '-3.5', '0.25') with at most 2 decimals
+ * and an absolute value below 1e13. Strings with spaces, exponents or a leading '+' are not money.
+ */
+export function isMoneyLike(v: unknown): boolean {
+  let text: string;
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return false;
+    text = String(v);
+  } else if (typeof v === 'string') {
+    text = v;
+  } else {
+    return false;
+  }
+  if (!MONEY_TEXT.test(text)) return false;
+  return new D(text).abs().lt(MONEY_LIMIT);
+}

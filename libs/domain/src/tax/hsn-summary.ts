@@ -1,0 +1,79 @@
+import Decimal from 'decimal.js';
+import { MoneyInput, money2, toDecimal } from '../shared/money';
+
+export interface HsnLineInput {
+  hsn_code: string;
+  taxable: MoneyInput;
+  tax_rate: MoneyInput;
+  cgst: MoneyInput;
+  sgst: MoneyInput;
+  igst: MoneyInput;
+}
+
+export interface HsnSummaryRow {
+  hsn_code: string;
+  tax_rate: string;
+  taxable: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+  total_tax: string;
+}
+
+export type HsnSummaryTotal = Omit<HsnSummaryRow, 'hsn_code' | 'tax_rate'>;
+
+type Amounts = { taxable: Decimal; cgst: Decimal; sgst: Decimal; igst: Decimal };
+const AMOUNT_KEYS = ['taxable', 'cgst', 'sgst', 'igst'] as const;
+
+/** Each amount rounded half-up to paise, so rows, their tax totals and the grand total add up exactly. */
+const paise = (v: MoneyInput) => toDecimal(money2(v));
+
+function zero(): Amounts {
+  return { taxable: toDecimal(0), cgst: toDecimal(0), sgst: toDecimal(0), igst: toDecimal(0) };
+}
+
+function add(into: Amounts, from: Amounts): void {
+  for (const key of AMOUNT_KEYS) into[key] = into[key].plus(from[key]);
+}
+
+function show(a: Amounts): HsnSummaryTotal {
+  return {
+    taxable: money2(a.taxable),
+    cgst: money2(a.cgst),
+    sgst: money2(a.sgst),
+    igst: money2(a.igst),
+    total_tax: money2(a.cgst.plus(a.sgst).plus(a.igst)),
+  };
+}
+
+/**
+ * The HSN/SAC-wise summary of a document: one row per (hsn_code, tax_rate), sorted by code (as text,
+ * blank first) then rate (numerically). A blank or missing code shows as ''; rates show with 2 decimals
+ * ('18.00'). Amounts are rounded to paise per line before they are added.
+ */
+export function hsnSummary(lines: HsnLineInput[]): { rows: HsnSummaryRow[]; total: HsnSummaryTotal } {
+  const groups = new Map<string, { hsn: string; rate: Decimal; amounts: Amounts }>();
+  const total = zero();
+  for (const line of lines) {
+    const hsn = (line.hsn_code ?? '').trim();
+    const rate = toDecimal(line.tax_rate);
+    const key = `${hsn}\u0000${rate.toFixed()}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { hsn, rate, amounts: zero() };
+      groups.set(key, group);
+    }
+    const amounts = {
+      taxable: paise(line.taxable),
+      cgst: paise(line.cgst),
+      sgst: paise(line.sgst),
+      igst: paise(line.igst),
+    };
+    add(group.amounts, amounts);
+    add(total, amounts);
+  }
+  const rows = [...groups.values()]
+    .sort((a, b) => (a.hsn < b.hsn ? -1 : a.hsn > b.hsn ? 1 : a.rate.comparedTo(b.rate)))
+    .map((g) => ({ hsn_code: g.hsn, tax_rate: money2(g.rate), ...show(g.amounts) }));
+  return { rows, total: show(total) };
+}

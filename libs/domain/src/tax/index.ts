@@ -1,0 +1,5 @@
+export * from './states';
+export * from './gstin';
+export * from './amount-in-words';
+export * from './gst-split';
+export * from './hsn-summary';

@@ -1,0 +1,87 @@
+
+import { Account, NewAccount, PlanCode } from '@app/domain/accounts/account';
+import { AccountRepository, ApiKeyRecord } from '@app/domain/accounts/account.repository.port';
+import { Database } from '../database/typeorm-transaction-runner';
+import { sqlNow } from '../shared/sql-time';
+import { AccountRow } from './account.entity';
+
+export function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    businessName: row.businessName,
+    businessEmail: row.businessEmail,
+    currency: row.currency,
+    gstin: row.gstin,
+    pan: row.pan,
+    address: row.address,
+    stateCode: row.stateCode,
+    phone: row.phone,
+    logoUrl: row.logoUrl,
+    plan: row.plan === 'pro' ? 'pro' : 'free',
+    subscriptionExpiresAt: row.subscriptionExpiresAt,
+    suspended: row.suspendedAt !== null,
+    deleted: row.deletedAt !== null,
+    apiKeyMasked: row.apiKeyMasked,
+  };
+}
+
+export class TypeormAccountRepository extends AccountRepository {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  private repo() {
+    return this.db.manager().getRepository(AccountRow);
+  }
+
+  async findById(accountId: number): Promise<Account | null> {
+    const row = await this.repo().findOneBy({ id: accountId });
+    return row ? toAccount(row) : null;
+  }
+
+  async findByApiKeyHash(hash: string): Promise<Account | null> {
+    const row = await this.repo().findOneBy({ apiKeyHash: hash });
+    return row ? toAccount(row) : null;
+  }
+
+  async create(account: NewAccount, apiKey: ApiKeyRecord): Promise<number> {
+    const now = sqlNow();
+    const result = await this.repo().insert({
+      businessName: account.businessName,
+      businessEmail: account.businessEmail,
+      currency: account.currency,
+      gstin: account.gstin,
+      pan: account.pan,
+      stateCode: account.gstin ? account.gstin.slice(0, 2) : null,
+      plan: account.plan,
+      subscriptionExpiresAt: account.subscriptionExpiresAt,
+      apiKeyHash: apiKey.hash,
+      apiKeyMasked: apiKey.masked,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return result.identifiers[0].id as number;
+  }
+
+  async setApiKey(accountId: number, apiKey: ApiKeyRecord): Promise<void> {
+    await this.repo().update({ id: accountId }, { apiKeyHash: apiKey.hash, apiKeyMasked: apiKey.masked, updatedAt: sqlNow() });
+  }
+
+  async setSuspended(accountId: number, suspended: boolean): Promise<void> {
+    await this.repo().update({ id: accountId }, { suspendedAt: suspended ? sqlNow() : null, updatedAt: sqlNow() });
+  }
+
+  async setPlan(accountId: number, plan: PlanCode, expiresAt: string | null): Promise<void> {
+    await this.repo().update({ id: accountId }, { plan, subscriptionExpiresAt: expiresAt, updatedAt: sqlNow() });
+  }
+
+  async findByGstinsOrEmails(exceptAccountId: number, gstins: string[], emails: string[]) {
+    if (!gstins.length && !emails.length) return [];
+    const qb = this.repo().createQueryBuilder('a').where('a.id <> :except', { except: exceptAccountId });
+    const ors: string[] = [];
+    if (gstins.length) ors.push('a.business_gstin IN (:...gstins)');
+    if (emails.length) ors.push('a.business_email IN (:...emails)');
+    qb.andWhere(`(${ors.join(' OR ')})`, { gstins, emails }).orderBy('a.id', 'ASC');
+    return (await qb.getMany()).map(toAccount);
+  }
+}

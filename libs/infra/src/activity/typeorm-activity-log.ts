@@ -1,0 +1,25 @@
+import { ActivityEvent, ActivityLog } from '@app/domain/activity/activity-log.port';
+import { Database } from '../database/typeorm-transaction-runner';
+import { sqlNow } from '../shared/sql-time';
+import { ActivityEventRow } from './activity-event.entity';
+
+export class TypeormActivityLog extends ActivityLog {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async append(event: ActivityEvent): Promise<void> {
+    await this.db.manager().getRepository(ActivityEventRow).insert({
+      accountId: event.accountId,
+      actorKind: event.actorKind,
+      actorUserId: event.actorUserId,
+      action: event.action,
+      entityType: event.entityType,
+      entityId: event.entityId,
+      label: event.label,
+      beforeSummary: event.before ? JSON.stringify(event.before) : null,
+      afterSummary: event.after ? JSON.stringify(event.after) : null,
+      createdAt: sqlNow(event.occurredAt),
+    });
+  }
+}

@@ -1,0 +1,17 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { DateTimeColumn } from '../shared/columns';
+
+@Entity('clients')
+export class ClientRow {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'account_id', type: 'int' }) accountId: number;
+  @Column({ type: 'varchar' }) name: string;
+  @Column({ type: 'varchar' }) phone: string;
+  @Column({ name: 'country_code', type: 'varchar' }) countryCode: string;
+  @Column({ type: 'varchar' }) email: string;
+  @Column({ type: 'varchar', nullable: true }) address: string | null;
+  @Column({ type: 'char', nullable: true }) gstin: string | null;
+  @Column({ name: 'state_code', type: 'char', nullable: true }) stateCode: string | null;
+  @DateTimeColumn('created_at') createdAt: string;
+  @DateTimeColumn('updated_at') updatedAt: string;
+}

@@ -1,0 +1,95 @@
+import { In } from 'typeorm';
+import { Client, ClientFields } from '@app/domain/clients/client';
+import { ClientRepository } from '@app/domain/clients/client.repository.port';
+import { Page, PageRequest } from '@app/domain/shared/pagination';
+import { Clock } from '@app/domain/shared/clock.port';
+import { Database } from '../database/typeorm-transaction-runner';
+import { sqlNow } from '../shared/sql-time';
+import { ClientRow } from './client.entity';
+
+function toClient(row: ClientRow): Client {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    name: row.name,
+    phone: row.phone,
+    countryCode: row.countryCode,
+    email: row.email,
+    address: row.address,
+    gstin: row.gstin,
+    stateCode: row.stateCode,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export class TypeormClientRepository extends ClientRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  private repo() {
+    return this.db.manager().getRepository(ClientRow);
+  }
+
+  async findById(accountId: number, id: number): Promise<Client | null> {
+    const row = await this.repo().findOneBy({ id, accountId });
+    return row ? toClient(row) : null;
+  }
+
+  /** Newest first; the page's ids come from the index alone (deferred join), then the rows. */
+  async list(accountId: number, page: PageRequest): Promise<Page<Client>> {
+    const manager = this.db.manager();
+    const [ids, [{ total }]] = await Promise.all([
+      manager.query(
+        'SELECT id FROM clients WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
+        [accountId, page.limit, page.offset],
+      ) as Promise<Array<{ id: number }>>,
+      manager.query('SELECT COUNT(*) AS total FROM clients WHERE account_id = ?', [accountId]) as Promise<Array<{ total: string | number }>>,
+    ]);
+    if (!ids.length) return { rows: [], total: Number(total) };
+    const rows = await this.repo().find({
+      where: { accountId, id: In(ids.map((r) => r.id)) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+    return { rows: rows.map(toClient), total: Number(total) };
+  }
+
+  count(accountId: number): Promise<number> {
+    return this.repo().countBy({ accountId });
+  }
+
+  async findDuplicate(accountId: number, match: { phone: string | null; email: string | null; gstin: string | null }) {
+    const where = [
+      match.phone ? { accountId, phone: match.phone } : null,
+      match.email ? { accountId, email: match.email } : null, // the column's collation ignores case
+      match.gstin ? { accountId, gstin: match.gstin } : null,
+    ].filter((w): w is NonNullable<typeof w> => w !== null);
+    if (!where.length) return null;
+    const row = await this.repo().findOne({ where, order: { id: 'ASC' } });
+    return row ? toClient(row) : null;
+  }
+
+  async insert(accountId: number, fields: ClientFields): Promise<number> {
+    const now = sqlNow(this.clock.now());
+    const result = await this.repo().insert({ ...fields, accountId, createdAt: now, updatedAt: now });
+    return result.identifiers[0].id as number;
+  }
+
+  async update(accountId: number, id: number, fields: ClientFields): Promise<void> {
+    await this.repo().update({ id, accountId }, { ...fields, updatedAt: sqlNow(this.clock.now()) });
+  }
+
+  async delete(accountId: number, id: number): Promise<void> {
+    await this.repo().delete({ id, accountId });
+  }
+
+  async existingIds(accountId: number, ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.repo().find({ select: { id: true }, where: { accountId, id: In(ids) } });
+    return rows.map((r) => r.id);
+  }
+}

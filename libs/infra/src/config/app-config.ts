@@ -1,0 +1,87 @@
+import { DEFAULT_PLAN_POLICY, PlanPolicy } from '@app/domain/accounts/plan';
+
+export interface AppConfig {
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  publicBaseUrl: string;
+  chromiumPath: string;
+  pdfConcurrency: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  bcryptCost: number;
+  encryptionKey: string | null;
+  logLevel: string;
+  rateLimit: boolean;
+  featureInventory: boolean;
+  featureExpenses: boolean;
+  plans: PlanPolicy;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the environment with local defaults; every problem is reported at once, before start. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const str = (name: string, fallback: string) => (env[name] ?? '').trim() || fallback;
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = (env[name] ?? '').trim();
+    if (!raw) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+    return n;
+  };
+  const bool = (name: string, fallback: boolean) => {
+    const raw = (env[name] ?? '').trim().toLowerCase();
+    if (!raw) return fallback;
+    if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+    if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be on or off (got "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string, fallback: string, protocols: string[]) => {
+    const value = str(name, fallback);
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol)) problems.push(`${name} must use ${protocols.join(' or ')}`);
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return value;
+  };
+
+  const smtp = (env.SMTP_URL ?? '').trim();
+  const encryptionKey = (env.ENCRYPTION_KEY ?? '').trim() || null;
+  if (encryptionKey && !/^[0-9a-fA-F]{64}$/.test(encryptionKey)) problems.push('ENCRYPTION_KEY must be 64 hex characters (32 bytes)');
+  const freeDocs = int('FREE_DOCUMENTS_PER_MONTH', DEFAULT_PLAN_POLICY.free.documentsPerMonth, 0, 1_000_000);
+  const freeClients = int('FREE_CLIENTS', DEFAULT_PLAN_POLICY.free.clients, 0, 1_000_000);
+  const freeInventory = int('FREE_INVENTORY_ITEMS', DEFAULT_PLAN_POLICY.free.inventoryItems, 0, 1_000_000);
+  const config: AppConfig = {
+    port: int('PORT', 3000, 0, 65535),
+    databaseUrl: url('DATABASE_URL', 'mysql://root@127.0.0.1:3306/invoicing', ['mysql:', 'mariadb:']),
+    redisUrl: url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    publicBaseUrl: url('PUBLIC_BASE_URL', 'http://127.0.0.1:3000', ['http:', 'https:']).replace(/\/+$/, ''),
+    chromiumPath: str('CHROMIUM_PATH', '/usr/bin/chromium'),
+    pdfConcurrency: int('PDF_CONCURRENCY', 2, 1, 32),
+    smtpUrl: smtp ? url('SMTP_URL', smtp, ['smtp:', 'smtps:']) : null,
+    mailFrom: str('MAIL_FROM', 'Invoicing <no-reply@invoicing.local>'),
+    bcryptCost: int('BCRYPT_COST', 12, 4, 15),
+    encryptionKey,
+    logLevel: str('LOG_LEVEL', 'info'),
+    rateLimit: bool('RATE_LIMIT', true),
+    featureInventory: bool('FEATURE_INVENTORY', true),
+    featureExpenses: bool('FEATURE_EXPENSES', true),
+    plans: {
+      free: { ...DEFAULT_PLAN_POLICY.free, documentsPerMonth: freeDocs, clients: freeClients, inventoryItems: freeInventory,
+        sessions: int('FREE_SESSIONS', DEFAULT_PLAN_POLICY.free.sessions, 1, 1000) },
+      pro: { ...DEFAULT_PLAN_POLICY.pro, sessions: int('PRO_SESSIONS', DEFAULT_PLAN_POLICY.pro.sessions, 1, 1000) },
+    },
+  };
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
+    problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  return config;
+}

@@ -1,0 +1,341 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type HTTPRequest, type Page, type PDFOptions } from 'puppeteer';
+import type { DocumentView } from '@app/domain/documents/document-view';
+import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
+import { compileTemplates, pdfOptionsFor, templateHtml } from './templates';
+
+export interface PuppeteerPdfRendererOptions {
+  /** Chromium binary, e.g. /usr/bin/chromium (CHROMIUM_PATH). */
+  executablePath: string;
+  /** Pages rendering at once (PDF_CONCURRENCY); further renders wait in a FIFO queue. */
+  concurrency: number;
+  /** Limit for one render (setContent + pdf), default 15 000 ms. Queue time is not counted. */
+  renderTimeoutMs?: number;
+  /** Replace the browser after this many renders, default 500. In-flight renders finish first. */
+  recycleAfter?: number;
+}
+
+export interface PdfRendererStats {
+  /** Successful renders since construction. */
+  renders: number;
+  /** Browser launches after the first (recycling and crash recovery). */
+  relaunches: number;
+  /** Pid of the browser new renders go to, null when none is running. */
+  pid: number | null;
+  inFlight: number;
+  queued: number;
+  /** Browsers alive, counting one being retired. */
+  browsers: number;
+}
+
+export class PdfRenderTimeout extends Error {
+  constructor(ms: number) {
+    super(`PDF render timed out after ${ms} ms`);
+    this.name = 'PdfRenderTimeout';
+  }
+}
+export class PdfRendererClosed extends Error {
+  constructor() {
+    super('The PDF renderer is closed');
+    this.name = 'PdfRendererClosed';
+  }
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+interface BrowserHandle {
+  browser: Browser;
+  process: ChildProcess | null;
+  userDataDir: string;
+  idle: Page[];
+  inFlight: number;
+  renders: number;
+  /** No new renders: replaced by a fresh browser, closed when its in-flight renders are done. */
+  retiring: boolean;
+  dead: boolean;
+  closing: Promise<void> | null;
+}
+
+/**
+ * PdfRenderer on one headless Chromium per instance, launched lazily, with a bounded pool of reused
+ * pages (JavaScript off, every request but data: URLs aborted). A crashed browser is replaced on the
+ * next render (a render cut short by the crash is retried once); after `recycleAfter` renders the
+ * browser is replaced while its in-flight renders finish. close() is idempotent and waits until the
+ * whole Chromium process group is gone.
+ */
+export class PuppeteerPdfRenderer extends PdfRenderer {
+  private readonly timeoutMs: number;
+  private readonly recycleAfter: number;
+  private readonly handles = new Set<BrowserHandle>();
+  private current: BrowserHandle | null = null;
+  private launching: Promise<BrowserHandle> | null = null;
+  private permits: number;
+  private readonly waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  private inFlight = 0;
+  private renders = 0;
+  private launches = 0;
+  private closed: Promise<void> | null = null;
+
+  constructor(private readonly options: PuppeteerPdfRendererOptions) {
+    super();
+    if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
+      throw new RangeError('concurrency must be a positive integer');
+    }
+    this.permits = options.concurrency;
+    this.timeoutMs = options.renderTimeoutMs ?? 15_000;
+    this.recycleAfter = Math.max(1, options.recycleAfter ?? 500);
+  }
+
+  /** Compiles the templates and launches the browser (otherwise both happen on the first render). */
+  async start(): Promise<void> {
+    if (this.closed) throw new PdfRendererClosed();
+    compileTemplates();
+    await this.browserForRender();
+  }
+
+  async render(view: DocumentView, template?: string): Promise<Uint8Array> {
+    if (this.closed) throw new PdfRendererClosed();
+    const html = templateHtml(view, template);
+    const pdfOptions = pdfOptionsFor(view);
+    await this.acquire();
+    this.inFlight++;
+    try {
+      return await this.renderHtml(html, pdfOptions);
+    } finally {
+      this.inFlight--;
+      this.release();
+    }
+  }
+
+  stats(): PdfRendererStats {
+    return {
+      renders: this.renders,
+      relaunches: Math.max(0, this.launches - 1),
+      pid: this.current?.process?.pid ?? null,
+      inFlight: this.inFlight,
+      queued: this.waiters.length,
+      browsers: this.handles.size,
+    };
+  }
+
+  /** Kills the browser(s) and removes their profiles; queued renders are rejected. Idempotent. */
+  close(): Promise<void> {
+    this.closed ??= this.shutdown();
+    return this.closed;
+  }
+
+  /** Nest calls this on app.close(), so the browser never outlives the application. */
+  onModuleDestroy(): Promise<void> {
+    return this.close();
+  }
+
+  private async shutdown(): Promise<void> {
+    for (const w of this.waiters.splice(0)) w.reject(new PdfRendererClosed());
+    await this.launching?.catch(() => undefined);
+    await Promise.all([...this.handles].map((h) => this.closeHandle(h)));
+  }
+
+  private async renderHtml(html: string, pdfOptions: PDFOptions): Promise<Uint8Array> {
+    for (let attempt = 1; ; attempt++) {
+      const handle = await this.browserForRender();
+      handle.inFlight++;
+      let page: Page | undefined;
+      let reusable = false;
+      try {
+        page = handle.idle.pop() ?? (await this.newPage(handle.browser));
+        const pdf = await withTimeout(this.print(page, html, pdfOptions), this.timeoutMs);
+        reusable = true;
+        handle.renders++;
+        this.renders++;
+        return pdf;
+      } catch (err) {
+        const crashed = handle.dead || !handle.browser.connected;
+        if (crashed && attempt === 1 && !this.closed) continue; // once more, on a fresh browser
+        throw err;
+      } finally {
+        handle.inFlight--;
+        if (page && reusable && !handle.dead && !handle.retiring) handle.idle.push(page);
+        else if (page && !handle.dead) void page.close().catch(() => undefined);
+        this.afterRender(handle);
+      }
+    }
+  }
+
+  private async print(page: Page, html: string, pdfOptions: PDFOptions): Promise<Uint8Array> {
+    await page.setContent(html, { waitUntil: 'load', timeout: this.timeoutMs });
+    return page.pdf({ ...pdfOptions, timeout: this.timeoutMs });
+  }
+
+  private afterRender(handle: BrowserHandle): void {
+    if (!handle.retiring && handle.renders >= this.recycleAfter) {
+      handle.retiring = true;
+      if (this.current === handle) this.current = null;
+      // Warm the replacement now so the next render does not pay for the launch.
+      if (!this.closed) this.browserForRender().catch(() => undefined);
+    }
+    if ((handle.retiring || handle.dead) && handle.inFlight === 0) void this.closeHandle(handle);
+  }
+
+  private browserForRender(): Promise<BrowserHandle> {
+    const cur = this.current;
+    if (cur && !cur.dead && !cur.retiring) return Promise.resolve(cur);
+    if (this.closed) return Promise.reject(new PdfRendererClosed());
+    this.launching ??= this.launch()
+      .then((h) => (this.current = h))
+      .finally(() => (this.launching = null));
+    return this.launching;
+  }
+
+  private async launch(): Promise<BrowserHandle> {
+    const userDataDir = await mkdtemp(join(tmpdir(), 'pdf-renderer-profile-'));
+    let browser: Browser;
+    try {
+      browser = await puppeteer.launch({
+        executablePath: this.options.executablePath,
+        headless: true,
+        pipe: true,
+        userDataDir,
+        args: CHROMIUM_ARGS,
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+        timeout: 30_000,
+        protocolTimeout: Math.max(30_000, this.timeoutMs * 2),
+      });
+    } catch (err) {
+      await rm(userDataDir, { recursive: true, force: true }).catch(() => undefined);
+      throw err;
+    }
+    this.launches++;
+    const handle: BrowserHandle = {
+      browser,
+      process: browser.process(),
+      userDataDir,
+      idle: [],
+      inFlight: 0,
+      renders: 0,
+      retiring: false,
+      dead: false,
+      closing: null,
+    };
+    this.handles.add(handle);
+    browser.on('disconnected', () => {
+      handle.dead = true;
+      handle.idle.length = 0;
+      if (this.current === handle) this.current = null;
+      void this.closeHandle(handle); // a crash: reap the process group and the profile
+    });
+    if (this.closed) {
+      await this.closeHandle(handle);
+      throw new PdfRendererClosed();
+    }
+    // Use the tab Chromium opened at start as the first pool page.
+    const [first] = await browser.pages();
+    if (first) handle.idle.push(await this.preparePage(first));
+    return handle;
+  }
+
+  private async newPage(browser: Browser): Promise<Page> {
+    return this.preparePage(await browser.newPage());
+  }
+
+  private async preparePage(page: Page): Promise<Page> {
+    await page.setJavaScriptEnabled(false);
+    await page.setRequestInterception(true);
+    page.on('request', (req: HTTPRequest) => {
+      if (req.isInterceptResolutionHandled()) return;
+      const url = req.url();
+      const allowed = url.startsWith('data:') || url === 'about:blank';
+      (allowed ? req.continue() : req.abort('blockedbyclient')).catch(() => undefined);
+    });
+    return page;
+  }
+
+  private closeHandle(handle: BrowserHandle): Promise<void> {
+    handle.closing ??= (async () => {
+      handle.retiring = true;
+      handle.idle.length = 0;
+      if (this.current === handle) this.current = null;
+      const proc = handle.process;
+      const exited = proc ? processExited(proc) : Promise.resolve();
+      if (handle.browser.connected) {
+        await withTimeout(handle.browser.close(), 5_000).catch(() => undefined);
+      }
+      if (proc?.pid) {
+        if (!(await withTimeout(exited, 2_000).then(() => true, () => false))) killGroup(proc.pid);
+        await withTimeout(exited, 5_000).catch(() => undefined);
+        // The zygote and renderers leave with the browser; give them a moment, then make sure.
+        if (!(await groupGone(proc.pid, 2_000))) {
+          killGroup(proc.pid);
+          await groupGone(proc.pid, 2_000);
+        }
+      }
+      await rm(handle.userDataDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
+      this.handles.delete(handle);
+    })();
+    return handle.closing;
+  }
+
+  private acquire(): Promise<void> {
+    if (this.permits > 0) {
+      this.permits--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
+  }
+
+  private release(): void {
+    const next = this.waiters.shift();
+    if (next) next.resolve();
+    else this.permits++;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PdfRenderTimeout(ms)), ms);
+  });
+  promise.catch(() => undefined); // a late failure after the timeout must not go unhandled
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function processExited(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => proc.once('exit', () => resolve()));
+}
+
+/** Chromium is started as the leader of its own process group (puppeteer's `detached`). */
+function killGroup(pgid: number): void {
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
+}
+
+async function groupGone(pgid: number, waitMs: number): Promise<boolean> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return true;
+    }
+    if (Date.now() >= until) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

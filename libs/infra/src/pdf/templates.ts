@@ -1,0 +1,292 @@
+import Handlebars from 'handlebars';
+import type { PDFOptions } from 'puppeteer';
+import type { DocumentKind, DocumentView } from '@app/domain/documents/document-view';
+import { INVOICE_TEMPLATES, type InvoiceTemplate } from '@app/domain/documents/pdf-renderer.port';
+import { LAYOUTS, type LayoutName } from './templates/layouts';
+import { PARTIALS } from './templates/partials';
+import { FONT_STACK } from './templates/styles';
+
+/**
+ * HTML for one document: picks the layout (the invoice look for invoices, the kind's own layout for
+ * the other kinds), turns the DocumentView into a presentation context (labels, rows, display rates)
+ * and runs the compiled Handlebars template. No tax is computed here; amounts are shown as given
+ * (digit grouping added to plain decimals). Exported so benchmarks can render the same HTML.
+ */
+export function templateHtml(view: DocumentView, template?: string): string {
+  return compiled()[layoutFor(view.kind, template)](buildContext(view));
+}
+
+/** The page.pdf() options for a document (A4, backgrounds, page-number footer). */
+export function pdfOptionsFor(view: DocumentView): PDFOptions {
+  const label = Handlebars.escapeExpression(`${view.title || TITLE[view.kind]} ${view.number}`);
+  return {
+    format: 'A4',
+    printBackground: true,
+    margin: { top: '10mm', right: '10mm', bottom: '14mm', left: '10mm' },
+    displayHeaderFooter: true,
+    headerTemplate: '<span></span>',
+    footerTemplate:
+      `<div style="font-family:${FONT_STACK.replace(/'/g, '')};font-size:7px;color:#6b7280;width:100%;` +
+      `padding:0 10mm;display:flex;justify-content:space-between;">` +
+      `<span>${label}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`,
+  };
+}
+
+/** Compiles every layout now (the renderer calls this at start so a template error fails early). */
+export function compileTemplates(): void {
+  compiled();
+}
+
+export function layoutFor(kind: DocumentKind, template?: string): LayoutName {
+  if (kind !== 'invoice') return kind;
+  const look: InvoiceTemplate = (INVOICE_TEMPLATES as readonly string[]).includes(template ?? '')
+    ? (template as InvoiceTemplate)
+    : 'classic';
+  return look === 'modern' ? 'invoice-modern' : 'invoice-classic';
+}
+
+type Render = (context: Record<string, unknown>) => string;
+let templates: Record<LayoutName, Render> | null = null;
+
+function compiled(): Record<LayoutName, Render> {
+  if (templates) return templates;
+  const hb = Handlebars.create();
+  for (const [name, source] of Object.entries(PARTIALS)) hb.registerPartial(name, source);
+  hb.registerHelper('money', function (this: unknown, value: unknown, options: Handlebars.HelperOptions) {
+    const currency = (options.data?.root as { doc?: DocumentView } | undefined)?.doc?.currency ?? 'INR';
+    return formatAmount(value, currency);
+  });
+  const out = {} as Record<LayoutName, Render>;
+  for (const [name, source] of Object.entries(LAYOUTS) as [LayoutName, string][]) {
+    const fn = hb.compile(source, { strict: false, noEscape: false });
+    fn({}); // force compilation now, not on the first document
+    out[name] = fn;
+  }
+  templates = out;
+  return out;
+}
+
+const TITLE: Record<DocumentKind, string> = {
+  invoice: 'Tax Invoice',
+  quotation: 'Quotation',
+  'proforma-invoice': 'Proforma Invoice',
+  'debit-note': 'Debit Note',
+  'credit-note': 'Credit Note',
+};
+const NUMBER_LABEL: Record<DocumentKind, string> = {
+  invoice: 'Invoice No.',
+  quotation: 'Quotation No.',
+  'proforma-invoice': 'Proforma No.',
+  'debit-note': 'Debit Note No.',
+  'credit-note': 'Credit Note No.',
+};
+const RECIPIENT_LABEL: Record<DocumentKind, string> = {
+  invoice: 'Billed To',
+  quotation: 'Quotation For',
+  'proforma-invoice': 'Billed To',
+  'debit-note': 'Recipient',
+  'credit-note': 'Recipient',
+};
+const SYMBOLS: Record<string, string> = { INR: '₹', USD: '$', EUR: '€', GBP: '£', JPY: '¥' };
+const STATUS: Record<string, string> = {
+  paid: 'Paid',
+  unpaid: 'Unpaid',
+  partially_paid: 'Partially Paid',
+  partial: 'Partially Paid',
+  overdue: 'Overdue',
+  draft: 'Draft',
+  cancelled: 'Cancelled',
+};
+
+interface Row {
+  label: string;
+  value: string;
+  grand?: boolean;
+}
+
+function buildContext(view: DocumentView): Record<string, unknown> {
+  const kind = view.kind;
+  const isNote = kind === 'debit-note' || kind === 'credit-note';
+  const isTaxDocument = kind === 'invoice' || isNote;
+  const cur = view.currency || 'INR';
+  const symbol = SYMBOLS[cur] ?? cur;
+  const money = (v: string | null | undefined) => `${symbol} ${formatAmount(v, cur)}`;
+  const showTax = view.show_tax;
+  const has = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
+
+  const meta: Row[] = [
+    { label: NUMBER_LABEL[kind], value: view.number },
+    { label: 'Date', value: view.date },
+  ];
+  if (has(view.due_date)) meta.push({ label: 'Due Date', value: view.due_date });
+  if (has(view.validity_date)) meta.push({ label: 'Valid Until', value: view.validity_date });
+  if (has(view.reference)) meta.push({ label: isNote ? 'Against Invoice' : 'Reference', value: view.reference });
+
+  const supply: Row[] = [];
+  if (view.place_of_supply) {
+    supply.push({ label: 'Place of Supply', value: `${view.place_of_supply.name} (${view.place_of_supply.code})` });
+  }
+  if (isTaxDocument && showTax) supply.push({ label: 'Reverse Charge', value: view.reverse_charge ? 'Yes' : 'No' });
+  if (has(view.transport_details)) supply.push({ label: 'Transport', value: view.transport_details });
+  if (has(view.lr_number)) supply.push({ label: 'LR No.', value: view.lr_number });
+  if (has(view.lut_number)) supply.push({ label: 'LUT No.', value: view.lut_number });
+
+  const t = view.totals;
+  const totals: Row[] = [];
+  if (isNonZero(t.discount)) totals.push({ label: 'Discount', value: money(t.discount) });
+  totals.push({ label: 'Taxable Value', value: money(t.taxable) });
+  if (showTax && view.intra_state) {
+    totals.push({ label: 'CGST', value: money(t.cgst) }, { label: 'SGST', value: money(t.sgst) });
+  } else if (showTax) {
+    totals.push({ label: 'IGST', value: money(t.igst) });
+  }
+  if (isNonZero(t.round_off)) totals.push({ label: 'Round Off', value: money(t.round_off) });
+  totals.push({ label: 'Grand Total', value: money(t.total), grand: true });
+  if (isNonZero(t.tds)) totals.push({ label: 'Less: TDS', value: money(t.tds) });
+  if (has(t.receivable) && isNonZero(t.tds)) totals.push({ label: 'Net Receivable', value: money(t.receivable) });
+  if (has(t.paid)) totals.push({ label: 'Amount Paid', value: money(t.paid) });
+  if (has(t.balance)) totals.push({ label: 'Balance Due', value: money(t.balance) });
+
+  const notices: string[] = [];
+  if (has(view.lut_number)) {
+    notices.push(
+      `Supply meant for export under Letter of Undertaking (LUT) No. ${view.lut_number} without payment of integrated tax.`,
+    );
+  }
+
+  let banner: string | null = null;
+  if (kind === 'quotation') {
+    banner = 'This is a quotation, not a tax invoice.' + (has(view.validity_date) ? ` Valid until ${view.validity_date}.` : '');
+  } else if (kind === 'proforma-invoice') {
+    banner = 'This is a proforma invoice, not a tax invoice. A tax invoice will be issued on supply.';
+  } else if (isNote && has(view.reference)) {
+    banner = `${view.title || TITLE[kind]} issued against invoice ${view.reference}.`;
+  }
+
+  const status = has(view.payment_status) && (kind === 'invoice' || kind === 'proforma-invoice')
+    ? (STATUS[view.payment_status.toLowerCase()] ?? titleCase(view.payment_status))
+    : null;
+
+  return {
+    doc: view,
+    title: view.title || TITLE[kind],
+    supplier: view.supplier,
+    recipient: view.recipient,
+    supplier_state: stateText(view.supplier.state_name, view.supplier.state_code),
+    recipient_state: stateText(view.recipient.state_name, view.recipient.state_code),
+    supplier_contact: contactText(view.supplier.phone, view.supplier.email),
+    recipient_contact: contactText(view.recipient.phone, view.recipient.email),
+    recipient_label: RECIPIENT_LABEL[kind],
+    details_label: kind === 'quotation' ? 'Quotation Details' : isNote ? 'Note Details' : 'Invoice Details',
+    meta,
+    supply,
+    status_label: status,
+    banner,
+    currency_caption: symbol === cur ? cur : `${symbol} (${cur})`,
+    cols: {
+      tax: showTax,
+      intra: showTax && view.intra_state,
+      inter: showTax && !view.intra_state,
+      discount: view.lines.some((l) => isNonZero(l.discount)) || isNonZero(t.discount),
+    },
+    lines: view.lines.map((l) => ({
+      ...l,
+      qty_text: has(l.unit) ? `${l.quantity} ${l.unit}` : l.quantity,
+      cgst_rate: percent(l.tax_rate, 2),
+      sgst_rate: percent(l.tax_rate, 2),
+      igst_rate: percent(l.tax_rate, 1),
+    })),
+    lines_total: sumAmounts(view.lines.map((l) => l.total)),
+    totals: t,
+    show_hsn: showTax && view.hsn_summary.rows.length > 0,
+    hsn_rows: view.hsn_summary.rows.map((r) => ({
+      ...r,
+      cgst_rate: percent(r.tax_rate, 2),
+      sgst_rate: percent(r.tax_rate, 2),
+      igst_rate: percent(r.tax_rate, 1),
+    })),
+    hsn_total: view.hsn_summary.total,
+    words_label: isNote ? 'Amount (in words)' : 'Amount Chargeable (in words)',
+    amount_in_words: view.amount_in_words,
+    notices,
+    notes: has(view.notes) ? view.notes : null,
+    notes_label: kind === 'quotation' || kind === 'proforma-invoice' ? 'Terms & Notes' : isNote ? 'Reason / Notes' : 'Notes',
+    declaration_text: has(view.declaration_text) ? view.declaration_text : null,
+    signature_src: imageDataUri(view.signature_png_base64),
+  };
+}
+
+function stateText(name: string | null, code: string | null): string | null {
+  if (name && code) return `${name} (Code: ${code})`;
+  return name || (code ? `Code: ${code}` : null);
+}
+
+function contactText(phone: string | null, email: string | null): string | null {
+  const parts = [phone ? `Ph: ${phone}` : null, email].filter(Boolean);
+  return parts.length ? parts.join('  |  ') : null;
+}
+
+function titleCase(s: string): string {
+  return s.replace(/[_-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+function isNonZero(v: string | null | undefined): boolean {
+  if (v === null || v === undefined) return false;
+  const m = DECIMAL.exec(v.replace(/,/g, '').trim());
+  return m ? /[1-9]/.test(m[2] + (m[3] ?? '')) : v.trim() !== '';
+}
+
+/** Digit grouping for a plain decimal string (Indian 12,34,567.00 for INR); anything else as given. */
+export function formatAmount(value: unknown, currency: string): string {
+  if (value === null || value === undefined) return '';
+  const s = String(value).trim();
+  const m = DECIMAL.exec(s);
+  if (!m) return s;
+  const [, sign, int, frac] = m;
+  let grouped: string;
+  if (currency === 'INR' && int.length > 3) {
+    const head = int.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+    grouped = `${head},${int.slice(-3)}`;
+  } else {
+    grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  }
+  return `${sign}${grouped}${frac !== undefined ? '.' + frac : ''}`;
+}
+
+/** '18.00' / 2 -> '9%'; '0.25' / 2 -> '0.125%'. Display only; exact on decimal strings. */
+function percent(rate: string | null | undefined, divisor: 1 | 2): string {
+  if (!rate) return '';
+  const m = DECIMAL.exec(rate.replace(/%/g, '').trim());
+  if (!m) return rate;
+  const scaled = BigInt(m[2] + (m[3] ?? '').padEnd(4, '0').slice(0, 4)) * 10n; // 5 decimal places
+  const q = scaled / BigInt(divisor);
+  const int = q / 100000n;
+  const frac = (q % 100000n).toString().padStart(5, '0').replace(/0+$/, '');
+  return `${m[1]}${int}${frac ? '.' + frac : ''}%`;
+}
+
+/** Exact sum of decimal strings (in 1/100s); null when any is not a plain decimal. */
+function sumAmounts(values: string[]): string | null {
+  let total = 0n;
+  for (const v of values) {
+    const m = DECIMAL.exec((v ?? '').replace(/,/g, '').trim());
+    if (!m || (m[3] ?? '').length > 2) return null;
+    const paise = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
+    total += m[1] === '-' ? -paise : paise;
+  }
+  const neg = total < 0n;
+  const abs = neg ? -total : total;
+  return `${neg ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+/** A data: URI for a base64 PNG (or JPEG) signature; null when absent or not valid base64 image data. */
+function imageDataUri(base64: string | null | undefined): string | null {
+  if (!base64) return null;
+  const b64 = base64.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return null;
+  if (b64.startsWith('iVBORw0KGgo')) return `data:image/png;base64,${b64}`;
+  if (b64.startsWith('/9j/')) return `data:image/jpeg;base64,${b64}`;
+  return null;
+}

@@ -1,0 +1,114 @@
+import { BASE_CSS, CLASSIC_CSS, DOCUMENT_CSS, MODERN_CSS } from './styles';
+
+/**
+ * Page layouts (Handlebars). Two invoice looks ('classic', 'modern') and one layout per other kind.
+ * They compose the partials of ./partials.ts; only `{{double}}` mustaches (escaped) are used.
+ */
+function page(css: string, bodyClass: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>{{title}} {{doc.number}}</title>
+<style>${BASE_CSS}${css}</style>
+</head><body class="${bodyClass}">${body}
+</body></html>`;
+}
+
+const INVOICE_CLASSIC = page(
+  CLASSIC_CSS,
+  'classic',
+  `
+<div class="doc-title">{{title}}{{#if status_label}}<span class="status">{{status_label}}</span>{{/if}}</div>
+<div class="frame">
+  <div class="sec"><table class="grid"><tbody>
+    <tr><td class="half">{{> supplier}}</td><td class="half">{{> meta}}{{> supply}}</td></tr>
+    <tr><td colspan="2">{{> recipient}}</td></tr>
+  </tbody></table></div>
+  <div class="sec">{{> lines}}</div>
+  <div class="sec keep"><table class="grid"><tbody>
+    <tr><td class="half">{{> words}}<div class="caption" style="text-align:left">Amounts in {{currency_caption}}</div></td>
+        <td class="half">{{> totals}}</td></tr>
+  </tbody></table></div>
+  {{#if show_hsn}}<div class="sec pad">{{> hsnSummary}}</div>{{/if}}
+  <div class="sec keep"><table class="grid"><tbody>
+    <tr><td>{{> remarks}}</td><td style="width:68mm">{{> signature}}</td></tr>
+  </tbody></table></div>
+</div>`,
+);
+
+const INVOICE_MODERN = page(
+  MODERN_CSS,
+  'modern',
+  `
+<div class="band">
+  <div>{{> supplier}}</div>
+  <div class="right">
+    <div class="doc-title">{{title}}</div>
+    <div class="doc-number">{{doc.number}}</div>
+    {{#if status_label}}<div class="status">{{status_label}}</div>{{/if}}
+  </div>
+</div>
+<div class="cards">
+  <div class="card wide">{{> recipient}}</div>
+  <div class="card"><div class="section-label">{{details_label}}</div>{{> meta}}{{> supply}}</div>
+</div>
+{{> caption}}
+{{> lines}}
+<div class="split keep">
+  <div class="grow"><div class="words-box">{{> words}}</div></div>
+  <div class="totals-box">{{> totals}}</div>
+</div>
+{{#if show_hsn}}{{> hsnSummary}}{{/if}}
+<div class="footer-row keep">
+  <div class="grow">{{> remarks}}</div>
+  <div style="width:68mm">{{> signature}}</div>
+</div>`,
+);
+
+/** Quotations, proforma invoices (offers) and debit/credit notes share this skeleton. */
+function documentLayout(kindClass: string, withHsnSummary: boolean): string {
+  return page(
+    DOCUMENT_CSS,
+    `document ${kindClass}`,
+    `
+<div class="head">
+  <div>{{> supplier}}</div>
+  <div>
+    <div class="doc-title">{{title}}</div>
+    <div class="doc-sub">{{doc.number}} &middot; {{doc.date}}</div>
+  </div>
+</div>
+<div class="grid2">
+  <div>{{> recipient}}</div>
+  <div><div class="section-label">{{details_label}}</div>{{> meta}}{{> supply}}</div>
+</div>
+{{#if banner}}<div class="banner">{{banner}}</div>{{/if}}
+{{> caption}}
+{{> lines}}
+<div class="split keep">
+  <div class="grow">{{> words}}</div>
+  <div class="totals-box">{{> totals}}</div>
+</div>
+${withHsnSummary ? '{{#if show_hsn}}{{> hsnSummary}}{{/if}}' : ''}
+<div class="footer-row keep">
+  <div class="grow">{{> remarks}}</div>
+  <div style="width:68mm">{{> signature}}</div>
+</div>`,
+  );
+}
+
+export type LayoutName =
+  | 'invoice-classic'
+  | 'invoice-modern'
+  | 'quotation'
+  | 'proforma-invoice'
+  | 'debit-note'
+  | 'credit-note';
+
+export const LAYOUTS: Record<LayoutName, string> = {
+  'invoice-classic': INVOICE_CLASSIC,
+  'invoice-modern': INVOICE_MODERN,
+  quotation: documentLayout('quotation', false),
+  'proforma-invoice': documentLayout('proforma', false),
+  'debit-note': documentLayout('debit-note', true),
+  'credit-note': documentLayout('credit-note', true),
+};

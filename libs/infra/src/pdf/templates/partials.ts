@@ -1,0 +1,112 @@
+/**
+ * Handlebars partials shared by every layout. Only `{{double}}` mustaches: every value is
+ * HTML-escaped; triple-stash is never used. Values come from the context built in ../templates.ts.
+ */
+export const PARTIALS: Record<string, string> = {
+  supplier: `
+<div class="supplier-name">{{supplier.name}}</div>
+{{#if supplier.address}}<div class="pre">{{supplier.address}}</div>{{/if}}
+{{#if supplier.gstin}}<div>GSTIN: <span class="strong">{{supplier.gstin}}</span></div>{{/if}}
+{{#if supplier_state}}<div>State: {{supplier_state}}</div>{{/if}}
+{{#if supplier.pan}}<div>PAN: {{supplier.pan}}</div>{{/if}}
+{{#if supplier_contact}}<div class="muted">{{supplier_contact}}</div>{{/if}}`,
+
+  recipient: `
+<div class="section-label">{{recipient_label}}</div>
+<div class="party-name">{{recipient.name}}</div>
+{{#if recipient.address}}<div class="pre">{{recipient.address}}</div>{{/if}}
+<div>GSTIN: <span class="strong">{{#if recipient.gstin}}{{recipient.gstin}}{{else}}Unregistered{{/if}}</span></div>
+{{#if recipient_state}}<div>State: {{recipient_state}}</div>{{/if}}
+{{#if recipient_contact}}<div class="muted">{{recipient_contact}}</div>{{/if}}`,
+
+  meta: `
+<table class="kv"><tbody>{{#each meta}}<tr><td class="k">{{label}}</td><td class="v">{{value}}</td></tr>{{/each}}</tbody></table>`,
+
+  supply: `
+{{#if supply}}<table class="kv"><tbody>{{#each supply}}<tr><td class="k">{{label}}</td><td class="v">{{value}}</td></tr>{{/each}}</tbody></table>{{/if}}`,
+
+  caption: `<div class="caption">Amounts in {{currency_caption}}</div>`,
+
+  lines: `
+<table class="lines">
+<thead><tr>
+<th style="width:7mm">#</th><th>Description</th><th>HSN/SAC</th><th>Qty</th><th>Rate</th>
+{{#if cols.discount}}<th>Discount</th>{{/if}}
+<th>{{#if cols.tax}}Taxable Value{{else}}Amount{{/if}}</th>
+{{#if cols.intra}}<th>CGST</th><th>SGST</th>{{/if}}
+{{#if cols.inter}}<th>IGST</th>{{/if}}
+{{#if cols.tax}}<th>Total</th>{{/if}}
+</tr></thead>
+<tbody>
+{{#each lines}}<tr>
+<td class="c">{{sn}}</td>
+<td class="desc">{{description}}</td>
+<td class="c">{{hsn_code}}</td>
+<td class="num">{{qty_text}}</td>
+<td class="num">{{money rate}}</td>
+{{#if @root.cols.discount}}<td class="num">{{money discount}}</td>{{/if}}
+<td class="num">{{money taxable}}</td>
+{{#if @root.cols.intra}}<td class="num">{{money cgst}}<span class="rate-note">@ {{cgst_rate}}</span></td><td class="num">{{money sgst}}<span class="rate-note">@ {{sgst_rate}}</span></td>{{/if}}
+{{#if @root.cols.inter}}<td class="num">{{money igst}}<span class="rate-note">@ {{igst_rate}}</span></td>{{/if}}
+{{#if @root.cols.tax}}<td class="num">{{money total}}</td>{{/if}}
+</tr>{{/each}}
+</tbody>
+<tfoot><tr>
+<td colspan="5" class="num">Total</td>
+{{#if cols.discount}}<td class="num">{{money totals.discount}}</td>{{/if}}
+<td class="num">{{money totals.taxable}}</td>
+{{#if cols.intra}}<td class="num">{{money totals.cgst}}</td><td class="num">{{money totals.sgst}}</td>{{/if}}
+{{#if cols.inter}}<td class="num">{{money totals.igst}}</td>{{/if}}
+{{#if cols.tax}}<td class="num">{{money lines_total}}</td>{{/if}}
+</tr></tfoot>
+</table>`,
+
+  hsnSummary: `
+<div class="keep">
+<div class="section-label" style="margin-top:2mm">HSN/SAC-wise Tax Summary</div>
+<table class="hsn">
+<thead>
+{{#if cols.intra}}
+<tr><th rowspan="2">HSN/SAC</th><th rowspan="2">Taxable Value</th><th colspan="2">CGST</th><th colspan="2">SGST</th><th rowspan="2">Total Tax</th></tr>
+<tr><th>Rate</th><th>Amount</th><th>Rate</th><th>Amount</th></tr>
+{{else}}
+<tr><th rowspan="2">HSN/SAC</th><th rowspan="2">Taxable Value</th><th colspan="2">IGST</th><th rowspan="2">Total Tax</th></tr>
+<tr><th>Rate</th><th>Amount</th></tr>
+{{/if}}
+</thead>
+<tbody>
+{{#each hsn_rows}}<tr>
+<td class="c">{{hsn_code}}</td><td class="num">{{money taxable}}</td>
+{{#if @root.cols.intra}}<td class="num">{{cgst_rate}}</td><td class="num">{{money cgst}}</td><td class="num">{{sgst_rate}}</td><td class="num">{{money sgst}}</td>
+{{else}}<td class="num">{{igst_rate}}</td><td class="num">{{money igst}}</td>{{/if}}
+<td class="num">{{money total_tax}}</td>
+</tr>{{/each}}
+</tbody>
+<tfoot><tr>
+<td class="num">Total</td><td class="num">{{money hsn_total.taxable}}</td>
+{{#if cols.intra}}<td></td><td class="num">{{money hsn_total.cgst}}</td><td></td><td class="num">{{money hsn_total.sgst}}</td>
+{{else}}<td></td><td class="num">{{money hsn_total.igst}}</td>{{/if}}
+<td class="num">{{money hsn_total.total_tax}}</td>
+</tr></tfoot>
+</table>
+</div>`,
+
+  totals: `
+<table class="totals"><tbody>{{#each totals_rows}}<tr{{#if grand}} class="grand"{{/if}}><td>{{label}}</td><td class="num">{{value}}</td></tr>{{/each}}</tbody></table>`,
+
+  words: `<div class="words-label">{{words_label}}</div><div class="words">{{amount_in_words}}</div>`,
+
+  remarks: `
+<div class="remarks">
+{{#each notices}}<p class="notice">{{this}}</p>{{/each}}
+{{#if notes}}<div class="section-label">{{notes_label}}</div><p class="pre">{{notes}}</p>{{/if}}
+{{#if declaration_text}}<div class="section-label">Declaration</div><p class="pre">{{declaration_text}}</p>{{/if}}
+</div>`,
+
+  signature: `
+<div class="sign">
+<div class="for">For {{supplier.name}}</div>
+{{#if signature_src}}<img src="{{signature_src}}" alt="Signature">{{else}}<div class="space"></div>{{/if}}
+<div><span class="label">Authorised Signatory</span></div>
+</div>`,
+};

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The whole test suite: type-checked build, domain unit tests, then e2e suites on MariaDB/Redis/Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/services.sh
+npm run --silent build
+npx jest --selectProjects unit
+npx jest --selectProjects e2e --maxWorkers=2 "$@"

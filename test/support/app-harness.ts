@@ -1,0 +1,88 @@
+import 'reflect-metadata';
+import { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createConnection } from 'mysql2/promise';
+import { AccountAdminService, CreateAccountInput } from '@app/domain/accounts/account-admin.service';
+import { AccountRepository } from '@app/domain/accounts/account.repository.port';
+import { SecretHasher } from '@app/domain/shared/secret.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { PasswordHasher, UserRepository } from '@app/domain/users/user.repository.port';
+import { AppConfig, loadConfig } from '@app/infra/config/app-config';
+import { databaseName, migrate } from '@app/infra/database/data-source';
+import { createApiApp } from '../../apps/api/src/app.factory';
+
+export const TEST_DB_HOST = process.env.TEST_DATABASE_HOST ?? 'mysql://root@127.0.0.1:3306';
+
+/** A throwaway database per suite; refuses any name without "test". */
+export async function freshDatabase(suite: string): Promise<string> {
+  const url = `${TEST_DB_HOST}/invoicing_test_${suite.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  const name = databaseName(url);
+  if (!name.includes('test')) throw new Error(`refusing to use database ${name}`);
+  const parsed = new URL(url);
+  const conn = await createConnection({ host: parsed.hostname, port: Number(parsed.port || 3306), user: parsed.username || 'root', password: parsed.password });
+  try {
+    await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+  } finally {
+    await conn.end();
+  }
+  await migrate(url);
+  return url;
+}
+
+export interface TestAccount {
+  accountId: number;
+  apiKey: string;
+  userId: number | null;
+  /** Headers that authenticate as this account's API key. */
+  auth: { Authorization: string };
+}
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  http: ReturnType<typeof request>;
+  dataSource: DataSource;
+  databaseUrl: string;
+  admin: AccountAdminService;
+  createAccount(input?: Partial<CreateAccountInput>): Promise<TestAccount>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** Boots the real API (MariaDB, Redis) on a fresh database of its own. */
+export async function startApp(suite: string, env: Record<string, string> = {}): Promise<TestApp> {
+  const databaseUrl = await freshDatabase(suite);
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', BCRYPT_COST: '4', RATE_LIMIT: 'off', ...env, DATABASE_URL: databaseUrl });
+  const app = await createApiApp(config);
+  await app.init();
+  const admin = new AccountAdminService(
+    app.get(AccountRepository),
+    app.get(UserRepository),
+    app.get(PasswordHasher),
+    app.get(SecretHasher),
+    app.get(TransactionRunner),
+  );
+  return {
+    app,
+    config,
+    http: request(app.getHttpServer()),
+    dataSource: app.get(DataSource),
+    databaseUrl,
+    admin,
+    async createAccount(input = {}) {
+      const n = ++counter;
+      const created = await admin.create({ name: `Business ${n}`, email: `owner${n}.${suite}@example.com`, plan: 'pro', ...input });
+      return {
+        accountId: created.account_id,
+        apiKey: created.api_key,
+        userId: created.user_id,
+        auth: { Authorization: `Bearer ${created.api_key}` },
+      };
+    },
+    async close() {
+      await app.close();
+    },
+  };
+}
