@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { DocumentNumbering } from '@app/domain/documents/document-numbering';
+import { DocumentPrefixes, DocumentSequence } from '@app/domain/documents/document-sequence.port';
+import { DocumentCounter, DocumentQuota } from '@app/domain/documents/document-quota';
+import { Clock } from '@app/domain/shared/clock.port';
+import { AppConfig } from '@app/infra/config/app-config';
+import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { DefaultDocumentPrefixes, SqlDocumentSequence } from '@app/infra/documents/sql-document-sequence';
+import { SqlDocumentCounter } from '@app/infra/documents/sql-document-counter';
+import { APP_CONFIG } from '../core/tokens';
+import { ClientsModule } from '../clients/clients.module';
+
+/** Numbering, the monthly document quota and client lookups shared by the five sales documents. */
+@Module({
+  imports: [ClientsModule],
+  providers: [
+    { provide: DocumentSequence, useFactory: (db: Database) => new SqlDocumentSequence(db), inject: [Database] },
+    { provide: DocumentPrefixes, useClass: DefaultDocumentPrefixes },
+    { provide: DocumentNumbering, useFactory: (s: DocumentSequence, p: DocumentPrefixes) => new DocumentNumbering(s, p), inject: [DocumentSequence, DocumentPrefixes] },
+    { provide: DocumentCounter, useFactory: (db: Database) => new SqlDocumentCounter(db), inject: [Database] },
+    {
+      provide: DocumentQuota,
+      useFactory: (c: DocumentCounter, clock: Clock, config: AppConfig) => new DocumentQuota(c, clock, config.plans),
+      inject: [DocumentCounter, Clock, APP_CONFIG],
+    },
+  ],
+  exports: [ClientsModule, DocumentNumbering, DocumentQuota, DocumentPrefixes],
+})
+export class DocumentsCoreModule {}

@@ -1,0 +1,28 @@
+import { Account } from '../accounts/account';
+import { assertWithinLimit, PlanPolicy } from '../accounts/plan';
+import { Clock } from '../shared/clock.port';
+
+/** Counts the sales documents (all five kinds) an account created in a UTC time window. */
+export abstract class DocumentCounter {
+  abstract countCreatedBetween(accountId: number, fromTimestamp: string, toTimestamp: string): Promise<number>;
+}
+
+/** The Free plan's monthly allowance of sales documents (DESIGN section 5): 402 when it is used up. */
+export class DocumentQuota {
+  constructor(
+    private readonly counter: DocumentCounter,
+    private readonly clock: Clock,
+    private readonly plans: PlanPolicy,
+  ) {}
+
+  async assertCanCreate(account: Pick<Account, 'id' | 'plan' | 'subscriptionExpiresAt'>): Promise<void> {
+    const now = this.clock.now();
+    const { free, pro } = this.plans;
+    if (!Number.isFinite(free.documentsPerMonth) && !Number.isFinite(pro.documentsPerMonth)) return;
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const fmt = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+    const used = await this.counter.countCreatedBetween(account.id, fmt(start), fmt(end));
+    assertWithinLimit(account, this.plans, now, 'documentsPerMonth', used, 'sales documents per month');
+  }
+}
