@@ -9,9 +9,19 @@ import { AppValidationPipe } from './common/validation.pipe';
 import { MeController } from './accounts/me.controller';
 import { HealthController } from './health/health.controller';
 import { ClientsModule } from './clients/clients.module';
+import { InventoryModule } from './inventory/inventory.module';
+import { ExpensesModule } from './expenses/expenses.module';
+import { SettingsModule } from './settings/settings.module';
+import { DocumentOutputModule } from './document-output/document-output.module';
 
 /** Resource modules of the API. Add a new resource's module here. */
-const RESOURCE_MODULES = [ClientsModule];
+const RESOURCE_MODULES = [
+  ClientsModule,
+  InventoryModule,
+  ExpensesModule,
+  SettingsModule,
+  DocumentOutputModule,
+];
 
 @Module({})
 export class AppModule {

@@ -5,7 +5,8 @@ import { DocumentCounter, DocumentQuota } from '@app/domain/documents/document-q
 import { Clock } from '@app/domain/shared/clock.port';
 import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/typeorm-transaction-runner';
-import { DefaultDocumentPrefixes, SqlDocumentSequence } from '@app/infra/documents/sql-document-sequence';
+import { SqlDocumentSequence } from '@app/infra/documents/sql-document-sequence';
+import { SettingsDocumentPrefixes } from '@app/infra/settings/sql-business-settings.repository';
 import { SqlDocumentCounter } from '@app/infra/documents/sql-document-counter';
 import { APP_CONFIG } from '../core/tokens';
 import { ClientsModule } from '../clients/clients.module';
@@ -15,7 +16,7 @@ import { ClientsModule } from '../clients/clients.module';
   imports: [ClientsModule],
   providers: [
     { provide: DocumentSequence, useFactory: (db: Database) => new SqlDocumentSequence(db), inject: [Database] },
-    { provide: DocumentPrefixes, useClass: DefaultDocumentPrefixes },
+    { provide: DocumentPrefixes, useFactory: (db: Database) => new SettingsDocumentPrefixes(db), inject: [Database] },
     { provide: DocumentNumbering, useFactory: (s: DocumentSequence, p: DocumentPrefixes) => new DocumentNumbering(s, p), inject: [DocumentSequence, DocumentPrefixes] },
     { provide: DocumentCounter, useFactory: (db: Database) => new SqlDocumentCounter(db), inject: [Database] },
     {

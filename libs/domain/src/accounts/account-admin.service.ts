@@ -20,7 +20,17 @@ export interface CreateAccountInput {
   password?: string | null;
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** 'Y-m-d H:i:s' naming a real moment (no 2030-02-30 or 25:00:00, which the database would refuse). */
+function isTimestamp(value: string): boolean {
+  const m = TIMESTAMP.exec(value);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d &&
+    date.getUTCHours() === h && date.getUTCMinutes() === mi && date.getUTCSeconds() === s;
+}
 
 /** Operator actions on accounts (the admin CLI): create, suspend, plans, key rotation. */
 export class AccountAdminService {
@@ -47,7 +57,7 @@ export class AccountAdminService {
     if (!isSupportedCurrency(currency)) errors.currency = 'is not a supported currency';
     const plan = (input.plan ?? 'free') as PlanCode;
     if (plan !== 'free' && plan !== 'pro') errors.plan = 'must be free or pro';
-    if (input.expires && !TIMESTAMP.test(input.expires)) errors.expires = 'must be Y-m-d H:i:s';
+    if (input.expires && !isTimestamp(input.expires)) errors.expires = 'must be Y-m-d H:i:s';
     if (input.username || input.password) {
       if (!input.username?.trim()) errors.username = 'is required with --password';
       if (!input.password) errors.password = 'is required with --username';
@@ -90,7 +100,7 @@ export class AccountAdminService {
 
   async setPlan(accountId: number, plan: string, expires: string | null): Promise<void> {
     if (plan !== 'free' && plan !== 'pro') throw ValidationFailed.field('plan', 'must be free or pro');
-    if (expires && !TIMESTAMP.test(expires)) throw ValidationFailed.field('expires', 'must be Y-m-d H:i:s');
+    if (expires && !isTimestamp(expires)) throw ValidationFailed.field('expires', 'must be Y-m-d H:i:s');
     await this.require(accountId);
     await this.accounts.setPlan(accountId, plan, expires);
   }

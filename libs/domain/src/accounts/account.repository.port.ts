@@ -1,5 +1,8 @@
 import { Account, NewAccount, PlanCode } from './account';
 
+/** Business profile fields an account edits itself (settings/business). */
+export type AccountProfile = Pick<Account, 'businessName' | 'businessEmail' | 'currency' | 'gstin' | 'pan' | 'address' | 'stateCode' | 'phone' | 'logoUrl'>;
+
 export interface ApiKeyRecord {
   hash: string;
   masked: string;
@@ -10,6 +13,7 @@ export abstract class AccountRepository {
   abstract findByApiKeyHash(hash: string): Promise<Account | null>;
   abstract create(account: NewAccount, apiKey: ApiKeyRecord): Promise<number>;
   abstract setApiKey(accountId: number, apiKey: ApiKeyRecord): Promise<void>;
+  abstract updateProfile(accountId: number, profile: AccountProfile): Promise<void>;
   abstract setSuspended(accountId: number, suspended: boolean): Promise<void>;
   abstract setPlan(accountId: number, plan: PlanCode, expiresAt: string | null): Promise<void>;
   /** Accounts other than `exceptAccountId` whose GSTIN or business email is in the given sets. */

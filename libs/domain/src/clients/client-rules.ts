@@ -16,7 +16,8 @@ export interface ClientInput {
   state_code?: string | null;
 }
 
-const COUNTRY_CODE = /^\+\d{1,4}$/;
+/** '+' and 1 to 4 digits, not starting with 0 (the form normalizePhone accepts). */
+const COUNTRY_CODE = /^\+[1-9]\d{0,3}$/;
 
 /**
  * Validates `input` merged over `base` (the stored record on PATCH, nothing on create) and returns the
@@ -32,12 +33,14 @@ export function buildClientFields(input: ClientInput, base?: ClientFields): Clie
   else if (name.length > 255) errors.name = 'must be at most 255 characters';
 
   const countryCode = pick('country_code', base?.countryCode) || '+91';
-  if (!COUNTRY_CODE.test(countryCode)) errors.country_code = 'must look like +91';
+  const countryOk = COUNTRY_CODE.test(countryCode);
+  if (!countryOk) errors.country_code = 'must look like +91';
 
   let phone = '';
   const rawPhone = pick('phone', base?.phone) ?? '';
   if (!rawPhone) errors.phone = 'is required';
-  else {
+  else if (countryOk) {
+    // With a bad country code only country_code is reported; the phone cannot be judged without it.
     const normalized = normalizePhone(rawPhone, countryCode);
     if (normalized.ok) phone = normalized.phone;
     else errors.phone = normalized.reason;

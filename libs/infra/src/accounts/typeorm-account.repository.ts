@@ -1,6 +1,6 @@
 
 import { Account, NewAccount, PlanCode } from '@app/domain/accounts/account';
-import { AccountRepository, ApiKeyRecord } from '@app/domain/accounts/account.repository.port';
+import { AccountProfile, AccountRepository, ApiKeyRecord } from '@app/domain/accounts/account.repository.port';
 import { Database } from '../database/typeorm-transaction-runner';
 import { sqlNow } from '../shared/sql-time';
 import { AccountRow } from './account.entity';
@@ -65,6 +65,10 @@ export class TypeormAccountRepository extends AccountRepository {
 
   async setApiKey(accountId: number, apiKey: ApiKeyRecord): Promise<void> {
     await this.repo().update({ id: accountId }, { apiKeyHash: apiKey.hash, apiKeyMasked: apiKey.masked, updatedAt: sqlNow() });
+  }
+
+  async updateProfile(accountId: number, profile: AccountProfile): Promise<void> {
+    await this.repo().update({ id: accountId }, { ...profile, updatedAt: sqlNow() });
   }
 
   async setSuspended(accountId: number, suspended: boolean): Promise<void> {

@@ -19,6 +19,7 @@ export const CLIENT_REFERENCES: ClientReference[] = [
   { table: 'proforma_invoices', onCascade: 'delete', lines: [['proforma_invoice_items', 'proforma_invoice_id']] },
   { table: 'debit_notes', onCascade: 'delete', lines: [['debit_note_items', 'debit_note_id']] },
   { table: 'credit_notes', onCascade: 'delete', lines: [['credit_note_items', 'credit_note_id']] },
+  { table: 'expenses', onCascade: 'detach' },
 ];
 
 export class SqlClientDependents extends ClientDependents {

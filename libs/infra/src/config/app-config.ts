@@ -13,6 +13,10 @@ export interface AppConfig {
   encryptionKey: string | null;
   logLevel: string;
   rateLimit: boolean;
+  /** Sign-in failures allowed per username and per client address in one window (RATE_LIMIT=on). */
+  loginMaxFailuresPerUser: number;
+  loginMaxFailuresPerIp: number;
+  loginFailureWindowSeconds: number;
   featureInventory: boolean;
   featureExpenses: boolean;
   plans: PlanPolicy;
@@ -55,6 +59,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const smtp = (env.SMTP_URL ?? '').trim();
   const encryptionKey = (env.ENCRYPTION_KEY ?? '').trim() || null;
   if (encryptionKey && !/^[0-9a-fA-F]{64}$/.test(encryptionKey)) problems.push('ENCRYPTION_KEY must be 64 hex characters (32 bytes)');
+  if (!encryptionKey && (env.NODE_ENV ?? '').trim() === 'production') problems.push('ENCRYPTION_KEY is required when NODE_ENV=production');
   const freeDocs = int('FREE_DOCUMENTS_PER_MONTH', DEFAULT_PLAN_POLICY.free.documentsPerMonth, 0, 1_000_000);
   const freeClients = int('FREE_CLIENTS', DEFAULT_PLAN_POLICY.free.clients, 0, 1_000_000);
   const freeInventory = int('FREE_INVENTORY_ITEMS', DEFAULT_PLAN_POLICY.free.inventoryItems, 0, 1_000_000);
@@ -71,6 +76,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     encryptionKey,
     logLevel: str('LOG_LEVEL', 'info'),
     rateLimit: bool('RATE_LIMIT', true),
+    loginMaxFailuresPerUser: int('LOGIN_MAX_FAILURES_PER_USER', 10, 1, 1_000_000),
+    loginMaxFailuresPerIp: int('LOGIN_MAX_FAILURES_PER_IP', 50, 1, 1_000_000),
+    loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86_400),
     featureInventory: bool('FEATURE_INVENTORY', true),
     featureExpenses: bool('FEATURE_EXPENSES', true),
     plans: {

@@ -2,6 +2,16 @@ import { AccountRow } from '../accounts/account.entity';
 import { ActivityEventRow } from '../activity/activity-event.entity';
 import { ClientRow } from '../clients/client.entity';
 import { UserRow } from '../users/user.entity';
+import { InventoryItemRow, StockMovementRow } from '../inventory/inventory.entity';
+import { ExpenseRow } from '../expenses/expense.entity';
 
 /** Every TypeORM row class. Add new ones here. */
-export const ENTITIES = [AccountRow, UserRow, ClientRow, ActivityEventRow];
+export const ENTITIES = [
+  AccountRow,
+  UserRow,
+  ClientRow,
+  ActivityEventRow,
+  InventoryItemRow,
+  StockMovementRow,
+  ExpenseRow,
+];

@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type HTTPRequest, type Page, type PDFOptions } from 'puppeteer';
 import type { DocumentView } from '@app/domain/documents/document-view';
 import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
+import { CHROMIUM_ARGS, groupGone, killGroup, processExited, withTimeout } from './chromium-process';
+import { PdfRendererClosed } from './pdf-renderer.errors';
 import { compileTemplates, pdfOptionsFor, templateHtml } from './templates';
+
+export { PdfRenderTimeout, PdfRendererClosed } from './pdf-renderer.errors';
+export { CHROMIUM_ARGS } from './chromium-process';
 
 export interface PuppeteerPdfRendererOptions {
   /** Chromium binary, e.g. /usr/bin/chromium (CHROMIUM_PATH). */
@@ -30,31 +35,6 @@ export interface PdfRendererStats {
   /** Browsers alive, counting one being retired. */
   browsers: number;
 }
-
-export class PdfRenderTimeout extends Error {
-  constructor(ms: number) {
-    super(`PDF render timed out after ${ms} ms`);
-    this.name = 'PdfRenderTimeout';
-  }
-}
-export class PdfRendererClosed extends Error {
-  constructor() {
-    super('The PDF renderer is closed');
-    this.name = 'PdfRendererClosed';
-  }
-}
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 interface BrowserHandle {
   browser: Browser;
@@ -155,7 +135,9 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
       let page: Page | undefined;
       let reusable = false;
       try {
-        page = handle.idle.pop() ?? (await this.newPage(handle.browser));
+        page = handle.idle.pop();
+        while (page?.isClosed()) page = handle.idle.pop(); // its renderer crashed while idle
+        page ??= await this.newPage(handle.browser);
         const pdf = await withTimeout(this.print(page, html, pdfOptions), this.timeoutMs);
         reusable = true;
         handle.renders++;
@@ -301,41 +283,5 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     const next = this.waiters.shift();
     if (next) next.resolve();
     else this.permits++;
-  }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PdfRenderTimeout(ms)), ms);
-  });
-  promise.catch(() => undefined); // a late failure after the timeout must not go unhandled
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function processExited(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => proc.once('exit', () => resolve()));
-}
-
-/** Chromium is started as the leader of its own process group (puppeteer's `detached`). */
-function killGroup(pgid: number): void {
-  try {
-    process.kill(-pgid, 'SIGKILL');
-  } catch {
-    /* already gone */
-  }
-}
-
-async function groupGone(pgid: number, waitMs: number): Promise<boolean> {
-  const until = Date.now() + waitMs;
-  for (;;) {
-    try {
-      process.kill(-pgid, 0);
-    } catch {
-      return true;
-    }
-    if (Date.now() >= until) return false;
-    await new Promise((r) => setTimeout(r, 25));
   }
 }

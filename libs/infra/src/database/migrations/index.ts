@@ -1,5 +1,12 @@
 import { Foundation1732000000000 } from './1732000000000-foundation';
 import { SalesDocuments1732000001000 } from './1732000001000-sales-documents';
+import { InventoryExpenses1732000004000 } from './1732000004000-inventory-expenses';
+import { DocumentOutput1732000005000 } from './1732000005000-document-output';
 
-/** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const MIGRATIONS = [Foundation1732000000000, SalesDocuments1732000001000];
+/** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
+export const MIGRATIONS = [
+  Foundation1732000000000,
+  SalesDocuments1732000001000,
+  InventoryExpenses1732000004000,
+  DocumentOutput1732000005000,
+];

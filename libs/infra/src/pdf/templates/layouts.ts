@@ -20,7 +20,7 @@ const INVOICE_CLASSIC = page(
 <div class="doc-title">{{title}}{{#if status_label}}<span class="status">{{status_label}}</span>{{/if}}</div>
 <div class="frame">
   <div class="sec"><table class="grid"><tbody>
-    <tr><td class="half">{{> supplier}}</td><td class="half">{{> meta}}{{> supply}}</td></tr>
+    <tr><td class="half">{{> supplier}}</td><td class="half">{{> details}}</td></tr>
     <tr><td colspan="2">{{> recipient}}</td></tr>
   </tbody></table></div>
   <div class="sec">{{> lines}}</div>
@@ -49,7 +49,7 @@ const INVOICE_MODERN = page(
 </div>
 <div class="cards">
   <div class="card wide">{{> recipient}}</div>
-  <div class="card"><div class="section-label">{{details_label}}</div>{{> meta}}{{> supply}}</div>
+  <div class="card"><div class="section-label">{{details_label}}</div>{{> details}}</div>
 </div>
 {{> caption}}
 {{> lines}}
@@ -79,7 +79,7 @@ function documentLayout(kindClass: string, withHsnSummary: boolean): string {
 </div>
 <div class="grid2">
   <div>{{> recipient}}</div>
-  <div><div class="section-label">{{details_label}}</div>{{> meta}}{{> supply}}</div>
+  <div><div class="section-label">{{details_label}}</div>{{> details}}</div>
 </div>
 {{#if banner}}<div class="banner">{{banner}}</div>{{/if}}
 {{> caption}}

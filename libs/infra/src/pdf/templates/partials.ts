@@ -19,11 +19,8 @@ export const PARTIALS: Record<string, string> = {
 {{#if recipient_state}}<div>State: {{recipient_state}}</div>{{/if}}
 {{#if recipient_contact}}<div class="muted">{{recipient_contact}}</div>{{/if}}`,
 
-  meta: `
-<table class="kv"><tbody>{{#each meta}}<tr><td class="k">{{label}}</td><td class="v">{{value}}</td></tr>{{/each}}</tbody></table>`,
-
-  supply: `
-{{#if supply}}<table class="kv"><tbody>{{#each supply}}<tr><td class="k">{{label}}</td><td class="v">{{value}}</td></tr>{{/each}}</tbody></table>{{/if}}`,
+  details: `
+<table class="kv"><tbody>{{#each details}}<tr><td class="k">{{label}}</td><td class="v">{{value}}</td></tr>{{/each}}</tbody></table>`,
 
   caption: `<div class="caption">Amounts in {{currency_caption}}</div>`,
 
@@ -33,6 +30,7 @@ export const PARTIALS: Record<string, string> = {
 <th style="width:7mm">#</th><th>Description</th><th>HSN/SAC</th><th>Qty</th><th>Rate</th>
 {{#if cols.discount}}<th>Discount</th>{{/if}}
 <th>{{#if cols.tax}}Taxable Value{{else}}Amount{{/if}}</th>
+{{#if cols.tax}}<th class="nw">GST %</th>{{/if}}
 {{#if cols.intra}}<th>CGST</th><th>SGST</th>{{/if}}
 {{#if cols.inter}}<th>IGST</th>{{/if}}
 {{#if cols.tax}}<th>Total</th>{{/if}}
@@ -46,8 +44,9 @@ export const PARTIALS: Record<string, string> = {
 <td class="num">{{money rate}}</td>
 {{#if @root.cols.discount}}<td class="num">{{money discount}}</td>{{/if}}
 <td class="num">{{money taxable}}</td>
-{{#if @root.cols.intra}}<td class="num">{{money cgst}}<span class="rate-note">@ {{cgst_rate}}</span></td><td class="num">{{money sgst}}<span class="rate-note">@ {{sgst_rate}}</span></td>{{/if}}
-{{#if @root.cols.inter}}<td class="num">{{money igst}}<span class="rate-note">@ {{igst_rate}}</span></td>{{/if}}
+{{#if @root.cols.tax}}<td class="num">{{igst_rate}}</td>{{/if}}
+{{#if @root.cols.intra}}<td class="num">{{money cgst}}</td><td class="num">{{money sgst}}</td>{{/if}}
+{{#if @root.cols.inter}}<td class="num">{{money igst}}</td>{{/if}}
 {{#if @root.cols.tax}}<td class="num">{{money total}}</td>{{/if}}
 </tr>{{/each}}
 </tbody>
@@ -55,6 +54,7 @@ export const PARTIALS: Record<string, string> = {
 <td colspan="5" class="num">Total</td>
 {{#if cols.discount}}<td class="num">{{money totals.discount}}</td>{{/if}}
 <td class="num">{{money totals.taxable}}</td>
+{{#if cols.tax}}<td></td>{{/if}}
 {{#if cols.intra}}<td class="num">{{money totals.cgst}}</td><td class="num">{{money totals.sgst}}</td>{{/if}}
 {{#if cols.inter}}<td class="num">{{money totals.igst}}</td>{{/if}}
 {{#if cols.tax}}<td class="num">{{money lines_total}}</td>{{/if}}
@@ -62,8 +62,8 @@ export const PARTIALS: Record<string, string> = {
 </table>`,
 
   hsnSummary: `
-<div class="keep">
-<div class="section-label" style="margin-top:2mm">HSN/SAC-wise Tax Summary</div>
+<div class="hsn-block">
+<div class="section-label hsn-label">HSN/SAC-wise Tax Summary</div>
 <table class="hsn">
 <thead>
 {{#if cols.intra}}

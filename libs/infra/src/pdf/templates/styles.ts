@@ -12,10 +12,12 @@ body {
   font-family: ${FONT_STACK};
   font-size: 8.4pt; line-height: 1.35; color: #1b1b1b;
   -webkit-print-color-adjust: exact; print-color-adjust: exact;
+  padding-right: 0.8mm; /* Chromium clips a border drawn flush with the right page margin */
 }
 table { border-collapse: collapse; width: 100%; }
 th, td { vertical-align: top; }
 thead { display: table-header-group; }
+tfoot { display: table-row-group; } /* totals once, at the end, not repeated on every page */
 tr, .keep { break-inside: avoid; page-break-inside: avoid; }
 .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .c { text-align: center; }
@@ -30,9 +32,10 @@ tr, .keep { break-inside: avoid; page-break-inside: avoid; }
 .kv td.k { color: #5b6470; padding-right: 3mm; white-space: nowrap; }
 .kv td.v { font-weight: 600; }
 .desc { word-break: break-word; }
-.rate-note { display: block; font-size: 6.6pt; color: #5b6470; font-weight: 400; }
 .lines th { font-size: 7.4pt; font-weight: 700; }
-.lines td, .lines th { padding: 1.2mm 1.2mm; }
+.nw { white-space: nowrap; }
+.lines td, .lines th { padding: 1mm 1.2mm; }
+.hsn-label { margin-top: 2mm; break-after: avoid; page-break-after: avoid; }
 .hsn td, .hsn th { padding: 0.9mm 1.2mm; font-size: 7.4pt; }
 .totals td { padding: 0.9mm 1.5mm; }
 .totals tr.grand td { font-weight: 700; font-size: 10pt; }
@@ -53,7 +56,7 @@ tr, .keep { break-inside: avoid; page-break-inside: avoid; }
 export const CLASSIC_CSS = `
 .doc-title { text-align: center; font-size: 13pt; font-weight: 700; letter-spacing: 0.12em; text-transform: uppercase; padding: 1mm 0 2mm; }
 .doc-title .status { font-size: 7.5pt; letter-spacing: 0.04em; border: 0.3mm solid #333; padding: 0.3mm 2mm; margin-left: 3mm; vertical-align: middle; }
-.frame { border: 0.35mm solid #222; }
+.frame { border: 0.35mm solid #222; -webkit-box-decoration-break: clone; box-decoration-break: clone; }
 .frame > .sec + .sec { border-top: 0.35mm solid #222; }
 .frame > .sec.pad { padding: 0 2.5mm 2.5mm; }
 .grid { border-style: hidden; }
@@ -91,8 +94,6 @@ body { color: #1f2937; }
 .lines tbody tr:nth-child(even) td { background: #f2f7f8; }
 .lines tbody td { border-bottom: 0.2mm solid #e2e8ec; }
 .lines tfoot td { font-weight: 700; border-top: 0.4mm solid #0f5f73; }
-.rate-note { color: #6b7b86; }
-.lines th .rate-note { color: #cde4ea; }
 .split { display: flex; gap: 5mm; margin-top: 3mm; align-items: flex-start; }
 .split > .grow { flex: 1; }
 .split > .totals-box { width: 78mm; }
@@ -118,7 +119,6 @@ export const DOCUMENT_CSS = `
 .section-label { color: #2f4a6d; }
 .banner { border: 0.3mm dashed #2f4a6d; color: #2f4a6d; padding: 1.6mm 3mm; margin: 2mm 0; font-weight: 600; text-align: center; }
 .lines th { background: #2f4a6d; color: #fff; text-align: center; border: 0.25mm solid #2f4a6d; }
-.lines th .rate-note { color: #d6deea; }
 .lines td { border: 0.25mm solid #c9d1dc; }
 .lines tfoot td { font-weight: 700; background: #eef2f7; }
 .hsn { margin-top: 3mm; }

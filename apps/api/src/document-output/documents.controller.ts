@@ -1,0 +1,105 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Readable } from 'node:stream';
+import JSZip from 'jszip';
+import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { DocumentOutputService, RenderedPdf } from '@app/domain/document-output/document-output.service';
+import { CurrentCaller, Public, RawResponse, RequirePermission } from '../common/decorators';
+import { IdsBodyDto } from '../common/ids-body.dto';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { documentTypeOf } from './document-type';
+
+function sendPdf(res: Response, pdf: RenderedPdf, disposition: 'inline' | 'attachment'): StreamableFile {
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Disposition', `${disposition}; filename="${pdf.filename}"`);
+  res.setHeader('Cache-Control', 'private, no-store');
+  return new StreamableFile(Buffer.from(pdf.bytes));
+}
+
+const TYPE_PARAM = { name: 'type', enum: ['invoice', 'quotation', 'proforma-invoice', 'debit-note', 'credit-note'] };
+
+@ApiTags('documents')
+@ApiBearerAuth()
+@ApiSecurity('api-key')
+@Controller('v1/documents')
+export class DocumentsController {
+  constructor(private readonly output: DocumentOutputService) {}
+
+  @Get(':type/:id/pdf')
+  @RawResponse()
+  @ApiParam(TYPE_PARAM)
+  @ApiProduces('application/pdf')
+  @ApiOperation({ summary: 'The document as a GST-correct PDF (raw bytes, not the envelope)' })
+  async pdf(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const kind = documentTypeOf(type, req, caller.principal);
+    return sendPdf(res, await this.output.pdf(caller.account, kind, id), 'inline');
+  }
+
+  @Get(':type/:id/share')
+  @ApiParam(TYPE_PARAM)
+  @ApiOperation({ summary: 'Gets or creates the public link (the same URL until revoked)' })
+  async getShare(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: Request) {
+    return { share_url: await this.output.share(caller.account, documentTypeOf(type, req, caller.principal), id) };
+  }
+
+  @Post(':type/:id/share')
+  @HttpCode(200)
+  @ApiParam(TYPE_PARAM)
+  async postShare(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: Request) {
+    return this.getShare(caller, type, id, req);
+  }
+
+  @Delete(':type/:id/share')
+  @ApiParam(TYPE_PARAM)
+  @ApiOperation({ summary: 'Revokes the public link at once' })
+  async revoke(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: Request) {
+    await this.output.revoke(caller.account, documentTypeOf(type, req, caller.principal), id);
+    return { revoked: true };
+  }
+}
+
+@ApiTags('documents')
+@Controller('v1/share')
+export class PublicShareController {
+  constructor(private readonly output: DocumentOutputService) {}
+
+  @Get(':token')
+  @Public()
+  @RawResponse()
+  @ApiProduces('application/pdf')
+  @ApiOperation({ summary: 'Public link: streams the PDF inline, no authentication; 404 once revoked' })
+  async shared(@Param('token') token: string, @Res({ passthrough: true }) res: Response) {
+    return sendPdf(res, await this.output.sharedPdf(token), 'inline');
+  }
+}
+
+@ApiTags('invoices')
+@ApiBearerAuth()
+@ApiSecurity('api-key')
+@RequirePermission('invoices')
+@Controller('v1/invoices')
+export class InvoicesBulkPdfController {
+  constructor(private readonly output: DocumentOutputService) {}
+
+  /**
+   * Every id must be an invoice of the account (else 404 with `details.missing_ids`, before any byte is
+   * sent). The ZIP streams as PDFs finish: one `<number>.pdf` per invoice, in the order given.
+   */
+  @Post('bulk-pdf')
+  @HttpCode(200)
+  @RawResponse()
+  @ApiProduces('application/zip')
+  @ApiOperation({ summary: 'A ZIP of invoice PDFs (up to 200 ids)' })
+  async bulkPdf(@CurrentCaller() caller: Caller, @Body() body: IdsBodyDto, @Res({ passthrough: true }) res: Response) {
+    const entries = await this.output.invoiceEntries(caller.account, body.ids);
+    const zip = new JSZip();
+    for (const entry of entries) {
+      entry.bytes.catch(() => undefined); // a failure surfaces when the ZIP stream reaches the entry
+      zip.file(entry.filename, entry.bytes);
+    }
+    res.setHeader('Content-Type', 'application/zip');
+    res.setHeader('Content-Disposition', 'attachment; filename="invoices.zip"');
+    return new StreamableFile(new Readable().wrap(zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'STORE' })));
+  }
+}

@@ -1,0 +1,69 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
+import { ExpensesService } from '@app/domain/expenses/expenses.service';
+import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { FeatureGuard, RequireFeature } from '../common/feature.guard';
+import { IdsBodyDto } from '../common/ids-body.dto';
+import { ListQueryDto, pageOf } from '../common/list-query.dto';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { CreateExpenseDto, UpdateExpenseDto } from './expenses.dto';
+import { presentExpense, presentExpenseFields } from './expense.presenter';
+
+@ApiTags('expenses')
+@ApiBearerAuth()
+@ApiSecurity('api-key')
+@RequirePermission('expenses')
+@RequireFeature('expenses')
+@UseGuards(FeatureGuard)
+@Controller('v1/expenses')
+export class ExpensesController {
+  constructor(private readonly expenses: ExpensesService) {}
+
+  @Get()
+  async list(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto) {
+    const page = await this.expenses.list(caller, pageOf(query));
+    return { expenses: page.rows.map(presentExpense), total: page.total };
+  }
+
+  @Get('categories')
+  @ApiOperation({ summary: 'The static list of expense categories' })
+  categories() {
+    return { categories: [...EXPENSE_CATEGORIES] };
+  }
+
+  @Post()
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreateExpenseDto) {
+    return { expense_id: await this.expenses.create(caller, body) };
+  }
+
+  @Post('bulk-delete')
+  @HttpCode(200)
+  bulkDelete(@CurrentCaller() caller: Caller, @Body() body: IdsBodyDto) {
+    return this.expenses.bulkDelete(caller, body.ids);
+  }
+
+  @Get(':id')
+  async get(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return presentExpense(await this.expenses.get(caller, id));
+  }
+
+  @Get(':id/repeat')
+  @ApiOperation({ summary: 'The expense prefilled for a new entry (no id, today as the date)' })
+  async repeat(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return presentExpenseFields(await this.expenses.repeat(caller, id));
+  }
+
+  @Patch(':id')
+  async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateExpenseDto) {
+    await this.expenses.update(caller, id, body);
+    return { expense_id: id };
+  }
+
+  @Delete(':id')
+  async remove(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    await this.expenses.delete(caller, id);
+    return { deleted: true };
+  }
+}

@@ -1,0 +1,65 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { InventoryService } from '@app/domain/inventory/inventory.service';
+import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { FeatureGuard, RequireFeature } from '../common/feature.guard';
+import { IdsBodyDto } from '../common/ids-body.dto';
+import { ListQueryDto, pageOf } from '../common/list-query.dto';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { CreateInventoryDto, UpdateInventoryDto } from './inventory.dto';
+import { presentInventoryItem, presentMovement } from './inventory.presenter';
+
+@ApiTags('inventory')
+@ApiBearerAuth()
+@ApiSecurity('api-key')
+@RequirePermission('inventory')
+@RequireFeature('inventory')
+@UseGuards(FeatureGuard)
+@Controller('v1/inventory')
+export class InventoryController {
+  constructor(private readonly inventory: InventoryService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Inventory items, newest first' })
+  async list(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto) {
+    const page = await this.inventory.list(caller, pageOf(query));
+    return { items: page.rows.map(presentInventoryItem), total: page.total };
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create an item; a non-zero quantity is recorded as an opening-stock movement' })
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreateInventoryDto) {
+    return { inventory_id: await this.inventory.create(caller, body) };
+  }
+
+  @Post('bulk-delete')
+  @HttpCode(200)
+  bulkDelete(@CurrentCaller() caller: Caller, @Body() body: IdsBodyDto) {
+    return this.inventory.bulkDelete(caller, body.ids);
+  }
+
+  @Get(':id')
+  async get(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return presentInventoryItem(await this.inventory.get(caller, id));
+  }
+
+  @Get(':id/movements')
+  @ApiOperation({ summary: 'Stock movements of the item, newest first' })
+  async movements(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return { movements: (await this.inventory.movements(caller, id)).map(presentMovement) };
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Merge fields; a changed quantity is recorded as an adjustment movement' })
+  async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateInventoryDto) {
+    await this.inventory.update(caller, id, body);
+    return { inventory_id: id };
+  }
+
+  @Delete(':id')
+  async remove(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    await this.inventory.delete(caller, id);
+    return { deleted: true };
+  }
+}

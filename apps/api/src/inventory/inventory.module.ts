@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
+import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
+import { InventoryService } from '@app/domain/inventory/inventory.service';
+import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
+import { Clock } from '@app/domain/shared/clock.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { AppConfig } from '@app/infra/config/app-config';
+import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { TypeormInventoryRepository } from '@app/infra/inventory/typeorm-inventory.repository';
+import { APP_CONFIG } from '../core/tokens';
+import { InventoryController } from './inventory.controller';
+
+@Module({
+  controllers: [InventoryController],
+  providers: [
+    { provide: InventoryRepository, useFactory: (db: Database, clock: Clock) => new TypeormInventoryRepository(db, clock), inject: [Database, Clock] },
+    {
+      provide: InventoryService,
+      useFactory: (r: InventoryRepository, tx: TransactionRunner, clock: Clock, config: AppConfig, a: ActivityRecorder) =>
+        new InventoryService(r, tx, clock, config.plans, a),
+      inject: [InventoryRepository, TransactionRunner, Clock, APP_CONFIG, ActivityRecorder],
+    },
+    {
+      provide: InvoiceStock,
+      useFactory: (r: InventoryRepository, config: AppConfig) => new InvoiceStock(r, config.featureInventory),
+      inject: [InventoryRepository, APP_CONFIG],
+    },
+  ],
+  exports: [InventoryRepository, InvoiceStock],
+})
+export class InventoryModule {}

@@ -1,0 +1,84 @@
+import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { DEFAULT_PREFIXES } from '@app/domain/documents/document-number';
+import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
+import { BusinessProfile, BusinessProfileService } from '@app/domain/settings/business-profile.service';
+import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { UpdateBusinessDto, UpdateTemplatesDto } from './settings.dto';
+
+function presentBusiness({ account, settings }: BusinessProfile) {
+  const p = (k: keyof typeof DEFAULT_PREFIXES) => settings.prefixes[k] ?? DEFAULT_PREFIXES[k];
+  return {
+    account_id: account.id,
+    business_name: account.businessName,
+    business_email: account.businessEmail,
+    business_address: account.address,
+    business_gstin: account.gstin,
+    business_pan: account.pan,
+    state_code: account.stateCode,
+    phone: account.phone,
+    logo_url: account.logoUrl,
+    currency: account.currency,
+    has_signature: settings.signaturePng !== null,
+    invoice_template: settings.invoiceTemplate,
+    invoice_prefix: p('invoice'),
+    quotation_prefix: p('quotation'),
+    proforma_invoice_prefix: p('proforma-invoice'),
+    debit_note_prefix: p('debit-note'),
+    credit_note_prefix: p('credit-note'),
+  };
+}
+
+@ApiTags('settings')
+@ApiBearerAuth()
+@ApiSecurity('api-key')
+@RequirePermission('settings')
+@Controller('v1/settings')
+export class SettingsController {
+  constructor(private readonly profile: BusinessProfileService) {}
+
+  @Get('business')
+  @ApiOperation({ summary: 'Business profile and settings (the signature itself is not returned, only has_signature)' })
+  async business(@CurrentCaller() caller: Caller) {
+    return presentBusiness(await this.profile.get(caller.account));
+  }
+
+  @Patch('business')
+  @ApiOperation({ summary: 'Merge business profile fields, signature and number prefixes' })
+  async updateBusiness(@CurrentCaller() caller: Caller, @Body() body: UpdateBusinessDto) {
+    const { invoice_prefix, quotation_prefix, proforma_invoice_prefix, debit_note_prefix, credit_note_prefix, ...rest } = body;
+    const prefixes = Object.fromEntries(
+      Object.entries({
+        invoice: invoice_prefix, quotation: quotation_prefix, 'proforma-invoice': proforma_invoice_prefix,
+        'debit-note': debit_note_prefix, 'credit-note': credit_note_prefix,
+      }).filter(([, v]) => v !== undefined),
+    );
+    return presentBusiness(await this.profile.update(caller.principal, caller.account, { ...rest, prefixes }));
+  }
+
+  @Get('templates')
+  async templates(@CurrentCaller() caller: Caller) {
+    const { settings } = await this.profile.get(caller.account);
+    return { invoice_template: settings.invoiceTemplate, available: [...INVOICE_TEMPLATES] };
+  }
+
+  @Patch('templates')
+  async updateTemplates(@CurrentCaller() caller: Caller, @Body() body: UpdateTemplatesDto) {
+    const { settings } = await this.profile.update(caller.principal, caller.account, { invoice_template: body.invoice_template });
+    return { invoice_template: settings.invoiceTemplate, available: [...INVOICE_TEMPLATES] };
+  }
+}
+
+@ApiTags('settings')
+@ApiBearerAuth()
+@ApiSecurity('api-key')
+@RequirePermission('api')
+@Controller('v1/settings/api-key')
+export class ApiKeySettingsController {
+  @Get()
+  @ApiOperation({ summary: 'The account API key, masked (read-only; rotate with the admin CLI)' })
+  apiKey(@CurrentCaller() caller: Caller) {
+    return { api_key_masked: caller.account.apiKeyMasked };
+  }
+}

@@ -1,0 +1,31 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
+import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
+
+const S = { message: 'must be a string' };
+
+export class UpdateBusinessDto {
+  @ApiPropertyOptional() @IsOptional() @IsString(S) @MaxLength(255) business_name?: string;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(S) @MaxLength(254) business_email?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(S) @MaxLength(1000) business_address?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: '27AAPFU0939F1ZV' }) @IsOptional() @IsString(S) business_gstin?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Taken from the GSTIN when it is set' }) @IsOptional() @IsString(S) business_pan?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: '27' }) @IsOptional() @IsString(S) state_code?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(S) @MaxLength(20) phone?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Public https URL of the logo (never a data: URI)' }) @IsOptional() @IsString(S) @MaxLength(1000) logo_url?: string | null;
+  @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES }) @IsOptional() @IsIn(SUPPORTED_CURRENCIES, { message: 'is not a supported currency' }) currency?: string;
+  @ApiPropertyOptional({ nullable: true, description: 'Business signature: base64 PNG (or data:image/png;base64,...), at most 1 MB; null removes it' })
+  @IsOptional() @IsString(S) signature_png?: string | null;
+  @ApiPropertyOptional({ example: 'INV' }) @IsOptional() @IsString(S) invoice_prefix?: string | null;
+  @ApiPropertyOptional({ example: 'QT' }) @IsOptional() @IsString(S) quotation_prefix?: string | null;
+  @ApiPropertyOptional({ example: 'PI' }) @IsOptional() @IsString(S) proforma_invoice_prefix?: string | null;
+  @ApiPropertyOptional({ example: 'DN' }) @IsOptional() @IsString(S) debit_note_prefix?: string | null;
+  @ApiPropertyOptional({ example: 'CN' }) @IsOptional() @IsString(S) credit_note_prefix?: string | null;
+}
+
+export class UpdateTemplatesDto {
+  @ApiPropertyOptional({ enum: INVOICE_TEMPLATES })
+  @IsOptional() @IsIn(INVOICE_TEMPLATES, { message: `must be one of ${INVOICE_TEMPLATES.join(', ')}` })
+  invoice_template?: string;
+}

@@ -1,0 +1,88 @@
+import { Account } from '../accounts/account';
+import { AccountRepository } from '../accounts/account.repository.port';
+import { ClientRepository } from '../clients/client.repository.port';
+import { DocumentKind } from '../documents/document-number';
+import { DocumentView } from '../documents/document-view';
+import { PdfRenderer } from '../documents/pdf-renderer.port';
+import { BusinessSettingsRepository } from '../settings/business-settings';
+import { NotFound } from '../shared/domain-error';
+import { SecretHasher } from '../shared/secret.port';
+import { buildDocumentView } from './document-view-builder';
+import { ShareLinkRepository } from './share-link.repository.port';
+import { DocumentSource } from './source-document';
+
+export interface RenderedPdf {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+/** 'INV/25-26/0042' -> 'INV-25-26-0042.pdf': only letters, digits, '-', '_' and '.' survive. */
+export function pdfFileName(number: string, fallback: string): string {
+  const safe = number.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '');
+  return `${safe || fallback}.pdf`;
+}
+
+/** PDFs of stored documents, bulk ZIP contents and public share links. */
+export class DocumentOutputService {
+  constructor(
+    private readonly source: DocumentSource,
+    private readonly clients: ClientRepository,
+    private readonly accounts: AccountRepository,
+    private readonly settings: BusinessSettingsRepository,
+    private readonly renderer: PdfRenderer,
+    private readonly shares: ShareLinkRepository,
+    private readonly secrets: SecretHasher,
+    private readonly publicBaseUrl: string,
+  ) {}
+
+  async view(account: Account, kind: DocumentKind, id: number): Promise<{ view: DocumentView; template: string }> {
+    const doc = await this.source.load(account.id, kind, id);
+    if (!doc) throw NotFound.of('Document', id);
+    const [client, settings] = await Promise.all([this.clients.findById(account.id, doc.clientId), this.settings.get(account.id)]);
+    return { view: buildDocumentView(doc, account, client, settings.signaturePng), template: settings.invoiceTemplate };
+  }
+
+  async pdf(account: Account, kind: DocumentKind, id: number): Promise<RenderedPdf> {
+    const { view, template } = await this.view(account, kind, id);
+    return { filename: pdfFileName(view.number, `${kind}-${id}`), bytes: await this.renderer.render(view, template) };
+  }
+
+  /**
+   * ZIP entries for invoices: every id must be an invoice of the account, else 404 listing the missing
+   * ones before anything renders. Renders start at once and queue in the renderer's page pool.
+   */
+  async invoiceEntries(account: Account, ids: number[]): Promise<Array<{ filename: string; bytes: Promise<Uint8Array> }>> {
+    const unique = [...new Set(ids)];
+    const numbers = await this.source.numbersOf(account.id, 'invoice', unique);
+    const missing = unique.filter((id) => !numbers.has(id));
+    if (missing.length) throw new NotFound('Some invoices do not exist in this account.', { missing_ids: missing });
+    return unique.map((id) => ({
+      filename: pdfFileName(numbers.get(id) as string, `invoice-${id}`),
+      bytes: this.pdf(account, 'invoice', id).then((p) => p.bytes),
+    }));
+  }
+
+  /** The document's public link, created on first use; the same URL until revoked. */
+  async share(account: Account, kind: DocumentKind, id: number): Promise<string> {
+    if (!(await this.source.numbersOf(account.id, kind, [id])).size) throw NotFound.of('Document', id);
+    let token = await this.shares.findActiveToken(account.id, kind, id);
+    if (!token) {
+      token = this.secrets.randomToken(32);
+      await this.shares.create(account.id, kind, id, token);
+    }
+    return `${this.publicBaseUrl}/v1/share/${token}`;
+  }
+
+  async revoke(account: Account, kind: DocumentKind, id: number): Promise<void> {
+    if (!(await this.source.numbersOf(account.id, kind, [id])).size) throw NotFound.of('Document', id);
+    await this.shares.revoke(account.id, kind, id);
+  }
+
+  /** The PDF behind a public token; unknown, revoked, or of a closed account: 404. */
+  async sharedPdf(token: string): Promise<RenderedPdf> {
+    const shared = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await this.shares.resolve(token) : null;
+    const account = shared ? await this.accounts.findById(shared.accountId) : null;
+    if (!shared || !account || account.deleted || account.suspended) throw new NotFound('This link does not exist or has been revoked.');
+    return this.pdf(account, shared.kind, shared.documentId);
+  }
+}

@@ -1,0 +1,67 @@
+import { ValidationFailed } from '../shared/domain-error';
+import { isValidDate } from '../shared/fiscal-year';
+import { isMoneyLike, money2, toDecimal } from '../shared/money';
+import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, ExpenseFields, PAYMENT_METHODS, DEFAULT_EXPENSE_CATEGORY } from './expense';
+
+export interface ExpenseInput {
+  expense_description?: string;
+  expense_amount?: number | string;
+  expense_category?: string | null;
+  vendor_name?: string | null;
+  vendor_contact?: string | null;
+  expense_date?: string | null;
+  expense_status?: string | null;
+  payment_method?: string | null;
+  receipt_url?: string | null;
+  notes?: string | null;
+  client_id?: number | null;
+}
+
+/** Validates `input` merged over `base` (PATCH); `today` fills a missing expense_date. */
+export function buildExpenseFields(input: ExpenseInput, today: string, base?: ExpenseFields): ExpenseFields {
+  const errors: Record<string, string> = {};
+  const has = (k: keyof ExpenseInput) => input[k] !== undefined;
+  const text = (k: keyof ExpenseInput, fallback: string) => (has(k) ? ((input[k] as string | null) ?? '') : fallback);
+
+  const description = text('expense_description', base?.description ?? '');
+  if (!description) errors.expense_description = 'is required';
+
+  let amount = base?.amount ?? '';
+  if (has('expense_amount') || !base) {
+    const raw = input.expense_amount;
+    if (raw === undefined || raw === null || (raw as unknown) === '') errors.expense_amount = 'is required';
+    else if (!isMoneyLike(raw) || toDecimal(raw).lte(0)) errors.expense_amount = 'must be a positive amount with at most 2 decimals';
+    else amount = money2(raw);
+  }
+
+  const category = text('expense_category', base?.category ?? DEFAULT_EXPENSE_CATEGORY) || DEFAULT_EXPENSE_CATEGORY;
+  const known = EXPENSE_CATEGORIES.find((c) => c.toLowerCase() === category.toLowerCase());
+  if (!known) errors.expense_category = 'must be one of GET /v1/expenses/categories';
+
+  const date = text('expense_date', base?.date ?? today) || today;
+  if (!isValidDate(date)) errors.expense_date = 'must be a date written Y-m-d';
+
+  const status = text('expense_status', base?.status ?? 'paid') || 'paid';
+  if (!(EXPENSE_STATUSES as readonly string[]).includes(status)) errors.expense_status = `must be one of ${EXPENSE_STATUSES.join(', ')}`;
+
+  const method = text('payment_method', base?.paymentMethod ?? '');
+  if (method && !(PAYMENT_METHODS as readonly string[]).includes(method)) errors.payment_method = `must be one of ${PAYMENT_METHODS.join(', ')}`;
+
+  const receiptUrl = text('receipt_url', base?.receiptUrl ?? '');
+  if (receiptUrl && !/^https?:\/\/\S+$/i.test(receiptUrl)) errors.receipt_url = 'must be an http(s) URL';
+
+  if (Object.keys(errors).length) throw new ValidationFailed(errors);
+  return {
+    clientId: has('client_id') ? input.client_id ?? null : base?.clientId ?? null,
+    description,
+    amount,
+    category: known as string,
+    vendorName: text('vendor_name', base?.vendorName ?? ''),
+    vendorContact: text('vendor_contact', base?.vendorContact ?? ''),
+    date,
+    status,
+    paymentMethod: method,
+    receiptUrl,
+    notes: text('notes', base?.notes ?? ''),
+  };
+}

@@ -1,0 +1,40 @@
+import { DiscountType } from '../documents/document-enums';
+
+export const INVENTORY_TYPES = ['product', 'service'] as const;
+export type InventoryType = (typeof INVENTORY_TYPES)[number];
+
+export interface InventoryItem {
+  id: number;
+  accountId: number;
+  name: string;
+  sku: string;
+  barcodeType: string;
+  type: InventoryType;
+  description: string;
+  /** Units in stock (may go negative; services keep 0). */
+  quantity: number;
+  rate: string;
+  discountType: DiscountType | null;
+  discountValue: string;
+  taxRate: string;
+  hsnCode: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type InventoryFields = Omit<InventoryItem, 'id' | 'accountId' | 'createdAt' | 'updatedAt'>;
+
+export interface StockMovement {
+  id: number;
+  inventoryId: number;
+  quantityDelta: number;
+  quantityAfter: number;
+  /** What caused it: `invoice`, `adjustment`, `opening`. */
+  sourceType: string;
+  sourceId: number | null;
+  sourceLabel: string;
+  note: string;
+  createdAt: string;
+}
+
+export type NewStockMovement = Omit<StockMovement, 'id' | 'createdAt' | 'quantityAfter'>;

@@ -1,0 +1,103 @@
+import { Account } from '../accounts/account';
+import { assertWithinLimit, PlanPolicy } from '../accounts/plan';
+import { ActivityRecorder } from '../activity/activity-recorder';
+import { Clock } from '../shared/clock.port';
+import { NotFound } from '../shared/domain-error';
+import { Page, PageRequest } from '../shared/pagination';
+import { Principal } from '../shared/principal';
+import { TransactionRunner } from '../shared/transaction.port';
+import { InventoryItem, StockMovement } from './inventory-item';
+import { InventoryRepository } from './inventory.repository.port';
+import { buildInventoryFields, InventoryInput } from './inventory-rules';
+
+export interface InventoryCaller {
+  principal: Principal;
+  account: Account;
+}
+
+/** Inventory items; manual stock changes (PATCH of quantity) are recorded as `adjustment` movements. */
+export class InventoryService {
+  constructor(
+    private readonly items: InventoryRepository,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
+    private readonly plans: PlanPolicy,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  list(caller: InventoryCaller, page: PageRequest): Promise<Page<InventoryItem>> {
+    return this.items.list(caller.account.id, page);
+  }
+
+  get(caller: InventoryCaller, id: number): Promise<InventoryItem> {
+    return this.require(caller.account.id, id);
+  }
+
+  async create(caller: InventoryCaller, input: InventoryInput): Promise<number> {
+    const accountId = caller.account.id;
+    const fields = buildInventoryFields(input);
+    return this.tx.run(async () => {
+      assertWithinLimit(caller.account, this.plans, this.clock.now(), 'inventoryItems', await this.items.count(accountId), 'inventory items');
+      const id = await this.items.insert(accountId, { ...fields, quantity: 0 });
+      if (fields.quantity !== 0) {
+        await this.items.moveStock(accountId, {
+          inventoryId: id, quantityDelta: fields.quantity, sourceType: 'opening', sourceId: null, sourceLabel: 'Opening stock', note: '',
+        });
+      }
+      await this.activity.record(caller.principal, { action: 'created', entityType: 'inventory', entityId: id, label: fields.name });
+      return id;
+    });
+  }
+
+  async update(caller: InventoryCaller, id: number, input: InventoryInput & { note?: string }): Promise<void> {
+    const accountId = caller.account.id;
+    await this.tx.run(async () => {
+      const current = await this.require(accountId, id);
+      const fields = buildInventoryFields(input, current);
+      await this.items.update(accountId, id, fields);
+      const delta = fields.quantity - current.quantity;
+      if (delta !== 0) {
+        await this.items.moveStock(accountId, {
+          inventoryId: id, quantityDelta: delta, sourceType: 'adjustment', sourceId: null, sourceLabel: 'Manual adjustment', note: input.note ?? '',
+        });
+      }
+      await this.activity.record(caller.principal, {
+        action: 'updated', entityType: 'inventory', entityId: id, label: fields.name,
+        before: { quantity: current.quantity, rate: current.rate }, after: { quantity: fields.quantity, rate: fields.rate },
+      });
+    });
+  }
+
+  async delete(caller: InventoryCaller, id: number): Promise<void> {
+    const accountId = caller.account.id;
+    await this.tx.run(async () => {
+      const current = await this.require(accountId, id);
+      await this.items.delete(accountId, id);
+      await this.activity.record(caller.principal, { action: 'deleted', entityType: 'inventory', entityId: id, label: current.name });
+    });
+  }
+
+  async bulkDelete(caller: InventoryCaller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
+    const accountId = caller.account.id;
+    const unique = [...new Set(ids)];
+    return this.tx.run(async () => {
+      const owned = new Set(await this.items.existingIds(accountId, unique));
+      for (const id of owned) {
+        await this.items.delete(accountId, id);
+        await this.activity.record(caller.principal, { action: 'deleted', entityType: 'inventory', entityId: id, label: null });
+      }
+      return { deleted: owned.size, skipped: unique.filter((id) => !owned.has(id)) };
+    });
+  }
+
+  async movements(caller: InventoryCaller, id: number): Promise<StockMovement[]> {
+    await this.require(caller.account.id, id);
+    return this.items.movements(caller.account.id, id);
+  }
+
+  private async require(accountId: number, id: number): Promise<InventoryItem> {
+    const item = await this.items.findById(accountId, id);
+    if (!item) throw NotFound.of('Inventory item', id);
+    return item;
+  }
+}

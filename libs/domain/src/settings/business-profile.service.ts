@@ -1,0 +1,113 @@
+import { Account } from '../accounts/account';
+import { AccountProfile, AccountRepository } from '../accounts/account.repository.port';
+import { ActivityRecorder } from '../activity/activity-recorder';
+import { DocumentKind, validatePrefix } from '../documents/document-number';
+import { isInvoiceTemplate } from '../documents/pdf-renderer.port';
+import { isSupportedCurrency } from '../shared/currency';
+import { ValidationFailed } from '../shared/domain-error';
+import { isValidEmail } from '../shared/email';
+import { Principal } from '../shared/principal';
+import { TransactionRunner } from '../shared/transaction.port';
+import { validateGstin } from '../tax/gstin';
+import { GST_STATES } from '../tax/states';
+import { BusinessSettings, BusinessSettingsRepository } from './business-settings';
+import { normalizePngBase64 } from './signature';
+
+export interface BusinessProfileInput {
+  business_name?: string | null;
+  business_email?: string | null;
+  business_address?: string | null;
+  business_gstin?: string | null;
+  business_pan?: string | null;
+  state_code?: string | null;
+  phone?: string | null;
+  logo_url?: string | null;
+  currency?: string;
+  signature_png?: string | null;
+  invoice_template?: string;
+  prefixes?: Partial<Record<DocumentKind, string | null>>;
+}
+
+export interface BusinessProfile {
+  account: Account;
+  settings: BusinessSettings;
+}
+
+const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+
+/** The business's own profile (on the account) and settings (template, signature, number prefixes). */
+export class BusinessProfileService {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly settings: BusinessSettingsRepository,
+    private readonly tx: TransactionRunner,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  async get(account: Account): Promise<BusinessProfile> {
+    return { account, settings: await this.settings.get(account.id) };
+  }
+
+  async update(principal: Principal, account: Account, input: BusinessProfileInput): Promise<BusinessProfile> {
+    const errors: Record<string, string> = {};
+    const has = (k: keyof BusinessProfileInput) => input[k] !== undefined;
+    const profile: AccountProfile = {
+      businessName: has('business_name') ? input.business_name || null : account.businessName,
+      businessEmail: has('business_email') ? input.business_email || null : account.businessEmail,
+      currency: input.currency ?? account.currency,
+      gstin: has('business_gstin') ? (input.business_gstin || '').toUpperCase() || null : account.gstin,
+      pan: has('business_pan') ? (input.business_pan || '').toUpperCase() || null : account.pan,
+      address: has('business_address') ? input.business_address || null : account.address,
+      stateCode: has('state_code') ? input.state_code || null : account.stateCode,
+      phone: has('phone') ? input.phone || null : account.phone,
+      logoUrl: has('logo_url') ? input.logo_url || null : account.logoUrl,
+    };
+    if (!profile.businessName) errors.business_name = 'is required';
+    if (profile.businessEmail && !isValidEmail(profile.businessEmail)) errors.business_email = 'must be a valid email address';
+    if (!isSupportedCurrency(profile.currency)) errors.currency = 'is not a supported currency';
+    if (profile.gstin) {
+      const check = validateGstin(profile.gstin);
+      if (!check.ok) errors.business_gstin = check.reason;
+      else {
+        if (!has('business_pan')) profile.pan = check.pan;
+        else if (profile.pan !== check.pan) errors.business_pan = 'must be the PAN inside the GSTIN';
+        if (!has('state_code')) profile.stateCode = check.stateCode;
+        else if (profile.stateCode !== check.stateCode) errors.state_code = `must match the GSTIN state ${check.stateCode}`;
+      }
+    }
+    if (profile.pan && !PAN.test(profile.pan)) errors.business_pan = 'must be 5 letters, 4 digits and a letter';
+    if (profile.stateCode && !GST_STATES[profile.stateCode]) errors.state_code = 'must be a GST state code such as 27';
+    if (profile.logoUrl && !/^https?:\/\/\S+$/i.test(profile.logoUrl)) errors.logo_url = 'must be an http(s) URL (not a data: URI)';
+
+    const current = await this.settings.get(account.id);
+    const next: BusinessSettings = { ...current, prefixes: { ...current.prefixes } };
+    if (input.invoice_template !== undefined) {
+      if (isInvoiceTemplate(input.invoice_template)) next.invoiceTemplate = input.invoice_template;
+      else errors.invoice_template = 'must be classic or modern';
+    }
+    if (input.signature_png !== undefined) {
+      if (input.signature_png === null || input.signature_png === '') next.signaturePng = null;
+      else {
+        const png = normalizePngBase64(input.signature_png);
+        if (png) next.signaturePng = png;
+        else errors.signature_png = 'must be a base64 PNG image (raw or a data:image/png;base64, URL) of at most 1 MB';
+      }
+    }
+    for (const [kind, prefix] of Object.entries(input.prefixes ?? {}) as Array<[DocumentKind, string | null]>) {
+      if (!prefix) delete next.prefixes[kind];
+      else {
+        const problem = validatePrefix(prefix);
+        if (problem) errors[`${kind.replace('-', '_')}_prefix`] = problem;
+        else next.prefixes[kind] = prefix;
+      }
+    }
+    if (Object.keys(errors).length) throw new ValidationFailed(errors);
+
+    await this.tx.run(async () => {
+      await this.accounts.updateProfile(account.id, profile);
+      await this.settings.save(account.id, next);
+      await this.activity.record(principal, { action: 'updated', entityType: 'business_settings', entityId: account.id, label: profile.businessName });
+    });
+    return { account: { ...account, ...profile }, settings: next };
+  }
+}

@@ -1,0 +1,96 @@
+import { Account, NewAccount, PlanCode } from '../src/accounts/account';
+import { AccountRepository, ApiKeyRecord } from '../src/accounts/account.repository.port';
+
+/** An account with defaults for every field a test does not care about. */
+export function makeAccount(overrides: Partial<Account> & { id: number }): Account {
+  return {
+    businessName: `Business ${overrides.id}`,
+    businessEmail: `owner${overrides.id}@example.com`,
+    currency: 'INR',
+    gstin: null,
+    pan: null,
+    address: null,
+    stateCode: null,
+    phone: null,
+    logoUrl: null,
+    plan: 'free',
+    subscriptionExpiresAt: null,
+    suspended: false,
+    deleted: false,
+    apiKeyMasked: null,
+    ...overrides,
+  };
+}
+
+/**
+ * Accounts in a Map, with the semantics of the MySQL adapter: business emails compare
+ * case-insensitively (the column's collation), GSTINs exactly, results ordered by id.
+ */
+export class InMemoryAccountRepository extends AccountRepository {
+  private readonly rows = new Map<number, Account>();
+  private readonly keyHashes = new Map<number, string>();
+  private nextId = 1;
+
+  /** Stores an account (id given or next free) and returns a copy. */
+  add(overrides: Partial<Account> = {}): Account {
+    const id = overrides.id ?? this.nextId;
+    this.nextId = Math.max(this.nextId, id + 1);
+    const account = makeAccount({ ...overrides, id });
+    this.rows.set(id, account);
+    return { ...account };
+  }
+
+  /** Changes stored fields directly (what the dashboard or SQL would do). */
+  patch(accountId: number, changes: Partial<Account>): void {
+    const row = this.rows.get(accountId);
+    if (!row) throw new Error(`no account ${accountId}`);
+    Object.assign(row, changes);
+  }
+
+  apiKeyHashOf(accountId: number): string | null {
+    return this.keyHashes.get(accountId) ?? null;
+  }
+
+  async findById(accountId: number): Promise<Account | null> {
+    const row = this.rows.get(accountId);
+    return row ? { ...row } : null;
+  }
+
+  async findByApiKeyHash(hash: string): Promise<Account | null> {
+    for (const [id, stored] of this.keyHashes) if (stored === hash) return this.findById(id);
+    return null;
+  }
+
+  async create(account: NewAccount, apiKey: ApiKeyRecord): Promise<number> {
+    const { id } = this.add({ ...account, stateCode: account.gstin ? account.gstin.slice(0, 2) : null, apiKeyMasked: apiKey.masked });
+    this.keyHashes.set(id, apiKey.hash);
+    return id;
+  }
+
+  async setApiKey(accountId: number, apiKey: ApiKeyRecord): Promise<void> {
+    if (!this.rows.has(accountId)) return;
+    this.keyHashes.set(accountId, apiKey.hash);
+    this.patch(accountId, { apiKeyMasked: apiKey.masked });
+  }
+
+  async updateProfile(accountId: number, profile: Partial<Account>): Promise<void> {
+    if (this.rows.has(accountId)) this.patch(accountId, profile);
+  }
+
+  async setSuspended(accountId: number, suspended: boolean): Promise<void> {
+    if (this.rows.has(accountId)) this.patch(accountId, { suspended });
+  }
+
+  async setPlan(accountId: number, plan: PlanCode, expiresAt: string | null): Promise<void> {
+    if (this.rows.has(accountId)) this.patch(accountId, { plan, subscriptionExpiresAt: expiresAt });
+  }
+
+  async findByGstinsOrEmails(exceptAccountId: number, gstins: string[], emails: string[]) {
+    const lowered = new Set(emails.map((e) => e.toLowerCase()));
+    return [...this.rows.values()]
+      .filter((a) => a.id !== exceptAccountId)
+      .filter((a) => (a.gstin !== null && gstins.includes(a.gstin)) || (a.businessEmail !== null && lowered.has(a.businessEmail.toLowerCase())))
+      .sort((x, y) => x.id - y.id)
+      .map((a) => ({ ...a }));
+  }
+}

@@ -1,0 +1,131 @@
+import { In } from 'typeorm';
+import { DiscountType } from '@app/domain/documents/document-enums';
+import { InventoryFields, InventoryItem, InventoryType, NewStockMovement, StockMovement } from '@app/domain/inventory/inventory-item';
+import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
+import { Clock } from '@app/domain/shared/clock.port';
+import { NotFound } from '@app/domain/shared/domain-error';
+import { Page, PageRequest } from '@app/domain/shared/pagination';
+import { Database } from '../database/typeorm-transaction-runner';
+import { sqlNow } from '../shared/sql-time';
+import { InventoryItemRow, StockMovementRow } from './inventory.entity';
+
+function toItem(row: InventoryItemRow): InventoryItem {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    name: row.name,
+    sku: row.sku,
+    barcodeType: row.barcodeType,
+    type: row.type as InventoryType,
+    description: row.description,
+    quantity: row.quantity,
+    rate: row.rate,
+    discountType: row.discountType as DiscountType | null,
+    discountValue: row.discountValue,
+    taxRate: row.taxRate,
+    hsnCode: row.hsnCode,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function toMovement(row: StockMovementRow): StockMovement {
+  return {
+    id: row.id,
+    inventoryId: row.inventoryId,
+    quantityDelta: row.quantityDelta,
+    quantityAfter: row.quantityAfter,
+    sourceType: row.sourceType,
+    sourceId: row.sourceId,
+    sourceLabel: row.sourceLabel,
+    note: row.note,
+    createdAt: row.createdAt,
+  };
+}
+
+export class TypeormInventoryRepository extends InventoryRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  private items() {
+    return this.db.manager().getRepository(InventoryItemRow);
+  }
+
+  private moves() {
+    return this.db.manager().getRepository(StockMovementRow);
+  }
+
+  async findById(accountId: number, id: number): Promise<InventoryItem | null> {
+    const row = await this.items().findOneBy({ id, accountId });
+    return row ? toItem(row) : null;
+  }
+
+  async list(accountId: number, page: PageRequest): Promise<Page<InventoryItem>> {
+    const [rows, total] = await this.items().findAndCount({
+      where: { accountId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: page.limit,
+      skip: page.offset,
+    });
+    return { rows: rows.map(toItem), total };
+  }
+
+  count(accountId: number): Promise<number> {
+    return this.items().countBy({ accountId });
+  }
+
+  async insert(accountId: number, fields: InventoryFields): Promise<number> {
+    const now = sqlNow(this.clock.now());
+    const result = await this.items().insert({ ...fields, accountId, createdAt: now, updatedAt: now });
+    return result.identifiers[0].id as number;
+  }
+
+  async update(accountId: number, id: number, fields: Omit<InventoryFields, 'quantity'>): Promise<void> {
+    const { name, sku, barcodeType, type, description, rate, discountType, discountValue, taxRate, hsnCode } = fields;
+    await this.items().update(
+      { id, accountId },
+      { name, sku, barcodeType, type, description, rate, discountType, discountValue, taxRate, hsnCode, updatedAt: sqlNow(this.clock.now()) },
+    );
+  }
+
+  async delete(accountId: number, id: number): Promise<void> {
+    await this.moves().delete({ accountId, inventoryId: id });
+    await this.items().delete({ id, accountId });
+  }
+
+  async existingIds(accountId: number, ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    return (await this.items().find({ select: { id: true }, where: { accountId, id: In(ids) } })).map((r) => r.id);
+  }
+
+  async typesOf(accountId: number, ids: number[]): Promise<Map<number, InventoryType>> {
+    if (!ids.length) return new Map();
+    const rows = await this.items().find({ select: { id: true, type: true }, where: { accountId, id: In(ids) } });
+    return new Map(rows.map((r) => [r.id, r.type as InventoryType]));
+  }
+
+  async moveStock(accountId: number, movement: NewStockMovement): Promise<StockMovement> {
+    if (!this.db.inTransaction()) throw new Error('Stock moves run inside a transaction');
+    const manager = this.db.manager();
+    const now = sqlNow(this.clock.now());
+    // The UPDATE takes the row lock; the following read sees our own write, so quantity_after is exact.
+    const result = await manager.query(
+      'UPDATE inventory_items SET quantity = quantity + ?, updated_at = ? WHERE id = ? AND account_id = ?',
+      [movement.quantityDelta, now, movement.inventoryId, accountId],
+    );
+    if (!result.affectedRows) throw NotFound.of('Inventory item', movement.inventoryId);
+    const [{ quantity }] = await manager.query('SELECT quantity FROM inventory_items WHERE id = ? AND account_id = ?', [movement.inventoryId, accountId]);
+    const row = this.moves().create({ ...movement, accountId, quantityAfter: Number(quantity), createdAt: now });
+    await this.moves().insert(row);
+    return toMovement(row);
+  }
+
+  async movements(accountId: number, inventoryId: number): Promise<StockMovement[]> {
+    const rows = await this.moves().find({ where: { accountId, inventoryId }, order: { id: 'DESC' } });
+    return rows.map(toMovement);
+  }
+}

@@ -1,0 +1,59 @@
+import { DocumentKind, DEFAULT_PREFIXES } from '@app/domain/documents/document-number';
+import { DocumentPrefixes } from '@app/domain/documents/document-sequence.port';
+import { isInvoiceTemplate } from '@app/domain/documents/pdf-renderer.port';
+import { BusinessSettings, BusinessSettingsRepository, DEFAULT_BUSINESS_SETTINGS } from '@app/domain/settings/business-settings';
+import { Database } from '../database/typeorm-transaction-runner';
+import { sqlNow } from '../shared/sql-time';
+
+const PREFIX_COLUMNS: Record<DocumentKind, string> = {
+  invoice: 'invoice_prefix',
+  quotation: 'quotation_prefix',
+  'proforma-invoice': 'proforma_prefix',
+  'debit-note': 'debit_note_prefix',
+  'credit-note': 'credit_note_prefix',
+};
+
+export class SqlBusinessSettingsRepository extends BusinessSettingsRepository {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async get(accountId: number): Promise<BusinessSettings> {
+    const [row] = await this.db.manager().query('SELECT * FROM business_settings WHERE account_id = ?', [accountId]);
+    if (!row) return { ...DEFAULT_BUSINESS_SETTINGS, prefixes: {} };
+    const prefixes: BusinessSettings['prefixes'] = {};
+    for (const [kind, column] of Object.entries(PREFIX_COLUMNS) as Array<[DocumentKind, string]>) {
+      if (row[column]) prefixes[kind] = row[column];
+    }
+    return {
+      invoiceTemplate: isInvoiceTemplate(row.invoice_template) ? row.invoice_template : 'classic',
+      signaturePng: row.signature_png ?? null,
+      prefixes,
+    };
+  }
+
+  async save(accountId: number, s: BusinessSettings): Promise<void> {
+    const prefixValues = (Object.keys(PREFIX_COLUMNS) as DocumentKind[]).map((k) => s.prefixes[k] ?? null);
+    const columns = Object.values(PREFIX_COLUMNS);
+    await this.db.manager().query(
+      `INSERT INTO business_settings (account_id, invoice_template, signature_png, ${columns.join(', ')}, updated_at)
+       VALUES (?, ?, ?, ${columns.map(() => '?').join(', ')}, ?)
+       ON DUPLICATE KEY UPDATE invoice_template = VALUES(invoice_template), signature_png = VALUES(signature_png),
+       ${columns.map((c) => `${c} = VALUES(${c})`).join(', ')}, updated_at = VALUES(updated_at)`,
+      [accountId, s.invoiceTemplate, s.signaturePng, ...prefixValues, sqlNow()],
+    );
+  }
+}
+
+/** Number prefixes from business settings (one narrow query), falling back to the defaults. */
+export class SettingsDocumentPrefixes extends DocumentPrefixes {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async prefixFor(accountId: number, kind: DocumentKind): Promise<string> {
+    const column = PREFIX_COLUMNS[kind];
+    const [row] = await this.db.manager().query(`SELECT ${column} AS prefix FROM business_settings WHERE account_id = ?`, [accountId]);
+    return row?.prefix || DEFAULT_PREFIXES[kind];
+  }
+}
