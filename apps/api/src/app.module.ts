@@ -13,6 +13,10 @@ import { InventoryModule } from './inventory/inventory.module';
 import { ExpensesModule } from './expenses/expenses.module';
 import { SettingsModule } from './settings/settings.module';
 import { DocumentOutputModule } from './document-output/document-output.module';
+import { DebitNotesModule } from './debit-notes/debit-notes.module';
+import { CreditNotesModule } from './credit-notes/credit-notes.module';
+import { AuthModule } from './auth/auth.module';
+import { SettingsUsersModule } from './settings-users/settings-users.module';
 
 /** Resource modules of the API. Add a new resource's module here. */
 const RESOURCE_MODULES = [
@@ -21,6 +25,10 @@ const RESOURCE_MODULES = [
   ExpensesModule,
   SettingsModule,
   DocumentOutputModule,
+  DebitNotesModule,
+  CreditNotesModule,
+  AuthModule,
+  SettingsUsersModule,
 ];
 
 @Module({})

@@ -18,7 +18,9 @@ import { TypeormUserRepository } from '@app/infra/users/typeorm-user.repository'
 import { TypeormActivityLog } from '@app/infra/activity/typeorm-activity-log';
 import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
 import { BcryptPasswordHasher } from '@app/infra/crypto/bcrypt-password-hasher';
-import { NoAccessTokens } from '@app/infra/auth/no-access-tokens';
+import { SessionAccessTokenVerifier } from '@app/domain/auth/session-access-token-verifier';
+import { DEFAULT_SESSION_POLICY } from '@app/domain/auth/session-tokens';
+import { TypeormSessionRepository } from '@app/infra/auth/typeorm-session.repository';
 import { APP_CONFIG } from './tokens';
 
 @Injectable()
@@ -62,7 +64,12 @@ export class CoreModule {
         { provide: UserRepository, useFactory: (db: Database) => new TypeormUserRepository(db), inject: [Database] },
         { provide: ActivityLog, useFactory: (db: Database) => new TypeormActivityLog(db), inject: [Database] },
         { provide: ActivityRecorder, useFactory: (log: ActivityLog, clock: Clock) => new ActivityRecorder(log, clock), inject: [ActivityLog, Clock] },
-        { provide: AccessTokenVerifier, useClass: NoAccessTokens },
+        {
+          provide: AccessTokenVerifier,
+          useFactory: (db: Database, s: SecretHasher, clock: Clock) =>
+            new SessionAccessTokenVerifier(new TypeormSessionRepository(db), s, clock, DEFAULT_SESSION_POLICY),
+          inject: [Database, SecretHasher, Clock],
+        },
         {
           provide: AuthenticateCaller,
           useFactory: (a: AccountRepository, s: SecretHasher, t: AccessTokenVerifier) => new AuthenticateCaller(a, s, t),

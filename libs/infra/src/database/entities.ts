@@ -2,8 +2,10 @@ import { AccountRow } from '../accounts/account.entity';
 import { ActivityEventRow } from '../activity/activity-event.entity';
 import { ClientRow } from '../clients/client.entity';
 import { UserRow } from '../users/user.entity';
+import { MobileSessionRow, RetiredRefreshTokenRow } from '../auth/mobile-session.entity';
 import { InventoryItemRow, StockMovementRow } from '../inventory/inventory.entity';
 import { ExpenseRow } from '../expenses/expense.entity';
+import { CreditNoteItemRow, CreditNoteRow, DebitNoteItemRow, DebitNoteRow } from '../notes/note.entity';
 
 /** Every TypeORM row class. Add new ones here. */
 export const ENTITIES = [
@@ -14,4 +16,10 @@ export const ENTITIES = [
   InventoryItemRow,
   StockMovementRow,
   ExpenseRow,
+  DebitNoteRow,
+  DebitNoteItemRow,
+  CreditNoteRow,
+  CreditNoteItemRow,
+  MobileSessionRow,
+  RetiredRefreshTokenRow,
 ];

@@ -1,5 +1,6 @@
 import { Foundation1732000000000 } from './1732000000000-foundation';
 import { SalesDocuments1732000001000 } from './1732000001000-sales-documents';
+import { MobileSessions1732000003000 } from './1732000003000-mobile-sessions';
 import { InventoryExpenses1732000004000 } from './1732000004000-inventory-expenses';
 import { DocumentOutput1732000005000 } from './1732000005000-document-output';
 
@@ -7,6 +8,7 @@ import { DocumentOutput1732000005000 } from './1732000005000-document-output';
 export const MIGRATIONS = [
   Foundation1732000000000,
   SalesDocuments1732000001000,
+  MobileSessions1732000003000,
   InventoryExpenses1732000004000,
   DocumentOutput1732000005000,
 ];

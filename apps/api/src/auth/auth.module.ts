@@ -1,0 +1,93 @@
+import { Module } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AccountRepository } from '@app/domain/accounts/account.repository.port';
+import { DeletedAccounts } from '@app/domain/accounts/deleted-accounts.port';
+import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
+import { ChangePassword } from '@app/domain/auth/change-password.use-case';
+import { CurrentPasswordCheck } from '@app/domain/auth/current-password';
+import { GetCurrentUser } from '@app/domain/auth/current-user.use-case';
+import { DeleteAccount } from '@app/domain/auth/delete-account.use-case';
+import { LoginThrottle, UnlimitedLoginThrottle } from '@app/domain/auth/login-throttle.port';
+import { LoginUseCase } from '@app/domain/auth/login.use-case';
+import { RefreshSession } from '@app/domain/auth/refresh-session.use-case';
+import { SessionRepository } from '@app/domain/auth/session.repository.port';
+import { DEFAULT_SESSION_POLICY } from '@app/domain/auth/session-tokens';
+import { SessionsService } from '@app/domain/auth/sessions.service';
+import { Clock } from '@app/domain/shared/clock.port';
+import { SecretHasher } from '@app/domain/shared/secret.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { UserAdminRepository } from '@app/domain/users/user-admin.repository.port';
+import { PasswordHasher, UserRepository } from '@app/domain/users/user.repository.port';
+import { SqlDeletedAccounts } from '@app/infra/accounts/sql-deleted-accounts';
+import { loginThrottlePrefix, RedisLoginThrottle } from '@app/infra/auth/redis-login-throttle';
+import { TypeormSessionRepository } from '@app/infra/auth/typeorm-session.repository';
+import { AppConfig } from '@app/infra/config/app-config';
+import { databaseName } from '@app/infra/database/data-source';
+import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { TypeormUserAdminRepository } from '@app/infra/users/typeorm-user-admin.repository';
+import { APP_CONFIG } from '../core/tokens';
+import { AuthController } from './auth.controller';
+
+const policy = DEFAULT_SESSION_POLICY;
+
+/** Mobile sign-in, tokens, sessions, change-password and delete-account (`/v1/auth`). */
+@Module({
+  controllers: [AuthController],
+  providers: [
+    { provide: SessionRepository, useFactory: (db: Database) => new TypeormSessionRepository(db), inject: [Database] },
+    { provide: UserAdminRepository, useFactory: (db: Database) => new TypeormUserAdminRepository(db), inject: [Database] },
+    { provide: DeletedAccounts, useFactory: (db: Database) => new SqlDeletedAccounts(db), inject: [Database] },
+    {
+      provide: LoginThrottle,
+      useFactory: (config: AppConfig, redis: Redis) =>
+        config.rateLimit
+          ? new RedisLoginThrottle(redis, {
+              prefix: loginThrottlePrefix(databaseName(config.databaseUrl)),
+              maxFailuresPerUser: config.loginMaxFailuresPerUser,
+              maxFailuresPerIp: config.loginMaxFailuresPerIp,
+              windowSeconds: config.loginFailureWindowSeconds,
+            })
+          : new UnlimitedLoginThrottle(),
+      inject: [APP_CONFIG, Redis],
+    },
+    { provide: CurrentPasswordCheck, useFactory: (p: PasswordHasher, t: LoginThrottle) => new CurrentPasswordCheck(p, t), inject: [PasswordHasher, LoginThrottle] },
+    {
+      provide: LoginUseCase,
+      useFactory: async (
+        users: UserRepository, accounts: AccountRepository, sessions: SessionRepository, passwords: PasswordHasher, secrets: SecretHasher,
+        throttle: LoginThrottle, tx: TransactionRunner, clock: Clock, config: AppConfig,
+      ) => {
+        const login = new LoginUseCase(users, accounts, sessions, passwords, secrets, throttle, tx, clock, config.plans, policy);
+        await login.warmUp();
+        return login;
+      },
+      inject: [UserRepository, AccountRepository, SessionRepository, PasswordHasher, SecretHasher, LoginThrottle, TransactionRunner, Clock, APP_CONFIG],
+    },
+    {
+      provide: RefreshSession,
+      useFactory: (s: SessionRepository, a: AccountRepository, u: UserRepository, secrets: SecretHasher, clock: Clock) =>
+        new RefreshSession(s, a, u, secrets, clock, policy),
+      inject: [SessionRepository, AccountRepository, UserRepository, SecretHasher, Clock],
+    },
+    {
+      provide: SessionsService,
+      useFactory: (s: SessionRepository, secrets: SecretHasher, clock: Clock) => new SessionsService(s, secrets, clock),
+      inject: [SessionRepository, SecretHasher, Clock],
+    },
+    {
+      provide: ChangePassword,
+      useFactory: (u: UserRepository, ua: UserAdminRepository, s: SessionRepository, p: PasswordHasher, c: CurrentPasswordCheck, tx: TransactionRunner, clock: Clock) =>
+        new ChangePassword(u, ua, s, p, c, tx, clock),
+      inject: [UserRepository, UserAdminRepository, SessionRepository, PasswordHasher, CurrentPasswordCheck, TransactionRunner, Clock],
+    },
+    {
+      provide: DeleteAccount,
+      useFactory: (u: UserRepository, d: DeletedAccounts, s: SessionRepository, c: CurrentPasswordCheck, a: ActivityRecorder, tx: TransactionRunner, clock: Clock) =>
+        new DeleteAccount(u, d, s, c, a, tx, clock),
+      inject: [UserRepository, DeletedAccounts, SessionRepository, CurrentPasswordCheck, ActivityRecorder, TransactionRunner, Clock],
+    },
+    { provide: GetCurrentUser, useFactory: (u: UserRepository) => new GetCurrentUser(u), inject: [UserRepository] },
+  ],
+  exports: [SessionRepository, UserAdminRepository],
+})
+export class AuthModule {}

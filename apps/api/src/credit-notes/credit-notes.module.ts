@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { CreditNoteRepository } from '@app/domain/notes/note.repository.port';
+import { CreditNotesService } from '@app/domain/notes/credit-notes.service';
+import { NoteServiceDeps } from '@app/domain/notes/notes.service';
+import { SourceInvoiceReader } from '@app/domain/notes/source-invoice-reader.port';
+import { Clock } from '@app/domain/shared/clock.port';
+import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { TypeormCreditNoteRepository } from '@app/infra/notes/typeorm-credit-note.repository';
+import { SqlSourceInvoiceReader } from '@app/infra/notes/sql-source-invoice-reader';
+import { DocumentsCoreModule } from '../documents/documents-core.module';
+import { NOTE_SERVICE_DEPS, noteServiceDepsProvider } from '../notes/note-service-deps.provider';
+import { CreditNotesController } from './credit-notes.controller';
+
+@Module({
+  imports: [DocumentsCoreModule],
+  controllers: [CreditNotesController],
+  providers: [
+    noteServiceDepsProvider,
+    { provide: CreditNoteRepository, useFactory: (db: Database, clock: Clock) => new TypeormCreditNoteRepository(db, clock), inject: [Database, Clock] },
+    { provide: SourceInvoiceReader, useFactory: (db: Database) => new SqlSourceInvoiceReader(db), inject: [Database] },
+    {
+      provide: CreditNotesService,
+      useFactory: (notes: CreditNoteRepository, invoices: SourceInvoiceReader, deps: NoteServiceDeps) => new CreditNotesService(notes, invoices, deps),
+      inject: [CreditNoteRepository, SourceInvoiceReader, NOTE_SERVICE_DEPS],
+    },
+  ],
+  exports: [CreditNoteRepository, CreditNotesService],
+})
+export class CreditNotesModule {}

@@ -1,0 +1,79 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { DOCUMENT_STATUSES, DocumentStatus } from '@app/domain/documents/document-enums';
+import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
+import { IsAmount } from '../common/is-amount';
+import { IsDateString } from '../common/is-date-string';
+import { MAX_ID } from '../common/parse-id.pipe';
+
+export const MAX_NOTE_LINES = 500;
+const oneOf = (values: readonly string[]) => ({ message: `must be one of ${values.join(', ')}` });
+
+/** A debit- or credit-note line. A line whose description is missing or blank is dropped silently. */
+export class NoteLineDto {
+  @ApiPropertyOptional({ example: 'Short supply against INV/25-26/0042', description: 'A line without a description is dropped' })
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(1000, { message: 'must be at most 1000 characters' })
+  description?: string | null;
+
+  @ApiPropertyOptional({ example: '2025-05-10', nullable: true, format: 'date' })
+  @IsOptional()
+  @IsDateString()
+  expense_date?: string | null;
+
+  @ApiPropertyOptional({ example: 1180, default: 0, description: 'Stored as sent (2 decimals)' })
+  @IsOptional()
+  @IsAmount()
+  amount?: number | string | null;
+}
+
+/** A client id: a positive integer (ownership is checked by the domain). */
+export function IsClientId() {
+  return applyDecorators(
+    IsInt({ message: 'must be a positive integer' }),
+    Min(1, { message: 'must be a positive integer' }),
+    Max(MAX_ID, { message: 'must be a positive integer' }),
+  );
+}
+
+/** Header fields both note kinds accept, all optional. */
+export class NoteCommonDto {
+  @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES, description: "Default: the account's currency" })
+  @IsOptional()
+  @IsIn(SUPPORTED_CURRENCIES, { message: 'must be a supported currency code such as INR' })
+  currency?: string | null;
+
+  @ApiPropertyOptional({ enum: DOCUMENT_STATUSES, default: 'issued' })
+  @IsOptional()
+  @IsIn(DOCUMENT_STATUSES, oneOf(DOCUMENT_STATUSES))
+  status?: DocumentStatus | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(5000, { message: 'must be at most 5000 characters' })
+  declaration_text?: string | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(500, { message: 'must be at most 500 characters' })
+  transport_details?: string | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(50, { message: 'must be at most 50 characters' })
+  lr_number?: string | null;
+
+  @ApiPropertyOptional({ type: [NoteLineDto], description: 'Replaces every line when sent; [] leaves none' })
+  @ValidateIf((o: { items?: unknown }) => o.items !== undefined)
+  @IsArray({ message: 'must be an array of lines' })
+  @ArrayMaxSize(MAX_NOTE_LINES, { message: `must hold at most ${MAX_NOTE_LINES} lines` })
+  @ValidateNested({ each: true })
+  @Type(() => NoteLineDto)
+  items?: NoteLineDto[];
+}

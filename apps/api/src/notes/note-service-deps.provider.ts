@@ -1,0 +1,24 @@
+import { Provider } from '@nestjs/common';
+import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
+import { ClientRepository } from '@app/domain/clients/client.repository.port';
+import { DocumentNumbering } from '@app/domain/documents/document-numbering';
+import { DocumentQuota } from '@app/domain/documents/document-quota';
+import { NoteServiceDeps } from '@app/domain/notes/notes.service';
+import { Clock } from '@app/domain/shared/clock.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+
+export const NOTE_SERVICE_DEPS = 'NOTE_SERVICE_DEPS';
+
+/** The collaborators both note services share; needs DocumentsCoreModule imported. */
+export const noteServiceDepsProvider: Provider = {
+  provide: NOTE_SERVICE_DEPS,
+  useFactory: (
+    clients: ClientRepository,
+    numbering: DocumentNumbering,
+    quota: DocumentQuota,
+    tx: TransactionRunner,
+    clock: Clock,
+    activity: ActivityRecorder,
+  ): NoteServiceDeps => ({ clients, numbering, quota, tx, clock, activity }),
+  inject: [ClientRepository, DocumentNumbering, DocumentQuota, TransactionRunner, Clock, ActivityRecorder],
+};

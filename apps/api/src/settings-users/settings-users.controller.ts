@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { SubUsersService } from '@app/domain/users/sub-users.service';
+import type { User } from '@app/domain/users/user.repository.port';
+import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { ListQueryDto, pageOf } from '../common/list-query.dto';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { CreateSubUserDto, UpdateSubUserDto } from './settings-users.dto';
+
+export function presentSubUser(user: User) {
+  return {
+    user_id: user.id,
+    account_id: user.accountId,
+    username: user.username,
+    permissions: user.permissions,
+    is_owner: user.isOwner,
+    created_at: user.createdAt,
+    updated_at: user.updatedAt,
+  };
+}
+
+@ApiTags('settings')
+@ApiBearerAuth()
+@ApiSecurity('api-key')
+@RequirePermission('users')
+@Controller('v1/settings/users')
+export class SettingsUsersController {
+  constructor(private readonly users: SubUsersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Users of the account (owner first)' })
+  async list(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto) {
+    const page = await this.users.list(caller, pageOf(query));
+    return { users: page.rows.map(presentSubUser), total: page.total, limit: query.limit, offset: query.offset };
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a sub-user (402 when the plan allows no more)' })
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreateSubUserDto) {
+    return presentSubUser(await this.users.create(caller, body));
+  }
+
+  @Get(':id')
+  async get(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return presentSubUser(await this.users.get(caller, id));
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Change username, password or permissions of a sub-user (not the owner, not yourself)' })
+  async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateSubUserDto) {
+    return presentSubUser(await this.users.update(caller, id, body));
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a sub-user: its sessions are revoked; its username stays reserved' })
+  async remove(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    await this.users.delete(caller, id);
+    return { deleted: true };
+  }
+}

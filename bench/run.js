@@ -1,0 +1,290 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Benchmark runner (npm run bench, after scripts/bench.sh has checked services and built dist/).
+ * Fresh database invoicing_bench, one account made by the admin CLI with 10,000 clients, the built API
+ * and the baseline servers as child processes, then autocannon on every scenario of scenarios.js
+ * against both. Prints one table and writes it to bench/results/latest.md.
+ *
+ * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS
+ * (default 20), BENCH_CLIENTS (default 10000), BENCH_ONLY (run scenarios whose name contains it),
+ * BENCH_ROUNDS (default 1: API and baseline alternate this many times; the median run is shown),
+ * BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/invoicing_bench).
+ */
+const { spawn, execFileSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const autocannon = require('autocannon');
+const mysql = require('mysql2/promise');
+const { SCENARIOS, BASELINE_SERVERS } = require('./scenarios');
+const { seedClients } = require('./seed');
+
+const ROOT = path.resolve(__dirname, '..');
+const DURATION = Number(process.env.BENCH_DURATION || 10);
+const WARMUP = Number(process.env.BENCH_WARMUP || 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
+const CLIENTS = Number(process.env.BENCH_CLIENTS || 10000);
+const ONLY = process.env.BENCH_ONLY || '';
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 1));
+const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'mysql://root@127.0.0.1:3306/invoicing_bench';
+
+const children = [];
+
+function log(message) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+/** Starts a child process that dies with us; its output is kept for error reports. */
+function startChild(label, args, env) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.label = label;
+  child.output = '';
+  const keep = (chunk) => {
+    child.output = (child.output + chunk).slice(-8000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  children.push(child);
+  return child;
+}
+
+async function stopChildren() {
+  await Promise.all(
+    children.map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await child.exited;
+      clearTimeout(timer);
+    }),
+  );
+}
+
+function killChildrenNow() {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls GET /health until it answers 200; fails early when the child exits. */
+async function waitForHealth(child, base, timeoutMs = 60000) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  child.exited.then(() => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${child.label} exited before it answered /health:\n${child.output}`);
+    try {
+      const res = await fetch(`${base}/health`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${child.label} did not answer /health within ${timeoutMs / 1000} s:\n${child.output}`);
+}
+
+function serverUrl(databaseUrl) {
+  const url = new URL(databaseUrl);
+  url.pathname = '/';
+  return url.toString();
+}
+
+async function prepareDatabase() {
+  const name = new URL(DATABASE_URL).pathname.replace(/^\//, '');
+  if (!/^[A-Za-z0-9_]*bench[A-Za-z0-9_]*$/.test(name)) throw new Error(`refusing to drop database "${name}": its name must contain "bench"`);
+  const conn = await mysql.createConnection({ uri: serverUrl(DATABASE_URL) });
+  try {
+    await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+  } finally {
+    await conn.end();
+  }
+  log(`migrating ${name}`);
+  execFileSync('npm', ['run', '--silent', 'migrate'], { cwd: ROOT, env: { ...process.env, DATABASE_URL }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+function createAccount() {
+  const out = execFileSync(
+    process.execPath,
+    ['scripts/run.js', 'cli', 'account:create', '--name', 'Bench Traders Pvt Ltd', '--email', 'owner@bench.invoicing.local',
+      '--gstin', '27AAPFU0939F1ZV', '--plan', 'pro'],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return JSON.parse(out.trim().split('\n').pop());
+}
+
+const resolve = (value, ctx) => (typeof value === 'function' ? value(ctx) : value);
+
+/** The autocannon options of one request shape against one server. */
+function requestOptions(base, spec, ctx, auth) {
+  const headers = { ...(resolve(spec.headers, ctx) || {}) };
+  if (auth) headers.authorization = `Bearer ${ctx.apiKey}`;
+  const body = resolve(spec.body, ctx);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return {
+    url: base + resolve(spec.path, ctx),
+    method: spec.method || 'GET',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+}
+
+/** One request first: a wrong status here would make the numbers meaningless. */
+async function checkOnce(label, options) {
+  const res = await fetch(options.url, { method: options.method, headers: options.headers, body: options.body });
+  if (res.status < 200 || res.status >= 300) {
+    throw new Error(`${label}: ${options.method} ${options.url} answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
+  }
+  await res.arrayBuffer();
+}
+
+function drive(options, seconds) {
+  return autocannon({ ...options, connections: CONNECTIONS, duration: seconds, timeout: 30 });
+}
+
+async function measure(label, options) {
+  await checkOnce(label, options);
+  if (WARMUP > 0) await drive(options, WARMUP);
+  const r = await drive(options, DURATION);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+}
+
+/** The run with the median req/s (latencies stay those of that run); non-2xx counts are summed. */
+function medianRun(runs) {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)], bad: runs.reduce((n, r) => n + r.bad, 0) };
+}
+
+const fmt = {
+  rps: (n) => (n === undefined ? '-' : Math.round(n).toLocaleString('en-US')),
+  ms: (n) => (n === undefined ? '-' : n < 1 ? '<1' : String(Math.round(n))), // autocannon records whole ms
+  ratio: (a, b) => (a && b ? (a / b).toFixed(2) : '-'),
+};
+
+function tableRows(results) {
+  return results.map(({ scenario, api, base }) => {
+    const ratio = api && base ? api.rps / base.rps : undefined;
+    const verdict = scenario.target && ratio !== undefined ? (ratio >= scenario.target ? `>= ${scenario.target} ok` : `< ${scenario.target} BELOW`) : '-';
+    const bad = (api ? api.bad : 0) + (base ? base.bad : 0);
+    return [
+      scenario.name,
+      fmt.rps(api && api.rps), fmt.rps(base && base.rps), fmt.ratio(api && api.rps, base && base.rps), verdict,
+      fmt.ms(api && api.p50), fmt.ms(base && base.p50),
+      fmt.ms(api && api.p99), fmt.ms(base && base.p99),
+      String(bad),
+    ];
+  });
+}
+
+const HEADER = ['scenario', 'req/s', 'baseline req/s', 'ratio', 'target', 'p50 ms', 'baseline p50 ms', 'p99 ms', 'baseline p99 ms', 'non-2xx/errors'];
+
+function textTable(rows) {
+  const all = [HEADER, ...rows];
+  const widths = HEADER.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const line = (r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  return [line(HEADER), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function markdownTable(rows) {
+  const line = (r) => `| ${r.join(' | ')} |`;
+  return [line(HEADER), line(HEADER.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
+}
+
+async function main() {
+  const scenarios = SCENARIOS.filter((s) => !ONLY || s.name.includes(ONLY));
+  if (!scenarios.length) throw new Error(`no scenario matches BENCH_ONLY="${ONLY}"`);
+
+  await prepareDatabase();
+  const account = createAccount();
+  const db = mysql.createPool({ uri: DATABASE_URL, connectionLimit: 4, dateStrings: true, timezone: 'Z' });
+  const started = Date.now();
+  await seedClients(db, account.account_id, CLIENTS);
+  await db.query('ANALYZE TABLE clients, accounts');
+  const [ids] = await db.query('SELECT id FROM clients WHERE account_id = ? ORDER BY id', [account.account_id]);
+  log(`account ${account.account_id} with ${CLIENTS} clients seeded in ${Date.now() - started} ms`);
+  const ctx = { apiKey: account.api_key, accountId: account.account_id, databaseUrl: DATABASE_URL, db, clientIds: ids.map((r) => r.id) };
+
+  const apiPort = await freePort();
+  const api = startChild('api', ['scripts/run.js', 'api'], {
+    PORT: String(apiPort), DATABASE_URL, RATE_LIMIT: 'off', LOG_LEVEL: 'warn',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
+    ENCRYPTION_KEY: process.env.ENCRYPTION_KEY || crypto.randomBytes(32).toString('hex'),
+  });
+  const apiBase = `http://127.0.0.1:${apiPort}`;
+  const baselines = {};
+  for (const key of new Set(scenarios.map((s) => s.baseline && s.baseline.server).filter(Boolean))) {
+    const def = BASELINE_SERVERS[key];
+    if (!def) throw new Error(`unknown baseline server "${key}" (see BASELINE_SERVERS in bench/scenarios.js)`);
+    const port = await freePort();
+    baselines[key] = { child: startChild(`baseline ${key}`, [path.join(__dirname, def.script)], { PORT: String(port), DATABASE_URL }), base: `http://127.0.0.1:${port}` };
+  }
+  await waitForHealth(api, apiBase);
+  for (const b of Object.values(baselines)) await waitForHealth(b.child, b.base);
+  log(`api on ${apiBase}; ${DURATION} s per run after ${WARMUP} s warm-up, ${CONNECTIONS} connections`);
+
+  const results = [];
+  for (const scenario of scenarios) {
+    if (scenario.setup) await scenario.setup(ctx);
+    const apiRuns = [];
+    const baseRuns = [];
+    // API and baseline alternate, so that a change in machine load hits both alike.
+    for (let round = 1; round <= ROUNDS; round++) {
+      const of = ROUNDS > 1 ? ` (round ${round}/${ROUNDS})` : '';
+      log(`${scenario.name}: api${of}`);
+      apiRuns.push(await measure(`${scenario.name} (api)`, requestOptions(apiBase, scenario, ctx, scenario.auth !== false)));
+      if (scenario.baseline) {
+        log(`${scenario.name}: baseline ${scenario.baseline.server}${of}`);
+        const spec = { ...scenario, ...scenario.baseline };
+        baseRuns.push(await measure(`${scenario.name} (baseline)`, requestOptions(baselines[scenario.baseline.server].base, spec, ctx, spec.auth !== false)));
+      }
+    }
+    results.push({ scenario, api: medianRun(apiRuns), base: baseRuns.length ? medianRun(baseRuns) : undefined });
+  }
+  await db.end();
+
+  const rows = tableRows(results);
+  const context =
+    `${new Date().toISOString().slice(0, 19).replace('T', ' ')} UTC; Node ${process.version}; ${os.cpus().length} CPUs (${os.cpus()[0].model.trim()}); ` +
+    `${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, median of ${ROUNDS} alternating rounds` : ''}; one account with ${CLIENTS.toLocaleString('en-US')} clients; ` +
+    `baseline: ${[...new Set(scenarios.map((s) => s.baseline && s.baseline.server).filter(Boolean))].map((k) => `${k} (${BASELINE_SERVERS[k].describe})`).join(', ') || 'none'}; ` +
+    'ratio = API req/s / baseline req/s; latencies in ms.';
+  process.stdout.write(`\n${textTable(rows)}\n\n${context}\n\nMarkdown:\n\n${markdownTable(rows)}\n`);
+  const resultsDir = path.join(__dirname, 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(resultsDir, 'latest.md'), `# Benchmark results\n\n${markdownTable(rows)}\n\n${context}\n`);
+  log('written to bench/results/latest.md');
+}
+
+let finishing = false;
+async function finish(code) {
+  if (finishing) return;
+  finishing = true;
+  await stopChildren().catch(killChildrenNow);
+  process.exit(code);
+}
+
+process.on('SIGINT', () => finish(130));
+process.on('SIGTERM', () => finish(143));
+process.on('exit', killChildrenNow);
+
+main().then(
+  () => finish(0),
+  (error) => {
+    process.stderr.write(`[bench] failed: ${error && error.stack ? error.stack : error}\n`);
+    finish(1);
+  },
+);

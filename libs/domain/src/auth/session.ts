@@ -1,0 +1,63 @@
+import { PermissionKey } from '../shared/principal';
+
+/** Why a session ended; kept on the row for support and audits. */
+export type RevokeReason =
+  | 'logout'
+  | 'revoked'
+  | 'revoked_by_other_session'
+  | 'password_changed'
+  | 'refresh_reuse'
+  | 'user_updated'
+  | 'user_deleted'
+  | 'account_deleted';
+
+/** A signed-in device of a mobile user. Token hashes stay inside the domain and the database. */
+export interface MobileSession {
+  id: number;
+  accountId: number;
+  userId: number;
+  accessTokenHash: string;
+  refreshTokenHash: string;
+  deviceName: string | null;
+  platform: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+  lastUsedAt: Date;
+  accessExpiresAt: Date;
+  refreshExpiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface NewSession {
+  accountId: number;
+  userId: number;
+  accessTokenHash: string;
+  refreshTokenHash: string;
+  deviceName: string | null;
+  platform: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+  accessExpiresAt: Date;
+  refreshExpiresAt: Date;
+}
+
+/** The hashes and expiries that replace a session's tokens on refresh. */
+export interface RotatedTokens {
+  accessTokenHash: string;
+  refreshTokenHash: string;
+  accessExpiresAt: Date;
+  refreshExpiresAt: Date;
+}
+
+/** A session found by its access token, with the user's permissions as they are now. */
+export interface SessionAccess {
+  session: MobileSession;
+  permissions: PermissionKey[];
+  /** False when the user was deleted since the session began. */
+  userActive: boolean;
+}
+
+/** A session can still be refreshed (and counts against the device cap). */
+export function isSessionActive(session: Pick<MobileSession, 'revokedAt' | 'refreshExpiresAt'>, now: Date): boolean {
+  return session.revokedAt === null && session.refreshExpiresAt.getTime() > now.getTime();
+}

@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { ValidationFailed } from '../shared/domain-error';
+import { buildDebitNoteFields } from './debit-note-rules';
+import { DebitNoteFields } from './note';
+import { NoteRuleContext } from './note-fields';
+
+const ctx: NoteRuleContext = { today: '2025-05-15', nowTimestamp: '2025-05-15 06:30:00', accountCurrency: 'INR' };
+const lines = [{ description: 'Price difference', amount: 800 }, { description: 'Freight', amount: 200 }];
+
+function detailsOf(work: () => unknown): Record<string, unknown> {
+  try {
+    work();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ValidationFailed);
+    return (e as ValidationFailed).details;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('buildDebitNoteFields on create', () => {
+  it('applies the defaults', () => {
+    expect(buildDebitNoteFields({ client_id: 4, debit_note_date: '2025-05-10' }, { ...ctx, accountCurrency: 'USD' })).toEqual({
+      fields: {
+        clientId: 4, date: '2025-05-10', currency: 'USD', status: 'issued', declarationText: null, transportDetails: null, lrNumber: null,
+        totalAmount: '0.00', paymentDueDate: '2025-05-10', paymentStatus: 'pending', paidAmount: '0.00', paymentDate: null, paidAt: null,
+      },
+      lines: [],
+    });
+  });
+
+  it('requires client_id and debit_note_date', () => {
+    expect(detailsOf(() => buildDebitNoteFields({}, ctx))).toEqual({ client_id: 'is required', debit_note_date: 'is required' });
+    expect(detailsOf(() => buildDebitNoteFields({ client_id: null, debit_note_date: '2025-05-01' }, ctx))).toEqual({ client_id: 'is required' });
+  });
+
+  it('totals the kept lines and treats empty texts as none', () => {
+    const { fields, lines: kept } = buildDebitNoteFields(
+      { client_id: 1, debit_note_date: '2025-05-10', lr_number: '', items: [...lines, { description: '', amount: 5 }] },
+      ctx,
+    );
+    expect(fields.totalAmount).toBe('1000.00');
+    expect(fields.lrNumber).toBeNull();
+    expect(kept).toHaveLength(2);
+  });
+
+  it('paid: paid_amount becomes the total, payment_date the given date or today', () => {
+    const paid = buildDebitNoteFields({ client_id: 1, debit_note_date: '2025-05-10', payment_status: 'paid', paid_amount: 1, items: lines }, ctx).fields;
+    expect(paid).toMatchObject({ paymentStatus: 'paid', paidAmount: '1000.00', paymentDate: '2025-05-15', paidAt: ctx.nowTimestamp });
+    const dated = buildDebitNoteFields({ client_id: 1, debit_note_date: '2025-05-10', payment_status: 'paid', payment_date: '2025-05-11' }, ctx).fields;
+    expect(dated).toMatchObject({ paidAmount: '0.00', paymentDate: '2025-05-11' });
+  });
+
+  it('partial: accepted exactly when 0 < paid_amount < total', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 0, max: 200_000 }), (totalPaise, paidPaise) => {
+        const input = {
+          client_id: 1, debit_note_date: '2025-05-10', payment_status: 'partial' as const, paid_amount: (paidPaise / 100).toFixed(2),
+          items: [{ description: 'x', amount: (totalPaise / 100).toFixed(2) }],
+        };
+        if (paidPaise > 0 && paidPaise < totalPaise) {
+          expect(buildDebitNoteFields(input, ctx).fields).toMatchObject({ paymentStatus: 'partial', paidAmount: input.paid_amount, paymentDate: ctx.today });
+        } else {
+          expect(Object.keys(detailsOf(() => buildDebitNoteFields(input, ctx)))).toEqual(['paid_amount']);
+        }
+      }),
+    );
+  });
+
+  it('pending and overdue clear the payment', () => {
+    for (const status of ['pending', 'overdue'] as const) {
+      const f = buildDebitNoteFields({ client_id: 1, debit_note_date: '2025-05-10', payment_status: status, paid_amount: 5, payment_date: '2025-05-11', items: lines }, ctx).fields;
+      expect(f).toMatchObject({ paymentStatus: status, paidAmount: '0.00', paymentDate: null, paidAt: null });
+    }
+  });
+});
+
+describe('buildDebitNoteFields on PATCH', () => {
+  const base: DebitNoteFields = buildDebitNoteFields(
+    { client_id: 1, debit_note_date: '2025-05-10', payment_due_date: '2025-06-10', lr_number: 'LR-1', items: lines, payment_status: 'paid', payment_date: '2025-05-12' },
+    ctx,
+  ).fields;
+
+  it('keeps what is not sent, including the lines (null) and the total', () => {
+    const change = buildDebitNoteFields({ declaration_text: 'New' }, ctx, base);
+    expect(change.lines).toBeNull();
+    expect(change.fields).toEqual({ ...base, declarationText: 'New' });
+  });
+
+  it('replaces the lines when items is sent; a paid note follows the new total and keeps its date and paid_at', () => {
+    const later = { ...ctx, nowTimestamp: '2025-06-01 00:00:00', today: '2025-06-01' };
+    const change = buildDebitNoteFields({ items: [{ description: 'Only', amount: 640.25 }] }, later, base);
+    expect(change.lines).toEqual([{ description: 'Only', expenseDate: null, amount: '640.25' }]);
+    expect(change.fields).toMatchObject({ totalAmount: '640.25', paidAmount: '640.25', paymentDate: '2025-05-12', paidAt: base.paidAt });
+  });
+
+  it('a change of payment status starts from the rule defaults', () => {
+    expect(Object.keys(detailsOf(() => buildDebitNoteFields({ payment_status: 'partial' }, ctx, base)))).toEqual(['paid_amount']);
+    const partial = buildDebitNoteFields({ payment_status: 'partial', paid_amount: 100 }, { ...ctx, today: '2025-05-20' }, base).fields;
+    expect(partial).toMatchObject({ paidAmount: '100.00', paymentDate: '2025-05-20', paidAt: null });
+    const stillPartial = buildDebitNoteFields({ lr_number: 'LR-2' }, ctx, partial).fields;
+    expect(stillPartial).toMatchObject({ paidAmount: '100.00', paymentDate: '2025-05-20' });
+    expect(Object.keys(detailsOf(() => buildDebitNoteFields({ items: [{ description: 'x', amount: 50 }] }, ctx, partial)))).toEqual(['paid_amount']);
+  });
+
+  it('null clears optional fields; a cleared due date falls back to the note date; required fields stay required', () => {
+    const f = buildDebitNoteFields({ lr_number: null, payment_due_date: null }, ctx, base).fields;
+    expect(f).toMatchObject({ lrNumber: null, paymentDueDate: '2025-05-10' });
+    expect(detailsOf(() => buildDebitNoteFields({ debit_note_date: null }, ctx, base))).toEqual({ debit_note_date: 'is required' });
+  });
+});

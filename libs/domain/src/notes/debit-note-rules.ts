@@ -1,0 +1,50 @@
+import { applyPaymentRules } from '../documents/payment-rules';
+import { ValidationFailed } from '../shared/domain-error';
+import { DebitNoteFields, DebitNoteInput } from './note';
+import { mergeHeader, mergeLines, NoteChange, NoteRuleContext, sentOr } from './note-fields';
+
+/**
+ * A debit note from `input` merged over `base` (PATCH) or over nothing (create).
+ * - client_id and debit_note_date are required; payment_due_date defaults to the note date.
+ * - status defaults to issued, payment_status to pending, currency to the account's.
+ * - The total is the sum of the line amounts; the amount receivable is the total (no TDS on notes).
+ * - Payment rules (DESIGN section 4) run on every change. A paid_amount or payment_date that is not
+ *   sent is kept only while payment_status stays the same, so a change of payment status starts from
+ *   the rule's defaults (paid: today; partial: paid_amount required).
+ */
+export function buildDebitNoteFields(input: DebitNoteInput, ctx: NoteRuleContext, base?: DebitNoteFields): NoteChange<DebitNoteFields> {
+  const errors: Record<string, string> = {};
+  const header = mergeHeader(
+    { ...input, date: input.debit_note_date },
+    base,
+    { dateField: 'debit_note_date', currency: ctx.accountCurrency },
+    errors,
+  );
+  if (Object.keys(errors).length) throw new ValidationFailed(errors);
+
+  const { lines, total } = mergeLines(input.items, base);
+  const paymentStatus = sentOr(input.payment_status, base?.paymentStatus) ?? 'pending';
+  const sameStatus = base !== undefined && base.paymentStatus === paymentStatus;
+  const payment = applyPaymentRules({
+    paymentStatus,
+    paidAmount: sentOr(input.paid_amount, sameStatus ? base.paidAmount : null) ?? null,
+    paymentDate: sentOr(input.payment_date, sameStatus ? base.paymentDate : null) ?? null,
+    receivable: total,
+    today: ctx.today,
+    previousPaidAt: base?.paymentStatus === 'paid' ? base.paidAt : null,
+    nowTimestamp: ctx.nowTimestamp,
+  });
+
+  return {
+    fields: {
+      ...header,
+      totalAmount: total,
+      paymentDueDate: sentOr(input.payment_due_date, base?.paymentDueDate) ?? header.date,
+      paymentStatus: payment.paymentStatus,
+      paidAmount: payment.paidAmount,
+      paymentDate: payment.paymentDate,
+      paidAt: payment.paidAt,
+    },
+    lines,
+  };
+}

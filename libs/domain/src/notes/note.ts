@@ -1,0 +1,106 @@
+import { DocumentStatus, PaymentStatus } from '../documents/document-enums';
+
+/**
+ * Debit notes and credit notes. Both carry lines of their own shape (`description`, `expense_date`,
+ * `amount`, not the invoice line fields) and a header total that is the sum of the line amounts.
+ */
+export type NoteKind = 'debit-note' | 'credit-note';
+
+/** Activity entity type of each kind. */
+export const NOTE_ENTITY_TYPES: Record<NoteKind, string> = { 'debit-note': 'debit_note', 'credit-note': 'credit_note' };
+
+/** A line as stored: amount as a 2-decimal string, expense date 'Y-m-d' or null. */
+export interface NoteLineFields {
+  description: string;
+  expenseDate: string | null;
+  amount: string;
+}
+
+export interface NoteLine extends NoteLineFields {
+  id: number;
+  noteId: number;
+}
+
+/** Header columns both kinds share (dates 'Y-m-d', money 2-decimal strings). */
+export interface NoteHeaderFields {
+  clientId: number;
+  /** debit_note_date / credit_note_date. */
+  date: string;
+  currency: string;
+  status: DocumentStatus;
+  declarationText: string | null;
+  transportDetails: string | null;
+  lrNumber: string | null;
+  /** Sum of the line amounts. */
+  totalAmount: string;
+}
+
+/** The number a note was given when it was created; it never changes afterwards. */
+export interface NoteNumber {
+  number: string;
+  fyStartYear: number;
+  sequence: number;
+}
+
+export interface StoredNote extends NoteNumber {
+  id: number;
+  accountId: number;
+  /** 'Y-m-d H:i:s' UTC. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DebitNoteFields extends NoteHeaderFields {
+  paymentDueDate: string | null;
+  paymentStatus: PaymentStatus;
+  paidAmount: string;
+  paymentDate: string | null;
+  /** When it became paid ('Y-m-d H:i:s' UTC), while it is paid. */
+  paidAt: string | null;
+}
+
+export interface CreditNoteFields extends NoteHeaderFields {
+  sourceInvoiceId: number | null;
+  reason: string | null;
+}
+
+export type DebitNote = DebitNoteFields & StoredNote;
+export type CreditNote = CreditNoteFields & StoredNote;
+
+export interface NoteWithLines<N> {
+  note: N;
+  lines: NoteLine[];
+}
+
+/** A line as a caller sends it (snake_case, already shape-checked at the edge). */
+export interface NoteLineInput {
+  description?: string | null;
+  expense_date?: string | null;
+  amount?: number | string | null;
+}
+
+/** Header fields both kinds accept; `undefined` means "not sent", `null` clears an optional field. */
+export interface NoteHeaderInput {
+  client_id?: number | null;
+  currency?: string | null;
+  status?: DocumentStatus | null;
+  declaration_text?: string | null;
+  transport_details?: string | null;
+  lr_number?: string | null;
+  /** Sent: replaces every line (an empty array leaves none). Not sent: lines kept (PATCH) or none (create). */
+  items?: NoteLineInput[];
+}
+
+export interface DebitNoteInput extends NoteHeaderInput {
+  debit_note_date?: string | null;
+  payment_due_date?: string | null;
+  payment_status?: PaymentStatus | null;
+  paid_amount?: number | string | null;
+  payment_date?: string | null;
+}
+
+export interface CreditNoteInput extends NoteHeaderInput {
+  credit_note_date?: string | null;
+  source_invoice_id?: number | null;
+  reason?: string | null;
+}

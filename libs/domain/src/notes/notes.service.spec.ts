@@ -1,0 +1,137 @@
+import { InMemoryCreditNoteRepository, InMemoryDebitNoteRepository } from '../../testing/in-memory-note.repository';
+import { InMemorySourceInvoiceReader } from '../../testing/in-memory-source-invoice-reader';
+import { apiKeyCaller, noteTestKit, testAccount } from '../../testing/note-test-kit';
+import { NotFound, PlanLimitReached, ValidationFailed } from '../shared/domain-error';
+import { CreditNotesService } from './credit-notes.service';
+import { DebitNotesService } from './debit-notes.service';
+
+function setup() {
+  const kit = noteTestKit();
+  const debitRepo = new InMemoryDebitNoteRepository(kit.clients.nameOf);
+  const creditRepo = new InMemoryCreditNoteRepository(kit.clients.nameOf);
+  const invoices = new InMemorySourceInvoiceReader();
+  const a = apiKeyCaller(testAccount(1));
+  const b = apiKeyCaller(testAccount(2));
+  const clientA = kit.clients.add(1, 'Sharma Traders');
+  const clientA2 = kit.clients.add(1, 'Kapoor Exports');
+  const clientB = kit.clients.add(2, 'Bhatia Stores');
+  return {
+    ...kit, debitRepo, creditRepo, invoices, a, b, clientA, clientA2, clientB,
+    debit: new DebitNotesService(debitRepo, kit.deps),
+    credit: new CreditNotesService(creditRepo, invoices, kit.deps),
+  };
+}
+
+const page = { limit: 50, offset: 0 };
+
+describe('DebitNotesService', () => {
+  it('creates a numbered note with its lines and a created event, in one transaction', async () => {
+    const s = setup();
+    const id = await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-10', items: [{ description: 'x', amount: 5 }, { description: ' ' }] });
+    const { note, lines } = await s.debit.get(s.a, id);
+    expect(note).toMatchObject({ number: 'DN/25-26/0001', fyStartYear: 2025, sequence: 1, totalAmount: '5.00' });
+    expect(lines).toEqual([{ id: expect.any(Number), noteId: id, description: 'x', expenseDate: null, amount: '5.00' }]);
+    expect(s.tx.runs).toBe(1);
+    expect(s.log.events).toEqual([
+      expect.objectContaining({ accountId: 1, actorKind: 'api_key', actorUserId: null, action: 'created', entityType: 'debit_note', entityId: id, label: 'DN/25-26/0001', before: null }),
+    ]);
+  });
+
+  it('numbers per account and financial year of the note date', async () => {
+    const s = setup();
+    const numberOf = async (caller: typeof s.a, clientId: number, date: string) =>
+      (await s.debit.get(caller, await s.debit.create(caller, { client_id: clientId, debit_note_date: date }))).note.number;
+    expect(await numberOf(s.a, s.clientA, '2025-03-31')).toBe('DN/24-25/0001');
+    expect(await numberOf(s.a, s.clientA, '2025-04-01')).toBe('DN/25-26/0001');
+    expect(await numberOf(s.a, s.clientA, '2026-03-31')).toBe('DN/25-26/0002');
+    expect(await numberOf(s.b, s.clientB, '2025-06-01')).toBe('DN/25-26/0001');
+  });
+
+  it("rejects another account's client with 404 and stores nothing", async () => {
+    const s = setup();
+    await expect(s.debit.create(s.a, { client_id: s.clientB, debit_note_date: '2025-05-10' })).rejects.toMatchObject({
+      code: 'not_found', details: { client_id: s.clientB },
+    });
+    expect(s.debitRepo.notes.size).toBe(0);
+    expect(s.log.events).toEqual([]);
+  });
+
+  it('validates before it touches storage, and enforces the plan quota', async () => {
+    const s = setup();
+    await expect(s.debit.create(s.a, {})).rejects.toBeInstanceOf(ValidationFailed);
+    expect(s.tx.runs).toBe(0);
+    const free = apiKeyCaller(testAccount(1, { plan: 'free' }));
+    s.counter.used = 50;
+    await expect(s.debit.create(free, { client_id: s.clientA, debit_note_date: '2025-05-10' })).rejects.toBeInstanceOf(PlanLimitReached);
+    expect(s.debitRepo.notes.size).toBe(0);
+  });
+
+  it('updates as a merge with before/after in the event; the number never changes', async () => {
+    const s = setup();
+    const id = await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-10', items: [{ description: 'a', amount: 1 }] });
+    await s.debit.update(s.a, id, { debit_note_date: '2026-05-10', client_id: s.clientA2 });
+    const { note, lines } = await s.debit.get(s.a, id);
+    expect(note).toMatchObject({ number: 'DN/25-26/0001', date: '2026-05-10', clientId: s.clientA2, totalAmount: '1.00' });
+    expect(lines).toHaveLength(1);
+    expect(s.log.events[1]).toMatchObject({ action: 'updated', label: 'DN/25-26/0001', before: { client_id: s.clientA, date: '2025-05-10' }, after: { client_id: s.clientA2, date: '2026-05-10' } });
+    await expect(s.debit.update(s.a, id, { client_id: s.clientB })).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it("isolates accounts: B cannot read, update, delete or list A's notes", async () => {
+    const s = setup();
+    const id = await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-10' });
+    await expect(s.debit.get(s.b, id)).rejects.toBeInstanceOf(NotFound);
+    await expect(s.debit.update(s.b, id, { lr_number: 'x' })).rejects.toBeInstanceOf(NotFound);
+    await expect(s.debit.delete(s.b, id)).rejects.toBeInstanceOf(NotFound);
+    expect((await s.debit.list(s.b, page)).total).toBe(0);
+    expect((await s.debit.list(s.b, { ...page, search: 'DN' })).total).toBe(0);
+    expect((await s.debit.list(s.a, { ...page, search: 'sharma' })).total).toBe(1);
+  });
+
+  it('deletes with an event; bulk delete skips ids that are not notes of the account', async () => {
+    const s = setup();
+    const mine = await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-10', items: [{ description: 'a', amount: 1 }] });
+    const mine2 = await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-11' });
+    const theirs = await s.debit.create(s.b, { client_id: s.clientB, debit_note_date: '2025-05-10' });
+    expect(await s.debit.bulkDelete(s.a, [mine, theirs, 99, mine])).toEqual({ deleted: 1, skipped: [theirs, 99] });
+    expect(s.debitRepo.lines.size).toBe(0);
+    await s.debit.delete(s.a, mine2);
+    expect(s.debitRepo.notes.has(theirs)).toBe(true);
+    expect(s.log.events.filter((e) => e.action === 'deleted').map((e) => [e.entityId, e.label])).toEqual([
+      [mine, 'DN/25-26/0001'],
+      [mine2, 'DN/25-26/0002'],
+    ]);
+  });
+});
+
+describe('CreditNotesService', () => {
+  it('pre-fills from an invoice of the account and records the source in the event', async () => {
+    const s = setup();
+    s.invoices.add(1, { id: 42, clientId: s.clientA, currency: 'USD', number: 'INV/25-26/0042', invoiceDate: '2025-05-10', lines: [{ description: 'Wire', totalAmount: '1180.00' }] });
+    const id = await s.credit.create(s.a, { source_invoice_id: 42 });
+    const { note, lines } = await s.credit.get(s.a, id);
+    expect(note).toMatchObject({ number: 'CN/25-26/0001', clientId: s.clientA, currency: 'USD', sourceInvoiceId: 42, totalAmount: '1180.00', date: '2025-05-15' });
+    expect(lines.map((l) => [l.description, l.amount, l.expenseDate])).toEqual([['Wire', '1180.00', '2025-05-10']]);
+    expect(s.log.events[0]).toMatchObject({ entityType: 'credit_note', after: { source_invoice_id: 42 } });
+  });
+
+  it("answers 404 keyed source_invoice_id for another account's invoice, on create and PATCH", async () => {
+    const s = setup();
+    s.invoices.add(2, { id: 50, clientId: s.clientB, currency: 'INR', number: 'INV/25-26/0001', invoiceDate: '2025-05-10', lines: [] });
+    await expect(s.credit.create(s.a, { source_invoice_id: 50 })).rejects.toMatchObject({ code: 'not_found', details: { source_invoice_id: 50 } });
+    const id = await s.credit.create(s.a, { client_id: s.clientA });
+    await expect(s.credit.update(s.a, id, { source_invoice_id: 50 })).rejects.toMatchObject({ details: { source_invoice_id: 50 } });
+    expect((await s.credit.get(s.a, id)).note.sourceInvoiceId).toBeNull();
+  });
+
+  it("keeps the note on its invoice's client on PATCH, unless the invoice is gone", async () => {
+    const s = setup();
+    s.invoices.add(1, { id: 42, clientId: s.clientA, currency: 'INR', number: 'INV/25-26/0042', invoiceDate: '2025-05-10', lines: [] });
+    const id = await s.credit.create(s.a, { source_invoice_id: 42 });
+    await expect(s.credit.update(s.a, id, { client_id: s.clientA2 })).rejects.toBeInstanceOf(ValidationFailed);
+    const orphan = await s.credit.create(s.a, { client_id: s.clientA });
+    s.creditRepo.notes.set(orphan, { ...s.creditRepo.notes.get(orphan)!, sourceInvoiceId: 777 });
+    await s.credit.update(s.a, orphan, { client_id: s.clientA2 });
+    expect((await s.credit.get(s.a, orphan)).note.clientId).toBe(s.clientA2);
+  });
+});

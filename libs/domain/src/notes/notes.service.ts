@@ -1,0 +1,156 @@
+import { Account } from '../accounts/account';
+import { ActivityRecorder } from '../activity/activity-recorder';
+import { ClientRepository } from '../clients/client.repository.port';
+import { DocumentListFilter } from '../documents/document-list-filter';
+import { DocumentNumbering } from '../documents/document-numbering';
+import { DocumentQuota } from '../documents/document-quota';
+import { Clock } from '../shared/clock.port';
+import { NotFound } from '../shared/domain-error';
+import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
+import { Page } from '../shared/pagination';
+import { Principal } from '../shared/principal';
+import { TransactionRunner } from '../shared/transaction.port';
+import { NOTE_ENTITY_TYPES, NoteHeaderFields, NoteKind, NoteWithLines, StoredNote } from './note';
+import { NoteChange, NoteRuleContext } from './note-fields';
+import { NoteRepository } from './note.repository.port';
+
+export interface NoteCaller {
+  principal: Principal;
+  account: Account;
+}
+
+/** What both note services need besides their own repository. */
+export interface NoteServiceDeps {
+  clients: ClientRepository;
+  numbering: DocumentNumbering;
+  quota: DocumentQuota;
+  tx: TransactionRunner;
+  clock: Clock;
+  activity: ActivityRecorder;
+}
+
+/**
+ * What debit notes and credit notes do alike: list, read with lines, delete, bulk delete, and the
+ * create/update steps around their own field rules (quota, client ownership, number, lines, activity,
+ * all in one transaction). Each kind adds `create` and `update` with its rules.
+ */
+export abstract class NotesService<N extends StoredNote & F, F extends NoteHeaderFields> {
+  protected abstract readonly kind: NoteKind;
+  /** 'Debit note' / 'Credit note', for messages. */
+  protected abstract readonly noun: string;
+
+  constructor(
+    protected readonly notes: NoteRepository<N, F>,
+    protected readonly deps: NoteServiceDeps,
+  ) {}
+
+  list(caller: NoteCaller, filter: DocumentListFilter): Promise<Page<N>> {
+    return this.notes.list(caller.account.id, filter);
+  }
+
+  async get(caller: NoteCaller, id: number): Promise<NoteWithLines<N>> {
+    const accountId = caller.account.id;
+    const note = await this.require(accountId, id);
+    return { note, lines: await this.notes.findLines(accountId, id) };
+  }
+
+  async delete(caller: NoteCaller, id: number): Promise<void> {
+    const accountId = caller.account.id;
+    await this.deps.tx.run(async () => {
+      const note = await this.require(accountId, id, true);
+      await this.notes.delete(accountId, id);
+      await this.record(caller, 'deleted', note, this.summary(note), null);
+    });
+  }
+
+  /** Deletes each id that is a note of this kind of the account; the others come back in `skipped`. */
+  async bulkDelete(caller: NoteCaller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
+    const accountId = caller.account.id;
+    const unique = [...new Set(ids)];
+    return this.deps.tx.run(async () => {
+      const owned = new Set(await this.notes.existingIds(accountId, unique));
+      const skipped: number[] = [];
+      let deleted = 0;
+      for (const id of unique) {
+        const note = owned.has(id) ? await this.notes.findById(accountId, id, { forUpdate: true }) : null;
+        if (!note) {
+          skipped.push(id);
+          continue;
+        }
+        await this.notes.delete(accountId, id);
+        await this.record(caller, 'deleted', note, this.summary(note), null);
+        deleted++;
+      }
+      return { deleted, skipped };
+    });
+  }
+
+  /** Business dates of this moment and the account's currency. */
+  protected context(caller: NoteCaller): NoteRuleContext {
+    const now = this.deps.clock.now();
+    return { today: kolkataDate(now), nowTimestamp: formatTimestamp(now), accountCurrency: caller.account.currency };
+  }
+
+  /** Create steps; call inside the transaction. Returns the new note's id. */
+  protected async insertNote(caller: NoteCaller, change: NoteChange<F>): Promise<number> {
+    const accountId = caller.account.id;
+    await this.deps.quota.assertCanCreate(caller.account);
+    await this.requireClient(accountId, change.fields.clientId);
+    const number = await this.deps.numbering.allocate(accountId, this.kind, change.fields.date);
+    const id = await this.notes.insert(accountId, change.fields, number);
+    await this.notes.replaceLines(accountId, id, change.lines ?? []);
+    await this.record(caller, 'created', { id, number: number.number }, null, this.summary({ ...change.fields, number: number.number }));
+    return id;
+  }
+
+  /** Update steps; call inside the transaction with the note read for update. The number never changes. */
+  protected async saveNote(caller: NoteCaller, current: N, change: NoteChange<F>): Promise<void> {
+    const accountId = caller.account.id;
+    if (change.fields.clientId !== current.clientId) await this.requireClient(accountId, change.fields.clientId);
+    await this.notes.update(accountId, current.id, change.fields);
+    if (change.lines !== null) await this.notes.replaceLines(accountId, current.id, change.lines);
+    await this.record(caller, 'updated', current, this.summary(current), this.summary({ ...change.fields, number: current.number }));
+  }
+
+  protected async require(accountId: number, id: number, forUpdate = false): Promise<N> {
+    const note = await this.notes.findById(accountId, id, { forUpdate });
+    if (!note) throw NotFound.of(this.noun, id);
+    return note;
+  }
+
+  /** A client id must name a client of the caller's account; anything else is 404, never stored. */
+  protected async requireClient(accountId: number, clientId: number): Promise<void> {
+    if (!(await this.deps.clients.findById(accountId, clientId))) {
+      throw new NotFound('Client not found.', { client_id: clientId });
+    }
+  }
+
+  /** The before/after summary of the activity event. */
+  protected summary(note: F & { number: string }): Record<string, unknown> {
+    return {
+      number: note.number,
+      client_id: note.clientId,
+      date: note.date,
+      status: note.status,
+      currency: note.currency,
+      total_amount: note.totalAmount,
+    };
+  }
+
+  private record(
+    caller: NoteCaller,
+    action: 'created' | 'updated' | 'deleted',
+    note: { id: number; number: string },
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+  ): Promise<void> {
+    return this.deps.activity.record(caller.principal, {
+      action,
+      entityType: NOTE_ENTITY_TYPES[this.kind],
+      entityId: note.id,
+      label: note.number,
+      before,
+      after,
+    });
+  }
+}

@@ -1,0 +1,171 @@
+import { Account } from '../accounts/account';
+import { assertWithinLimit, PlanPolicy } from '../accounts/plan';
+import { ActivityRecorder } from '../activity/activity-recorder';
+import { SessionRepository } from '../auth/session.repository.port';
+import { newPasswordProblem } from '../auth/password-policy';
+import { Clock } from '../shared/clock.port';
+import { Conflict, Forbidden, NotFound, ValidationFailed } from '../shared/domain-error';
+import { Page, PageRequest } from '../shared/pagination';
+import { isPermissionKey, PERMISSION_KEYS, PermissionKey, Principal } from '../shared/principal';
+import { TransactionRunner } from '../shared/transaction.port';
+import { UserAdminRepository } from './user-admin.repository.port';
+import { PasswordHasher, User, UserRepository } from './user.repository.port';
+
+export interface UsersCaller {
+  principal: Principal;
+  account: Account;
+}
+
+export interface SubUserInput {
+  username?: string;
+  password?: string;
+  permissions?: unknown[];
+}
+
+const USERNAME = /^[A-Za-z0-9._@+-]{3,100}$/;
+
+/**
+ * Sub-users of an account (`/v1/settings/users`). Usernames are unique across the service, passwords
+ * follow the policy, permission keys come from the fixed list and a user can grant only keys it holds.
+ * The owner is read-only here; nobody edits or deletes themselves here (change-password exists for that).
+ */
+export class SubUsersService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly admin: UserAdminRepository,
+    private readonly sessions: SessionRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
+    private readonly plans: PlanPolicy,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  list(caller: UsersCaller, page: PageRequest): Promise<Page<User>> {
+    return this.admin.list(caller.account.id, page);
+  }
+
+  get(caller: UsersCaller, id: number): Promise<User> {
+    return this.require(caller.account.id, id);
+  }
+
+  async create(caller: UsersCaller, input: SubUserInput): Promise<User> {
+    const errors: Record<string, string> = {};
+    const username = checkUsername(input.username, errors);
+    const password = checkPassword(input.password, errors);
+    const permissions = checkPermissions(input.permissions, errors);
+    if (Object.keys(errors).length) throw new ValidationFailed(errors);
+    this.assertCanGrant(caller.principal, permissions);
+
+    const passwordHash = await this.passwords.hash(password);
+    const accountId = caller.account.id;
+    const id = await this.tx.run(async () => {
+      await this.admin.lockAccount(accountId);
+      const now = this.clock.now();
+      assertWithinLimit(caller.account, this.plans, now, 'subUsers', await this.admin.countSubUsers(accountId), 'sub-users');
+      const created = await this.admin.insert(accountId, { username, passwordHash, permissions, isOwner: false }, now);
+      if (created === null) throw new Conflict('This username is taken.', { username });
+      await this.activity.record(caller.principal, {
+        action: 'created', entityType: 'user', entityId: created, label: username, after: { username, permissions },
+      });
+      return created;
+    });
+    return this.require(accountId, id);
+  }
+
+  /** Changes username, password (which signs the user out everywhere) and/or permissions (effective at once). */
+  async update(caller: UsersCaller, id: number, input: SubUserInput): Promise<User> {
+    const accountId = caller.account.id;
+    const target = await this.require(accountId, id);
+    this.assertEditable(caller.principal, target, 'changed');
+    const errors: Record<string, string> = {};
+    const username = input.username === undefined ? undefined : checkUsername(input.username, errors);
+    const password = input.password === undefined ? undefined : checkPassword(input.password, errors);
+    const permissions = input.permissions === undefined ? undefined : checkPermissions(input.permissions, errors);
+    if (Object.keys(errors).length) throw new ValidationFailed(errors);
+    if (permissions) this.assertCanGrant(caller.principal, permissions);
+
+    const passwordHash = password === undefined ? undefined : await this.passwords.hash(password);
+    await this.tx.run(async () => {
+      const now = this.clock.now();
+      if (username !== undefined && username !== target.username) {
+        if (!(await this.admin.rename(accountId, id, username, now))) throw new Conflict('This username is taken.', { username });
+      }
+      if (permissions) await this.admin.setPermissions(accountId, id, permissions, now);
+      if (passwordHash !== undefined) {
+        await this.admin.setPassword(accountId, id, passwordHash, now);
+        await this.sessions.revokeForUser(accountId, id, 'user_updated', now);
+      }
+      await this.activity.record(caller.principal, {
+        action: 'updated', entityType: 'user', entityId: id, label: username ?? target.username,
+        before: { username: target.username, permissions: target.permissions },
+        after: { username: username ?? target.username, permissions: permissions ?? target.permissions, password_changed: passwordHash !== undefined },
+      });
+    });
+    return this.require(accountId, id);
+  }
+
+  /** Soft-deletes the user and revokes its sessions; its username stays reserved. */
+  async delete(caller: UsersCaller, id: number): Promise<void> {
+    const accountId = caller.account.id;
+    const target = await this.require(accountId, id);
+    this.assertEditable(caller.principal, target, 'deleted');
+    await this.tx.run(async () => {
+      const now = this.clock.now();
+      await this.admin.softDelete(accountId, id, now);
+      await this.sessions.revokeForUser(accountId, id, 'user_deleted', now);
+      await this.activity.record(caller.principal, {
+        action: 'deleted', entityType: 'user', entityId: id, label: target.username, before: { username: target.username },
+      });
+    });
+  }
+
+  private assertEditable(principal: Principal, target: User, verb: string): void {
+    if (target.isOwner) throw new Forbidden(`The account owner cannot be ${verb} here.`, { user_id: target.id });
+    if (principal.userId === target.id) {
+      throw new Forbidden(`You cannot be ${verb} by yourself here; use /v1/auth/change-password for your password.`, { user_id: target.id });
+    }
+  }
+
+  private assertCanGrant(principal: Principal, permissions: PermissionKey[]): void {
+    const missing = permissions.filter((key) => !principal.permissions.includes(key));
+    if (missing.length) throw new Forbidden('A user can grant only permissions it holds.', { permissions: missing });
+  }
+
+  private async require(accountId: number, id: number): Promise<User> {
+    const user = await this.users.findById(accountId, id);
+    if (!user) throw NotFound.of('User', id);
+    return user;
+  }
+}
+
+function checkUsername(value: string | undefined, errors: Record<string, string>): string {
+  const username = (value ?? '').trim();
+  if (!username) errors.username = 'is required';
+  else if (!USERNAME.test(username)) errors.username = 'must be 3 to 100 letters, digits or . _ @ + -';
+  return username;
+}
+
+function checkPassword(value: string | undefined, errors: Record<string, string>): string {
+  const password = value ?? '';
+  if (!password) errors.password = 'is required';
+  else {
+    const problem = newPasswordProblem(password);
+    if (problem) errors.password = problem;
+  }
+  return password;
+}
+
+/** Known keys only, deduplicated, in the canonical order of the list. */
+function checkPermissions(value: unknown[] | undefined, errors: Record<string, string>): PermissionKey[] {
+  if (value === undefined) {
+    errors.permissions = 'is required';
+    return [];
+  }
+  const unknown = value.filter((key) => !isPermissionKey(key));
+  if (unknown.length) {
+    errors.permissions = `contains unknown keys: ${unknown.map(String).join(', ')} (allowed: ${PERMISSION_KEYS.join(', ')})`;
+    return [];
+  }
+  return PERMISSION_KEYS.filter((key) => value.includes(key));
+}

@@ -1,0 +1,64 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { DateTimeColumn } from '../shared/columns';
+
+/**
+ * Debit and credit notes (tables of migration 1732000001000). The columns both kinds share live on
+ * the abstract bases; the kind-specific number and date columns are mapped to the same property names
+ * (`number`, `date`, `noteId`) so one note-table adapter serves both kinds. DATE columns come back as
+ * 'Y-m-d' strings and DECIMALs as strings (the data source sets dateStrings).
+ */
+export abstract class NoteHeaderRow {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'account_id', type: 'int' }) accountId: number;
+  @Column({ name: 'client_id', type: 'int' }) clientId: number;
+  @Column({ name: 'fy_start_year', type: 'smallint' }) fyStartYear: number;
+  @Column({ name: 'sequence_no', type: 'int' }) sequenceNo: number;
+  @Column({ type: 'char', length: 3 }) currency: string;
+  @Column({ type: 'varchar' }) status: string;
+  @Column({ name: 'declaration_text', type: 'text', nullable: true }) declarationText: string | null;
+  @Column({ name: 'transport_details', type: 'varchar', nullable: true }) transportDetails: string | null;
+  @Column({ name: 'lr_number', type: 'varchar', nullable: true }) lrNumber: string | null;
+  @Column({ name: 'total_amount', type: 'decimal', precision: 15, scale: 2 }) totalAmount: string;
+  @DateTimeColumn('created_at') createdAt: string;
+  @DateTimeColumn('updated_at') updatedAt: string;
+  abstract number: string;
+  abstract date: string;
+}
+
+export abstract class NoteItemRow {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'account_id', type: 'int' }) accountId: number;
+  @Column({ type: 'varchar' }) description: string;
+  @Column({ name: 'expense_date', type: 'date', nullable: true }) expenseDate: string | null;
+  @Column({ type: 'decimal', precision: 15, scale: 2 }) amount: string;
+  abstract noteId: number;
+}
+
+@Entity('debit_notes')
+export class DebitNoteRow extends NoteHeaderRow {
+  @Column({ name: 'debit_note_number', type: 'varchar' }) number: string;
+  @Column({ name: 'debit_note_date', type: 'date' }) date: string;
+  @Column({ name: 'payment_due_date', type: 'date', nullable: true }) paymentDueDate: string | null;
+  @Column({ name: 'payment_status', type: 'varchar' }) paymentStatus: string;
+  @Column({ name: 'paid_amount', type: 'decimal', precision: 15, scale: 2 }) paidAmount: string;
+  @Column({ name: 'payment_date', type: 'date', nullable: true }) paymentDate: string | null;
+  @DateTimeColumn('paid_at', { nullable: true }) paidAt: string | null;
+}
+
+@Entity('debit_note_items')
+export class DebitNoteItemRow extends NoteItemRow {
+  @Column({ name: 'debit_note_id', type: 'int' }) noteId: number;
+}
+
+@Entity('credit_notes')
+export class CreditNoteRow extends NoteHeaderRow {
+  @Column({ name: 'credit_note_number', type: 'varchar' }) number: string;
+  @Column({ name: 'credit_note_date', type: 'date' }) date: string;
+  @Column({ name: 'source_invoice_id', type: 'int', nullable: true }) sourceInvoiceId: number | null;
+  @Column({ type: 'varchar', nullable: true }) reason: string | null;
+}
+
+@Entity('credit_note_items')
+export class CreditNoteItemRow extends NoteItemRow {
+  @Column({ name: 'credit_note_id', type: 'int' }) noteId: number;
+}

@@ -1,0 +1,160 @@
+import { FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, In, Repository } from 'typeorm';
+import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { DocumentStatus } from '@app/domain/documents/document-enums';
+import { documentDateRange, DocumentListFilter } from '@app/domain/documents/document-list-filter';
+import { NoteHeaderFields, NoteLine, NoteLineFields, NoteNumber, StoredNote } from '@app/domain/notes/note';
+import { Page } from '@app/domain/shared/pagination';
+import { Database } from '../database/typeorm-transaction-runner';
+import { NoteHeaderRow, NoteItemRow } from './note.entity';
+
+/** Where one kind of note lives, and the list filters only that kind has. */
+export interface NoteTableSpec<Row extends NoteHeaderRow, Item extends NoteItemRow> {
+  header: new () => Row;
+  items: new () => Item;
+  table: string;
+  numberColumn: string;
+  dateColumn: string;
+  /** Extra WHERE conditions on alias `n` for a list filter. */
+  filters?: (filter: DocumentListFilter) => Array<{ sql: string; params: unknown[] }>;
+}
+
+/** `%text%` for LIKE, with the wildcards of the text escaped. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The storage both note kinds share: headers, lines, lists with the document filters. Every
+ * statement is scoped by account_id; lines are read in item_id order. Runs in the caller's
+ * transaction through `Database.manager()`.
+ */
+export class TypeormNoteTable<Row extends NoteHeaderRow, Item extends NoteItemRow> {
+  constructor(
+    private readonly db: Database,
+    private readonly spec: NoteTableSpec<Row, Item>,
+  ) {}
+
+  private headers(): Repository<Row> {
+    return this.db.manager().getRepository(this.spec.header);
+  }
+
+  private lineRows(): Repository<Item> {
+    return this.db.manager().getRepository(this.spec.items);
+  }
+
+  findRow(accountId: number, id: number, forUpdate = false): Promise<Row | null> {
+    return this.headers().findOne({
+      where: { id, accountId } as FindOptionsWhere<Row>,
+      // A row lock needs a transaction; outside one the read is plain.
+      lock: forUpdate && this.db.inTransaction() ? { mode: 'pessimistic_write' } : undefined,
+    });
+  }
+
+  /** Newest note date first, ties by id; the page's ids come from the index first (deferred join). */
+  async listRows(accountId: number, filter: DocumentListFilter): Promise<Page<Row>> {
+    const { table, numberColumn, dateColumn } = this.spec;
+    const where = ['n.account_id = ?'];
+    const params: unknown[] = [accountId];
+    const { from, to } = documentDateRange(filter);
+    if (from) where.push(`n.${dateColumn} >= ?`), params.push(from);
+    if (to) where.push(`n.${dateColumn} <= ?`), params.push(to);
+    if (filter.clientId !== undefined) where.push('n.client_id = ?'), params.push(filter.clientId);
+    if (filter.status !== undefined) where.push('n.status = ?'), params.push(filter.status);
+    for (const extra of this.spec.filters?.(filter) ?? []) where.push(extra.sql), params.push(...extra.params);
+    let join = '';
+    const search = filter.search?.trim();
+    if (search) {
+      join = 'LEFT JOIN clients c ON c.id = n.client_id AND c.account_id = n.account_id';
+      where.push(`(n.${numberColumn} LIKE ? OR c.name LIKE ?)`);
+      params.push(containing(search), containing(search));
+    }
+    const fromSql = `FROM ${table} n ${join} WHERE ${where.join(' AND ')}`;
+    const manager = this.db.manager();
+    const [ids, [{ total }]] = await Promise.all([
+      manager.query(`SELECT n.id ${fromSql} ORDER BY n.${dateColumn} DESC, n.id DESC LIMIT ? OFFSET ?`, [
+        ...params,
+        filter.limit,
+        filter.offset,
+      ]) as Promise<Array<{ id: number }>>,
+      manager.query(`SELECT COUNT(*) AS total ${fromSql}`, params) as Promise<Array<{ total: string | number }>>,
+    ]);
+    if (!ids.length) return { rows: [], total: Number(total) };
+    const rows = await this.headers().findBy({ accountId, id: In(ids.map((r) => r.id)) } as FindOptionsWhere<Row>);
+    const position = new Map(ids.map((r, i) => [Number(r.id), i]));
+    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    return { rows, total: Number(total) };
+  }
+
+  async lines(accountId: number, noteId: number): Promise<NoteLine[]> {
+    const rows = await this.lineRows().find({ where: { accountId, noteId } as FindOptionsWhere<Item>, order: { id: 'ASC' } as FindOptionsOrder<Item> });
+    return rows.map((r) => ({ id: r.id, noteId: r.noteId, description: r.description, expenseDate: r.expenseDate, amount: r.amount }));
+  }
+
+  async insertRow(values: Partial<Row>): Promise<number> {
+    const result = await this.headers().insert(values as QueryDeepPartialEntity<Row>);
+    return result.identifiers[0].id as number;
+  }
+
+  async updateRow(accountId: number, id: number, values: Partial<Row>): Promise<void> {
+    await this.headers().update({ id, accountId } as FindOptionsWhere<Row>, values as QueryDeepPartialEntity<Row>);
+  }
+
+  /** Deletes the note's lines and inserts `lines` in one statement, so item_id follows their order. */
+  async replaceLines(accountId: number, noteId: number, lines: NoteLineFields[]): Promise<void> {
+    const repo = this.lineRows();
+    await repo.delete({ accountId, noteId } as FindOptionsWhere<Item>);
+    if (!lines.length) return;
+    const rows = lines.map((l) => ({ accountId, noteId, description: l.description, expenseDate: l.expenseDate, amount: l.amount }) as Partial<Item>);
+    await repo.insert(rows as QueryDeepPartialEntity<Item>[]);
+  }
+
+  async delete(accountId: number, id: number): Promise<void> {
+    await this.lineRows().delete({ accountId, noteId: id } as FindOptionsWhere<Item>);
+    await this.headers().delete({ id, accountId } as FindOptionsWhere<Row>);
+  }
+
+  async existingIds(accountId: number, ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.headers().find({ select: { id: true } as FindOptionsSelect<Row>, where: { accountId, id: In(ids) } as FindOptionsWhere<Row> });
+    return rows.map((r) => r.id);
+  }
+}
+
+/** The shared header of a row in domain form. */
+export function noteHeaderOf(row: NoteHeaderRow): NoteHeaderFields & StoredNote {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    number: row.number,
+    fyStartYear: row.fyStartYear,
+    sequence: row.sequenceNo,
+    clientId: row.clientId,
+    date: row.date,
+    currency: row.currency,
+    status: row.status as DocumentStatus,
+    declarationText: row.declarationText,
+    transportDetails: row.transportDetails,
+    lrNumber: row.lrNumber,
+    totalAmount: row.totalAmount,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The shared header columns of domain fields. */
+export function noteHeaderColumns(fields: NoteHeaderFields): Partial<NoteHeaderRow> {
+  return {
+    clientId: fields.clientId,
+    date: fields.date,
+    currency: fields.currency,
+    status: fields.status,
+    declarationText: fields.declarationText,
+    transportDetails: fields.transportDetails,
+    lrNumber: fields.lrNumber,
+    totalAmount: fields.totalAmount,
+  };
+}
+
+export function numberColumns(number: NoteNumber): Partial<NoteHeaderRow> {
+  return { number: number.number, fyStartYear: number.fyStartYear, sequenceNo: number.sequence };
+}
