@@ -10,7 +10,7 @@ if [ ! -d node_modules ] || [ package.json -nt node_modules/.package-lock.json ]
   fi
 fi
 
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || ! fc-list 2>/dev/null | grep -qi "noto sans"; then
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || ! (fc-list 2>/dev/null | grep -i "noto sans" >/dev/null); then
   if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
     echo "installing Chromium, fonts and poppler from Debian" >&2
     apt-get update -qq

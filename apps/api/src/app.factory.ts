@@ -19,9 +19,11 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
     logger: config.logLevel === 'silent' ? false : ['error', 'warn'],
   });
   app.disable('x-powered-by');
+  app.set('etag', false); // JSON bodies are not cached; hashing every body costs CPU
   app.set('query parser', 'simple');
   app.use(requestIdMiddleware);
-  app.use(requestLogger(logger));
+  // One line per request at info level; with LOG_LEVEL above info the request logger is not installed at all.
+  if (logger.isLevelEnabled('info')) app.use(requestLogger(logger));
   app.use(corsMiddleware);
   const small = express.json({ limit: '1mb' });
   const large = express.json({ limit: '5mb' });

@@ -17,6 +17,9 @@ import { DebitNotesModule } from './debit-notes/debit-notes.module';
 import { CreditNotesModule } from './credit-notes/credit-notes.module';
 import { AuthModule } from './auth/auth.module';
 import { SettingsUsersModule } from './settings-users/settings-users.module';
+import { InvoicesModule } from './invoices/invoices.module';
+import { QuotationsModule } from './quotations/quotations.module';
+import { ProformaInvoicesModule } from './proforma-invoices/proforma-invoices.module';
 
 /** Resource modules of the API. Add a new resource's module here. */
 const RESOURCE_MODULES = [
@@ -29,6 +32,9 @@ const RESOURCE_MODULES = [
   CreditNotesModule,
   AuthModule,
   SettingsUsersModule,
+  InvoicesModule,
+  QuotationsModule,
+  ProformaInvoicesModule,
 ];
 
 @Module({})

@@ -9,6 +9,7 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/typeorm-transaction-runner';
 import { TypeormClientRepository } from '@app/infra/clients/typeorm-client.repository';
 import { SqlClientDependents } from '@app/infra/clients/sql-client-dependents';
+import { TypeormInventoryRepository } from '@app/infra/inventory/typeorm-inventory.repository';
 import { APP_CONFIG } from '../core/tokens';
 import { ClientsController } from './clients.controller';
 
@@ -16,7 +17,11 @@ import { ClientsController } from './clients.controller';
   controllers: [ClientsController],
   providers: [
     { provide: ClientRepository, useFactory: (db: Database, clock: Clock) => new TypeormClientRepository(db, clock), inject: [Database, Clock] },
-    { provide: ClientDependents, useFactory: (db: Database) => new SqlClientDependents(db), inject: [Database] },
+    {
+      provide: ClientDependents,
+      useFactory: (db: Database, clock: Clock) => new SqlClientDependents(db, new TypeormInventoryRepository(db, clock)),
+      inject: [Database, Clock],
+    },
     {
       provide: ClientsService,
       useFactory: (c: ClientRepository, d: ClientDependents, a: AccountRepository, tx: TransactionRunner, clock: Clock, config: AppConfig, act: ActivityRecorder) =>

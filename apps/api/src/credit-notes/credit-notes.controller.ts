@@ -26,7 +26,7 @@ export class CreditNotesController {
   }
 
   @Post()
-  @HttpCode(201)
+  @HttpCode(200) // the contract lists 201 only for invoices, quotations, debit notes, inventory and expenses
   @ApiOperation({ summary: 'Create a credit note, optionally pre-filled from source_invoice_id (numbered CN/YY-YY/NNNN)' })
   async create(@CurrentCaller() caller: Caller, @Body() body: CreditNoteBodyDto) {
     return { credit_note_id: await this.notes.create(caller, body) };

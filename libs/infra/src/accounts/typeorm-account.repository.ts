@@ -25,6 +25,14 @@ export function toAccount(row: AccountRow): Account {
   };
 }
 
+/** The row's columns under the entity's property names, for raw lookups on hot paths. */
+const ACCOUNT_COLUMNS = [
+  'id', 'business_name AS businessName', 'business_email AS businessEmail', 'currency', 'business_gstin AS gstin',
+  'business_pan AS pan', 'business_address AS address', 'state_code AS stateCode', 'phone', 'logo_url AS logoUrl', 'plan',
+  'subscription_expires_at AS subscriptionExpiresAt', 'suspended_at AS suspendedAt', 'deleted_at AS deletedAt',
+  'api_key_masked AS apiKeyMasked',
+].join(', ');
+
 export class TypeormAccountRepository extends AccountRepository {
   constructor(private readonly db: Database) {
     super();
@@ -35,12 +43,13 @@ export class TypeormAccountRepository extends AccountRepository {
   }
 
   async findById(accountId: number): Promise<Account | null> {
-    const row = await this.repo().findOneBy({ id: accountId });
+    const [row] = await this.db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ? LIMIT 1`, [accountId]);
     return row ? toAccount(row) : null;
   }
 
+  /** On every API-key request: one indexed lookup, without the query builder. */
   async findByApiKeyHash(hash: string): Promise<Account | null> {
-    const row = await this.repo().findOneBy({ apiKeyHash: hash });
+    const [row] = await this.db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE api_key_hash = ? LIMIT 1`, [hash]);
     return row ? toAccount(row) : null;
   }
 

@@ -1,4 +1,5 @@
 import { ClientDependents } from '@app/domain/clients/client.repository.port';
+import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
 import { Database } from '../database/typeorm-transaction-runner';
 
 /**
@@ -25,6 +26,8 @@ export const CLIENT_REFERENCES: ClientReference[] = [
 export class SqlClientDependents extends ClientDependents {
   constructor(
     private readonly db: Database,
+    /** When given, a cascade gives back the stock the client's invoices took (one movement per invoice and item). */
+    private readonly inventory: InventoryRepository | null = null,
     private readonly references: ClientReference[] = CLIENT_REFERENCES,
   ) {
     super();
@@ -42,6 +45,7 @@ export class SqlClientDependents extends ClientDependents {
 
   async removeFor(accountId: number, clientId: number): Promise<void> {
     const manager = this.db.manager();
+    if (this.inventory) await this.restoreStock(accountId, clientId);
     for (const ref of this.references) {
       if (ref.onCascade === 'detach') {
         await manager.query(`UPDATE \`${ref.table}\` SET client_id = NULL WHERE account_id = ? AND client_id = ?`, [accountId, clientId]);
@@ -54,6 +58,31 @@ export class SqlClientDependents extends ClientDependents {
         );
       }
       await manager.query(`DELETE FROM \`${ref.table}\` WHERE account_id = ? AND client_id = ?`, [accountId, clientId]);
+    }
+  }
+
+  private async restoreStock(accountId: number, clientId: number): Promise<void> {
+    const taken: Array<{ invoice_id: number; invoice_number: string; inventory_id: number; quantity: string }> = await this.db.manager().query(
+      `SELECT d.id AS invoice_id, d.invoice_number, l.inventory_id, SUM(l.quantity) AS quantity
+         FROM invoices d
+         JOIN invoice_items l ON l.invoice_id = d.id
+         JOIN inventory_items i ON i.id = l.inventory_id AND i.account_id = d.account_id AND i.type = 'product'
+        WHERE d.account_id = ? AND d.client_id = ?
+        GROUP BY d.id, d.invoice_number, l.inventory_id
+        ORDER BY l.inventory_id, d.id`,
+      [accountId, clientId],
+    );
+    for (const row of taken) {
+      const quantity = Number(row.quantity);
+      if (!quantity) continue;
+      await this.inventory!.moveStock(accountId, {
+        inventoryId: Number(row.inventory_id),
+        quantityDelta: quantity,
+        sourceType: 'invoice',
+        sourceId: Number(row.invoice_id),
+        sourceLabel: row.invoice_number,
+        note: 'invoice deleted with its client',
+      });
     }
   }
 }

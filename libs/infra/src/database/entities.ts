@@ -5,6 +5,9 @@ import { UserRow } from '../users/user.entity';
 import { MobileSessionRow, RetiredRefreshTokenRow } from '../auth/mobile-session.entity';
 import { InventoryItemRow, StockMovementRow } from '../inventory/inventory.entity';
 import { ExpenseRow } from '../expenses/expense.entity';
+import { InvoiceItemRow, InvoiceRow } from '../invoices/invoice.entity';
+import { QuotationItemRow, QuotationRow } from '../quotations/quotation.entity';
+import { ProformaInvoiceItemRow, ProformaInvoiceRow } from '../proforma/proforma-invoice.entity';
 import { CreditNoteItemRow, CreditNoteRow, DebitNoteItemRow, DebitNoteRow } from '../notes/note.entity';
 
 /** Every TypeORM row class. Add new ones here. */
@@ -22,4 +25,10 @@ export const ENTITIES = [
   CreditNoteItemRow,
   MobileSessionRow,
   RetiredRefreshTokenRow,
+  InvoiceRow,
+  InvoiceItemRow,
+  QuotationRow,
+  QuotationItemRow,
+  ProformaInvoiceRow,
+  ProformaInvoiceItemRow,
 ];

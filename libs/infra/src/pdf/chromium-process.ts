@@ -12,10 +12,10 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-quic',
-  // Chromium on Linux otherwise starts two crashpad handlers per browser, detached from its process
-  // group and re-parented to init: they would outlive close() as orphans (zombies without an init that reaps).
-  '--disable-crashpad-for-testing',
 ];
+// Not '--disable-crashpad-for-testing': it stops the two crashpad handlers Chromium detaches from its
+// process group, but pages with an iframe then never finish loading. The handlers exit with the browser;
+// like the zygotes they end up as orphans that init must reap (run under tini / `init: true` in Docker).
 
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,8 @@ interface BrowserHandle {
   retiring: boolean;
   dead: boolean;
   closing: Promise<void> | null;
+  /** Removes the profile if Node exits without close() (puppeteer kills the browser on exit). */
+  onExit: () => void;
 }
 
 /**
@@ -212,7 +215,9 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
       retiring: false,
       dead: false,
       closing: null,
+      onExit: () => rmSync(userDataDir, { recursive: true, force: true }),
     };
+    process.once('exit', handle.onExit);
     this.handles.add(handle);
     browser.on('disconnected', () => {
       handle.dead = true;
@@ -266,6 +271,7 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
         }
       }
       await rm(handle.userDataDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
+      process.off('exit', handle.onExit);
       this.handles.delete(handle);
     })();
     return handle.closing;

@@ -1,0 +1,57 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { DISCOUNT_TYPES } from '@app/domain/documents/document-enums';
+import { hasDescription } from '@app/domain/documents/product-lines';
+import { IsAmount } from '../common/is-amount';
+
+const numberToString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
+
+/** A line is checked only when it has a description: lines without one are dropped, never rejected. */
+const IfDescribed = () => ValidateIf((line: unknown) => hasDescription(line));
+
+/** Invoice-style line (quotations and proforma invoices). Amounts are stored as sent. */
+export class ProductLineDto {
+  @ApiPropertyOptional({ example: 'Consulting, March', description: 'Lines with a missing or blank description are silently ignored' })
+  @IfDescribed() @IsString({ message: 'must be a string' }) @MaxLength(1000, { message: 'must be at most 1000 characters' })
+  item_description?: string;
+
+  @ApiPropertyOptional({ example: '998311', description: 'HSN or SAC code; may be empty' })
+  @IfDescribed() @IsOptional() @Transform(numberToString) @IsString({ message: 'must be a string' }) @MaxLength(20, { message: 'must be at most 20 characters' })
+  hsn_code?: string;
+
+  @ApiPropertyOptional({ example: 2, description: 'Up to 3 decimals' })
+  @IfDescribed() @IsOptional() @IsAmount({ decimals: 3 })
+  quantity?: number | string;
+
+  @ApiPropertyOptional({ example: 1000, description: 'Unit rate before tax' })
+  @IfDescribed() @IsOptional() @IsAmount()
+  rate?: number | string;
+
+  @ApiPropertyOptional({ example: 18, description: 'Percentage' })
+  @IfDescribed() @IsOptional() @IsAmount({ decimals: 3, max: 100 })
+  tax_rate?: number | string;
+
+  @ApiPropertyOptional({ example: 180 }) @IfDescribed() @IsOptional() @IsAmount() cgst_amount?: number | string;
+  @ApiPropertyOptional({ example: 180 }) @IfDescribed() @IsOptional() @IsAmount() sgst_amount?: number | string;
+  @ApiPropertyOptional({ example: 0 }) @IfDescribed() @IsOptional() @IsAmount() igst_amount?: number | string;
+
+  @ApiPropertyOptional({ example: 2360, description: 'Line total including tax; stored as sent' })
+  @IfDescribed() @IsOptional() @IsAmount()
+  total_amount?: number | string;
+
+  @ApiPropertyOptional({ enum: DISCOUNT_TYPES, nullable: true })
+  @IfDescribed() @IsOptional() @IsIn(DISCOUNT_TYPES, { message: `must be one of ${DISCOUNT_TYPES.join(', ')}` })
+  discount_type?: string | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IfDescribed() @IsOptional() @IsAmount()
+  discount_value?: number | string | null;
+}
+
+/** Invoice line: may link an inventory item. */
+export class InvoiceLineDto extends ProductLineDto {
+  @ApiPropertyOptional({ nullable: true, description: 'Inventory item of the account' })
+  @IfDescribed() @IsOptional() @IsInt({ message: 'must be a positive integer' }) @Min(1, { message: 'must be a positive integer' }) @Max(2147483647, { message: 'must be a positive integer' })
+  inventory_id?: number | null;
+}

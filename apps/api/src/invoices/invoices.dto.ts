@@ -1,0 +1,69 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsArray, IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { DISCOUNT_TYPES, DOCUMENT_STATUSES, INVOICE_TYPES, PAYMENT_STATUSES } from '@app/domain/documents/document-enums';
+import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
+import { IsAmount } from '../common/is-amount';
+import { IsDateString, IsTimestampString } from '../common/is-date-string';
+import { ListQueryDto } from '../common/list-query.dto';
+import { InvoiceLineDto } from '../documents/product-line.dto';
+
+const STRING = { message: 'must be a string' };
+const POSITIVE_ID = { message: 'must be a positive integer' };
+
+/** Fields that are optional on create and on PATCH. Enumerations are checked by the domain. */
+class InvoiceOptionalFieldsDto {
+  @ApiPropertyOptional({ enum: PAYMENT_STATUSES, default: 'pending' }) @IsOptional() @IsString(STRING) payment_status?: string | null;
+  @ApiPropertyOptional({ enum: DOCUMENT_STATUSES, default: 'issued' }) @IsOptional() @IsString(STRING) status?: string | null;
+  @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES, description: 'Default: the account currency' }) @IsOptional() @IsString(STRING) currency?: string | null;
+  @ApiPropertyOptional({ enum: INVOICE_TYPES, description: 'Default: local_sale with a business GSTIN, else bill_of_supply' })
+  @IsOptional() @IsString(STRING) invoice_type?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(50) lut_number?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(65535) declaration_text?: string | null;
+  @ApiPropertyOptional({ description: 'Needed with payment_status partial; set to the receivable when paid' })
+  @IsOptional() @IsAmount() paid_amount?: number | string | null;
+  @ApiPropertyOptional({ example: '2025-04-15', nullable: true }) @IsOptional() @IsDateString() payment_date?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(500) transport_details?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(50) lr_number?: string | null;
+  @ApiPropertyOptional({ enum: DISCOUNT_TYPES, nullable: true }) @IsOptional() @IsString(STRING) discount_type?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsAmount() discount_value?: number | string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) tds_section_id?: number | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsAmount({ decimals: 3, max: 100 }) tds_rate?: number | string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'TDS deducted by the client; reduces the amount receivable' })
+  @IsOptional() @IsAmount() tds_amount?: number | string | null;
+
+  @ApiPropertyOptional({ type: [InvoiceLineDto], description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
+  @IsOptional() @IsArray({ message: 'must be an array of line items' }) @ValidateNested({ each: true }) @Type(() => InvoiceLineDto)
+  items?: InvoiceLineDto[] | null;
+}
+
+export class CreateInvoiceDto extends InvoiceOptionalFieldsDto {
+  @ApiProperty({ example: 12 }) @IsDefined({ message: 'is required' }) @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) client_id: number;
+  @ApiProperty({ example: '2025-04-01' }) @IsDefined({ message: 'is required' }) @IsDateString() invoice_date: string;
+  @ApiProperty({ example: '2025-04-30' }) @IsDefined({ message: 'is required' }) @IsDateString() payment_due_date: string;
+}
+
+/** Partial JSON merged over the stored invoice. */
+export class UpdateInvoiceDto extends InvoiceOptionalFieldsDto {
+  @ApiPropertyOptional() @IsOptional() @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) client_id?: number | null;
+  @ApiPropertyOptional() @IsOptional() @IsDateString() invoice_date?: string | null;
+  @ApiPropertyOptional() @IsOptional() @IsDateString() payment_due_date?: string | null;
+}
+
+export class RecentPaymentsQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ example: '2025-04-01 10:00:00', description: 'UTC, Y-m-d H:i:s; default one hour ago' })
+  @IsOptional() @IsTimestampString() since?: string;
+}
+
+/** Optional body of convert-to-invoice. */
+export class ConvertToInvoiceDto {
+  @ApiPropertyOptional({ example: '2025-04-01', description: 'Default: today (Asia/Kolkata)' }) invoice_date?: string;
+  @ApiPropertyOptional({ example: '2025-04-30', description: 'Default: the invoice date' }) payment_due_date?: string;
+}
+
+/** The conversion fields of a raw (possibly absent) body; the domain checks the dates. */
+export function conversionInputOf(body: unknown): { invoice_date?: string | null; payment_due_date?: string | null } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const { invoice_date, payment_due_date } = body as Record<string, unknown>;
+  return { invoice_date: invoice_date as string | null | undefined, payment_due_date: payment_due_date as string | null | undefined };
+}

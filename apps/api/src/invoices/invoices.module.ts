@@ -1,0 +1,47 @@
+import { Module } from '@nestjs/common';
+import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
+import { ClientRepository } from '@app/domain/clients/client.repository.port';
+import { DocumentNumbering } from '@app/domain/documents/document-numbering';
+import { DocumentQuota } from '@app/domain/documents/document-quota';
+import { ConvertToInvoice } from '@app/domain/invoices/convert-to-invoice.use-case';
+import { InvoiceRepository } from '@app/domain/invoices/invoice.repository.port';
+import { InvoicesService } from '@app/domain/invoices/invoices.service';
+import { IssueInvoice } from '@app/domain/invoices/issue-invoice.use-case';
+import { InvoiceLineStock } from '@app/domain/invoices/invoice-stock-lines';
+import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
+import { Clock } from '@app/domain/shared/clock.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { TypeormInvoiceRepository } from '@app/infra/invoices/typeorm-invoice.repository';
+import { DocumentsCoreModule } from '../documents/documents-core.module';
+import { InventoryModule } from '../inventory/inventory.module';
+import { InvoicesController } from './invoices.controller';
+
+/** Invoices; exports the repository (read by credit notes) and the conversion used by quotations and proforma. */
+@Module({
+  imports: [DocumentsCoreModule, InventoryModule],
+  controllers: [InvoicesController],
+  providers: [
+    { provide: InvoiceRepository, useFactory: (db: Database, clock: Clock) => new TypeormInvoiceRepository(db, clock), inject: [Database, Clock] },
+    { provide: InvoiceLineStock, useFactory: (stock: InvoiceStock) => new InvoiceLineStock(stock), inject: [InvoiceStock] },
+    {
+      provide: IssueInvoice,
+      useFactory: (i: InvoiceRepository, c: ClientRepository, n: DocumentNumbering, q: DocumentQuota, a: ActivityRecorder, s: InvoiceLineStock) =>
+        new IssueInvoice(i, c, n, q, a, s),
+      inject: [InvoiceRepository, ClientRepository, DocumentNumbering, DocumentQuota, ActivityRecorder, InvoiceLineStock],
+    },
+    {
+      provide: ConvertToInvoice,
+      useFactory: (issue: IssueInvoice, a: ActivityRecorder, clock: Clock) => new ConvertToInvoice(issue, a, clock),
+      inject: [IssueInvoice, ActivityRecorder, Clock],
+    },
+    {
+      provide: InvoicesService,
+      useFactory: (i: InvoiceRepository, issue: IssueInvoice, c: ClientRepository, tx: TransactionRunner, clock: Clock, a: ActivityRecorder, s: InvoiceLineStock) =>
+        new InvoicesService(i, issue, c, tx, clock, a, s),
+      inject: [InvoiceRepository, IssueInvoice, ClientRepository, TransactionRunner, Clock, ActivityRecorder, InvoiceLineStock],
+    },
+  ],
+  exports: [InvoiceRepository, ConvertToInvoice, DocumentsCoreModule],
+})
+export class InvoicesModule {}

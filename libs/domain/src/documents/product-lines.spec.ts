@@ -1,0 +1,117 @@
+import fc from 'fast-check';
+import { toDecimal } from '../shared/money';
+import { buildProductLines, checkDiscount, hasDescription, lineAsInput, lineValues, ProductLine } from './product-lines';
+import { FieldErrors } from './sales-document-fields';
+
+const amount = fc.integer({ min: 0, max: 10_000_000_00 }).map((p) => p / 100);
+const description = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== '');
+const blank = fc.constantFrom(undefined, null, '', ' ', '   ', '\t\n ', 0, 42, true, {}, []);
+const keptLine = fc.record({ item_description: description, quantity: amount, rate: amount, total_amount: amount, cgst_amount: amount });
+const droppedLine = fc.oneof(
+  blank.map((d) => ({ item_description: d, quantity: 'not a number', discount_type: 'bogus' })),
+  fc.constantFrom(null, 'text', 7, [] as unknown[]),
+);
+
+function build(items: unknown[], inventory = true) {
+  const errors = new FieldErrors();
+  const lines = buildProductLines(items, errors, { inventory });
+  return { lines, errors };
+}
+
+describe('hasDescription', () => {
+  it('is true only for a string that is not blank after trimming', () => {
+    expect(hasDescription({ item_description: ' Design ' })).toBe(true);
+    for (const d of [undefined, null, '', '  ', '\n\t', 5, {}]) expect(hasDescription({ item_description: d })).toBe(false);
+    for (const line of [null, undefined, 'Design', 3]) expect(hasDescription(line)).toBe(false);
+  });
+});
+
+describe('buildProductLines', () => {
+  it('drops every line without a description, keeps the rest in the order sent, never reports a dropped line', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(keptLine, droppedLine), { maxLength: 30 }), (items) => {
+        const { lines, errors } = build(items);
+        const kept = items.filter(hasDescription) as Array<{ item_description: string }>;
+        expect(errors.has()).toBe(false);
+        expect(lines.map((l) => l.description)).toEqual(kept.map((k) => k.item_description.trim()));
+      }),
+    );
+  });
+
+  it('keeps the amounts as sent (exact decimals) and 0 for those not sent', () => {
+    fc.assert(
+      fc.property(fc.array(keptLine, { minLength: 1, maxLength: 10 }), (items) => {
+        const { lines } = build(items);
+        lines.forEach((line, i) => {
+          expect(toDecimal(line.quantity).eq(toDecimal(items[i].quantity))).toBe(true);
+          expect(toDecimal(line.totalAmount).eq(toDecimal(items[i].total_amount))).toBe(true);
+          expect(toDecimal(line.cgstAmount).eq(toDecimal(items[i].cgst_amount))).toBe(true);
+          expect(line.sgstAmount).toBe('0');
+          expect(line.taxRate).toBe('0');
+        });
+      }),
+    );
+    const [line] = build([{ item_description: 'x', total_amount: '118.10', quantity: '0.125', rate: 99.99 }]).lines;
+    expect(line).toMatchObject({ totalAmount: '118.1', quantity: '0.125', rate: '99.99', hsnCode: '', discountType: null, discountValue: null });
+  });
+
+  it('an empty array or only dropped lines gives no lines', () => {
+    expect(build([]).lines).toEqual([]);
+    expect(build([{ item_description: ' ' }, {}, null]).lines).toEqual([]);
+  });
+
+  it('reports problems keyed items.<index as sent>.<field>', () => {
+    const { errors } = build([{ item_description: '' }, { item_description: 'ok' }, { item_description: 'bad', quantity: 'x', discount_type: 'flat', hsn_code: 'x'.repeat(21) }]);
+    let thrown: unknown;
+    try {
+      errors.throwIfAny();
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toMatchObject({
+      code: 'validation_error',
+      details: { 'items.2.quantity': 'must be a number', 'items.2.discount_type': 'must be one of percentage, fixed', 'items.2.hsn_code': 'must be at most 20 characters' },
+    });
+  });
+
+  it('keeps inventory links only where lines may carry them', () => {
+    expect(build([{ item_description: 'x', inventory_id: 4 }]).lines[0].inventoryId).toBe(4);
+    expect(build([{ item_description: 'x', inventory_id: 4 }], false).lines[0].inventoryId).toBeNull();
+  });
+
+  it('round-trips through lineAsInput (copying lines into a new document)', () => {
+    fc.assert(
+      fc.property(fc.array(keptLine, { maxLength: 10 }), (items) => {
+        const { lines } = build(items);
+        const stored: ProductLine[] = lines.map((l, i) => ({ ...l, id: i + 1 }));
+        expect(build(stored.map(lineAsInput)).lines).toEqual(lineValues(stored));
+      }),
+    );
+  });
+});
+
+describe('checkDiscount', () => {
+  const check = (type: unknown, value: unknown) => {
+    const errors = new FieldErrors();
+    const result = checkDiscount(type as string, value as number, errors);
+    return { result, errors };
+  };
+
+  it('accepts percentage 0..100 and any non-negative fixed amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10000 }).map((n) => n / 100), (p) => {
+        expect(check('percentage', p).errors.has()).toBe(false);
+        expect(check('fixed', p * 1000).errors.has()).toBe(false);
+      }),
+    );
+    expect(check(null, null).result).toEqual({ discountType: null, discountValue: null });
+    expect(check('', '').result).toEqual({ discountType: null, discountValue: null });
+  });
+
+  it('rejects other types, negative values and percentages above 100', () => {
+    expect(check('flat', 1).errors.has('discount_type')).toBe(true);
+    expect(check('fixed', -1).errors.has('discount_value')).toBe(true);
+    expect(check('percentage', 100.01).errors.has('discount_value')).toBe(true);
+    expect(check('fixed', 'abc').errors.has('discount_value')).toBe(true);
+  });
+});

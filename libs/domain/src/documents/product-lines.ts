@@ -1,0 +1,154 @@
+import { toDecimal, MoneyInput } from '../shared/money';
+import { DISCOUNT_TYPES, DiscountType } from './document-enums';
+import { FieldErrors } from './sales-document-fields';
+
+/**
+ * Invoice-style lines (invoices, quotations, proforma invoices). Amounts are stored as sent: the
+ * caller computes tax and line totals; the service only checks that they are numbers.
+ */
+export interface ProductLineInput {
+  item_description?: unknown;
+  hsn_code?: string | number | null;
+  quantity?: MoneyInput | null;
+  rate?: MoneyInput | null;
+  tax_rate?: MoneyInput | null;
+  cgst_amount?: MoneyInput | null;
+  sgst_amount?: MoneyInput | null;
+  igst_amount?: MoneyInput | null;
+  total_amount?: MoneyInput | null;
+  discount_type?: string | null;
+  discount_value?: MoneyInput | null;
+  inventory_id?: number | null;
+}
+
+/** A line as written. Decimals are exact decimal strings ('2.5', '118.00'). */
+export interface ProductLineValues {
+  description: string;
+  hsnCode: string;
+  quantity: string;
+  rate: string;
+  taxRate: string;
+  cgstAmount: string;
+  sgstAmount: string;
+  igstAmount: string;
+  totalAmount: string;
+  discountType: DiscountType | null;
+  discountValue: string | null;
+  inventoryId: number | null;
+}
+
+/** A stored line; read order is by `id` (item_id). */
+export interface ProductLine extends ProductLineValues {
+  id: number;
+}
+
+const AMOUNT_FIELDS = [
+  ['quantity', 'quantity'],
+  ['rate', 'rate'],
+  ['tax_rate', 'taxRate'],
+  ['cgst_amount', 'cgstAmount'],
+  ['sgst_amount', 'sgstAmount'],
+  ['igst_amount', 'igstAmount'],
+  ['total_amount', 'totalAmount'],
+] as const;
+
+/** True when the line has a description that is not blank after trimming; other lines are dropped. */
+export function hasDescription(line: unknown): line is ProductLineInput & { item_description: string } {
+  if (!line || typeof line !== 'object') return false;
+  const description = (line as ProductLineInput).item_description;
+  return typeof description === 'string' && description.trim() !== '';
+}
+
+/** Exact decimal text of a number as sent, or null when it is not a finite number. */
+export function decimalText(value: MoneyInput): string | null {
+  try {
+    return toDecimal(value).toFixed();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks a discount pair (a line's or the header's): the type must be `percentage` or `fixed`, the value
+ * a non-negative number, a percentage at most 100. `prefix` is '' for the header, 'items.3.' for a line.
+ */
+export function checkDiscount(
+  type: string | null | undefined,
+  value: MoneyInput | null | undefined,
+  errors: FieldErrors,
+  prefix = '',
+): { discountType: DiscountType | null; discountValue: string | null } {
+  const discountType = type === undefined || type === null || type === '' ? null : type;
+  if (discountType !== null && !(DISCOUNT_TYPES as readonly string[]).includes(discountType)) {
+    errors.add(`${prefix}discount_type`, `must be one of ${DISCOUNT_TYPES.join(', ')}`);
+  }
+  let discountValue: string | null = null;
+  if (value !== undefined && value !== null && value !== '') {
+    discountValue = decimalText(value);
+    if (discountValue === null || toDecimal(discountValue).isNeg()) {
+      errors.add(`${prefix}discount_value`, 'must be a non-negative number');
+      discountValue = null;
+    } else if (discountType === 'percentage' && toDecimal(discountValue).gt(100)) {
+      errors.add(`${prefix}discount_value`, 'must be at most 100 for a percentage discount');
+    }
+  }
+  return { discountType: discountType as DiscountType | null, discountValue };
+}
+
+/**
+ * The lines to store from the `items` sent: a line whose description is missing or blank is dropped
+ * silently; the others keep their order and their amounts as sent (missing amounts are 0). Problems are
+ * keyed `items.<index>.<field>` with the index in the array as sent. `inventory` is false for
+ * quotations and proforma invoices, whose lines carry no inventory link.
+ */
+export function buildProductLines(items: unknown[], errors: FieldErrors, opts: { inventory: boolean }): ProductLineValues[] {
+  const lines: ProductLineValues[] = [];
+  items.forEach((item, index) => {
+    if (!hasDescription(item)) return;
+    const prefix = `items.${index}.`;
+    const description = item.item_description.trim();
+    if (description.length > 1000) errors.add(`${prefix}item_description`, 'must be at most 1000 characters');
+    const hsn = item.hsn_code === undefined || item.hsn_code === null ? '' : String(item.hsn_code).trim();
+    if (hsn.length > 20) errors.add(`${prefix}hsn_code`, 'must be at most 20 characters');
+    const amounts = {} as Record<(typeof AMOUNT_FIELDS)[number][1], string>;
+    for (const [field, key] of AMOUNT_FIELDS) {
+      const sent = item[field];
+      const text = sent === undefined || sent === null || sent === '' ? '0' : decimalText(sent);
+      if (text === null) errors.add(`${prefix}${field}`, 'must be a number');
+      amounts[key] = text ?? '0';
+    }
+    const discount = checkDiscount(item.discount_type, item.discount_value, errors, prefix);
+    const inventoryId = opts.inventory && typeof item.inventory_id === 'number' ? item.inventory_id : null;
+    lines.push({ description, hsnCode: hsn, ...amounts, ...discount, inventoryId });
+  });
+  return lines;
+}
+
+/** The fields of a stored line, as a line input (used to copy lines into a new document). */
+export function lineAsInput(line: ProductLineValues): ProductLineInput {
+  return {
+    item_description: line.description,
+    hsn_code: line.hsnCode,
+    quantity: line.quantity,
+    rate: line.rate,
+    tax_rate: line.taxRate,
+    cgst_amount: line.cgstAmount,
+    sgst_amount: line.sgstAmount,
+    igst_amount: line.igstAmount,
+    total_amount: line.totalAmount,
+    discount_type: line.discountType,
+    discount_value: line.discountValue,
+    inventory_id: line.inventoryId,
+  };
+}
+
+/** The values of stored lines, without their ids. */
+export function lineValues(lines: ProductLineValues[]): ProductLineValues[] {
+  return lines.map(({ description, hsnCode, quantity, rate, taxRate, cgstAmount, sgstAmount, igstAmount, totalAmount, discountType, discountValue, inventoryId }) => ({
+    description, hsnCode, quantity, rate, taxRate, cgstAmount, sgstAmount, igstAmount, totalAmount, discountType, discountValue, inventoryId,
+  }));
+}
+
+export function lineTotals(lines: Array<Pick<ProductLineValues, 'totalAmount'>>): string[] {
+  return lines.map((l) => l.totalAmount);
+}

@@ -1,0 +1,183 @@
+import { Account } from '../accounts/account';
+import {
+  defaultInvoiceType,
+  DOCUMENT_STATUSES,
+  INVOICE_TYPES,
+  PAYMENT_STATUSES,
+} from '../documents/document-enums';
+import { documentTotal, receivableAmount } from '../documents/document-totals';
+import { applyPaymentRules } from '../documents/payment-rules';
+import { buildProductLines, checkDiscount, decimalText, lineAsInput, lineTotals, ProductLineInput, ProductLineValues } from '../documents/product-lines';
+import {
+  currencyValue,
+  enumValue,
+  FieldErrors,
+  merged,
+  optionalDate,
+  optionalText,
+  requiredDate,
+  requiredId,
+} from '../documents/sales-document-fields';
+import { ValidationFailed } from '../shared/domain-error';
+import { isValidDate } from '../shared/fiscal-year';
+import { toDecimal, MoneyInput } from '../shared/money';
+import { Invoice, InvoiceFields } from './invoice';
+
+/** Invoice fields as a caller sends them (strings trimmed at the edge); undefined means "not sent". */
+export interface InvoiceInput {
+  client_id?: number | null;
+  invoice_date?: string | null;
+  payment_due_date?: string | null;
+  payment_status?: string | null;
+  status?: string | null;
+  currency?: string | null;
+  invoice_type?: string | null;
+  lut_number?: string | null;
+  declaration_text?: string | null;
+  paid_amount?: MoneyInput | null;
+  payment_date?: string | null;
+  transport_details?: string | null;
+  lr_number?: string | null;
+  discount_type?: string | null;
+  discount_value?: MoneyInput | null;
+  tds_section_id?: number | null;
+  tds_rate?: MoneyInput | null;
+  tds_amount?: MoneyInput | null;
+  /** Replaces the lines when sent (an empty array leaves none); kept on PATCH when absent or null. */
+  items?: unknown[] | null;
+}
+
+export interface InvoiceContext {
+  account: Pick<Account, 'currency' | 'gstin'>;
+  /** Business date today in Asia/Kolkata. */
+  today: string;
+  /** Now as 'Y-m-d H:i:s' UTC. */
+  now: string;
+}
+
+export interface BuiltInvoice {
+  fields: InvoiceFields;
+  /** The lines to write; null when a PATCH keeps the stored ones. */
+  lines: ProductLineValues[] | null;
+}
+
+function optionalAmount(value: unknown, field: string, errors: FieldErrors, max?: number): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  const text = typeof value === 'number' || typeof value === 'string' ? decimalText(value) : null;
+  if (text === null || toDecimal(text).isNeg()) {
+    errors.add(field, 'must be a non-negative number');
+    return null;
+  }
+  if (max !== undefined && toDecimal(text).gt(max)) errors.add(field, `must be at most ${max}`);
+  return text;
+}
+
+function optionalId(value: unknown, field: string, errors: FieldErrors): number | null {
+  if (value === undefined || value === null) return null;
+  return requiredId(value, field, errors) || null;
+}
+
+/**
+ * Validates an invoice (`input` merged over `current` on PATCH) and returns what to store: defaults
+ * (status issued, payment pending, the account's currency, invoice type by GSTIN), the total of the
+ * lines less the header discount, and the payment rules applied to the amount receivable.
+ */
+export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?: Invoice): BuiltInvoice {
+  const errors = new FieldErrors();
+  const m = <K extends keyof InvoiceInput, T>(key: K, stored: T) => (current ? merged(input, key, stored) : input[key]);
+
+  const clientId = requiredId(m('client_id', current?.clientId), 'client_id', errors);
+  const invoiceDate = requiredDate(m('invoice_date', current?.invoiceDate), 'invoice_date', errors);
+  const paymentDueDate = requiredDate(m('payment_due_date', current?.paymentDueDate), 'payment_due_date', errors);
+  if (invoiceDate && paymentDueDate && paymentDueDate < invoiceDate) {
+    errors.add('payment_due_date', 'must not be before invoice_date');
+  }
+  const status = enumValue(m('status', current?.status), DOCUMENT_STATUSES, 'status', errors, current?.status ?? 'issued');
+  const paymentStatus = enumValue(m('payment_status', current?.paymentStatus), PAYMENT_STATUSES, 'payment_status', errors, current?.paymentStatus ?? 'pending');
+  const currency = currencyValue(m('currency', current?.currency), errors, current?.currency ?? ctx.account.currency);
+  const invoiceType = enumValue<string>(m('invoice_type', current?.invoiceType), INVOICE_TYPES, 'invoice_type', errors, current?.invoiceType ?? defaultInvoiceType(!!ctx.account.gstin));
+  const lutNumber = optionalText(m('lut_number', current?.lutNumber), 'lut_number', errors, 50);
+  const declarationText = optionalText(m('declaration_text', current?.declarationText), 'declaration_text', errors, 65535);
+  const transportDetails = optionalText(m('transport_details', current?.transportDetails), 'transport_details', errors, 500);
+  const lrNumber = optionalText(m('lr_number', current?.lrNumber), 'lr_number', errors, 50);
+  const { discountType, discountValue } = checkDiscount(m('discount_type', current?.discountType), m('discount_value', current?.discountValue), errors);
+  const tdsSectionId = optionalId(m('tds_section_id', current?.tdsSectionId), 'tds_section_id', errors);
+  const tdsRate = optionalAmount(m('tds_rate', current?.tdsRate), 'tds_rate', errors, 100);
+  const tdsAmount = optionalAmount(m('tds_amount', current?.tdsAmount), 'tds_amount', errors);
+  const paidSent = optionalAmount(m('paid_amount', current?.paidAmount), 'paid_amount', errors);
+  const paymentDate = optionalDate(m('payment_date', current?.paymentDate), 'payment_date', errors);
+
+  let lines: ProductLineValues[] | null = null;
+  if (input.items !== undefined && input.items !== null) {
+    if (Array.isArray(input.items)) lines = buildProductLines(input.items, errors, { inventory: true });
+    else errors.add('items', 'must be an array of line items');
+  } else if (!current) {
+    lines = [];
+  }
+  errors.throwIfAny();
+
+  const totalAmount = documentTotal(lineTotals(lines ?? current?.lines ?? []), discountType, discountValue);
+  if (tdsAmount !== null && toDecimal(tdsAmount).gt(totalAmount)) {
+    throw ValidationFailed.field('tds_amount', `must not exceed the invoice total ${totalAmount}`);
+  }
+  const payment = applyPaymentRules({
+    paymentStatus,
+    paidAmount: paidSent,
+    paymentDate,
+    receivable: receivableAmount(totalAmount, tdsAmount),
+    today: ctx.today,
+    previousPaidAt: current?.paymentStatus === 'paid' ? current.paidAt : null,
+    nowTimestamp: ctx.now,
+  });
+
+  return {
+    fields: {
+      clientId, invoiceDate, paymentDueDate, status, currency, invoiceType, lutNumber, declarationText,
+      transportDetails, lrNumber, discountType, discountValue, tdsSectionId, tdsRate, tdsAmount, totalAmount,
+      paymentStatus: payment.paymentStatus,
+      paidAmount: payment.paidAmount,
+      paymentDate: payment.paymentDate,
+      paidAt: payment.paidAt,
+    },
+    lines,
+  };
+}
+
+/** The invoice fields of a new invoice made from a quotation or proforma invoice. */
+export interface InvoiceSource {
+  clientId: number;
+  currency: string;
+  /** Null: the default for the account. */
+  invoiceType: string | null;
+  lutNumber: string | null;
+  declarationText: string | null;
+  transportDetails: string | null;
+  lrNumber: string | null;
+  discountType: string | null;
+  discountValue: string | null;
+  lines: ProductLineValues[];
+}
+
+export interface ConversionInput {
+  invoice_date?: string | null;
+  payment_due_date?: string | null;
+}
+
+/** The invoice input for a conversion: the source's client, currency and lines; dated today unless told. */
+export function invoiceInputFromSource(source: InvoiceSource, input: ConversionInput, today: string): InvoiceInput & { items: ProductLineInput[] } {
+  const invoiceDate = input.invoice_date || today;
+  return {
+    client_id: source.clientId,
+    invoice_date: invoiceDate,
+    payment_due_date: input.payment_due_date || (isValidDate(invoiceDate) ? invoiceDate : today),
+    currency: source.currency,
+    invoice_type: source.invoiceType,
+    lut_number: source.lutNumber,
+    declaration_text: source.declarationText,
+    transport_details: source.transportDetails,
+    lr_number: source.lrNumber,
+    discount_type: source.discountType,
+    discount_value: source.discountValue,
+    items: source.lines.map(lineAsInput),
+  };
+}

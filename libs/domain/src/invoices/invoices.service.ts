@@ -1,0 +1,116 @@
+import { ActivityRecorder } from '../activity/activity-recorder';
+import type { Caller } from '../auth/authenticate-caller.use-case';
+import { ClientRepository } from '../clients/client.repository.port';
+import { DocumentListFilter } from '../documents/document-list-filter';
+import { requireClient } from '../documents/sales-document-fields';
+import { Clock } from '../shared/clock.port';
+import { NotFound } from '../shared/domain-error';
+import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
+import { Page, PageRequest } from '../shared/pagination';
+import { TransactionRunner } from '../shared/transaction.port';
+import { Invoice, InvoiceHeader, invoiceSummary } from './invoice';
+import { InvoiceRepository } from './invoice.repository.port';
+import { buildInvoice, InvoiceContext, InvoiceInput } from './invoice-rules';
+import { IssuedInvoice, IssueInvoice } from './issue-invoice.use-case';
+import { InvoiceLineStock } from './invoice-stock-lines';
+
+/** The window of recent-payments when no `since` is given. */
+export const RECENT_PAYMENTS_WINDOW_MS = 60 * 60 * 1000;
+
+/** Invoices: list, read, create, merge-update, delete, bulk delete and recent payments. */
+export class InvoicesService {
+  constructor(
+    private readonly invoices: InvoiceRepository,
+    private readonly issue: IssueInvoice,
+    private readonly clients: ClientRepository,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
+    private readonly activity: ActivityRecorder,
+    private readonly stock: InvoiceLineStock,
+  ) {}
+
+  list(caller: Caller, filter: DocumentListFilter): Promise<Page<InvoiceHeader>> {
+    return this.invoices.list(caller.account.id, filter);
+  }
+
+  get(caller: Caller, id: number): Promise<Invoice> {
+    return this.require(caller.account.id, id);
+  }
+
+  async create(caller: Caller, input: InvoiceInput): Promise<IssuedInvoice> {
+    const built = buildInvoice(input, this.context(caller));
+    return this.tx.run(() => this.issue.execute(caller, built.fields, built.lines ?? []));
+  }
+
+  /** Merges `input` over the stored invoice; lines are replaced only when `items` is sent. */
+  async update(caller: Caller, id: number, input: InvoiceInput): Promise<void> {
+    const accountId = caller.account.id;
+    await this.tx.run(async () => {
+      const current = await this.require(accountId, id);
+      const built = buildInvoice(input, this.context(caller), current);
+      if (built.fields.clientId !== current.clientId) await requireClient(this.clients, accountId, built.fields.clientId);
+      const lines = built.lines && (await this.stock.check(accountId, built.lines));
+      await this.invoices.update(accountId, id, built.fields, lines);
+      if (lines) await this.stock.move(accountId, { id, number: current.invoiceNumber }, current.lines, lines, 'invoice edited');
+      await this.activity.record(caller.principal, {
+        action: 'updated',
+        entityType: 'invoice',
+        entityId: id,
+        label: current.invoiceNumber,
+        before: { ...invoiceSummary(current), lines: current.lines.length },
+        after: { ...invoiceSummary(built.fields), lines: (built.lines ?? current.lines).length },
+      });
+    });
+  }
+
+  async delete(caller: Caller, id: number): Promise<void> {
+    const accountId = caller.account.id;
+    await this.tx.run(async () => {
+      const current = await this.require(accountId, id);
+      await this.invoices.deleteMany(accountId, [id]);
+      await this.stock.move(accountId, { id, number: current.invoiceNumber }, current.lines, [], 'invoice deleted');
+      await this.activity.record(caller.principal, {
+        action: 'deleted',
+        entityType: 'invoice',
+        entityId: id,
+        label: current.invoiceNumber,
+        before: { ...invoiceSummary(current), lines: current.lines.length },
+      });
+    });
+  }
+
+  /** Deletes the account's invoices among `ids`; ids that are not its invoices come back in `skipped`. */
+  async bulkDelete(caller: Caller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
+    const accountId = caller.account.id;
+    const unique = [...new Set(ids)];
+    return this.tx.run(async () => {
+      const owned = await this.invoices.numbersOf(accountId, unique);
+      const ownedIds = new Set(owned.map((o) => o.id));
+      const lines = new Map<number, Invoice['lines']>();
+      for (const { id } of owned) lines.set(id, (await this.invoices.findById(accountId, id))?.lines ?? []);
+      await this.invoices.deleteMany(accountId, [...ownedIds]);
+      for (const { id, number } of owned) {
+        await this.stock.move(accountId, { id, number }, lines.get(id) ?? [], [], 'invoice deleted');
+        await this.activity.record(caller.principal, { action: 'deleted', entityType: 'invoice', entityId: id, label: number, after: { bulk: true } });
+      }
+      return { deleted: ownedIds.size, skipped: unique.filter((id) => !ownedIds.has(id)) };
+    });
+  }
+
+  /** Invoices that became paid after `since` ('Y-m-d H:i:s' UTC; default one hour ago). */
+  recentPayments(caller: Caller, since: string | undefined, page: PageRequest): Promise<Page<InvoiceHeader>> {
+    const from = since ?? formatTimestamp(new Date(this.clock.now().getTime() - RECENT_PAYMENTS_WINDOW_MS));
+    return this.invoices.paidSince(caller.account.id, from, page);
+  }
+
+  private context(caller: Caller): InvoiceContext {
+    const now = this.clock.now();
+    return { account: caller.account, today: kolkataDate(now), now: formatTimestamp(now) };
+  }
+
+  private async require(accountId: number, id: number): Promise<Invoice> {
+    const invoice = await this.invoices.findById(accountId, id);
+    if (!invoice) throw NotFound.of('Invoice', id);
+    return invoice;
+  }
+}

@@ -1,0 +1,49 @@
+import { ActivityRecorder } from '../activity/activity-recorder';
+import type { Caller } from '../auth/authenticate-caller.use-case';
+import { ClientRepository } from '../clients/client.repository.port';
+import { DocumentNumbering } from '../documents/document-numbering';
+import { DocumentQuota } from '../documents/document-quota';
+import { ProductLineValues } from '../documents/product-lines';
+import { requireClient } from '../documents/sales-document-fields';
+import { InvoiceFields, invoiceSummary } from './invoice';
+import { InvoiceRepository } from './invoice.repository.port';
+import { InvoiceLineStock } from './invoice-stock-lines';
+
+export interface IssuedInvoice {
+  id: number;
+  number: string;
+}
+
+/**
+ * Writes a new invoice: plan quota, client of the account, inventory links, the next number of the invoice sequence for
+ * the FY of its date, header and lines, the stock they take, and the `created` activity event. Runs inside the caller's
+ * transaction (create and both conversions share it).
+ */
+export class IssueInvoice {
+  constructor(
+    private readonly invoices: InvoiceRepository,
+    private readonly clients: ClientRepository,
+    private readonly numbering: DocumentNumbering,
+    private readonly quota: DocumentQuota,
+    private readonly activity: ActivityRecorder,
+    private readonly stock: InvoiceLineStock,
+  ) {}
+
+  async execute(caller: Caller, fields: InvoiceFields, lines: ProductLineValues[]): Promise<IssuedInvoice> {
+    const accountId = caller.account.id;
+    await this.quota.assertCanCreate(caller.account);
+    await requireClient(this.clients, accountId, fields.clientId);
+    const checked = await this.stock.check(accountId, lines);
+    const allocated = await this.numbering.allocate(accountId, 'invoice', fields.invoiceDate);
+    const id = await this.invoices.insert(accountId, allocated, fields, checked);
+    await this.stock.move(accountId, { id, number: allocated.number }, [], checked, 'invoice created');
+    await this.activity.record(caller.principal, {
+      action: 'created',
+      entityType: 'invoice',
+      entityId: id,
+      label: allocated.number,
+      after: { ...invoiceSummary(fields), lines: lines.length },
+    });
+    return { id, number: allocated.number };
+  }
+}

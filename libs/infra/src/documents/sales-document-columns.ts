@@ -1,0 +1,40 @@
+import { Column, PrimaryGeneratedColumn } from 'typeorm';
+import { DateTimeColumn } from '../shared/columns';
+
+/** DECIMAL columns come back from mysql2 as exact strings. */
+export const money = (name: string, nullable = false) => Column({ name, type: 'decimal', precision: 15, scale: 2, nullable });
+export const rate = (name: string, nullable = false) => Column({ name, type: 'decimal', precision: 7, scale: 3, nullable });
+
+/** Columns every sales document header has (see the sales-documents migration). */
+export abstract class SalesDocumentColumns {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'account_id', type: 'int' }) accountId: number;
+  @Column({ name: 'client_id', type: 'int' }) clientId: number;
+  @Column({ name: 'fy_start_year', type: 'smallint' }) fyStartYear: number;
+  @Column({ name: 'sequence_no', type: 'int' }) sequenceNo: number;
+  @Column({ type: 'char', length: 3 }) currency: string;
+  @Column({ name: 'declaration_text', type: 'text', nullable: true }) declarationText: string | null;
+  @Column({ name: 'transport_details', type: 'varchar', nullable: true }) transportDetails: string | null;
+  @Column({ name: 'lr_number', type: 'varchar', nullable: true }) lrNumber: string | null;
+  @money('total_amount') totalAmount: string;
+  @DateTimeColumn('created_at') createdAt: string;
+  @DateTimeColumn('updated_at') updatedAt: string;
+}
+
+/** Columns of invoice-style lines (invoice_items, quotation_items, proforma_invoice_items). */
+export abstract class ProductLineColumns {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ name: 'account_id', type: 'int' }) accountId: number;
+  @Column({ name: 'item_description', type: 'varchar' }) description: string;
+  @Column({ name: 'hsn_code', type: 'varchar' }) hsnCode: string;
+  @Column({ type: 'decimal', precision: 15, scale: 3 }) quantity: string;
+  @money('rate') rate: string;
+  @rate('tax_rate') taxRate: string;
+  @money('cgst_amount') cgstAmount: string;
+  @money('sgst_amount') sgstAmount: string;
+  @money('igst_amount') igstAmount: string;
+  @money('total_amount') totalAmount: string;
+  @Column({ name: 'discount_type', type: 'varchar', nullable: true }) discountType: string | null;
+  @money('discount_value', true) discountValue: string | null;
+  @Column({ name: 'inventory_id', type: 'int', nullable: true }) inventoryId: number | null;
+}

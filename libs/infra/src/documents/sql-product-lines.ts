@@ -1,0 +1,72 @@
+import { In } from 'typeorm';
+import { DiscountType } from '@app/domain/documents/document-enums';
+import { ProductLine, ProductLineValues } from '@app/domain/documents/product-lines';
+import { Database } from '../database/typeorm-transaction-runner';
+import { ProductLineColumns } from './sales-document-columns';
+
+type LineRowClass = { new (): ProductLineColumns };
+
+/**
+ * Reads and writes the lines of one invoice-style line table. `parentProperty` is the row property of
+ * the parent id (invoiceId, quotationId, proformaInvoiceId). Every statement is scoped by account.
+ */
+export class SqlProductLines {
+  constructor(
+    private readonly db: Database,
+    private readonly entity: LineRowClass,
+    private readonly parentProperty: string,
+  ) {}
+
+  private repo() {
+    return this.db.manager().getRepository(this.entity);
+  }
+
+  async load(accountId: number, parentId: number): Promise<ProductLine[]> {
+    const rows = await this.repo().find({
+      where: { accountId, [this.parentProperty]: parentId } as never,
+      order: { id: 'ASC' },
+    });
+    return rows.map(toLine);
+  }
+
+  /** One multi-row INSERT, in the order given (so item ids follow the order sent). */
+  async insert(accountId: number, parentId: number, lines: ProductLineValues[]): Promise<void> {
+    if (!lines.length) return;
+    await this.db
+      .manager()
+      .createQueryBuilder()
+      .insert()
+      .into(this.entity)
+      .values(lines.map((line) => ({ ...line, accountId, [this.parentProperty]: parentId })))
+      .updateEntity(false)
+      .execute();
+  }
+
+  async replace(accountId: number, parentId: number, lines: ProductLineValues[]): Promise<void> {
+    await this.deleteFor(accountId, [parentId]);
+    await this.insert(accountId, parentId, lines);
+  }
+
+  async deleteFor(accountId: number, parentIds: number[]): Promise<void> {
+    if (!parentIds.length) return;
+    await this.repo().delete({ accountId, [this.parentProperty]: In(parentIds) } as never);
+  }
+}
+
+function toLine(row: ProductLineColumns): ProductLine {
+  return {
+    id: row.id,
+    description: row.description,
+    hsnCode: row.hsnCode,
+    quantity: row.quantity,
+    rate: row.rate,
+    taxRate: row.taxRate,
+    cgstAmount: row.cgstAmount,
+    sgstAmount: row.sgstAmount,
+    igstAmount: row.igstAmount,
+    totalAmount: row.totalAmount,
+    discountType: row.discountType as DiscountType | null,
+    discountValue: row.discountValue,
+    inventoryId: row.inventoryId,
+  };
+}
