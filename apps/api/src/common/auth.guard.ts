@@ -2,16 +2,21 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-case';
-import { Forbidden, ValidationFailed } from '@app/domain/shared/domain-error';
+import { ApiRateLimiter } from '@app/domain/auth/api-rate-limiter.port';
+import { Forbidden, RateLimited, ValidationFailed } from '@app/domain/shared/domain-error';
 import { can, PermissionKey } from '@app/domain/shared/principal';
 import { AuthenticatedRequest, MOBILE_ONLY, PERMISSION, PUBLIC } from './decorators';
 
-/** Global guard: resolves the caller from the headers, then checks mobile-only and permission keys. */
+/**
+ * Global guard: resolves the caller from the headers, takes one request from the account's rate budget
+ * (429 rate_limited with Retry-After when spent), then checks mobile-only and permission keys.
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticate: AuthenticateCaller,
+    private readonly rate: ApiRateLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -25,6 +30,8 @@ export class AuthGuard implements CanActivate {
       );
     }
     const caller = await this.authenticate.execute(credentialOf(req));
+    const budget = await this.rate.consume(caller.account.id);
+    if (!budget.allowed) throw new RateLimited(budget.retryAfterSeconds);
     if (this.reflector.getAllAndOverride<boolean>(MOBILE_ONLY, targets) && caller.principal.kind !== 'user') {
       throw new Forbidden('This endpoint needs a mobile access token (sign in with POST /v1/auth/login).');
     }

@@ -6,6 +6,9 @@ import { ActivityLog } from '@app/domain/activity/activity-log.port';
 import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
 import { AccessTokenVerifier } from '@app/domain/auth/access-token-verifier.port';
 import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-case';
+import { ApiRateLimiter, UnlimitedApiRate } from '@app/domain/auth/api-rate-limiter.port';
+import { RedisApiRateLimiter } from '@app/infra/auth/redis-api-rate-limiter';
+import { databaseName } from '@app/infra/database/data-source';
 import { Clock, SystemClock } from '@app/domain/shared/clock.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
@@ -75,11 +78,23 @@ export class CoreModule {
           useFactory: (a: AccountRepository, s: SecretHasher, t: AccessTokenVerifier) => new AuthenticateCaller(a, s, t),
           inject: [AccountRepository, SecretHasher, AccessTokenVerifier],
         },
+        {
+          provide: ApiRateLimiter,
+          useFactory: (redis: Redis) =>
+            config.rateLimit
+              ? new RedisApiRateLimiter(redis, {
+                  perSecond: config.apiRatePerSecond,
+                  burst: config.apiRateBurst,
+                  keyPrefix: `ratelimit:${databaseName(config.databaseUrl)}:`,
+                })
+              : new UnlimitedApiRate(),
+          inject: [Redis],
+        },
         CoreShutdown,
       ],
       exports: [
         APP_CONFIG, DataSource, Database, TransactionRunner, Redis, Clock, SecretHasher, PasswordHasher,
-        AccountRepository, UserRepository, ActivityLog, ActivityRecorder, AccessTokenVerifier, AuthenticateCaller,
+        AccountRepository, UserRepository, ActivityLog, ActivityRecorder, AccessTokenVerifier, AuthenticateCaller, ApiRateLimiter,
       ],
     };
   }

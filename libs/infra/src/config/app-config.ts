@@ -13,6 +13,9 @@ export interface AppConfig {
   encryptionKey: string | null;
   logLevel: string;
   rateLimit: boolean;
+  /** API calls per second per account (token bucket refill) and the burst it may save up. */
+  apiRatePerSecond: number;
+  apiRateBurst: number;
   /** Sign-in failures allowed per username and per client address in one window (RATE_LIMIT=on). */
   loginMaxFailuresPerUser: number;
   loginMaxFailuresPerIp: number;
@@ -20,6 +23,25 @@ export interface AppConfig {
   featureInventory: boolean;
   featureExpenses: boolean;
   plans: PlanPolicy;
+  /** Sendout queue and worker (see README, "Sendouts and the worker"). */
+  queue: QueueConfig;
+}
+
+export interface QueueConfig {
+  /** BullMQ key prefix; API and worker of one database must share it. Default `q-<database name>`. */
+  prefix: string;
+  /** Jobs one worker process runs at once. */
+  sendoutConcurrency: number;
+  /** Delivery attempts of one email before a transient failure becomes final. */
+  sendoutMaxAttempts: number;
+  /** First retry delay; each later one doubles, with jitter. */
+  sendoutBackoffMs: number;
+  /** How often the worker's outbox sweeper runs (one process at a time, by a Redis lock). */
+  sweepIntervalMs: number;
+  /** A queued row untouched this long is enqueued again by the sweeper. */
+  sweepAfterMs: number;
+  /** A row held in `sending` this long belongs to a dead worker and is recovered. */
+  sendoutLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -63,9 +85,27 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const freeDocs = int('FREE_DOCUMENTS_PER_MONTH', DEFAULT_PLAN_POLICY.free.documentsPerMonth, 0, 1_000_000);
   const freeClients = int('FREE_CLIENTS', DEFAULT_PLAN_POLICY.free.clients, 0, 1_000_000);
   const freeInventory = int('FREE_INVENTORY_ITEMS', DEFAULT_PLAN_POLICY.free.inventoryItems, 0, 1_000_000);
+  const databaseUrl = url('DATABASE_URL', 'mysql://root@127.0.0.1:3306/invoicing', ['mysql:', 'mariadb:']);
+  let databaseName = 'invoicing';
+  try {
+    databaseName = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, '')) || databaseName;
+  } catch {
+    // reported above
+  }
+  const queuePrefix = str('QUEUE_PREFIX', `q-${databaseName}`);
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(queuePrefix)) problems.push('QUEUE_PREFIX must be 1 to 64 letters, digits, ".", "_" or "-"');
+  const queue: QueueConfig = {
+    prefix: queuePrefix,
+    sendoutConcurrency: int('SENDOUT_CONCURRENCY', 4, 1, 64),
+    sendoutMaxAttempts: int('SENDOUT_MAX_ATTEMPTS', 5, 1, 25),
+    sendoutBackoffMs: int('SENDOUT_BACKOFF_MS', 30_000, 1, 3_600_000),
+    sweepIntervalMs: int('SWEEP_INTERVAL_MS', 15_000, 100, 3_600_000),
+    sweepAfterMs: int('SWEEP_AFTER_MS', 45_000, 0, 86_400_000),
+    sendoutLeaseMs: int('SENDOUT_LEASE_MS', 600_000, 60_000, 86_400_000),
+  };
   const config: AppConfig = {
     port: int('PORT', 3000, 0, 65535),
-    databaseUrl: url('DATABASE_URL', 'mysql://root@127.0.0.1:3306/invoicing', ['mysql:', 'mariadb:']),
+    databaseUrl,
     redisUrl: url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     publicBaseUrl: url('PUBLIC_BASE_URL', 'http://127.0.0.1:3000', ['http:', 'https:']).replace(/\/+$/, ''),
     chromiumPath: str('CHROMIUM_PATH', '/usr/bin/chromium'),
@@ -76,6 +116,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     encryptionKey,
     logLevel: str('LOG_LEVEL', 'info'),
     rateLimit: bool('RATE_LIMIT', true),
+    apiRatePerSecond: int('API_RATE_LIMIT_PER_SECOND', 100, 1, 1_000_000),
+    apiRateBurst: int('API_RATE_LIMIT_BURST', 200, 1, 1_000_000),
     loginMaxFailuresPerUser: int('LOGIN_MAX_FAILURES_PER_USER', 10, 1, 1_000_000),
     loginMaxFailuresPerIp: int('LOGIN_MAX_FAILURES_PER_IP', 50, 1, 1_000_000),
     loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86_400),
@@ -86,6 +128,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         sessions: int('FREE_SESSIONS', DEFAULT_PLAN_POLICY.free.sessions, 1, 1000) },
       pro: { ...DEFAULT_PLAN_POLICY.pro, sessions: int('PRO_SESSIONS', DEFAULT_PLAN_POLICY.pro.sessions, 1, 1000) },
     },
+    queue,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');

@@ -143,7 +143,8 @@ function buildContext(view: DocumentView): Record<string, unknown> {
   const t = view.totals;
   const totals: Row[] = [];
   if (isNonZero(t.discount)) totals.push({ label: 'Discount Allowed', value: money(t.discount) });
-  totals.push({ label: 'Taxable Value', value: money(t.taxable) });
+  // Without tax columns (notes, bill of supply) the sum is a plain amount, not a taxable value.
+  totals.push({ label: showTax ? 'Taxable Value' : 'Sub Total', value: money(t.taxable) });
   if (showTax && view.intra_state) {
     totals.push({ label: 'CGST', value: money(t.cgst) }, { label: 'SGST', value: money(t.sgst) });
   } else if (showTax) {

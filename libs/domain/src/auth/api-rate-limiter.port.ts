@@ -1,0 +1,12 @@
+/** Per-account request budget for API calls (DESIGN: 100 per second with bursts of 200). */
+export abstract class ApiRateLimiter {
+  /** Takes one request from the account's budget; `retryAfterSeconds` when none is left. */
+  abstract consume(accountId: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+}
+
+/** Used when rate limiting is switched off. */
+export class UnlimitedApiRate extends ApiRateLimiter {
+  async consume(): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+    return { allowed: true, retryAfterSeconds: 0 };
+  }
+}

@@ -1,0 +1,24 @@
+import { Clock } from '../shared/clock.port';
+import { kolkataDate } from '../shared/fiscal-year';
+
+/** The invoices of every account whose payment is pending past their due date. */
+export abstract class OverdueInvoices {
+  /** Marks issued, pending invoices due before `today` as overdue; returns how many changed. */
+  abstract markPendingDueBefore(today: string, timestamp: Date): Promise<number>;
+}
+
+/**
+ * The daily schedule of DESIGN section 4: `pending` invoices whose payment_due_date has passed (in
+ * Asia/Kolkata) become `overdue`; `partial` stays `partial`; drafts and cancelled invoices are left alone.
+ */
+export class MarkOverdueInvoices {
+  constructor(
+    private readonly invoices: OverdueInvoices,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(): Promise<number> {
+    const now = this.clock.now();
+    return this.invoices.markPendingDueBefore(kolkataDate(now), now);
+  }
+}
