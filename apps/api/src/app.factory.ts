@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { AppConfig } from '@app/infra/config/app-config';
 import { AppModule } from './app.module';
+import { EnvelopeExpressAdapter } from './common/envelope-express.adapter';
 import { corsMiddleware, requestIdMiddleware } from './common/http-middleware';
 import { createLogger, requestLogger } from './logger';
 
@@ -14,7 +15,7 @@ const LARGE_BODY_PATHS = [/^\/v1\/settings\/business\/?$/, /^\/v1\/sendouts\/?$/
 /** Builds the HTTP app (used by main and by the e2e suites). */
 export async function createApiApp(config: AppConfig): Promise<INestApplication> {
   const logger = createLogger(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), new EnvelopeExpressAdapter(), {
     bodyParser: false,
     logger: config.logLevel === 'silent' ? false : ['error', 'warn'],
   });

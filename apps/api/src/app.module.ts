@@ -1,9 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AppConfig } from '@app/infra/config/app-config';
 import { CoreModule } from './core/core.module';
 import { AuthGuard } from './common/auth.guard';
-import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { ErrorEnvelopeFilter } from './common/error-envelope.filter';
 import { AppValidationPipe } from './common/validation.pipe';
 import { MeController } from './accounts/me.controller';
@@ -46,7 +45,6 @@ export class AppModule {
       controllers: [MeController, HealthController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },
       ],

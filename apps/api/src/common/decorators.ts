@@ -5,7 +5,6 @@ import { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 export const PUBLIC = 'auth:public';
 export const PERMISSION = 'auth:permission';
 export const MOBILE_ONLY = 'auth:mobile-only';
-export const RAW_RESPONSE = 'http:raw';
 
 /** No credential needed (login, public share, store notifications, health). */
 export const Public = () => SetMetadata(PUBLIC, true);
@@ -13,8 +12,6 @@ export const Public = () => SetMetadata(PUBLIC, true);
 export const RequirePermission = (key: PermissionKey) => SetMetadata(PERMISSION, key);
 /** Only a mobile access token may call it; an API key gets 403 forbidden. */
 export const MobileOnly = () => SetMetadata(MOBILE_ONLY, true);
-/** The handler writes a raw body (PDF, ZIP): no envelope. */
-export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);
 
 export interface AuthenticatedRequest {
   caller?: Caller;

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import JSZip from 'jszip';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { DocumentOutputService, RenderedPdf } from '@app/domain/document-output/document-output.service';
-import { CurrentCaller, Public, RawResponse, RequirePermission } from '../common/decorators';
+import { CurrentCaller, Public, RequirePermission } from '../common/decorators';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { documentTypeOf } from './document-type';
@@ -27,7 +27,6 @@ export class DocumentsController {
   constructor(private readonly output: DocumentOutputService) {}
 
   @Get(':type/:id/pdf')
-  @RawResponse()
   @ApiParam(TYPE_PARAM)
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: 'The document as a GST-correct PDF (raw bytes, not the envelope)' })
@@ -66,7 +65,6 @@ export class PublicShareController {
 
   @Get(':token')
   @Public()
-  @RawResponse()
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: 'Public link: streams the PDF inline, no authentication; 404 once revoked' })
   async shared(@Param('token') token: string, @Res({ passthrough: true }) res: Response) {
@@ -88,7 +86,6 @@ export class InvoicesBulkPdfController {
    */
   @Post('bulk-pdf')
   @HttpCode(200)
-  @RawResponse()
   @ApiProduces('application/zip')
   @ApiOperation({ summary: 'A ZIP of invoice PDFs (up to 200 ids)' })
   async bulkPdf(@CurrentCaller() caller: Caller, @Body() body: IdsBodyDto, @Res({ passthrough: true }) res: Response) {
