@@ -1,9 +1,7 @@
-import { SystemClock } from '@app/domain/shared/clock.port';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
 import { TypeormCreditNoteRepository } from '@app/infra/notes/typeorm-credit-note.repository';
-import { creditNoteFields, noteRepositoryContract } from '../libs/domain/testing/note-repository.contract';
+import { creditNoteFields } from '../libs/domain/testing/note-repository.contract';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
-import { activityOf, createClient, insertClientRow, insertInvoice, today } from './support/note-fixtures';
+import { activityOf, createClient, insertInvoice, today, typeormNoteRepositoryContract } from './support/note-fixtures';
 
 describe('credit notes', () => {
   let t: TestApp;
@@ -271,11 +269,6 @@ describe('credit notes', () => {
   });
 
   describe('TypeORM credit-note repository (the contract the in-memory fake also passes)', () => {
-    noteRepositoryContract('CN', () => ({
-      repo: () => new TypeormCreditNoteRepository(t.app.get(Database), new SystemClock()),
-      newAccount: async () => (await t.createAccount()).accountId,
-      addClient: (accountId, name) => insertClientRow(t, accountId, name),
-      fields: creditNoteFields,
-    }));
+    typeormNoteRepositoryContract('CN', () => t, TypeormCreditNoteRepository, creditNoteFields);
   });
 });

@@ -1,9 +1,7 @@
-import { SystemClock } from '@app/domain/shared/clock.port';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
 import { TypeormDebitNoteRepository } from '@app/infra/notes/typeorm-debit-note.repository';
-import { debitNoteFields, noteRepositoryContract } from '../libs/domain/testing/note-repository.contract';
+import { debitNoteFields } from '../libs/domain/testing/note-repository.contract';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
-import { activityOf, createClient, insertClientRow, today } from './support/note-fixtures';
+import { activityOf, createClient, today, typeormNoteRepositoryContract } from './support/note-fixtures';
 
 describe('debit notes', () => {
   let t: TestApp;
@@ -375,11 +373,6 @@ describe('debit notes', () => {
   });
 
   describe('TypeORM debit-note repository (the contract the in-memory fake also passes)', () => {
-    noteRepositoryContract('DN', () => ({
-      repo: () => new TypeormDebitNoteRepository(t.app.get(Database), new SystemClock()),
-      newAccount: async () => (await t.createAccount()).accountId,
-      addClient: (accountId, name) => insertClientRow(t, accountId, name),
-      fields: debitNoteFields,
-    }));
+    typeormNoteRepositoryContract('DN', () => t, TypeormDebitNoteRepository, debitNoteFields);
   });
 });

@@ -1,4 +1,9 @@
+import { NoteHeaderFields, StoredNote } from '@app/domain/notes/note';
+import { NoteRepository } from '@app/domain/notes/note.repository.port';
+import { Clock, SystemClock } from '@app/domain/shared/clock.port';
 import { kolkataDate } from '@app/domain/shared/fiscal-year';
+import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { NoteRepositoryHarness, noteRepositoryContract } from '../../libs/domain/testing/note-repository.contract';
 import { TestAccount, TestApp } from './app-harness';
 
 /** Fixtures shared by the debit-note and credit-note suites. */
@@ -86,4 +91,22 @@ export async function insertClientRow(t: TestApp, accountId: number, name: strin
     [accountId, name, `8${String(n).padStart(9, '0')}`, `row${n}@example.com`],
   );
   return Number(result.insertId);
+}
+
+/**
+ * Runs the note repository contract (`prefix`: 'DN', 'CN') against a TypeORM adapter on the suite's
+ * database; `app` is read lazily, as the suite only has its app after `beforeAll`.
+ */
+export function typeormNoteRepositoryContract<N extends StoredNote & F, F extends NoteHeaderFields>(
+  prefix: string,
+  app: () => TestApp,
+  Repository: new (db: Database, clock: Clock) => NoteRepository<N, F>,
+  fields: NoteRepositoryHarness<N, F>['fields'],
+): void {
+  noteRepositoryContract(prefix, () => ({
+    repo: () => new Repository(app().app.get(Database), new SystemClock()),
+    newAccount: async () => (await app().createAccount()).accountId,
+    addClient: (accountId, name) => insertClientRow(app(), accountId, name),
+    fields,
+  }));
 }

@@ -20,8 +20,7 @@ import { ImmediateTransactionRunner } from './immediate-transaction-runner';
 import { InMemoryActivityLog } from './in-memory-activity-log';
 import { InMemoryClientRepository } from './in-memory-client.repository';
 import { InMemoryInvoiceRepository } from './in-memory-invoice.repository';
-import { InMemoryProformaInvoiceRepository } from './in-memory-proforma-invoice.repository';
-import { InMemoryQuotationRepository } from './in-memory-quotation.repository';
+import { InMemoryProformaInvoiceRepository, InMemoryQuotationRepository } from './in-memory-offer-documents';
 
 /** Counters per (account, kind, FY), as document_sequences. */
 export class InMemoryDocumentSequence extends DocumentSequence {
@@ -82,8 +81,8 @@ export function salesDocumentKit(start = '2025-06-01T10:00:00Z') {
   return {
     clock, clients, invoices, quotations, proformas, sequence, counter, log, tx,
     invoiceService: new InvoicesService(invoices, issue, clients, tx, clock, activity, stock),
-    quotationService: new QuotationsService(quotations, clients, numbering, quota, convert, tx, activity),
-    proformaService: new ProformaInvoicesService(proformas, clients, numbering, quota, convert, tx, activity),
+    quotationService: new QuotationsService(quotations, { clients, numbering, quota, convert, tx, activity }),
+    proformaService: new ProformaInvoicesService(proformas, { clients, numbering, quota, convert, tx, activity }),
     async addClient(accountId: number, name = 'Client'): Promise<number> {
       return clients.insert(accountId, { name, phone: '9876543210', countryCode: '+91', email: `${name}@example.com`, address: null, gstin: null, stateCode: null });
     },

@@ -7,8 +7,8 @@ export function presentProformaHeader(p: ProformaInvoiceHeader) {
   return {
     proforma_invoice_id: p.id,
     client_id: p.clientId,
-    proforma_number: p.proformaNumber,
-    proforma_date: p.proformaDate,
+    proforma_number: p.number,
+    proforma_date: p.date,
     validity_date: p.validityDate,
     approval_status: p.approvalStatus,
     currency: p.currency,

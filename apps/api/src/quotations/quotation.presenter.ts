@@ -7,8 +7,8 @@ export function presentQuotationHeader(q: QuotationHeader) {
   return {
     quotation_id: q.id,
     client_id: q.clientId,
-    quotation_number: q.quotationNumber,
-    quotation_date: q.quotationDate,
+    quotation_number: q.number,
+    quotation_date: q.date,
     validity_date: q.validityDate,
     approval_status: q.approvalStatus,
     currency: q.currency,

@@ -1,30 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { APPROVAL_STATUSES, DISCOUNT_TYPES, INVOICE_TYPES, QUOTATION_DOCUMENT_KINDS } from '@app/domain/documents/document-enums';
-import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
-import { IsAmount } from '../common/is-amount';
+import { IsArray, IsDefined, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { INVOICE_TYPES, QUOTATION_DOCUMENT_KINDS } from '@app/domain/documents/document-enums';
 import { IsDateString } from '../common/is-date-string';
+import { OfferStatusFields, OfferTermsFields } from '../documents/offer-document.dto';
 import { ProductLineDto } from '../documents/product-line.dto';
 
 const STRING = { message: 'must be a string' };
 const POSITIVE_ID = { message: 'must be a positive integer' };
 
-/** Fields that are optional on create and on PATCH. Enumerations are checked by the domain. */
-class QuotationOptionalFieldsDto {
-  @ApiPropertyOptional({ example: '2025-05-01', description: 'Default: the quotation date' }) @IsOptional() @IsDateString() validity_date?: string | null;
-  @ApiPropertyOptional({ enum: APPROVAL_STATUSES, default: 'pending' }) @IsOptional() @IsString(STRING) approval_status?: string | null;
-  @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES, description: 'Default: the account currency' }) @IsOptional() @IsString(STRING) currency?: string | null;
+/** The quotation's own fields, between the status fields and the terms. */
+class QuotationKindFieldsDto extends OfferStatusFields('quotation') {
   @ApiPropertyOptional({ enum: INVOICE_TYPES, description: 'Default: local_sale with a business GSTIN, else bill_of_supply' })
   @IsOptional() @IsString(STRING) quotation_type?: string | null;
   @ApiPropertyOptional({ enum: QUOTATION_DOCUMENT_KINDS, default: 'quotation' }) @IsOptional() @IsString(STRING) document_kind?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(50) lut_number?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(65535) declaration_text?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(500) transport_details?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(50) lr_number?: string | null;
-  @ApiPropertyOptional({ enum: DISCOUNT_TYPES, nullable: true }) @IsOptional() @IsString(STRING) discount_type?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsAmount() discount_value?: number | string | null;
+}
 
+/** Fields that are optional on create and on PATCH. Enumerations are checked by the domain. */
+class QuotationOptionalFieldsDto extends OfferTermsFields(QuotationKindFieldsDto) {
   @ApiPropertyOptional({ type: [ProductLineDto], description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
   @IsOptional() @IsArray({ message: 'must be an array of line items' }) @ValidateNested({ each: true }) @Type(() => ProductLineDto)
   items?: ProductLineDto[] | null;

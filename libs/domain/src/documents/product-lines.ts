@@ -124,6 +124,22 @@ export function buildProductLines(items: unknown[], errors: FieldErrors, opts: {
   return lines;
 }
 
+/**
+ * The lines a create or PATCH writes: the `items` sent, checked by `buildProductLines`; when `items` is
+ * absent or null, none on create (or `items: is required` when `required`), and null on PATCH, which
+ * keeps the stored lines.
+ */
+export function sentLines(items: unknown, errors: FieldErrors, opts: { inventory: boolean; creating: boolean; required?: boolean }): ProductLineValues[] | null {
+  if (items !== undefined && items !== null) {
+    if (Array.isArray(items)) return buildProductLines(items, errors, { inventory: opts.inventory });
+    errors.add('items', 'must be an array of line items');
+  } else if (opts.creating) {
+    if (!opts.required) return [];
+    errors.add('items', 'is required');
+  }
+  return null;
+}
+
 /** The fields of a stored line, as a line input (used to copy lines into a new document). */
 export function lineAsInput(line: ProductLineValues): ProductLineInput {
   return {

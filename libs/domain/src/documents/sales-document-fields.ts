@@ -38,6 +38,27 @@ export function optionalText(value: unknown, field: string, errors: FieldErrors,
   return text === '' ? null : text;
 }
 
+/** The free-text terms every sales document with product lines carries. */
+export interface DocumentTexts {
+  lutNumber: string | null;
+  declarationText: string | null;
+  transportDetails: string | null;
+  lrNumber: string | null;
+}
+
+/** Reads an input field, or on PATCH the stored value when the field was not sent (see `merged`). */
+export type DocumentTextReader = (key: 'lut_number' | 'declaration_text' | 'transport_details' | 'lr_number', stored: string | null | undefined) => unknown;
+
+/** lut_number, declaration_text, transport_details and lr_number, checked in that order. */
+export function documentTexts(read: DocumentTextReader, current: DocumentTexts | undefined, errors: FieldErrors): DocumentTexts {
+  return {
+    lutNumber: optionalText(read('lut_number', current?.lutNumber), 'lut_number', errors, 50),
+    declarationText: optionalText(read('declaration_text', current?.declarationText), 'declaration_text', errors, 65535),
+    transportDetails: optionalText(read('transport_details', current?.transportDetails), 'transport_details', errors, 500),
+    lrNumber: optionalText(read('lr_number', current?.lrNumber), 'lr_number', errors, 50),
+  };
+}
+
 /** A required Y-m-d date. */
 export function requiredDate(value: unknown, field: string, errors: FieldErrors): string {
   if (value === undefined || value === null || value === '') {

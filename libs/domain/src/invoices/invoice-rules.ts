@@ -7,17 +7,8 @@ import {
 } from '../documents/document-enums';
 import { documentTotal, receivableAmount } from '../documents/document-totals';
 import { applyPaymentRules } from '../documents/payment-rules';
-import { buildProductLines, checkDiscount, decimalText, lineAsInput, lineTotals, ProductLineInput, ProductLineValues } from '../documents/product-lines';
-import {
-  currencyValue,
-  enumValue,
-  FieldErrors,
-  merged,
-  optionalDate,
-  optionalText,
-  requiredDate,
-  requiredId,
-} from '../documents/sales-document-fields';
+import { checkDiscount, decimalText, lineAsInput, lineTotals, ProductLineInput, ProductLineValues, sentLines } from '../documents/product-lines';
+import { currencyValue, documentTexts, enumValue, FieldErrors, merged, optionalDate, requiredDate, requiredId } from '../documents/sales-document-fields';
 import { ValidationFailed } from '../shared/domain-error';
 import { isValidDate } from '../shared/fiscal-year';
 import { toDecimal, MoneyInput } from '../shared/money';
@@ -96,10 +87,7 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
   const paymentStatus = enumValue(m('payment_status', current?.paymentStatus), PAYMENT_STATUSES, 'payment_status', errors, current?.paymentStatus ?? 'pending');
   const currency = currencyValue(m('currency', current?.currency), errors, current?.currency ?? ctx.account.currency);
   const invoiceType = enumValue<string>(m('invoice_type', current?.invoiceType), INVOICE_TYPES, 'invoice_type', errors, current?.invoiceType ?? defaultInvoiceType(!!ctx.account.gstin));
-  const lutNumber = optionalText(m('lut_number', current?.lutNumber), 'lut_number', errors, 50);
-  const declarationText = optionalText(m('declaration_text', current?.declarationText), 'declaration_text', errors, 65535);
-  const transportDetails = optionalText(m('transport_details', current?.transportDetails), 'transport_details', errors, 500);
-  const lrNumber = optionalText(m('lr_number', current?.lrNumber), 'lr_number', errors, 50);
+  const texts = documentTexts(m, current, errors);
   const { discountType, discountValue } = checkDiscount(m('discount_type', current?.discountType), m('discount_value', current?.discountValue), errors);
   const tdsSectionId = optionalId(m('tds_section_id', current?.tdsSectionId), 'tds_section_id', errors);
   const tdsRate = optionalAmount(m('tds_rate', current?.tdsRate), 'tds_rate', errors, 100);
@@ -107,13 +95,7 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
   const paidSent = optionalAmount(m('paid_amount', current?.paidAmount), 'paid_amount', errors);
   const paymentDate = optionalDate(m('payment_date', current?.paymentDate), 'payment_date', errors);
 
-  let lines: ProductLineValues[] | null = null;
-  if (input.items !== undefined && input.items !== null) {
-    if (Array.isArray(input.items)) lines = buildProductLines(input.items, errors, { inventory: true });
-    else errors.add('items', 'must be an array of line items');
-  } else if (!current) {
-    lines = [];
-  }
+  const lines = sentLines(input.items, errors, { inventory: true, creating: !current });
   errors.throwIfAny();
 
   const totalAmount = documentTotal(lineTotals(lines ?? current?.lines ?? []), discountType, discountValue);
@@ -132,8 +114,8 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
 
   return {
     fields: {
-      clientId, invoiceDate, paymentDueDate, status, currency, invoiceType, lutNumber, declarationText,
-      transportDetails, lrNumber, discountType, discountValue, tdsSectionId, tdsRate, tdsAmount, totalAmount,
+      clientId, invoiceDate, paymentDueDate, status, currency, invoiceType, ...texts,
+      discountType, discountValue, tdsSectionId, tdsRate, tdsAmount, totalAmount,
       paymentStatus: payment.paymentStatus,
       paidAmount: payment.paidAmount,
       paymentDate: payment.paymentDate,

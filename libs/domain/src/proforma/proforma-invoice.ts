@@ -1,45 +1,8 @@
-import { ApprovalStatus, DiscountType } from '../documents/document-enums';
-import { ProductLine } from '../documents/product-lines';
+import { OfferDocument, OfferDocumentFields, OfferDocumentHeader } from '../documents/offer-document';
 
-/** A proforma invoice (own table). */
-export interface ProformaInvoiceHeader {
-  id: number;
-  accountId: number;
-  clientId: number;
-  proformaNumber: string;
-  fyStartYear: number;
-  sequenceNo: number;
-  proformaDate: string;
-  validityDate: string;
-  approvalStatus: ApprovalStatus;
-  currency: string;
-  lutNumber: string | null;
-  declarationText: string | null;
-  transportDetails: string | null;
-  lrNumber: string | null;
-  discountType: DiscountType | null;
-  discountValue: string | null;
-  totalAmount: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A proforma invoice (own table): an offer document whose `number` and `date` are proforma_number, proforma_date. */
+export type ProformaInvoiceHeader = OfferDocumentHeader;
 
-export interface ProformaInvoice extends ProformaInvoiceHeader {
-  lines: ProductLine[];
-}
+export type ProformaInvoice = OfferDocument<ProformaInvoiceHeader>;
 
-export type ProformaInvoiceFields = Omit<
-  ProformaInvoiceHeader,
-  'id' | 'accountId' | 'proformaNumber' | 'fyStartYear' | 'sequenceNo' | 'createdAt' | 'updatedAt'
->;
-
-export function proformaSummary(p: Pick<ProformaInvoiceHeader, 'clientId' | 'proformaDate' | 'validityDate' | 'approvalStatus' | 'totalAmount' | 'currency'>) {
-  return {
-    client_id: p.clientId,
-    proforma_date: p.proformaDate,
-    validity_date: p.validityDate,
-    approval_status: p.approvalStatus,
-    total_amount: p.totalAmount,
-    currency: p.currency,
-  };
-}
+export type ProformaInvoiceFields = OfferDocumentFields<ProformaInvoiceHeader>;

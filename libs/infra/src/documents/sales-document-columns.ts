@@ -5,8 +5,8 @@ import { DateTimeColumn } from '../shared/columns';
 export const money = (name: string, nullable = false) => Column({ name, type: 'decimal', precision: 15, scale: 2, nullable });
 export const rate = (name: string, nullable = false) => Column({ name, type: 'decimal', precision: 7, scale: 3, nullable });
 
-/** Columns every sales document header has (see the sales-documents migration). */
-export abstract class SalesDocumentColumns {
+/** Columns every sales document header has, notes included (see the sales-documents migration). */
+export abstract class DocumentHeaderColumns {
   @PrimaryGeneratedColumn() id: number;
   @Column({ name: 'account_id', type: 'int' }) accountId: number;
   @Column({ name: 'client_id', type: 'int' }) clientId: number;
@@ -19,6 +19,24 @@ export abstract class SalesDocumentColumns {
   @money('total_amount') totalAmount: string;
   @DateTimeColumn('created_at') createdAt: string;
   @DateTimeColumn('updated_at') updatedAt: string;
+}
+
+/** Columns of the headers with invoice-style lines: invoices, quotations, proforma invoices. */
+export abstract class SalesDocumentColumns extends DocumentHeaderColumns {
+  @Column({ name: 'lut_number', type: 'varchar', nullable: true }) lutNumber: string | null;
+  @Column({ name: 'discount_type', type: 'varchar', nullable: true }) discountType: string | null;
+  @money('discount_value', true) discountValue: string | null;
+}
+
+/**
+ * Columns quotations and proforma invoices share. Each kind maps its own number and date columns to
+ * `number` and `date`, the names of the domain fields, so one adapter serves both kinds.
+ */
+export abstract class OfferDocumentColumns extends SalesDocumentColumns {
+  @Column({ name: 'validity_date', type: 'date' }) validityDate: string;
+  @Column({ name: 'approval_status', type: 'varchar' }) approvalStatus: string;
+  abstract number: string;
+  abstract date: string;
 }
 
 /** Columns of invoice-style lines (invoice_items, quotation_items, proforma_invoice_items). */

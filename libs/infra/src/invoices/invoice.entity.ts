@@ -10,12 +10,9 @@ export class InvoiceRow extends SalesDocumentColumns {
   @Column({ name: 'payment_status', type: 'varchar' }) paymentStatus: string;
   @Column({ type: 'varchar' }) status: string;
   @Column({ name: 'invoice_type', type: 'varchar' }) invoiceType: string;
-  @Column({ name: 'lut_number', type: 'varchar', nullable: true }) lutNumber: string | null;
   @money('paid_amount') paidAmount: string;
   @Column({ name: 'payment_date', type: 'date', nullable: true }) paymentDate: string | null;
   @DateTimeColumn('paid_at', { nullable: true }) paidAt: string | null;
-  @Column({ name: 'discount_type', type: 'varchar', nullable: true }) discountType: string | null;
-  @money('discount_value', true) discountValue: string | null;
   @Column({ name: 'tds_section_id', type: 'int', nullable: true }) tdsSectionId: number | null;
   @rate('tds_rate', true) tdsRate: string | null;
   @money('tds_amount', true) tdsAmount: string | null;

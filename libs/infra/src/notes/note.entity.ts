@@ -1,26 +1,16 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { DocumentHeaderColumns } from '../documents/sales-document-columns';
 import { DateTimeColumn } from '../shared/columns';
 
 /**
  * Debit and credit notes (tables of migration 1732000001000). The columns both kinds share live on
- * the abstract bases; the kind-specific number and date columns are mapped to the same property names
- * (`number`, `date`, `noteId`) so one note-table adapter serves both kinds. DATE columns come back as
- * 'Y-m-d' strings and DECIMALs as strings (the data source sets dateStrings).
+ * the abstract bases (the header columns of every sales document on DocumentHeaderColumns); the
+ * kind-specific number and date columns are mapped to the same property names (`number`, `date`,
+ * `noteId`) so one note-table adapter serves both kinds. DATE columns come back as 'Y-m-d' strings and
+ * DECIMALs as strings (the data source sets dateStrings).
  */
-export abstract class NoteHeaderRow {
-  @PrimaryGeneratedColumn() id: number;
-  @Column({ name: 'account_id', type: 'int' }) accountId: number;
-  @Column({ name: 'client_id', type: 'int' }) clientId: number;
-  @Column({ name: 'fy_start_year', type: 'smallint' }) fyStartYear: number;
-  @Column({ name: 'sequence_no', type: 'int' }) sequenceNo: number;
-  @Column({ type: 'char', length: 3 }) currency: string;
+export abstract class NoteHeaderRow extends DocumentHeaderColumns {
   @Column({ type: 'varchar' }) status: string;
-  @Column({ name: 'declaration_text', type: 'text', nullable: true }) declarationText: string | null;
-  @Column({ name: 'transport_details', type: 'varchar', nullable: true }) transportDetails: string | null;
-  @Column({ name: 'lr_number', type: 'varchar', nullable: true }) lrNumber: string | null;
-  @Column({ name: 'total_amount', type: 'decimal', precision: 15, scale: 2 }) totalAmount: string;
-  @DateTimeColumn('created_at') createdAt: string;
-  @DateTimeColumn('updated_at') updatedAt: string;
   abstract number: string;
   abstract date: string;
 }

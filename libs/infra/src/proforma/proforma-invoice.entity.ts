@@ -1,15 +1,10 @@
 import { Column, Entity } from 'typeorm';
-import { money, ProductLineColumns, SalesDocumentColumns } from '../documents/sales-document-columns';
+import { OfferDocumentColumns, ProductLineColumns } from '../documents/sales-document-columns';
 
 @Entity('proforma_invoices')
-export class ProformaInvoiceRow extends SalesDocumentColumns {
-  @Column({ name: 'proforma_number', type: 'varchar' }) proformaNumber: string;
-  @Column({ name: 'proforma_date', type: 'date' }) proformaDate: string;
-  @Column({ name: 'validity_date', type: 'date' }) validityDate: string;
-  @Column({ name: 'approval_status', type: 'varchar' }) approvalStatus: string;
-  @Column({ name: 'lut_number', type: 'varchar', nullable: true }) lutNumber: string | null;
-  @Column({ name: 'discount_type', type: 'varchar', nullable: true }) discountType: string | null;
-  @money('discount_value', true) discountValue: string | null;
+export class ProformaInvoiceRow extends OfferDocumentColumns {
+  @Column({ name: 'proforma_number', type: 'varchar' }) number: string;
+  @Column({ name: 'proforma_date', type: 'date' }) date: string;
 }
 
 @Entity('proforma_invoice_items')

@@ -1,0 +1,30 @@
+import { Provider } from '@nestjs/common';
+import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
+import { ClientRepository } from '@app/domain/clients/client.repository.port';
+import { DocumentNumbering } from '@app/domain/documents/document-numbering';
+import { DocumentQuota } from '@app/domain/documents/document-quota';
+import { OfferDocumentDeps } from '@app/domain/documents/offer-documents.service';
+import { ConvertToInvoice } from '@app/domain/invoices/convert-to-invoice.use-case';
+import { Clock } from '@app/domain/shared/clock.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { Database } from '@app/infra/database/typeorm-transaction-runner';
+
+/**
+ * The providers of one kind of offer document (quotations, proforma invoices): its repository port bound
+ * to the TypeORM adapter, and its service. Needs InvoicesModule imported (conversion, numbering, quota).
+ */
+export function offerDocumentProviders<R, S>(
+  port: abstract new () => R,
+  adapter: new (db: Database, clock: Clock) => R,
+  service: new (repository: R, deps: OfferDocumentDeps) => S,
+): Provider[] {
+  return [
+    { provide: port, useFactory: (db: Database, clock: Clock) => new adapter(db, clock), inject: [Database, Clock] },
+    {
+      provide: service,
+      useFactory: (repository: R, clients: ClientRepository, numbering: DocumentNumbering, quota: DocumentQuota, convert: ConvertToInvoice, tx: TransactionRunner, activity: ActivityRecorder) =>
+        new service(repository, { clients, numbering, quota, convert, tx, activity }),
+      inject: [port, ClientRepository, DocumentNumbering, DocumentQuota, ConvertToInvoice, TransactionRunner, ActivityRecorder],
+    },
+  ];
+}

@@ -1,0 +1,79 @@
+import { Account } from '../accounts/account';
+import { MoneyInput } from '../shared/money';
+import { APPROVAL_STATUSES } from './document-enums';
+import { documentTotal } from './document-totals';
+import { OfferDocument, OfferDocumentFields, OfferDocumentHeader, OwnOfferFields } from './offer-document';
+import { checkDiscount, lineTotals, ProductLineValues, sentLines } from './product-lines';
+import { currencyValue, documentTexts, enumValue, FieldErrors, merged, optionalDate, requiredDate, requiredId } from './sales-document-fields';
+
+/** The fields of a quotation or proforma invoice as a caller sends them; undefined means "not sent". */
+export interface OfferDocumentInput {
+  client_id?: number | null;
+  validity_date?: string | null;
+  approval_status?: string | null;
+  currency?: string | null;
+  lut_number?: string | null;
+  declaration_text?: string | null;
+  transport_details?: string | null;
+  lr_number?: string | null;
+  discount_type?: string | null;
+  discount_value?: MoneyInput | null;
+  /** Replaces the lines when sent (lines without a description are dropped); kept on PATCH when absent or null. */
+  items?: unknown[] | null;
+}
+
+/** An input field: as sent on create; on PATCH as sent when sent (even null), else the stored value. */
+export type FieldReader<I> = <K extends keyof I, T>(key: K, stored: T) => I[K] | T;
+
+export type OfferAccount = Pick<Account, 'currency' | 'gstin'>;
+
+/** How one kind of offer document reads its input. */
+export interface OfferDocumentRules<H extends OfferDocumentHeader, I extends OfferDocumentInput> {
+  /** The input field of the document date, also named in messages ('quotation_date', 'proforma_date'). */
+  dateField: keyof I & string;
+  /** A create without `items`: invalid when true, no lines when false. */
+  itemsRequired: boolean;
+  /** The kind's own fields, checked after the currency. */
+  ownFields(read: FieldReader<I>, errors: FieldErrors, account: OfferAccount, current?: OfferDocument<H>): OwnOfferFields<H>;
+}
+
+export interface BuiltOfferDocument<H extends OfferDocumentHeader> {
+  fields: OfferDocumentFields<H>;
+  /** The lines to write; null when a PATCH keeps the stored ones. */
+  lines: ProductLineValues[] | null;
+}
+
+/**
+ * Validates an offer document (`input` merged over `current` on PATCH): `validity_date` defaults to the
+ * document date and may not precede it; approval pending and the account's currency by default; the
+ * total is that of the lines less the header discount. Lines carry no inventory link.
+ */
+export function buildOfferDocument<H extends OfferDocumentHeader, I extends OfferDocumentInput>(
+  rules: OfferDocumentRules<H, I>,
+  input: I,
+  account: OfferAccount,
+  current?: OfferDocument<H>,
+): BuiltOfferDocument<H> {
+  const errors = new FieldErrors();
+  const m: FieldReader<I> = (key, stored) => (current ? merged(input, key, stored) : input[key]);
+  const { dateField } = rules;
+
+  const clientId = requiredId(m('client_id', current?.clientId), 'client_id', errors);
+  const date = requiredDate(m(dateField, current?.date), dateField, errors);
+  // On PATCH, a new document date without validity_date keeps the stored validity date.
+  const validityDate = optionalDate(m('validity_date', current?.validityDate), 'validity_date', errors) ?? date;
+  if (date && validityDate && validityDate < date) errors.add('validity_date', `must not be before ${dateField}`);
+  const approvalStatus = enumValue(m('approval_status', current?.approvalStatus), APPROVAL_STATUSES, 'approval_status', errors, current?.approvalStatus ?? 'pending');
+  const currency = currencyValue(m('currency', current?.currency), errors, current?.currency ?? account.currency);
+  const own = rules.ownFields(m, errors, account, current);
+  const texts = documentTexts(m, current, errors);
+  const { discountType, discountValue } = checkDiscount(m('discount_type', current?.discountType), m('discount_value', current?.discountValue), errors);
+  const lines = sentLines(input.items, errors, { inventory: false, creating: !current, required: rules.itemsRequired });
+  errors.throwIfAny();
+
+  const totalAmount = documentTotal(lineTotals(lines ?? current?.lines ?? []), discountType, discountValue);
+  return {
+    fields: { clientId, date, validityDate, approvalStatus, currency, ...own, ...texts, discountType, discountValue, totalAmount },
+    lines,
+  };
+}

@@ -1,0 +1,22 @@
+import { Page } from '../shared/pagination';
+import { DocumentListFilter } from './document-list-filter';
+import { AllocatedNumber } from './document-numbering';
+import { ProductLine, ProductLineValues } from './product-lines';
+
+/**
+ * Storage of one kind of sales document with invoice-style lines (invoices, quotations, proforma
+ * invoices): headers `H`, written as fields `F`. Every method is scoped by the account id.
+ */
+export abstract class SalesDocumentRepository<H, F> {
+  /** Header and lines (lines ordered by item id). */
+  abstract findById(accountId: number, id: number): Promise<(H & { lines: ProductLine[] }) | null>;
+  /** Header rows (with total_amount) matching the filter, newest document date first (ties by id descending), and the count. */
+  abstract list(accountId: number, filter: DocumentListFilter): Promise<Page<H>>;
+  abstract insert(accountId: number, number: AllocatedNumber, fields: F, lines: ProductLineValues[]): Promise<number>;
+  /** Rewrites the header; the lines are replaced when `lines` is given, kept when null. */
+  abstract update(accountId: number, id: number, fields: F, lines: ProductLineValues[] | null): Promise<void>;
+  /** The account's documents among `ids`, with their numbers. */
+  abstract numbersOf(accountId: number, ids: number[]): Promise<Array<{ id: number; number: string }>>;
+  /** Deletes the account's documents among `ids` with their lines. */
+  abstract deleteMany(accountId: number, ids: number[]): Promise<void>;
+}

@@ -1,0 +1,112 @@
+import { FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, In, Repository } from 'typeorm';
+import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
+import { AllocatedNumber } from '@app/domain/documents/document-numbering';
+import { ProductLine, ProductLineValues } from '@app/domain/documents/product-lines';
+import { SalesDocumentRepository } from '@app/domain/documents/sales-document.repository.port';
+import { Clock } from '@app/domain/shared/clock.port';
+import { Page } from '@app/domain/shared/pagination';
+import { Database } from '../database/typeorm-transaction-runner';
+import { sqlNow } from '../shared/sql-time';
+import { ProductLineColumns, SalesDocumentColumns } from './sales-document-columns';
+import { documentConditions, DocumentTable, inIdOrder, pageOfIds, SqlConditions } from './sql-document-list';
+import { SqlProductLines } from './sql-product-lines';
+
+/** Where one kind of sales document lives: its header table (as the list query sees it) and its line table. */
+export interface SalesDocumentTableSpec<Row extends SalesDocumentColumns> extends DocumentTable {
+  header: new () => Row;
+  items: new () => ProductLineColumns;
+  /** Property of the parent id on the line rows (invoiceId, quotationId, proformaInvoiceId). */
+  parentProperty: string;
+  /** Property of the document number on the header rows. */
+  numberProperty: keyof Row & string;
+}
+
+/**
+ * What invoices, quotations and proforma invoices store alike: the header with its lines, lists with the
+ * document filters and the deferred join, inserts under the allocated number, updates, numbers and bulk
+ * deletes. A kind maps its rows to domain form and adds the list filters only it has. Every statement is
+ * scoped by account and runs in the caller's transaction through `Database.manager()`.
+ */
+export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentColumns, H, F extends object> extends SalesDocumentRepository<H, F> {
+  protected readonly lines: SqlProductLines;
+
+  constructor(
+    protected readonly db: Database,
+    private readonly clock: Clock,
+    private readonly spec: SalesDocumentTableSpec<Row>,
+  ) {
+    super();
+    this.lines = new SqlProductLines(db, spec.items, spec.parentProperty);
+  }
+
+  /** The header row in domain form. */
+  protected abstract toHeader(row: Row): H;
+
+  /** Adds the list filters only this kind has, on alias `d`. */
+  protected addFilters(_conditions: SqlConditions, _filter: DocumentListFilter): void {}
+
+  protected repo(): Repository<Row> {
+    return this.db.manager().getRepository(this.spec.header);
+  }
+
+  async findById(accountId: number, id: number): Promise<(H & { lines: ProductLine[] }) | null> {
+    const row = await this.repo().findOneBy({ id, accountId } as FindOptionsWhere<Row>);
+    if (!row) return null;
+    return { ...this.toHeader(row), lines: await this.lines.load(accountId, id) };
+  }
+
+  async list(accountId: number, filter: DocumentListFilter): Promise<Page<H>> {
+    const c = documentConditions(this.spec, accountId, filter);
+    this.addFilters(c, filter);
+    const { ids, total } = await pageOfIds(this.db.manager(), this.spec, c, filter);
+    if (!ids.length) return { rows: [], total };
+    const rows = await this.repo().findBy({ accountId, id: In(ids) } as FindOptionsWhere<Row>);
+    return { rows: inIdOrder(ids, rows).map((row) => this.toHeader(row)), total };
+  }
+
+  async insert(accountId: number, number: AllocatedNumber, fields: F, lines: ProductLineValues[]): Promise<number> {
+    const now = sqlNow(this.clock.now());
+    const result = await this.db
+      .manager()
+      .createQueryBuilder()
+      .insert()
+      .into(this.spec.header)
+      .values({
+        ...fields,
+        accountId,
+        [this.spec.numberProperty]: number.number,
+        fyStartYear: number.fyStartYear,
+        sequenceNo: number.sequence,
+        createdAt: now,
+        updatedAt: now,
+      } as QueryDeepPartialEntity<Row>)
+      .updateEntity(false)
+      .execute();
+    const id = Number((result.raw as { insertId: number }).insertId);
+    await this.lines.insert(accountId, id, lines);
+    return id;
+  }
+
+  async update(accountId: number, id: number, fields: F, lines: ProductLineValues[] | null): Promise<void> {
+    await this.repo().update({ id, accountId } as FindOptionsWhere<Row>, { ...fields, updatedAt: sqlNow(this.clock.now()) } as QueryDeepPartialEntity<Row>);
+    if (lines) await this.lines.replace(accountId, id, lines);
+  }
+
+  async numbersOf(accountId: number, ids: number[]): Promise<Array<{ id: number; number: string }>> {
+    if (!ids.length) return [];
+    const key = this.spec.numberProperty;
+    const rows = await this.repo().find({
+      select: { id: true, [key]: true } as FindOptionsSelect<Row>,
+      where: { accountId, id: In(ids) } as FindOptionsWhere<Row>,
+      order: { id: 'ASC' } as FindOptionsOrder<Row>,
+    });
+    return rows.map((r) => ({ id: r.id, number: String(r[key]) }));
+  }
+
+  async deleteMany(accountId: number, ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    await this.lines.deleteFor(accountId, ids);
+    await this.repo().delete({ accountId, id: In(ids) } as FindOptionsWhere<Row>);
+  }
+}

@@ -1,0 +1,67 @@
+import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
+import { NoteHeaderFields, NoteLine, NoteLineFields, NoteNumber } from '@app/domain/notes/note';
+import { NoteRepository } from '@app/domain/notes/note.repository.port';
+import { Clock } from '@app/domain/shared/clock.port';
+import { Page } from '@app/domain/shared/pagination';
+import { Database } from '../database/typeorm-transaction-runner';
+import { sqlNow } from '../shared/sql-time';
+import { NoteHeaderRow, NoteItemRow } from './note.entity';
+import { numberColumns, NoteTableSpec, TypeormNoteTable } from './typeorm-note-table';
+
+/**
+ * A note repository over one note table (debit notes, credit notes). A kind maps its rows to notes
+ * and its fields to columns; the table does the rest, timestamps come from the clock.
+ */
+export abstract class TypeormNoteRepository<N, F extends NoteHeaderFields, Row extends NoteHeaderRow, Item extends NoteItemRow> extends NoteRepository<N, F> {
+  private readonly table: TypeormNoteTable<Row, Item>;
+
+  constructor(
+    db: Database,
+    private readonly clock: Clock,
+    spec: NoteTableSpec<Row, Item>,
+  ) {
+    super();
+    this.table = new TypeormNoteTable(db, spec);
+  }
+
+  /** The row in domain form. */
+  protected abstract toNote(row: Row): N;
+
+  /** The header columns of the kind's fields (numbering and timestamps excepted). */
+  protected abstract columnsOf(fields: F): Partial<Row>;
+
+  async findById(accountId: number, id: number, options?: { forUpdate?: boolean }): Promise<N | null> {
+    const row = await this.table.findRow(accountId, id, options?.forUpdate);
+    return row ? this.toNote(row) : null;
+  }
+
+  findLines(accountId: number, noteId: number): Promise<NoteLine[]> {
+    return this.table.lines(accountId, noteId);
+  }
+
+  async list(accountId: number, filter: DocumentListFilter): Promise<Page<N>> {
+    const page = await this.table.listRows(accountId, filter);
+    return { rows: page.rows.map((row) => this.toNote(row)), total: page.total };
+  }
+
+  insert(accountId: number, fields: F, number: NoteNumber): Promise<number> {
+    const now = sqlNow(this.clock.now());
+    return this.table.insertRow({ ...this.columnsOf(fields), ...numberColumns(number), accountId, createdAt: now, updatedAt: now });
+  }
+
+  update(accountId: number, id: number, fields: F): Promise<void> {
+    return this.table.updateRow(accountId, id, { ...this.columnsOf(fields), updatedAt: sqlNow(this.clock.now()) });
+  }
+
+  replaceLines(accountId: number, noteId: number, lines: NoteLineFields[]): Promise<void> {
+    return this.table.replaceLines(accountId, noteId, lines);
+  }
+
+  delete(accountId: number, id: number): Promise<void> {
+    return this.table.delete(accountId, id);
+  }
+
+  existingIds(accountId: number, ids: number[]): Promise<number[]> {
+    return this.table.existingIds(accountId, ids);
+  }
+}
