@@ -1,5 +1,5 @@
 import { Account } from '../accounts/account';
-import { assertWithinLimit, PlanPolicy } from '../accounts/plan';
+import { assertWithinLimit, effectivePlan, PlanPolicy } from '../accounts/plan';
 import { Clock } from '../shared/clock.port';
 
 /** Counts the sales documents (all five kinds) an account created in a UTC time window. */
@@ -17,8 +17,8 @@ export class DocumentQuota {
 
   async assertCanCreate(account: Pick<Account, 'id' | 'plan' | 'subscriptionExpiresAt'>): Promise<void> {
     const now = this.clock.now();
-    const { free, pro } = this.plans;
-    if (!Number.isFinite(free.documentsPerMonth) && !Number.isFinite(pro.documentsPerMonth)) return;
+    // Only a finite allowance needs counting (Pro has none): creates on Pro skip the count entirely.
+    if (!Number.isFinite(this.plans[effectivePlan(account, now)].documentsPerMonth)) return;
     const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
     const fmt = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');

@@ -1,6 +1,7 @@
 import { ActivityEvent, ActivityLog } from '@app/domain/activity/activity-log.port';
 import { Database } from '../database/typeorm-transaction-runner';
 import { sqlNow } from '../shared/sql-time';
+import { rawInsert } from '../database/raw-insert';
 import { ActivityEventRow } from './activity-event.entity';
 
 export class TypeormActivityLog extends ActivityLog {
@@ -9,7 +10,7 @@ export class TypeormActivityLog extends ActivityLog {
   }
 
   async append(event: ActivityEvent): Promise<void> {
-    await this.db.manager().getRepository(ActivityEventRow).insert({
+    await rawInsert(this.db.manager(), ActivityEventRow, [{
       accountId: event.accountId,
       actorKind: event.actorKind,
       actorUserId: event.actorUserId,
@@ -20,6 +21,6 @@ export class TypeormActivityLog extends ActivityLog {
       beforeSummary: event.before ? JSON.stringify(event.before) : null,
       afterSummary: event.after ? JSON.stringify(event.after) : null,
       createdAt: sqlNow(event.occurredAt),
-    });
+    }]);
   }
 }

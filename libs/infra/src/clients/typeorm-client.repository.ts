@@ -23,6 +23,11 @@ function toClient(row: ClientRow): Client {
   };
 }
 
+const CLIENT_COLUMNS = [
+  'id', 'account_id AS accountId', 'name', 'phone', 'country_code AS countryCode', 'email', 'address', 'gstin',
+  'state_code AS stateCode', 'created_at AS createdAt', 'updated_at AS updatedAt',
+].join(', ');
+
 export class TypeormClientRepository extends ClientRepository {
   constructor(
     private readonly db: Database,
@@ -35,8 +40,9 @@ export class TypeormClientRepository extends ClientRepository {
     return this.db.manager().getRepository(ClientRow);
   }
 
+  /** Every document create and read looks its client up: one plain query, no query builder. */
   async findById(accountId: number, id: number): Promise<Client | null> {
-    const row = await this.repo().findOneBy({ id, accountId });
+    const [row] = await this.db.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = ? AND account_id = ? LIMIT 1`, [id, accountId]);
     return row ? toClient(row) : null;
   }
 

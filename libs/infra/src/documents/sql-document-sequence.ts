@@ -4,7 +4,7 @@ import { Database } from '../database/typeorm-transaction-runner';
 
 /**
  * One row per (account, kind, FY). The upsert takes the row lock and bumps the counter in one
- * statement; LAST_INSERT_ID(expr) hands the new value back on this connection.
+ * statement; LAST_INSERT_ID(expr) hands the new value back in the statement's own reply.
  */
 export class SqlDocumentSequence extends DocumentSequence {
   constructor(private readonly db: Database) {
@@ -14,13 +14,15 @@ export class SqlDocumentSequence extends DocumentSequence {
   async next(accountId: number, kind: DocumentKind, fyStartYear: number): Promise<number> {
     if (!this.db.inTransaction()) throw new Error('Document numbers are allocated inside the document transaction');
     const manager = this.db.manager();
-    await manager.query(
+    // The OK packet carries LAST_INSERT_ID(expr) as its insert id: one round trip under the lock.
+    const result = await manager.query(
       `INSERT INTO document_sequences (account_id, kind, fy_start_year, last_value) VALUES (?, ?, ?, LAST_INSERT_ID(1))
        ON DUPLICATE KEY UPDATE last_value = LAST_INSERT_ID(last_value + 1)`,
       [accountId, kind, fyStartYear],
     );
-    const [row] = await manager.query('SELECT LAST_INSERT_ID() AS value');
-    return Number(row.value);
+    const value = Number((result as { insertId?: number }).insertId);
+    if (!Number.isInteger(value) || value < 1) throw new Error('The document sequence returned no value');
+    return value;
   }
 }
 

@@ -2,6 +2,7 @@ import { In } from 'typeorm';
 import { DiscountType } from '@app/domain/documents/document-enums';
 import { ProductLine, ProductLineValues } from '@app/domain/documents/product-lines';
 import { Database } from '../database/typeorm-transaction-runner';
+import { rawInsert } from '../database/raw-insert';
 import { ProductLineColumns } from './sales-document-columns';
 
 type LineRowClass = { new (): ProductLineColumns };
@@ -32,14 +33,7 @@ export class SqlProductLines {
   /** One multi-row INSERT, in the order given (so item ids follow the order sent). */
   async insert(accountId: number, parentId: number, lines: ProductLineValues[]): Promise<void> {
     if (!lines.length) return;
-    await this.db
-      .manager()
-      .createQueryBuilder()
-      .insert()
-      .into(this.entity)
-      .values(lines.map((line) => ({ ...line, accountId, [this.parentProperty]: parentId })))
-      .updateEntity(false)
-      .execute();
+    await rawInsert(this.db.manager(), this.entity, lines.map((line) => ({ ...line, accountId, [this.parentProperty]: parentId })));
   }
 
   async replace(accountId: number, parentId: number, lines: ProductLineValues[]): Promise<void> {

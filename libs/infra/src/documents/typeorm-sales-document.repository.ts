@@ -8,6 +8,7 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { Page } from '@app/domain/shared/pagination';
 import { Database } from '../database/typeorm-transaction-runner';
 import { sqlNow } from '../shared/sql-time';
+import { rawInsert } from '../database/raw-insert';
 import { ProductLineColumns, SalesDocumentColumns } from './sales-document-columns';
 import { documentConditions, DocumentTable, inIdOrder, pageOfIds, SqlConditions } from './sql-document-list';
 import { SqlProductLines } from './sql-product-lines';
@@ -67,12 +68,8 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
 
   async insert(accountId: number, number: AllocatedNumber, fields: F, lines: ProductLineValues[]): Promise<number> {
     const now = sqlNow(this.clock.now());
-    const result = await this.db
-      .manager()
-      .createQueryBuilder()
-      .insert()
-      .into(this.spec.header)
-      .values({
+    const id = await rawInsert(this.db.manager(), this.spec.header, [
+      {
         ...fields,
         accountId,
         [this.spec.numberProperty]: number.number,
@@ -80,10 +77,8 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
         sequenceNo: number.sequence,
         createdAt: now,
         updatedAt: now,
-      } as QueryDeepPartialEntity<Row>)
-      .updateEntity(false)
-      .execute();
-    const id = Number((result.raw as { insertId: number }).insertId);
+      },
+    ]);
     await this.lines.insert(accountId, id, lines);
     return id;
   }
