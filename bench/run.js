@@ -9,7 +9,11 @@
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS
  * (default 20), BENCH_CLIENTS (default 10000), BENCH_ONLY (run scenarios whose name contains it),
  * BENCH_ROUNDS (default 1: API and baseline alternate this many times; the median run is shown),
- * BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/invoicing_bench).
+ * BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/invoicing_bench), BENCH_INVOICES (default
+ * 100000), BENCH_PDF_CONCURRENCY (the API's PDF_CONCURRENCY, default 2), BENCH_PDF_PAGES (pages of the
+ * PDF baseline, default the same), BENCH_BULK_RUNS (default 2), BENCH_PDF_RENDERS (default 1000).
+ * A scenario may set its own `connections` and an `after` hook; the figures of extras.js (bulk PDF,
+ * Chromium processes, deep-page ratio...) follow the table.
  */
 const { spawn, execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -21,6 +25,7 @@ const autocannon = require('autocannon');
 const mysql = require('mysql2/promise');
 const { SCENARIOS, BASELINE_SERVERS } = require('./scenarios');
 const { seedClients } = require('./seed');
+const { EXTRAS, verdict } = require('./extras');
 
 const ROOT = path.resolve(__dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION || 10);
@@ -30,6 +35,11 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS || 10000);
 const ONLY = process.env.BENCH_ONLY || '';
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 1));
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'mysql://root@127.0.0.1:3306/invoicing_bench';
+const PDF_CONCURRENCY = String(process.env.BENCH_PDF_CONCURRENCY || 2);
+/** The owner user of the bench account (mobile sign-in scenarios); bcrypt at the production cost. */
+const USERNAME = 'bench.owner';
+const PASSWORD = 'Bench#Passw0rd-2025';
+const BCRYPT_COST = '12';
 
 const children = [];
 
@@ -121,8 +131,8 @@ function createAccount() {
   const out = execFileSync(
     process.execPath,
     ['scripts/run.js', 'cli', 'account:create', '--name', 'Bench Traders Pvt Ltd', '--email', 'owner@bench.invoicing.local',
-      '--gstin', '27AAPFU0939F1ZV', '--plan', 'pro'],
-    { cwd: ROOT, env: { ...process.env, DATABASE_URL }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+      '--gstin', '27AAPFU0939F1ZV', '--plan', 'pro', '--username', USERNAME, '--password', PASSWORD],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL, BCRYPT_COST }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return JSON.parse(out.trim().split('\n').pop());
 }
@@ -152,15 +162,19 @@ async function checkOnce(label, options) {
   await res.arrayBuffer();
 }
 
-function drive(options, seconds) {
-  return autocannon({ ...options, connections: CONNECTIONS, duration: seconds, timeout: 30 });
+function drive(options, seconds, connections = CONNECTIONS) {
+  return autocannon({ ...options, connections, duration: seconds, timeout: 30 });
 }
 
-async function measure(label, options) {
+/** `ok`: 2xx answers in all (the check, the warm-up and the run), for scenarios that count what they made. */
+async function measure(label, options, connections) {
   await checkOnce(label, options);
-  if (WARMUP > 0) await drive(options, WARMUP);
-  const r = await drive(options, DURATION);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+  const warm = WARMUP > 0 ? await drive(options, WARMUP, connections) : null;
+  const r = await drive(options, DURATION, connections);
+  return {
+    rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.average, bad: r.non2xx + r.errors + r.timeouts,
+    ok: 1 + r['2xx'] + (warm ? warm['2xx'] : 0),
+  };
 }
 
 /** The run with the median req/s (latencies stay those of that run); non-2xx counts are summed. */
@@ -204,9 +218,20 @@ function markdownTable(rows) {
   return [line(HEADER), line(HEADER.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
 }
 
+function extrasTables(rows) {
+  const head = ['figure', 'value', 'target', 'verdict'];
+  const cells = rows.map((r) => [r.figure, r.value, r.target || '-', verdict(r.ok)]);
+  const all = [head, ...cells];
+  const widths = head.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const text = [head, widths.map((w) => '-'.repeat(w)), ...cells].map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ')).join('\n');
+  const md = [head, head.map(() => '---'), ...cells].map((r) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`).join('\n');
+  return { text, md };
+}
+
 async function main() {
   const scenarios = SCENARIOS.filter((s) => !ONLY || s.name.includes(ONLY));
-  if (!scenarios.length) throw new Error(`no scenario matches BENCH_ONLY="${ONLY}"`);
+  const extras = EXTRAS.filter((e) => !ONLY || e.name.includes(ONLY));
+  if (!scenarios.length && !extras.length) throw new Error(`no scenario matches BENCH_ONLY="${ONLY}"`);
 
   await prepareDatabase();
   const account = createAccount();
@@ -216,12 +241,18 @@ async function main() {
   await db.query('ANALYZE TABLE clients, accounts');
   const [ids] = await db.query('SELECT id FROM clients WHERE account_id = ? ORDER BY id', [account.account_id]);
   log(`account ${account.account_id} with ${CLIENTS} clients seeded in ${Date.now() - started} ms`);
-  const ctx = { apiKey: account.api_key, accountId: account.account_id, databaseUrl: DATABASE_URL, db, clientIds: ids.map((r) => r.id) };
+  const ctx = {
+    apiKey: account.api_key, accountId: account.account_id, databaseUrl: DATABASE_URL, db, clientIds: ids.map((r) => r.id),
+    userId: account.user_id, username: USERNAME, password: PASSWORD,
+  };
 
   const apiPort = await freePort();
   const api = startChild('api', ['scripts/run.js', 'api'], {
     PORT: String(apiPort), DATABASE_URL, RATE_LIMIT: 'off', LOG_LEVEL: 'warn',
     PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
+    // Every login adds a session: room for them (1000 is the most the config takes; the login scenario
+    // starts by revoking older ones). Production bcrypt cost; PDF pages per process.
+    PRO_SESSIONS: '1000', BCRYPT_COST, PDF_CONCURRENCY,
     ENCRYPTION_KEY: process.env.ENCRYPTION_KEY || crypto.randomBytes(32).toString('hex'),
   });
   const apiBase = `http://127.0.0.1:${apiPort}`;
@@ -230,10 +261,17 @@ async function main() {
     const def = BASELINE_SERVERS[key];
     if (!def) throw new Error(`unknown baseline server "${key}" (see BASELINE_SERVERS in bench/scenarios.js)`);
     const port = await freePort();
-    baselines[key] = { child: startChild(`baseline ${key}`, [path.join(__dirname, def.script)], { PORT: String(port), DATABASE_URL }), base: `http://127.0.0.1:${port}` };
+    baselines[key] = {
+      child: startChild(`baseline ${key}`, [path.join(__dirname, def.script)], { PORT: String(port), DATABASE_URL, PDF_CONCURRENCY }),
+      base: `http://127.0.0.1:${port}`,
+    };
   }
   await waitForHealth(api, apiBase);
   for (const b of Object.values(baselines)) await waitForHealth(b.child, b.base);
+  Object.assign(ctx, {
+    apiBase, apiPid: api.pid,
+    baselines: Object.fromEntries(Object.entries(baselines).map(([key, b]) => [key, b.base])),
+  });
   log(`api on ${apiBase}; ${DURATION} s per run after ${WARMUP} s warm-up, ${CONNECTIONS} connections`);
 
   const results = [];
@@ -245,27 +283,40 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) {
       const of = ROUNDS > 1 ? ` (round ${round}/${ROUNDS})` : '';
       log(`${scenario.name}: api${of}`);
-      apiRuns.push(await measure(`${scenario.name} (api)`, requestOptions(apiBase, scenario, ctx, scenario.auth !== false)));
+      apiRuns.push(await measure(`${scenario.name} (api)`, requestOptions(apiBase, scenario, ctx, scenario.auth !== false), scenario.connections));
       if (scenario.baseline) {
         log(`${scenario.name}: baseline ${scenario.baseline.server}${of}`);
         const spec = { ...scenario, ...scenario.baseline };
-        baseRuns.push(await measure(`${scenario.name} (baseline)`, requestOptions(baselines[scenario.baseline.server].base, spec, ctx, spec.auth !== false)));
+        baseRuns.push(await measure(`${scenario.name} (baseline)`, requestOptions(baselines[scenario.baseline.server].base, spec, ctx, spec.auth !== false), scenario.connections));
       }
     }
+    if (scenario.after) await scenario.after(ctx, { apiRuns, baseRuns });
     results.push({ scenario, api: medianRun(apiRuns), base: baseRuns.length ? medianRun(baseRuns) : undefined });
+  }
+  const figures = [];
+  for (const extra of extras) {
+    log(`${extra.name}`);
+    figures.push(...(await extra.run(ctx, results)));
   }
   await db.end();
 
   const rows = tableRows(results);
   const context =
     `${new Date().toISOString().slice(0, 19).replace('T', ' ')} UTC; Node ${process.version}; ${os.cpus().length} CPUs (${os.cpus()[0].model.trim()}); ` +
-    `${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, median of ${ROUNDS} alternating rounds` : ''}; one account with ${CLIENTS.toLocaleString('en-US')} clients; ` +
+    `${CONNECTIONS} connections (unless the scenario says otherwise), ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, median of ${ROUNDS} alternating rounds` : ''}; one account with ${CLIENTS.toLocaleString('en-US')} clients` +
+    `${ctx.invoicesSeeded ? ` and ${Number(process.env.BENCH_INVOICES || 100000).toLocaleString('en-US')} invoices` : ''}; API with PDF_CONCURRENCY=${PDF_CONCURRENCY}, BCRYPT_COST=${BCRYPT_COST}; load average at the end ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}; ` +
     `baseline: ${[...new Set(scenarios.map((s) => s.baseline && s.baseline.server).filter(Boolean))].map((k) => `${k} (${BASELINE_SERVERS[k].describe})`).join(', ') || 'none'}; ` +
     'ratio = API req/s / baseline req/s; latencies in ms.';
-  process.stdout.write(`\n${textTable(rows)}\n\n${context}\n\nMarkdown:\n\n${markdownTable(rows)}\n`);
+  const extra = figures.length ? extrasTables(figures) : null;
+  process.stdout.write(
+    `\n${textTable(rows)}\n\n${context}\n${extra ? `\n${extra.text}\n` : ''}\nMarkdown:\n\n${markdownTable(rows)}\n${extra ? `\n${extra.md}\n` : ''}`,
+  );
   const resultsDir = path.join(__dirname, 'results');
   fs.mkdirSync(resultsDir, { recursive: true });
-  fs.writeFileSync(path.join(resultsDir, 'latest.md'), `# Benchmark results\n\n${markdownTable(rows)}\n\n${context}\n`);
+  fs.writeFileSync(
+    path.join(resultsDir, 'latest.md'),
+    `# Benchmark results\n\n${markdownTable(rows)}\n\n${context}\n${extra ? `\n## Other figures\n\n${extra.md}\n` : ''}`,
+  );
   log('written to bench/results/latest.md');
 }
 

@@ -13,13 +13,22 @@
  *   target    minimum API/baseline req/s ratio the issue asks for (shown in the table)
  *   baseline  { server, method?, path?, body?, headers? }: the same request against a baseline server
  *             (a key of BASELINE_SERVERS; method/path/body/headers default to the scenario's own)
+ *   connections  autocannon connections for this scenario (default BENCH_CONNECTIONS)
+ *   after     async (ctx, { apiRuns, baseRuns }) => void, run once after the scenario
  *
  * ctx: { apiKey, accountId, databaseUrl, db (mysql2 pool on the bench database), clientIds }
  */
 
+const setups = require('./setups');
+const sendouts = require('./sendout-bench');
+
 /** Baseline servers: each is a script started as a child process with PORT and DATABASE_URL set. */
 const BASELINE_SERVERS = {
   'node-http': { script: 'baseline/http-mysql.js', describe: 'bare Node http + mysql2' },
+  'pdf-page': {
+    script: 'baseline/pdf-page.js',
+    describe: `bare Puppeteer page.setContent + page.pdf on the same HTML, ${process.env.BENCH_PDF_PAGES || process.env.BENCH_PDF_CONCURRENCY || 2} reused pages`,
+  },
 };
 
 const SCENARIOS = [
@@ -37,6 +46,64 @@ const SCENARIOS = [
     target: 0.5,
     baseline: { server: 'node-http' },
   },
+  // Issue 3: an account with 100,000 invoices over six financial years (seed-invoices.js).
+  {
+    name: 'GET /v1/invoices?fy_start_year=2025&limit=50',
+    path: '/v1/invoices?fy_start_year=2025&limit=50',
+    setup: setups.invoices,
+    target: 0.5,
+    baseline: { server: 'node-http' },
+  },
+  {
+    name: 'GET /v1/invoices?limit=50 (all years, first page)',
+    path: '/v1/invoices?limit=50',
+    setup: setups.invoices,
+  },
+  {
+    name: 'GET /v1/invoices?limit=50&offset=90000 (deep page)',
+    path: '/v1/invoices?limit=50&offset=90000',
+    setup: setups.invoices,
+  },
+  {
+    name: 'POST /v1/invoices (10 lines)',
+    method: 'POST',
+    path: '/v1/invoices',
+    body: (ctx) => ctx.invoiceBody,
+    setup: setups.createInvoice,
+    target: 0.33,
+    baseline: { server: 'node-http' },
+  },
+  // Issue 5: one 10-line invoice as a PDF, the renderer's pool warm; as many connections as pages, twice.
+  {
+    name: 'GET /v1/documents/invoice/{id}/pdf (10 lines, 4 connections)',
+    path: (ctx) => `/v1/documents/invoice/${ctx.pdfInvoiceId}/pdf`,
+    connections: 4,
+    setup: setups.pdf,
+    after: setups.pdfAfter,
+    target: 0.7,
+    baseline: { server: 'pdf-page' },
+  },
+  // Issue 7: mobile sign-in at the production bcrypt cost, and a call with its access token.
+  {
+    name: 'POST /v1/auth/login (bcrypt cost 12, 4 connections)',
+    method: 'POST',
+    path: '/v1/auth/login',
+    auth: false,
+    body: (ctx) => ({ username: ctx.username, password: ctx.password }),
+    setup: setups.login,
+    connections: 4,
+    baseline: { server: 'node-http' },
+  },
+  {
+    name: 'GET /v1/auth/me (access token)',
+    path: '/v1/auth/me',
+    auth: false,
+    headers: (ctx) => ({ authorization: `Bearer ${ctx.accessToken}` }),
+    setup: setups.accessToken,
+    baseline: { server: 'node-http' },
+  },
+  // Issue 6: queueing an email (no baseline: nothing comparable); the worker's drain rate is an extra.
+  sendouts.SCENARIO,
 ];
 
 module.exports = { SCENARIOS, BASELINE_SERVERS };

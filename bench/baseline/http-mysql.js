@@ -101,6 +101,9 @@ const ROUTES = {
   },
 };
 
+// Routes of the invoice and mobile sign-in scenarios, in their own files.
+Object.assign(ROUTES, require('./routes-invoices')({ pool, authenticate, HttpError }), require('./routes-auth')({ pool, HttpError }));
+
 function send(res, status, body) {
   const json = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json) });

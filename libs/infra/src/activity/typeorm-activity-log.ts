@@ -1,7 +1,7 @@
 import { ActivityEvent, ActivityLog } from '@app/domain/activity/activity-log.port';
 import { Database } from '../database/typeorm-transaction-runner';
 import { sqlNow } from '../shared/sql-time';
-import { rawInsert } from '../database/raw-insert';
+import { rawInsert } from '../database/raw-sql';
 import { ActivityEventRow } from './activity-event.entity';
 
 export class TypeormActivityLog extends ActivityLog {

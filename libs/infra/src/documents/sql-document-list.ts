@@ -1,4 +1,3 @@
-import { EntityManager } from 'typeorm';
 import { DocumentListFilter, documentDateRange } from '@app/domain/documents/document-list-filter';
 import { PageRequest } from '@app/domain/shared/pagination';
 
@@ -51,28 +50,28 @@ export function documentConditions(t: DocumentTable, accountId: number, filter: 
 }
 
 /**
- * The page's ids, newest document date first and ties by id descending, read from the index alone
- * (deferred join: the caller then loads just these rows), and the count under the same conditions.
+ * One page of rows, newest document date first and ties by id descending, and the count under the same
+ * conditions (two statements, run side by side). The page is a deferred join: the inner query reads
+ * the page's ids from the index alone, so deep offsets stay cheap, and only those rows are fetched.
+ * `select` lists the outer columns (aliased from `d`).
  */
-export async function pageOfIds(
-  manager: EntityManager,
+export async function pageOfRows<R>(
+  db: { query<T>(sql: string, params: unknown[]): Promise<T[]> },
   t: DocumentTable,
   conditions: SqlConditions,
   page: PageRequest,
-): Promise<{ ids: number[]; total: number }> {
+  select: string,
+): Promise<{ rows: R[]; total: number }> {
   const where = conditions.sql();
+  const order = `d.${t.dateColumn} DESC, d.id DESC`;
   const [rows, counted] = await Promise.all([
-    manager.query(
-      `SELECT d.id FROM ${t.table} d WHERE ${where} ORDER BY d.${t.dateColumn} DESC, d.id DESC LIMIT ? OFFSET ?`,
+    db.query<R>(
+      `SELECT ${select} FROM ${t.table} d
+         JOIN (SELECT d.id FROM ${t.table} d WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?) page ON page.id = d.id
+        ORDER BY ${order}`,
       [...conditions.params, page.limit, page.offset],
-    ) as Promise<Array<{ id: number }>>,
-    manager.query(`SELECT COUNT(*) AS total FROM ${t.table} d WHERE ${where}`, conditions.params) as Promise<Array<{ total: string | number }>>,
+    ),
+    db.query<{ total: string | number }>(`SELECT COUNT(*) AS total FROM ${t.table} d WHERE ${where}`, conditions.params),
   ]);
-  return { ids: rows.map((r) => Number(r.id)), total: Number(counted[0].total) };
-}
-
-/** `rows` in the order of `ids`. */
-export function inIdOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
+  return { rows, total: Number(counted[0].total) };
 }

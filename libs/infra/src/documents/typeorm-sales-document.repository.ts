@@ -8,9 +8,9 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { Page } from '@app/domain/shared/pagination';
 import { Database } from '../database/typeorm-transaction-runner';
 import { sqlNow } from '../shared/sql-time';
-import { rawInsert } from '../database/raw-insert';
+import { rawInsert, selectColumns } from '../database/raw-sql';
 import { ProductLineColumns, SalesDocumentColumns } from './sales-document-columns';
-import { documentConditions, DocumentTable, inIdOrder, pageOfIds, SqlConditions } from './sql-document-list';
+import { documentConditions, DocumentTable, pageOfRows, SqlConditions } from './sql-document-list';
 import { SqlProductLines } from './sql-product-lines';
 
 /** Where one kind of sales document lives: its header table (as the list query sees it) and its line table. */
@@ -60,10 +60,8 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
   async list(accountId: number, filter: DocumentListFilter): Promise<Page<H>> {
     const c = documentConditions(this.spec, accountId, filter);
     this.addFilters(c, filter);
-    const { ids, total } = await pageOfIds(this.db.manager(), this.spec, c, filter);
-    if (!ids.length) return { rows: [], total };
-    const rows = await this.repo().findBy({ accountId, id: In(ids) } as FindOptionsWhere<Row>);
-    return { rows: inIdOrder(ids, rows).map((row) => this.toHeader(row)), total };
+    const { rows, total } = await pageOfRows<Row>(this.db, this.spec, c, filter, selectColumns(this.db.manager(), this.spec.header, 'd'));
+    return { rows: rows.map((row) => this.toHeader(row)), total };
   }
 
   async insert(accountId: number, number: AllocatedNumber, fields: F, lines: ProductLineValues[]): Promise<number> {

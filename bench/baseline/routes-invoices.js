@@ -1,0 +1,152 @@
+'use strict';
+/**
+ * Baseline routes for the invoice scenarios (added to the ROUTES of http-mysql.js): the same SQL the API
+ * runs, straight on mysql2, with no framework, validation, domain rules or logging.
+ *
+ *   GET  /v1/invoices   one deferred-join query (ids from the (account_id, invoice_date, id) index, then
+ *                       those rows) and the COUNT under the same conditions, in parallel
+ *   POST /v1/invoices   one transaction: client check, number prefix, sequence upsert + LAST_INSERT_ID(),
+ *                       header INSERT, one multi-row INSERT of the lines (as the API), activity event
+ */
+
+const HEADER_COLUMNS =
+  'd.id, d.client_id, d.invoice_number, d.invoice_date, d.payment_due_date, d.payment_status, d.status, d.currency, d.invoice_type, ' +
+  'd.lut_number, d.declaration_text, d.paid_amount, d.payment_date, d.transport_details, d.lr_number, d.tds_section_id, d.tds_rate, ' +
+  'd.tds_amount, d.discount_type, d.discount_value, d.total_amount, d.created_at, d.updated_at';
+
+const num = (v) => (v === null || v === undefined ? null : Number(v));
+
+function present(i) {
+  return {
+    invoice_id: i.id,
+    client_id: i.client_id,
+    invoice_number: i.invoice_number,
+    invoice_date: i.invoice_date,
+    payment_due_date: i.payment_due_date,
+    payment_status: i.payment_status,
+    status: i.status,
+    currency: i.currency,
+    invoice_type: i.invoice_type,
+    lut_number: i.lut_number,
+    declaration_text: i.declaration_text,
+    paid_amount: Number(i.paid_amount),
+    payment_date: i.payment_date,
+    transport_details: i.transport_details,
+    lr_number: i.lr_number,
+    tds_section_id: i.tds_section_id,
+    tds_rate: num(i.tds_rate),
+    tds_amount: num(i.tds_amount),
+    discount_type: i.discount_type,
+    discount_value: num(i.discount_value),
+    total_amount: Number(i.total_amount),
+    created_at: i.created_at,
+    updated_at: i.updated_at,
+  };
+}
+
+function readJson(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
+      } catch (e) {
+        reject(e);
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+const fiscalYearOf = (date) => {
+  const [y, m] = date.split('-').map(Number);
+  return m >= 4 ? y : y - 1;
+};
+const fyLabel = (fy) => `${String(fy % 100).padStart(2, '0')}-${String((fy + 1) % 100).padStart(2, '0')}`;
+const sqlNow = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+const money = (v) => (v === undefined || v === null ? 0 : Number(v));
+
+module.exports = function invoiceRoutes({ pool, authenticate, HttpError }) {
+  return {
+    'GET /v1/invoices': async (req, query) => {
+      const a = await authenticate(req);
+      const limit = Math.min(Math.max(Number(query.get('limit') || 50), 1), 200);
+      const offset = Math.max(Number(query.get('offset') || 0), 0);
+      const where = ['account_id = ?'];
+      const params = [a.id];
+      const fy = query.get('fy_start_year');
+      if (fy) {
+        where.push('invoice_date >= ?', 'invoice_date <= ?');
+        params.push(`${fy}-04-01`, `${Number(fy) + 1}-03-31`);
+      }
+      const w = where.join(' AND ');
+      const [[rows], [[{ total }]]] = await Promise.all([
+        pool.query(
+          `SELECT ${HEADER_COLUMNS} FROM invoices d
+             JOIN (SELECT id FROM invoices WHERE ${w} ORDER BY invoice_date DESC, id DESC LIMIT ? OFFSET ?) p ON p.id = d.id
+            ORDER BY d.invoice_date DESC, d.id DESC`,
+          [...params, limit, offset],
+        ),
+        pool.query(`SELECT COUNT(*) AS total FROM invoices WHERE ${w}`, params),
+      ]);
+      return { invoices: rows.map(present), total: Number(total) };
+    },
+
+    'POST /v1/invoices': async (req) => {
+      const a = await authenticate(req);
+      const body = await readJson(req);
+      if (!Number.isInteger(body.client_id) || typeof body.invoice_date !== 'string') throw new HttpError(400, 'validation_error', 'Bad body.');
+      const items = (body.items || []).filter((l) => l && typeof l.item_description === 'string' && l.item_description.trim());
+      const fy = fiscalYearOf(body.invoice_date);
+      const total = Math.round(items.reduce((s, l) => s + money(l.total_amount) * 100, 0)) / 100;
+      const now = sqlNow();
+      const conn = await pool.getConnection();
+      try {
+        await conn.beginTransaction();
+        const [[client]] = await conn.query('SELECT id FROM clients WHERE id = ? AND account_id = ?', [body.client_id, a.id]);
+        if (!client) throw new HttpError(404, 'not_found', 'Client not found.');
+        const [[settings]] = await conn.query('SELECT invoice_prefix AS prefix FROM business_settings WHERE account_id = ?', [a.id]);
+        await conn.query(
+          `INSERT INTO document_sequences (account_id, kind, fy_start_year, last_value) VALUES (?, 'invoice', ?, LAST_INSERT_ID(1))
+           ON DUPLICATE KEY UPDATE last_value = LAST_INSERT_ID(last_value + 1)`,
+          [a.id, fy],
+        );
+        const [[{ seq }]] = await conn.query('SELECT LAST_INSERT_ID() AS seq');
+        const number = `${(settings && settings.prefix) || 'INV'}/${fyLabel(fy)}/${String(seq).padStart(4, '0')}`;
+        const [header] = await conn.query(
+          `INSERT INTO invoices (account_id, client_id, fy_start_year, sequence_no, currency, declaration_text, transport_details, lr_number,
+             total_amount, created_at, updated_at, invoice_number, invoice_date, payment_due_date, payment_status, status, invoice_type,
+             lut_number, paid_amount, payment_date, paid_at, discount_type, discount_value, tds_section_id, tds_rate, tds_amount)
+           VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 'issued', ?, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL)`,
+          [a.id, body.client_id, fy, seq, a.currency || 'INR', body.transport_details || null, body.lr_number || null, total, now, now,
+            number, body.invoice_date, body.payment_due_date, a.business_gstin ? 'local_sale' : 'bill_of_supply'],
+        );
+        const id = header.insertId;
+        if (items.length) {
+          await conn.query(
+            `INSERT INTO invoice_items (invoice_id, account_id, item_description, hsn_code, quantity, rate, tax_rate, cgst_amount, sgst_amount,
+               igst_amount, total_amount, discount_type, discount_value, inventory_id) VALUES ?`,
+            [items.map((l) => [id, a.id, l.item_description.trim(), l.hsn_code || '', money(l.quantity), money(l.rate), money(l.tax_rate),
+              money(l.cgst_amount), money(l.sgst_amount), money(l.igst_amount), money(l.total_amount), l.discount_type || null,
+              l.discount_value === undefined ? null : l.discount_value, null])],
+          );
+        }
+        await conn.query(
+          `INSERT INTO activity_events (account_id, actor_kind, actor_user_id, action, entity_type, entity_id, label, before_summary, after_summary, created_at)
+           VALUES (?, 'api_key', NULL, 'created', 'invoice', ?, ?, NULL, ?, ?)`,
+          [a.id, id, number, JSON.stringify({ client_id: body.client_id, invoice_date: body.invoice_date, total_amount: total, lines: items.length }), now],
+        );
+        await conn.commit();
+        return { invoice_id: id, invoice_number: number, message: 'Invoice created.' };
+      } catch (error) {
+        await conn.rollback().catch(() => undefined);
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
+  };
+};
+
+module.exports.readJson = readJson;

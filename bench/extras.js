@@ -1,0 +1,174 @@
+'use strict';
+/**
+ * Figures that are not one autocannon row: run by run.js after the scenarios, printed as a second table
+ * ("figure | value | target | verdict") and written below the main table in bench/results/latest.md.
+ * Each entry: { name, run: async (ctx, results) => [{ figure, value, target?, ok? }] }. BENCH_ONLY picks
+ * those whose name contains it (as for scenarios); each one seeds or warms up what it needs itself.
+ */
+const JSZip = require('jszip');
+const setups = require('./setups');
+const { chromiumBelow, orphanedRendererChromium, memoryOf, sampleMemory, mb } = require('./probes');
+const sendouts = require('./sendout-bench');
+
+const find = (results, prefix) => results.find((r) => r.scenario.name.startsWith(prefix));
+const verdict = (ok) => (ok === undefined ? '-' : ok ? 'ok' : 'MISSED');
+const ms = (n) => (n === undefined ? '-' : n < 1 ? '<1 ms' : `${Math.round(n)} ms`);
+
+const LIST = 'GET /v1/invoices?fy_start_year=2025&limit=50';
+const FIRST = 'GET /v1/invoices?limit=50 (';
+const DEEP = 'GET /v1/invoices?limit=50&offset=90000';
+const BULK_RUNS = Math.max(1, Number(process.env.BENCH_BULK_RUNS || 2));
+const RENDERS = Number(process.env.BENCH_PDF_RENDERS || 1000);
+
+const SEQUENTIAL = 100;
+
+/** p50/p99 (ms, fractional) of `count` GETs sent one after another with the API key, after 10 unmeasured. */
+async function sequentialLatency(ctx, path, count) {
+  const times = [];
+  for (let i = -10; i < count; i++) {
+    const started = performance.now();
+    const res = await fetch(ctx.apiBase + path, { headers: { authorization: `Bearer ${ctx.apiKey}` } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+    if (i >= 0) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(count * 0.5)], p99: times[Math.min(count - 1, Math.floor(count * 0.99))] };
+}
+
+const EXTRAS = [
+  {
+    name: 'GET /v1/invoices: list p99 and deep page',
+    async run(ctx, results) {
+      const rows = [];
+      const list = find(results, LIST);
+      if (list) rows.push({ figure: `${LIST}: p99`, value: ms(list.api.p99), target: '< 100 ms', ok: list.api.p99 < 100 });
+      const first = find(results, FIRST);
+      const deep = find(results, DEEP);
+      if (first && deep) {
+        const ratio = deep.api.mean / first.api.mean;
+        rows.push({
+          figure: `deep page (offset=90000) / first page, mean latency under load (${first.scenario.connections || process.env.BENCH_CONNECTIONS || 20} connections)`,
+          value: `${ratio.toFixed(2)}x (${deep.api.mean.toFixed(1)} / ${first.api.mean.toFixed(1)} ms; p50 ${ms(deep.api.p50)} / ${ms(first.api.p50)}; req/s ${Math.round(deep.api.rps)} / ${Math.round(first.api.rps)})`,
+          target: '<= 3x',
+          ok: ratio <= 3,
+        });
+      }
+      // The same pages for one client alone (no queueing): what a person paging deep waits.
+      await setups.invoices(ctx);
+      const one = {};
+      for (const [key, path] of [['list', '/v1/invoices?fy_start_year=2025&limit=50'], ['first', '/v1/invoices?limit=50'], ['deep', '/v1/invoices?limit=50&offset=90000']]) {
+        one[key] = await sequentialLatency(ctx, path, SEQUENTIAL);
+      }
+      const ratio1 = one.deep.p50 / one.first.p50;
+      rows.push({
+        figure: `deep page / first page, one client (${SEQUENTIAL} requests in a row each), p50 latency`,
+        value: `${ratio1.toFixed(2)}x (${one.deep.p50.toFixed(1)} / ${one.first.p50.toFixed(1)} ms; p99 ${one.deep.p99.toFixed(1)} / ${one.first.p99.toFixed(1)} ms)`,
+        target: '<= 3x',
+        ok: ratio1 <= 3,
+      });
+      rows.push({
+        figure: `${LIST}, one client: p50 / p99`,
+        value: `${one.list.p50.toFixed(1)} / ${one.list.p99.toFixed(1)} ms`,
+        target: '< 100 ms',
+        ok: one.list.p99 < 100,
+      });
+      return rows;
+    },
+  },
+  {
+    name: 'POST /v1/invoices/bulk-pdf (200 invoices)',
+    async run(ctx) {
+      await setups.pdfWarm(ctx);
+      const [picked] = await ctx.db.query(
+        `SELECT i.id, (SELECT COUNT(*) FROM invoice_items l WHERE l.invoice_id = i.id) AS line_count
+           FROM invoices i WHERE i.account_id = ? AND i.fy_start_year = 2025 ORDER BY i.invoice_date DESC, i.id DESC LIMIT 200`,
+        [ctx.accountId],
+      );
+      const ids = picked.map((r) => r.id);
+      const lines = picked.reduce((n, r) => n + Number(r.line_count), 0);
+      const rows = [];
+      const before = memoryOf(ctx.apiPid);
+      for (let run = 1; run <= BULK_RUNS; run++) {
+        const sampler = sampleMemory(ctx.apiPid, 100);
+        const started = process.hrtime.bigint();
+        const res = await fetch(`${ctx.apiBase}/v1/invoices/bulk-pdf`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ctx.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ ids }),
+        });
+        const zipBytes = Buffer.from(await res.arrayBuffer());
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const peak = sampler.stop();
+        if (res.status !== 200) throw new Error(`bulk-pdf answered ${res.status}: ${zipBytes.subarray(0, 300).toString('utf8')}`);
+        const zip = await JSZip.loadAsync(zipBytes);
+        const entries = Object.values(zip.files).filter((f) => !f.dir);
+        let pdfs = 0;
+        for (const entry of entries) if ((await entry.async('nodebuffer')).subarray(0, 5).toString('latin1') === '%PDF-') pdfs++;
+        ctx.pdfRenders = (ctx.pdfRenders || 0) + ids.length;
+        rows.push({
+          figure: `bulk-pdf of ${ids.length} invoices (${lines} lines), run ${run}/${BULK_RUNS}: time end to end`,
+          value: `${seconds.toFixed(1)} s (${(ids.length / seconds).toFixed(1)} PDFs/s; ZIP ${mb(zipBytes.length)}, ${pdfs}/${entries.length} entries valid PDFs)`,
+          target: '< 20 s',
+          ok: seconds < 20 && pdfs === ids.length && entries.length === ids.length,
+        });
+        rows.push({
+          figure: `bulk-pdf run ${run}/${BULK_RUNS}: API process peak RSS (sampled every 100 ms)`,
+          value: `${mb(peak.rss)} (RSS before the first run ${mb(before && before.rss)}; Chromium processes together peaked at ${mb(peak.tree)})`,
+          target: 'flat',
+        });
+      }
+      const after = memoryOf(ctx.apiPid);
+      rows.push({ figure: 'API process VmHWM (peak RSS since start) after bulk-pdf', value: mb(after && after.hwm), target: '-' });
+      return rows;
+    },
+  },
+  {
+    name: 'GET /v1/documents/invoice/{id}/pdf: Chromium processes after 10 and 1,000 renders',
+    async run(ctx) {
+      await setups.pdfWarm(ctx);
+      const rows = [];
+      if (ctx.pdfSameDocument) {
+        const s = ctx.pdfSameDocument;
+        rows.push({
+          figure: 'PDF baseline prints the same document as the API',
+          value: `${s.same ? 'yes' : 'NO'}: same extracted text (${s.chars} characters, ${s.pages} page(s)); ${s.apiBytes} vs ${s.baseBytes} bytes`,
+          target: 'same',
+          ok: s.same,
+        });
+      }
+      // Top up to RENDERS renders through the API (the scenario and bulk-pdf counted theirs), 4 at a time.
+      const missing = Math.max(0, RENDERS - ctx.pdfRenders);
+      if (missing) setups.log(`pdf: ${missing} more renders to reach ${RENDERS}`);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < missing) {
+            next++;
+            await setups.fetchPdf(ctx, ctx.apiBase, ctx.pdfInvoiceId);
+            ctx.pdfRenders++;
+          }
+        }),
+      );
+      // A browser retired by recycling closes once its last render is done: let it go.
+      let after = chromiumBelow(ctx.apiPid);
+      for (let i = 0; i < 20 && after.total !== ctx.chromiumAfter10.total; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        after = chromiumBelow(ctx.apiPid);
+      }
+      const show = (c) => `${c.total} (${Object.entries(c.byType).map(([t, n]) => `${t} ${n}`).join(', ')}${c.zombies ? `; ${c.zombies} zombie` : ''})`;
+      rows.push({ figure: 'Chromium processes under the API process after 10 renders', value: show(ctx.chromiumAfter10), target: '-' });
+      rows.push({
+        figure: `... after ${ctx.pdfRenders.toLocaleString('en-US')} renders`,
+        value: show(after),
+        target: 'equal',
+        ok: after.total === ctx.chromiumAfter10.total && after.zombies === 0,
+      });
+      rows.push({ figure: 'leaked renderer Chromium processes adopted by init (profile removed)', value: String(orphanedRendererChromium()), target: '0', ok: orphanedRendererChromium() === 0 });
+      return rows;
+    },
+  },
+  sendouts.EXTRA,
+];
+
+module.exports = { EXTRAS, verdict };
