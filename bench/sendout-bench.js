@@ -160,7 +160,7 @@ const EXTRA = {
             body: JSON.stringify(body(ctx, `Drain ${i}`)),
           });
           const json = await res.json();
-          if (res.status !== 201) throw new Error(`POST /v1/sendouts answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+          if (res.status !== 200) throw new Error(`POST /v1/sendouts answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
           ids.push(json.data.queue_id);
         }
       }));

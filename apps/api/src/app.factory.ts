@@ -28,9 +28,10 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
   app.use(corsMiddleware);
   const small = express.json({ limit: '1mb' });
   const large = express.json({ limit: '5mb' });
-  app.use((req: express.Request, res: express.Response, next: express.NextFunction) =>
-    (LARGE_BODY_PATHS.some((p) => p.test(req.path)) ? large : small)(req, res, next),
-  );
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next(); // no body to read
+    return (LARGE_BODY_PATHS.some((p) => p.test(req.path)) ? large : small)(req, res, next);
+  });
   app.enableShutdownHooks();
 
   const openapi = SwaggerModule.createDocument(

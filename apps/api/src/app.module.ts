@@ -19,6 +19,7 @@ import { SettingsUsersModule } from './settings-users/settings-users.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { QuotationsModule } from './quotations/quotations.module';
 import { ProformaInvoicesModule } from './proforma-invoices/proforma-invoices.module';
+import { SendoutsModule } from './sendouts/sendouts.module';
 
 /** Resource modules of the API. Add a new resource's module here. */
 const RESOURCE_MODULES = [
@@ -34,6 +35,7 @@ const RESOURCE_MODULES = [
   InvoicesModule,
   QuotationsModule,
   ProformaInvoicesModule,
+  SendoutsModule,
 ];
 
 @Module({})

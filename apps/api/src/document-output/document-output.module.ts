@@ -1,39 +1,32 @@
 import { Module } from '@nestjs/common';
-import { AccountRepository } from '@app/domain/accounts/account.repository.port';
-import { ClientRepository } from '@app/domain/clients/client.repository.port';
 import { DocumentOutputService } from '@app/domain/document-output/document-output.service';
-import { ShareLinkRepository } from '@app/domain/document-output/share-link.repository.port';
 import { DocumentSource } from '@app/domain/document-output/source-document';
 import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
-import { BusinessSettingsRepository } from '@app/domain/settings/business-settings';
+import { Clock } from '@app/domain/shared/clock.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
 import { AppConfig } from '@app/infra/config/app-config';
-import { SecretBox } from '@app/infra/crypto/secret-box';
 import { Database } from '@app/infra/database/typeorm-transaction-runner';
-import { SqlDocumentSource } from '@app/infra/document-output/sql-document-source';
-import { SqlShareLinkRepository } from '@app/infra/document-output/sql-share-link.repository';
+import { createDocumentOutputService } from '@app/infra/wiring/document-output.wiring';
 import { APP_CONFIG } from '../core/tokens';
-import { ClientsModule } from '../clients/clients.module';
 import { SettingsModule } from '../settings/settings.module';
 import { PdfRendererModule } from './pdf-renderer.module';
 import { DocumentsController, InvoicesBulkPdfController, PublicShareController } from './documents.controller';
 
+const OUTPUT_PARTS = 'DOCUMENT_OUTPUT_PARTS';
+
+/** PDFs, bulk ZIP and share links; built by the same wiring the worker uses. */
 @Module({
-  imports: [ClientsModule, SettingsModule, PdfRendererModule],
+  imports: [SettingsModule, PdfRendererModule],
   controllers: [DocumentsController, PublicShareController, InvoicesBulkPdfController],
   providers: [
-    { provide: DocumentSource, useFactory: (db: Database) => new SqlDocumentSource(db), inject: [Database] },
     {
-      provide: ShareLinkRepository,
-      useFactory: (db: Database, h: SecretHasher, config: AppConfig) => new SqlShareLinkRepository(db, h, new SecretBox(config.encryptionKey)),
-      inject: [Database, SecretHasher, APP_CONFIG],
+      provide: OUTPUT_PARTS,
+      useFactory: (db: Database, clock: Clock, secrets: SecretHasher, config: AppConfig, renderer: PdfRenderer) =>
+        createDocumentOutputService(db, clock, secrets, config, renderer),
+      inject: [Database, Clock, SecretHasher, APP_CONFIG, PdfRenderer],
     },
-    {
-      provide: DocumentOutputService,
-      useFactory: (src: DocumentSource, c: ClientRepository, a: AccountRepository, s: BusinessSettingsRepository, r: PdfRenderer, sh: ShareLinkRepository, h: SecretHasher, config: AppConfig) =>
-        new DocumentOutputService(src, c, a, s, r, sh, h, config.publicBaseUrl),
-      inject: [DocumentSource, ClientRepository, AccountRepository, BusinessSettingsRepository, PdfRenderer, ShareLinkRepository, SecretHasher, APP_CONFIG],
-    },
+    { provide: DocumentOutputService, useFactory: (parts: { output: DocumentOutputService }) => parts.output, inject: [OUTPUT_PARTS] },
+    { provide: DocumentSource, useFactory: (parts: { source: DocumentSource }) => parts.source, inject: [OUTPUT_PARTS] },
   ],
   exports: [DocumentOutputService, DocumentSource],
 })

@@ -3,6 +3,8 @@ import { SalesDocuments1732000001000 } from './1732000001000-sales-documents';
 import { MobileSessions1732000003000 } from './1732000003000-mobile-sessions';
 import { InventoryExpenses1732000004000 } from './1732000004000-inventory-expenses';
 import { DocumentOutput1732000005000 } from './1732000005000-document-output';
+import { Sendouts1732000006000 } from './1732000006000-sendouts';
+import { DocumentCreatedIndexes1732000007000 } from './1732000007000-document-created-indexes';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -11,4 +13,6 @@ export const MIGRATIONS = [
   MobileSessions1732000003000,
   InventoryExpenses1732000004000,
   DocumentOutput1732000005000,
+  Sendouts1732000006000,
+  DocumentCreatedIndexes1732000007000,
 ];

@@ -1,0 +1,52 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, Max, Min, ValidateBy } from 'class-validator';
+import { DocumentKind } from '@app/domain/documents/document-number';
+import { MAX_LIMIT } from '@app/domain/shared/pagination';
+import { MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH, SENDOUT_DOCUMENT_TYPES, SENDOUT_FIELD_RULES, SendoutInput } from '@app/domain/sendouts/sendout-rules';
+
+/** Runs the domain's rule for the field, so the API reports exactly what the use case would. */
+const Rule = (field: keyof SendoutInput) =>
+  ValidateBy({
+    name: `sendout_${field}`,
+    validator: {
+      validate: (value: unknown) => SENDOUT_FIELD_RULES[field](value) === null,
+      defaultMessage: (args) => SENDOUT_FIELD_RULES[field](args?.value) ?? 'is invalid',
+    },
+  });
+
+const TYPES = [...SENDOUT_DOCUMENT_TYPES];
+const oneOfTypes = { message: `must be one of ${TYPES.join(', ')}` };
+const positiveId = { message: 'must be a positive integer' };
+
+export class CreateSendoutDto implements SendoutInput {
+  @ApiProperty({ example: 12 }) @Rule('client_id') client_id: number;
+  @ApiProperty({ enum: TYPES, example: 'invoice' }) @Rule('document_type') document_type: DocumentKind;
+  @ApiProperty({ example: 42, description: 'A document of this type issued to client_id' }) @Rule('document_id') document_id: number;
+  @ApiProperty({ maxLength: MAX_SUBJECT_LENGTH, example: 'Invoice INV/25-26/0042 from Sharma Traders' }) @Rule('subject') subject: string;
+  @ApiProperty({ maxLength: MAX_MESSAGE_LENGTH, description: 'Plain text; blank lines separate paragraphs' }) @Rule('message') message: string;
+  @ApiPropertyOptional({ example: 'accounts@client.example', description: 'Defaults to the client\'s email' }) @Rule('to_email') to_email?: string;
+  @ApiPropertyOptional({ example: 'a@client.example, b@client.example', description: 'Comma-separated' }) @Rule('cc_emails') cc_emails?: string;
+  @ApiPropertyOptional({ description: 'Comma-separated' }) @Rule('bcc_emails') bcc_emails?: string;
+  @ApiPropertyOptional({ description: 'Base64 PNG or a data:image/png;base64 URL (at most 1 MB); else the stored business signature' })
+  @Rule('signature_override')
+  signature_override?: string;
+}
+
+export class SendoutHistoryQueryDto {
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: MAX_LIMIT })
+  @Type(() => Number)
+  @IsInt({ message: 'must be an integer' })
+  @Min(1, { message: 'must be at least 1' })
+  @Max(MAX_LIMIT, { message: `must be at most ${MAX_LIMIT}` })
+  limit: number = 50;
+}
+
+export class SendoutDocumentsQueryDto {
+  @ApiProperty({ enum: TYPES }) @IsIn(TYPES, oneOfTypes) document_type: DocumentKind;
+  @ApiProperty() @Type(() => Number) @IsInt(positiveId) @Min(1, positiveId) @Max(2147483647, positiveId) client_id: number;
+}
+
+export class SendoutTemplateQueryDto extends SendoutDocumentsQueryDto {
+  @ApiProperty() @Type(() => Number) @IsInt(positiveId) @Min(1, positiveId) @Max(2147483647, positiveId) document_id: number;
+}

@@ -1,0 +1,10 @@
+import pino, { Logger } from 'pino';
+
+/** JSON lines like the API's; mail bodies, signatures and connection URLs are never logged. */
+export function createWorkerLogger(level: string): Logger {
+  return pino({
+    level,
+    base: { service: 'invoicing-worker' },
+    redact: { paths: ['*.password', '*.smtp_url', '*.redis_url', '*.signature_png'], censor: '[REDACTED]' },
+  });
+}

@@ -1,0 +1,127 @@
+import { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { SystemClock } from '@app/domain/shared/clock.port';
+import { DeliverSendout } from '@app/domain/sendouts/deliver-sendout.use-case';
+import { SweepResult, SweepSendouts } from '@app/domain/sendouts/sweep-sendouts.use-case';
+import { AppConfig } from '@app/infra/config/app-config';
+import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
+import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { NodemailerMailer } from '@app/infra/mail/nodemailer-mailer';
+import { PuppeteerPdfRenderer } from '@app/infra/pdf/puppeteer-pdf-renderer';
+import { BullmqSendoutQueue } from '@app/infra/queue/bullmq-sendout-queue';
+import { BullmqSendoutWorker } from '@app/infra/queue/bullmq-sendout-worker';
+import { takeLock } from '@app/infra/queue/redis-lock';
+import { MarkOverdueInvoices } from '@app/domain/invoices/mark-overdue.use-case';
+import { kolkataDate } from '@app/domain/shared/fiscal-year';
+import { SqlOverdueInvoices } from '@app/infra/invoices/sql-overdue-invoices';
+import { createMailer, createSendoutDelivery, createSendoutQueue } from '@app/infra/wiring/sendouts.wiring';
+
+/**
+ * Everything the worker process runs, owned in one place so that shutdown happens in order: stop taking
+ * jobs and let running ones finish, stop the sweeper, then close the queue, the mailer, Chromium and the
+ * database. Nest calls `onApplicationBootstrap` and `onModuleDestroy`; nothing else here has hooks.
+ */
+export class WorkerRuntime {
+  readonly renderer: PuppeteerPdfRenderer;
+  readonly mailer: NodemailerMailer;
+  readonly queue: BullmqSendoutQueue;
+  readonly deliver: DeliverSendout;
+  readonly sweep: SweepSendouts;
+  readonly markOverdue: MarkOverdueInvoices;
+  private readonly worker: BullmqSendoutWorker;
+  private sweeping: Promise<SweepResult | null> | null = null;
+  private closing: Promise<void> | null = null;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly log: Logger,
+    outboxDir?: string,
+  ) {
+    this.renderer = new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, concurrency: config.pdfConcurrency });
+    this.mailer = createMailer(config, outboxDir);
+    this.queue = createSendoutQueue(config);
+    const built = createSendoutDelivery(new Database(dataSource), new SystemClock(), new NodeSecretHasher(), config, {
+      renderer: this.renderer, mailer: this.mailer, queue: this.queue,
+    });
+    this.deliver = built.deliver;
+    this.markOverdue = new MarkOverdueInvoices(new SqlOverdueInvoices(new Database(dataSource)), new SystemClock());
+    this.sweep = built.sweep;
+    this.worker = new BullmqSendoutWorker(config.redisUrl, config.queue, this.deliver, log);
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.start();
+    this.log.info(
+      { concurrency: this.config.queue.sendoutConcurrency, queue_prefix: this.config.queue.prefix, mail: this.config.smtpUrl ? 'smtp' : 'outbox' },
+      'worker started',
+    );
+  }
+
+  /**
+   * One sweep, if this process wins the lock for this interval (so two workers never sweep together)
+   * and no sweep of its own is still running. Null when it did not run.
+   */
+  sweepOnce(): Promise<SweepResult | null> {
+    if (this.closing) return Promise.resolve(null);
+    this.sweeping ??= (async () => {
+      try {
+        const key = `${this.config.queue.prefix}:sendouts:sweep-lock`;
+        if (!(await takeLock(this.queue.redis, key, Math.floor(this.config.queue.sweepIntervalMs * 0.9)))) return null;
+        const result = await this.sweep.execute();
+        if (result.recovered || result.enqueued) this.log.info({ ...result }, 'outbox sweep');
+        return result;
+      } catch (err) {
+        this.log.warn({ err: (err as Error).message }, 'outbox sweep failed');
+        return null;
+      } finally {
+        this.sweeping = null;
+      }
+    })();
+    return this.sweeping;
+  }
+
+  /**
+   * The daily overdue marking (DESIGN section 4): runs in whichever worker first takes the lock of the
+   * day in Asia/Kolkata, so every process may call it hourly and it still runs once a day.
+   */
+  async markOverdueOnce(): Promise<number | null> {
+    if (this.closing) return null;
+    try {
+      const key = `${this.config.queue.prefix}:invoices:overdue:${kolkataDate(new Date())}`;
+      if (!(await takeLock(this.queue.redis, key, 26 * 60 * 60 * 1000))) return null;
+      const marked = await this.markOverdue.execute();
+      this.log.info({ marked }, 'overdue invoices marked');
+      return marked;
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'overdue marking failed');
+      return null;
+    }
+  }
+
+  /** Stops taking new jobs (running ones finish). */
+  pause(): Promise<void> {
+    return this.worker.pause();
+  }
+
+  resume(): void {
+    this.worker.resume();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.close();
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.worker.close().catch((err) => this.log.warn({ err: err.message }, 'closing the queue worker failed'));
+      await this.sweeping;
+      await this.queue.close();
+      this.mailer.close();
+      await this.renderer.close();
+      if (this.dataSource.isInitialized) await this.dataSource.destroy();
+      this.log.info({}, 'worker stopped');
+    })();
+    return this.closing;
+  }
+}

@@ -1,0 +1,64 @@
+import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { ScheduleModule, SchedulerRegistry } from '@nestjs/schedule';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '@app/infra/config/app-config';
+import { createDataSource } from '@app/infra/database/data-source';
+import { createWorkerLogger } from './logger';
+import { WorkerRuntime } from './worker-runtime';
+
+export const WORKER_CONFIG = 'WORKER_CONFIG';
+const SWEEPER = 'sendout-outbox-sweeper';
+const OVERDUE = 'invoice-overdue-marker';
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface WorkerOptions {
+  /** Where mail goes without SMTP_URL (default var/outbox). */
+  outboxDir?: string;
+}
+
+/** Runs the outbox sweeper every SWEEP_INTERVAL_MS and the daily overdue marking hourly (each once at start). */
+@Injectable()
+class SweeperSchedule implements OnApplicationBootstrap, OnModuleDestroy {
+  constructor(
+    private readonly registry: SchedulerRegistry,
+    private readonly runtime: WorkerRuntime,
+    @Inject(WORKER_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const timer = setInterval(() => void this.runtime.sweepOnce(), this.config.queue.sweepIntervalMs);
+    this.registry.addInterval(SWEEPER, timer);
+    void this.runtime.sweepOnce();
+    this.registry.addInterval(OVERDUE, setInterval(() => void this.runtime.markOverdueOnce(), HOUR_MS));
+    void this.runtime.markOverdueOnce();
+  }
+
+  onModuleDestroy(): void {
+    for (const name of [SWEEPER, OVERDUE]) if (this.registry.doesExist('interval', name)) this.registry.deleteInterval(name);
+  }
+}
+
+/** The worker process: a Nest application context (no HTTP) with the sendout queue worker and the sweeper. */
+@Module({})
+export class WorkerModule {
+  static register(config: AppConfig, options: WorkerOptions = {}): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [ScheduleModule.forRoot()],
+      providers: [
+        { provide: WORKER_CONFIG, useValue: config },
+        {
+          provide: DataSource,
+          useFactory: () => createDataSource(config.databaseUrl, Math.max(4, config.queue.sendoutConcurrency + 2)).initialize(),
+        },
+        {
+          provide: WorkerRuntime,
+          useFactory: (ds: DataSource) => new WorkerRuntime(config, ds, createWorkerLogger(config.logLevel), options.outboxDir),
+          inject: [DataSource],
+        },
+        SweeperSchedule,
+      ],
+      exports: [WorkerRuntime],
+    };
+  }
+}

@@ -1,0 +1,145 @@
+import { PermanentMailError } from './mailer.port';
+import { SIGNATURE_CID } from './sendout-mail';
+import { TINY_PNG } from '../../testing/sendout-fakes';
+import { addClient, sendoutKit } from '../../testing/sendout-test-kit';
+
+async function queued(maxAttempts = 3, override?: string) {
+  const kit = sendoutKit({ maxAttempts });
+  const clientId = await addClient(kit, 1);
+  const doc = kit.documents.add(1, 'invoice', clientId, { number: 'INV/25-26/0007' });
+  kit.settings.setSignature(1, TINY_PNG);
+  const { queueId } = await kit.service.create(kit.callerOf(kit.a), {
+    client_id: clientId, document_type: 'invoice', document_id: doc.id, subject: 'Invoice INV/25-26/0007', message: 'Dear client,\n\nPlease <pay>.',
+    cc_emails: 'cc@example.com', bcc_emails: 'bcc@example.com', signature_override: override,
+  });
+  return { kit, queueId, job: { sendoutId: queueId, accountId: 1 } };
+}
+
+describe('DeliverSendout', () => {
+  it('sends one email with the PDF attached and the signature inline, then marks the row sent', async () => {
+    const { kit, queueId, job } = await queued();
+    const result = await kit.deliver.execute(job);
+    expect(result).toMatchObject({ outcome: 'sent', attempts: 1 });
+    expect(kit.mailer.sent).toHaveLength(1);
+    const mail = kit.mailer.sent[0];
+    expect(mail).toMatchObject({
+      to: ['client@example.com'], cc: ['cc@example.com'], bcc: ['bcc@example.com'], subject: 'Invoice INV/25-26/0007',
+      from: 'Invoicing <no-reply@test>', replyTo: 'accounts@sge.example',
+    });
+    expect(mail.attachments.map((a) => [a.filename, a.contentType, a.cid])).toEqual([
+      ['INV-25-26-0007.pdf', 'application/pdf', undefined],
+      ['signature.png', 'image/png', SIGNATURE_CID],
+    ]);
+    expect(mail.html).toContain(`src="cid:${SIGNATURE_CID}"`);
+    expect(mail.html).toContain('Please &lt;pay&gt;.');
+    expect(mail.text).toContain('Please <pay>.');
+    expect(kit.renderer.views[0].signature_png_base64).toBe(TINY_PNG);
+    expect(kit.sendouts.row(queueId)).toMatchObject({ status: 'sent', attempts: 1, sentAt: '2025-08-10 06:00:00', messageId: '<fake-1@test>', lastError: null });
+  });
+
+  it('a job run twice sends once (the claim guard)', async () => {
+    const { kit, job } = await queued();
+    const [one, two] = await Promise.all([kit.deliver.execute(job), kit.deliver.execute(job)]);
+    expect([one.outcome, two.outcome].sort()).toEqual(['sent', 'skipped']);
+    expect(await kit.deliver.execute(job)).toEqual({ outcome: 'skipped' });
+    expect(kit.mailer.sent).toHaveLength(1);
+  });
+
+  it('a job of another account finds nothing to claim', async () => {
+    const { kit, queueId } = await queued();
+    expect(await kit.deliver.execute({ sendoutId: queueId, accountId: 2 })).toEqual({ outcome: 'skipped' });
+    expect(kit.mailer.sent).toHaveLength(0);
+  });
+
+  it('transient failures go back to queued until the attempts are used up', async () => {
+    const { kit, queueId, job } = await queued(3);
+    kit.mailer.script = [new Error('421 try again later'), new Error('connect ECONNREFUSED')];
+    expect(await kit.deliver.execute(job)).toMatchObject({ outcome: 'retry', attempts: 1, error: '421 try again later' });
+    expect(kit.sendouts.row(queueId)).toMatchObject({ status: 'queued', attempts: 1, lastError: '421 try again later' });
+    expect(await kit.deliver.execute(job)).toMatchObject({ outcome: 'retry', attempts: 2 });
+    expect(await kit.deliver.execute(job)).toMatchObject({ outcome: 'sent', attempts: 3 });
+    expect(kit.sendouts.row(queueId)).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(kit.mailer.sent).toHaveLength(1);
+  });
+
+  it('the last attempt turns a transient failure into failed', async () => {
+    const { kit, queueId, job } = await queued(2);
+    kit.mailer.script = [new Error('timeout'), new Error('timeout again')];
+    await kit.deliver.execute(job);
+    expect(await kit.deliver.execute(job)).toMatchObject({ outcome: 'failed', attempts: 2, error: 'timeout again' });
+    expect(kit.sendouts.row(queueId)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'timeout again' });
+    expect(await kit.deliver.execute(job)).toEqual({ outcome: 'skipped' });
+  });
+
+  it('a permanent SMTP rejection fails at once', async () => {
+    const { kit, queueId, job } = await queued(5);
+    kit.mailer.script = [new PermanentMailError('550 mailbox unavailable', 550)];
+    expect(await kit.deliver.execute(job)).toMatchObject({ outcome: 'failed', attempts: 1 });
+    expect(kit.sendouts.row(queueId)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'PermanentMailError: 550 mailbox unavailable' });
+  });
+
+  it('a render failure is transient', async () => {
+    const { kit, queueId, job } = await queued();
+    kit.renderer.failWith = new Error('browser crashed');
+    expect((await kit.deliver.execute(job)).outcome).toBe('retry');
+    kit.renderer.failWith = null;
+    expect((await kit.deliver.execute(job)).outcome).toBe('sent');
+    expect(kit.sendouts.row(queueId).attempts).toBe(2);
+  });
+
+  it('a document deleted meanwhile or a suspended account fails at once', async () => {
+    const { kit, queueId, job } = await queued();
+    kit.documents.docs.length = 0;
+    expect(await kit.deliver.execute(job)).toMatchObject({ outcome: 'failed', error: 'The document no longer exists.' });
+    const second = await queued();
+    await second.kit.accounts.setSuspended(1, true);
+    expect(await second.kit.deliver.execute(second.job)).toMatchObject({ outcome: 'failed', error: 'The account is suspended.' });
+    expect(kit.sendouts.row(queueId).status).toBe('failed');
+  });
+
+  it('the override signature is printed and shown instead of the stored one', async () => {
+    const override = `data:image/png;base64,${TINY_PNG}`;
+    const { kit, job } = await queued(3, override);
+    kit.settings.setSignature(1, null); // removed after the POST: the override still applies
+    expect((await kit.deliver.execute(job)).outcome).toBe('sent');
+    expect(kit.renderer.views[0].signature_png_base64).toBe(TINY_PNG);
+  });
+
+  it('a signature removed after the POST (no override) fails the row', async () => {
+    const { kit, job } = await queued();
+    kit.settings.setSignature(1, null);
+    expect(await kit.deliver.execute(job)).toMatchObject({ outcome: 'failed', error: expect.stringContaining('signature_required') });
+  });
+});
+
+describe('SweepSendouts', () => {
+  it('re-offers queued rows older than the threshold; offering a held job is a no-op', async () => {
+    const { kit, job } = await queued();
+    kit.queue.take(); // the POST's job is lost (Redis restarted)
+    expect(await kit.sweep.execute()).toEqual({ recovered: 0, enqueued: 0, queueDown: false });
+    kit.clock.advance(46);
+    expect(await kit.sweep.execute()).toEqual({ recovered: 0, enqueued: 1, queueDown: false });
+    await kit.sweep.execute();
+    expect(kit.queue.jobs).toEqual([job]);
+  });
+
+  it('stops at the first queue failure and tries again next time', async () => {
+    const { kit } = await queued();
+    kit.queue.take();
+    kit.queue.down = true;
+    kit.clock.advance(60);
+    expect(await kit.sweep.execute()).toEqual({ recovered: 0, enqueued: 0, queueDown: true });
+  });
+
+  it('recovers rows whose worker died while sending', async () => {
+    const { kit, queueId, job } = await queued(3);
+    await kit.sendouts.claim(1, queueId, 'dead-worker', kit.clock.now());
+    kit.clock.advance(601);
+    expect(await kit.sweep.execute()).toMatchObject({ recovered: 1 });
+    expect(kit.sendouts.row(queueId)).toMatchObject({ status: 'queued', attempts: 1 });
+    // The dead worker's token no longer holds the row.
+    await kit.sendouts.markSent(1, queueId, 'dead-worker', 'x', kit.clock.now());
+    expect(kit.sendouts.row(queueId).status).toBe('queued');
+    expect((await kit.deliver.execute(job)).outcome).toBe('sent');
+  });
+});

@@ -1,0 +1,99 @@
+import { AccountRepository } from '../accounts/account.repository.port';
+import { DocumentOutputService, pdfFileName } from '../document-output/document-output.service';
+import { PdfRenderer } from '../documents/pdf-renderer.port';
+import { BusinessSettingsRepository } from '../settings/business-settings';
+import { Clock } from '../shared/clock.port';
+import { NotFound } from '../shared/domain-error';
+import { SecretHasher } from '../shared/secret.port';
+import { ClaimedSendout, SendoutJob } from './sendout';
+import { composeSendoutMail } from './sendout-mail';
+import { Mailer, PermanentMailError } from './mailer.port';
+import { SendoutRepository } from './sendout.repository.port';
+
+export interface DeliveryOptions {
+  /** Sender of every email (MAIL_FROM). */
+  mailFrom: string;
+  /** Attempts (claims) a row gets before a transient failure becomes final. */
+  maxAttempts: number;
+}
+
+export type DeliveryResult =
+  | { outcome: 'sent'; messageId: string; attempts: number }
+  /** Nothing done: the row is not claimable (already handled, being handled, cancelled, deleted). */
+  | { outcome: 'skipped' }
+  | { outcome: 'failed'; error: string; attempts: number }
+  /** A transient failure; the row is queued again and the caller must retry after a back-off. */
+  | { outcome: 'retry'; error: string; attempts: number };
+
+/** A failure no retry can fix (document gone, account closed, no signature, SMTP 5xx). */
+class PermanentFailure extends Error {}
+
+const MAX_ERROR_LENGTH = 1000;
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  return text.replace(/\s+/g, ' ').trim().slice(0, MAX_ERROR_LENGTH) || 'unknown error';
+}
+
+/**
+ * The worker's use case: one delivery attempt of one queue row. It first claims the row (queued ->
+ * sending, one more attempt) and does nothing if the claim fails, so a job that runs twice sends once.
+ * Then it renders the PDF, sends one email (PDF attached, signature inline) and records the outcome:
+ * sent; failed at once for a permanent failure or when attempts are used up; otherwise queued again
+ * with the error, for a retry after a back-off.
+ */
+export class DeliverSendout {
+  constructor(
+    private readonly sendouts: SendoutRepository,
+    private readonly accounts: AccountRepository,
+    private readonly output: DocumentOutputService,
+    private readonly renderer: PdfRenderer,
+    private readonly settings: BusinessSettingsRepository,
+    private readonly mailer: Mailer,
+    private readonly secrets: SecretHasher,
+    private readonly clock: Clock,
+    private readonly options: DeliveryOptions,
+  ) {}
+
+  async execute(job: SendoutJob): Promise<DeliveryResult> {
+    const token = this.secrets.randomToken(16);
+    const row = await this.sendouts.claim(job.accountId, job.sendoutId, token, this.clock.now());
+    if (!row) return { outcome: 'skipped' };
+
+    let messageId: string;
+    try {
+      messageId = (await this.mailer.send(await this.compose(row))).messageId;
+    } catch (error) {
+      const message = describe(error);
+      const permanent = error instanceof PermanentFailure || error instanceof PermanentMailError;
+      if (permanent || row.attempts >= this.options.maxAttempts) {
+        await this.sendouts.markFailed(row.accountId, row.id, token, message, this.clock.now());
+        return { outcome: 'failed', error: message, attempts: row.attempts };
+      }
+      await this.sendouts.release(row.accountId, row.id, token, message, this.clock.now());
+      return { outcome: 'retry', error: message, attempts: row.attempts };
+    }
+    // The email is out: whatever happens now must not lead to a second send of this attempt.
+    await this.sendouts.markSent(row.accountId, row.id, token, messageId, this.clock.now());
+    return { outcome: 'sent', messageId, attempts: row.attempts };
+  }
+
+  private async compose(row: ClaimedSendout) {
+    const account = await this.accounts.findById(row.accountId);
+    if (!account || account.deleted) throw new PermanentFailure('The account no longer exists.');
+    if (account.suspended) throw new PermanentFailure('The account is suspended.');
+    const signature = row.signatureOverride ?? (await this.settings.get(row.accountId)).signaturePng;
+    if (!signature) throw new PermanentFailure('signature_required: the business signature was removed and no override was sent.');
+    let built;
+    try {
+      built = await this.output.view(account, row.documentType, row.documentId);
+    } catch (error) {
+      if (error instanceof NotFound) throw new PermanentFailure('The document no longer exists.');
+      throw error;
+    }
+    const view = { ...built.view, signature_png_base64: signature };
+    const bytes = await this.renderer.render(view, built.template);
+    const pdf = { filename: pdfFileName(view.number, `${row.documentType}-${row.documentId}`), bytes };
+    return composeSendoutMail(row, account, pdf, signature, this.options.mailFrom);
+  }
+}

@@ -1,0 +1,37 @@
+import { ClaimedSendout, NewSendout, Sendout, SendoutJob } from './sendout';
+
+/** Sendout queue rows. Every method but the two sweeper scans takes the account id. */
+export abstract class SendoutRepository {
+  /** Inserts a queued row; returns its id. */
+  abstract insert(accountId: number, row: NewSendout, now: Date): Promise<number>;
+  /** A row that is not deleted. */
+  abstract findById(accountId: number, id: number): Promise<Sendout | null>;
+  /** Newest first (ties by id descending), deleted rows left out. */
+  abstract history(accountId: number, limit: number): Promise<Sendout[]>;
+  /**
+   * Removes the row from the history; a queued row becomes cancelled in the same statement, so no
+   * worker can claim it afterwards. False when there is no such (undeleted) row.
+   */
+  abstract delete(accountId: number, id: number, now: Date): Promise<boolean>;
+
+  /**
+   * The idempotent send guard: atomically moves a queued, undeleted row to sending, adds one attempt and
+   * stamps it with `token`. Null when the row is not claimable (already sending, sent, failed, cancelled,
+   * deleted or missing): the caller must not send.
+   */
+  abstract claim(accountId: number, id: number, token: string, now: Date): Promise<ClaimedSendout | null>;
+  /** sending -> sent, only while `token` still holds the row. */
+  abstract markSent(accountId: number, id: number, token: string, messageId: string, now: Date): Promise<void>;
+  /** sending -> failed with the error, only while `token` still holds the row. */
+  abstract markFailed(accountId: number, id: number, token: string, error: string, now: Date): Promise<void>;
+  /** sending -> queued (a retry will claim it again), keeping the attempt count and the error. */
+  abstract release(accountId: number, id: number, token: string, error: string, now: Date): Promise<void>;
+
+  /** Sweeper: queued rows (any account) untouched since `before`, oldest first. */
+  abstract queuedBefore(before: Date, limit: number): Promise<SendoutJob[]>;
+  /**
+   * Sweeper: rows stuck in sending since `lockedBefore` (their worker died) go back to queued, or to
+   * failed once they have used `maxAttempts`. Returns how many rows changed.
+   */
+  abstract recoverStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<number>;
+}

@@ -1,0 +1,56 @@
+import { DocumentKind } from '../documents/document-number';
+
+/**
+ * A sendout is one email of one document's PDF, kept as a queue row. Life cycle:
+ * queued -> sending -> sent | failed; a transient failure returns it to queued for a retry; DELETE of a
+ * queued row makes it cancelled (never sent). Deleted rows leave the history but stay in the table,
+ * so a job that still names them finds nothing to send.
+ */
+export const SENDOUT_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export type SendoutStatus = (typeof SENDOUT_STATUSES)[number];
+
+/** A history row (the signature override is never read back for lists). */
+export interface Sendout {
+  id: number;
+  accountId: number;
+  clientId: number;
+  documentType: DocumentKind;
+  documentId: number;
+  toEmail: string;
+  ccEmails: string[];
+  bccEmails: string[];
+  subject: string;
+  message: string;
+  status: SendoutStatus;
+  attempts: number;
+  lastError: string | null;
+  /** 'Y-m-d H:i:s' UTC. */
+  sentAt: string | null;
+  messageId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A row claimed by the worker for one delivery attempt. */
+export interface ClaimedSendout extends Sendout {
+  /** Base64 PNG sent with the request, or null to use the business signature. */
+  signatureOverride: string | null;
+}
+
+export interface NewSendout {
+  clientId: number;
+  documentType: DocumentKind;
+  documentId: number;
+  toEmail: string;
+  ccEmails: string[];
+  bccEmails: string[];
+  subject: string;
+  message: string;
+  signatureOverride: string | null;
+}
+
+/** What a queue job carries: the row id (also the job's identity) and its account. */
+export interface SendoutJob {
+  sendoutId: number;
+  accountId: number;
+}

@@ -1,0 +1,137 @@
+import { Account } from '../accounts/account';
+import { ActivityRecorder } from '../activity/activity-recorder';
+import { Client } from '../clients/client';
+import { ClientRepository } from '../clients/client.repository.port';
+import { DocumentKind } from '../documents/document-number';
+import { DocumentSource, SourceDocument } from '../document-output/source-document';
+import { BusinessSettingsRepository } from '../settings/business-settings';
+import { normalizePngBase64 } from '../settings/signature';
+import { Clock } from '../shared/clock.port';
+import { NotFound, SignatureRequired, ValidationFailed } from '../shared/domain-error';
+import { isValidEmail } from '../shared/email';
+import { Principal } from '../shared/principal';
+import { TransactionRunner } from '../shared/transaction.port';
+import { Sendout } from './sendout';
+import { SendoutDocumentCatalog } from './sendout-document-catalog.port';
+import { SendoutQueue } from './sendout-queue.port';
+import { SendoutRepository } from './sendout.repository.port';
+import { checkSendoutInput, SendoutInput } from './sendout-rules';
+import { pickLabel, sendoutTemplate, SendoutTemplate } from './sendout-template';
+
+export interface SendoutCaller {
+  principal: Principal;
+  account: Account;
+}
+
+export interface QueuedSendout {
+  queueId: number;
+  /** False when the queue could not be reached: the row is committed and the sweeper enqueues it. */
+  enqueued: boolean;
+}
+
+export const PICK_LIST_LIMIT = 200;
+
+/**
+ * The API side of sendouts: checks a request against the stored client, document and signature,
+ * commits the queue row (the outbox), then offers it to the queue. Sending happens in the worker.
+ */
+export class SendoutsService {
+  constructor(
+    private readonly sendouts: SendoutRepository,
+    private readonly queue: SendoutQueue,
+    private readonly clients: ClientRepository,
+    private readonly documents: DocumentSource,
+    private readonly catalog: SendoutDocumentCatalog,
+    private readonly settings: BusinessSettingsRepository,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  /**
+   * Rules, in order: field rules (400, all at once); the client must be the account's (404); the
+   * document must be the account's (404) and issued to that client (400 on document_id); a recipient
+   * must exist (400 on to_email); the signature, an override if sent, else the stored one, must be PNG
+   * (422 signature_required).
+   */
+  async create(caller: SendoutCaller, input: SendoutInput): Promise<QueuedSendout> {
+    const accountId = caller.account.id;
+    const req = checkSendoutInput(input);
+    const { client } = await this.clientAndDocument(accountId, req.documentType, req.clientId, req.documentId);
+    const toEmail = req.toEmail ?? (client.email && isValidEmail(client.email) ? client.email : null);
+    if (!toEmail) throw new ValidationFailed({ to_email: 'is required: the client has no email address' });
+
+    let signatureOverride: string | null = null;
+    if (req.signatureOverride !== null) {
+      signatureOverride = normalizePngBase64(req.signatureOverride);
+      if (!signatureOverride) {
+        throw new SignatureRequired('signature_override is not a PNG image (base64 or a data:image/png;base64 URL, at most 1 MB).', {
+          signature_override: 'must be a PNG image in base64 or a data:image/png;base64 URL, at most 1 MB',
+        });
+      }
+    } else if (!(await this.settings.get(accountId)).signaturePng) {
+      throw new SignatureRequired('The business has no stored signature: store one in the business settings or send signature_override.');
+    }
+
+    const queueId = await this.tx.run(async () => {
+      const id = await this.sendouts.insert(
+        accountId,
+        {
+          clientId: req.clientId, documentType: req.documentType, documentId: req.documentId, toEmail, ccEmails: req.ccEmails,
+          bccEmails: req.bccEmails, subject: req.subject, message: req.message, signatureOverride,
+        },
+        this.clock.now(),
+      );
+      await this.activity.record(caller.principal, {
+        action: 'created', entityType: 'sendout', entityId: id, label: req.subject.slice(0, 200),
+        after: { document_type: req.documentType, document_id: req.documentId },
+      });
+      return id;
+    });
+    // The row is committed: from here a queue failure only delays the email (the sweeper re-offers it).
+    const enqueued = await this.queue.enqueue({ sendoutId: queueId, accountId }).then(
+      () => true,
+      () => false,
+    );
+    return { queueId, enqueued };
+  }
+
+  history(caller: SendoutCaller, limit: number): Promise<Sendout[]> {
+    return this.sendouts.history(caller.account.id, limit);
+  }
+
+  /** A queued row is cancelled (never sent); any row leaves the history. */
+  async delete(caller: SendoutCaller, id: number): Promise<void> {
+    await this.tx.run(async () => {
+      if (!(await this.sendouts.delete(caller.account.id, id, this.clock.now()))) throw NotFound.of('Sendout', id);
+      await this.activity.record(caller.principal, { action: 'deleted', entityType: 'sendout', entityId: id, label: null });
+    });
+  }
+
+  /** Subject and message prefilled from the document, the client and the business. */
+  async template(caller: SendoutCaller, kind: DocumentKind, clientId: number, documentId: number): Promise<SendoutTemplate> {
+    const { client, doc } = await this.clientAndDocument(caller.account.id, kind, clientId, documentId);
+    return sendoutTemplate(doc, client, caller.account);
+  }
+
+  /** The client's documents of one kind, newest first, labelled with number, date and amount. */
+  async documentChoices(caller: SendoutCaller, kind: DocumentKind, clientId: number): Promise<Array<{ documentId: number; label: string }>> {
+    await this.requireClient(caller.account.id, clientId);
+    const picks = await this.catalog.listForClient(caller.account.id, kind, clientId, PICK_LIST_LIMIT);
+    return picks.map((p) => ({ documentId: p.id, label: pickLabel(p) }));
+  }
+
+  private async requireClient(accountId: number, clientId: number): Promise<Client> {
+    const client = await this.clients.findById(accountId, clientId);
+    if (!client) throw new NotFound('Client not found.', { client_id: clientId });
+    return client;
+  }
+
+  /** A document of another account is as missing as an unknown one (404); another client's is a 400. */
+  private async clientAndDocument(accountId: number, kind: DocumentKind, clientId: number, documentId: number): Promise<{ client: Client; doc: SourceDocument }> {
+    const [client, doc] = await Promise.all([this.requireClient(accountId, clientId), this.documents.load(accountId, kind, documentId)]);
+    if (!doc) throw new NotFound('Document not found.', { document_type: kind, document_id: documentId });
+    if (doc.clientId !== clientId) throw new ValidationFailed({ document_id: 'belongs to another client' });
+    return { client, doc };
+  }
+}

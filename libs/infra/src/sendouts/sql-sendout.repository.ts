@@ -1,0 +1,160 @@
+import { DocumentKind } from '@app/domain/documents/document-number';
+import { ClaimedSendout, NewSendout, Sendout, SendoutJob, SendoutStatus } from '@app/domain/sendouts/sendout';
+import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
+import { Database } from '../database/typeorm-transaction-runner';
+import { sqlNow } from '../shared/sql-time';
+
+interface SendoutRecord {
+  id: number;
+  account_id: number;
+  client_id: number;
+  document_type: string;
+  document_id: number;
+  to_email: string;
+  cc_emails: string | null;
+  bcc_emails: string | null;
+  subject: string;
+  message: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+  message_id: string | null;
+  created_at: string;
+  updated_at: string;
+  signature_png?: string | null;
+}
+
+interface WriteResult {
+  insertId?: number;
+  affectedRows?: number;
+}
+
+const COLUMNS = `id, account_id, client_id, document_type, document_id, to_email, cc_emails, bcc_emails, subject, message, status,
+  attempts, last_error, sent_at, message_id, created_at, updated_at`;
+
+const list = (value: string | null): string[] => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const joined = (emails: string[]): string | null => (emails.length ? emails.join(', ') : null);
+
+function toSendout(r: SendoutRecord): Sendout {
+  return {
+    id: Number(r.id), accountId: Number(r.account_id), clientId: Number(r.client_id), documentType: r.document_type as DocumentKind,
+    documentId: Number(r.document_id), toEmail: r.to_email, ccEmails: list(r.cc_emails), bccEmails: list(r.bcc_emails), subject: r.subject,
+    message: r.message, status: r.status as SendoutStatus, attempts: Number(r.attempts), lastError: r.last_error, sentAt: r.sent_at,
+    messageId: r.message_id, createdAt: r.created_at, updatedAt: r.updated_at,
+  };
+}
+
+/**
+ * Sendout rows in MySQL. The worker's state changes are single conditional UPDATEs (status and claim
+ * token in the WHERE clause), so two processes can never both move a row, and a worker whose lease was
+ * recovered can no longer write to it.
+ */
+export class SqlSendoutRepository extends SendoutRepository {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  private query<T>(sql: string, params: unknown[]): Promise<T> {
+    return this.db.manager().query(sql, params);
+  }
+
+  async insert(accountId: number, row: NewSendout, now: Date): Promise<number> {
+    const at = sqlNow(now);
+    const result = await this.query<WriteResult>(
+      `INSERT INTO sendouts (account_id, client_id, document_type, document_id, to_email, cc_emails, bcc_emails, subject, message,
+         signature_png, status, attempts, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)`,
+      [accountId, row.clientId, row.documentType, row.documentId, row.toEmail, joined(row.ccEmails), joined(row.bccEmails), row.subject,
+        row.message, row.signatureOverride, at, at],
+    );
+    return Number(result.insertId);
+  }
+
+  async findById(accountId: number, id: number): Promise<Sendout | null> {
+    const [row] = await this.query<SendoutRecord[]>(`SELECT ${COLUMNS} FROM sendouts WHERE id = ? AND account_id = ? AND deleted_at IS NULL`, [id, accountId]);
+    return row ? toSendout(row) : null;
+  }
+
+  async history(accountId: number, limit: number): Promise<Sendout[]> {
+    const rows = await this.query<SendoutRecord[]>(
+      `SELECT ${COLUMNS} FROM sendouts WHERE account_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT ?`,
+      [accountId, limit],
+    );
+    return rows.map(toSendout);
+  }
+
+  async delete(accountId: number, id: number, now: Date): Promise<boolean> {
+    const at = sqlNow(now);
+    const result = await this.query<WriteResult>(
+      `UPDATE sendouts SET
+         signature_png = IF(status = 'queued', NULL, signature_png),
+         status = IF(status = 'queued', 'cancelled', status),
+         deleted_at = ?, updated_at = ?
+       WHERE id = ? AND account_id = ? AND deleted_at IS NULL`,
+      [at, at, id, accountId],
+    );
+    return (result.affectedRows ?? 0) > 0;
+  }
+
+  async claim(accountId: number, id: number, token: string, now: Date): Promise<ClaimedSendout | null> {
+    const at = sqlNow(now);
+    const result = await this.query<WriteResult>(
+      `UPDATE sendouts SET status = 'sending', attempts = attempts + 1, claim_token = ?, locked_at = ?, updated_at = ?
+       WHERE id = ? AND account_id = ? AND status = 'queued' AND deleted_at IS NULL`,
+      [token, at, at, id, accountId],
+    );
+    if (!result.affectedRows) return null;
+    const [row] = await this.query<SendoutRecord[]>(
+      `SELECT ${COLUMNS}, signature_png FROM sendouts WHERE id = ? AND account_id = ? AND claim_token = ?`,
+      [id, accountId, token],
+    );
+    return row ? { ...toSendout(row), signatureOverride: row.signature_png ?? null } : null;
+  }
+
+  async markSent(accountId: number, id: number, token: string, messageId: string, now: Date): Promise<void> {
+    const at = sqlNow(now);
+    await this.query(
+      `UPDATE sendouts SET status = 'sent', sent_at = ?, message_id = ?, last_error = NULL, claim_token = NULL, signature_png = NULL, updated_at = ?
+       WHERE id = ? AND account_id = ? AND status = 'sending' AND claim_token = ?`,
+      [at, messageId.slice(0, 255), at, id, accountId, token],
+    );
+  }
+
+  async markFailed(accountId: number, id: number, token: string, error: string, now: Date): Promise<void> {
+    await this.query(
+      `UPDATE sendouts SET status = 'failed', last_error = ?, claim_token = NULL, updated_at = ?
+       WHERE id = ? AND account_id = ? AND status = 'sending' AND claim_token = ?`,
+      [error.slice(0, 1000), sqlNow(now), id, accountId, token],
+    );
+  }
+
+  async release(accountId: number, id: number, token: string, error: string, now: Date): Promise<void> {
+    await this.query(
+      `UPDATE sendouts SET status = IF(deleted_at IS NULL, 'queued', 'cancelled'), last_error = ?, claim_token = NULL, updated_at = ?
+       WHERE id = ? AND account_id = ? AND status = 'sending' AND claim_token = ?`,
+      [error.slice(0, 1000), sqlNow(now), id, accountId, token],
+    );
+  }
+
+  async queuedBefore(before: Date, limit: number): Promise<SendoutJob[]> {
+    const at = sqlNow(before);
+    const rows = await this.query<Array<{ id: number; account_id: number }>>(
+      `SELECT id, account_id FROM sendouts
+       WHERE status = 'queued' AND created_at < ? AND updated_at < ? AND deleted_at IS NULL ORDER BY id LIMIT ?`,
+      [at, at, limit],
+    );
+    return rows.map((r) => ({ sendoutId: Number(r.id), accountId: Number(r.account_id) }));
+  }
+
+  async recoverStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<number> {
+    const result = await this.query<WriteResult>(
+      `UPDATE sendouts SET
+         status = CASE WHEN attempts >= ? THEN 'failed' WHEN deleted_at IS NOT NULL THEN 'cancelled' ELSE 'queued' END,
+         last_error = 'The worker stopped during delivery.', claim_token = NULL, updated_at = ?
+       WHERE status = 'sending' AND locked_at < ?`,
+      [maxAttempts, sqlNow(now), sqlNow(lockedBefore)],
+    );
+    return result.affectedRows ?? 0;
+  }
+}
