@@ -1,26 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Account, NewAccount, PlanCode } from '../src/accounts/account';
-import { AccountRepository, ApiKeyRecord } from '../src/accounts/account.repository.port';
+export { FakeClock as FixedClock } from './fake-clock';
+export { ImmediateTransactionRunner as DirectTransactionRunner } from './immediate-transaction-runner';
+export { InMemoryActivityLog } from './in-memory-activity-log';
+export { InMemoryAccountRepository } from './in-memory-account.repository';
+import { InMemoryAccountRepository } from './in-memory-account.repository';
+import { Account } from '../src/accounts/account';
 import { DeletedAccounts } from '../src/accounts/deleted-accounts.port';
-import { ActivityEvent, ActivityLog } from '../src/activity/activity-log.port';
 import { LoginAttempt, LoginThrottle } from '../src/auth/login-throttle.port';
-import { Clock } from '../src/shared/clock.port';
 import { RateLimited } from '../src/shared/domain-error';
 import { SecretHasher } from '../src/shared/secret.port';
-import { TransactionRunner } from '../src/shared/transaction.port';
-
-/** A clock that moves only when told. */
-export class FixedClock extends Clock {
-  constructor(private current = new Date('2025-06-01T10:00:00Z')) {
-    super();
-  }
-  now(): Date {
-    return new Date(this.current);
-  }
-  advance(seconds: number): void {
-    this.current = new Date(this.current.getTime() + seconds * 1000);
-  }
-}
 
 /** Real randomness and SHA-256, as the Node adapter. */
 export class TestSecretHasher extends SecretHasher {
@@ -32,20 +20,6 @@ export class TestSecretHasher extends SecretHasher {
   }
 }
 
-/** Runs the work directly (no rollback: tests check what a failure leaves untouched by other means). */
-export class DirectTransactionRunner extends TransactionRunner {
-  run<T>(work: () => Promise<T>): Promise<T> {
-    return work();
-  }
-}
-
-export class InMemoryActivityLog extends ActivityLog {
-  readonly events: ActivityEvent[] = [];
-  async append(event: ActivityEvent): Promise<void> {
-    this.events.push(event);
-  }
-}
-
 export function testAccount(overrides: Partial<Account> = {}): Account {
   return {
     id: 1, businessName: 'Acme Traders', businessEmail: 'acme@example.com', currency: 'INR', gstin: null, pan: null,
@@ -54,43 +28,6 @@ export function testAccount(overrides: Partial<Account> = {}): Account {
   };
 }
 
-/** Accounts in a Map; only what the auth use cases read and write. */
-export class InMemoryAccountRepository extends AccountRepository {
-  readonly rows = new Map<number, Account>();
-
-  put(account: Account): Account {
-    this.rows.set(account.id, { ...account });
-    return account;
-  }
-  async findById(accountId: number): Promise<Account | null> {
-    const a = this.rows.get(accountId);
-    return a ? { ...a } : null;
-  }
-  async findByApiKeyHash(): Promise<Account | null> {
-    return null;
-  }
-  async create(account: NewAccount, apiKey: ApiKeyRecord): Promise<number> {
-    const id = this.rows.size + 1;
-    this.put(testAccount({ ...account, id, apiKeyMasked: apiKey.masked }));
-    return id;
-  }
-  async setApiKey(): Promise<void> {}
-  async updateProfile(accountId: number, profile: Partial<Account>): Promise<void> {
-    const a = this.rows.get(accountId);
-    if (a) Object.assign(a, profile);
-  }
-  async setSuspended(accountId: number, suspended: boolean): Promise<void> {
-    const a = this.rows.get(accountId);
-    if (a) a.suspended = suspended;
-  }
-  async setPlan(accountId: number, plan: PlanCode, expiresAt: string | null): Promise<void> {
-    const a = this.rows.get(accountId);
-    if (a) Object.assign(a, { plan, subscriptionExpiresAt: expiresAt });
-  }
-  async findByGstinsOrEmails() {
-    return [];
-  }
-}
 
 export class InMemoryDeletedAccounts extends DeletedAccounts {
   constructor(private readonly accounts: InMemoryAccountRepository) {

@@ -27,7 +27,7 @@ export function makeAccount(overrides: Partial<Account> & { id: number }): Accou
  * case-insensitively (the column's collation), GSTINs exactly, results ordered by id.
  */
 export class InMemoryAccountRepository extends AccountRepository {
-  private readonly rows = new Map<number, Account>();
+  readonly rows = new Map<number, Account>();
   private readonly keyHashes = new Map<number, string>();
   private nextId = 1;
 
@@ -38,6 +38,13 @@ export class InMemoryAccountRepository extends AccountRepository {
     const account = makeAccount({ ...overrides, id });
     this.rows.set(id, account);
     return { ...account };
+  }
+
+  /** Stores a fully built account as it is. */
+  put(account: Account): Account {
+    this.rows.set(account.id, { ...account });
+    this.nextId = Math.max(this.nextId, account.id + 1);
+    return account;
   }
 
   /** Changes stored fields directly (what the dashboard or SQL would do). */

@@ -1,3 +1,5 @@
+import { FakeClock } from './fake-clock';
+import { ImmediateTransactionRunner } from './immediate-transaction-runner';
 import { Account } from '../src/accounts/account';
 import { DEFAULT_PLAN_POLICY } from '../src/accounts/plan';
 import { ActivityEvent, ActivityLog } from '../src/activity/activity-log.port';
@@ -9,30 +11,10 @@ import { DocumentNumbering } from '../src/documents/document-numbering';
 import { DocumentCounter, DocumentQuota } from '../src/documents/document-quota';
 import { DocumentPrefixes, DocumentSequence } from '../src/documents/document-sequence.port';
 import { NoteCaller, NoteServiceDeps } from '../src/notes/notes.service';
-import { Clock } from '../src/shared/clock.port';
 import { Page, PageRequest } from '../src/shared/pagination';
 import { apiKeyPrincipal } from '../src/shared/principal';
-import { TransactionRunner } from '../src/shared/transaction.port';
 
 /** Hand-written fakes for the note services' collaborators (DESIGN section 14.6). */
-
-export class FixedClock extends Clock {
-  constructor(public instant = new Date('2025-05-15T06:30:00Z')) {
-    super();
-  }
-  now(): Date {
-    return new Date(this.instant);
-  }
-}
-
-/** Runs the work directly (the fakes keep no uncommitted state). */
-export class DirectTransactionRunner extends TransactionRunner {
-  runs = 0;
-  run<T>(work: () => Promise<T>): Promise<T> {
-    this.runs++;
-    return work();
-  }
-}
 
 export class InMemoryNoteSequence extends DocumentSequence {
   private readonly values = new Map<string, number>();
@@ -123,9 +105,9 @@ export function apiKeyCaller(account: Account): NoteCaller {
 
 /** Every collaborator the note services share, wired to the fakes above. */
 export function noteTestKit() {
-  const clock = new FixedClock();
+  const clock = new FakeClock('2025-05-15T06:30:00Z');
   const clients = new NoteClientsFake();
-  const tx = new DirectTransactionRunner();
+  const tx = new ImmediateTransactionRunner();
   const counter = new SettableDocumentCounter();
   const log = new RecordingActivityLog();
   const deps: NoteServiceDeps = {

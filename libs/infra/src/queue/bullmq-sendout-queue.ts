@@ -25,7 +25,7 @@ export class BullmqSendoutQueue extends SendoutQueue {
 
   constructor(
     redisUrl: string,
-    private readonly config: QueueConfig,
+    config: QueueConfig,
     private readonly timeoutMs = 1000,
   ) {
     super();
