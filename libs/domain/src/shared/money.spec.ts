@@ -88,3 +88,16 @@ describe('isMoneyLike', () => {
     for (const value of bad) expect(isMoneyLike(value)).toBe(false);
   });
 });
+
+describe('toNumber2 on stored decimals', () => {
+  it('gives what rounding through money2 gives, for any DECIMAL(15,2) text', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 15n) + 1n, max: 10n ** 15n - 1n }), (paise) => {
+        const negative = paise < 0n;
+        const abs = negative ? -paise : paise;
+        const text = `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+        expect(toNumber2(text)).toBe(Number(money2(text)));
+      }),
+    );
+  });
+});

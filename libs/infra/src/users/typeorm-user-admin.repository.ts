@@ -5,7 +5,7 @@ import { UserAdminRepository } from '@app/domain/users/user-admin.repository.por
 import { NewUser, User } from '@app/domain/users/user.repository.port';
 import { Database } from '../database/typeorm-transaction-runner';
 import { sqlNow } from '../shared/sql-time';
-import { toUser } from './typeorm-user.repository';
+import { newUserRow, toUser } from './typeorm-user.repository';
 import { UserRow } from './user.entity';
 
 function isDuplicate(error: unknown): boolean {
@@ -43,17 +43,8 @@ export class TypeormUserAdminRepository extends UserAdminRepository {
   }
 
   async insert(accountId: number, user: NewUser, now: Date): Promise<number | null> {
-    const at = sqlNow(now);
     try {
-      const result = await this.repo().insert({
-        accountId,
-        username: user.username,
-        passwordHash: user.passwordHash,
-        permissions: user.permissions.join(','),
-        isOwner: user.isOwner ? 1 : 0,
-        createdAt: at,
-        updatedAt: at,
-      });
+      const result = await this.repo().insert(newUserRow(accountId, user, sqlNow(now)));
       return result.identifiers[0].id as number;
     } catch (error) {
       if (isDuplicate(error)) return null;

@@ -18,6 +18,19 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** The row of a new user, created now (`at`, 'Y-m-d H:i:s' UTC). */
+export function newUserRow(accountId: number, user: NewUser, at: string): Partial<UserRow> {
+  return {
+    accountId,
+    username: user.username,
+    passwordHash: user.passwordHash,
+    permissions: user.permissions.join(','),
+    isOwner: user.isOwner ? 1 : 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
 export class TypeormUserRepository extends UserRepository {
   constructor(protected readonly db: Database) {
     super();
@@ -28,16 +41,7 @@ export class TypeormUserRepository extends UserRepository {
   }
 
   async create(accountId: number, user: NewUser): Promise<number> {
-    const now = sqlNow();
-    const result = await this.repo().insert({
-      accountId,
-      username: user.username,
-      passwordHash: user.passwordHash,
-      permissions: user.permissions.join(','),
-      isOwner: user.isOwner ? 1 : 0,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const result = await this.repo().insert(newUserRow(accountId, user, sqlNow()));
     return result.identifiers[0].id as number;
   }
 
