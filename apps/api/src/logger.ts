@@ -1,15 +1,15 @@
-import pino, { Logger } from 'pino';
+import pino, { DestinationStream, Logger } from 'pino';
 import pinoHttp from 'pino-http';
 import type { Request, Response } from 'express';
 import { redactUrl } from './common/http-middleware';
 
 /** JSON logs; credentials never reach them (headers are not logged, URLs are redacted). */
-export function createLogger(level: string): Logger {
+export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino({
     level,
     base: { service: 'invoicing-api' },
     redact: { paths: ['*.password', '*.authorization', '*["x-api-key"]', '*.api_key', '*.access_token', '*.refresh_token'], censor: '[REDACTED]' },
-  });
+  }, destination);
 }
 
 /** One line per request with its id, status and duration. */
