@@ -14,7 +14,7 @@ describe('request logging', () => {
       },
     });
     const app = express();
-    app.use(requestIdMiddleware);
+    app.use(requestIdMiddleware as express.RequestHandler);
     app.use(requestLogger(createLogger('info', sink)));
     app.post('/v1/auth/login', express.json(), (_req, res) => res.status(401).json({ ok: false }));
 
