@@ -623,3 +623,22 @@ describe('clients: Free-plan limit', () => {
     await post(lapsed, { name: 'Renewed', ...fresh('plan') }).expect(201);
   });
 });
+
+describe('clients: simultaneous creates', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp('clients_race');
+  });
+  afterAll(() => t.close());
+
+  it('ten simultaneous creates of the same client store it once; the others are skipped', async () => {
+    const a = await t.createAccount();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => t.http.post('/v1/clients').set(a.auth).send({ name: 'Same Co', phone: '9876501234', email: 'same@example.com' })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(results.map((r) => r.body.data.client.client_id)).size).toBe(1);
+    const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM clients WHERE account_id = ?', [a.accountId]);
+    expect(Number(n)).toBe(1);
+  });
+});

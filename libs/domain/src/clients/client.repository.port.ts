@@ -5,7 +5,11 @@ export abstract class ClientRepository {
   abstract findById(accountId: number, id: number): Promise<Client | null>;
   abstract list(accountId: number, page: PageRequest): Promise<Page<Client>>;
   abstract count(accountId: number): Promise<number>;
-  /** The first client of the account with the same phone, email (case-insensitive) or GSTIN. */
+  /**
+   * The first client of the account with the same phone, email (case-insensitive) or GSTIN. Called in the
+   * create transaction: the adapter serializes the account's creates from here to commit, so two
+   * simultaneous creates of the same client cannot both miss each other.
+   */
   abstract findDuplicate(
     accountId: number,
     match: { phone: string | null; email: string | null; gstin: string | null },

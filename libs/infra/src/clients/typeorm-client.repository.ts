@@ -75,6 +75,8 @@ export class TypeormClientRepository extends ClientRepository {
       match.gstin ? { accountId, gstin: match.gstin } : null,
     ].filter((w): w is NonNullable<typeof w> => w !== null);
     if (!where.length) return null;
+    // The account row lock (held to commit) orders concurrent creates of one account.
+    if (this.db.inTransaction()) await this.db.manager().query('SELECT id FROM accounts WHERE id = ? FOR UPDATE', [accountId]);
     const row = await this.repo().findOne({ where, order: { id: 'ASC' } });
     return row ? toClient(row) : null;
   }
