@@ -14,6 +14,8 @@ import { takeLock } from '@app/infra/queue/redis-lock';
 import { MarkOverdueInvoices } from '@app/domain/invoices/mark-overdue.use-case';
 import { kolkataDate } from '@app/domain/shared/fiscal-year';
 import { SqlOverdueInvoices } from '@app/infra/invoices/sql-overdue-invoices';
+import { PurgeEndedSessions } from '@app/domain/auth/purge-ended-sessions.use-case';
+import { SqlEndedSessions } from '@app/infra/auth/sql-ended-sessions';
 import { createMailer, createSendoutDelivery, createSendoutQueue } from '@app/infra/wiring/sendouts.wiring';
 
 /**
@@ -28,6 +30,7 @@ export class WorkerRuntime {
   readonly deliver: DeliverSendout;
   readonly sweep: SweepSendouts;
   readonly markOverdue: MarkOverdueInvoices;
+  readonly purgeSessions: PurgeEndedSessions;
   private readonly worker: BullmqSendoutWorker;
   private sweeping: Promise<SweepResult | null> | null = null;
   private closing: Promise<void> | null = null;
@@ -46,6 +49,7 @@ export class WorkerRuntime {
     });
     this.deliver = built.deliver;
     this.markOverdue = new MarkOverdueInvoices(new SqlOverdueInvoices(new Database(dataSource)), new SystemClock());
+    this.purgeSessions = new PurgeEndedSessions(new SqlEndedSessions(new Database(dataSource)), new SystemClock());
     this.sweep = built.sweep;
     this.worker = new BullmqSendoutWorker(config.redisUrl, config.queue, this.deliver, log);
   }
@@ -86,15 +90,31 @@ export class WorkerRuntime {
    * day in Asia/Kolkata, so every process may call it hourly and it still runs once a day.
    */
   async markOverdueOnce(): Promise<number | null> {
-    if (this.closing) return null;
-    try {
-      const key = `${this.config.queue.prefix}:invoices:overdue:${kolkataDate(new Date())}`;
-      if (!(await takeLock(this.queue.redis, key, 26 * 60 * 60 * 1000))) return null;
+    return this.daily('invoices:overdue', async () => {
       const marked = await this.markOverdue.execute();
       this.log.info({ marked }, 'overdue invoices marked');
       return marked;
+    });
+  }
+
+  /** The daily clean-up of mobile sessions that ended more than 30 days ago (same once-a-day lock). */
+  async purgeSessionsOnce(): Promise<number | null> {
+    return this.daily('sessions:purge', async () => {
+      const purged = await this.purgeSessions.execute();
+      this.log.info({ purged }, 'ended sessions purged');
+      return purged;
+    });
+  }
+
+  /** Runs `job` if this process takes the job's lock for today (Asia/Kolkata); null when another did. */
+  private async daily(job: string, run: () => Promise<number>): Promise<number | null> {
+    if (this.closing) return null;
+    try {
+      const key = `${this.config.queue.prefix}:${job}:${kolkataDate(new Date())}`;
+      if (!(await takeLock(this.queue.redis, key, 26 * 60 * 60 * 1000))) return null;
+      return await run();
     } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'overdue marking failed');
+      this.log.warn({ err: (err as Error).message, job }, 'daily job failed');
       return null;
     }
   }

@@ -8,7 +8,7 @@ import { WorkerRuntime } from './worker-runtime';
 
 export const WORKER_CONFIG = 'WORKER_CONFIG';
 const SWEEPER = 'sendout-outbox-sweeper';
-const OVERDUE = 'invoice-overdue-marker';
+const OVERDUE = 'daily-jobs';
 const HOUR_MS = 60 * 60 * 1000;
 
 export interface WorkerOptions {
@@ -16,7 +16,7 @@ export interface WorkerOptions {
   outboxDir?: string;
 }
 
-/** Runs the outbox sweeper every SWEEP_INTERVAL_MS and the daily overdue marking hourly (each once at start). */
+/** Runs the outbox sweeper every SWEEP_INTERVAL_MS, and checks the daily jobs (overdue marking, session clean-up) hourly; each once at start. */
 @Injectable()
 class SweeperSchedule implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
@@ -29,8 +29,9 @@ class SweeperSchedule implements OnApplicationBootstrap, OnModuleDestroy {
     const timer = setInterval(() => void this.runtime.sweepOnce(), this.config.queue.sweepIntervalMs);
     this.registry.addInterval(SWEEPER, timer);
     void this.runtime.sweepOnce();
-    this.registry.addInterval(OVERDUE, setInterval(() => void this.runtime.markOverdueOnce(), HOUR_MS));
-    void this.runtime.markOverdueOnce();
+    const daily = () => void this.runtime.markOverdueOnce().then(() => this.runtime.purgeSessionsOnce());
+    this.registry.addInterval(OVERDUE, setInterval(daily, HOUR_MS));
+    daily();
   }
 
   onModuleDestroy(): void {
