@@ -8,7 +8,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '@app/infra/config/app-config';
 import { PERMISSION_KEYS } from '@app/domain/shared/principal';
-import { createApiApp } from '../apps/api/src/app.factory';
+import { createApiApp, readyApiApp } from '../apps/api/src/app.factory';
 import { freshDatabase } from './support/app-harness';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -70,7 +70,7 @@ describe('admin CLI (built, as a child process)', () => {
     databaseUrl = await freshDatabase('cli');
     // The real API on the CLI's database, to see that what the CLI does takes effect there.
     app = await createApiApp(loadConfig({ ...process.env, LOG_LEVEL: 'silent', RATE_LIMIT: 'off', DATABASE_URL: databaseUrl }));
-    await app.init();
+    await readyApiApp(app);
     db = app.get(DataSource);
     http = request(app.getHttpServer());
   }, 180_000);

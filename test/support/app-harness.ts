@@ -10,7 +10,7 @@ import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { PasswordHasher, UserRepository } from '@app/domain/users/user.repository.port';
 import { AppConfig, loadConfig } from '@app/infra/config/app-config';
 import { databaseName, migrate } from '@app/infra/database/data-source';
-import { createApiApp } from '../../apps/api/src/app.factory';
+import { createApiApp, readyApiApp } from '../../apps/api/src/app.factory';
 
 export const TEST_DB_HOST = process.env.TEST_DATABASE_HOST ?? 'mysql://root@127.0.0.1:3306';
 
@@ -56,7 +56,7 @@ export async function startApp(suite: string, env: Record<string, string> = {}):
   const databaseUrl = await freshDatabase(suite);
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', BCRYPT_COST: '4', RATE_LIMIT: 'off', ...env, DATABASE_URL: databaseUrl });
   const app = await createApiApp(config);
-  await app.init();
+  await readyApiApp(app);
   const admin = new AccountAdminService(
     app.get(AccountRepository),
     app.get(UserRepository),

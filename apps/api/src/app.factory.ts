@@ -1,36 +1,68 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import express from 'express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppConfig } from '@app/infra/config/app-config';
 import { AppModule } from './app.module';
-import { EnvelopeExpressAdapter } from './common/envelope-express.adapter';
-import { corsMiddleware, requestIdMiddleware } from './common/http-middleware';
+import { EnvelopeFastifyAdapter } from './common/envelope-fastify.adapter';
+import { corsHeaders, pathOf, requestIdFor } from './common/http-middleware';
 import { createLogger, requestLogger } from './logger';
 
 /** Paths whose JSON may carry a signature image: 5 MB; every other body: 1 MB. */
 const LARGE_BODY_PATHS = [/^\/v1\/settings\/business\/?$/, /^\/v1\/sendouts\/?$/];
+const MB = 1024 * 1024;
+
+/** An error Fastify and the error filter understand: `statusCode` plus a machine code. */
+function bodyError(statusCode: number, code: string, message: string): Error {
+  return Object.assign(new Error(message), { statusCode, code });
+}
+
+/**
+ * JSON bodies: 1 MB (5 MB where a signature image may come), parsed once; an empty body is no body.
+ * Anything else with a body is refused by Fastify (415), which the error filter reports as a 400.
+ */
+function registerJsonParser(fastify: FastifyInstance): void {
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 5 * MB }, (req: FastifyRequest, body: string | Buffer, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    const limit = LARGE_BODY_PATHS.some((p) => p.test(pathOf(req.url))) ? 5 * MB : MB;
+    if (Buffer.byteLength(text) > limit) return done(bodyError(413, 'FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large'), undefined);
+    if (!text.trim()) return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(bodyError(400, 'FST_ERR_CTP_INVALID_JSON', 'Body is not valid JSON'), undefined);
+    }
+  });
+}
 
 /** Builds the HTTP app (used by main and by the e2e suites). */
 export async function createApiApp(config: AppConfig): Promise<INestApplication> {
   const logger = createLogger(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), new EnvelopeExpressAdapter(), {
+  const adapter = new EnvelopeFastifyAdapter({
+    logger: false,
+    bodyLimit: 5 * MB,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdFor(req.headers['x-request-id']),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), adapter, {
     bodyParser: false,
     logger: config.logLevel === 'silent' ? false : ['error', 'warn'],
   });
-  app.disable('x-powered-by');
-  app.set('etag', false); // JSON bodies are not cached; hashing every body costs CPU
-  app.set('query parser', 'simple');
-  app.use(requestIdMiddleware);
-  // One line per request at info level; with LOG_LEVEL above info the request logger is not installed at all.
-  if (logger.isLevelEnabled('info')) app.use(requestLogger(logger));
-  app.use(corsMiddleware);
-  const small = express.json({ limit: '1mb' });
-  const large = express.json({ limit: '5mb' });
-  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (req.method === 'GET' || req.method === 'HEAD') return next(); // no body to read
-    return (LARGE_BODY_PATHS.some((p) => p.test(req.path)) ? large : small)(req, res, next);
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  registerJsonParser(fastify);
+
+  const logRequest = logger.isLevelEnabled('info') ? requestLogger(logger) : null;
+  fastify.addHook('onRequest', (request, reply, done) => {
+    // The request id (echoed in X-Request-Id), one log line per request, then CORS; an OPTIONS request
+    // ends here with 204, before any authentication.
+    (request.raw as typeof request.raw & { id?: string }).id = request.id;
+    reply.header('X-Request-Id', request.id);
+    if (logRequest) logRequest(request.raw, reply.raw);
+    const preflight = request.method === 'OPTIONS';
+    reply.headers(corsHeaders(request.headers.origin, preflight));
+    if (preflight) return reply.code(204).send();
+    done();
   });
   app.enableShutdownHooks();
 
@@ -46,4 +78,10 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
   );
   SwaggerModule.setup('docs', app, openapi, { jsonDocumentUrl: 'v1/openapi.json', yamlDocumentUrl: 'v1/openapi.yaml' });
   return app;
+}
+
+/** Fastify needs `ready()` before an in-process server (supertest) can take requests. */
+export async function readyApiApp(app: INestApplication): Promise<void> {
+  await app.init();
+  await (app.getHttpAdapter().getInstance() as unknown as FastifyInstance).ready();
 }

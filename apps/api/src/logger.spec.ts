@@ -1,7 +1,7 @@
-import express from 'express';
-import request from 'supertest';
+import { createServer } from 'node:http';
 import { Writable } from 'node:stream';
-import { requestIdMiddleware } from './common/http-middleware';
+import request from 'supertest';
+import { requestIdFor } from './common/http-middleware';
 import { createLogger, requestLogger } from './logger';
 
 describe('request logging', () => {
@@ -13,12 +13,20 @@ describe('request logging', () => {
         done();
       },
     });
-    const app = express();
-    app.use(requestIdMiddleware as express.RequestHandler);
-    app.use(requestLogger(createLogger('info', sink)));
-    app.post('/v1/auth/login', express.json(), (_req, res) => res.status(401).json({ ok: false }));
+    const log = requestLogger(createLogger('info', sink));
+    const server = createServer((req, res) => {
+      const id = requestIdFor(req.headers['x-request-id']);
+      (req as typeof req & { id?: string }).id = id;
+      res.setHeader('X-Request-Id', id);
+      log(req, res);
+      req.resume();
+      req.on('end', () => {
+        res.statusCode = 401;
+        res.end('{"ok":false}');
+      });
+    });
 
-    const res = await request(app)
+    const res = await request(server)
       .post('/v1/auth/login?api_key=ik_secret_in_url&token=tok_secret')
       .set('Authorization', 'Bearer ik_secret_header')
       .set('X-API-Key', 'ik_secret_other_header')

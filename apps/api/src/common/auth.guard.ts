@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-case';
 import { ApiRateLimiter } from '@app/domain/auth/api-rate-limiter.port';
 import { Forbidden, RateLimited, ValidationFailed } from '@app/domain/shared/domain-error';
@@ -22,8 +22,8 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
-    const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
-    if (req.query && Object.prototype.hasOwnProperty.call(req.query, 'api_key')) {
+    const req = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
+    if (req.query && typeof req.query === 'object' && Object.prototype.hasOwnProperty.call(req.query, 'api_key')) {
       throw new ValidationFailed(
         { api_key: 'must be sent in the Authorization or X-API-Key header, never in the URL' },
         'API keys are not accepted in the URL.',
@@ -44,7 +44,7 @@ export class AuthGuard implements CanActivate {
   }
 }
 
-export function credentialOf(req: Request): string | null {
+export function credentialOf(req: Pick<FastifyRequest, 'headers'>): string | null {
   const auth = req.headers.authorization;
   if (typeof auth === 'string') {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(auth);

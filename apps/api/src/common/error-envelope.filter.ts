@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf } from './http-middleware';
 import { DomainError, ErrorCode, RateLimited } from '@app/domain/shared/domain-error';
 
 export const STATUS = {
@@ -27,55 +28,50 @@ interface ErrorBody {
 }
 
 /** Every error leaves as `{ok: false, error: {code, message, details}}`; a 500 reveals nothing inside. */
+/** What the filter reads of a request (Fastify's), and writes to a reply. */
+type HttpRequest = Pick<FastifyRequest, 'method' | 'url' | 'id'>;
+
 @Catch()
 export class ErrorEnvelopeFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const req = ctx.getRequest<Request & { id?: string }>();
-    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<HttpRequest>();
+    const reply = ctx.getResponse<FastifyReply>();
     const body = this.toBody(exception, req);
-    if (exception instanceof RateLimited) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
     if (body.code === 'server_error') {
-      (res as unknown as { err?: unknown }).err = exception; // picked up by the request logger
+      (reply.raw as unknown as { err?: unknown }).err = exception; // picked up by the request logger
       this.logger.error({ err: exception, request_id: req.id }, 'unhandled error');
     }
-    if (res.headersSent) {
-      res.end();
+    if (reply.sent || reply.raw.headersSent) {
+      reply.raw.end();
       return;
     }
-    res.status(STATUS[body.code]).json({ ok: false, error: body });
+    if (exception instanceof RateLimited) reply.header('Retry-After', String(exception.retryAfterSeconds));
+    reply
+      .status(STATUS[body.code])
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(JSON.stringify({ ok: false, error: body }));
   }
 
-  private toBody(exception: unknown, req: Request & { id?: string }): ErrorBody {
+  private toBody(exception: unknown, req: HttpRequest): ErrorBody {
     if (exception instanceof DomainError) {
       return { code: exception.code, message: exception.message, details: exception.details };
     }
-    const raw = exception as { type?: string; status?: number; statusCode?: number };
-    if (raw?.type === 'entity.parse.failed') {
+    // Errors of the body parser and of Fastify itself carry a statusCode (Nest may wrap them in an HttpException).
+    const status = exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: number })?.statusCode;
+    if (status === 404 && exception instanceof HttpException) {
+      const route = pathOf(req.url);
+      return { code: 'not_found', message: `No route for ${req.method} ${route}.`, details: { route, method: req.method } };
+    }
+    if (status === 413) return { code: 'payload_too_large', message: 'The request body is too large.', details: {} };
+    if (status === 415) {
+      return { code: 'validation_error', message: 'The request body must be JSON.', details: { body: 'must be sent as application/json' } };
+    }
+    if (status === 400) {
+      // Our own code raises DomainErrors; a bare 400 comes from reading the body.
       return { code: 'validation_error', message: 'The request body is not valid JSON.', details: { body: 'is not valid JSON' } };
-    }
-    if (raw?.type === 'entity.too.large') {
-      return { code: 'payload_too_large', message: 'The request body is too large.', details: {} };
-    }
-    if (raw?.type && (raw.status ?? raw.statusCode) === 400) {
-      return { code: 'validation_error', message: 'The request body could not be read.', details: { body: raw.type } };
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      if (status === 404) {
-        return {
-          code: 'not_found',
-          message: `No route for ${req.method} ${req.path}.`,
-          details: { route: req.path, method: req.method },
-        };
-      }
-      if (status === 413) return { code: 'payload_too_large', message: 'The request body is too large.', details: {} };
-      if (status === 400) {
-        // Nest turns body-parser's SyntaxError into a 400; our own code raises DomainErrors instead.
-        return { code: 'validation_error', message: 'The request body is not valid JSON.', details: { body: 'is not valid JSON' } };
-      }
     }
     return {
       code: 'server_error',

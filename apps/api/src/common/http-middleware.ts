@@ -1,39 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
 
-const ALLOW_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
+export const ALLOW_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
 const ALLOW_HEADERS = 'Authorization, Content-Type, X-API-Key';
 
-/** Reflects Origin with the allowed methods and headers (never credentials); OPTIONS ends here with 204. */
-export function corsMiddleware(req: Request, res: Response, next: NextFunction): void {
-  const origin = req.headers.origin;
+/** CORS response headers for a request's Origin: reflected, the listed methods and headers, never credentials. */
+export function corsHeaders(origin: string | undefined, preflight: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
   if (origin) {
-    res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Vary', 'Origin');
-    res.setHeader('Access-Control-Allow-Methods', ALLOW_METHODS);
-    res.setHeader('Access-Control-Allow-Headers', ALLOW_HEADERS);
-    res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After, Content-Disposition');
+    headers['Access-Control-Allow-Origin'] = origin;
+    headers['Vary'] = 'Origin';
+    headers['Access-Control-Allow-Methods'] = ALLOW_METHODS;
+    headers['Access-Control-Allow-Headers'] = ALLOW_HEADERS;
+    headers['Access-Control-Expose-Headers'] = 'X-Request-Id, Retry-After, Content-Disposition';
+    if (preflight) headers['Access-Control-Max-Age'] = '600';
   }
-  if (req.method === 'OPTIONS') {
-    res.setHeader('Allow', ALLOW_METHODS);
-    if (origin) res.setHeader('Access-Control-Max-Age', '600');
-    res.status(204).end();
-    return;
-  }
-  next();
+  if (preflight) headers['Allow'] = ALLOW_METHODS;
+  return headers;
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** Every request gets an id (a sane incoming X-Request-Id is kept), echoed in the X-Request-Id header. */
-export function requestIdMiddleware(req: Request & { id?: string }, res: Response, next: NextFunction): void {
-  const incoming = req.headers['x-request-id'];
-  req.id = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  res.setHeader('X-Request-Id', req.id);
-  next();
+/** A sane incoming X-Request-Id is kept; otherwise a new one. */
+export function requestIdFor(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 /** The URL with secret-bearing query values blanked, for logs. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&](?:api_key|token|access_token|refresh_token|password)=)[^&]*/gi, '$1[REDACTED]');
+}
+
+/** The path of a URL, without its query string. */
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
 }

@@ -1,4 +1,5 @@
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
+import { pathOf } from '../common/http-middleware';
 import { DocumentKind } from '@app/domain/documents/document-number';
 import { Forbidden, NotFound } from '@app/domain/shared/domain-error';
 import { can, PermissionKey, Principal } from '@app/domain/shared/principal';
@@ -13,9 +14,10 @@ export const DOCUMENT_TYPE_PERMISSIONS: Record<DocumentKind, PermissionKey> = {
 };
 
 /** An unknown `{type}` is an unknown route (404 with route and method); a missing permission is 403. */
-export function documentTypeOf(type: string, req: Request, principal: Principal): DocumentKind {
+export function documentTypeOf(type: string, req: Pick<FastifyRequest, 'method' | 'url'>, principal: Principal): DocumentKind {
   if (!Object.prototype.hasOwnProperty.call(DOCUMENT_TYPE_PERMISSIONS, type)) {
-    throw new NotFound(`No route for ${req.method} ${req.path}.`, { route: req.path, method: req.method });
+    const route = pathOf(req.url);
+    throw new NotFound(`No route for ${req.method} ${route}.`, { route, method: req.method });
   }
   const kind = type as DocumentKind;
   const permission = DOCUMENT_TYPE_PERMISSIONS[kind];

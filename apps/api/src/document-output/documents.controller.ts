@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import JSZip from 'jszip';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
@@ -10,10 +10,10 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { documentTypeOf } from './document-type';
 
-function sendPdf(res: Response, pdf: RenderedPdf, disposition: 'inline' | 'attachment'): StreamableFile {
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Disposition', `${disposition}; filename="${pdf.filename}"`);
-  res.setHeader('Cache-Control', 'private, no-store');
+function sendPdf(res: FastifyReply, pdf: RenderedPdf, disposition: 'inline' | 'attachment'): StreamableFile {
+  res.header('Content-Type', 'application/pdf');
+  res.header('Content-Disposition', `${disposition}; filename="${pdf.filename}"`);
+  res.header('Cache-Control', 'private, no-store');
   return new StreamableFile(Buffer.from(pdf.bytes));
 }
 
@@ -30,7 +30,7 @@ export class DocumentsController {
   @ApiParam(TYPE_PARAM)
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: 'The document as a GST-correct PDF (raw bytes, not the envelope)' })
-  async pdf(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async pdf(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
     const kind = documentTypeOf(type, req, caller.principal);
     return sendPdf(res, await this.output.pdf(caller.account, kind, id), 'inline');
   }
@@ -38,21 +38,21 @@ export class DocumentsController {
   @Get(':type/:id/share')
   @ApiParam(TYPE_PARAM)
   @ApiOperation({ summary: 'Gets or creates the public link (the same URL until revoked)' })
-  async getShare(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: Request) {
+  async getShare(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: FastifyRequest) {
     return { share_url: await this.output.share(caller.account, documentTypeOf(type, req, caller.principal), id) };
   }
 
   @Post(':type/:id/share')
   @HttpCode(200)
   @ApiParam(TYPE_PARAM)
-  async postShare(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: Request) {
+  async postShare(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: FastifyRequest) {
     return this.getShare(caller, type, id, req);
   }
 
   @Delete(':type/:id/share')
   @ApiParam(TYPE_PARAM)
   @ApiOperation({ summary: 'Revokes the public link at once' })
-  async revoke(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: Request) {
+  async revoke(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: FastifyRequest) {
     await this.output.revoke(caller.account, documentTypeOf(type, req, caller.principal), id);
     return { revoked: true };
   }
@@ -67,7 +67,7 @@ export class PublicShareController {
   @Public()
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: 'Public link: streams the PDF inline, no authentication; 404 once revoked' })
-  async shared(@Param('token') token: string, @Res({ passthrough: true }) res: Response) {
+  async shared(@Param('token') token: string, @Res({ passthrough: true }) res: FastifyReply) {
     return sendPdf(res, await this.output.sharedPdf(token), 'inline');
   }
 }
@@ -88,15 +88,15 @@ export class InvoicesBulkPdfController {
   @HttpCode(200)
   @ApiProduces('application/zip')
   @ApiOperation({ summary: 'A ZIP of invoice PDFs (up to 200 ids)' })
-  async bulkPdf(@CurrentCaller() caller: Caller, @Body() body: IdsBodyDto, @Res({ passthrough: true }) res: Response) {
+  async bulkPdf(@CurrentCaller() caller: Caller, @Body() body: IdsBodyDto, @Res({ passthrough: true }) res: FastifyReply) {
     const entries = await this.output.invoiceEntries(caller.account, body.ids);
     const zip = new JSZip();
     for (const entry of entries) {
       entry.bytes.catch(() => undefined); // a failure surfaces when the ZIP stream reaches the entry
       zip.file(entry.filename, entry.bytes);
     }
-    res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('Content-Disposition', 'attachment; filename="invoices.zip"');
+    res.header('Content-Type', 'application/zip');
+    res.header('Content-Disposition', 'attachment; filename="invoices.zip"');
     return new StreamableFile(new Readable().wrap(zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'STORE' })));
   }
 }
