@@ -109,12 +109,14 @@ export class InMemoryClientDependents extends ClientDependents {
     return this.documentsOf(accountId, clientId).length > 0;
   }
 
-  async removeFor(accountId: number, clientId: number): Promise<void> {
+  async removeDocuments(accountId: number, clientId: number): Promise<void> {
     for (let i = this.records.length - 1; i >= 0; i--) {
       const r = this.records[i];
-      if (r.accountId !== accountId || r.clientId !== clientId) continue;
-      if (r.kind === 'document') this.records.splice(i, 1);
-      else r.clientId = null;
+      if (r.kind === 'document' && r.accountId === accountId && r.clientId === clientId) this.records.splice(i, 1);
     }
+  }
+
+  async detachRecords(accountId: number, clientId: number): Promise<void> {
+    for (const r of this.records) if (r.kind !== 'document' && r.accountId === accountId && r.clientId === clientId) r.clientId = null;
   }
 }

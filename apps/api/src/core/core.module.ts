@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import Redis from 'ioredis';
 import { AccountRepository } from '@app/domain/accounts/account.repository.port';
@@ -100,4 +100,3 @@ export class CoreModule {
   }
 }
 
-export const InjectConfig = () => Inject(APP_CONFIG);

@@ -29,10 +29,3 @@ export interface NewAccount {
   plan: PlanCode;
   subscriptionExpiresAt: string | null;
 }
-
-/** A registered business matched for a client (platform badge). */
-export interface PlatformMatch {
-  accountId: number;
-  logoUrl: string | null;
-  subscriptionActive: boolean;
-}

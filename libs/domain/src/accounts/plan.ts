@@ -1,5 +1,5 @@
 import { Account, PlanCode } from './account';
-import { PlanLimitReached, SubscriptionExpired } from '../shared/domain-error';
+import { PlanLimitReached } from '../shared/domain-error';
 
 export interface PlanLimits {
   /** Sales documents per calendar month on the Free plan. */
@@ -33,10 +33,6 @@ export function effectivePlan(account: Pick<Account, 'plan' | 'subscriptionExpir
   return Date.parse(account.subscriptionExpiresAt.replace(' ', 'T') + 'Z') > now.getTime() ? 'pro' : 'free';
 }
 
-export function isProLapsed(account: Pick<Account, 'plan' | 'subscriptionExpiresAt'>, now: Date): boolean {
-  return account.plan === 'pro' && effectivePlan(account, now) === 'free';
-}
-
 /** Throws 402 when adding one more of `what` would pass the plan's limit. */
 export function assertWithinLimit(
   account: Pick<Account, 'plan' | 'subscriptionExpiresAt'>,
@@ -49,10 +45,4 @@ export function assertWithinLimit(
   const plan = effectivePlan(account, now);
   const limit = policy[plan][what];
   if (current + 1 > limit) throw new PlanLimitReached(label, limit, plan);
-}
-
-/** For Pro-only features: 403 subscription_expired when Pro lapsed, 402 when on Free. */
-export function assertProFeature(account: Pick<Account, 'plan' | 'subscriptionExpiresAt'>, now: Date, feature: string): void {
-  if (isProLapsed(account, now)) throw new SubscriptionExpired();
-  if (effectivePlan(account, now) !== 'pro') throw new PlanLimitReached(feature, 0, 'free');
 }

@@ -22,10 +22,14 @@ export abstract class ClientRepository {
 }
 
 /**
- * Records that refer to a client (documents, expenses). Deleting a client with dependents needs
- * `cascade`; the cascade removes documents and their lines and detaches expenses.
+ * Records that refer to a client. Documents block a plain delete and go with the client on a cascade;
+ * other records (expenses) outlive the client, detached from it.
  */
 export abstract class ClientDependents {
+  /** Whether the client has documents. */
   abstract hasDependents(accountId: number, clientId: number): Promise<boolean>;
-  abstract removeFor(accountId: number, clientId: number): Promise<void>;
+  /** Deletes the client's documents and their lines (giving back the stock they took). */
+  abstract removeDocuments(accountId: number, clientId: number): Promise<void>;
+  /** Sets the client reference of records that outlive the client to none. */
+  abstract detachRecords(accountId: number, clientId: number): Promise<void>;
 }

@@ -72,11 +72,11 @@ export class ClientsService {
     const accountId = caller.account.id;
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
-      if (!cascade && (await this.dependents.hasDependents(accountId, id))) {
+      if (cascade) await this.dependents.removeDocuments(accountId, id);
+      else if (await this.dependents.hasDependents(accountId, id)) {
         throw new Conflict('The client has related documents; delete with cascade=1 to remove them too.', { client_id: id });
       }
-      // Removes the documents (cascade) and detaches records that outlive the client (expenses).
-      await this.dependents.removeFor(accountId, id);
+      await this.dependents.detachRecords(accountId, id);
       await this.clients.delete(accountId, id);
       await this.activity.record(caller.principal, {
         action: 'deleted', entityType: 'client', entityId: id, label: current.name, before: summary(current), after: { cascade },
@@ -97,7 +97,7 @@ export class ClientsService {
           skipped.push(id);
           continue;
         }
-        await this.dependents.removeFor(accountId, id);
+        await this.dependents.detachRecords(accountId, id);
         await this.clients.delete(accountId, id);
         await this.activity.record(caller.principal, { action: 'deleted', entityType: 'client', entityId: id, label: null });
         deleted++;

@@ -1,4 +1,4 @@
-import { NotAvailable, ValidationFailed } from '../shared/domain-error';
+import { ValidationFailed } from '../shared/domain-error';
 import { InventoryRepository } from './inventory.repository.port';
 import { StockLine, stockDeltas } from './stock-rules';
 
@@ -66,9 +66,5 @@ export class InvoiceStock {
         note,
       });
     }
-  }
-
-  assertEnabled(): void {
-    if (!this.enabled) throw new NotAvailable('Inventory is not available on this deployment.');
   }
 }

@@ -33,24 +33,27 @@ export class SqlClientDependents extends ClientDependents {
     super();
   }
 
+  /** One statement: an EXISTS per document table. */
   async hasDependents(accountId: number, clientId: number): Promise<boolean> {
-    for (const ref of this.references.filter((r) => r.onCascade === 'delete')) {
-      const rows = await this.db
-        .manager()
-        .query(`SELECT 1 FROM \`${ref.table}\` WHERE account_id = ? AND client_id = ? LIMIT 1`, [accountId, clientId]);
-      if (rows.length) return true;
-    }
-    return false;
+    const documents = this.references.filter((r) => r.onCascade === 'delete');
+    if (!documents.length) return false;
+    const [row] = await this.db.manager().query(
+      `SELECT ${documents.map((r) => `EXISTS(SELECT 1 FROM \`${r.table}\` WHERE account_id = ? AND client_id = ?)`).join(' OR ')} AS found`,
+      documents.flatMap(() => [accountId, clientId]),
+    );
+    return Number(row.found) === 1;
   }
 
-  async removeFor(accountId: number, clientId: number): Promise<void> {
+  async detachRecords(accountId: number, clientId: number): Promise<void> {
+    for (const ref of this.references.filter((r) => r.onCascade === 'detach')) {
+      await this.db.manager().query(`UPDATE \`${ref.table}\` SET client_id = NULL WHERE account_id = ? AND client_id = ?`, [accountId, clientId]);
+    }
+  }
+
+  async removeDocuments(accountId: number, clientId: number): Promise<void> {
     const manager = this.db.manager();
     if (this.inventory) await this.restoreStock(accountId, clientId);
-    for (const ref of this.references) {
-      if (ref.onCascade === 'detach') {
-        await manager.query(`UPDATE \`${ref.table}\` SET client_id = NULL WHERE account_id = ? AND client_id = ?`, [accountId, clientId]);
-        continue;
-      }
+    for (const ref of this.references.filter((r) => r.onCascade === 'delete')) {
       for (const [lineTable, parentColumn] of ref.lines ?? []) {
         await manager.query(
           `DELETE l FROM \`${lineTable}\` l JOIN \`${ref.table}\` d ON d.id = l.\`${parentColumn}\` WHERE d.account_id = ? AND d.client_id = ?`,

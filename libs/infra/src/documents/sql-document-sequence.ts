@@ -1,5 +1,5 @@
-import { DocumentKind, DEFAULT_PREFIXES } from '@app/domain/documents/document-number';
-import { DocumentPrefixes, DocumentSequence } from '@app/domain/documents/document-sequence.port';
+import { DocumentKind } from '@app/domain/documents/document-number';
+import { DocumentSequence } from '@app/domain/documents/document-sequence.port';
 import { Database } from '../database/typeorm-transaction-runner';
 
 /**
@@ -23,12 +23,5 @@ export class SqlDocumentSequence extends DocumentSequence {
     const value = Number((result as { insertId?: number }).insertId);
     if (!Number.isInteger(value) || value < 1) throw new Error('The document sequence returned no value');
     return value;
-  }
-}
-
-/** Default prefixes until business settings store the account's own. */
-export class DefaultDocumentPrefixes extends DocumentPrefixes {
-  async prefixFor(_accountId: number, kind: DocumentKind): Promise<string> {
-    return DEFAULT_PREFIXES[kind];
   }
 }
