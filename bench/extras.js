@@ -57,7 +57,11 @@ const EXTRAS = [
       // The same pages for one client alone (no queueing): what a person paging deep waits.
       await setups.invoices(ctx);
       const one = {};
-      for (const [key, path] of [['list', '/v1/invoices?fy_start_year=2025&limit=50'], ['first', '/v1/invoices?limit=50'], ['deep', '/v1/invoices?limit=50&offset=90000']]) {
+      for (const [key, path] of [
+        ['list', '/v1/invoices?fy_start_year=2025&limit=50'],
+        ['first', '/v1/invoices?limit=50'],
+        ['deep', '/v1/invoices?limit=50&offset=90000'],
+      ]) {
         one[key] = await sequentialLatency(ctx, path, SEQUENTIAL);
       }
       const ratio1 = one.deep.p50 / one.first.p50;
@@ -156,7 +160,10 @@ const EXTRAS = [
         await new Promise((r) => setTimeout(r, 250));
         after = chromiumBelow(ctx.apiPid);
       }
-      const show = (c) => `${c.total} (${Object.entries(c.byType).map(([t, n]) => `${t} ${n}`).join(', ')}${c.zombies ? `; ${c.zombies} zombie` : ''})`;
+      const show = (c) =>
+        `${c.total} (${Object.entries(c.byType)
+          .map(([t, n]) => `${t} ${n}`)
+          .join(', ')}${c.zombies ? `; ${c.zombies} zombie` : ''})`;
       rows.push({ figure: 'Chromium processes under the API process after 10 renders', value: show(ctx.chromiumAfter10), target: '-' });
       rows.push({
         figure: `... after ${ctx.pdfRenders.toLocaleString('en-US')} renders`,
@@ -164,7 +171,12 @@ const EXTRAS = [
         target: 'equal',
         ok: after.total === ctx.chromiumAfter10.total && after.zombies === 0,
       });
-      rows.push({ figure: 'leaked renderer Chromium processes adopted by init (profile removed)', value: String(orphanedRendererChromium()), target: '0', ok: orphanedRendererChromium() === 0 });
+      rows.push({
+        figure: 'leaked renderer Chromium processes adopted by init (profile removed)',
+        value: String(orphanedRendererChromium()),
+        target: '0',
+        ok: orphanedRendererChromium() === 0,
+      });
       return rows;
     },
   },

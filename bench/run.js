@@ -130,8 +130,23 @@ async function prepareDatabase() {
 function createAccount() {
   const out = execFileSync(
     process.execPath,
-    ['scripts/run.js', 'cli', 'account:create', '--name', 'Bench Traders Pvt Ltd', '--email', 'owner@bench.invoicing.local',
-      '--gstin', '27AAPFU0939F1ZV', '--plan', 'pro', '--username', USERNAME, '--password', PASSWORD],
+    [
+      'scripts/run.js',
+      'cli',
+      'account:create',
+      '--name',
+      'Bench Traders Pvt Ltd',
+      '--email',
+      'owner@bench.invoicing.local',
+      '--gstin',
+      '27AAPFU0939F1ZV',
+      '--plan',
+      'pro',
+      '--username',
+      USERNAME,
+      '--password',
+      PASSWORD,
+    ],
     { cwd: ROOT, env: { ...process.env, DATABASE_URL, BCRYPT_COST }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return JSON.parse(out.trim().split('\n').pop());
@@ -172,7 +187,11 @@ async function measure(label, options, connections) {
   const warm = WARMUP > 0 ? await drive(options, WARMUP, connections) : null;
   const r = await drive(options, DURATION, connections);
   return {
-    rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.average, bad: r.non2xx + r.errors + r.timeouts,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    mean: r.latency.average,
+    bad: r.non2xx + r.errors + r.timeouts,
     ok: 1 + r['2xx'] + (warm ? warm['2xx'] : 0),
   };
 }
@@ -196,9 +215,14 @@ function tableRows(results) {
     const bad = (api ? api.bad : 0) + (base ? base.bad : 0);
     return [
       scenario.name,
-      fmt.rps(api && api.rps), fmt.rps(base && base.rps), fmt.ratio(api && api.rps, base && base.rps), verdict,
-      fmt.ms(api && api.p50), fmt.ms(base && base.p50),
-      fmt.ms(api && api.p99), fmt.ms(base && base.p99),
+      fmt.rps(api && api.rps),
+      fmt.rps(base && base.rps),
+      fmt.ratio(api && api.rps, base && base.rps),
+      verdict,
+      fmt.ms(api && api.p50),
+      fmt.ms(base && base.p50),
+      fmt.ms(api && api.p99),
+      fmt.ms(base && base.p99),
       String(bad),
     ];
   });
@@ -242,17 +266,28 @@ async function main() {
   const [ids] = await db.query('SELECT id FROM clients WHERE account_id = ? ORDER BY id', [account.account_id]);
   log(`account ${account.account_id} with ${CLIENTS} clients seeded in ${Date.now() - started} ms`);
   const ctx = {
-    apiKey: account.api_key, accountId: account.account_id, databaseUrl: DATABASE_URL, db, clientIds: ids.map((r) => r.id),
-    userId: account.user_id, username: USERNAME, password: PASSWORD,
+    apiKey: account.api_key,
+    accountId: account.account_id,
+    databaseUrl: DATABASE_URL,
+    db,
+    clientIds: ids.map((r) => r.id),
+    userId: account.user_id,
+    username: USERNAME,
+    password: PASSWORD,
   };
 
   const apiPort = await freePort();
   const api = startChild('api', ['scripts/run.js', 'api'], {
-    PORT: String(apiPort), DATABASE_URL, RATE_LIMIT: 'off', LOG_LEVEL: 'warn',
+    PORT: String(apiPort),
+    DATABASE_URL,
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
     PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
     // Every login adds a session: room for them (1000 is the most the config takes; the login scenario
     // starts by revoking older ones). Production bcrypt cost; PDF pages per process.
-    PRO_SESSIONS: '1000', BCRYPT_COST, PDF_CONCURRENCY,
+    PRO_SESSIONS: '1000',
+    BCRYPT_COST,
+    PDF_CONCURRENCY,
     ENCRYPTION_KEY: process.env.ENCRYPTION_KEY || crypto.randomBytes(32).toString('hex'),
   });
   const apiBase = `http://127.0.0.1:${apiPort}`;
@@ -269,7 +304,8 @@ async function main() {
   await waitForHealth(api, apiBase);
   for (const b of Object.values(baselines)) await waitForHealth(b.child, b.base);
   Object.assign(ctx, {
-    apiBase, apiPid: api.pid,
+    apiBase,
+    apiPid: api.pid,
     baselines: Object.fromEntries(Object.entries(baselines).map(([key, b]) => [key, b.base])),
   });
   log(`api on ${apiBase}; ${DURATION} s per run after ${WARMUP} s warm-up, ${CONNECTIONS} connections`);
@@ -287,7 +323,13 @@ async function main() {
       if (scenario.baseline) {
         log(`${scenario.name}: baseline ${scenario.baseline.server}${of}`);
         const spec = { ...scenario, ...scenario.baseline };
-        baseRuns.push(await measure(`${scenario.name} (baseline)`, requestOptions(baselines[scenario.baseline.server].base, spec, ctx, spec.auth !== false), scenario.connections));
+        baseRuns.push(
+          await measure(
+            `${scenario.name} (baseline)`,
+            requestOptions(baselines[scenario.baseline.server].base, spec, ctx, spec.auth !== false),
+            scenario.connections,
+          ),
+        );
       }
     }
     if (scenario.after) await scenario.after(ctx, { apiRuns, baseRuns });
@@ -304,7 +346,10 @@ async function main() {
   const context =
     `${new Date().toISOString().slice(0, 19).replace('T', ' ')} UTC; Node ${process.version}; ${os.cpus().length} CPUs (${os.cpus()[0].model.trim()}); ` +
     `${CONNECTIONS} connections (unless the scenario says otherwise), ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, median of ${ROUNDS} alternating rounds` : ''}; one account with ${CLIENTS.toLocaleString('en-US')} clients` +
-    `${ctx.invoicesSeeded ? ` and ${Number(process.env.BENCH_INVOICES || 100000).toLocaleString('en-US')} invoices` : ''}; API with PDF_CONCURRENCY=${PDF_CONCURRENCY}, BCRYPT_COST=${BCRYPT_COST}; load average at the end ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}; ` +
+    `${ctx.invoicesSeeded ? ` and ${Number(process.env.BENCH_INVOICES || 100000).toLocaleString('en-US')} invoices` : ''}; API with PDF_CONCURRENCY=${PDF_CONCURRENCY}, BCRYPT_COST=${BCRYPT_COST}; load average at the end ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}; ` +
     `baseline: ${[...new Set(scenarios.map((s) => s.baseline && s.baseline.server).filter(Boolean))].map((k) => `${k} (${BASELINE_SERVERS[k].describe})`).join(', ') || 'none'}; ` +
     'ratio = API req/s / baseline req/s; latencies in ms.';
   const extra = figures.length ? extrasTables(figures) : null;

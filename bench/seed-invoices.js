@@ -74,8 +74,22 @@ async function seedInvoices(pool, accountId, clients, count, seed = 7) {
       for (let k = 0; k < n; k++) {
         const line = invoiceLine(LINE_ITEMS[Math.floor(rand() * LINE_ITEMS.length)], intra, 1 + Math.floor(rand() * 3) / 2);
         total += line.total_amount;
-        lines.push([id, accountId, line.item_description, line.hsn_code, line.quantity, line.rate, line.tax_rate, line.cgst_amount,
-          line.sgst_amount, line.igst_amount, line.total_amount, line.discount_type || null, line.discount_value || null, null]);
+        lines.push([
+          id,
+          accountId,
+          line.item_description,
+          line.hsn_code,
+          line.quantity,
+          line.rate,
+          line.tax_rate,
+          line.cgst_amount,
+          line.sgst_amount,
+          line.igst_amount,
+          line.total_amount,
+          line.discount_type || null,
+          line.discount_value || null,
+          null,
+        ]);
       }
       lineCount += n;
       total = round2(total);
@@ -91,12 +105,37 @@ async function seedInvoices(pool, accountId, clients, count, seed = 7) {
       const status = s < 0.95 ? 'issued' : s < 0.98 ? 'draft' : 'cancelled';
       const created = `${date} ${String(3 + Math.floor(rand() * 10)).padStart(2, '0')}:${String(Math.floor(rand() * 60)).padStart(2, '0')}:00`;
       const transport = rand() < 0.3;
-      headers.push([id, accountId, client.id, fy, seq, 'INR', null,
-        transport ? `${TRANSPORTERS[Math.floor(rand() * TRANSPORTERS.length)]}, vehicle MH-${10 + Math.floor(rand() * 40)}-AB-${1000 + Math.floor(rand() * 9000)}` : null,
+      headers.push([
+        id,
+        accountId,
+        client.id,
+        fy,
+        seq,
+        'INR',
+        null,
+        transport
+          ? `${TRANSPORTERS[Math.floor(rand() * TRANSPORTERS.length)]}, vehicle MH-${10 + Math.floor(rand() * 40)}-AB-${1000 + Math.floor(rand() * 9000)}`
+          : null,
         transport ? `LR-${100000 + Math.floor(rand() * 900000)}` : null,
-        total, created, created, `INV/${fyLabel(fy)}/${String(seq).padStart(4, '0')}`, date, due, paymentStatus, status,
-        intra ? 'local_sale' : 'interstate_sale', null, paidAmount, paymentDate, paymentDate ? `${paymentDate} 06:30:00` : null,
-        null, null, null, null, null]);
+        total,
+        created,
+        created,
+        `INV/${fyLabel(fy)}/${String(seq).padStart(4, '0')}`,
+        date,
+        due,
+        paymentStatus,
+        status,
+        intra ? 'local_sale' : 'interstate_sale',
+        null,
+        paidAmount,
+        paymentDate,
+        paymentDate ? `${paymentDate} 06:30:00` : null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
       await flush(false);
     }
     await flush(true);
@@ -118,8 +157,12 @@ function ensureInvoices(ctx) {
     const [clients] = await ctx.db.query('SELECT id, state_code FROM clients WHERE account_id = ? ORDER BY id', [ctx.accountId]);
     const result = await seedInvoices(ctx.db, ctx.accountId, clients, count);
     await ctx.db.query('ANALYZE TABLE invoices, invoice_items, document_sequences');
-    const years = Object.entries(result.years).map(([fy, n]) => `FY ${fy}: ${n.toLocaleString('en-US')}`).join(', ');
-    process.stderr.write(`[bench] ${count.toLocaleString('en-US')} invoices with ${result.lines.toLocaleString('en-US')} lines seeded in ${Date.now() - started} ms (${years})\n`);
+    const years = Object.entries(result.years)
+      .map(([fy, n]) => `FY ${fy}: ${n.toLocaleString('en-US')}`)
+      .join(', ');
+    process.stderr.write(
+      `[bench] ${count.toLocaleString('en-US')} invoices with ${result.lines.toLocaleString('en-US')} lines seeded in ${Date.now() - started} ms (${years})\n`,
+    );
     ctx.clients = clients;
     return result;
   })();

@@ -1,23 +1,131 @@
 'use strict';
 /** Realistic bench data, inserted with multi-row INSERTs (deterministic: the same rows every run). */
 
-const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Krishna', 'Ishaan', 'Rohan', 'Ananya', 'Diya',
-  'Priya', 'Kavya', 'Meera', 'Lakshmi', 'Sneha', 'Pooja', 'Rahul', 'Amit', 'Suresh', 'Ramesh', 'Deepak', 'Vikram', 'Manoj',
-  'Sunita', 'Anita', 'Harpreet', 'Gurpreet', 'Imran', 'Farhan', 'Joseph', 'Thomas', 'Venkatesh', 'Srinivas', 'Lalit'];
-const LAST = ['Sharma', 'Verma', 'Patel', 'Shah', 'Mehta', 'Iyer', 'Nair', 'Reddy', 'Rao', 'Gupta', 'Agarwal', 'Jain', 'Singh',
-  'Kaur', 'Khan', 'Das', 'Banerjee', 'Chatterjee', 'Mukherjee', 'Pillai', 'Menon', 'Joshi', 'Kulkarni', 'Deshpande', 'Naidu',
-  'Bhat', 'Malhotra', 'Kapoor', 'Chopra', 'Sinha', 'Mishra', 'Pandey', 'Thakur', 'Yadav', 'Gill', 'DSouza'];
-const TRADE = ['Traders', 'Enterprises', 'Textiles', 'Steel Works', 'Agencies', 'Electricals', 'Pharma', 'Foods', 'Hardware',
-  'Logistics', 'Garments', 'Plastics', 'Auto Parts', 'Stationers', 'Jewellers', 'Builders', 'Motors', 'Exports'];
+const FIRST = [
+  'Aarav',
+  'Vivaan',
+  'Aditya',
+  'Vihaan',
+  'Arjun',
+  'Sai',
+  'Reyansh',
+  'Krishna',
+  'Ishaan',
+  'Rohan',
+  'Ananya',
+  'Diya',
+  'Priya',
+  'Kavya',
+  'Meera',
+  'Lakshmi',
+  'Sneha',
+  'Pooja',
+  'Rahul',
+  'Amit',
+  'Suresh',
+  'Ramesh',
+  'Deepak',
+  'Vikram',
+  'Manoj',
+  'Sunita',
+  'Anita',
+  'Harpreet',
+  'Gurpreet',
+  'Imran',
+  'Farhan',
+  'Joseph',
+  'Thomas',
+  'Venkatesh',
+  'Srinivas',
+  'Lalit',
+];
+const LAST = [
+  'Sharma',
+  'Verma',
+  'Patel',
+  'Shah',
+  'Mehta',
+  'Iyer',
+  'Nair',
+  'Reddy',
+  'Rao',
+  'Gupta',
+  'Agarwal',
+  'Jain',
+  'Singh',
+  'Kaur',
+  'Khan',
+  'Das',
+  'Banerjee',
+  'Chatterjee',
+  'Mukherjee',
+  'Pillai',
+  'Menon',
+  'Joshi',
+  'Kulkarni',
+  'Deshpande',
+  'Naidu',
+  'Bhat',
+  'Malhotra',
+  'Kapoor',
+  'Chopra',
+  'Sinha',
+  'Mishra',
+  'Pandey',
+  'Thakur',
+  'Yadav',
+  'Gill',
+  'DSouza',
+];
+const TRADE = [
+  'Traders',
+  'Enterprises',
+  'Textiles',
+  'Steel Works',
+  'Agencies',
+  'Electricals',
+  'Pharma',
+  'Foods',
+  'Hardware',
+  'Logistics',
+  'Garments',
+  'Plastics',
+  'Auto Parts',
+  'Stationers',
+  'Jewellers',
+  'Builders',
+  'Motors',
+  'Exports',
+];
 const FORM = ['', '', ' Pvt Ltd', ' LLP', ' & Co', ' & Sons', ' Industries'];
 const CITY = [
-  ['27', 'Mumbai, Maharashtra'], ['27', 'Pune, Maharashtra'], ['29', 'Bengaluru, Karnataka'], ['33', 'Chennai, Tamil Nadu'],
-  ['07', 'New Delhi, Delhi'], ['24', 'Ahmedabad, Gujarat'], ['24', 'Surat, Gujarat'], ['36', 'Hyderabad, Telangana'],
-  ['19', 'Kolkata, West Bengal'], ['08', 'Jaipur, Rajasthan'], ['09', 'Lucknow, Uttar Pradesh'], ['32', 'Kochi, Kerala'],
-  ['03', 'Ludhiana, Punjab'], ['23', 'Indore, Madhya Pradesh'],
+  ['27', 'Mumbai, Maharashtra'],
+  ['27', 'Pune, Maharashtra'],
+  ['29', 'Bengaluru, Karnataka'],
+  ['33', 'Chennai, Tamil Nadu'],
+  ['07', 'New Delhi, Delhi'],
+  ['24', 'Ahmedabad, Gujarat'],
+  ['24', 'Surat, Gujarat'],
+  ['36', 'Hyderabad, Telangana'],
+  ['19', 'Kolkata, West Bengal'],
+  ['08', 'Jaipur, Rajasthan'],
+  ['09', 'Lucknow, Uttar Pradesh'],
+  ['32', 'Kochi, Kerala'],
+  ['03', 'Ludhiana, Punjab'],
+  ['23', 'Indore, Madhya Pradesh'],
 ];
-const STREET = ['MG Road', 'Station Road', 'Gandhi Nagar', 'Industrial Area Phase 2', 'Market Yard', 'Nehru Chowk', 'Ring Road',
-  'Old City', 'Sector 18', 'Link Road'];
+const STREET = [
+  'MG Road',
+  'Station Road',
+  'Gandhi Nagar',
+  'Industrial Area Phase 2',
+  'Market Yard',
+  'Nehru Chowk',
+  'Ring Road',
+  'Old City',
+  'Sector 18',
+  'Link Road',
+];
 const DOMAINS = ['gmail.com', 'yahoo.co.in', 'outlook.com', 'rediffmail.com'];
 const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -81,10 +189,9 @@ function clientRows(accountId, count, seed = 42) {
 async function seedClients(pool, accountId, count) {
   const rows = clientRows(accountId, count);
   for (let i = 0; i < rows.length; i += 1000) {
-    await pool.query(
-      'INSERT INTO clients (account_id, name, phone, country_code, email, address, gstin, state_code, created_at, updated_at) VALUES ?',
-      [rows.slice(i, i + 1000)],
-    );
+    await pool.query('INSERT INTO clients (account_id, name, phone, country_code, email, address, gstin, state_code, created_at, updated_at) VALUES ?', [
+      rows.slice(i, i + 1000),
+    ]);
   }
   return rows.length;
 }

@@ -114,7 +114,15 @@ async function startSink() {
 function startWorker(ctx, smtpUrl) {
   const child = spawn(process.execPath, ['scripts/run.js', 'worker'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: ctx.databaseUrl, REDIS_URL, SMTP_URL: smtpUrl, LOG_LEVEL: 'warn', SENDOUT_CONCURRENCY: WORKER_CONCURRENCY, PDF_CONCURRENCY },
+    env: {
+      ...process.env,
+      DATABASE_URL: ctx.databaseUrl,
+      REDIS_URL,
+      SMTP_URL: smtpUrl,
+      LOG_LEVEL: 'warn',
+      SENDOUT_CONCURRENCY: WORKER_CONCURRENCY,
+      PDF_CONCURRENCY,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.output = '';
@@ -141,7 +149,13 @@ const EXTRA = {
   async run(ctx, results) {
     const rows = [];
     const posted = results.find((r) => r.scenario === SCENARIO);
-    if (posted) rows.push({ figure: `${SCENARIO.name}: p99 (no worker running)`, value: `${posted.api.p99 < 1 ? '<1' : Math.round(posted.api.p99)} ms (${Math.round(posted.api.rps)} req/s)`, target: '< 50 ms', ok: posted.api.p99 < 50 });
+    if (posted)
+      rows.push({
+        figure: `${SCENARIO.name}: p99 (no worker running)`,
+        value: `${posted.api.p99 < 1 ? '<1' : Math.round(posted.api.p99)} ms (${Math.round(posted.api.rps)} req/s)`,
+        target: '< 50 ms',
+        ok: posted.api.p99 < 50,
+      });
 
     // The scenario's rows are nobody's to send: cancel them and empty the queue, then queue a fresh batch.
     await setup(ctx);
@@ -151,19 +165,21 @@ const EXTRA = {
     try {
       const ids = [];
       let next = 0;
-      await Promise.all(Array.from({ length: 10 }, async () => {
-        while (next < EMAILS) {
-          const i = ++next;
-          const res = await fetch(`${ctx.apiBase}/v1/sendouts`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${ctx.apiKey}`, 'content-type': 'application/json' },
-            body: JSON.stringify(body(ctx, `Drain ${i}`)),
-          });
-          const json = await res.json();
-          if (res.status !== 200) throw new Error(`POST /v1/sendouts answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
-          ids.push(json.data.queue_id);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          while (next < EMAILS) {
+            const i = ++next;
+            const res = await fetch(`${ctx.apiBase}/v1/sendouts`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${ctx.apiKey}`, 'content-type': 'application/json' },
+              body: JSON.stringify(body(ctx, `Drain ${i}`)),
+            });
+            const json = await res.json();
+            if (res.status !== 200) throw new Error(`POST /v1/sendouts answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+            ids.push(json.data.queue_id);
+          }
+        }),
+      );
       log(`sendouts: ${EMAILS} queued; starting the worker (SENDOUT_CONCURRENCY=${WORKER_CONCURRENCY}, PDF_CONCURRENCY=${PDF_CONCURRENCY})`);
       const started = process.hrtime.bigint();
       worker = startWorker(ctx, sink.url);
@@ -179,9 +195,9 @@ const EXTRA = {
       const steady = (EMAILS - 1) / (Number(last - first) / 1e9);
       const overall = EMAILS / (Number(last - started) / 1e9);
       const unique = new Set(sink.received.map((m) => m.subject)).size;
-      const [[state]] = await ctx.db.query(
-        `SELECT SUM(status = 'sent') AS sent, SUM(attempts = 1) AS once, COUNT(*) AS n FROM sendouts WHERE id IN (?)`, [ids],
-      );
+      const [[state]] = await ctx.db.query(`SELECT SUM(status = 'sent') AS sent, SUM(attempts = 1) AS once, COUNT(*) AS n FROM sendouts WHERE id IN (?)`, [
+        ids,
+      ]);
       rows.push({
         figure: `worker drain rate, ${EMAILS} emails (PDF rendered and attached each), SENDOUT_CONCURRENCY=${WORKER_CONCURRENCY}, PDF_CONCURRENCY=${PDF_CONCURRENCY}`,
         value: `${steady.toFixed(1)} emails/s first to last email (${overall.toFixed(1)} emails/s from the worker's start, Chromium launch included)`,

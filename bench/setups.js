@@ -81,7 +81,9 @@ function pdfWarm(ctx) {
     );
     await new Promise((r) => setTimeout(r, 500));
     ctx.chromiumAfter10 = chromiumBelow(ctx.apiPid);
-    log(`pdf: invoice ${ctx.pdfInvoiceId} (${created.invoice_number}) rendered 10 times; chromium processes under the API: ${JSON.stringify(ctx.chromiumAfter10.byType)}`);
+    log(
+      `pdf: invoice ${ctx.pdfInvoiceId} (${created.invoice_number}) rendered 10 times; chromium processes under the API: ${JSON.stringify(ctx.chromiumAfter10.byType)}`,
+    );
   })();
   return ctx.pdfWarmed;
 }
@@ -112,7 +114,9 @@ async function pdfAfter(ctx, { apiRuns }) {
 
 /** Before the login scenario: revokes the account's sessions, so its logins stay under the session cap. */
 async function login(ctx) {
-  await ctx.db.query("UPDATE mobile_sessions SET revoked_at = UTC_TIMESTAMP(), revoke_reason = 'logout' WHERE account_id = ? AND revoked_at IS NULL", [ctx.accountId]);
+  await ctx.db.query("UPDATE mobile_sessions SET revoked_at = UTC_TIMESTAMP(), revoke_reason = 'logout' WHERE account_id = ? AND revoked_at IS NULL", [
+    ctx.accountId,
+  ]);
 }
 
 /** A mobile access token of the bench user (one login through the API). */

@@ -30,7 +30,7 @@ describe('login rate limits (Redis; RATE_LIMIT=on)', () => {
     await t.close();
   });
 
-  it('a correct password clears the username\'s count', async () => {
+  it("a correct password clears the username's count", async () => {
     for (let i = 0; i < 2; i++) await m.login('rl_bob', WRONG).expect(401);
     await m.login('rl_bob', STRONG).expect(200);
     for (let i = 0; i < 2; i++) await m.login('rl_bob', WRONG).expect(401);
@@ -65,11 +65,17 @@ describe('login rate limits (Redis; RATE_LIMIT=on)', () => {
     await t.createAccount({ username: 'rl_carol', password: STRONG });
     const s = await m.signIn('rl_carol', STRONG);
     for (let i = 0; i < 3; i++) {
-      await t.http.post('/v1/auth/change-password').set(s.auth)
-        .send({ current_password: WRONG, password: 'N3w!passw', confirm_password: 'N3w!passw' }).expect(400);
+      await t.http
+        .post('/v1/auth/change-password')
+        .set(s.auth)
+        .send({ current_password: WRONG, password: 'N3w!passw', confirm_password: 'N3w!passw' })
+        .expect(400);
     }
-    const res = await t.http.post('/v1/auth/change-password').set(s.auth)
-      .send({ current_password: STRONG, password: 'N3w!passw', confirm_password: 'N3w!passw' }).expect(429);
+    const res = await t.http
+      .post('/v1/auth/change-password')
+      .set(s.auth)
+      .send({ current_password: STRONG, password: 'N3w!passw', confirm_password: 'N3w!passw' })
+      .expect(429);
     expect(res.body.error.code).toBe('rate_limited');
     await m.login('rl_carol', STRONG).expect(429);
   });

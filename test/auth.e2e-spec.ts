@@ -42,8 +42,12 @@ describe('mobile sign-in, tokens and sessions (/v1/auth)', () => {
       // The token works on mobile endpoints and on resource endpoints (the owner holds every key).
       const me = await t.http.get('/v1/auth/me').set(bearer(d.access_token)).expect(200);
       expect(me.body.data).toEqual({
-        user_id: a.userId, account_id: a.accountId, username: 'login_owner', business_email: 'login@example.com',
-        business_name: 'Login Traders', permissions: [...PERMISSION_KEYS],
+        user_id: a.userId,
+        account_id: a.accountId,
+        username: 'login_owner',
+        business_email: 'login@example.com',
+        business_name: 'Login Traders',
+        permissions: [...PERMISSION_KEYS],
       });
       await t.http.get('/v1/me').set(bearer(d.access_token)).expect(200);
       await t.http.get('/v1/clients').set(bearer(d.access_token)).expect(200);
@@ -117,8 +121,12 @@ describe('mobile sign-in, tokens and sessions (/v1/auth)', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       const d = res.body.data;
       expect(d).toEqual({
-        access_token: expect.stringMatching(/^at_/), refresh_token: expect.stringMatching(/^rt_/), token_type: 'Bearer',
-        expires_at: expect.stringMatching(TIMESTAMP), refresh_expires_at: expect.stringMatching(TIMESTAMP), session_id: s.sessionId,
+        access_token: expect.stringMatching(/^at_/),
+        refresh_token: expect.stringMatching(/^rt_/),
+        token_type: 'Bearer',
+        expires_at: expect.stringMatching(TIMESTAMP),
+        refresh_expires_at: expect.stringMatching(TIMESTAMP),
+        session_id: s.sessionId,
       });
       expect(d.access_token).not.toBe(s.access);
       expect(d.refresh_token).not.toBe(s.refresh);
@@ -188,7 +196,6 @@ describe('mobile sign-in, tokens and sessions (/v1/auth)', () => {
       expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409, 409]);
     });
 
-
     it('a full cap gives 409 session_limit; revoking one session frees a place', async () => {
       const a = await t.createAccount({ plan: 'free', username: 'capped', password: STRONG });
       const first = await m.signIn('capped', STRONG);
@@ -215,8 +222,8 @@ describe('mobile sign-in, tokens and sessions (/v1/auth)', () => {
       owner = await t.createAccount({ username: 'devices', password: STRONG });
     });
 
-    it('lists the user\'s devices (from the body or User-Agent) with created, last used and the current flag', async () => {
-      const phone = await m.signIn('devices', STRONG, { device_name: 'Ravi\'s Pixel', platform: 'android' });
+    it("lists the user's devices (from the body or User-Agent) with created, last used and the current flag", async () => {
+      const phone = await m.signIn('devices', STRONG, { device_name: "Ravi's Pixel", platform: 'android' });
       const ipad = await t.http
         .post('/v1/auth/login')
         .set('User-Agent', 'Mozilla/5.0 (iPad; CPU OS 17_2 like Mac OS X) AppleWebKit/605.1.15')
@@ -226,16 +233,21 @@ describe('mobile sign-in, tokens and sessions (/v1/auth)', () => {
       const sessions = res.body.data.sessions;
       expect(sessions).toEqual([
         {
-          session_id: ipad.body.data.session_id, device_name: 'iPad', platform: 'ios', user_agent: expect.stringContaining('iPad'),
-          created_at: expect.stringMatching(TIMESTAMP), last_used_at: expect.stringMatching(TIMESTAMP), expires_at: expect.stringMatching(TIMESTAMP),
+          session_id: ipad.body.data.session_id,
+          device_name: 'iPad',
+          platform: 'ios',
+          user_agent: expect.stringContaining('iPad'),
+          created_at: expect.stringMatching(TIMESTAMP),
+          last_used_at: expect.stringMatching(TIMESTAMP),
+          expires_at: expect.stringMatching(TIMESTAMP),
           current: false,
         },
-        expect.objectContaining({ session_id: phone.sessionId, device_name: 'Ravi\'s Pixel', platform: 'android', current: true }),
+        expect.objectContaining({ session_id: phone.sessionId, device_name: "Ravi's Pixel", platform: 'android', current: true }),
       ]);
       expect(JSON.stringify(res.body)).not.toMatch(/at_|rt_|hash/);
     });
 
-    it('DELETE /v1/auth/sessions revokes one of the user\'s own sessions; others\' are 404; bad ids are 400', async () => {
+    it("DELETE /v1/auth/sessions revokes one of the user's own sessions; others' are 404; bad ids are 400", async () => {
       const mine = await m.signIn('devices', STRONG);
       const other = await m.signIn('devices', STRONG);
       const stranger = await t.createAccount({ username: 'stranger', password: STRONG });
@@ -294,7 +306,11 @@ describe('mobile sign-in, tokens and sessions (/v1/auth)', () => {
       ['no symbol', 'Abcdefg1x'],
     ])('refuses a new password with %s (400 keyed by password)', async (_, password) => {
       const s = await m.signIn('changer', STRONG);
-      const res = await t.http.post('/v1/auth/change-password').set(s.auth).send({ current_password: STRONG, password, confirm_password: password }).expect(400);
+      const res = await t.http
+        .post('/v1/auth/change-password')
+        .set(s.auth)
+        .send({ current_password: STRONG, password, confirm_password: password })
+        .expect(400);
       expect(res.body.error).toMatchObject({ code: 'validation_error', details: { password: expect.stringContaining('missing') } });
       expect(res.body.error.details).not.toHaveProperty('current_password');
       await t.http.post('/v1/auth/logout').set(s.auth).expect(200);
@@ -302,11 +318,17 @@ describe('mobile sign-in, tokens and sessions (/v1/auth)', () => {
 
     it('checks confirm_password and the current password (400 keyed by field)', async () => {
       const s = await m.signIn('changer', STRONG);
-      const mismatch = await t.http.post('/v1/auth/change-password').set(s.auth)
-        .send({ current_password: STRONG, password: 'N3w!passw', confirm_password: 'N3w!passwX' }).expect(400);
+      const mismatch = await t.http
+        .post('/v1/auth/change-password')
+        .set(s.auth)
+        .send({ current_password: STRONG, password: 'N3w!passw', confirm_password: 'N3w!passwX' })
+        .expect(400);
       expect(mismatch.body.error.details).toEqual({ confirm_password: 'must equal password' });
-      const wrong = await t.http.post('/v1/auth/change-password').set(s.auth)
-        .send({ current_password: 'Not!mine1', password: 'N3w!passw', confirm_password: 'N3w!passw' }).expect(400);
+      const wrong = await t.http
+        .post('/v1/auth/change-password')
+        .set(s.auth)
+        .send({ current_password: 'Not!mine1', password: 'N3w!passw', confirm_password: 'N3w!passw' })
+        .expect(400);
       expect(wrong.body.error).toMatchObject({ code: 'validation_error', details: { current_password: 'is not correct' } });
       const missing = await t.http.post('/v1/auth/change-password').set(s.auth).send({ password: 'N3w!passw' }).expect(400);
       expect(Object.keys(missing.body.error.details).sort()).toEqual(['confirm_password', 'current_password']);
@@ -316,8 +338,11 @@ describe('mobile sign-in, tokens and sessions (/v1/auth)', () => {
     it('changes the password, keeps the current session and signs out the others', async () => {
       const here = await m.signIn('changer', STRONG);
       const there = await m.signIn('changer', STRONG);
-      const res = await t.http.post('/v1/auth/change-password').set(here.auth)
-        .send({ current_password: STRONG, password: 'N3w!passw', confirm_password: 'N3w!passw' }).expect(200);
+      const res = await t.http
+        .post('/v1/auth/change-password')
+        .set(here.auth)
+        .send({ current_password: STRONG, password: 'N3w!passw', confirm_password: 'N3w!passw' })
+        .expect(200);
       expect(res.body.data).toEqual({ updated: true, password_upgrade_required: false, revoked_sessions: 1 });
       await t.http.get('/v1/auth/me').set(here.auth).expect(200);
       await m.refresh(here.refresh).expect(200);
@@ -370,7 +395,11 @@ describe('mobile sign-in, tokens and sessions (/v1/auth)', () => {
       const id = await m.addUser(a.auth, 'live_clerk', STRONG, ['clients']);
       const clerk = await m.signIn('live_clerk', STRONG);
       await t.http.get('/v1/settings/users').set(clerk.auth).expect(403);
-      await t.http.patch(`/v1/settings/users/${id}`).set(a.auth).send({ permissions: ['clients', 'users'] }).expect(200);
+      await t.http
+        .patch(`/v1/settings/users/${id}`)
+        .set(a.auth)
+        .send({ permissions: ['clients', 'users'] })
+        .expect(200);
       await t.http.get('/v1/settings/users').set(clerk.auth).expect(200);
       expect((await t.http.get('/v1/auth/me').set(clerk.auth).expect(200)).body.data.permissions).toEqual(['clients', 'users']);
       await t.http.patch(`/v1/settings/users/${id}`).set(a.auth).send({ permissions: [] }).expect(200);

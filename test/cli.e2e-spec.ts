@@ -85,8 +85,19 @@ describe('admin CLI (built, as a child process)', () => {
   describe('account:create', () => {
     it('without --username prints {account_id, api_key, user_id: null} and stores the account', async () => {
       const out = ok(
-        cli('account:create', '--name', 'Patil Engineering', '--email', 'ops@patil.example', '--gstin', '27aapfu0939f1zv',
-          '--plan', 'pro', '--expires', '2030-03-31 18:30:00'),
+        cli(
+          'account:create',
+          '--name',
+          'Patil Engineering',
+          '--email',
+          'ops@patil.example',
+          '--gstin',
+          '27aapfu0939f1zv',
+          '--plan',
+          'pro',
+          '--expires',
+          '2030-03-31 18:30:00',
+        ),
       );
       expect(out).toEqual({ account_id: expect.any(Number), api_key: expect.stringMatching(/^ik_[A-Za-z0-9_-]{43}$/), user_id: null });
       expect(await accountRow(out.account_id)).toMatchObject({
@@ -123,8 +134,7 @@ describe('admin CLI (built, as a child process)', () => {
 
     it('with --username and --password creates the owner user with every permission and a bcrypt hash', async () => {
       const out = ok(
-        cli('account:create', '--name', 'Owner Co', '--email', 'owner@co.example', '--currency', 'usd', '--username', 'owner.co',
-          '--password', 'S3cret!pass'),
+        cli('account:create', '--name', 'Owner Co', '--email', 'owner@co.example', '--currency', 'usd', '--username', 'owner.co', '--password', 'S3cret!pass'),
       );
       expect(out).toEqual({ account_id: expect.any(Number), api_key: expect.stringMatching(/^ik_/), user_id: expect.any(Number) });
       const [user] = await db.query('SELECT * FROM users WHERE id = ?', [out.user_id]);
@@ -235,9 +245,7 @@ describe('admin CLI (built, as a child process)', () => {
     it('set-plan of an unknown account, with a bad plan, or a malformed account id', async () => {
       expect(fails(cli('account:set-plan', '--account', '999999', '--plan', 'pro')).error).toBe('not_found');
       expect(fails(cli('account:set-plan', '--account', String(existing), '--plan', 'gold')).details).toHaveProperty('plan');
-      expect(fails(cli('account:set-plan', '--account', String(existing), '--plan', 'pro', '--expires', '2030-01-01 25:00:00')).error).toBe(
-        'validation_error',
-      );
+      expect(fails(cli('account:set-plan', '--account', String(existing), '--plan', 'pro', '--expires', '2030-01-01 25:00:00')).error).toBe('validation_error');
       expect(fails(cli('account:suspend', '--account', 'abc')).details).toHaveProperty('account');
       expect(fails(cli('account:suspend')).details).toHaveProperty('account');
       expect((await accountRow(existing)).plan).toBe('free');

@@ -25,7 +25,11 @@ describe('clients', () => {
   });
   afterAll(() => t.close());
 
-  const post = (who: TestAccount, body: unknown) => t.http.post('/v1/clients').set(who.auth).send(body as object);
+  const post = (who: TestAccount, body: unknown) =>
+    t.http
+      .post('/v1/clients')
+      .set(who.auth)
+      .send(body as object);
   async function create(who: TestAccount, body: Record<string, unknown> = {}) {
     const res = await post(who, { name: 'Client', ...fresh(), ...body });
     expect(res.status).toBe(201);
@@ -39,8 +43,7 @@ describe('clients', () => {
 
   describe('create', () => {
     it('creates a client (201, skipped false) with every field of the spec, readable by GET', async () => {
-      const res = await post(a, { name: 'Sharma Traders', phone: '98765 43210', email: 'accounts@sharma.example', address: ' 12 MG Road, Pune ' })
-        .expect(201);
+      const res = await post(a, { name: 'Sharma Traders', phone: '98765 43210', email: 'accounts@sharma.example', address: ' 12 MG Road, Pune ' }).expect(201);
       const client = res.body.data.client;
       expect(res.body).toEqual({
         ok: true,
@@ -234,8 +237,7 @@ describe('clients', () => {
   });
 
   describe('platform fields', () => {
-    const setLogo = (account: TestAccount, url: string | null) =>
-      t.dataSource.query('UPDATE accounts SET logo_url = ? WHERE id = ?', [url, account.accountId]);
+    const setLogo = (account: TestAccount, url: string | null) => t.dataSource.query('UPDATE accounts SET logo_url = ? WHERE id = ?', [url, account.accountId]);
     const platformOf = async (id: number) => {
       const res = await t.http.get(`/v1/clients/${id}`).set(a.auth).expect(200);
       const { uses_platform, platform_logo_url, platform_subscription_active } = res.body.data;
@@ -318,11 +320,7 @@ describe('clients', () => {
   describe('PATCH', () => {
     it('merges the sent fields over the record and normalizes them', async () => {
       const client = await create(a, { name: 'Before', address: 'Old street' });
-      const res = await t.http
-        .patch(`/v1/clients/${client.client_id}`)
-        .set(a.auth)
-        .send({ name: '  After  ', phone: '+91 90000-11111' })
-        .expect(200);
+      const res = await t.http.patch(`/v1/clients/${client.client_id}`).set(a.auth).send({ name: '  After  ', phone: '+91 90000-11111' }).expect(200);
       expect(res.body).toEqual({
         ok: true,
         data: { ...client, name: 'After', phone: '9000011111', updated_at: expect.stringMatching(TIMESTAMP) },
@@ -446,7 +444,11 @@ describe('clients', () => {
     it('bulk-delete validates its body', async () => {
       const empty = await t.http.post('/v1/clients/bulk-delete').set(a.auth).send({ ids: [] }).expect(400);
       expect(Object.keys(empty.body.error.details)).toEqual(['ids']);
-      const notInts = await t.http.post('/v1/clients/bulk-delete').set(a.auth).send({ ids: ['x', 1.5] }).expect(400);
+      const notInts = await t.http
+        .post('/v1/clients/bulk-delete')
+        .set(a.auth)
+        .send({ ids: ['x', 1.5] })
+        .expect(400);
       expect(notInts.body.error.code).toBe('validation_error');
       await t.http.post('/v1/clients/bulk-delete').set(a.auth).send({}).expect(400);
     });
@@ -534,7 +536,11 @@ describe('clients', () => {
         expect(res.status).toBe(404);
         expect(res.body.error.code).toBe('not_found');
       }
-      const bulk = await t.http.post('/v1/clients/bulk-delete').set(y.auth).send({ ids: [id] }).expect(200);
+      const bulk = await t.http
+        .post('/v1/clients/bulk-delete')
+        .set(y.auth)
+        .send({ ids: [id] })
+        .expect(200);
       expect(bulk.body.data).toEqual({ deleted: 0, skipped: [id] });
       const still = await t.http.get(`/v1/clients/${id}`).set(x.auth).expect(200);
       expect(still.body.data).toEqual(owned);

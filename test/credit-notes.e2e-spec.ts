@@ -22,15 +22,28 @@ describe('credit notes', () => {
     clientA2 = await createClient(t, a, 'Kapoor Exports');
     clientB = await createClient(t, b, 'Bhatia Stores');
     invoiceA = await insertInvoice(t, a.accountId, {
-      clientId: clientA, number: 'INV/25-26/0042', date: '2025-05-10', currency: 'USD',
+      clientId: clientA,
+      number: 'INV/25-26/0042',
+      date: '2025-05-10',
+      currency: 'USD',
       lines: [
         { description: 'Copper wire 2.5 sq mm', total: '1180.00' },
         { description: 'Installation', total: '590.50' },
         { description: 'MCB 32A', total: '0.10' },
       ],
     });
-    invoiceA2 = await insertInvoice(t, a.accountId, { clientId: clientA2, number: 'INV/25-26/0043', date: '2025-06-01', lines: [{ description: 'Panel', total: '100.00' }] });
-    invoiceB = await insertInvoice(t, b.accountId, { clientId: clientB, number: 'INV/25-26/0001', date: '2025-05-10', lines: [{ description: 'Theirs', total: '50.00' }] });
+    invoiceA2 = await insertInvoice(t, a.accountId, {
+      clientId: clientA2,
+      number: 'INV/25-26/0043',
+      date: '2025-06-01',
+      lines: [{ description: 'Panel', total: '100.00' }],
+    });
+    invoiceB = await insertInvoice(t, b.accountId, {
+      clientId: clientB,
+      number: 'INV/25-26/0001',
+      date: '2025-05-10',
+      lines: [{ description: 'Theirs', total: '50.00' }],
+    });
   });
   afterAll(() => t.close());
 
@@ -42,22 +55,42 @@ describe('credit notes', () => {
   const lineShape = (items: Array<{ description: string; amount: number; expense_date: string | null }>) =>
     items.map((l) => [l.description, l.amount, l.expense_date]);
 
-  it('creates with 200 {credit_note_id} (the contract gives 201 to other kinds only); date defaults to today, status issued, currency the account\'s', async () => {
+  it("creates with 200 {credit_note_id} (the contract gives 201 to other kinds only); date defaults to today, status issued, currency the account's", async () => {
     const res = await create(a, { client_id: clientA, items: [{ description: 'Rate difference', amount: 150, expense_date: '2025-05-12' }] }).expect(200);
     expect(res.body).toEqual({ ok: true, data: { credit_note_id: expect.any(Number) } });
     const id = res.body.data.credit_note_id;
     expect(await read(a, id)).toMatchObject({
-      credit_note_id: id, client_id: clientA, credit_note_number: expect.stringMatching(/^CN\/\d{2}-\d{2}\/\d{4}$/),
-      credit_note_date: today(), currency: 'INR', status: 'issued', source_invoice_id: null, reason: null, total_amount: 150,
+      credit_note_id: id,
+      client_id: clientA,
+      credit_note_number: expect.stringMatching(/^CN\/\d{2}-\d{2}\/\d{4}$/),
+      credit_note_date: today(),
+      currency: 'INR',
+      status: 'issued',
+      source_invoice_id: null,
+      reason: null,
+      total_amount: 150,
       items: [{ item_id: expect.any(Number), credit_note_id: id, description: 'Rate difference', expense_date: '2025-05-12', amount: 150 }],
     });
     const full = await createOk(a, {
-      client_id: clientA, credit_note_date: '2025-05-20', currency: 'EUR', status: 'draft', reason: 'Goods returned',
-      declaration_text: 'Declared', transport_details: 'Courier', lr_number: 'LR-9',
+      client_id: clientA,
+      credit_note_date: '2025-05-20',
+      currency: 'EUR',
+      status: 'draft',
+      reason: 'Goods returned',
+      declaration_text: 'Declared',
+      transport_details: 'Courier',
+      lr_number: 'LR-9',
     });
     expect(await read(a, full)).toMatchObject({
-      credit_note_date: '2025-05-20', currency: 'EUR', status: 'draft', reason: 'Goods returned', declaration_text: 'Declared',
-      transport_details: 'Courier', lr_number: 'LR-9', items: [], total_amount: 0,
+      credit_note_date: '2025-05-20',
+      currency: 'EUR',
+      status: 'draft',
+      reason: 'Goods returned',
+      declaration_text: 'Declared',
+      transport_details: 'Courier',
+      lr_number: 'LR-9',
+      items: [],
+      total_amount: 0,
     });
   });
 
@@ -77,7 +110,14 @@ describe('credit notes', () => {
   });
 
   it('body fields override the pre-fill: items (even empty), currency, and the same client_id', async () => {
-    const own = await createOk(a, { source_invoice_id: invoiceA, currency: 'INR', items: [{ description: 'Partial return', amount: 100 }, { description: ' ', amount: 5 }] });
+    const own = await createOk(a, {
+      source_invoice_id: invoiceA,
+      currency: 'INR',
+      items: [
+        { description: 'Partial return', amount: 100 },
+        { description: ' ', amount: 5 },
+      ],
+    });
     const ownNote = await read(a, own);
     expect(ownNote).toMatchObject({ client_id: clientA, currency: 'INR', source_invoice_id: invoiceA, total_amount: 100 });
     expect(lineShape(ownNote.items)).toEqual([['Partial return', 100, null]]);
@@ -130,16 +170,25 @@ describe('credit notes', () => {
       items: [{ description: 'One', amount: 1 }, { amount: 2 }, { description: '', amount: 3 }, { description: 'Four', amount: 4.25 }],
     });
     const note = await read(a, id);
-    expect(lineShape(note.items)).toEqual([['One', 1, null], ['Four', 4.25, null]]);
+    expect(lineShape(note.items)).toEqual([
+      ['One', 1, null],
+      ['Four', 4.25, null],
+    ]);
     expect(note.total_amount).toBe(5.25);
   });
 
-  it('PATCH merges; items replace lines; the client must stay the source invoice\'s', async () => {
+  it("PATCH merges; items replace lines; the client must stay the source invoice's", async () => {
     const id = await createOk(a, { source_invoice_id: invoiceA, credit_note_date: '2025-05-25' });
     const before = await read(a, id);
     expect((await patch(a, id, { reason: 'Damaged', status: 'archived' }).expect(200)).body.data).toEqual({ credit_note_id: id });
     const merged = await read(a, id);
-    expect(merged).toMatchObject({ reason: 'Damaged', status: 'archived', currency: 'USD', total_amount: 1770.6, credit_note_number: before.credit_note_number });
+    expect(merged).toMatchObject({
+      reason: 'Damaged',
+      status: 'archived',
+      currency: 'USD',
+      total_amount: 1770.6,
+      credit_note_number: before.credit_note_number,
+    });
     expect(merged.items).toEqual(before.items);
 
     await patch(a, id, { items: [{ description: 'Replaced', amount: 10 }] }).expect(200);
@@ -217,7 +266,9 @@ describe('credit notes', () => {
     const bList = await list(b, 'limit=200');
     expect(bList.total).toBe(1);
     expect(bList.credit_notes.map((n: { credit_note_id: number }) => n.credit_note_id)).not.toContain(id);
-    expect((await list(b, `search=${encodeURIComponent(credit_note_number)}`)).credit_notes.map((n: { credit_note_id: number }) => n.credit_note_id)).not.toContain(id);
+    expect(
+      (await list(b, `search=${encodeURIComponent(credit_note_number)}`)).credit_notes.map((n: { credit_note_id: number }) => n.credit_note_id),
+    ).not.toContain(id);
     expect((await list(b, 'search=Sharma')).total).toBe(0);
     expect(await read(a, id)).toMatchObject({ reason: null, source_invoice_id: invoiceA });
   });
@@ -228,7 +279,11 @@ describe('credit notes', () => {
     await t.http.get(`/v1/credit-notes/${one}`).set(a.auth).expect(404);
     const mine = [await createOk(a, { source_invoice_id: invoiceA }), await createOk(a, { client_id: clientA })];
     const theirs = await createOk(b, { client_id: clientB });
-    const res = await t.http.post('/v1/credit-notes/bulk-delete').set(a.auth).send({ ids: [theirs, ...mine, 999999] }).expect(200);
+    const res = await t.http
+      .post('/v1/credit-notes/bulk-delete')
+      .set(a.auth)
+      .send({ ids: [theirs, ...mine, 999999] })
+      .expect(200);
     expect(res.body.data).toEqual({ deleted: 2, skipped: [theirs, 999999] });
     await t.http.get(`/v1/credit-notes/${theirs}`).set(b.auth).expect(200);
     const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM credit_note_items WHERE credit_note_id IN (?, ?, ?)', [one, ...mine]);

@@ -20,7 +20,13 @@ describe('daily jobs in the worker', () => {
     const a = await t.createAccount();
     const client = await createClient(t, a);
     const create = async (body: object) =>
-      (await t.http.post('/v1/invoices').set(a.auth).send({ client_id: client, items: [line('Work', 1, 100)], ...body }).expect(201)).body.data.invoice_id as number;
+      (
+        await t.http
+          .post('/v1/invoices')
+          .set(a.auth)
+          .send({ client_id: client, items: [line('Work', 1, 100)], ...body })
+          .expect(201)
+      ).body.data.invoice_id as number;
     const pastDue = await create({ invoice_date: '2025-04-01', payment_due_date: '2025-04-30' });
     const partial = await create({ invoice_date: '2025-04-01', payment_due_date: '2025-04-30', payment_status: 'partial', paid_amount: 10 });
     const draft = await create({ invoice_date: '2025-04-01', payment_due_date: '2025-04-30', status: 'draft' });
@@ -56,7 +62,9 @@ describe('daily jobs in the worker', () => {
 
     await worker.runtime.queue.redis.del(`${t.config.queue.prefix}:sessions:purge:${todayInKolkata()}`);
     expect(await worker.runtime.purgeSessionsOnce()).toBe(2);
-    const left = (await t.dataSource.query('SELECT id FROM mobile_sessions WHERE account_id = ? ORDER BY id', [a.accountId])).map((r: { id: number }) => Number(r.id));
+    const left = (await t.dataSource.query('SELECT id FROM mobile_sessions WHERE account_id = ? ORDER BY id', [a.accountId])).map((r: { id: number }) =>
+      Number(r.id),
+    );
     expect(left).toEqual([recentlyRevoked, live]);
     expect(left).not.toContain(longRevoked);
     expect(left).not.toContain(longExpired);

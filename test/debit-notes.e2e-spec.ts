@@ -52,13 +52,24 @@ describe('debit notes', () => {
 
   it('stores every optional field as sent', async () => {
     const id = await createOk(a, {
-      client_id: clientA, debit_note_date: '2025-06-01', payment_due_date: '2025-06-30', declaration_text: 'We declare.',
-      currency: 'USD', status: 'draft', transport_details: 'By road', lr_number: 'LR-77',
+      client_id: clientA,
+      debit_note_date: '2025-06-01',
+      payment_due_date: '2025-06-30',
+      declaration_text: 'We declare.',
+      currency: 'USD',
+      status: 'draft',
+      transport_details: 'By road',
+      lr_number: 'LR-77',
       items: [{ description: 'Freight short-billed', expense_date: '2025-05-28', amount: 1250.5 }],
     });
     expect(await read(a, id)).toMatchObject({
-      payment_due_date: '2025-06-30', declaration_text: 'We declare.', currency: 'USD', status: 'draft',
-      transport_details: 'By road', lr_number: 'LR-77', total_amount: 1250.5,
+      payment_due_date: '2025-06-30',
+      declaration_text: 'We declare.',
+      currency: 'USD',
+      status: 'draft',
+      transport_details: 'By road',
+      lr_number: 'LR-77',
+      total_amount: 1250.5,
       items: [{ item_id: expect.any(Number), debit_note_id: id, description: 'Freight short-billed', expense_date: '2025-05-28', amount: 1250.5 }],
     });
   });
@@ -85,10 +96,26 @@ describe('debit notes', () => {
       ['items', { items: null }],
       ['items.0.amount', { items: [{ description: 'x', amount: 'ten' }] }],
       ['items.0.amount', { items: [{ description: 'x', amount: -5 }] }],
-      ['items.1.amount', { items: [{ description: 'x', amount: 1 }, { description: 'y', amount: 1.234 }] }],
+      [
+        'items.1.amount',
+        {
+          items: [
+            { description: 'x', amount: 1 },
+            { description: 'y', amount: 1.234 },
+          ],
+        },
+      ],
       ['items.0.expense_date', { items: [{ description: 'x', expense_date: '2025-02-29' }] }],
       ['items.0.description', { items: [{ description: 42 }] }],
-      ['items', { items: [{ description: 'a', amount: '9999999999999.99' }, { description: 'b', amount: 1 }] }],
+      [
+        'items',
+        {
+          items: [
+            { description: 'a', amount: '9999999999999.99' },
+            { description: 'b', amount: 1 },
+          ],
+        },
+      ],
     ];
     for (const [field, patch] of cases) {
       const res = await create(a, { ...base, ...patch });
@@ -109,7 +136,8 @@ describe('debit notes', () => {
 
   it('drops lines without a description, keeps the order sent and totals the amounts exactly', async () => {
     const id = await createOk(a, {
-      client_id: clientA, debit_note_date: '2025-05-15',
+      client_id: clientA,
+      debit_note_date: '2025-05-15',
       items: [
         { description: 'First', amount: 0.1 },
         { description: '   ', amount: 99 },
@@ -138,8 +166,13 @@ describe('debit notes', () => {
 
   it('PATCH merges over the stored note: lines kept unless items is sent, then replaced', async () => {
     const id = await createOk(a, {
-      client_id: clientA, debit_note_date: '2025-05-15', lr_number: 'LR-1',
-      items: [{ description: 'A', amount: 10 }, { description: 'B', amount: 20 }],
+      client_id: clientA,
+      debit_note_date: '2025-05-15',
+      lr_number: 'LR-1',
+      items: [
+        { description: 'A', amount: 10 },
+        { description: 'B', amount: 20 },
+      ],
     });
     const before = await read(a, id);
     const res = await t.http.patch(`/v1/debit-notes/${id}`).set(a.auth).send({ declaration_text: 'Updated', client_id: clientA2 }).expect(200);
@@ -149,7 +182,11 @@ describe('debit notes', () => {
     expect(merged.items).toEqual(before.items);
     expect(merged.debit_note_number).toBe(before.debit_note_number);
 
-    await t.http.patch(`/v1/debit-notes/${id}`).set(a.auth).send({ items: [{ description: 'C', amount: 5 }, { description: ' ' }] }).expect(200);
+    await t.http
+      .patch(`/v1/debit-notes/${id}`)
+      .set(a.auth)
+      .send({ items: [{ description: 'C', amount: 5 }, { description: ' ' }] })
+      .expect(200);
     const replaced = await read(a, id);
     expect(replaced.items).toEqual([{ item_id: expect.any(Number), debit_note_id: id, description: 'C', expense_date: null, amount: 5 }]);
     expect(replaced.items[0].item_id).toBeGreaterThan(Math.max(...before.items.map((l: { item_id: number }) => l.item_id)));
@@ -163,10 +200,20 @@ describe('debit notes', () => {
   });
 
   describe('payment rules', () => {
-    const lines = [{ description: 'Price difference', amount: 800 }, { description: 'Freight', amount: 200 }];
+    const lines = [
+      { description: 'Price difference', amount: 800 },
+      { description: 'Freight', amount: 200 },
+    ];
 
     it('paid sets paid_amount to the total and payment_date to the date given or today', async () => {
-      const given = await createOk(a, { client_id: clientA, debit_note_date: '2025-05-15', payment_status: 'paid', payment_date: '2025-05-20', paid_amount: 5, items: lines });
+      const given = await createOk(a, {
+        client_id: clientA,
+        debit_note_date: '2025-05-15',
+        payment_status: 'paid',
+        payment_date: '2025-05-20',
+        paid_amount: 5,
+        items: lines,
+      });
       expect(await read(a, given)).toMatchObject({ payment_status: 'paid', paid_amount: 1000, payment_date: '2025-05-20' });
       const defaulted = await createOk(a, { client_id: clientA, debit_note_date: '2025-05-15', payment_status: 'paid', items: lines });
       expect(await read(a, defaulted)).toMatchObject({ payment_status: 'paid', paid_amount: 1000, payment_date: today() });
@@ -188,7 +235,14 @@ describe('debit notes', () => {
 
     it('pending and overdue clear paid_amount and payment_date', async () => {
       for (const status of ['pending', 'overdue']) {
-        const id = await createOk(a, { client_id: clientA, debit_note_date: '2025-05-15', payment_status: status, paid_amount: 300, payment_date: '2025-05-20', items: lines });
+        const id = await createOk(a, {
+          client_id: clientA,
+          debit_note_date: '2025-05-15',
+          payment_status: status,
+          paid_amount: 300,
+          payment_date: '2025-05-20',
+          items: lines,
+        });
         expect(await read(a, id)).toMatchObject({ payment_status: status, paid_amount: 0, payment_date: null });
       }
     });
@@ -197,7 +251,11 @@ describe('debit notes', () => {
       const id = await createOk(a, { client_id: clientA, debit_note_date: '2025-05-15', items: lines });
       await t.http.patch(`/v1/debit-notes/${id}`).set(a.auth).send({ payment_status: 'paid', payment_date: '2025-05-25' }).expect(200);
       expect(await read(a, id)).toMatchObject({ payment_status: 'paid', paid_amount: 1000, payment_date: '2025-05-25' });
-      await t.http.patch(`/v1/debit-notes/${id}`).set(a.auth).send({ items: [{ description: 'Only', amount: 640.25 }] }).expect(200);
+      await t.http
+        .patch(`/v1/debit-notes/${id}`)
+        .set(a.auth)
+        .send({ items: [{ description: 'Only', amount: 640.25 }] })
+        .expect(200);
       expect(await read(a, id)).toMatchObject({ payment_status: 'paid', paid_amount: 640.25, payment_date: '2025-05-25' });
       const [{ paid_at }] = await t.dataSource.query('SELECT paid_at FROM debit_notes WHERE id = ?', [id]);
       expect(paid_at).toBeTruthy();
@@ -206,7 +264,11 @@ describe('debit notes', () => {
       expect(Object.keys(noAmount.body.error.details)).toEqual(['paid_amount']);
       await t.http.patch(`/v1/debit-notes/${id}`).set(a.auth).send({ payment_status: 'partial', paid_amount: 600 }).expect(200);
       expect(await read(a, id)).toMatchObject({ payment_status: 'partial', paid_amount: 600 });
-      const shrink = await t.http.patch(`/v1/debit-notes/${id}`).set(a.auth).send({ items: [{ description: 'Less', amount: 500 }] }).expect(400);
+      const shrink = await t.http
+        .patch(`/v1/debit-notes/${id}`)
+        .set(a.auth)
+        .send({ items: [{ description: 'Less', amount: 500 }] })
+        .expect(400);
       expect(Object.keys(shrink.body.error.details)).toEqual(['paid_amount']);
       expect(await read(a, id)).toMatchObject({ total_amount: 640.25, paid_amount: 600 });
 
@@ -303,7 +365,9 @@ describe('debit notes', () => {
     const bList = await list(b, 'limit=200');
     expect(bList.debit_notes.map((n: { debit_note_id: number }) => n.debit_note_id)).not.toContain(id);
     expect(bList.debit_notes.every((n: { client_id: number }) => n.client_id === clientB)).toBe(true);
-    expect((await list(b, `search=${encodeURIComponent(debit_note_number)}`)).debit_notes.map((n: { debit_note_id: number }) => n.debit_note_id)).not.toContain(id);
+    expect((await list(b, `search=${encodeURIComponent(debit_note_number)}`)).debit_notes.map((n: { debit_note_id: number }) => n.debit_note_id)).not.toContain(
+      id,
+    );
     expect((await list(b, 'search=Sharma')).total).toBe(0);
     expect((await list(b, `client_id=${clientA}`)).total).toBe(0);
     expect(await read(a, id)).toMatchObject({ lr_number: null, client_id: clientA, items: [expect.objectContaining({ description: 'Secret' })] });
@@ -324,7 +388,11 @@ describe('debit notes', () => {
       await createOk(a, { client_id: clientA, debit_note_date: '2025-05-16' }),
     ];
     const theirs = await createOk(b, { client_id: clientB, debit_note_date: '2025-05-15' });
-    const res = await t.http.post('/v1/debit-notes/bulk-delete').set(a.auth).send({ ids: [...mine, theirs, 999999, mine[0]] }).expect(200);
+    const res = await t.http
+      .post('/v1/debit-notes/bulk-delete')
+      .set(a.auth)
+      .send({ ids: [...mine, theirs, 999999, mine[0]] })
+      .expect(200);
     expect(res.body.data).toEqual({ deleted: 2, skipped: [theirs, 999999] });
     for (const id of mine) await t.http.get(`/v1/debit-notes/${id}`).set(a.auth).expect(404);
     await t.http.get(`/v1/debit-notes/${theirs}`).set(b.auth).expect(200);
@@ -358,7 +426,11 @@ describe('debit notes', () => {
     expect(events[1]).toMatchObject({ before: { status: 'issued' }, after: { status: 'cancelled' } });
     expect(events[2]).toMatchObject({ before: { number: debit_note_number, status: 'cancelled' }, after: null });
     const bulk = await createOk(a, { client_id: clientA, debit_note_date: '2025-05-15' });
-    await t.http.post('/v1/debit-notes/bulk-delete').set(a.auth).send({ ids: [bulk] }).expect(200);
+    await t.http
+      .post('/v1/debit-notes/bulk-delete')
+      .set(a.auth)
+      .send({ ids: [bulk] })
+      .expect(200);
     expect((await activityOf(t, a.accountId, 'debit_note', bulk)).map((e) => e.action)).toEqual(['created', 'deleted']);
     expect(await activityOf(t, b.accountId, 'debit_note', id)).toEqual([]);
   });

@@ -33,7 +33,9 @@ describe('document output: PDFs, bulk ZIP, share links, templates', () => {
     a = await t.createAccount({ name: 'Shree Ganesh Electricals', email: 'sge@example.com', gstin: SUPPLIER_GSTIN });
     b = await t.createAccount({ name: 'Other Co', email: 'other@example.com' });
     await t.http.patch('/v1/settings/business').set(a.auth).send({ business_address: '12 MG Road, Pune' }).expect(200);
-    const client = await t.http.post('/v1/clients').set(a.auth)
+    const client = await t.http
+      .post('/v1/clients')
+      .set(a.auth)
       .send({ name: 'Karnataka Traders <b>&</b> Sons', phone: '9876543210', email: 'kt@example.com', gstin: CLIENT_GSTIN, address: 'Bengaluru' })
       .expect(201);
     clientId = client.body.data.client.client_id;
@@ -44,8 +46,19 @@ describe('document output: PDFs, bulk ZIP, share links, templates', () => {
     ids.invoice = await insertProductDocument(t.dataSource, 'invoice', a.accountId, clientId, 'INV/25-26/0001', '2025-08-05', lines);
     ids.quotation = await insertProductDocument(t.dataSource, 'quotation', a.accountId, clientId, 'QT/25-26/0001', '2025-08-01', lines);
     ids['proforma-invoice'] = await insertProductDocument(t.dataSource, 'proforma-invoice', a.accountId, clientId, 'PI/25-26/0001', '2025-08-02', lines);
-    ids['debit-note'] = await insertNote(t.dataSource, 'debit-note', a.accountId, clientId, 'DN/25-26/0001', '2025-08-10', [{ description: 'Freight recovery', amount: 1500 }]);
-    ids['credit-note'] = await insertNote(t.dataSource, 'credit-note', a.accountId, clientId, 'CN/25-26/0001', '2025-08-12', [{ description: 'Damaged goods returned', amount: 12390 }], { source_invoice_id: ids.invoice });
+    ids['debit-note'] = await insertNote(t.dataSource, 'debit-note', a.accountId, clientId, 'DN/25-26/0001', '2025-08-10', [
+      { description: 'Freight recovery', amount: 1500 },
+    ]);
+    ids['credit-note'] = await insertNote(
+      t.dataSource,
+      'credit-note',
+      a.accountId,
+      clientId,
+      'CN/25-26/0001',
+      '2025-08-12',
+      [{ description: 'Damaged goods returned', amount: 12390 }],
+      { source_invoice_id: ids.invoice },
+    );
   });
   afterAll(() => t.close());
 
@@ -94,7 +107,13 @@ describe('document output: PDFs, bulk ZIP, share links, templates', () => {
     const second = await insertProductDocument(t.dataSource, 'invoice', a.accountId, clientId, 'INV/25-26/0002', '2025-09-01', [
       { description: 'Panel', hsn: '8537', rate: 100, total: 118, taxRate: 18, igst: 18 },
     ]);
-    const res = await t.http.post('/v1/invoices/bulk-pdf').set(a.auth).send({ ids: [ids.invoice, second] }).buffer(true).parse(binary).expect(200);
+    const res = await t.http
+      .post('/v1/invoices/bulk-pdf')
+      .set(a.auth)
+      .send({ ids: [ids.invoice, second] })
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
     expect(res.headers['content-type']).toBe('application/zip');
     const zip = await JSZip.loadAsync(res.body);
     expect(Object.keys(zip.files).sort()).toEqual(['INV-25-26-0001.pdf', 'INV-25-26-0002.pdf']);
@@ -105,11 +124,21 @@ describe('document output: PDFs, bulk ZIP, share links, templates', () => {
   });
 
   it('bulk-pdf answers 404 listing ids that are missing or of another account', async () => {
-    const theirs = await insertProductDocument(t.dataSource, 'invoice', b.accountId, clientId, 'INV/25-26/0001', '2025-08-05', [{ description: 'x', rate: 1, total: 1 }]);
-    const res = await t.http.post('/v1/invoices/bulk-pdf').set(a.auth).send({ ids: [ids.invoice, theirs, 987654] }).expect(404);
+    const theirs = await insertProductDocument(t.dataSource, 'invoice', b.accountId, clientId, 'INV/25-26/0001', '2025-08-05', [
+      { description: 'x', rate: 1, total: 1 },
+    ]);
+    const res = await t.http
+      .post('/v1/invoices/bulk-pdf')
+      .set(a.auth)
+      .send({ ids: [ids.invoice, theirs, 987654] })
+      .expect(404);
     expect(res.body.error).toMatchObject({ code: 'not_found', details: { missing_ids: [theirs, 987654] } });
     await t.http.post('/v1/invoices/bulk-pdf').set(a.auth).send({ ids: [] }).expect(400);
-    await t.http.post('/v1/invoices/bulk-pdf').set(a.auth).send({ ids: Array.from({ length: 201 }, (_, i) => i + 1) }).expect(400);
+    await t.http
+      .post('/v1/invoices/bulk-pdf')
+      .set(a.auth)
+      .send({ ids: Array.from({ length: 201 }, (_, i) => i + 1) })
+      .expect(400);
   });
 
   it('share: the same URL until revoked; public route streams inline; revoked is 404', async () => {
@@ -126,7 +155,10 @@ describe('document output: PDFs, bulk ZIP, share links, templates', () => {
     const token = path.split('/').pop() as string;
     const stored = await t.dataSource.query('SELECT token_hash, token_encrypted FROM document_shares WHERE account_id = ?', [a.accountId]);
     expect(JSON.stringify(stored)).not.toContain(token); // kept hashed and sealed, never in clear
-    await t.http.delete(`/v1/documents/invoice/${ids.invoice}/share`).set(a.auth).expect(200, { ok: true, data: { revoked: true } });
+    await t.http
+      .delete(`/v1/documents/invoice/${ids.invoice}/share`)
+      .set(a.auth)
+      .expect(200, { ok: true, data: { revoked: true } });
     const gone = await t.http.get(path).expect(404);
     expect(gone.body.error.code).toBe('not_found');
     const fresh = await t.http.get(`/v1/documents/invoice/${ids.invoice}/share`).set(a.auth).expect(200);
@@ -134,14 +166,18 @@ describe('document output: PDFs, bulk ZIP, share links, templates', () => {
     await t.http.get('/v1/share/unknown-token-unknown-token-unknown').expect(404);
   });
 
-  it('account B cannot render, share or zip A\'s documents', async () => {
+  it("account B cannot render, share or zip A's documents", async () => {
     for (const type of Object.keys(ids)) {
       await t.http.get(`/v1/documents/${type}/${ids[type]}/pdf`).set(b.auth).expect(404);
       await t.http.get(`/v1/documents/${type}/${ids[type]}/share`).set(b.auth).expect(404);
       await t.http.post(`/v1/documents/${type}/${ids[type]}/share`).set(b.auth).expect(404);
       await t.http.delete(`/v1/documents/${type}/${ids[type]}/share`).set(b.auth).expect(404);
     }
-    await t.http.post('/v1/invoices/bulk-pdf').set(b.auth).send({ ids: [ids.invoice] }).expect(404);
+    await t.http
+      .post('/v1/invoices/bulk-pdf')
+      .set(b.auth)
+      .send({ ids: [ids.invoice] })
+      .expect(404);
   });
 
   it('unknown types are unknown routes; bad ids are 400; errors keep the envelope', async () => {
@@ -155,7 +191,11 @@ describe('document output: PDFs, bulk ZIP, share links, templates', () => {
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
     const bad = await t.http.patch('/v1/settings/business').set(a.auth).send({ signature_png: 'aGVsbG8=' }).expect(400);
     expect(bad.body.error.details).toHaveProperty('signature_png');
-    const ok = await t.http.patch('/v1/settings/business').set(a.auth).send({ signature_png: `data:image/png;base64,${png}` }).expect(200);
+    const ok = await t.http
+      .patch('/v1/settings/business')
+      .set(a.auth)
+      .send({ signature_png: `data:image/png;base64,${png}` })
+      .expect(200);
     expect(ok.body.data.has_signature).toBe(true);
     expect(JSON.stringify(ok.body)).not.toContain(png);
     const res = await getPdf(a.auth, `/v1/documents/invoice/${ids.invoice}/pdf`).expect(200);

@@ -19,15 +19,32 @@ describe('expenses', () => {
 
   it('creates with 201, defaults and reads back every field', async () => {
     const res = await create(a.auth, {
-      expense_description: '  Office rent  ', expense_amount: 25000.5, expense_category: 'Rent', vendor_name: 'Landlord',
-      vendor_contact: '9800000000', expense_date: '2025-04-01', payment_method: 'upi', receipt_url: 'https://r.example/1.pdf',
-      notes: 'April', client_id: clientA, unknown_field: 'dropped',
+      expense_description: '  Office rent  ',
+      expense_amount: 25000.5,
+      expense_category: 'Rent',
+      vendor_name: 'Landlord',
+      vendor_contact: '9800000000',
+      expense_date: '2025-04-01',
+      payment_method: 'upi',
+      receipt_url: 'https://r.example/1.pdf',
+      notes: 'April',
+      client_id: clientA,
+      unknown_field: 'dropped',
     }).expect(201);
     const id = res.body.data.expense_id;
     const got = await t.http.get(`/v1/expenses/${id}`).set(a.auth).expect(200);
     expect(got.body.data).toMatchObject({
-      expense_id: id, expense_description: 'Office rent', expense_amount: 25000.5, expense_category: 'Rent', vendor_name: 'Landlord',
-      expense_date: '2025-04-01', expense_status: 'paid', payment_method: 'upi', receipt_url: 'https://r.example/1.pdf', notes: 'April', client_id: clientA,
+      expense_id: id,
+      expense_description: 'Office rent',
+      expense_amount: 25000.5,
+      expense_category: 'Rent',
+      vendor_name: 'Landlord',
+      expense_date: '2025-04-01',
+      expense_status: 'paid',
+      payment_method: 'upi',
+      receipt_url: 'https://r.example/1.pdf',
+      notes: 'April',
+      client_id: clientA,
     });
     expect(got.body.data).not.toHaveProperty('unknown_field');
     const minimal = await create(a.auth, { expense_description: 'Tea', expense_amount: '120' }).expect(201);
@@ -42,9 +59,16 @@ describe('expenses', () => {
     const blank = await create(a.auth, { expense_description: '   ', expense_amount: 10 }).expect(400);
     expect(blank.body.error.details).toHaveProperty('expense_description');
     for (const [field, value] of [
-      ['expense_amount', -5], ['expense_amount', 0], ['expense_amount', 1.234], ['expense_amount', 'ten'],
-      ['expense_category', 'Yachts'], ['expense_date', '2025-02-30'], ['expense_status', 'lost'],
-      ['payment_method', 'barter'], ['receipt_url', 'javascript:alert(1)'], ['client_id', 'x'],
+      ['expense_amount', -5],
+      ['expense_amount', 0],
+      ['expense_amount', 1.234],
+      ['expense_amount', 'ten'],
+      ['expense_category', 'Yachts'],
+      ['expense_date', '2025-02-30'],
+      ['expense_status', 'lost'],
+      ['payment_method', 'barter'],
+      ['receipt_url', 'javascript:alert(1)'],
+      ['client_id', 'x'],
     ] as const) {
       const res = await create(a.auth, { expense_description: 'x', expense_amount: 10, [field]: value }).expect(400);
       expect(res.body.error.details).toHaveProperty(field);
@@ -64,16 +88,28 @@ describe('expenses', () => {
     const list = await t.http.get('/v1/expenses?limit=2').set(acct.auth).expect(200);
     expect(list.body.data.total).toBe(3);
     expect(list.body.data.expenses.map((e: { expense_id: number }) => e.expense_id)).toEqual([ids[2], ids[1]]);
-    await t.http.patch(`/v1/expenses/${ids[0]}`).set(acct.auth).send({ expense_amount: 99.99 }).expect(200, { ok: true, data: { expense_id: ids[0] } });
+    await t.http
+      .patch(`/v1/expenses/${ids[0]}`)
+      .set(acct.auth)
+      .send({ expense_amount: 99.99 })
+      .expect(200, { ok: true, data: { expense_id: ids[0] } });
     const got = await t.http.get(`/v1/expenses/${ids[0]}`).set(acct.auth).expect(200);
     expect(got.body.data).toMatchObject({ expense_description: 'E0', expense_amount: 99.99 });
     await t.http.patch(`/v1/expenses/${ids[0]}`).set(acct.auth).send({ expense_category: 'Nope' }).expect(400);
-    await t.http.delete(`/v1/expenses/${ids[0]}`).set(acct.auth).expect(200, { ok: true, data: { deleted: true } });
+    await t.http
+      .delete(`/v1/expenses/${ids[0]}`)
+      .set(acct.auth)
+      .expect(200, { ok: true, data: { deleted: true } });
     await t.http.get(`/v1/expenses/${ids[0]}`).set(acct.auth).expect(404);
   });
 
   it('repeat gives the row prefilled for a new entry: no id, today', async () => {
-    const res = await create(a.auth, { expense_description: 'Internet', expense_amount: 999, expense_category: 'Communication & Internet', expense_date: '2024-01-15' }).expect(201);
+    const res = await create(a.auth, {
+      expense_description: 'Internet',
+      expense_amount: 999,
+      expense_category: 'Communication & Internet',
+      expense_date: '2024-01-15',
+    }).expect(201);
     const rep = await t.http.get(`/v1/expenses/${res.body.data.expense_id}/repeat`).set(a.auth).expect(200);
     expect(rep.body.data).not.toHaveProperty('expense_id');
     expect(rep.body.data).toMatchObject({ expense_description: 'Internet', expense_amount: 999, expense_category: 'Communication & Internet' });
@@ -90,7 +126,11 @@ describe('expenses', () => {
   it('bulk-delete deletes own ids and skips unknown and foreign ones', async () => {
     const mine = (await create(a.auth, { expense_description: 'a', expense_amount: 1 })).body.data.expense_id;
     const theirs = (await create(b.auth, { expense_description: 'b', expense_amount: 1 })).body.data.expense_id;
-    const res = await t.http.post('/v1/expenses/bulk-delete').set(a.auth).send({ ids: [mine, theirs, 999999] }).expect(200);
+    const res = await t.http
+      .post('/v1/expenses/bulk-delete')
+      .set(a.auth)
+      .send({ ids: [mine, theirs, 999999] })
+      .expect(200);
     expect(res.body.data).toEqual({ deleted: 1, skipped: [theirs, 999999] });
     await t.http.get(`/v1/expenses/${theirs}`).set(b.auth).expect(200);
   });
@@ -126,8 +166,14 @@ describe('expenses switched off', () => {
   it('answers 503 not_available on every endpoint', async () => {
     const a = await t.createAccount();
     for (const [method, path] of [
-      ['get', '/v1/expenses'], ['post', '/v1/expenses'], ['get', '/v1/expenses/categories'], ['get', '/v1/expenses/1'],
-      ['patch', '/v1/expenses/1'], ['delete', '/v1/expenses/1'], ['get', '/v1/expenses/1/repeat'], ['post', '/v1/expenses/bulk-delete'],
+      ['get', '/v1/expenses'],
+      ['post', '/v1/expenses'],
+      ['get', '/v1/expenses/categories'],
+      ['get', '/v1/expenses/1'],
+      ['patch', '/v1/expenses/1'],
+      ['delete', '/v1/expenses/1'],
+      ['get', '/v1/expenses/1/repeat'],
+      ['post', '/v1/expenses/bulk-delete'],
     ] as const) {
       const res = await t.http[method](path).set(a.auth).send({}).expect(503);
       expect(res.body.error.code).toBe('not_available');

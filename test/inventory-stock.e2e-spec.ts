@@ -18,7 +18,13 @@ describe('stock follows invoices', () => {
   afterAll(() => t.close());
 
   const item = async (who: TestAccount, body: object) =>
-    (await t.http.post('/v1/inventory').set(who.auth).send({ rate: 100, ...body }).expect(201)).body.data.inventory_id as number;
+    (
+      await t.http
+        .post('/v1/inventory')
+        .set(who.auth)
+        .send({ rate: 100, ...body })
+        .expect(201)
+    ).body.data.inventory_id as number;
   const stock = async (id: number) => (await t.http.get(`/v1/inventory/${id}`).set(a.auth).expect(200)).body.data.quantity as number;
   const moves = async (id: number): Promise<Movement[]> => (await t.http.get(`/v1/inventory/${id}/movements`).set(a.auth).expect(200)).body.data.movements;
   const invoice = (items: object[], client = clientA) =>
@@ -32,7 +38,11 @@ describe('stock follows invoices', () => {
     expect(await stock(printer)).toBe(7);
     expect((await moves(printer))[0]).toMatchObject({ quantity_delta: -3, quantity_after: 7, source_type: 'invoice', source_id: id, source_label: number });
 
-    await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ items: [line('Printer', 5, 100, { inventory_id: printer })] }).expect(200);
+    await t.http
+      .patch(`/v1/invoices/${id}`)
+      .set(a.auth)
+      .send({ items: [line('Printer', 5, 100, { inventory_id: printer })] })
+      .expect(200);
     expect(await stock(printer)).toBe(5);
     expect((await moves(printer))[0]).toMatchObject({ quantity_delta: -2, quantity_after: 5, source_type: 'invoice', source_label: number });
 
@@ -83,7 +93,12 @@ describe('stock follows invoices', () => {
     expect(await stock(lamp)).toBe(4);
     await t.http.delete(`/v1/clients/${client}?cascade=1`).set(a.auth).expect(200);
     expect(await stock(lamp)).toBe(8);
-    expect((await moves(lamp)).filter((m) => m.note === 'invoice deleted with its client').map((m) => m.quantity_delta).sort()).toEqual([1, 3]);
+    expect(
+      (await moves(lamp))
+        .filter((m) => m.note === 'invoice deleted with its client')
+        .map((m) => m.quantity_delta)
+        .sort(),
+    ).toEqual([1, 3]);
   });
 
   it('20 concurrent invoices on one item leave stock exactly 20 lower with 20 distinct quantity_after values', async () => {
@@ -113,7 +128,9 @@ describe('invoices with inventory switched off', () => {
       [a.accountId],
     );
     const [{ id }] = await t.dataSource.query('SELECT id FROM inventory_items WHERE account_id = ?', [a.accountId]);
-    const res = await t.http.post('/v1/invoices').set(a.auth)
+    const res = await t.http
+      .post('/v1/invoices')
+      .set(a.auth)
       .send({ client_id: client, invoice_date: '2025-06-10', payment_due_date: '2025-07-10', items: [line('Legacy', 2, 10, { inventory_id: id })] })
       .expect(201);
     const got = await t.http.get(`/v1/invoices/${res.body.data.invoice_id}`).set(a.auth).expect(200);

@@ -18,14 +18,33 @@ describe('inventory', () => {
 
   it('creates with 201 and reads back every field; opening stock is a movement', async () => {
     const res = await create(a.auth, {
-      name: 'Laser Printer', sku: 'LP-1', barcode_type: 'EAN13', type: 'product', description: 'Mono', quantity: 10,
-      rate: 12500, discount_type: 'percentage', discount_value: 5, tax_rate: 18, hsn_code: '8443',
+      name: 'Laser Printer',
+      sku: 'LP-1',
+      barcode_type: 'EAN13',
+      type: 'product',
+      description: 'Mono',
+      quantity: 10,
+      rate: 12500,
+      discount_type: 'percentage',
+      discount_value: 5,
+      tax_rate: 18,
+      hsn_code: '8443',
     }).expect(201);
     const id = res.body.data.inventory_id;
     const got = await t.http.get(`/v1/inventory/${id}`).set(a.auth).expect(200);
     expect(got.body.data).toMatchObject({
-      inventory_id: id, name: 'Laser Printer', sku: 'LP-1', barcode_type: 'EAN13', type: 'product', description: 'Mono',
-      quantity: 10, rate: 12500, discount_type: 'percentage', discount_value: 5, tax_rate: 18, hsn_code: '8443',
+      inventory_id: id,
+      name: 'Laser Printer',
+      sku: 'LP-1',
+      barcode_type: 'EAN13',
+      type: 'product',
+      description: 'Mono',
+      quantity: 10,
+      rate: 12500,
+      discount_type: 'percentage',
+      discount_value: 5,
+      tax_rate: 18,
+      hsn_code: '8443',
     });
     const moves = await movements(a.auth, id);
     expect(moves).toEqual([expect.objectContaining({ quantity_delta: 10, quantity_after: 10, source_type: 'opening' })]);
@@ -35,8 +54,16 @@ describe('inventory', () => {
     const missing = await create(a.auth, {}).expect(400);
     expect(Object.keys(missing.body.error.details).sort()).toEqual(['name', 'rate']);
     for (const [field, value] of [
-      ['rate', 0], ['rate', -1], ['rate', 'abc'], ['type', 'gadget'], ['quantity', 1.5], ['quantity', '3'],
-      ['discount_type', 'bogof'], ['tax_rate', 101], ['hsn_code', '12ab'], ['name', '   '],
+      ['rate', 0],
+      ['rate', -1],
+      ['rate', 'abc'],
+      ['type', 'gadget'],
+      ['quantity', 1.5],
+      ['quantity', '3'],
+      ['discount_type', 'bogof'],
+      ['tax_rate', 101],
+      ['hsn_code', '12ab'],
+      ['name', '   '],
     ] as const) {
       const res = await create(a.auth, { name: 'x', rate: 10, [field]: value }).expect(400);
       expect(res.body.error.details).toHaveProperty(field);
@@ -45,11 +72,22 @@ describe('inventory', () => {
 
   it('a manual quantity change records an adjustment movement; negative stock is allowed', async () => {
     const id = (await create(a.auth, { name: 'Cable', rate: 100, quantity: 5 }).expect(201)).body.data.inventory_id;
-    await t.http.patch(`/v1/inventory/${id}`).set(a.auth).send({ quantity: 2, note: 'damaged' }).expect(200, { ok: true, data: { inventory_id: id } });
+    await t.http
+      .patch(`/v1/inventory/${id}`)
+      .set(a.auth)
+      .send({ quantity: 2, note: 'damaged' })
+      .expect(200, { ok: true, data: { inventory_id: id } });
     await t.http.patch(`/v1/inventory/${id}`).set(a.auth).send({ quantity: -3 }).expect(200);
     await t.http.patch(`/v1/inventory/${id}`).set(a.auth).send({ rate: 120 }).expect(200);
     const moves = await movements(a.auth, id);
-    expect(moves.map((m: { quantity_delta: number; quantity_after: number; source_type: string; note: string }) => [m.source_type, m.quantity_delta, m.quantity_after, m.note])).toEqual([
+    expect(
+      moves.map((m: { quantity_delta: number; quantity_after: number; source_type: string; note: string }) => [
+        m.source_type,
+        m.quantity_delta,
+        m.quantity_after,
+        m.note,
+      ]),
+    ).toEqual([
       ['adjustment', -5, -3, ''],
       ['adjustment', -3, 2, 'damaged'],
       ['opening', 5, 5, ''],
@@ -81,9 +119,16 @@ describe('inventory', () => {
     const x = (await create(a.auth, { name: 'X', rate: 1 })).body.data.inventory_id;
     const y = (await create(a.auth, { name: 'Y', rate: 1 })).body.data.inventory_id;
     const theirs = (await create(b.auth, { name: 'Z', rate: 1 })).body.data.inventory_id;
-    const res = await t.http.post('/v1/inventory/bulk-delete').set(a.auth).send({ ids: [x, theirs, 424242] }).expect(200);
+    const res = await t.http
+      .post('/v1/inventory/bulk-delete')
+      .set(a.auth)
+      .send({ ids: [x, theirs, 424242] })
+      .expect(200);
     expect(res.body.data).toEqual({ deleted: 1, skipped: [theirs, 424242] });
-    await t.http.delete(`/v1/inventory/${y}`).set(a.auth).expect(200, { ok: true, data: { deleted: true } });
+    await t.http
+      .delete(`/v1/inventory/${y}`)
+      .set(a.auth)
+      .expect(200, { ok: true, data: { deleted: true } });
     await t.http.get(`/v1/inventory/${y}`).set(a.auth).expect(404);
     await t.http.get(`/v1/inventory/${theirs}`).set(b.auth).expect(200);
   });
@@ -127,8 +172,13 @@ describe('inventory switched off', () => {
   it('answers 503 not_available on every endpoint', async () => {
     const a = await t.createAccount();
     for (const [method, path] of [
-      ['get', '/v1/inventory'], ['post', '/v1/inventory'], ['get', '/v1/inventory/1'], ['patch', '/v1/inventory/1'],
-      ['delete', '/v1/inventory/1'], ['get', '/v1/inventory/1/movements'], ['post', '/v1/inventory/bulk-delete'],
+      ['get', '/v1/inventory'],
+      ['post', '/v1/inventory'],
+      ['get', '/v1/inventory/1'],
+      ['patch', '/v1/inventory/1'],
+      ['delete', '/v1/inventory/1'],
+      ['get', '/v1/inventory/1/movements'],
+      ['post', '/v1/inventory/bulk-delete'],
     ] as const) {
       const res = await t.http[method](path).set(a.auth).send({}).expect(503);
       expect(res.body.error.code).toBe('not_available');

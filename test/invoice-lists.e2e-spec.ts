@@ -35,10 +35,42 @@ describe('invoice lists, recent payments and the repository contract', () => {
       client2 = await createClient(t, acc, 'Mehta & Sons');
       const specs: Array<[string, object]> = [
         ['mar31', { client_id: client1, invoice_date: '2025-03-31', payment_due_date: '2025-04-15', status: 'issued', payment_status: 'pending' }],
-        ['apr01', { client_id: client1, invoice_date: '2025-04-01', payment_due_date: '2025-04-30', status: 'draft', payment_status: 'paid', payment_date: '2025-04-05' }],
-        ['mid', { client_id: client2, invoice_date: '2025-10-15', payment_due_date: '2025-11-15', status: 'issued', payment_status: 'partial', paid_amount: 1, payment_date: '2025-10-20', items: [line('x', 1, 100)] }],
+        [
+          'apr01',
+          {
+            client_id: client1,
+            invoice_date: '2025-04-01',
+            payment_due_date: '2025-04-30',
+            status: 'draft',
+            payment_status: 'paid',
+            payment_date: '2025-04-05',
+          },
+        ],
+        [
+          'mid',
+          {
+            client_id: client2,
+            invoice_date: '2025-10-15',
+            payment_due_date: '2025-11-15',
+            status: 'issued',
+            payment_status: 'partial',
+            paid_amount: 1,
+            payment_date: '2025-10-20',
+            items: [line('x', 1, 100)],
+          },
+        ],
         ['mar31b', { client_id: client2, invoice_date: '2026-03-31', payment_due_date: '2026-03-31', status: 'cancelled', payment_status: 'overdue' }],
-        ['apr01b', { client_id: client1, invoice_date: '2026-04-01', payment_due_date: '2026-05-01', status: 'archived', payment_status: 'paid', payment_date: '2026-04-01' }],
+        [
+          'apr01b',
+          {
+            client_id: client1,
+            invoice_date: '2026-04-01',
+            payment_due_date: '2026-05-01',
+            status: 'archived',
+            payment_status: 'paid',
+            payment_date: '2026-04-01',
+          },
+        ],
       ];
       for (const [key, body] of specs) made[key] = await newInvoice(acc, body);
     });
@@ -104,8 +136,15 @@ describe('invoice lists, recent payments and the repository contract', () => {
 
     it('rejects bad filter values keyed by parameter', async () => {
       for (const [param, value] of [
-        ['fy_start_year', 'x'], ['date_from', '2025-13-01'], ['status', 'paid'], ['payment_status', 'later'], ['due_to', 'tomorrow'],
-        ['payment_date_from', '2025-02-29'], ['client_id', '0'], ['limit', '201'], ['offset', '-1'],
+        ['fy_start_year', 'x'],
+        ['date_from', '2025-13-01'],
+        ['status', 'paid'],
+        ['payment_status', 'later'],
+        ['due_to', 'tomorrow'],
+        ['payment_date_from', '2025-02-29'],
+        ['client_id', '0'],
+        ['limit', '201'],
+        ['offset', '-1'],
       ]) {
         const res = await t.http.get(`/v1/invoices?${param}=${value}`).set(a.auth).expect(400);
         expect(Object.keys(res.body.error.details)).toEqual([param]);
@@ -118,7 +157,7 @@ describe('invoice lists, recent payments and the repository contract', () => {
       const fresh = await newInvoice(a, base({ payment_status: 'paid', items: [line('Paid now', 1, 10)] }));
       const older = await newInvoice(a, base({ payment_status: 'paid' }));
       await newInvoice(a, base({ payment_status: 'partial', paid_amount: 1, items: [line('Partly', 1, 10)] }));
-      await t.dataSource.query("UPDATE invoices SET paid_at = UTC_TIMESTAMP() - INTERVAL 2 HOUR WHERE id = ?", [older]);
+      await t.dataSource.query('UPDATE invoices SET paid_at = UTC_TIMESTAMP() - INTERVAL 2 HOUR WHERE id = ?', [older]);
 
       const byDefault = (await t.http.get('/v1/invoices/recent-payments').set(a.auth).expect(200)).body.data;
       const defaultIds = byDefault.payments.map((p: { invoice_id: number }) => p.invoice_id);
@@ -138,7 +177,7 @@ describe('invoice lists, recent payments and the repository contract', () => {
 
     it('keeps the first paid time when a paid invoice is edited, and forgets it when it is no longer paid', async () => {
       const id = await newInvoice(a, base({ payment_status: 'paid' }));
-      await t.dataSource.query("UPDATE invoices SET paid_at = UTC_TIMESTAMP() - INTERVAL 2 HOUR WHERE id = ?", [id]);
+      await t.dataSource.query('UPDATE invoices SET paid_at = UTC_TIMESTAMP() - INTERVAL 2 HOUR WHERE id = ?', [id]);
       await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ lr_number: 'LR-9' }).expect(200);
       const recent = (await t.http.get('/v1/invoices/recent-payments').set(a.auth).expect(200)).body.data.payments;
       expect(recent.map((p: { invoice_id: number }) => p.invoice_id)).not.toContain(id);
@@ -159,7 +198,9 @@ describe('invoice lists, recent payments and the repository contract', () => {
       repo: () => t.app.get(InvoiceRepository),
       newAccount: async () => (await t.createAccount()).accountId,
       addClient: (accountId, name) =>
-        t.app.get(ClientRepository).insert(accountId, { name, phone: '9876543210', countryCode: '+91', email: 'c@example.com', address: null, gstin: null, stateCode: null }),
+        t.app
+          .get(ClientRepository)
+          .insert(accountId, { name, phone: '9876543210', countryCode: '+91', email: 'c@example.com', address: null, gstin: null, stateCode: null }),
     }));
   });
 });

@@ -25,8 +25,14 @@ describe('invoices', () => {
 
   describe('create and read', () => {
     it('creates with 201 {invoice_id, message} and reads back every field with the defaults', async () => {
-      const res = await create(a, base({ items: [line('Design work', 2, 1000)], lut_number: 'AD270325000123X', transport_details: 'By road', lr_number: 'LR-77' })).expect(201);
-      expect(res.body).toEqual({ ok: true, data: { invoice_id: expect.any(Number), invoice_number: expect.stringMatching(/^INV\/25-26\/\d{4}$/), message: expect.any(String) } });
+      const res = await create(
+        a,
+        base({ items: [line('Design work', 2, 1000)], lut_number: 'AD270325000123X', transport_details: 'By road', lr_number: 'LR-77' }),
+      ).expect(201);
+      expect(res.body).toEqual({
+        ok: true,
+        data: { invoice_id: expect.any(Number), invoice_number: expect.stringMatching(/^INV\/25-26\/\d{4}$/), message: expect.any(String) },
+      });
       const invoice = await get(a, res.body.data.invoice_id);
       expect(invoice).toEqual({
         invoice_id: res.body.data.invoice_id,
@@ -54,9 +60,20 @@ describe('invoices', () => {
         updated_at: expect.any(String),
         items: [
           {
-            item_id: expect.any(Number), invoice_id: res.body.data.invoice_id, item_description: 'Design work', hsn_code: '998311',
-            quantity: 2, rate: 1000, tax_rate: 18, cgst_amount: 180, sgst_amount: 180, igst_amount: 0, total_amount: 2360,
-            discount_type: null, discount_value: null, inventory_id: null,
+            item_id: expect.any(Number),
+            invoice_id: res.body.data.invoice_id,
+            item_description: 'Design work',
+            hsn_code: '998311',
+            quantity: 2,
+            rate: 1000,
+            tax_rate: 18,
+            cgst_amount: 180,
+            sgst_amount: 180,
+            igst_amount: 0,
+            total_amount: 2360,
+            discount_type: null,
+            discount_value: null,
+            inventory_id: null,
           },
         ],
       });
@@ -69,29 +86,46 @@ describe('invoices', () => {
     });
 
     it('stores TDS and discount header fields; total is lines less the header discount', async () => {
-      const id = await newInvoice(a, base({
-        items: [line('A', 1, 1000), line('B', 1, 1000)], // 1180 + 1180
-        discount_type: 'percentage', discount_value: 10, tds_section_id: 3, tds_rate: 2, tds_amount: 40, currency: 'usd',
-      }));
+      const id = await newInvoice(
+        a,
+        base({
+          items: [line('A', 1, 1000), line('B', 1, 1000)], // 1180 + 1180
+          discount_type: 'percentage',
+          discount_value: 10,
+          tds_section_id: 3,
+          tds_rate: 2,
+          tds_amount: 40,
+          currency: 'usd',
+        }),
+      );
       expect(await get(a, id)).toMatchObject({
-        discount_type: 'percentage', discount_value: 10, tds_section_id: 3, tds_rate: 2, tds_amount: 40, total_amount: 2124, currency: 'USD',
+        discount_type: 'percentage',
+        discount_value: 10,
+        tds_section_id: 3,
+        tds_rate: 2,
+        tds_amount: 40,
+        total_amount: 2124,
+        currency: 'USD',
       });
       const fixed = await newInvoice(a, base({ items: [line('A', 1, 1000)], discount_type: 'fixed', discount_value: 80.5 }));
       expect(await get(a, fixed)).toMatchObject({ discount_type: 'fixed', discount_value: 80.5, total_amount: 1099.5 });
     });
 
     it('drops lines with a missing or blank description, keeps the others in the order sent, amounts as sent', async () => {
-      const id = await newInvoice(a, base({
-        items: [
-          line('First', 1.5, 99.99),
-          line('   ', 1, 1),
-          { quantity: 3, rate: 5 },
-          line(null, 1, 1),
-          { item_description: '', quantity: 'not a number' },
-          line('  Second  ', 1, 10, { discount_type: 'fixed', discount_value: 1, hsn_code: 9983 }),
-          { item_description: 'Third', total_amount: '12.34', cgst_amount: '0.01', quantity: '0.125' },
-        ],
-      }));
+      const id = await newInvoice(
+        a,
+        base({
+          items: [
+            line('First', 1.5, 99.99),
+            line('   ', 1, 1),
+            { quantity: 3, rate: 5 },
+            line(null, 1, 1),
+            { item_description: '', quantity: 'not a number' },
+            line('  Second  ', 1, 10, { discount_type: 'fixed', discount_value: 1, hsn_code: 9983 }),
+            { item_description: 'Third', total_amount: '12.34', cgst_amount: '0.01', quantity: '0.125' },
+          ],
+        }),
+      );
       const invoice = await get(a, id);
       expect(invoice.items.map((l: { item_description: string }) => l.item_description)).toEqual(['First', 'Second', 'Third']);
       const ids = invoice.items.map((l: { item_id: number }) => l.item_id);
@@ -189,10 +223,18 @@ describe('invoices', () => {
 
     it('are re-applied on PATCH: a paid invoice follows its new lines; partial is checked against the new receivable', async () => {
       const id = await newInvoice(a, base({ items, payment_status: 'paid', payment_date: '2025-06-12' }));
-      await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ items: [line('Work', 2, 1000)] }).expect(200);
+      await t.http
+        .patch(`/v1/invoices/${id}`)
+        .set(a.auth)
+        .send({ items: [line('Work', 2, 1000)] })
+        .expect(200);
       expect(await get(a, id)).toMatchObject({ total_amount: 2360, paid_amount: 2360, payment_date: '2025-06-12' });
       await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ payment_status: 'partial', paid_amount: 100 }).expect(200);
-      const res = await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ items: [line('Tiny', 1, 10)] }).expect(400);
+      const res = await t.http
+        .patch(`/v1/invoices/${id}`)
+        .set(a.auth)
+        .send({ items: [line('Tiny', 1, 10)] })
+        .expect(400);
       expect(res.body.error.details).toHaveProperty('paid_amount');
       expect(await get(a, id)).toMatchObject({ payment_status: 'partial', paid_amount: 100, total_amount: 2360 });
     });
@@ -202,16 +244,29 @@ describe('invoices', () => {
     it('merges the fields sent, keeps lines unless items is sent, and keeps the number when the date changes', async () => {
       const id = await newInvoice(a, base({ items: [line('One', 1, 100), line('Two', 1, 200)], lr_number: 'LR-1', declaration_text: 'Thanks' }));
       const before = await get(a, id);
-      const res = await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ status: 'draft', lr_number: null, invoice_date: '2026-04-02', payment_due_date: '2026-04-30' }).expect(200);
+      const res = await t.http
+        .patch(`/v1/invoices/${id}`)
+        .set(a.auth)
+        .send({ status: 'draft', lr_number: null, invoice_date: '2026-04-02', payment_due_date: '2026-04-30' })
+        .expect(200);
       expect(res.body).toEqual({ ok: true, data: { invoice_id: id } });
       const after = await get(a, id);
       expect(after).toMatchObject({
-        status: 'draft', lr_number: null, declaration_text: 'Thanks', invoice_date: '2026-04-02', invoice_number: before.invoice_number,
-        client_id: clientA, currency: 'INR',
+        status: 'draft',
+        lr_number: null,
+        declaration_text: 'Thanks',
+        invoice_date: '2026-04-02',
+        invoice_number: before.invoice_number,
+        client_id: clientA,
+        currency: 'INR',
       });
       expect(after.items).toEqual(before.items);
 
-      await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ items: [line('Three', 1, 300)] }).expect(200);
+      await t.http
+        .patch(`/v1/invoices/${id}`)
+        .set(a.auth)
+        .send({ items: [line('Three', 1, 300)] })
+        .expect(200);
       const replaced = await get(a, id);
       expect(replaced.items.map((l: { item_description: string }) => l.item_description)).toEqual(['Three']);
       expect(replaced.total_amount).toBe(354);
@@ -255,7 +310,10 @@ describe('invoices', () => {
 
     it('deleting a client with invoices is 409 conflict; cascade removes the invoices and their lines', async () => {
       const client = await createClient(t, a, 'Short Lived');
-      const ids = [await newInvoice(a, base({ client_id: client, items: [line('x', 1, 1)] })), await newInvoice(a, base({ client_id: client, items: [line('y', 1, 1)] }))];
+      const ids = [
+        await newInvoice(a, base({ client_id: client, items: [line('x', 1, 1)] })),
+        await newInvoice(a, base({ client_id: client, items: [line('y', 1, 1)] })),
+      ];
       const res = await t.http.delete(`/v1/clients/${client}`).set(a.auth).expect(409);
       expect(res.body.error.code).toBe('conflict');
       await get(a, ids[0]);
@@ -268,16 +326,23 @@ describe('invoices', () => {
   describe('delete', () => {
     it('DELETE removes the invoice and its lines', async () => {
       const id = await newInvoice(a, base({ items: [line('x', 1, 1), line('y', 1, 1)] }));
-      await t.http.delete(`/v1/invoices/${id}`).set(a.auth).expect(200, { ok: true, data: { deleted: true } });
+      await t.http
+        .delete(`/v1/invoices/${id}`)
+        .set(a.auth)
+        .expect(200, { ok: true, data: { deleted: true } });
       await t.http.get(`/v1/invoices/${id}`).set(a.auth).expect(404);
       await t.http.delete(`/v1/invoices/${id}`).set(a.auth).expect(404);
       expect(await countRows(t, 'SELECT COUNT(*) FROM invoice_items WHERE invoice_id = ?', [id])).toBe(0);
     });
 
-    it('bulk-delete deletes the account\'s invoices and lists foreign and unknown ids in skipped', async () => {
+    it("bulk-delete deletes the account's invoices and lists foreign and unknown ids in skipped", async () => {
       const mineIds = [await newInvoice(a, base({ items: [line('x', 1, 1)] })), await newInvoice(a, base())];
       const theirs = await newInvoice(b, { client_id: clientB, invoice_date: '2025-06-10', payment_due_date: '2025-06-10' });
-      const res = await t.http.post('/v1/invoices/bulk-delete').set(a.auth).send({ ids: [...mineIds, theirs, 99999999, mineIds[0]] }).expect(200);
+      const res = await t.http
+        .post('/v1/invoices/bulk-delete')
+        .set(a.auth)
+        .send({ ids: [...mineIds, theirs, 99999999, mineIds[0]] })
+        .expect(200);
       expect(res.body.data).toEqual({ deleted: 2, skipped: [theirs, 99999999] });
       for (const id of mineIds) await t.http.get(`/v1/invoices/${id}`).set(a.auth).expect(404);
       await get(b, theirs);
@@ -287,7 +352,7 @@ describe('invoices', () => {
   });
 
   describe('isolation between accounts', () => {
-    it('account B gets 404 on GET, PATCH and DELETE of A\'s invoice and never sees it in lists or search', async () => {
+    it("account B gets 404 on GET, PATCH and DELETE of A's invoice and never sees it in lists or search", async () => {
       const id = await newInvoice(a, base({ items: [line('Secret', 1, 1)] }));
       const number = (await get(a, id)).invoice_number;
       for (const res of [
@@ -301,7 +366,12 @@ describe('invoices', () => {
       const listed = (await t.http.get('/v1/invoices?limit=200').set(b.auth).expect(200)).body.data;
       expect(listed.invoices.map((i: { invoice_id: number }) => i.invoice_id)).not.toContain(id);
       expect(listed.invoices.every((i: { client_id: number }) => i.client_id === clientB)).toBe(true);
-      const searched = (await t.http.get(`/v1/invoices?search=${encodeURIComponent(number)}`).set(b.auth).expect(200)).body.data;
+      const searched = (
+        await t.http
+          .get(`/v1/invoices?search=${encodeURIComponent(number)}`)
+          .set(b.auth)
+          .expect(200)
+      ).body.data;
       expect(searched.invoices.map((i: { invoice_id: number }) => i.invoice_id)).not.toContain(id);
       const byName = (await t.http.get('/v1/invoices?search=Sharma').set(b.auth).expect(200)).body.data;
       expect(byName).toEqual({ invoices: [], total: 0 });
@@ -329,8 +399,16 @@ describe('invoices', () => {
       const ownerClient = await createClient(t, owner);
       const m = mobile(t);
       const session = await m.signIn('invoice.owner', 'Str0ng!Pass');
-      const id = (await t.http.post('/v1/invoices').set(session.auth).send({ client_id: ownerClient, invoice_date: '2025-06-10', payment_due_date: '2025-06-10' }).expect(201)).body.data.invoice_id;
-      expect(await activityOf(t, owner.accountId, 'invoice', id)).toEqual([expect.objectContaining({ action: 'created', actor_kind: 'user', actor_user_id: owner.userId })]);
+      const id = (
+        await t.http
+          .post('/v1/invoices')
+          .set(session.auth)
+          .send({ client_id: ownerClient, invoice_date: '2025-06-10', payment_due_date: '2025-06-10' })
+          .expect(201)
+      ).body.data.invoice_id;
+      expect(await activityOf(t, owner.accountId, 'invoice', id)).toEqual([
+        expect.objectContaining({ action: 'created', actor_kind: 'user', actor_user_id: owner.userId }),
+      ]);
       await m.addUser(owner.auth, 'quotes.only', 'Str0ng!Pass', ['quotations']);
       const limited = await m.signIn('quotes.only', 'Str0ng!Pass');
       expect((await t.http.get(`/v1/invoices/${id}`).set(limited.auth).expect(403)).body.error.code).toBe('forbidden');
@@ -347,7 +425,8 @@ describe('invoices', () => {
 
   describe('inventory links', () => {
     it('a line linked to a product of the account takes its stock; edits move the difference; delete gives it back', async () => {
-      const item = (await t.http.post('/v1/inventory').set(a.auth).send({ name: 'Router', rate: 1000, type: 'product', quantity: 10 }).expect(201)).body.data.inventory_id;
+      const item = (await t.http.post('/v1/inventory').set(a.auth).send({ name: 'Router', rate: 1000, type: 'product', quantity: 10 }).expect(201)).body.data
+        .inventory_id;
       const stock = async () => (await t.http.get(`/v1/inventory/${item}`).set(a.auth).expect(200)).body.data.quantity;
       const res = await create(a, base({ items: [line('Router', 3, 1000, { inventory_id: item }), line('Setup', 1, 500)] })).expect(201);
       const id = res.body.data.invoice_id;
@@ -356,7 +435,11 @@ describe('invoices', () => {
       const moves = (await t.http.get(`/v1/inventory/${item}/movements`).set(a.auth).expect(200)).body.data.movements;
       expect(moves[0]).toMatchObject({ quantity_delta: -3, quantity_after: 7, source_type: 'invoice', source_label: res.body.data.invoice_number });
 
-      await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ items: [line('Router', 5, 1000, { inventory_id: item })] }).expect(200);
+      await t.http
+        .patch(`/v1/invoices/${id}`)
+        .set(a.auth)
+        .send({ items: [line('Router', 5, 1000, { inventory_id: item })] })
+        .expect(200);
       expect(await stock()).toBe(5);
       await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ status: 'draft' }).expect(200);
       expect(await stock()).toBe(5);
@@ -365,7 +448,8 @@ describe('invoices', () => {
     });
 
     it('an inventory item of another account is rejected keyed by the line, and nothing is stored', async () => {
-      const theirs = (await t.http.post('/v1/inventory').set(b.auth).send({ name: 'Theirs', rate: 10, type: 'product', quantity: 4 }).expect(201)).body.data.inventory_id;
+      const theirs = (await t.http.post('/v1/inventory').set(b.auth).send({ name: 'Theirs', rate: 10, type: 'product', quantity: 4 }).expect(201)).body.data
+        .inventory_id;
       const before = await countRows(t, 'SELECT COUNT(*) FROM invoices WHERE account_id = ?', [a.accountId]);
       const res = await create(a, base({ items: [line('Theirs', 1, 10, { inventory_id: theirs })] })).expect(400);
       expect(Object.keys(res.body.error.details)).toEqual(['items.0.inventory_id']);

@@ -19,7 +19,10 @@ describe('document numbering', () => {
   afterAll(() => t.close());
 
   const invoice = (account: TestAccount, clientId: number, date: string) =>
-    t.http.post('/v1/invoices').set(account.auth).send({ client_id: clientId, invoice_date: date, payment_due_date: date, items: [{ item_description: 'x', total_amount: 1 }] });
+    t.http
+      .post('/v1/invoices')
+      .set(account.auth)
+      .send({ client_id: clientId, invoice_date: date, payment_due_date: date, items: [{ item_description: 'x', total_amount: 1 }] });
   const seq = (number: string) => Number(number.split('/')[2]);
 
   it('50 concurrent creates for one account get 50 distinct consecutive numbers; another account counts on its own', async () => {
@@ -68,7 +71,11 @@ describe('document numbering', () => {
     expect(proforma.body.data.proforma_number).toBe('PI/25-26/0001');
 
     // Conversions draw from the invoice sequence of the invoice date.
-    const converted = await t.http.post(`/v1/quotations/${quotations[0].body.data.quotation_id}/convert-to-invoice`).set(a.auth).send({ invoice_date: '2026-04-03' }).expect(200);
+    const converted = await t.http
+      .post(`/v1/quotations/${quotations[0].body.data.quotation_id}/convert-to-invoice`)
+      .set(a.auth)
+      .send({ invoice_date: '2026-04-03' })
+      .expect(200);
     expect(converted.body.data.invoice_number).toBe('INV/26-27/0003');
   });
 

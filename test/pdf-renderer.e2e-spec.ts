@@ -4,12 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { DocumentKind, DocumentView } from '@app/domain/documents/document-view';
 import { PdfRenderTimeout, PuppeteerPdfRenderer } from '@app/infra/pdf/puppeteer-pdf-renderer';
 import { templateHtml } from '@app/infra/pdf/templates';
-import {
-  RECIPIENT_GSTIN_INTER,
-  RECIPIENT_GSTIN_INTRA,
-  SUPPLIER_GSTIN,
-  buildDocumentView,
-} from './support/document-view.fixture';
+import { RECIPIENT_GSTIN_INTER, RECIPIENT_GSTIN_INTRA, SUPPLIER_GSTIN, buildDocumentView } from './support/document-view.fixture';
 
 // The library entry runs a self-test in debug mode when loaded as main; the inner file does not.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -23,12 +23,20 @@ describe('proforma invoices', () => {
   const newProforma = async (account: TestAccount, body: object) => (await create(account, body).expect(200)).body.data.proforma_invoice_id as number;
 
   it('creates (200, the spec gives 201 only to other kinds) and reads back header and items', async () => {
-    const res = await create(a, base({ items: [line('Freight', 1, 2500), { item_description: ' ' }, line('Handling', 2, 100)], validity_date: '2025-06-30' })).expect(200);
+    const res = await create(
+      a,
+      base({ items: [line('Freight', 1, 2500), { item_description: ' ' }, line('Handling', 2, 100)], validity_date: '2025-06-30' }),
+    ).expect(200);
     expect(res.body.data).toEqual({ proforma_invoice_id: expect.any(Number), proforma_number: expect.stringMatching(/^PI\/25-26\/\d{4}$/) });
     const p = await get(a, res.body.data.proforma_invoice_id);
     expect(p).toMatchObject({
-      proforma_invoice_id: res.body.data.proforma_invoice_id, client_id: clientA, proforma_date: '2025-06-10', validity_date: '2025-06-30',
-      approval_status: 'pending', currency: 'EUR', total_amount: 3186,
+      proforma_invoice_id: res.body.data.proforma_invoice_id,
+      client_id: clientA,
+      proforma_date: '2025-06-10',
+      validity_date: '2025-06-30',
+      approval_status: 'pending',
+      currency: 'EUR',
+      total_amount: 3186,
     });
     expect(p.items.map((l: { item_description: string; proforma_invoice_id: number }) => [l.item_description, l.proforma_invoice_id])).toEqual([
       ['Freight', p.proforma_invoice_id],
@@ -51,7 +59,12 @@ describe('proforma invoices', () => {
 
   it('validates approval_status, currency and dates keyed by field; a foreign client is 404', async () => {
     expect(Object.keys((await create(a, {}).expect(400)).body.error.details).sort()).toEqual(['client_id', 'items', 'proforma_date']);
-    for (const [field, value] of [['approval_status', 'ok'], ['currency', 'ZZZ'], ['validity_date', '2025-06-01'], ['proforma_date', '2025-13-10']]) {
+    for (const [field, value] of [
+      ['approval_status', 'ok'],
+      ['currency', 'ZZZ'],
+      ['validity_date', '2025-06-01'],
+      ['proforma_date', '2025-13-10'],
+    ]) {
       const res = await create(a, base({ [field]: value })).expect(400);
       expect(Object.keys(res.body.error.details)).toEqual([field]);
     }
@@ -61,9 +74,17 @@ describe('proforma invoices', () => {
   it('PATCH merges and keeps lines unless items is sent', async () => {
     const id = await newProforma(a, base());
     const before = await get(a, id);
-    await t.http.patch(`/v1/proforma-invoices/${id}`).set(a.auth).send({ approval_status: 'approved' }).expect(200, { ok: true, data: { proforma_invoice_id: id } });
+    await t.http
+      .patch(`/v1/proforma-invoices/${id}`)
+      .set(a.auth)
+      .send({ approval_status: 'approved' })
+      .expect(200, { ok: true, data: { proforma_invoice_id: id } });
     expect(await get(a, id)).toMatchObject({ approval_status: 'approved', items: before.items, proforma_number: before.proforma_number });
-    await t.http.patch(`/v1/proforma-invoices/${id}`).set(a.auth).send({ items: [line('New', 1, 1)] }).expect(200);
+    await t.http
+      .patch(`/v1/proforma-invoices/${id}`)
+      .set(a.auth)
+      .send({ items: [line('New', 1, 1)] })
+      .expect(200);
     expect((await get(a, id)).items.map((l: { item_description: string }) => l.item_description)).toEqual(['New']);
   });
 
@@ -73,7 +94,9 @@ describe('proforma invoices', () => {
     const apr01 = await newProforma(a, base({ client_id: c, proforma_date: '2025-04-01', approval_status: 'rejected' }));
     const mar31b = await newProforma(a, base({ client_id: c, proforma_date: '2026-03-31' }));
     const ids = async (q: string) =>
-      (await t.http.get(`/v1/proforma-invoices?client_id=${c}&${q}`).set(a.auth).expect(200)).body.data.proforma_invoices.map((p: { proforma_invoice_id: number }) => p.proforma_invoice_id);
+      (await t.http.get(`/v1/proforma-invoices?client_id=${c}&${q}`).set(a.auth).expect(200)).body.data.proforma_invoices.map(
+        (p: { proforma_invoice_id: number }) => p.proforma_invoice_id,
+      );
     expect(await ids('fy_start_year=2024')).toEqual([mar31]);
     expect(await ids('fy_start_year=2025')).toEqual([mar31b, apr01]);
     expect(await ids('approval_status=rejected')).toEqual([apr01]);
@@ -91,8 +114,13 @@ describe('proforma invoices', () => {
     const res = await t.http.post(`/v1/proforma-invoices/${id}/convert-to-invoice`).set(a.auth).send({}).expect(200);
     const invoice = (await t.http.get(`/v1/invoices/${res.body.data.invoice_id}`).set(a.auth).expect(200)).body.data;
     expect(invoice).toMatchObject({
-      client_id: clientA, currency: 'GBP', invoice_type: 'bill_of_supply', invoice_date: todayInKolkata(), payment_due_date: todayInKolkata(),
-      total_amount: before.total_amount, invoice_number: res.body.data.invoice_number,
+      client_id: clientA,
+      currency: 'GBP',
+      invoice_type: 'bill_of_supply',
+      invoice_date: todayInKolkata(),
+      payment_due_date: todayInKolkata(),
+      total_amount: before.total_amount,
+      invoice_number: res.body.data.invoice_number,
     });
     const strip = (items: Array<Record<string, unknown>>) => items.map(({ item_id, proforma_invoice_id, invoice_id, inventory_id, ...rest }) => rest);
     expect(strip(invoice.items)).toEqual(strip(before.items));
@@ -104,13 +132,20 @@ describe('proforma invoices', () => {
 
   it('DELETE, bulk-delete with foreign ids skipped, client cascade', async () => {
     const id = await newProforma(a, base());
-    await t.http.delete(`/v1/proforma-invoices/${id}`).set(a.auth).expect(200, { ok: true, data: { deleted: true } });
+    await t.http
+      .delete(`/v1/proforma-invoices/${id}`)
+      .set(a.auth)
+      .expect(200, { ok: true, data: { deleted: true } });
     await t.http.get(`/v1/proforma-invoices/${id}`).set(a.auth).expect(404);
     expect(await countRows(t, 'SELECT COUNT(*) FROM proforma_invoice_items WHERE proforma_invoice_id = ?', [id])).toBe(0);
 
     const mine = [await newProforma(a, base()), await newProforma(a, base())];
     const theirs = await newProforma(b, base({ client_id: clientB }));
-    const res = await t.http.post('/v1/proforma-invoices/bulk-delete').set(a.auth).send({ ids: [...mine, theirs] }).expect(200);
+    const res = await t.http
+      .post('/v1/proforma-invoices/bulk-delete')
+      .set(a.auth)
+      .send({ ids: [...mine, theirs] })
+      .expect(200);
     expect(res.body.data).toEqual({ deleted: 2, skipped: [theirs] });
     await get(b, theirs);
 
@@ -122,7 +157,7 @@ describe('proforma invoices', () => {
     expect(await countRows(t, 'SELECT COUNT(*) FROM proforma_invoice_items WHERE proforma_invoice_id = ?', [doomed])).toBe(0);
   });
 
-  it('account B gets 404 on GET, PATCH, DELETE and convert of A\'s proforma, and never sees it in lists or search', async () => {
+  it("account B gets 404 on GET, PATCH, DELETE and convert of A's proforma, and never sees it in lists or search", async () => {
     const id = await newProforma(a, base());
     const number = (await get(a, id)).proforma_number;
     for (const res of [
@@ -136,7 +171,14 @@ describe('proforma invoices', () => {
     }
     const listed = (await t.http.get('/v1/proforma-invoices?limit=200').set(b.auth).expect(200)).body.data.proforma_invoices;
     expect(listed.map((p: { proforma_invoice_id: number }) => p.proforma_invoice_id)).not.toContain(id);
-    expect((await t.http.get(`/v1/proforma-invoices?search=${encodeURIComponent(number)}`).set(b.auth).expect(200)).body.data.total).toBe(0);
+    expect(
+      (
+        await t.http
+          .get(`/v1/proforma-invoices?search=${encodeURIComponent(number)}`)
+          .set(b.auth)
+          .expect(200)
+      ).body.data.total,
+    ).toBe(0);
     expect((await t.http.get('/v1/proforma-invoices?search=Iyer').set(b.auth).expect(200)).body.data.total).toBe(0);
     expect(await get(a, id)).toMatchObject({ approval_status: 'pending' });
   });

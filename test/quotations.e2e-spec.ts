@@ -23,18 +23,42 @@ describe('quotations', () => {
   const newQuotation = async (account: TestAccount, body: object) => (await create(account, body).expect(201)).body.data.quotation_id as number;
 
   it('creates with 201 {quotation_id}; validity_date defaults to quotation_date; reads back with items', async () => {
-    const res = await create(a, base({ items: [line('Site survey', 1, 5000), line('  ', 1, 1), line('Report', 2, 750.5)], declaration_text: 'Valid for 30 days' })).expect(201);
+    const res = await create(
+      a,
+      base({ items: [line('Site survey', 1, 5000), line('  ', 1, 1), line('Report', 2, 750.5)], declaration_text: 'Valid for 30 days' }),
+    ).expect(201);
     expect(res.body.data).toEqual({ quotation_id: expect.any(Number), quotation_number: expect.stringMatching(/^QT\/25-26\/\d{4}$/) });
     const q = await get(a, res.body.data.quotation_id);
     expect(q).toMatchObject({
-      quotation_id: res.body.data.quotation_id, client_id: clientA, quotation_date: '2025-06-10', validity_date: '2025-06-10',
-      approval_status: 'pending', currency: 'INR', quotation_type: 'local_sale', document_kind: 'quotation',
-      declaration_text: 'Valid for 30 days', lut_number: null, transport_details: null, lr_number: null, total_amount: 7671.18,
+      quotation_id: res.body.data.quotation_id,
+      client_id: clientA,
+      quotation_date: '2025-06-10',
+      validity_date: '2025-06-10',
+      approval_status: 'pending',
+      currency: 'INR',
+      quotation_type: 'local_sale',
+      document_kind: 'quotation',
+      declaration_text: 'Valid for 30 days',
+      lut_number: null,
+      transport_details: null,
+      lr_number: null,
+      total_amount: 7671.18,
     });
     expect(q.items.map((l: { item_description: string }) => l.item_description)).toEqual(['Site survey', 'Report']);
     expect(q.items[0]).toEqual({
-      item_id: expect.any(Number), quotation_id: q.quotation_id, item_description: 'Site survey', hsn_code: '998311', quantity: 1, rate: 5000,
-      tax_rate: 18, cgst_amount: 450, sgst_amount: 450, igst_amount: 0, total_amount: 5900, discount_type: null, discount_value: null,
+      item_id: expect.any(Number),
+      quotation_id: q.quotation_id,
+      item_description: 'Site survey',
+      hsn_code: '998311',
+      quantity: 1,
+      rate: 5000,
+      tax_rate: 18,
+      cgst_amount: 450,
+      sgst_amount: 450,
+      igst_amount: 0,
+      total_amount: 5900,
+      discount_type: null,
+      discount_value: null,
     });
     expect(q.items[1].item_id).toBeGreaterThan(q.items[0].item_id);
   });
@@ -42,8 +66,14 @@ describe('quotations', () => {
   it('validates enums, currency and dates keyed by field; validity may not precede the quotation date', async () => {
     expect(Object.keys((await create(a, {}).expect(400)).body.error.details).sort()).toEqual(['client_id', 'quotation_date']);
     for (const [field, value] of [
-      ['approval_status', 'maybe'], ['currency', 'XXX'], ['quotation_type', 'retail'], ['document_kind', 'invoice'],
-      ['validity_date', '2025-06-09'], ['validity_date', '2025-06-31'], ['quotation_date', 'today'], ['discount_type', '%'],
+      ['approval_status', 'maybe'],
+      ['currency', 'XXX'],
+      ['quotation_type', 'retail'],
+      ['document_kind', 'invoice'],
+      ['validity_date', '2025-06-09'],
+      ['validity_date', '2025-06-31'],
+      ['quotation_date', 'today'],
+      ['discount_type', '%'],
     ]) {
       const res = await create(a, base({ [field]: value })).expect(400);
       expect(res.body.error.code).toBe('validation_error');
@@ -56,11 +86,19 @@ describe('quotations', () => {
   it('PATCH merges: lines kept unless items is sent; validity follows explicit values', async () => {
     const id = await newQuotation(a, base({ items: [line('A', 1, 100)], validity_date: '2025-07-10' }));
     const before = await get(a, id);
-    await t.http.patch(`/v1/quotations/${id}`).set(a.auth).send({ approval_status: 'approved', currency: 'EUR' }).expect(200, { ok: true, data: { quotation_id: id } });
+    await t.http
+      .patch(`/v1/quotations/${id}`)
+      .set(a.auth)
+      .send({ approval_status: 'approved', currency: 'EUR' })
+      .expect(200, { ok: true, data: { quotation_id: id } });
     const after = await get(a, id);
     expect(after).toMatchObject({ approval_status: 'approved', currency: 'EUR', validity_date: '2025-07-10', quotation_number: before.quotation_number });
     expect(after.items).toEqual(before.items);
-    await t.http.patch(`/v1/quotations/${id}`).set(a.auth).send({ items: [line('B', 1, 200), line('C', 1, 300)] }).expect(200);
+    await t.http
+      .patch(`/v1/quotations/${id}`)
+      .set(a.auth)
+      .send({ items: [line('B', 1, 200), line('C', 1, 300)] })
+      .expect(200);
     expect((await get(a, id)).items.map((l: { item_description: string }) => l.item_description)).toEqual(['B', 'C']);
     const bad = await t.http.patch(`/v1/quotations/${id}`).set(a.auth).send({ validity_date: '2025-01-01' }).expect(400);
     expect(Object.keys(bad.body.error.details)).toEqual(['validity_date']);
@@ -102,33 +140,54 @@ describe('quotations', () => {
       expect(res.total).toBe(4);
       expect(res.quotations).toHaveLength(1);
       expect(res.quotations[0]).not.toHaveProperty('items');
-      const row = (await t.http.get(`/v1/quotations?client_id=${c1}&document_kind=proforma&fy_start_year=2025`).set(a.auth).expect(200)).body.data.quotations[0];
+      const row = (await t.http.get(`/v1/quotations?client_id=${c1}&document_kind=proforma&fy_start_year=2025`).set(a.auth).expect(200)).body.data
+        .quotations[0];
       expect(row).toMatchObject({ quotation_id: made.apr01, total_amount: 11.8, document_kind: 'proforma' });
     });
   });
 
   describe('convert-to-invoice', () => {
     it('creates a new invoice (new number, same client, currency and lines, dated today) and leaves the quotation unchanged', async () => {
-      const id = await newQuotation(a, base({
-        items: [line('Panel', 3, 1200.5), line('Install', 1, 800, { discount_type: 'percentage', discount_value: 5 })],
-        currency: 'USD', lut_number: 'LUT-1', transport_details: 'Truck', discount_type: 'fixed', discount_value: 100,
-      }));
+      const id = await newQuotation(
+        a,
+        base({
+          items: [line('Panel', 3, 1200.5), line('Install', 1, 800, { discount_type: 'percentage', discount_value: 5 })],
+          currency: 'USD',
+          lut_number: 'LUT-1',
+          transport_details: 'Truck',
+          discount_type: 'fixed',
+          discount_value: 100,
+        }),
+      );
       const before = await get(a, id);
       const res = await t.http.post(`/v1/quotations/${id}/convert-to-invoice`).set(a.auth).expect(200);
       expect(res.body.data).toEqual({ invoice_id: expect.any(Number), invoice_number: expect.stringMatching(/^INV\//) });
       const invoice = (await t.http.get(`/v1/invoices/${res.body.data.invoice_id}`).set(a.auth).expect(200)).body.data;
       const today = todayInKolkata();
       expect(invoice).toMatchObject({
-        client_id: clientA, currency: 'USD', invoice_type: 'local_sale', invoice_date: today, payment_due_date: today,
-        status: 'issued', payment_status: 'pending', lut_number: 'LUT-1', transport_details: 'Truck',
-        discount_type: 'fixed', discount_value: 100, total_amount: before.total_amount,
+        client_id: clientA,
+        currency: 'USD',
+        invoice_type: 'local_sale',
+        invoice_date: today,
+        payment_due_date: today,
+        status: 'issued',
+        payment_status: 'pending',
+        lut_number: 'LUT-1',
+        transport_details: 'Truck',
+        discount_type: 'fixed',
+        discount_value: 100,
+        total_amount: before.total_amount,
       });
       const strip = (items: Array<Record<string, unknown>>) => items.map(({ item_id, quotation_id, invoice_id, inventory_id, ...rest }) => rest);
       expect(strip(invoice.items)).toEqual(strip(before.items));
       expect(invoice.items.every((l: { invoice_id: number }) => l.invoice_id === invoice.invoice_id)).toBe(true);
       expect(await get(a, id)).toEqual(before);
 
-      const again = await t.http.post(`/v1/quotations/${id}/convert-to-invoice`).set(a.auth).send({ invoice_date: '2025-03-31', payment_due_date: '2025-04-30' }).expect(200);
+      const again = await t.http
+        .post(`/v1/quotations/${id}/convert-to-invoice`)
+        .set(a.auth)
+        .send({ invoice_date: '2025-03-31', payment_due_date: '2025-04-30' })
+        .expect(200);
       expect(again.body.data.invoice_id).not.toBe(res.body.data.invoice_id);
       expect(again.body.data.invoice_number).toMatch(/^INV\/24-25\//);
       const second = (await t.http.get(`/v1/invoices/${again.body.data.invoice_id}`).set(a.auth).expect(200)).body.data;
@@ -160,13 +219,20 @@ describe('quotations', () => {
   describe('delete, bulk delete, clients and isolation', () => {
     it('DELETE removes the quotation and its lines; bulk-delete skips foreign and unknown ids', async () => {
       const id = await newQuotation(a, base({ items: [line('x', 1, 1)] }));
-      await t.http.delete(`/v1/quotations/${id}`).set(a.auth).expect(200, { ok: true, data: { deleted: true } });
+      await t.http
+        .delete(`/v1/quotations/${id}`)
+        .set(a.auth)
+        .expect(200, { ok: true, data: { deleted: true } });
       await t.http.get(`/v1/quotations/${id}`).set(a.auth).expect(404);
       expect(await countRows(t, 'SELECT COUNT(*) FROM quotation_items WHERE quotation_id = ?', [id])).toBe(0);
 
       const mine = [await newQuotation(a, base()), await newQuotation(a, base({ items: [line('y', 1, 1)] }))];
       const theirs = await newQuotation(b, { client_id: clientB, quotation_date: '2025-06-10' });
-      const res = await t.http.post('/v1/quotations/bulk-delete').set(a.auth).send({ ids: [theirs, ...mine, 77777777] }).expect(200);
+      const res = await t.http
+        .post('/v1/quotations/bulk-delete')
+        .set(a.auth)
+        .send({ ids: [theirs, ...mine, 77777777] })
+        .expect(200);
       expect(res.body.data).toEqual({ deleted: 2, skipped: [theirs, 77777777] });
       await get(b, theirs);
     });
@@ -180,7 +246,7 @@ describe('quotations', () => {
       expect(await countRows(t, 'SELECT COUNT(*) FROM quotation_items WHERE quotation_id = ?', [id])).toBe(0);
     });
 
-    it('account B gets 404 on GET, PATCH, DELETE and convert of A\'s quotation, and never sees it in lists or search', async () => {
+    it("account B gets 404 on GET, PATCH, DELETE and convert of A's quotation, and never sees it in lists or search", async () => {
       const id = await newQuotation(a, base({ items: [line('Secret', 1, 1)] }));
       const number = (await get(a, id)).quotation_number;
       const invoicesBefore = await countRows(t, 'SELECT COUNT(*) FROM invoices', []);
@@ -196,7 +262,12 @@ describe('quotations', () => {
       expect(await countRows(t, 'SELECT COUNT(*) FROM invoices', [])).toBe(invoicesBefore);
       const listed = (await t.http.get('/v1/quotations?limit=200').set(b.auth).expect(200)).body.data.quotations;
       expect(listed.map((q: { quotation_id: number }) => q.quotation_id)).not.toContain(id);
-      const searched = (await t.http.get(`/v1/quotations?search=${encodeURIComponent(number)}`).set(b.auth).expect(200)).body.data;
+      const searched = (
+        await t.http
+          .get(`/v1/quotations?search=${encodeURIComponent(number)}`)
+          .set(b.auth)
+          .expect(200)
+      ).body.data;
       expect(searched).toEqual({ quotations: [], total: 0 });
       expect((await t.http.get('/v1/quotations?search=Kapoor').set(b.auth).expect(200)).body.data.total).toBe(0);
       expect(await get(a, id)).toMatchObject({ approval_status: 'pending' });

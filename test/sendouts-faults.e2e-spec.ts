@@ -26,7 +26,9 @@ class RedisChild {
   constructor(readonly port: number) {}
 
   async start(): Promise<void> {
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     await new Promise<void>((resolve, reject) => {
       let out = '';
@@ -70,8 +72,13 @@ describe('sendouts under faults: Redis outage, SMTP refusals, duplicate jobs', (
     await redis.start();
     sink = await startSmtpSink();
     t = await startApp('sendouts_faults', {
-      REDIS_URL: `redis://127.0.0.1:${redis.port}`, SMTP_URL: sink.url, QUEUE_PREFIX: queuePrefixFor('faults'),
-      SENDOUT_BACKOFF_MS: '150', SENDOUT_MAX_ATTEMPTS: '5', SWEEP_INTERVAL_MS: '300', SWEEP_AFTER_MS: '1000',
+      REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+      SMTP_URL: sink.url,
+      QUEUE_PREFIX: queuePrefixFor('faults'),
+      SENDOUT_BACKOFF_MS: '150',
+      SENDOUT_MAX_ATTEMPTS: '5',
+      SWEEP_INTERVAL_MS: '300',
+      SWEEP_AFTER_MS: '1000',
     });
     worker = await startWorker(t.config);
     a = await t.createAccount({ name: 'Fault Tolerant Traders', email: 'ftt@example.com' });

@@ -23,8 +23,18 @@ describe('sendouts: queue, worker, SMTP', () => {
   let invoiceId: number;
   const docs: Record<string, number> = {};
 
-  const post = (auth: object, body: Record<string, unknown>) => t.http.post('/v1/sendouts').set(auth as Record<string, string>).send(body);
-  const base = () => ({ client_id: clientId, document_type: 'invoice', document_id: invoiceId, subject: 'Invoice INV/25-26/0001', message: 'Dear client,\n\nPlease find the invoice attached.' });
+  const post = (auth: object, body: Record<string, unknown>) =>
+    t.http
+      .post('/v1/sendouts')
+      .set(auth as Record<string, string>)
+      .send(body);
+  const base = () => ({
+    client_id: clientId,
+    document_type: 'invoice',
+    document_id: invoiceId,
+    subject: 'Invoice INV/25-26/0001',
+    message: 'Dear client,\n\nPlease find the invoice attached.',
+  });
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -32,7 +42,11 @@ describe('sendouts: queue, worker, SMTP', () => {
     worker = await startWorker(t.config);
     a = await t.createAccount({ name: 'Shree Ganesh Electricals', email: 'sge@example.com', gstin: '27AAPFU0939F1ZV' });
     b = await t.createAccount({ name: 'Other Co', email: 'other@example.com' });
-    await t.http.patch('/v1/settings/business').set(a.auth).send({ signature_png: `data:image/png;base64,${PNG}` }).expect(200);
+    await t.http
+      .patch('/v1/settings/business')
+      .set(a.auth)
+      .send({ signature_png: `data:image/png;base64,${PNG}` })
+      .expect(200);
     const client = await t.http.post('/v1/clients').set(a.auth).send({ name: 'Karnataka Traders', phone: '9876543210', email: 'kt@example.com' }).expect(201);
     clientId = client.body.data.client.client_id;
     const other = await t.http.post('/v1/clients').set(a.auth).send({ name: 'Pune Metals', phone: '9876500000', email: 'pm@example.com' }).expect(201);
@@ -41,8 +55,12 @@ describe('sendouts: queue, worker, SMTP', () => {
     docs.invoice = invoiceId;
     docs.quotation = await insertProductDocument(t.dataSource, 'quotation', a.accountId, clientId, 'QT/25-26/0001', '2025-08-01', LINES);
     docs['proforma-invoice'] = await insertProductDocument(t.dataSource, 'proforma-invoice', a.accountId, clientId, 'PI/25-26/0001', '2025-08-02', LINES);
-    docs['debit-note'] = await insertNote(t.dataSource, 'debit-note', a.accountId, clientId, 'DN/25-26/0001', '2025-08-10', [{ description: 'Freight', amount: 1500 }]);
-    docs['credit-note'] = await insertNote(t.dataSource, 'credit-note', a.accountId, clientId, 'CN/25-26/0001', '2025-08-12', [{ description: 'Return', amount: 500 }]);
+    docs['debit-note'] = await insertNote(t.dataSource, 'debit-note', a.accountId, clientId, 'DN/25-26/0001', '2025-08-10', [
+      { description: 'Freight', amount: 1500 },
+    ]);
+    docs['credit-note'] = await insertNote(t.dataSource, 'credit-note', a.accountId, clientId, 'CN/25-26/0001', '2025-08-12', [
+      { description: 'Return', amount: 500 },
+    ]);
   });
 
   afterAll(async () => {
@@ -54,13 +72,26 @@ describe('sendouts: queue, worker, SMTP', () => {
 
   it('sends one email: right recipients and subject, the PDF attached, the signature inline; history goes queued -> sent', async () => {
     await worker.runtime.pause(); // hold the worker so the queued state is observable
-    const res = await post(a.auth, { ...base(), subject: 'Invoice INV/25-26/0001 from SGE', cc_emails: 'cc1@example.com, cc2@example.com', bcc_emails: 'audit@example.com' }).expect(200);
+    const res = await post(a.auth, {
+      ...base(),
+      subject: 'Invoice INV/25-26/0001 from SGE',
+      cc_emails: 'cc1@example.com, cc2@example.com',
+      bcc_emails: 'audit@example.com',
+    }).expect(200);
     expect(res.body).toEqual({ ok: true, data: { success: true, message: expect.any(String), queue_id: expect.any(Number) } });
     const id = res.body.data.queue_id;
     const queued = await t.http.get('/v1/sendouts').set(a.auth).expect(200);
     expect(queued.body.data.history[0]).toMatchObject({
-      queue_id: id, document_type: 'invoice', document_id: invoiceId, client_id: clientId, status: 'queued', attempts: 0, sent_at: null,
-      to_email: 'kt@example.com', cc_emails: 'cc1@example.com, cc2@example.com', bcc_emails: 'audit@example.com',
+      queue_id: id,
+      document_type: 'invoice',
+      document_id: invoiceId,
+      client_id: clientId,
+      status: 'queued',
+      attempts: 0,
+      sent_at: null,
+      to_email: 'kt@example.com',
+      cc_emails: 'cc1@example.com, cc2@example.com',
+      bcc_emails: 'audit@example.com',
     });
     worker.runtime.resume();
     const sent = await waitForStatus(t, a.auth, id, ['sent', 'failed']);
@@ -105,8 +136,15 @@ describe('sendouts: queue, worker, SMTP', () => {
       details: { client_id: 'is required', document_type: 'is required', document_id: 'is required', subject: 'is required', message: 'is required' },
     });
     const bad = await post(a.auth, {
-      ...base(), document_type: 'receipt', client_id: 'x', document_id: -1, subject: 's'.repeat(501), message: '   ', to_email: 'nope',
-      cc_emails: 'ok@example.com, broken', bcc_emails: 'also broken',
+      ...base(),
+      document_type: 'receipt',
+      client_id: 'x',
+      document_id: -1,
+      subject: 's'.repeat(501),
+      message: '   ',
+      to_email: 'nope',
+      cc_emails: 'ok@example.com, broken',
+      bcc_emails: 'also broken',
     }).expect(400);
     expect(bad.body.error.details).toEqual({
       client_id: 'must be a positive integer',
@@ -121,7 +159,7 @@ describe('sendouts: queue, worker, SMTP', () => {
     await post(a.auth, { ...base(), subject: 's'.repeat(500) }).expect(200);
   });
 
-  it('the document must be the account\'s (404) and the client\'s (400); the client must exist (404)', async () => {
+  it("the document must be the account's (404) and the client's (400); the client must exist (404)", async () => {
     const unknownDoc = await post(a.auth, { ...base(), document_id: 999999 }).expect(404);
     expect(unknownDoc.body.error.code).toBe('not_found');
     const second = await insertProductDocument(t.dataSource, 'invoice', a.accountId, clientId, 'INV/25-26/0002', '2025-08-06', LINES);
@@ -132,12 +170,14 @@ describe('sendouts: queue, worker, SMTP', () => {
     expect(unknownClient.body.error.details).toEqual({ client_id: 999999 });
   });
 
-  it('a recipient must exist: to_email or the client\'s email', async () => {
+  it("a recipient must exist: to_email or the client's email", async () => {
     await t.dataSource.query('UPDATE clients SET email = ? WHERE id = ?', ['', otherClientId]);
     const doc = await insertProductDocument(t.dataSource, 'invoice', a.accountId, otherClientId, 'INV/25-26/0009', '2025-08-05', LINES);
     const res = await post(a.auth, { ...base(), client_id: otherClientId, document_id: doc }).expect(400);
     expect(res.body.error.details).toEqual({ to_email: 'is required: the client has no email address' });
-    const ok = await post(a.auth, { ...base(), client_id: otherClientId, document_id: doc, to_email: 'ap@pune.example', subject: 'explicit recipient' }).expect(200);
+    const ok = await post(a.auth, { ...base(), client_id: otherClientId, document_id: doc, to_email: 'ap@pune.example', subject: 'explicit recipient' }).expect(
+      200,
+    );
     await waitForStatus(t, a.auth, ok.body.data.queue_id, ['sent']);
     expect(sink.bySubject('explicit recipient')[0].rcptTo).toEqual(['ap@pune.example']);
   });
@@ -150,7 +190,12 @@ describe('sendouts: queue, worker, SMTP', () => {
     const body = { client_id: cid, document_type: 'invoice', document_id: doc, subject: 'override path', message: 'Hello' };
     const missing = await post(c.auth, body).expect(422);
     expect(missing.body.error.code).toBe('signature_required');
-    for (const bad of ['aGVsbG8gd29ybGQ=', 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/', 'not base64 at all', Buffer.alloc(1024 * 1024 + 10, 1).toString('base64')]) {
+    for (const bad of [
+      'aGVsbG8gd29ybGQ=',
+      'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/',
+      'not base64 at all',
+      Buffer.alloc(1024 * 1024 + 10, 1).toString('base64'),
+    ]) {
       const res = await post(c.auth, { ...body, signature_override: bad }).expect(422);
       expect(res.body.error).toMatchObject({ code: 'signature_required', details: { signature_override: expect.any(String) } });
     }
@@ -166,7 +211,10 @@ describe('sendouts: queue, worker, SMTP', () => {
     await worker.runtime.pause();
     const res = await post(a.auth, { ...base(), subject: 'must never arrive' }).expect(200);
     const id = res.body.data.queue_id;
-    await t.http.delete(`/v1/sendouts/${id}`).set(a.auth).expect(200, { ok: true, data: { deleted: true } });
+    await t.http
+      .delete(`/v1/sendouts/${id}`)
+      .set(a.auth)
+      .expect(200, { ok: true, data: { deleted: true } });
     const [row] = await t.dataSource.query('SELECT status FROM sendouts WHERE id = ?', [id]);
     expect(row.status).toBe('cancelled');
     const history = await t.http.get('/v1/sendouts').set(a.auth).expect(200);
@@ -227,7 +275,7 @@ describe('sendouts: queue, worker, SMTP', () => {
     await t.http.get('/v1/sendouts/documents?document_type=invoice&client_id=999999').set(a.auth).expect(404);
   });
 
-  it('account isolation: B cannot send A\'s documents, nor see or delete A\'s rows', async () => {
+  it("account isolation: B cannot send A's documents, nor see or delete A's rows", async () => {
     const mine = await post(a.auth, { ...base(), subject: 'isolation probe' }).expect(200);
     const id = mine.body.data.queue_id;
     const bSend = await post(b.auth, base()).expect(404);
@@ -243,7 +291,7 @@ describe('sendouts: queue, worker, SMTP', () => {
     await waitForStatus(t, a.auth, id, ['sent']);
   });
 
-  it('permissions: a user needs sendouts and the document type\'s permission; auth required', async () => {
+  it("permissions: a user needs sendouts and the document type's permission; auth required", async () => {
     const m = mobile(t);
     await m.addUser(a.auth, 'sender.quotes', 'Str0ngPassw0rd!', ['sendouts', 'quotations']);
     await m.addUser(a.auth, 'no.sendouts', 'Str0ngPassw0rd!', ['invoices']);

@@ -21,7 +21,10 @@ describe('SessionRepository contract: TypeORM adapter on MariaDB', () => {
           account = Number(created.insertId);
         }
         const user = await ds.query('INSERT INTO users (account_id, username, password_hash, permissions) VALUES (?, ?, ?, ?)', [
-          account, `contract_${++n}`, 'x', permissions.join(','),
+          account,
+          `contract_${++n}`,
+          'x',
+          permissions.join(','),
         ]);
         return { accountId: account, userId: Number(user.insertId) };
       },

@@ -19,12 +19,19 @@ describe('sub-users (/v1/settings/users)', () => {
   afterAll(() => t.close());
 
   it('creates a sub-user (201) who can sign in with exactly the granted keys', async () => {
-    const res = await t.http.post('/v1/settings/users').set(a.auth)
+    const res = await t.http
+      .post('/v1/settings/users')
+      .set(a.auth)
       .send({ username: 'alpha.sales', password: STRONG, permissions: ['invoices', 'clients', 'clients'], role: 'admin' })
       .expect(201);
     expect(res.body.data).toEqual({
-      user_id: expect.any(Number), account_id: a.accountId, username: 'alpha.sales', permissions: ['clients', 'invoices'],
-      is_owner: false, created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
+      user_id: expect.any(Number),
+      account_id: a.accountId,
+      username: 'alpha.sales',
+      permissions: ['clients', 'invoices'],
+      is_owner: false,
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
     });
     expect(JSON.stringify(res.body)).not.toMatch(/password|hash/);
     const s = await m.signIn('alpha.sales', STRONG);
@@ -33,7 +40,7 @@ describe('sub-users (/v1/settings/users)', () => {
     expect(s.body.business_name).toBe('Alpha');
   });
 
-  it('lists the account\'s users, owner first, and reads one', async () => {
+  it("lists the account's users, owner first, and reads one", async () => {
     const res = await t.http.get('/v1/settings/users').set(a.auth).expect(200);
     expect(res.body.data.total).toBe(2);
     expect(res.body.data.users.map((u: { username: string; is_owner: boolean }) => [u.username, u.is_owner])).toEqual([
@@ -48,7 +55,11 @@ describe('sub-users (/v1/settings/users)', () => {
   });
 
   it('validates username, password policy and permission keys (400 keyed by field)', async () => {
-    const bad = await t.http.post('/v1/settings/users').set(a.auth).send({ username: 'x', password: 'weakpass', permissions: ['clients', 'root'] }).expect(400);
+    const bad = await t.http
+      .post('/v1/settings/users')
+      .set(a.auth)
+      .send({ username: 'x', password: 'weakpass', permissions: ['clients', 'root'] })
+      .expect(400);
     expect(bad.body.error.code).toBe('validation_error');
     expect(bad.body.error.details).toEqual({
       username: expect.any(String),
@@ -85,29 +96,51 @@ describe('sub-users (/v1/settings/users)', () => {
     await t.http.post('/v1/settings/users').set(viewer.auth).send({ username: 'sneaky', password: STRONG, permissions: [] }).expect(403);
 
     await t.http.get('/v1/settings/users').set(admin.auth).expect(200);
-    const escalate = await t.http.post('/v1/settings/users').set(admin.auth).send({ username: 'alpha.boss', password: STRONG, permissions: ['api', 'clients'] }).expect(403);
+    const escalate = await t.http
+      .post('/v1/settings/users')
+      .set(admin.auth)
+      .send({ username: 'alpha.boss', password: STRONG, permissions: ['api', 'clients'] })
+      .expect(403);
     expect(escalate.body.error).toMatchObject({ code: 'forbidden', details: { permissions: ['api'] } });
-    await t.http.post('/v1/settings/users').set(admin.auth).send({ username: 'alpha.helper', password: STRONG, permissions: ['clients'] }).expect(201);
+    await t.http
+      .post('/v1/settings/users')
+      .set(admin.auth)
+      .send({ username: 'alpha.helper', password: STRONG, permissions: ['clients'] })
+      .expect(201);
   });
 
   it('the owner cannot be deleted or changed here, and nobody edits or deletes themselves here', async () => {
     const owner = await m.signIn('alpha_owner', STRONG);
     await t.http.delete(`/v1/settings/users/${a.userId}`).set(a.auth).expect(403);
-    const strip = await t.http.patch(`/v1/settings/users/${a.userId}`).set(owner.auth).send({ permissions: ['clients'] }).expect(403);
+    const strip = await t.http
+      .patch(`/v1/settings/users/${a.userId}`)
+      .set(owner.auth)
+      .send({ permissions: ['clients'] })
+      .expect(403);
     expect(strip.body.error.code).toBe('forbidden');
     await t.http.patch(`/v1/settings/users/${a.userId}`).set(a.auth).send({ password: 'An0ther!pw' }).expect(403);
     expect((await t.http.get(`/v1/settings/users/${a.userId}`).set(a.auth).expect(200)).body.data.permissions).toEqual([...PERMISSION_KEYS]);
 
-    const adminId = (await t.http.get('/v1/settings/users?limit=200').set(a.auth)).body.data.users.find((u: { username: string }) => u.username === 'alpha.admin').user_id;
+    const adminId = (await t.http.get('/v1/settings/users?limit=200').set(a.auth)).body.data.users.find(
+      (u: { username: string }) => u.username === 'alpha.admin',
+    ).user_id;
     const admin = await m.signIn('alpha.admin', STRONG);
-    await t.http.patch(`/v1/settings/users/${adminId}`).set(admin.auth).send({ permissions: ['users', 'clients', 'api'] }).expect(403);
+    await t.http
+      .patch(`/v1/settings/users/${adminId}`)
+      .set(admin.auth)
+      .send({ permissions: ['users', 'clients', 'api'] })
+      .expect(403);
     await t.http.delete(`/v1/settings/users/${adminId}`).set(admin.auth).expect(403);
   });
 
   it('PATCH changes permissions and username; a new password signs the user out everywhere', async () => {
     const id = await m.addUser(a.auth, 'alpha.temp', STRONG, ['clients']);
     const s = await m.signIn('alpha.temp', STRONG);
-    const renamed = await t.http.patch(`/v1/settings/users/${id}`).set(a.auth).send({ username: 'alpha.temp2', permissions: ['expenses'] }).expect(200);
+    const renamed = await t.http
+      .patch(`/v1/settings/users/${id}`)
+      .set(a.auth)
+      .send({ username: 'alpha.temp2', permissions: ['expenses'] })
+      .expect(200);
     expect(renamed.body.data).toMatchObject({ username: 'alpha.temp2', permissions: ['expenses'] });
     await t.http.get('/v1/auth/me').set(s.auth).expect(200);
     await t.http.patch(`/v1/settings/users/${id}`).set(a.auth).send({ username: 'beta_owner' }).expect(409);
@@ -133,7 +166,7 @@ describe('sub-users (/v1/settings/users)', () => {
     expect(row.deleted_at).not.toBeNull();
   });
 
-  it('isolation: account B\'s users are invisible and untouchable from A, and B\'s tokens reach only B\'s data', async () => {
+  it("isolation: account B's users are invisible and untouchable from A, and B's tokens reach only B's data", async () => {
     const bUser = await m.addUser(b.auth, 'beta.clerk', STRONG, ['clients', 'users']);
     const aUser = await m.addUser(a.auth, 'alpha.clerk', STRONG, ['clients', 'users']);
     const aClerk = await m.signIn('alpha.clerk', STRONG);

@@ -43,14 +43,34 @@ async function documentHtml(accountId, id) {
   const [[c]] = await pool.query('SELECT * FROM clients WHERE id = ? AND account_id = ?', [doc.clientId, accountId]);
   const [[settings]] = await pool.query('SELECT invoice_template, signature_png FROM business_settings WHERE account_id = ?', [accountId]);
   const account = {
-    id: a.id, businessName: a.business_name, businessEmail: a.business_email, currency: a.currency, gstin: a.business_gstin,
-    pan: a.business_pan, address: a.business_address, stateCode: a.state_code, phone: a.phone, logoUrl: a.logo_url,
-    plan: a.plan === 'pro' ? 'pro' : 'free', subscriptionExpiresAt: a.subscription_expires_at, suspended: a.suspended_at !== null,
-    deleted: a.deleted_at !== null, apiKeyMasked: a.api_key_masked,
+    id: a.id,
+    businessName: a.business_name,
+    businessEmail: a.business_email,
+    currency: a.currency,
+    gstin: a.business_gstin,
+    pan: a.business_pan,
+    address: a.business_address,
+    stateCode: a.state_code,
+    phone: a.phone,
+    logoUrl: a.logo_url,
+    plan: a.plan === 'pro' ? 'pro' : 'free',
+    subscriptionExpiresAt: a.subscription_expires_at,
+    suspended: a.suspended_at !== null,
+    deleted: a.deleted_at !== null,
+    apiKeyMasked: a.api_key_masked,
   };
   const client = c && {
-    id: c.id, accountId: c.account_id, name: c.name, phone: c.phone, countryCode: c.country_code, email: c.email, address: c.address,
-    gstin: c.gstin, stateCode: c.state_code, createdAt: c.created_at, updatedAt: c.updated_at,
+    id: c.id,
+    accountId: c.account_id,
+    name: c.name,
+    phone: c.phone,
+    countryCode: c.country_code,
+    email: c.email,
+    address: c.address,
+    gstin: c.gstin,
+    stateCode: c.state_code,
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
   };
   const view = buildDocumentView(doc, account, client, settings ? settings.signature_png : null);
   return { html: templateHtml(view, settings ? settings.invoice_template : undefined), options: pdfOptionsFor(view) };

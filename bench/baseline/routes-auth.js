@@ -40,8 +40,18 @@ module.exports = function authRoutes({ pool, HttpError }) {
         `INSERT INTO mobile_sessions (account_id, user_id, access_token_hash, refresh_token_hash, device_name, platform, user_agent,
            created_at, last_used_at, access_expires_at, refresh_expires_at, revoked_at, revoke_reason)
          VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, ?, 'logout')`,
-        [user.account_id, user.id, sha256(access), sha256(refresh), (req.headers['user-agent'] || '').slice(0, 255) || null,
-          sqlTime(now), sqlTime(now), sqlTime(now + 3600e3), sqlTime(now + 30 * 86400e3), sqlTime(now)],
+        [
+          user.account_id,
+          user.id,
+          sha256(access),
+          sha256(refresh),
+          (req.headers['user-agent'] || '').slice(0, 255) || null,
+          sqlTime(now),
+          sqlTime(now),
+          sqlTime(now + 3600e3),
+          sqlTime(now + 30 * 86400e3),
+          sqlTime(now),
+        ],
       );
       return {
         access_token: access,

@@ -119,17 +119,46 @@ module.exports = function invoiceRoutes({ pool, authenticate, HttpError }) {
              total_amount, created_at, updated_at, invoice_number, invoice_date, payment_due_date, payment_status, status, invoice_type,
              lut_number, paid_amount, payment_date, paid_at, discount_type, discount_value, tds_section_id, tds_rate, tds_amount)
            VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 'issued', ?, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL)`,
-          [a.id, body.client_id, fy, seq, a.currency || 'INR', body.transport_details || null, body.lr_number || null, total, now, now,
-            number, body.invoice_date, body.payment_due_date, a.business_gstin ? 'local_sale' : 'bill_of_supply'],
+          [
+            a.id,
+            body.client_id,
+            fy,
+            seq,
+            a.currency || 'INR',
+            body.transport_details || null,
+            body.lr_number || null,
+            total,
+            now,
+            now,
+            number,
+            body.invoice_date,
+            body.payment_due_date,
+            a.business_gstin ? 'local_sale' : 'bill_of_supply',
+          ],
         );
         const id = header.insertId;
         if (items.length) {
           await conn.query(
             `INSERT INTO invoice_items (invoice_id, account_id, item_description, hsn_code, quantity, rate, tax_rate, cgst_amount, sgst_amount,
                igst_amount, total_amount, discount_type, discount_value, inventory_id) VALUES ?`,
-            [items.map((l) => [id, a.id, l.item_description.trim(), l.hsn_code || '', money(l.quantity), money(l.rate), money(l.tax_rate),
-              money(l.cgst_amount), money(l.sgst_amount), money(l.igst_amount), money(l.total_amount), l.discount_type || null,
-              l.discount_value === undefined ? null : l.discount_value, null])],
+            [
+              items.map((l) => [
+                id,
+                a.id,
+                l.item_description.trim(),
+                l.hsn_code || '',
+                money(l.quantity),
+                money(l.rate),
+                money(l.tax_rate),
+                money(l.cgst_amount),
+                money(l.sgst_amount),
+                money(l.igst_amount),
+                money(l.total_amount),
+                l.discount_type || null,
+                l.discount_value === undefined ? null : l.discount_value,
+                null,
+              ]),
+            ],
           );
         }
         await conn.query(

@@ -183,7 +183,10 @@ export function signaturePng(): string {
         const yy = Math.round(y) + dy;
         if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
         const o = (yy * w + xx) * 4;
-        px[o] = 20; px[o + 1] = 40; px[o + 2] = 140; px[o + 3] = 255;
+        px[o] = 20;
+        px[o + 1] = 40;
+        px[o + 2] = 140;
+        px[o + 3] = 255;
       }
   };
   for (let t = 0; t <= 1; t += 0.0005) {

@@ -15,7 +15,10 @@ export interface SignedIn {
 
 export function mobile(t: TestApp) {
   const login = (username: string, password: string, extra: Record<string, unknown> = {}, userAgent = 'InvoicingApp/2.1 (Android 14; Pixel 8)') =>
-    t.http.post('/v1/auth/login').set('User-Agent', userAgent).send({ username, password, ...extra });
+    t.http
+      .post('/v1/auth/login')
+      .set('User-Agent', userAgent)
+      .send({ username, password, ...extra });
 
   return {
     login,
@@ -29,7 +32,10 @@ export function mobile(t: TestApp) {
     refresh: (refreshToken: string) => t.http.post('/v1/auth/refresh').send({ refresh_token: refreshToken }),
     /** Creates a sub-user through the API with the given API key or token headers. */
     async addUser(auth: object, username: string, password: string, permissions: string[]): Promise<number> {
-      const res = await t.http.post('/v1/settings/users').set(auth as Record<string, string>).send({ username, password, permissions });
+      const res = await t.http
+        .post('/v1/settings/users')
+        .set(auth as Record<string, string>)
+        .send({ username, password, permissions });
       if (res.status !== 201) throw new Error(`create user ${username} gave ${res.status}: ${JSON.stringify(res.body)}`);
       return res.body.data.user_id;
     },

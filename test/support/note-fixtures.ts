@@ -40,10 +40,13 @@ export async function insertInvoice(t: TestApp, accountId: number, inv: InvoiceF
   );
   const invoiceId = Number(result.insertId);
   for (const line of inv.lines) {
-    await t.dataSource.query(
-      'INSERT INTO invoice_items (invoice_id, account_id, item_description, quantity, rate, total_amount) VALUES (?, ?, ?, 1, ?, ?)',
-      [invoiceId, accountId, line.description, line.total, line.total],
-    );
+    await t.dataSource.query('INSERT INTO invoice_items (invoice_id, account_id, item_description, quantity, rate, total_amount) VALUES (?, ?, ?, 1, ?, ?)', [
+      invoiceId,
+      accountId,
+      line.description,
+      line.total,
+      line.total,
+    ]);
   }
   return invoiceId;
 }

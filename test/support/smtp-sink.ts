@@ -30,7 +30,10 @@ export function decodeWords(value: string): string {
   return value.replace(/\s*=\?([^?]+)\?([BbQq])\?([^?]*)\?=\s*/g, (_m, _cs: string, enc: string, text: string) =>
     enc.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -71,7 +74,10 @@ export function parseMime(raw: string): { headers: Record<string, string>; parts
   const boundary = param(contentType, 'boundary');
   if (/^multipart\//i.test(contentType) && boundary) {
     const sections = body.split(new RegExp(`\\r?\\n?--${boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:--)?[ \\t]*\\r?\\n?`));
-    const parts = sections.slice(1).filter((s) => s.trim()).flatMap((s) => parseMime(s).parts);
+    const parts = sections
+      .slice(1)
+      .filter((s) => s.trim())
+      .flatMap((s) => parseMime(s).parts);
     return { headers, parts };
   }
   const part: MimePart = {

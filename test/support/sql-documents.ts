@@ -26,15 +26,42 @@ export async function insertProductDocument(
   extra: Record<string, unknown> = {},
 ): Promise<number> {
   const total = lines.reduce((s, l) => s + l.total, 0).toFixed(2);
-  const base = { account_id: accountId, client_id: clientId, fy_start_year: 2025, sequence_no: Number(number.slice(-4)) || 1, currency: 'INR', total_amount: total, created_at: now(), updated_at: now() };
+  const base = {
+    account_id: accountId,
+    client_id: clientId,
+    fy_start_year: 2025,
+    sequence_no: Number(number.slice(-4)) || 1,
+    currency: 'INR',
+    total_amount: total,
+    created_at: now(),
+    updated_at: now(),
+  };
   const spec = {
-    invoice: { table: 'invoices', lines: 'invoice_items', parent: 'invoice_id', cols: { invoice_number: number, invoice_date: date, payment_due_date: date, invoice_type: 'local_sale' } },
-    quotation: { table: 'quotations', lines: 'quotation_items', parent: 'quotation_id', cols: { quotation_number: number, quotation_date: date, validity_date: date, quotation_type: 'local_sale' } },
-    'proforma-invoice': { table: 'proforma_invoices', lines: 'proforma_invoice_items', parent: 'proforma_invoice_id', cols: { proforma_number: number, proforma_date: date, validity_date: date } },
+    invoice: {
+      table: 'invoices',
+      lines: 'invoice_items',
+      parent: 'invoice_id',
+      cols: { invoice_number: number, invoice_date: date, payment_due_date: date, invoice_type: 'local_sale' },
+    },
+    quotation: {
+      table: 'quotations',
+      lines: 'quotation_items',
+      parent: 'quotation_id',
+      cols: { quotation_number: number, quotation_date: date, validity_date: date, quotation_type: 'local_sale' },
+    },
+    'proforma-invoice': {
+      table: 'proforma_invoices',
+      lines: 'proforma_invoice_items',
+      parent: 'proforma_invoice_id',
+      cols: { proforma_number: number, proforma_date: date, validity_date: date },
+    },
   }[kind];
   const row: Record<string, unknown> = { ...base, ...spec.cols, ...extra };
   const keys = Object.keys(row);
-  const result = await ds.query(`INSERT INTO ${spec.table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`, keys.map((k) => row[k]));
+  const result = await ds.query(
+    `INSERT INTO ${spec.table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`,
+    keys.map((k) => row[k]),
+  );
   const id = Number(result.insertId);
   for (const l of lines) {
     await ds.query(
@@ -60,14 +87,23 @@ export async function insertNote(
   const total = lines.reduce((s, l) => s + l.amount, 0).toFixed(2);
   const debit = kind === 'debit-note';
   const row: Record<string, unknown> = {
-    account_id: accountId, client_id: clientId, fy_start_year: 2025, sequence_no: 1, currency: 'INR', total_amount: total,
-    created_at: now(), updated_at: now(),
+    account_id: accountId,
+    client_id: clientId,
+    fy_start_year: 2025,
+    sequence_no: 1,
+    currency: 'INR',
+    total_amount: total,
+    created_at: now(),
+    updated_at: now(),
     ...(debit ? { debit_note_number: number, debit_note_date: date } : { credit_note_number: number, credit_note_date: date }),
     ...extra,
   };
   const keys = Object.keys(row);
   const table = debit ? 'debit_notes' : 'credit_notes';
-  const result = await ds.query(`INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`, keys.map((k) => row[k]));
+  const result = await ds.query(
+    `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`,
+    keys.map((k) => row[k]),
+  );
   const id = Number(result.insertId);
   for (const l of lines) {
     await ds.query(

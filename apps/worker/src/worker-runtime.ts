@@ -45,7 +45,9 @@ export class WorkerRuntime {
     this.mailer = createMailer(config, outboxDir);
     this.queue = createSendoutQueue(config);
     const built = createSendoutDelivery(new Database(dataSource), new SystemClock(), new NodeSecretHasher(), config, {
-      renderer: this.renderer, mailer: this.mailer, queue: this.queue,
+      renderer: this.renderer,
+      mailer: this.mailer,
+      queue: this.queue,
     });
     this.deliver = built.deliver;
     this.markOverdue = new MarkOverdueInvoices(new SqlOverdueInvoices(new Database(dataSource)), new SystemClock());

@@ -11,8 +11,14 @@ import { SessionsService } from '../src/auth/sessions.service';
 import { PERMISSION_KEYS, PermissionKey, Principal } from '../src/shared/principal';
 import { SubUsersService } from '../src/users/sub-users.service';
 import {
-  DirectTransactionRunner, FixedClock, InMemoryAccountRepository, InMemoryActivityLog, InMemoryDeletedAccounts,
-  InMemoryLoginThrottle, TestSecretHasher, testAccount,
+  DirectTransactionRunner,
+  FixedClock,
+  InMemoryAccountRepository,
+  InMemoryActivityLog,
+  InMemoryDeletedAccounts,
+  InMemoryLoginThrottle,
+  TestSecretHasher,
+  testAccount,
 } from './fakes';
 import { InMemorySessionRepository } from './in-memory-session.repository';
 import { FakePasswordHasher, InMemoryUserAdminRepository, InMemoryUserRepository } from './in-memory-users';
@@ -44,8 +50,22 @@ export function authFixture(options: { plans?: PlanPolicy; maxFailuresPerUser?: 
 
   let nextAccount = 1;
   return {
-    clock, secrets, passwords, accounts, users, userAdmin, sessions, throttle, activityLog,
-    login, refresh, verifier, sessionsService, changePassword, deleteAccount, subUsers,
+    clock,
+    secrets,
+    passwords,
+    accounts,
+    users,
+    userAdmin,
+    sessions,
+    throttle,
+    activityLog,
+    login,
+    refresh,
+    verifier,
+    sessionsService,
+    changePassword,
+    deleteAccount,
+    subUsers,
     /** An account with an owner user holding every permission. */
     addAccount(plan: 'free' | 'pro' = 'pro', username = `owner${nextAccount}`, password = 'Str0ng!pass') {
       const account = accounts.put(testAccount({ id: nextAccount++, plan }));

@@ -22,12 +22,24 @@ export class TestSecretHasher extends SecretHasher {
 
 export function testAccount(overrides: Partial<Account> = {}): Account {
   return {
-    id: 1, businessName: 'Acme Traders', businessEmail: 'acme@example.com', currency: 'INR', gstin: null, pan: null,
-    address: null, stateCode: null, phone: null, logoUrl: null, plan: 'free', subscriptionExpiresAt: null,
-    suspended: false, deleted: false, apiKeyMasked: null, ...overrides,
+    id: 1,
+    businessName: 'Acme Traders',
+    businessEmail: 'acme@example.com',
+    currency: 'INR',
+    gstin: null,
+    pan: null,
+    address: null,
+    stateCode: null,
+    phone: null,
+    logoUrl: null,
+    plan: 'free',
+    subscriptionExpiresAt: null,
+    suspended: false,
+    deleted: false,
+    apiKeyMasked: null,
+    ...overrides,
   };
 }
-
 
 export class InMemoryDeletedAccounts extends DeletedAccounts {
   constructor(private readonly accounts: InMemoryAccountRepository) {

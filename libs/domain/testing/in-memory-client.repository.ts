@@ -46,12 +46,7 @@ export class InMemoryClientRepository extends ClientRepository {
     const email = match.email?.toLowerCase();
     const found = this.all(accountId)
       .sort((a, b) => a.id - b.id)
-      .find(
-        (c) =>
-          (!!match.phone && c.phone === match.phone) ||
-          (!!email && c.email.toLowerCase() === email) ||
-          (!!match.gstin && c.gstin === match.gstin),
-      );
+      .find((c) => (!!match.phone && c.phone === match.phone) || (!!email && c.email.toLowerCase() === email) || (!!match.gstin && c.gstin === match.gstin));
     return found ?? null;
   }
 

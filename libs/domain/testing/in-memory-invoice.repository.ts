@@ -13,7 +13,12 @@ export class InMemoryInvoiceRepository extends InvoiceRepository {
 
   constructor(clock: Clock, clientName?: ClientNameLookup) {
     super();
-    this.store = new InMemorySalesDocuments<InvoiceHeader>(clock, (i) => i.invoiceNumber, (i) => i.invoiceDate, clientName);
+    this.store = new InMemorySalesDocuments<InvoiceHeader>(
+      clock,
+      (i) => i.invoiceNumber,
+      (i) => i.invoiceDate,
+      clientName,
+    );
   }
 
   async findById(accountId: number, id: number): Promise<Invoice | null> {
@@ -21,13 +26,16 @@ export class InMemoryInvoiceRepository extends InvoiceRepository {
   }
 
   async list(accountId: number, f: DocumentListFilter): Promise<Page<InvoiceHeader>> {
-    return this.store.list(accountId, f, (i) =>
-      (!f.status || i.status === f.status) &&
-      (!f.paymentStatus || i.paymentStatus === f.paymentStatus) &&
-      (!f.dueFrom || i.paymentDueDate >= f.dueFrom) &&
-      (!f.dueTo || i.paymentDueDate <= f.dueTo) &&
-      (!f.paymentDateFrom || (i.paymentDate !== null && i.paymentDate >= f.paymentDateFrom)) &&
-      (!f.paymentDateTo || (i.paymentDate !== null && i.paymentDate <= f.paymentDateTo)),
+    return this.store.list(
+      accountId,
+      f,
+      (i) =>
+        (!f.status || i.status === f.status) &&
+        (!f.paymentStatus || i.paymentStatus === f.paymentStatus) &&
+        (!f.dueFrom || i.paymentDueDate >= f.dueFrom) &&
+        (!f.dueTo || i.paymentDueDate <= f.dueTo) &&
+        (!f.paymentDateFrom || (i.paymentDate !== null && i.paymentDate >= f.paymentDateFrom)) &&
+        (!f.paymentDateTo || (i.paymentDate !== null && i.paymentDate <= f.paymentDateTo)),
     );
   }
 

@@ -1,6 +1,14 @@
 import { documentDateRange, DocumentListFilter } from '../src/documents/document-list-filter';
 import {
-  CreditNote, CreditNoteFields, DebitNote, DebitNoteFields, NoteHeaderFields, NoteLine, NoteLineFields, NoteNumber, StoredNote,
+  CreditNote,
+  CreditNoteFields,
+  DebitNote,
+  DebitNoteFields,
+  NoteHeaderFields,
+  NoteLine,
+  NoteLineFields,
+  NoteNumber,
+  StoredNote,
 } from '../src/notes/note';
 import { CreditNoteRepository, DebitNoteRepository, NoteRepository } from '../src/notes/note.repository.port';
 import { Page } from '../src/shared/pagination';

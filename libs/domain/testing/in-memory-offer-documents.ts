@@ -21,7 +21,12 @@ export class InMemoryOfferDocumentRepository<H extends OfferDocumentHeader> exte
     clientName?: ClientNameLookup,
   ) {
     super();
-    this.store = new InMemorySalesDocuments<H>(clock, (d) => d.number, (d) => d.date, clientName);
+    this.store = new InMemorySalesDocuments<H>(
+      clock,
+      (d) => d.number,
+      (d) => d.date,
+      clientName,
+    );
   }
 
   async findById(accountId: number, id: number): Promise<OfferDocument<H> | null> {

@@ -46,7 +46,18 @@ export class InMemorySalesDocuments<H extends StoredDocument> {
   insert(accountId: number, number: AllocatedNumber, header: Omit<H, keyof StoredDocument>, lines: ProductLineValues[]): number {
     const id = this.nextId++;
     const now = sqlTimestamp(this.clock.now());
-    this.rows.set(id, structuredClone({ ...header, id, accountId, fyStartYear: number.fyStartYear, sequenceNo: number.sequence, createdAt: now, updatedAt: now } as unknown as H));
+    this.rows.set(
+      id,
+      structuredClone({
+        ...header,
+        id,
+        accountId,
+        fyStartYear: number.fyStartYear,
+        sequenceNo: number.sequence,
+        createdAt: now,
+        updatedAt: now,
+      } as unknown as H),
+    );
     this.setLines(id, lines);
     return id;
   }
@@ -101,6 +112,9 @@ export class InMemorySalesDocuments<H extends StoredDocument> {
   }
 
   private setLines(id: number, lines: ProductLineValues[]): void {
-    this.lines.set(id, lines.map((l) => structuredClone({ ...l, id: this.nextLineId++ })));
+    this.lines.set(
+      id,
+      lines.map((l) => structuredClone({ ...l, id: this.nextLineId++ })),
+    );
   }
 }

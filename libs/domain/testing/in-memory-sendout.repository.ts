@@ -24,8 +24,22 @@ export class InMemorySendoutRepository extends SendoutRepository {
     const id = this.nextId++;
     const at = sqlTimestamp(now);
     this.rows.set(id, {
-      ...row, ccEmails: [...row.ccEmails], bccEmails: [...row.bccEmails], id, accountId, status: 'queued', attempts: 0, lastError: null,
-      sentAt: null, messageId: null, createdAt: at, updatedAt: at, claimToken: null, lockedAt: null, touchedAt: now, deleted: false,
+      ...row,
+      ccEmails: [...row.ccEmails],
+      bccEmails: [...row.bccEmails],
+      id,
+      accountId,
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
+      sentAt: null,
+      messageId: null,
+      createdAt: at,
+      updatedAt: at,
+      claimToken: null,
+      lockedAt: null,
+      touchedAt: now,
+      deleted: false,
     });
     return id;
   }

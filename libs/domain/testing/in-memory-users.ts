@@ -21,7 +21,14 @@ export class InMemoryUserRepository extends UserRepository {
     }
     const id = this.nextId++;
     this.rows.set(id, {
-      ...user, id, accountId, permissions: [...user.permissions], createdAt: stamp(now), updatedAt: stamp(now), deleted: false, passwordChangedAt: null,
+      ...user,
+      id,
+      accountId,
+      permissions: [...user.permissions],
+      createdAt: stamp(now),
+      updatedAt: stamp(now),
+      deleted: false,
+      passwordChangedAt: null,
     });
     return id;
   }

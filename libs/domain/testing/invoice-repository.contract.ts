@@ -16,16 +16,45 @@ export interface InvoiceRepositoryHarness {
 
 export function invoiceFields(clientId: number, date: string, overrides: Partial<InvoiceFields> = {}): InvoiceFields {
   return {
-    clientId, invoiceDate: date, paymentDueDate: date, paymentStatus: 'pending', status: 'issued', currency: 'INR', invoiceType: 'local_sale',
-    lutNumber: null, declarationText: null, paidAmount: '0.00', paymentDate: null, paidAt: null, transportDetails: null, lrNumber: null,
-    tdsSectionId: null, tdsRate: null, tdsAmount: null, discountType: null, discountValue: null, totalAmount: '0.00', ...overrides,
+    clientId,
+    invoiceDate: date,
+    paymentDueDate: date,
+    paymentStatus: 'pending',
+    status: 'issued',
+    currency: 'INR',
+    invoiceType: 'local_sale',
+    lutNumber: null,
+    declarationText: null,
+    paidAmount: '0.00',
+    paymentDate: null,
+    paidAt: null,
+    transportDetails: null,
+    lrNumber: null,
+    tdsSectionId: null,
+    tdsRate: null,
+    tdsAmount: null,
+    discountType: null,
+    discountValue: null,
+    totalAmount: '0.00',
+    ...overrides,
   };
 }
 
 export function contractLine(description: string, total: string, overrides: Partial<ProductLineValues> = {}): ProductLineValues {
   return {
-    description, hsnCode: '9983', quantity: '1.5', rate: '100', taxRate: '18', cgstAmount: '9', sgstAmount: '9', igstAmount: '0',
-    totalAmount: total, discountType: null, discountValue: null, inventoryId: null, ...overrides,
+    description,
+    hsnCode: '9983',
+    quantity: '1.5',
+    rate: '100',
+    taxRate: '18',
+    cgstAmount: '9',
+    sgstAmount: '9',
+    igstAmount: '0',
+    totalAmount: total,
+    discountType: null,
+    discountValue: null,
+    inventoryId: null,
+    ...overrides,
   };
 }
 
@@ -40,8 +69,13 @@ function numberFor(date: string): AllocatedNumber {
 const norm = (lines: ProductLineValues[]) =>
   lines.map((l) => ({
     ...l,
-    quantity: Number(l.quantity), rate: Number(l.rate), taxRate: Number(l.taxRate), cgstAmount: Number(l.cgstAmount),
-    sgstAmount: Number(l.sgstAmount), igstAmount: Number(l.igstAmount), totalAmount: Number(l.totalAmount),
+    quantity: Number(l.quantity),
+    rate: Number(l.rate),
+    taxRate: Number(l.taxRate),
+    cgstAmount: Number(l.cgstAmount),
+    sgstAmount: Number(l.sgstAmount),
+    igstAmount: Number(l.igstAmount),
+    totalAmount: Number(l.totalAmount),
     discountValue: l.discountValue === null ? null : Number(l.discountValue),
   }));
 
@@ -65,10 +99,28 @@ export function invoiceRepositoryContract(harness: () => InvoiceRepositoryHarnes
   it('stores and reads back header and lines (in the order written), only for its own account', async () => {
     const { repo, accountId, other, client, insert } = await setup();
     const lines = [contractLine('B first', '10.50', { discountType: 'fixed', discountValue: '1.25', inventoryId: 9 }), contractLine('A second', '3')];
-    const fields = { tdsSectionId: 4, tdsRate: '2', tdsAmount: '1.00', discountType: 'percentage' as const, discountValue: '5', lrNumber: 'LR', totalAmount: '13.50' };
+    const fields = {
+      tdsSectionId: 4,
+      tdsRate: '2',
+      tdsAmount: '1.00',
+      discountType: 'percentage' as const,
+      discountValue: '5',
+      lrNumber: 'LR',
+      totalAmount: '13.50',
+    };
     const { id, number } = await insert(accountId, client, '2025-04-01', fields, lines);
     const found = await repo.findById(accountId, id);
-    expect(found).toMatchObject({ id, accountId, clientId: client, invoiceNumber: number, fyStartYear: 2025, invoiceDate: '2025-04-01', lrNumber: 'LR', tdsSectionId: 4, discountType: 'percentage' });
+    expect(found).toMatchObject({
+      id,
+      accountId,
+      clientId: client,
+      invoiceNumber: number,
+      fyStartYear: 2025,
+      invoiceDate: '2025-04-01',
+      lrNumber: 'LR',
+      tdsSectionId: 4,
+      discountType: 'percentage',
+    });
     expect(Number(found!.totalAmount)).toBe(13.5);
     expect(Number(found!.tdsAmount)).toBe(1);
     expect(norm(found!.lines.map(({ id: _id, ...l }) => l))).toEqual(norm(lines));
@@ -117,7 +169,7 @@ export function invoiceRepositoryContract(harness: () => InvoiceRepositoryHarnes
     expect((await repo.list(accountId, { ...page, search: 'KAPOOR', fyStartYear: 2025 })).total).toBe(2);
   });
 
-  it('numbersOf and deleteMany touch only the account\'s invoices; lines go with them', async () => {
+  it("numbersOf and deleteMany touch only the account's invoices; lines go with them", async () => {
     const { repo, accountId, other, client, otherClient, insert } = await setup();
     const mine = await insert(accountId, client, '2025-06-01', {}, [contractLine('x', '1')]);
     const theirs = await insert(other, otherClient, '2025-06-01', {}, [contractLine('y', '1')]);

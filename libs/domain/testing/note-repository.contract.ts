@@ -16,7 +16,17 @@ export interface NoteRepositoryHarness<N, F> {
 }
 
 function header(clientId: number, date: string, overrides: Partial<NoteHeaderFields> = {}): NoteHeaderFields {
-  return { clientId, date, currency: 'INR', status: 'issued', declarationText: null, transportDetails: null, lrNumber: null, totalAmount: '0.00', ...overrides };
+  return {
+    clientId,
+    date,
+    currency: 'INR',
+    status: 'issued',
+    declarationText: null,
+    transportDetails: null,
+    lrNumber: null,
+    totalAmount: '0.00',
+    ...overrides,
+  };
 }
 
 /** Valid debit-note fields for the contract. */
@@ -37,10 +47,7 @@ const numberFor = (prefix: string, date: string) => {
   return { number: `${prefix}/${String(fy % 100).padStart(2, '0')}-${String((fy + 1) % 100).padStart(2, '0')}/${seq}`, fyStartYear: fy, sequence: seq };
 };
 
-export function noteRepositoryContract<N extends StoredNote & F, F extends NoteHeaderFields>(
-  prefix: string,
-  harness: () => NoteRepositoryHarness<N, F>,
-): void {
+export function noteRepositoryContract<N extends StoredNote & F, F extends NoteHeaderFields>(prefix: string, harness: () => NoteRepositoryHarness<N, F>): void {
   const setup = async () => {
     const h = harness();
     const accountId = await h.newAccount();

@@ -54,8 +54,17 @@ export class NoteClientsFake extends ClientRepository {
   add(accountId: number, name: string): number {
     const id = this.nextId++;
     this.clients.set(id, {
-      id, accountId, name, phone: '', countryCode: '+91', email: `${id}@example.com`, address: null, gstin: null, stateCode: null,
-      createdAt: '2025-01-01 00:00:00', updatedAt: '2025-01-01 00:00:00',
+      id,
+      accountId,
+      name,
+      phone: '',
+      countryCode: '+91',
+      email: `${id}@example.com`,
+      address: null,
+      gstin: null,
+      stateCode: null,
+      createdAt: '2025-01-01 00:00:00',
+      updatedAt: '2025-01-01 00:00:00',
     });
     return id;
   }
@@ -93,9 +102,22 @@ export class NoteClientsFake extends ClientRepository {
 
 export function testAccount(id: number, overrides: Partial<Account> = {}): Account {
   return {
-    id, businessName: `Business ${id}`, businessEmail: `b${id}@example.com`, currency: 'INR', gstin: null, pan: null, address: null,
-    stateCode: null, phone: null, logoUrl: null, plan: 'pro', subscriptionExpiresAt: null, suspended: false, deleted: false,
-    apiKeyMasked: null, ...overrides,
+    id,
+    businessName: `Business ${id}`,
+    businessEmail: `b${id}@example.com`,
+    currency: 'INR',
+    gstin: null,
+    pan: null,
+    address: null,
+    stateCode: null,
+    phone: null,
+    logoUrl: null,
+    plan: 'pro',
+    subscriptionExpiresAt: null,
+    suspended: false,
+    deleted: false,
+    apiKeyMasked: null,
+    ...overrides,
   };
 }
 

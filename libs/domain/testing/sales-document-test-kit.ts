@@ -49,9 +49,22 @@ export class SettableCounter extends DocumentCounter {
 
 export function salesAccount(id: number, overrides: Partial<Account> = {}): Account {
   return {
-    id, businessName: `Business ${id}`, businessEmail: `b${id}@example.com`, currency: 'INR', gstin: null, pan: null, address: null,
-    stateCode: null, phone: null, logoUrl: null, plan: 'pro', subscriptionExpiresAt: null, suspended: false, deleted: false,
-    apiKeyMasked: null, ...overrides,
+    id,
+    businessName: `Business ${id}`,
+    businessEmail: `b${id}@example.com`,
+    currency: 'INR',
+    gstin: null,
+    pan: null,
+    address: null,
+    stateCode: null,
+    phone: null,
+    logoUrl: null,
+    plan: 'pro',
+    subscriptionExpiresAt: null,
+    suspended: false,
+    deleted: false,
+    apiKeyMasked: null,
+    ...overrides,
   };
 }
 
@@ -79,12 +92,28 @@ export function salesDocumentKit(start = '2025-06-01T10:00:00Z') {
   const issue = new IssueInvoice(invoices, clients, numbering, quota, activity, stock);
   const convert = new ConvertToInvoice(issue, activity, clock);
   return {
-    clock, clients, invoices, quotations, proformas, sequence, counter, log, tx,
+    clock,
+    clients,
+    invoices,
+    quotations,
+    proformas,
+    sequence,
+    counter,
+    log,
+    tx,
     invoiceService: new InvoicesService(invoices, issue, clients, tx, clock, activity, stock),
     quotationService: new QuotationsService(quotations, { clients, numbering, quota, convert, tx, activity }),
     proformaService: new ProformaInvoicesService(proformas, { clients, numbering, quota, convert, tx, activity }),
     async addClient(accountId: number, name = 'Client'): Promise<number> {
-      return clients.insert(accountId, { name, phone: '9876543210', countryCode: '+91', email: `${name}@example.com`, address: null, gstin: null, stateCode: null });
+      return clients.insert(accountId, {
+        name,
+        phone: '9876543210',
+        countryCode: '+91',
+        email: `${name}@example.com`,
+        address: null,
+        gstin: null,
+        stateCode: null,
+      });
     },
   };
 }

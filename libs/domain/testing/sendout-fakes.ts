@@ -20,10 +20,31 @@ export class InMemoryDocumentSource extends DocumentSource implements SendoutDoc
   add(accountId: number, kind: DocumentKind, clientId: number, fields: Partial<SourceDocument> = {}): SourceDocument {
     const id = this.nextId++;
     const doc: SourceDocument & { accountId: number } = {
-      accountId, kind, id, clientId, number: `INV/25-26/${String(id).padStart(4, '0')}`, date: '2025-08-05', dueDate: null,
-      validityDate: null, currency: 'INR', type: null, status: 'issued', paymentStatus: 'pending', paidAmount: '0.00', tdsAmount: null,
-      discountType: null, discountValue: null, totalAmount: '12390.00', declarationText: null, lutNumber: null, transportDetails: null,
-      lrNumber: null, reference: null, productLines: [], noteLines: [], ...fields,
+      accountId,
+      kind,
+      id,
+      clientId,
+      number: `INV/25-26/${String(id).padStart(4, '0')}`,
+      date: '2025-08-05',
+      dueDate: null,
+      validityDate: null,
+      currency: 'INR',
+      type: null,
+      status: 'issued',
+      paymentStatus: 'pending',
+      paidAmount: '0.00',
+      tdsAmount: null,
+      discountType: null,
+      discountValue: null,
+      totalAmount: '12390.00',
+      declarationText: null,
+      lutNumber: null,
+      transportDetails: null,
+      lrNumber: null,
+      reference: null,
+      productLines: [],
+      noteLines: [],
+      ...fields,
     };
     this.docs.push(doc);
     return doc;

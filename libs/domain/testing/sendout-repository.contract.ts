@@ -7,8 +7,16 @@ let accountSeq = 1000;
 
 function newSendout(overrides: Partial<NewSendout> = {}): NewSendout {
   return {
-    clientId: 7, documentType: 'invoice', documentId: 42, toEmail: 'client@example.com', ccEmails: ['a@example.com', 'b@example.com'],
-    bccEmails: [], subject: 'Invoice INV/25-26/0042', message: 'Dear client,\n\nPlease pay.', signatureOverride: null, ...overrides,
+    clientId: 7,
+    documentType: 'invoice',
+    documentId: 42,
+    toEmail: 'client@example.com',
+    ccEmails: ['a@example.com', 'b@example.com'],
+    bccEmails: [],
+    subject: 'Invoice INV/25-26/0042',
+    message: 'Dear client,\n\nPlease pay.',
+    signatureOverride: null,
+    ...overrides,
   };
 }
 
@@ -29,9 +37,23 @@ export function sendoutRepositoryContract(makeRepo: () => Promise<SendoutReposit
   it('inserts a queued row and reads it back within its account only', async () => {
     const id = await repo.insert(account, newSendout(), T0);
     expect(await repo.findById(account, id)).toEqual({
-      id, accountId: account, clientId: 7, documentType: 'invoice', documentId: 42, toEmail: 'client@example.com',
-      ccEmails: ['a@example.com', 'b@example.com'], bccEmails: [], subject: 'Invoice INV/25-26/0042', message: 'Dear client,\n\nPlease pay.',
-      status: 'queued', attempts: 0, lastError: null, sentAt: null, messageId: null, createdAt: '2025-08-10 06:00:00', updatedAt: '2025-08-10 06:00:00',
+      id,
+      accountId: account,
+      clientId: 7,
+      documentType: 'invoice',
+      documentId: 42,
+      toEmail: 'client@example.com',
+      ccEmails: ['a@example.com', 'b@example.com'],
+      bccEmails: [],
+      subject: 'Invoice INV/25-26/0042',
+      message: 'Dear client,\n\nPlease pay.',
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
+      sentAt: null,
+      messageId: null,
+      createdAt: '2025-08-10 06:00:00',
+      updatedAt: '2025-08-10 06:00:00',
     });
     expect(await repo.findById(account + 1, id)).toBeNull();
   });
@@ -97,7 +119,10 @@ export function sendoutRepositoryContract(makeRepo: () => Promise<SendoutReposit
     const busy = await repo.insert(account, newSendout(), T0);
     await repo.claim(account, busy, 't', at(1));
     const mine = (await repo.queuedBefore(at(60), 10_000)).filter((j) => [old, other, fresh, busy].includes(j.sendoutId));
-    expect(mine).toEqual([{ sendoutId: old, accountId: account }, { sendoutId: other, accountId: account + 1 }]);
+    expect(mine).toEqual([
+      { sendoutId: old, accountId: account },
+      { sendoutId: other, accountId: account + 1 },
+    ]);
   });
 
   it('recoverStale re-queues rows held too long, or fails them once attempts are used up', async () => {

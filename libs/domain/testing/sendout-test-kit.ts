@@ -25,10 +25,23 @@ export function sendoutKit(options: { maxAttempts?: number } = {}) {
   const secrets = new TestSecretHasher();
   const a = accounts.put(testAccount({ id: 1, businessName: 'Shree Ganesh Electricals', businessEmail: 'accounts@sge.example' }));
   const b = accounts.put(testAccount({ id: 2, businessName: 'Other Co' }));
-  const service = new SendoutsService(sendouts, queue, clients, documents, documents, settings, new DirectTransactionRunner(), clock, new ActivityRecorder(activity, clock));
+  const service = new SendoutsService(
+    sendouts,
+    queue,
+    clients,
+    documents,
+    documents,
+    settings,
+    new DirectTransactionRunner(),
+    clock,
+    new ActivityRecorder(activity, clock),
+  );
   const output = new DocumentOutputService(documents, clients, accounts, settings, renderer, new NoShareLinks(), secrets, 'http://localhost');
   const maxAttempts = options.maxAttempts ?? 3;
-  const deliver = new DeliverSendout(sendouts, accounts, output, renderer, settings, mailer, secrets, clock, { mailFrom: 'Invoicing <no-reply@test>', maxAttempts });
+  const deliver = new DeliverSendout(sendouts, accounts, output, renderer, settings, mailer, secrets, clock, {
+    mailFrom: 'Invoicing <no-reply@test>',
+    maxAttempts,
+  });
   const sweep = new SweepSendouts(sendouts, queue, clock, { sweepAfterMs: 45_000, leaseMs: 600_000, maxAttempts, batchSize: 100 });
   const callerOf = (account: typeof a, principal: Principal = apiKeyPrincipal(account.id)) => ({ principal, account });
   return { clock, sendouts, queue, clients, documents, settings, accounts, activity, renderer, mailer, service, deliver, sweep, a, b, callerOf };
@@ -36,6 +49,12 @@ export function sendoutKit(options: { maxAttempts?: number } = {}) {
 
 export async function addClient(kit: ReturnType<typeof sendoutKit>, accountId: number, email = 'client@example.com') {
   return kit.clients.insert(accountId, {
-    name: 'Karnataka Traders', phone: '9876543210', countryCode: '+91', email, address: null, gstin: null, stateCode: '29',
+    name: 'Karnataka Traders',
+    phone: '9876543210',
+    countryCode: '+91',
+    email,
+    address: null,
+    gstin: null,
+    stateCode: '29',
   });
 }

@@ -17,9 +17,17 @@ const hash = (label: string) => `${label}${String(++seq).padStart(63, '0')}`;
 
 function newSession(owner: { accountId: number; userId: number }, overrides: Partial<NewSession> = {}): NewSession {
   return {
-    accountId: owner.accountId, userId: owner.userId, accessTokenHash: hash('a'), refreshTokenHash: hash('b'),
-    deviceName: 'Pixel 8', platform: 'android', userAgent: 'okhttp/4.12.0',
-    createdAt: T0, accessExpiresAt: at(3600), refreshExpiresAt: at(30 * 86400), ...overrides,
+    accountId: owner.accountId,
+    userId: owner.userId,
+    accessTokenHash: hash('a'),
+    refreshTokenHash: hash('b'),
+    deviceName: 'Pixel 8',
+    platform: 'android',
+    userAgent: 'okhttp/4.12.0',
+    createdAt: T0,
+    accessExpiresAt: at(3600),
+    refreshExpiresAt: at(30 * 86400),
+    ...overrides,
   };
 }
 
@@ -33,16 +41,26 @@ export function sessionRepositoryContract(makeHarness: () => Promise<SessionRepo
     h = await makeHarness();
   });
 
-  it('finds a session by its access hash with the user\'s permissions, and by its refresh hash', async () => {
+  it("finds a session by its access hash with the user's permissions, and by its refresh hash", async () => {
     const owner = await h.addUser(['clients', 'invoices']);
     const s = newSession(owner);
     const id = await h.repo.create(s);
     const found = await h.repo.findByAccessTokenHash(s.accessTokenHash);
     expect(found).toEqual({
       session: {
-        id, accountId: owner.accountId, userId: owner.userId, accessTokenHash: s.accessTokenHash, refreshTokenHash: s.refreshTokenHash,
-        deviceName: 'Pixel 8', platform: 'android', userAgent: 'okhttp/4.12.0', createdAt: T0, lastUsedAt: T0,
-        accessExpiresAt: at(3600), refreshExpiresAt: at(30 * 86400), revokedAt: null,
+        id,
+        accountId: owner.accountId,
+        userId: owner.userId,
+        accessTokenHash: s.accessTokenHash,
+        refreshTokenHash: s.refreshTokenHash,
+        deviceName: 'Pixel 8',
+        platform: 'android',
+        userAgent: 'okhttp/4.12.0',
+        createdAt: T0,
+        lastUsedAt: T0,
+        accessExpiresAt: at(3600),
+        refreshExpiresAt: at(30 * 86400),
+        revokedAt: null,
       },
       permissions: ['clients', 'invoices'],
       userActive: true,
@@ -95,7 +113,7 @@ export function sessionRepositoryContract(makeHarness: () => Promise<SessionRepo
     expect((await h.repo.findByRefreshTokenHash(s.refreshTokenHash))?.lastUsedAt).toEqual(at(90));
   });
 
-  it('lists a user\'s active sessions newest first and revokes by scope', async () => {
+  it("lists a user's active sessions newest first and revokes by scope", async () => {
     const owner = await h.addUser([]);
     const colleague = await h.addUser([], owner.accountId);
     const stranger = await h.addUser([]);
@@ -112,7 +130,9 @@ export function sessionRepositoryContract(makeHarness: () => Promise<SessionRepo
     expect(await h.repo.revoke({ accountId: owner.accountId, userId: owner.userId, sessionId: first }, 'revoked', at(3))).toBe(false);
     expect(await h.repo.revokeForUser(owner.accountId, owner.userId, 'password_changed', at(4), third)).toBe(1);
     expect((await h.repo.listActiveForUser(owner.accountId, owner.userId, at(5))).map((s) => s.id)).toEqual([third]);
-    expect((await h.repo.findByRefreshTokenHash((await h.repo.listActiveForUser(owner.accountId, owner.userId, at(5)))[0].refreshTokenHash))?.revokedAt).toBeNull();
+    expect(
+      (await h.repo.findByRefreshTokenHash((await h.repo.listActiveForUser(owner.accountId, owner.userId, at(5)))[0].refreshTokenHash))?.revokedAt,
+    ).toBeNull();
 
     expect(await h.repo.revokeForAccount(owner.accountId, 'account_deleted', at(6))).toBe(2);
     expect(await h.repo.countActive(owner.accountId, at(7))).toBe(0);

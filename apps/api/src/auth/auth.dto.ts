@@ -6,48 +6,74 @@ const text = { message: 'must be a string' };
 
 export class LoginDto {
   @ApiProperty({ example: 'ravi' })
-  @IsDefined(required) @IsString(text) @IsNotEmpty(required) @MaxLength(100, { message: 'must be at most 100 characters' })
+  @IsDefined(required)
+  @IsString(text)
+  @IsNotEmpty(required)
+  @MaxLength(100, { message: 'must be at most 100 characters' })
   username: string;
 
   @ApiProperty({ example: 'S3cure!pass' })
-  @IsDefined(required) @IsString(text) @IsNotEmpty(required) @MaxLength(1024, { message: 'must be at most 1024 characters' })
+  @IsDefined(required)
+  @IsString(text)
+  @IsNotEmpty(required)
+  @MaxLength(1024, { message: 'must be at most 1024 characters' })
   password: string;
 
   @ApiPropertyOptional({ example: 'Pixel 8', description: 'Shown in the sessions list; taken from User-Agent when omitted' })
-  @IsOptional() @IsString(text) @MaxLength(100, { message: 'must be at most 100 characters' })
+  @IsOptional()
+  @IsString(text)
+  @MaxLength(100, { message: 'must be at most 100 characters' })
   device_name?: string;
 
   @ApiPropertyOptional({ example: 'android', description: 'android, ios, web...; taken from User-Agent when omitted' })
-  @IsOptional() @IsString(text) @MaxLength(20, { message: 'must be at most 20 characters' })
+  @IsOptional()
+  @IsString(text)
+  @MaxLength(20, { message: 'must be at most 20 characters' })
   platform?: string;
 }
 
 export class RefreshDto {
   @ApiProperty({ description: 'The refresh token of the last login or refresh' })
-  @IsDefined(required) @IsString(text) @IsNotEmpty(required) @MaxLength(200, { message: 'is not a refresh token' })
+  @IsDefined(required)
+  @IsString(text)
+  @IsNotEmpty(required)
+  @MaxLength(200, { message: 'is not a refresh token' })
   refresh_token: string;
 }
 
 export class ChangePasswordDto {
-  @ApiProperty() @IsDefined(required) @IsString(text) @IsNotEmpty(required) @MaxLength(1024, { message: 'must be at most 1024 characters' })
+  @ApiProperty()
+  @IsDefined(required)
+  @IsString(text)
+  @IsNotEmpty(required)
+  @MaxLength(1024, { message: 'must be at most 1024 characters' })
   current_password: string;
 
   @ApiProperty({ description: 'At least 8 characters with an uppercase letter, a lowercase letter, a digit and a symbol' })
-  @IsDefined(required) @IsString(text) @IsNotEmpty(required) @MaxLength(1024, { message: 'must be at most 1024 characters' })
+  @IsDefined(required)
+  @IsString(text)
+  @IsNotEmpty(required)
+  @MaxLength(1024, { message: 'must be at most 1024 characters' })
   password: string;
 
   @ApiProperty({ description: 'Equal to password' })
-  @IsDefined(required) @IsString(text) @MaxLength(1024, { message: 'must be at most 1024 characters' })
+  @IsDefined(required)
+  @IsString(text)
+  @MaxLength(1024, { message: 'must be at most 1024 characters' })
   confirm_password: string;
 }
 
 export class DeleteAccountDto {
   @ApiProperty({ description: 'The password of the signed-in owner' })
-  @IsDefined(required) @IsString(text) @IsNotEmpty(required) @MaxLength(1024, { message: 'must be at most 1024 characters' })
+  @IsDefined(required)
+  @IsString(text)
+  @IsNotEmpty(required)
+  @MaxLength(1024, { message: 'must be at most 1024 characters' })
   password: string;
 
   @ApiPropertyOptional({ example: 'DELETE', description: 'When sent, must be exactly DELETE' })
-  @IsOptional() @IsString(text)
+  @IsOptional()
+  @IsString(text)
   confirmation?: string;
 }
 

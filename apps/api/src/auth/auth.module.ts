@@ -50,12 +50,23 @@ const policy = DEFAULT_SESSION_POLICY;
           : new UnlimitedLoginThrottle(),
       inject: [APP_CONFIG, Redis],
     },
-    { provide: CurrentPasswordCheck, useFactory: (p: PasswordHasher, t: LoginThrottle) => new CurrentPasswordCheck(p, t), inject: [PasswordHasher, LoginThrottle] },
+    {
+      provide: CurrentPasswordCheck,
+      useFactory: (p: PasswordHasher, t: LoginThrottle) => new CurrentPasswordCheck(p, t),
+      inject: [PasswordHasher, LoginThrottle],
+    },
     {
       provide: LoginUseCase,
       useFactory: async (
-        users: UserRepository, accounts: AccountRepository, sessions: SessionRepository, passwords: PasswordHasher, secrets: SecretHasher,
-        throttle: LoginThrottle, tx: TransactionRunner, clock: Clock, config: AppConfig,
+        users: UserRepository,
+        accounts: AccountRepository,
+        sessions: SessionRepository,
+        passwords: PasswordHasher,
+        secrets: SecretHasher,
+        throttle: LoginThrottle,
+        tx: TransactionRunner,
+        clock: Clock,
+        config: AppConfig,
       ) => {
         const login = new LoginUseCase(users, accounts, sessions, passwords, secrets, throttle, tx, clock, config.plans, policy);
         await login.warmUp();
@@ -76,14 +87,28 @@ const policy = DEFAULT_SESSION_POLICY;
     },
     {
       provide: ChangePassword,
-      useFactory: (u: UserRepository, ua: UserAdminRepository, s: SessionRepository, p: PasswordHasher, c: CurrentPasswordCheck, tx: TransactionRunner, clock: Clock) =>
-        new ChangePassword(u, ua, s, p, c, tx, clock),
+      useFactory: (
+        u: UserRepository,
+        ua: UserAdminRepository,
+        s: SessionRepository,
+        p: PasswordHasher,
+        c: CurrentPasswordCheck,
+        tx: TransactionRunner,
+        clock: Clock,
+      ) => new ChangePassword(u, ua, s, p, c, tx, clock),
       inject: [UserRepository, UserAdminRepository, SessionRepository, PasswordHasher, CurrentPasswordCheck, TransactionRunner, Clock],
     },
     {
       provide: DeleteAccount,
-      useFactory: (u: UserRepository, d: DeletedAccounts, s: SessionRepository, c: CurrentPasswordCheck, a: ActivityRecorder, tx: TransactionRunner, clock: Clock) =>
-        new DeleteAccount(u, d, s, c, a, tx, clock),
+      useFactory: (
+        u: UserRepository,
+        d: DeletedAccounts,
+        s: SessionRepository,
+        c: CurrentPasswordCheck,
+        a: ActivityRecorder,
+        tx: TransactionRunner,
+        clock: Clock,
+      ) => new DeleteAccount(u, d, s, c, a, tx, clock),
       inject: [UserRepository, DeletedAccounts, SessionRepository, CurrentPasswordCheck, ActivityRecorder, TransactionRunner, Clock],
     },
     { provide: GetCurrentUser, useFactory: (u: UserRepository) => new GetCurrentUser(u), inject: [UserRepository] },

@@ -52,7 +52,7 @@ export class ClientsController {
   }
 
   @Delete(':id')
-  @ApiQuery({ name: 'cascade', required: false, description: '1 or true: also delete the client\'s documents' })
+  @ApiQuery({ name: 'cascade', required: false, description: "1 or true: also delete the client's documents" })
   async remove(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Query('cascade') cascade?: string) {
     await this.clients.delete(caller, id, queryFlag('cascade', cascade));
     return { deleted: true };

@@ -24,8 +24,15 @@ import { ClientsController } from './clients.controller';
     },
     {
       provide: ClientsService,
-      useFactory: (c: ClientRepository, d: ClientDependents, a: AccountRepository, tx: TransactionRunner, clock: Clock, config: AppConfig, act: ActivityRecorder) =>
-        new ClientsService(c, d, a, tx, clock, config.plans, act),
+      useFactory: (
+        c: ClientRepository,
+        d: ClientDependents,
+        a: AccountRepository,
+        tx: TransactionRunner,
+        clock: Clock,
+        config: AppConfig,
+        act: ActivityRecorder,
+      ) => new ClientsService(c, d, a, tx, clock, config.plans, act),
       inject: [ClientRepository, ClientDependents, AccountRepository, TransactionRunner, Clock, APP_CONFIG, ActivityRecorder],
     },
   ],

@@ -20,18 +20,28 @@ const oneOf = (values: readonly string[]) => ({ message: `must be one of ${value
 /** The document list filters of the spec; each list uses those that apply to its kind. */
 export class DocumentListQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ description: 'Financial year start (2025 = 2025-04-01..2026-03-31); overrides date_from/date_to' })
-  @IsOptional() @Type(() => Number) @IsInt({ message: 'must be a year such as 2025' }) @Min(2000, { message: 'must be a year such as 2025' }) @Max(2100, { message: 'must be a year such as 2025' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'must be a year such as 2025' })
+  @Min(2000, { message: 'must be a year such as 2025' })
+  @Max(2100, { message: 'must be a year such as 2025' })
   fy_start_year?: number;
 
   @ApiPropertyOptional({ example: '2025-04-01' }) @IsOptional() @IsDateString() date_from?: string;
   @ApiPropertyOptional({ example: '2026-03-31' }) @IsOptional() @IsDateString() date_to?: string;
 
   @ApiPropertyOptional()
-  @IsOptional() @Type(() => Number) @IsInt({ message: 'must be a positive integer' }) @Min(1, { message: 'must be a positive integer' }) @Max(2147483647, { message: 'must be a positive integer' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'must be a positive integer' })
+  @Min(1, { message: 'must be a positive integer' })
+  @Max(2147483647, { message: 'must be a positive integer' })
   client_id?: number;
 
   @ApiPropertyOptional({ description: 'Matches the document number or the client name' })
-  @IsOptional() @IsString() @MaxLength(100, { message: 'must be at most 100 characters' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100, { message: 'must be at most 100 characters' })
   search?: string;
 
   @ApiPropertyOptional({ enum: DOCUMENT_STATUSES }) @IsOptional() @IsIn(DOCUMENT_STATUSES, oneOf(DOCUMENT_STATUSES)) status?: DocumentStatus;
@@ -41,7 +51,10 @@ export class DocumentListQueryDto extends ListQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsDateString() payment_date_from?: string;
   @ApiPropertyOptional() @IsOptional() @IsDateString() payment_date_to?: string;
   @ApiPropertyOptional({ enum: APPROVAL_STATUSES }) @IsOptional() @IsIn(APPROVAL_STATUSES, oneOf(APPROVAL_STATUSES)) approval_status?: ApprovalStatus;
-  @ApiPropertyOptional({ enum: QUOTATION_DOCUMENT_KINDS }) @IsOptional() @IsIn(QUOTATION_DOCUMENT_KINDS, oneOf(QUOTATION_DOCUMENT_KINDS)) document_kind?: QuotationDocumentKind;
+  @ApiPropertyOptional({ enum: QUOTATION_DOCUMENT_KINDS })
+  @IsOptional()
+  @IsIn(QUOTATION_DOCUMENT_KINDS, oneOf(QUOTATION_DOCUMENT_KINDS))
+  document_kind?: QuotationDocumentKind;
 }
 
 export function documentFilterOf(q: DocumentListQueryDto): DocumentListFilter {

@@ -21,8 +21,7 @@ export function IsTimestampString(options?: ValidationOptions) {
     {
       name: 'isTimestamp',
       validator: {
-        validate: (value: unknown) =>
-          typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) && isValidDate(value.slice(0, 10)),
+        validate: (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) && isValidDate(value.slice(0, 10)),
         defaultMessage: () => 'must be a timestamp written Y-m-d H:i:s',
       },
     },

@@ -93,10 +93,22 @@ export class CoreModule {
         CoreShutdown,
       ],
       exports: [
-        APP_CONFIG, DataSource, Database, TransactionRunner, Redis, Clock, SecretHasher, PasswordHasher,
-        AccountRepository, UserRepository, ActivityLog, ActivityRecorder, AccessTokenVerifier, AuthenticateCaller, ApiRateLimiter,
+        APP_CONFIG,
+        DataSource,
+        Database,
+        TransactionRunner,
+        Redis,
+        Clock,
+        SecretHasher,
+        PasswordHasher,
+        AccountRepository,
+        UserRepository,
+        ActivityLog,
+        ActivityRecorder,
+        AccessTokenVerifier,
+        AuthenticateCaller,
+        ApiRateLimiter,
       ],
     };
   }
 }
-

@@ -30,7 +30,13 @@ export class DocumentsController {
   @ApiParam(TYPE_PARAM)
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: 'The document as a GST-correct PDF (raw bytes, not the envelope)' })
-  async pdf(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
+  async pdf(
+    @CurrentCaller() caller: Caller,
+    @Param('type') type: string,
+    @Param('id', ParseIdPipe) id: number,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
     const kind = documentTypeOf(type, req, caller.principal);
     return sendPdf(res, await this.output.pdf(caller.account, kind, id), 'inline');
   }

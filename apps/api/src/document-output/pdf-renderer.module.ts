@@ -18,8 +18,7 @@ class RendererShutdown implements OnApplicationShutdown {
   providers: [
     {
       provide: PdfRenderer,
-      useFactory: (config: AppConfig) =>
-        new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, concurrency: config.pdfConcurrency }),
+      useFactory: (config: AppConfig) => new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, concurrency: config.pdfConcurrency }),
       inject: [APP_CONFIG],
     },
     RendererShutdown,

@@ -17,7 +17,11 @@ import { ClientsModule } from '../clients/clients.module';
   providers: [
     { provide: DocumentSequence, useFactory: (db: Database) => new SqlDocumentSequence(db), inject: [Database] },
     { provide: DocumentPrefixes, useFactory: (db: Database) => new SettingsDocumentPrefixes(db), inject: [Database] },
-    { provide: DocumentNumbering, useFactory: (s: DocumentSequence, p: DocumentPrefixes) => new DocumentNumbering(s, p), inject: [DocumentSequence, DocumentPrefixes] },
+    {
+      provide: DocumentNumbering,
+      useFactory: (s: DocumentSequence, p: DocumentPrefixes) => new DocumentNumbering(s, p),
+      inject: [DocumentSequence, DocumentPrefixes],
+    },
     { provide: DocumentCounter, useFactory: (db: Database) => new SqlDocumentCounter(db), inject: [Database] },
     {
       provide: DocumentQuota,

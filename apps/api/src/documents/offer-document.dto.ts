@@ -20,7 +20,8 @@ type DtoClass = new (...args: any[]) => object;
 /** validity_date, approval_status and currency. `documentName` is the document date's ('quotation'). */
 export function OfferStatusFields(documentName: string) {
   class OfferStatusFieldsDto {
-    @ApiPropertyOptional({ example: '2025-05-01', description: `Default: the ${documentName} date` }) @IsOptional() @IsDateString() validity_date?: string | null;
+    @ApiPropertyOptional({ example: '2025-05-01', description: `Default: the ${documentName} date` }) @IsOptional() @IsDateString() validity_date?:
+      string | null;
     @ApiPropertyOptional({ enum: APPROVAL_STATUSES, default: 'pending' }) @IsOptional() @IsString(STRING) approval_status?: string | null;
     @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES, description: 'Default: the account currency' }) @IsOptional() @IsString(STRING) currency?: string | null;
   }

@@ -22,8 +22,15 @@ export function offerDocumentProviders<R, S>(
     { provide: port, useFactory: (db: Database, clock: Clock) => new adapter(db, clock), inject: [Database, Clock] },
     {
       provide: service,
-      useFactory: (repository: R, clients: ClientRepository, numbering: DocumentNumbering, quota: DocumentQuota, convert: ConvertToInvoice, tx: TransactionRunner, activity: ActivityRecorder) =>
-        new service(repository, { clients, numbering, quota, convert, tx, activity }),
+      useFactory: (
+        repository: R,
+        clients: ClientRepository,
+        numbering: DocumentNumbering,
+        quota: DocumentQuota,
+        convert: ConvertToInvoice,
+        tx: TransactionRunner,
+        activity: ActivityRecorder,
+      ) => new service(repository, { clients, numbering, quota, convert, tx, activity }),
       inject: [port, ClientRepository, DocumentNumbering, DocumentQuota, ConvertToInvoice, TransactionRunner, ActivityRecorder],
     },
   ];

@@ -13,23 +13,35 @@ const IfDescribed = () => ValidateIf((line: unknown) => hasDescription(line));
 /** Invoice-style line (quotations and proforma invoices). Amounts are stored as sent. */
 export class ProductLineDto {
   @ApiPropertyOptional({ example: 'Consulting, March', description: 'Lines with a missing or blank description are silently ignored' })
-  @IfDescribed() @IsString({ message: 'must be a string' }) @MaxLength(1000, { message: 'must be at most 1000 characters' })
+  @IfDescribed()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(1000, { message: 'must be at most 1000 characters' })
   item_description?: string;
 
   @ApiPropertyOptional({ example: '998311', description: 'HSN or SAC code; may be empty' })
-  @IfDescribed() @IsOptional() @Transform(numberToString) @IsString({ message: 'must be a string' }) @MaxLength(20, { message: 'must be at most 20 characters' })
+  @IfDescribed()
+  @IsOptional()
+  @Transform(numberToString)
+  @IsString({ message: 'must be a string' })
+  @MaxLength(20, { message: 'must be at most 20 characters' })
   hsn_code?: string;
 
   @ApiPropertyOptional({ example: 2, description: 'Up to 3 decimals' })
-  @IfDescribed() @IsOptional() @IsAmount({ decimals: 3 })
+  @IfDescribed()
+  @IsOptional()
+  @IsAmount({ decimals: 3 })
   quantity?: number | string;
 
   @ApiPropertyOptional({ example: 1000, description: 'Unit rate before tax' })
-  @IfDescribed() @IsOptional() @IsAmount()
+  @IfDescribed()
+  @IsOptional()
+  @IsAmount()
   rate?: number | string;
 
   @ApiPropertyOptional({ example: 18, description: 'Percentage' })
-  @IfDescribed() @IsOptional() @IsAmount({ decimals: 3, max: 100 })
+  @IfDescribed()
+  @IsOptional()
+  @IsAmount({ decimals: 3, max: 100 })
   tax_rate?: number | string;
 
   @ApiPropertyOptional({ example: 180 }) @IfDescribed() @IsOptional() @IsAmount() cgst_amount?: number | string;
@@ -37,21 +49,31 @@ export class ProductLineDto {
   @ApiPropertyOptional({ example: 0 }) @IfDescribed() @IsOptional() @IsAmount() igst_amount?: number | string;
 
   @ApiPropertyOptional({ example: 2360, description: 'Line total including tax; stored as sent' })
-  @IfDescribed() @IsOptional() @IsAmount()
+  @IfDescribed()
+  @IsOptional()
+  @IsAmount()
   total_amount?: number | string;
 
   @ApiPropertyOptional({ enum: DISCOUNT_TYPES, nullable: true })
-  @IfDescribed() @IsOptional() @IsIn(DISCOUNT_TYPES, { message: `must be one of ${DISCOUNT_TYPES.join(', ')}` })
+  @IfDescribed()
+  @IsOptional()
+  @IsIn(DISCOUNT_TYPES, { message: `must be one of ${DISCOUNT_TYPES.join(', ')}` })
   discount_type?: string | null;
 
   @ApiPropertyOptional({ nullable: true })
-  @IfDescribed() @IsOptional() @IsAmount()
+  @IfDescribed()
+  @IsOptional()
+  @IsAmount()
   discount_value?: number | string | null;
 }
 
 /** Invoice line: may link an inventory item. */
 export class InvoiceLineDto extends ProductLineDto {
   @ApiPropertyOptional({ nullable: true, description: 'Inventory item of the account' })
-  @IfDescribed() @IsOptional() @IsInt({ message: 'must be a positive integer' }) @Min(1, { message: 'must be a positive integer' }) @Max(2147483647, { message: 'must be a positive integer' })
+  @IfDescribed()
+  @IsOptional()
+  @IsInt({ message: 'must be a positive integer' })
+  @Min(1, { message: 'must be a positive integer' })
+  @Max(2147483647, { message: 'must be a positive integer' })
   inventory_id?: number | null;
 }

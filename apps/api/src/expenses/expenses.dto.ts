@@ -5,26 +5,61 @@ import { IsDateString } from '../common/is-date-string';
 
 class ExpenseFieldsDto {
   @ApiPropertyOptional({ description: 'One of GET /v1/expenses/categories', default: 'Miscellaneous' })
-  @IsOptional() @IsString({ message: 'must be a string' }) expense_category?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(255, { message: 'must be at most 255 characters' }) vendor_name?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(255, { message: 'must be at most 255 characters' }) vendor_contact?: string;
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  expense_category?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(255, { message: 'must be at most 255 characters' })
+  vendor_name?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(255, { message: 'must be at most 255 characters' })
+  vendor_contact?: string;
   @ApiPropertyOptional({ example: '2025-06-30', description: 'Defaults to today' }) @IsOptional() @IsDateString() expense_date?: string;
-  @ApiPropertyOptional({ enum: ['paid', 'pending', 'reimbursed', 'cancelled'], default: 'paid' }) @IsOptional() @IsString({ message: 'must be a string' }) expense_status?: string;
-  @ApiPropertyOptional({ enum: ['cash', 'upi', 'card', 'bank_transfer', 'cheque', 'wallet', 'other'] }) @IsOptional() @IsString({ message: 'must be a string' }) payment_method?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(1000, { message: 'must be at most 1000 characters' }) receipt_url?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(2000, { message: 'must be at most 2000 characters' }) notes?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsInt({ message: 'must be a positive integer' }) @Min(1, { message: 'must be a positive integer' }) @Max(2147483647, { message: 'must be a positive integer' }) client_id?: number | null;
+  @ApiPropertyOptional({ enum: ['paid', 'pending', 'reimbursed', 'cancelled'], default: 'paid' })
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  expense_status?: string;
+  @ApiPropertyOptional({ enum: ['cash', 'upi', 'card', 'bank_transfer', 'cheque', 'wallet', 'other'] })
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  payment_method?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(1000, { message: 'must be at most 1000 characters' })
+  receipt_url?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(2000, { message: 'must be at most 2000 characters' })
+  notes?: string;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @IsInt({ message: 'must be a positive integer' })
+  @Min(1, { message: 'must be a positive integer' })
+  @Max(2147483647, { message: 'must be a positive integer' })
+  client_id?: number | null;
 }
 
 export class CreateExpenseDto extends ExpenseFieldsDto {
   @ApiProperty({ example: 'Office rent for June' })
-  @IsDefined({ message: 'is required' }) @IsString({ message: 'must be a string' }) @MaxLength(1000, { message: 'must be at most 1000 characters' })
+  @IsDefined({ message: 'is required' })
+  @IsString({ message: 'must be a string' })
+  @MaxLength(1000, { message: 'must be at most 1000 characters' })
   expense_description: string;
 
   @ApiProperty({ example: 25000 }) @IsDefined({ message: 'is required' }) @IsAmount() expense_amount: number;
 }
 
 export class UpdateExpenseDto extends ExpenseFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(1000, { message: 'must be at most 1000 characters' }) expense_description?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(1000, { message: 'must be at most 1000 characters' })
+  expense_description?: string;
   @ApiPropertyOptional() @IsOptional() @IsAmount() expense_amount?: number;
 }

@@ -22,8 +22,14 @@ export class HealthController {
   @ApiOperation({ summary: 'Database and Redis reachability (503 when either is down)' })
   async health() {
     const [database, redis] = await Promise.all([
-      within(this.dataSource.query('SELECT 1'), 2000).then(() => 'up', () => 'down'),
-      within(this.redis.ping(), 2000).then(() => 'up', () => 'down'),
+      within(this.dataSource.query('SELECT 1'), 2000).then(
+        () => 'up',
+        () => 'down',
+      ),
+      within(this.redis.ping(), 2000).then(
+        () => 'up',
+        () => 'down',
+      ),
     ]);
     if (database !== 'up' || redis !== 'up') throw new NotAvailable('A dependency is unreachable.', { database, redis });
     return { status: 'ok', database, redis };

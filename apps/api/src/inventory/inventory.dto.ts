@@ -6,11 +6,25 @@ import { IsAmount } from '../common/is-amount';
 
 class InventoryFieldsDto {
   @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(100, { message: 'must be at most 100 characters' }) sku?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(30, { message: 'must be at most 30 characters' }) barcode_type?: string;
-  @ApiPropertyOptional({ enum: INVENTORY_TYPES, default: 'product' }) @IsOptional() @IsIn(INVENTORY_TYPES, { message: 'must be product or service' }) type?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(2000, { message: 'must be at most 2000 characters' }) description?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(30, { message: 'must be at most 30 characters' })
+  barcode_type?: string;
+  @ApiPropertyOptional({ enum: INVENTORY_TYPES, default: 'product' })
+  @IsOptional()
+  @IsIn(INVENTORY_TYPES, { message: 'must be product or service' })
+  type?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(2000, { message: 'must be at most 2000 characters' })
+  description?: string;
   @ApiPropertyOptional({ description: 'Units in stock (whole number)' }) @IsOptional() @IsInt({ message: 'must be a whole number' }) quantity?: number;
-  @ApiPropertyOptional({ enum: DISCOUNT_TYPES, nullable: true }) @IsOptional() @IsIn(DISCOUNT_TYPES, { message: 'must be percentage or fixed' }) discount_type?: string | null;
+  @ApiPropertyOptional({ enum: DISCOUNT_TYPES, nullable: true })
+  @IsOptional()
+  @IsIn(DISCOUNT_TYPES, { message: 'must be percentage or fixed' })
+  discount_type?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsAmount() discount_value?: number;
   @ApiPropertyOptional({ example: 18 }) @IsOptional() @IsAmount({ decimals: 3, max: 100 }) tax_rate?: number;
   @ApiPropertyOptional({ example: '8471' }) @IsOptional() @IsString({ message: 'must be a string' }) hsn_code?: string;
@@ -18,11 +32,14 @@ class InventoryFieldsDto {
 
 export class CreateInventoryDto extends InventoryFieldsDto {
   @ApiProperty({ example: 'Laser printer' })
-  @IsDefined({ message: 'is required' }) @IsString({ message: 'must be a string' }) @MaxLength(255, { message: 'must be at most 255 characters' })
+  @IsDefined({ message: 'is required' })
+  @IsString({ message: 'must be a string' })
+  @MaxLength(255, { message: 'must be at most 255 characters' })
   name: string;
 
   @ApiProperty({ example: 12500, description: 'Unit rate before tax; must be positive' })
-  @IsDefined({ message: 'is required' }) @IsAmount()
+  @IsDefined({ message: 'is required' })
+  @IsAmount()
   rate: number;
 }
 
@@ -30,6 +47,8 @@ export class UpdateInventoryDto extends InventoryFieldsDto {
   @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(255, { message: 'must be at most 255 characters' }) name?: string;
   @ApiPropertyOptional() @IsOptional() @IsAmount() rate?: number;
   @ApiPropertyOptional({ description: 'Recorded on the adjustment movement when quantity changes' })
-  @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(500, { message: 'must be at most 500 characters' })
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(500, { message: 'must be at most 500 characters' })
   note?: string;
 }

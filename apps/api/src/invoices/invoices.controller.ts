@@ -12,8 +12,19 @@ import { presentInvoice, presentInvoiceHeader, presentPayment } from './invoice.
 
 /** The filters that apply to invoices. */
 export class InvoiceListQueryDto extends PickType(DocumentListQueryDto, [
-  'limit', 'offset', 'fy_start_year', 'date_from', 'date_to', 'client_id', 'search', 'status', 'payment_status',
-  'due_from', 'due_to', 'payment_date_from', 'payment_date_to',
+  'limit',
+  'offset',
+  'fy_start_year',
+  'date_from',
+  'date_to',
+  'client_id',
+  'search',
+  'status',
+  'payment_status',
+  'due_from',
+  'due_to',
+  'payment_date_from',
+  'payment_date_to',
 ] as const) {}
 
 @ApiTags('invoices')

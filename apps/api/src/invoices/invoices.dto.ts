@@ -17,11 +17,15 @@ class InvoiceOptionalFieldsDto {
   @ApiPropertyOptional({ enum: DOCUMENT_STATUSES, default: 'issued' }) @IsOptional() @IsString(STRING) status?: string | null;
   @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES, description: 'Default: the account currency' }) @IsOptional() @IsString(STRING) currency?: string | null;
   @ApiPropertyOptional({ enum: INVOICE_TYPES, description: 'Default: local_sale with a business GSTIN, else bill_of_supply' })
-  @IsOptional() @IsString(STRING) invoice_type?: string | null;
+  @IsOptional()
+  @IsString(STRING)
+  invoice_type?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(50) lut_number?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(65535) declaration_text?: string | null;
   @ApiPropertyOptional({ description: 'Needed with payment_status partial; set to the receivable when paid' })
-  @IsOptional() @IsAmount() paid_amount?: number | string | null;
+  @IsOptional()
+  @IsAmount()
+  paid_amount?: number | string | null;
   @ApiPropertyOptional({ example: '2025-04-15', nullable: true }) @IsOptional() @IsDateString() payment_date?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(500) transport_details?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(50) lr_number?: string | null;
@@ -30,10 +34,15 @@ class InvoiceOptionalFieldsDto {
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) tds_section_id?: number | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsAmount({ decimals: 3, max: 100 }) tds_rate?: number | string | null;
   @ApiPropertyOptional({ nullable: true, description: 'TDS deducted by the client; reduces the amount receivable' })
-  @IsOptional() @IsAmount() tds_amount?: number | string | null;
+  @IsOptional()
+  @IsAmount()
+  tds_amount?: number | string | null;
 
   @ApiPropertyOptional({ type: [InvoiceLineDto], description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
-  @IsOptional() @IsArray({ message: 'must be an array of line items' }) @ValidateNested({ each: true }) @Type(() => InvoiceLineDto)
+  @IsOptional()
+  @IsArray({ message: 'must be an array of line items' })
+  @ValidateNested({ each: true })
+  @Type(() => InvoiceLineDto)
   items?: InvoiceLineDto[] | null;
 }
 
@@ -52,7 +61,9 @@ export class UpdateInvoiceDto extends InvoiceOptionalFieldsDto {
 
 export class RecentPaymentsQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ example: '2025-04-01 10:00:00', description: 'UTC, Y-m-d H:i:s; default one hour ago' })
-  @IsOptional() @IsTimestampString() since?: string;
+  @IsOptional()
+  @IsTimestampString()
+  since?: string;
 }
 
 /** Optional body of convert-to-invoice. */

@@ -37,8 +37,15 @@ import { InvoicesController } from './invoices.controller';
     },
     {
       provide: InvoicesService,
-      useFactory: (i: InvoiceRepository, issue: IssueInvoice, c: ClientRepository, tx: TransactionRunner, clock: Clock, a: ActivityRecorder, s: InvoiceLineStock) =>
-        new InvoicesService(i, issue, c, tx, clock, a, s),
+      useFactory: (
+        i: InvoiceRepository,
+        issue: IssueInvoice,
+        c: ClientRepository,
+        tx: TransactionRunner,
+        clock: Clock,
+        a: ActivityRecorder,
+        s: InvoiceLineStock,
+      ) => new InvoicesService(i, issue, c, tx, clock, a, s),
       inject: [InvoiceRepository, IssueInvoice, ClientRepository, TransactionRunner, Clock, ActivityRecorder, InvoiceLineStock],
     },
   ],

@@ -6,7 +6,12 @@ import { DocumentListQueryDto } from '../common/document-list-query.dto';
  * or client name), status, and payment_status (debit notes are paid like invoices).
  */
 export class DebitNoteListQueryDto extends OmitType(DocumentListQueryDto, [
-  'due_from', 'due_to', 'payment_date_from', 'payment_date_to', 'approval_status', 'document_kind',
+  'due_from',
+  'due_to',
+  'payment_date_from',
+  'payment_date_to',
+  'approval_status',
+  'document_kind',
 ] as const) {}
 
 /** Credit-note list: the debit-note filters without payment_status. */

@@ -12,7 +12,14 @@ import { presentProforma, presentProformaHeader } from './proforma-invoice.prese
 
 /** The filters that apply to proforma invoices. */
 export class ProformaListQueryDto extends PickType(DocumentListQueryDto, [
-  'limit', 'offset', 'fy_start_year', 'date_from', 'date_to', 'client_id', 'search', 'approval_status',
+  'limit',
+  'offset',
+  'fy_start_year',
+  'date_from',
+  'date_to',
+  'client_id',
+  'search',
+  'approval_status',
 ] as const) {}
 
 @ApiTags('proforma-invoices')
@@ -41,7 +48,7 @@ export class ProformaInvoicesController {
 
   @Post('bulk-delete')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Delete several proforma invoices; ids that are not the account\'s are skipped' })
+  @ApiOperation({ summary: "Delete several proforma invoices; ids that are not the account's are skipped" })
   bulkDelete(@CurrentCaller() caller: Caller, @Body() body: IdsBodyDto) {
     return this.proformas.bulkDelete(caller, body.ids);
   }

@@ -16,7 +16,10 @@ export class CreateProformaInvoiceDto extends ProformaOptionalFieldsDto {
   @ApiProperty({ example: '2025-04-01' }) @IsDefined({ message: 'is required' }) @IsDateString() proforma_date: string;
 
   @ApiProperty({ type: [ProductLineDto], description: 'Required; lines with a blank description are dropped' })
-  @IsDefined({ message: 'is required' }) @IsArray(LINES) @ValidateNested({ each: true }) @Type(() => ProductLineDto)
+  @IsDefined({ message: 'is required' })
+  @IsArray(LINES)
+  @ValidateNested({ each: true })
+  @Type(() => ProductLineDto)
   items: ProductLineDto[];
 }
 
@@ -25,6 +28,9 @@ export class UpdateProformaInvoiceDto extends ProformaOptionalFieldsDto {
   @ApiPropertyOptional() @IsOptional() @IsDateString() proforma_date?: string | null;
 
   @ApiPropertyOptional({ type: [ProductLineDto], description: 'When sent, replaces every line' })
-  @IsOptional() @IsArray(LINES) @ValidateNested({ each: true }) @Type(() => ProductLineDto)
+  @IsOptional()
+  @IsArray(LINES)
+  @ValidateNested({ each: true })
+  @Type(() => ProductLineDto)
   items?: ProductLineDto[] | null;
 }

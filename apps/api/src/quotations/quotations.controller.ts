@@ -12,7 +12,15 @@ import { presentQuotation, presentQuotationHeader } from './quotation.presenter'
 
 /** The filters that apply to quotations. */
 export class QuotationListQueryDto extends PickType(DocumentListQueryDto, [
-  'limit', 'offset', 'fy_start_year', 'date_from', 'date_to', 'client_id', 'search', 'approval_status', 'document_kind',
+  'limit',
+  'offset',
+  'fy_start_year',
+  'date_from',
+  'date_to',
+  'client_id',
+  'search',
+  'approval_status',
+  'document_kind',
 ] as const) {}
 
 @ApiTags('quotations')

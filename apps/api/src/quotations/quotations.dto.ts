@@ -12,14 +12,19 @@ const POSITIVE_ID = { message: 'must be a positive integer' };
 /** The quotation's own fields, between the status fields and the terms. */
 class QuotationKindFieldsDto extends OfferStatusFields('quotation') {
   @ApiPropertyOptional({ enum: INVOICE_TYPES, description: 'Default: local_sale with a business GSTIN, else bill_of_supply' })
-  @IsOptional() @IsString(STRING) quotation_type?: string | null;
+  @IsOptional()
+  @IsString(STRING)
+  quotation_type?: string | null;
   @ApiPropertyOptional({ enum: QUOTATION_DOCUMENT_KINDS, default: 'quotation' }) @IsOptional() @IsString(STRING) document_kind?: string | null;
 }
 
 /** Fields that are optional on create and on PATCH. Enumerations are checked by the domain. */
 class QuotationOptionalFieldsDto extends OfferTermsFields(QuotationKindFieldsDto) {
   @ApiPropertyOptional({ type: [ProductLineDto], description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
-  @IsOptional() @IsArray({ message: 'must be an array of line items' }) @ValidateNested({ each: true }) @Type(() => ProductLineDto)
+  @IsOptional()
+  @IsArray({ message: 'must be an array of line items' })
+  @ValidateNested({ each: true })
+  @Type(() => ProductLineDto)
   items?: ProductLineDto[] | null;
 }
 

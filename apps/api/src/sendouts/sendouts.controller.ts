@@ -53,7 +53,7 @@ export class SendoutsController {
   }
 
   @Get('documents')
-  @ApiOperation({ summary: 'The client\'s documents of a type for the pick list (label: number, date, amount)' })
+  @ApiOperation({ summary: "The client's documents of a type for the pick list (label: number, date, amount)" })
   async documents(@CurrentCaller() caller: Caller, @Query() query: SendoutDocumentsQueryDto) {
     requireTypePermission(caller, query.document_type);
     const documents = await this.sendouts.documentChoices(caller, query.document_type, query.client_id);

@@ -25,7 +25,7 @@ export class CreateSendoutDto implements SendoutInput {
   @ApiProperty({ example: 42, description: 'A document of this type issued to client_id' }) @Rule('document_id') document_id: number;
   @ApiProperty({ maxLength: MAX_SUBJECT_LENGTH, example: 'Invoice INV/25-26/0042 from Sharma Traders' }) @Rule('subject') subject: string;
   @ApiProperty({ maxLength: MAX_MESSAGE_LENGTH, description: 'Plain text; blank lines separate paragraphs' }) @Rule('message') message: string;
-  @ApiPropertyOptional({ example: 'accounts@client.example', description: 'Defaults to the client\'s email' }) @Rule('to_email') to_email?: string;
+  @ApiPropertyOptional({ example: 'accounts@client.example', description: "Defaults to the client's email" }) @Rule('to_email') to_email?: string;
   @ApiPropertyOptional({ example: 'a@client.example, b@client.example', description: 'Comma-separated' }) @Rule('cc_emails') cc_emails?: string;
   @ApiPropertyOptional({ description: 'Comma-separated' }) @Rule('bcc_emails') bcc_emails?: string;
   @ApiPropertyOptional({ description: 'Base64 PNG or a data:image/png;base64 URL (at most 1 MB); else the stored business signature' })

@@ -19,8 +19,14 @@ import { SettingsUsersController } from './settings-users.controller';
     {
       provide: SubUsersService,
       useFactory: (
-        u: UserRepository, ua: UserAdminRepository, s: SessionRepository, p: PasswordHasher, tx: TransactionRunner, clock: Clock,
-        config: AppConfig, act: ActivityRecorder,
+        u: UserRepository,
+        ua: UserAdminRepository,
+        s: SessionRepository,
+        p: PasswordHasher,
+        tx: TransactionRunner,
+        clock: Clock,
+        config: AppConfig,
+        act: ActivityRecorder,
       ) => new SubUsersService(u, ua, s, p, tx, clock, config.plans, act),
       inject: [UserRepository, UserAdminRepository, SessionRepository, PasswordHasher, TransactionRunner, Clock, APP_CONFIG, ActivityRecorder],
     },

@@ -50,8 +50,11 @@ export class SettingsController {
     const { invoice_prefix, quotation_prefix, proforma_invoice_prefix, debit_note_prefix, credit_note_prefix, ...rest } = body;
     const prefixes = Object.fromEntries(
       Object.entries({
-        invoice: invoice_prefix, quotation: quotation_prefix, 'proforma-invoice': proforma_invoice_prefix,
-        'debit-note': debit_note_prefix, 'credit-note': credit_note_prefix,
+        invoice: invoice_prefix,
+        quotation: quotation_prefix,
+        'proforma-invoice': proforma_invoice_prefix,
+        'debit-note': debit_note_prefix,
+        'credit-note': credit_note_prefix,
       }).filter(([, v]) => v !== undefined),
     );
     return presentBusiness(await this.profile.update(caller.principal, caller.account, { ...rest, prefixes }));

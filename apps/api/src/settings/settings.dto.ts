@@ -13,10 +13,16 @@ export class UpdateBusinessDto {
   @ApiPropertyOptional({ nullable: true, description: 'Taken from the GSTIN when it is set' }) @IsOptional() @IsString(S) business_pan?: string | null;
   @ApiPropertyOptional({ nullable: true, example: '27' }) @IsOptional() @IsString(S) state_code?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(S) @MaxLength(20) phone?: string | null;
-  @ApiPropertyOptional({ nullable: true, description: 'Public https URL of the logo (never a data: URI)' }) @IsOptional() @IsString(S) @MaxLength(1000) logo_url?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Public https URL of the logo (never a data: URI)' })
+  @IsOptional()
+  @IsString(S)
+  @MaxLength(1000)
+  logo_url?: string | null;
   @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES }) @IsOptional() @IsIn(SUPPORTED_CURRENCIES, { message: 'is not a supported currency' }) currency?: string;
   @ApiPropertyOptional({ nullable: true, description: 'Business signature: base64 PNG (or data:image/png;base64,...), at most 1 MB; null removes it' })
-  @IsOptional() @IsString(S) signature_png?: string | null;
+  @IsOptional()
+  @IsString(S)
+  signature_png?: string | null;
   @ApiPropertyOptional({ example: 'INV' }) @IsOptional() @IsString(S) invoice_prefix?: string | null;
   @ApiPropertyOptional({ example: 'QT' }) @IsOptional() @IsString(S) quotation_prefix?: string | null;
   @ApiPropertyOptional({ example: 'PI' }) @IsOptional() @IsString(S) proforma_invoice_prefix?: string | null;
@@ -26,6 +32,7 @@ export class UpdateBusinessDto {
 
 export class UpdateTemplatesDto {
   @ApiPropertyOptional({ enum: INVOICE_TEMPLATES })
-  @IsOptional() @IsIn(INVOICE_TEMPLATES, { message: `must be one of ${INVOICE_TEMPLATES.join(', ')}` })
+  @IsOptional()
+  @IsIn(INVOICE_TEMPLATES, { message: `must be one of ${INVOICE_TEMPLATES.join(', ')}` })
   invoice_template?: string;
 }

@@ -52,7 +52,10 @@ export class DeleteAccount {
       await this.deletedAccounts.markDeleted(me.accountId, now);
       const revokedSessions = await this.sessions.revokeForAccount(me.accountId, 'account_deleted', now);
       await this.activity.record(principal, {
-        action: 'deleted', entityType: 'account', entityId: me.accountId, label: account.businessName,
+        action: 'deleted',
+        entityType: 'account',
+        entityId: me.accountId,
+        label: account.businessName,
       });
       return { revokedSessions };
     });

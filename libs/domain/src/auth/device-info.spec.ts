@@ -2,8 +2,10 @@ import { deviceInfo } from './device-info';
 
 describe('device info of a session', () => {
   it('prefers the login body fields', () => {
-    expect(deviceInfo({ deviceName: ' Ravi\'s phone ', platform: 'Android', userAgent: 'curl/8.0' })).toEqual({
-      deviceName: 'Ravi\'s phone', platform: 'android', userAgent: 'curl/8.0',
+    expect(deviceInfo({ deviceName: " Ravi's phone ", platform: 'Android', userAgent: 'curl/8.0' })).toEqual({
+      deviceName: "Ravi's phone",
+      platform: 'android',
+      userAgent: 'curl/8.0',
     });
   });
 

@@ -27,7 +27,8 @@ describe('login', () => {
     const first = await f.login.execute({ username, password, ip: null });
     await f.login.execute({ username, password, ip: null });
     await expect(f.login.execute({ username, password, ip: null })).rejects.toMatchObject({
-      code: 'session_limit', details: { limit: DEFAULT_PLAN_POLICY.free.sessions, plan: 'free' },
+      code: 'session_limit',
+      details: { limit: DEFAULT_PLAN_POLICY.free.sessions, plan: 'free' },
     });
     await f.sessionsService.logoutWithRefreshToken(first.tokens.refreshToken);
     await f.login.execute({ username, password, ip: null });
@@ -67,14 +68,18 @@ describe('change-password and sessions', () => {
     const there = await f.login.execute({ username, password, ip: null });
     const me = (await f.principalOf(here.tokens.accessToken))!;
 
-    await expect(f.changePassword.execute(me, { currentPassword: 'wrong', password: 'N3w!passw', confirmPassword: 'N3w!passw', ip: null }))
-      .rejects.toMatchObject({ code: 'validation_error', details: { current_password: 'is not correct' } });
-    await expect(f.changePassword.execute(me, { currentPassword: password, password: 'weakpass', confirmPassword: 'weakpass', ip: null }))
-      .rejects.toMatchObject({ details: { password: expect.stringMatching(/missing/) } });
-    await expect(f.changePassword.execute(me, { currentPassword: password, password: 'N3w!passw', confirmPassword: 'N3w!passwX', ip: null }))
-      .rejects.toMatchObject({ details: { confirm_password: 'must equal password' } });
-    await expect(f.changePassword.execute(me, { currentPassword: password, password, confirmPassword: password, ip: null }))
-      .rejects.toMatchObject({ details: { password: 'must differ from the current password' } });
+    await expect(
+      f.changePassword.execute(me, { currentPassword: 'wrong', password: 'N3w!passw', confirmPassword: 'N3w!passw', ip: null }),
+    ).rejects.toMatchObject({ code: 'validation_error', details: { current_password: 'is not correct' } });
+    await expect(
+      f.changePassword.execute(me, { currentPassword: password, password: 'weakpass', confirmPassword: 'weakpass', ip: null }),
+    ).rejects.toMatchObject({ details: { password: expect.stringMatching(/missing/) } });
+    await expect(
+      f.changePassword.execute(me, { currentPassword: password, password: 'N3w!passw', confirmPassword: 'N3w!passwX', ip: null }),
+    ).rejects.toMatchObject({ details: { confirm_password: 'must equal password' } });
+    await expect(f.changePassword.execute(me, { currentPassword: password, password, confirmPassword: password, ip: null })).rejects.toMatchObject({
+      details: { password: 'must differ from the current password' },
+    });
 
     const result = await f.changePassword.execute(me, { currentPassword: password, password: 'N3w!passw', confirmPassword: 'N3w!passw', ip: null });
     expect(result).toEqual({ passwordUpgradeRequired: false, revokedSessions: 1 });
@@ -84,12 +89,17 @@ describe('change-password and sessions', () => {
     await f.login.execute({ username, password: 'N3w!passw', ip: null });
   });
 
-  it('lists only the caller\'s active sessions with the current flag; revoke-others keeps the current one', async () => {
+  it("lists only the caller's active sessions with the current flag; revoke-others keeps the current one", async () => {
     const f = authFixture();
     const owner = f.addAccount();
     f.addUser(owner.account.id, 'clerk', 'Clerk#2024', ['clients']);
     const a = await f.login.execute({ username: owner.username, password: owner.password, ip: null, deviceName: 'Pixel 8', platform: 'Android' });
-    await f.login.execute({ username: owner.username, password: owner.password, ip: null, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' });
+    await f.login.execute({
+      username: owner.username,
+      password: owner.password,
+      ip: null,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
+    });
     const clerk = await f.login.execute({ username: 'clerk', password: 'Clerk#2024', ip: null });
     const me = (await f.principalOf(a.tokens.accessToken))!;
 

@@ -83,10 +83,10 @@ export class LoginUseCase {
       const limit = this.plans[plan].sessions;
       const active = await this.sessions.countActive(account.id, now);
       if (active >= limit) {
-        throw new SessionLimit(
-          `The ${plan} plan allows ${limit} signed-in devices; sign out on another device or revoke one of its sessions first.`,
-          { limit, plan },
-        );
+        throw new SessionLimit(`The ${plan} plan allows ${limit} signed-in devices; sign out on another device or revoke one of its sessions first.`, {
+          limit,
+          plan,
+        });
       }
       return this.sessions.create({
         accountId: account.id,

@@ -42,6 +42,11 @@ describe('password policy', () => {
   });
 
   it('refuses any password with no digit', () => {
-    fc.assert(fc.property(fc.string({ minLength: 8 }).filter((p) => !/\p{Nd}/u.test(p)), (p) => !meetsPasswordPolicy(p)));
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 8 }).filter((p) => !/\p{Nd}/u.test(p)),
+        (p) => !meetsPasswordPolicy(p),
+      ),
+    );
   });
 });

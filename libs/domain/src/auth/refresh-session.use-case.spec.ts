@@ -104,7 +104,7 @@ describe('refresh rotation and reuse detection', () => {
 });
 
 describe('access token verification', () => {
-  it('returns the user\'s current permissions, so a change applies to live tokens', async () => {
+  it("returns the user's current permissions, so a change applies to live tokens", async () => {
     const f = authFixture();
     const owner = f.addAccount();
     const id = f.addUser(owner.account.id, 'clerk', 'Clerk#2024', ['clients']);

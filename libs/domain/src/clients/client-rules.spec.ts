@@ -75,9 +75,12 @@ describe('buildClientFields on create', () => {
   });
 
   it('reports every invalid field together', () => {
-    expect(Object.keys(errorsOf(() => buildClientFields({ name: '', phone: '123', email: 'bad', gstin: '27AAPFU0939F1ZW' }))).sort()).toEqual(
-      ['email', 'gstin', 'name', 'phone'],
-    );
+    expect(Object.keys(errorsOf(() => buildClientFields({ name: '', phone: '123', email: 'bad', gstin: '27AAPFU0939F1ZW' }))).sort()).toEqual([
+      'email',
+      'gstin',
+      'name',
+      'phone',
+    ]);
   });
 
   it('accepts a valid GSTIN, uppercases it and takes the state code from it', () => {
@@ -118,7 +121,14 @@ describe('buildClientFields on create', () => {
     const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
     const pick = (chars: string, n: number) => fc.array(fc.constantFrom(...chars.split('')), { minLength: n, maxLength: n }).map((a) => a.join(''));
     const body = fc
-      .tuple(fc.constantFrom(...Object.keys(GST_STATES)), pick(ALPHABET.slice(10), 5), pick(ALPHABET.slice(0, 10), 4), pick(ALPHABET.slice(10), 1), pick(ALPHABET.slice(1), 1), pick(ALPHABET, 1))
+      .tuple(
+        fc.constantFrom(...Object.keys(GST_STATES)),
+        pick(ALPHABET.slice(10), 5),
+        pick(ALPHABET.slice(0, 10), 4),
+        pick(ALPHABET.slice(10), 1),
+        pick(ALPHABET.slice(1), 1),
+        pick(ALPHABET, 1),
+      )
       .map((parts) => parts.join(''));
 
     it('any well-formed GSTIN with its check character is accepted, in either case, with its state', () => {

@@ -25,8 +25,7 @@ const COUNTRY_CODE = /^\+[1-9]\d{0,3}$/;
  */
 export function buildClientFields(input: ClientInput, base?: ClientFields): ClientFields {
   const errors: Record<string, string> = {};
-  const pick = <K extends keyof ClientInput>(key: K, fallback: ClientInput[K]) =>
-    input[key] !== undefined ? input[key] : fallback;
+  const pick = <K extends keyof ClientInput>(key: K, fallback: ClientInput[K]) => (input[key] !== undefined ? input[key] : fallback);
 
   const name = pick('name', base?.name) ?? '';
   if (!name) errors.name = 'is required';
@@ -64,7 +63,7 @@ export function buildClientFields(input: ClientInput, base?: ClientFields): Clie
 
   // A GSTIN fixes the state; a state code sent with it must agree.
   const stateSent = input.state_code !== undefined ? input.state_code || null : undefined;
-  let stateCode = stateSent === undefined ? (input.gstin !== undefined ? gstinState : base?.stateCode ?? gstinState) : stateSent;
+  let stateCode = stateSent === undefined ? (input.gstin !== undefined ? gstinState : (base?.stateCode ?? gstinState)) : stateSent;
   if (stateCode && !GST_STATES[stateCode]) errors.state_code = 'must be a GST state code such as 27';
   else if (stateCode && gstinState && stateCode !== gstinState) errors.state_code = `must match the GSTIN state ${gstinState}`;
   if (!stateCode) stateCode = gstinState;

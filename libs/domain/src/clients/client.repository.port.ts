@@ -10,10 +10,7 @@ export abstract class ClientRepository {
    * create transaction: the adapter serializes the account's creates from here to commit, so two
    * simultaneous creates of the same client cannot both miss each other.
    */
-  abstract findDuplicate(
-    accountId: number,
-    match: { phone: string | null; email: string | null; gstin: string | null },
-  ): Promise<Client | null>;
+  abstract findDuplicate(accountId: number, match: { phone: string | null; email: string | null; gstin: string | null }): Promise<Client | null>;
   abstract insert(accountId: number, fields: ClientFields): Promise<number>;
   abstract update(accountId: number, id: number, fields: ClientFields): Promise<void>;
   abstract delete(accountId: number, id: number): Promise<void>;

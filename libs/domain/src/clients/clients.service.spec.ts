@@ -43,7 +43,13 @@ describe('ClientsService.create', () => {
     const result = await service.create(me, { name: 'Sharma Traders', phone: '+91 98765-43210', email: 'a@sharma.example', gstin: G_A.toLowerCase() });
     expect(result.skipped).toBe(false);
     expect(result.client.client).toMatchObject({
-      accountId: me.account.id, name: 'Sharma Traders', phone: '9876543210', countryCode: '+91', email: 'a@sharma.example', gstin: G_A, stateCode: '27',
+      accountId: me.account.id,
+      name: 'Sharma Traders',
+      phone: '9876543210',
+      countryCode: '+91',
+      email: 'a@sharma.example',
+      gstin: G_A,
+      stateCode: '27',
       createdAt: '2025-06-01 10:00:00',
     });
     expect(clients.all(me.account.id)).toHaveLength(1);
@@ -132,7 +138,10 @@ describe('ClientsService.create', () => {
       const pro = callerFor(accounts.add({ plan: 'pro', subscriptionExpiresAt: '2025-06-30 00:00:00' }));
       for (let i = 0; i < 3; i++) await service.create(pro, input());
       clock.set('2025-06-30T00:00:01Z');
-      await expect(service.create(pro, input())).rejects.toMatchObject({ code: 'plan_limit_reached', details: expect.objectContaining({ limit: 2, plan: 'free' }) });
+      await expect(service.create(pro, input())).rejects.toMatchObject({
+        code: 'plan_limit_reached',
+        details: expect.objectContaining({ limit: 2, plan: 'free' }),
+      });
     });
 
     it('counts the clients the account has now (a deletion frees a place)', async () => {

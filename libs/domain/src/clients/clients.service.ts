@@ -47,7 +47,11 @@ export class ClientsService {
       assertWithinLimit(caller.account, this.plans, this.clock.now(), 'clients', await this.clients.count(accountId), 'clients');
       const id = await this.clients.insert(accountId, fields);
       await this.activity.record(caller.principal, {
-        action: 'created', entityType: 'client', entityId: id, label: fields.name, after: { name: fields.name, email: fields.email },
+        action: 'created',
+        entityType: 'client',
+        entityId: id,
+        label: fields.name,
+        after: { name: fields.name, email: fields.email },
       });
       return { skipped: false, id };
     });
@@ -61,8 +65,12 @@ export class ClientsService {
       const fields = buildClientFields(input, current);
       await this.clients.update(accountId, id, fields);
       await this.activity.record(caller.principal, {
-        action: 'updated', entityType: 'client', entityId: id, label: fields.name,
-        before: summary(current), after: summary(fields),
+        action: 'updated',
+        entityType: 'client',
+        entityId: id,
+        label: fields.name,
+        before: summary(current),
+        after: summary(fields),
       });
     });
     return this.get(caller, id);
@@ -79,7 +87,12 @@ export class ClientsService {
       await this.dependents.detachRecords(accountId, id);
       await this.clients.delete(accountId, id);
       await this.activity.record(caller.principal, {
-        action: 'deleted', entityType: 'client', entityId: id, label: current.name, before: summary(current), after: { cascade },
+        action: 'deleted',
+        entityType: 'client',
+        entityId: id,
+        label: current.name,
+        before: summary(current),
+        after: { cascade },
       });
     });
   }

@@ -28,7 +28,11 @@ function titleOf(doc: SourceDocument): string {
 }
 
 /** Taxable value of a line: quantity x rate less the line discount (percentage of it or a fixed amount). */
-export function lineTaxable(line: Pick<SourceProductLine, 'quantity' | 'rate' | 'discountType' | 'discountValue'>): { gross: Decimal; discount: Decimal; taxable: Decimal } {
+export function lineTaxable(line: Pick<SourceProductLine, 'quantity' | 'rate' | 'discountType' | 'discountValue'>): {
+  gross: Decimal;
+  discount: Decimal;
+  taxable: Decimal;
+} {
   const gross = toDecimal(line.quantity).mul(toDecimal(line.rate));
   const value = line.discountValue ? toDecimal(line.discountValue) : new Decimal(0);
   const discount = line.discountType === 'percentage' ? gross.mul(value).div(100) : line.discountType === 'fixed' ? value : new Decimal(0);
@@ -58,17 +62,35 @@ export function buildDocumentView(doc: SourceDocument, supplier: Account, client
   let taxable: string;
   if (isNote) {
     lines = doc.noteLines.map((l, i) => ({
-      sn: String(i + 1), description: l.description + (l.expenseDate ? ` (${displayDate(l.expenseDate)})` : ''), hsn_code: null,
-      quantity: '1', rate: money2(l.amount), discount: '0.00', taxable: money2(l.amount), tax_rate: '0.00',
-      cgst: '0.00', sgst: '0.00', igst: '0.00', total: money2(l.amount),
+      sn: String(i + 1),
+      description: l.description + (l.expenseDate ? ` (${displayDate(l.expenseDate)})` : ''),
+      hsn_code: null,
+      quantity: '1',
+      rate: money2(l.amount),
+      discount: '0.00',
+      taxable: money2(l.amount),
+      tax_rate: '0.00',
+      cgst: '0.00',
+      sgst: '0.00',
+      igst: '0.00',
+      total: money2(l.amount),
     }));
     taxable = sumMoney(doc.noteLines.map((l) => l.amount));
   } else {
     const computed = product.map((l) => ({ line: l, ...lineTaxable(l) }));
     lines = computed.map(({ line, discount, taxable: t }, i) => ({
-      sn: String(i + 1), description: line.description, hsn_code: line.hsnCode || null, quantity: new Decimal(line.quantity).toString(),
-      rate: money2(line.rate), discount: money2(discount), taxable: money2(t), tax_rate: money2(line.taxRate),
-      cgst: money2(line.cgst), sgst: money2(line.sgst), igst: money2(line.igst), total: money2(line.total),
+      sn: String(i + 1),
+      description: line.description,
+      hsn_code: line.hsnCode || null,
+      quantity: new Decimal(line.quantity).toString(),
+      rate: money2(line.rate),
+      discount: money2(discount),
+      taxable: money2(t),
+      tax_rate: money2(line.taxRate),
+      cgst: money2(line.cgst),
+      sgst: money2(line.sgst),
+      igst: money2(line.igst),
+      total: money2(line.total),
     }));
     taxable = sumMoney(computed.map((c) => c.taxable));
   }
@@ -89,12 +111,23 @@ export function buildDocumentView(doc: SourceDocument, supplier: Account, client
     reference: doc.reference,
     currency: doc.currency,
     supplier: {
-      name: supplier.businessName ?? '', address: supplier.address, gstin: supplier.gstin, state_code: supplierState,
-      state_name: stateName(supplierState), pan: supplier.pan, email: supplier.businessEmail, phone: supplier.phone,
+      name: supplier.businessName ?? '',
+      address: supplier.address,
+      gstin: supplier.gstin,
+      state_code: supplierState,
+      state_name: stateName(supplierState),
+      pan: supplier.pan,
+      email: supplier.businessEmail,
+      phone: supplier.phone,
     },
     recipient: {
-      name: client?.name ?? '', address: client?.address ?? null, gstin: client?.gstin ?? null, state_code: client?.stateCode ?? null,
-      state_name: stateName(client?.stateCode), email: client?.email ?? null, phone: client?.phone ?? null,
+      name: client?.name ?? '',
+      address: client?.address ?? null,
+      gstin: client?.gstin ?? null,
+      state_code: client?.stateCode ?? null,
+      state_name: stateName(client?.stateCode),
+      email: client?.email ?? null,
+      phone: client?.phone ?? null,
     },
     place_of_supply: posCode ? { code: posCode, name: stateName(posCode) ?? posCode } : null,
     intra_state: intraState,

@@ -11,7 +11,13 @@ describe('documentTotal', () => {
       fc.property(fc.array(paise, { maxLength: 40 }), (lines) => {
         const expected = asMoney(lines.reduce((a, b) => a + b, 0));
         expect(documentTotal(lines.map(asMoney), null, null)).toBe(expected);
-        expect(documentTotal(lines.map((p) => p / 100), null, null)).toBe(expected);
+        expect(
+          documentTotal(
+            lines.map((p) => p / 100),
+            null,
+            null,
+          ),
+        ).toBe(expected);
       }),
     );
     expect(documentTotal([0.1, 0.2], null, null)).toBe('0.30');

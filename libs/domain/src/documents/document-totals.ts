@@ -6,11 +6,7 @@ import { DiscountType } from './document-enums';
  * The document total: the sum of line `total_amount`s less the header discount (a percentage of
  * that sum, or a fixed amount), never below zero. Receivable = total less TDS.
  */
-export function documentTotal(
-  lineTotals: MoneyInput[],
-  discountType: DiscountType | null,
-  discountValue: MoneyInput | null,
-): string {
+export function documentTotal(lineTotals: MoneyInput[], discountType: DiscountType | null, discountValue: MoneyInput | null): string {
   const gross = toDecimal(sumMoney(lineTotals));
   let discount = new Decimal(0);
   if (discountType && discountValue !== null && discountValue !== undefined) {

@@ -8,13 +8,7 @@
  */
 export type DocumentKind = 'invoice' | 'quotation' | 'proforma-invoice' | 'debit-note' | 'credit-note';
 
-export const DOCUMENT_KINDS: readonly DocumentKind[] = [
-  'invoice',
-  'quotation',
-  'proforma-invoice',
-  'debit-note',
-  'credit-note',
-];
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['invoice', 'quotation', 'proforma-invoice', 'debit-note', 'credit-note'];
 
 export interface DocumentSupplierView {
   name: string;

@@ -63,7 +63,13 @@ export function buildOfferDocument<H extends OfferDocumentHeader, I extends Offe
   // On PATCH, a new document date without validity_date keeps the stored validity date.
   const validityDate = optionalDate(m('validity_date', current?.validityDate), 'validity_date', errors) ?? date;
   if (date && validityDate && validityDate < date) errors.add('validity_date', `must not be before ${dateField}`);
-  const approvalStatus = enumValue(m('approval_status', current?.approvalStatus), APPROVAL_STATUSES, 'approval_status', errors, current?.approvalStatus ?? 'pending');
+  const approvalStatus = enumValue(
+    m('approval_status', current?.approvalStatus),
+    APPROVAL_STATUSES,
+    'approval_status',
+    errors,
+    current?.approvalStatus ?? 'pending',
+  );
   const currency = currencyValue(m('currency', current?.currency), errors, current?.currency ?? account.currency);
   const own = rules.ownFields(m, errors, account, current);
   const texts = documentTexts(m, current, errors);

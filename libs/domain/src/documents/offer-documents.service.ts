@@ -66,7 +66,10 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
       const allocated = await this.deps.numbering.allocate(accountId, this.kind.numbering, fields.date);
       const id = await this.documents.insert(accountId, allocated, fields, lines ?? []);
       await this.deps.activity.record(caller.principal, {
-        action: 'created', entityType: this.kind.entityType, entityId: id, label: allocated.number,
+        action: 'created',
+        entityType: this.kind.entityType,
+        entityId: id,
+        label: allocated.number,
         after: { ...this.summary(fields), lines: (lines ?? []).length },
       });
       return { id, number: allocated.number };
@@ -81,7 +84,10 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
       if (fields.clientId !== current.clientId) await requireClient(this.deps.clients, accountId, fields.clientId);
       await this.documents.update(accountId, id, fields, lines);
       await this.deps.activity.record(caller.principal, {
-        action: 'updated', entityType: this.kind.entityType, entityId: id, label: current.number,
+        action: 'updated',
+        entityType: this.kind.entityType,
+        entityId: id,
+        label: current.number,
         before: { ...this.summary(current), lines: current.lines.length },
         after: { ...this.summary(fields), lines: (lines ?? current.lines).length },
       });
@@ -94,7 +100,10 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
       const current = await this.require(accountId, id);
       await this.documents.deleteMany(accountId, [id]);
       await this.deps.activity.record(caller.principal, {
-        action: 'deleted', entityType: this.kind.entityType, entityId: id, label: current.number,
+        action: 'deleted',
+        entityType: this.kind.entityType,
+        entityId: id,
+        label: current.number,
         before: { ...this.summary(current), lines: current.lines.length },
       });
     });
@@ -109,7 +118,13 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
       const ownedIds = new Set(owned.map((o) => o.id));
       await this.documents.deleteMany(accountId, [...ownedIds]);
       for (const { id, number } of owned) {
-        await this.deps.activity.record(caller.principal, { action: 'deleted', entityType: this.kind.entityType, entityId: id, label: number, after: { bulk: true } });
+        await this.deps.activity.record(caller.principal, {
+          action: 'deleted',
+          entityType: this.kind.entityType,
+          entityId: id,
+          label: number,
+          after: { bulk: true },
+        });
       }
       return { deleted: ownedIds.size, skipped: unique.filter((id) => !ownedIds.has(id)) };
     });
@@ -119,12 +134,25 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
   async convertToInvoice(caller: Caller, id: number, input: ConversionInput): Promise<IssuedInvoice> {
     return this.deps.tx.run(async () => {
       const d = await this.require(caller.account.id, id);
-      return this.deps.convert.execute(caller, {
-        entityType: this.kind.entityType, id: d.id, number: d.number,
-        clientId: d.clientId, currency: d.currency, invoiceType: this.kind.invoiceTypeOf(d), lutNumber: d.lutNumber,
-        declarationText: d.declarationText, transportDetails: d.transportDetails, lrNumber: d.lrNumber,
-        discountType: d.discountType, discountValue: d.discountValue, lines: d.lines,
-      }, input);
+      return this.deps.convert.execute(
+        caller,
+        {
+          entityType: this.kind.entityType,
+          id: d.id,
+          number: d.number,
+          clientId: d.clientId,
+          currency: d.currency,
+          invoiceType: this.kind.invoiceTypeOf(d),
+          lutNumber: d.lutNumber,
+          declarationText: d.declarationText,
+          transportDetails: d.transportDetails,
+          lrNumber: d.lrNumber,
+          discountType: d.discountType,
+          discountValue: d.discountValue,
+          lines: d.lines,
+        },
+        input,
+      );
     });
   }
 

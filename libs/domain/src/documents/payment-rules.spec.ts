@@ -26,7 +26,13 @@ describe('applyPaymentRules', () => {
   it('paid: paid_amount is the receivable whatever was sent; payment_date is the date sent or today', () => {
     fc.assert(
       fc.property(cents, fc.option(cents), fc.option(fc.constant('2025-05-20')), (receivable, sent, date) => {
-        const state = applyPaymentRules({ ...base, paymentStatus: 'paid', receivable: asMoney(receivable), paidAmount: sent === null ? null : asMoney(sent), paymentDate: date });
+        const state = applyPaymentRules({
+          ...base,
+          paymentStatus: 'paid',
+          receivable: asMoney(receivable),
+          paidAmount: sent === null ? null : asMoney(sent),
+          paymentDate: date,
+        });
         expect(state).toEqual({ paymentStatus: 'paid', paidAmount: asMoney(receivable), paymentDate: date ?? '2025-06-02', paidAt: '2025-06-01 20:00:00' });
       }),
     );
@@ -63,13 +69,22 @@ describe('applyPaymentRules', () => {
     }
     expect(rejected({ ...base, paymentStatus: 'partial', receivable: '100.00', paidAmount: '0.01' })).toBeNull();
     expect(rejected({ ...base, paymentStatus: 'partial', receivable: '100.00', paidAmount: '99.99' })).toBeNull();
-    expect(applyPaymentRules({ ...base, paymentStatus: 'partial', receivable: '100.00', paidAmount: 40, paymentDate: '2025-05-30' }).paymentDate).toBe('2025-05-30');
+    expect(applyPaymentRules({ ...base, paymentStatus: 'partial', receivable: '100.00', paidAmount: 40, paymentDate: '2025-05-30' }).paymentDate).toBe(
+      '2025-05-30',
+    );
   });
 
   it('pending and overdue clear the payment', () => {
     fc.assert(
       fc.property(fc.constantFrom('pending' as const, 'overdue' as const), cents, cents, (status, receivable, paid) => {
-        const state = applyPaymentRules({ ...base, paymentStatus: status, receivable: asMoney(receivable), paidAmount: asMoney(paid), paymentDate: '2025-05-01', previousPaidAt: '2025-05-01 00:00:00' });
+        const state = applyPaymentRules({
+          ...base,
+          paymentStatus: status,
+          receivable: asMoney(receivable),
+          paidAmount: asMoney(paid),
+          paymentDate: '2025-05-01',
+          previousPaidAt: '2025-05-01 00:00:00',
+        });
         expect(state).toEqual({ paymentStatus: status, paidAmount: '0.00', paymentDate: null, paidAt: null });
         expect(toDecimal(state.paidAmount).isZero()).toBe(true);
       }),

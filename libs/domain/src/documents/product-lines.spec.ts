@@ -61,7 +61,11 @@ describe('buildProductLines', () => {
   });
 
   it('reports problems keyed items.<index as sent>.<field>', () => {
-    const { errors } = build([{ item_description: '' }, { item_description: 'ok' }, { item_description: 'bad', quantity: 'x', discount_type: 'flat', hsn_code: 'x'.repeat(21) }]);
+    const { errors } = build([
+      { item_description: '' },
+      { item_description: 'ok' },
+      { item_description: 'bad', quantity: 'x', discount_type: 'flat', hsn_code: 'x'.repeat(21) },
+    ]);
     let thrown: unknown;
     try {
       errors.throwIfAny();
@@ -70,7 +74,11 @@ describe('buildProductLines', () => {
     }
     expect(thrown).toMatchObject({
       code: 'validation_error',
-      details: { 'items.2.quantity': 'must be a number', 'items.2.discount_type': 'must be one of percentage, fixed', 'items.2.hsn_code': 'must be at most 20 characters' },
+      details: {
+        'items.2.quantity': 'must be a number',
+        'items.2.discount_type': 'must be one of percentage, fixed',
+        'items.2.hsn_code': 'must be at most 20 characters',
+      },
     });
   });
 
@@ -99,10 +107,13 @@ describe('checkDiscount', () => {
 
   it('accepts percentage 0..100 and any non-negative fixed amount', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10000 }).map((n) => n / 100), (p) => {
-        expect(check('percentage', p).errors.has()).toBe(false);
-        expect(check('fixed', p * 1000).errors.has()).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10000 }).map((n) => n / 100),
+        (p) => {
+          expect(check('percentage', p).errors.has()).toBe(false);
+          expect(check('fixed', p * 1000).errors.has()).toBe(false);
+        },
+      ),
     );
     expect(check(null, null).result).toEqual({ discountType: null, discountValue: null });
     expect(check('', '').result).toEqual({ discountType: null, discountValue: null });

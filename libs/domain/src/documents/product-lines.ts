@@ -129,7 +129,11 @@ export function buildProductLines(items: unknown[], errors: FieldErrors, opts: {
  * absent or null, none on create (or `items: is required` when `required`), and null on PATCH, which
  * keeps the stored lines.
  */
-export function sentLines(items: unknown, errors: FieldErrors, opts: { inventory: boolean; creating: boolean; required?: boolean }): ProductLineValues[] | null {
+export function sentLines(
+  items: unknown,
+  errors: FieldErrors,
+  opts: { inventory: boolean; creating: boolean; required?: boolean },
+): ProductLineValues[] | null {
   if (items !== undefined && items !== null) {
     if (Array.isArray(items)) return buildProductLines(items, errors, { inventory: opts.inventory });
     errors.add('items', 'must be an array of line items');
@@ -160,9 +164,22 @@ export function lineAsInput(line: ProductLineValues): ProductLineInput {
 
 /** The values of stored lines, without their ids. */
 export function lineValues(lines: ProductLineValues[]): ProductLineValues[] {
-  return lines.map(({ description, hsnCode, quantity, rate, taxRate, cgstAmount, sgstAmount, igstAmount, totalAmount, discountType, discountValue, inventoryId }) => ({
-    description, hsnCode, quantity, rate, taxRate, cgstAmount, sgstAmount, igstAmount, totalAmount, discountType, discountValue, inventoryId,
-  }));
+  return lines.map(
+    ({ description, hsnCode, quantity, rate, taxRate, cgstAmount, sgstAmount, igstAmount, totalAmount, discountType, discountValue, inventoryId }) => ({
+      description,
+      hsnCode,
+      quantity,
+      rate,
+      taxRate,
+      cgstAmount,
+      sgstAmount,
+      igstAmount,
+      totalAmount,
+      discountType,
+      discountValue,
+      inventoryId,
+    }),
+  );
 }
 
 export function lineTotals(lines: Array<Pick<ProductLineValues, 'totalAmount'>>): string[] {

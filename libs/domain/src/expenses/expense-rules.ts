@@ -52,7 +52,7 @@ export function buildExpenseFields(input: ExpenseInput, today: string, base?: Ex
 
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
   return {
-    clientId: has('client_id') ? input.client_id ?? null : base?.clientId ?? null,
+    clientId: has('client_id') ? (input.client_id ?? null) : (base?.clientId ?? null),
     description,
     amount,
     category: known as string,

@@ -46,7 +46,11 @@ export class ExpensesService {
       await this.checkClient(accountId, fields.clientId);
       const id = await this.expenses.insert(accountId, fields);
       await this.activity.record(caller.principal, {
-        action: 'created', entityType: 'expense', entityId: id, label: fields.description, after: { amount: fields.amount },
+        action: 'created',
+        entityType: 'expense',
+        entityId: id,
+        label: fields.description,
+        after: { amount: fields.amount },
       });
       return id;
     });
@@ -60,8 +64,12 @@ export class ExpensesService {
       if (input.client_id !== undefined) await this.checkClient(accountId, fields.clientId);
       await this.expenses.update(accountId, id, fields);
       await this.activity.record(caller.principal, {
-        action: 'updated', entityType: 'expense', entityId: id, label: fields.description,
-        before: { amount: current.amount }, after: { amount: fields.amount },
+        action: 'updated',
+        entityType: 'expense',
+        entityId: id,
+        label: fields.description,
+        before: { amount: current.amount },
+        after: { amount: fields.amount },
       });
     });
   }

@@ -25,10 +25,10 @@ export function buildInventoryFields(input: InventoryInput, base?: InventoryFiel
   const errors: Record<string, string> = {};
   const has = (k: keyof InventoryInput) => input[k] !== undefined;
 
-  const name = has('name') ? input.name ?? '' : base?.name ?? '';
+  const name = has('name') ? (input.name ?? '') : (base?.name ?? '');
   if (!name) errors.name = 'is required';
 
-  const type = (has('type') ? input.type : base?.type ?? 'product') as InventoryType;
+  const type = (has('type') ? input.type : (base?.type ?? 'product')) as InventoryType;
   if (!INVENTORY_TYPES.includes(type)) errors.type = 'must be product or service';
 
   let rate = base?.rate ?? '';
@@ -38,12 +38,12 @@ export function buildInventoryFields(input: InventoryInput, base?: InventoryFiel
     else rate = money2(input.rate);
   }
 
-  const quantity = has('quantity') ? input.quantity : base?.quantity ?? 0;
+  const quantity = has('quantity') ? input.quantity : (base?.quantity ?? 0);
   if (!Number.isInteger(quantity) || Math.abs(quantity as number) > 1_000_000_000) errors.quantity = 'must be a whole number';
 
-  const discountType = (has('discount_type') ? input.discount_type || null : base?.discountType ?? null) as DiscountType | null;
+  const discountType = (has('discount_type') ? input.discount_type || null : (base?.discountType ?? null)) as DiscountType | null;
   if (discountType && !DISCOUNT_TYPES.includes(discountType)) errors.discount_type = 'must be percentage or fixed';
-  const rawDiscount = has('discount_value') ? input.discount_value ?? 0 : base?.discountValue ?? 0;
+  const rawDiscount = has('discount_value') ? (input.discount_value ?? 0) : (base?.discountValue ?? 0);
   let discountValue = '0.00';
   if (!isMoneyLike(rawDiscount) || toDecimal(rawDiscount).lt(0)) errors.discount_value = 'must be a non-negative amount';
   else {
@@ -51,23 +51,23 @@ export function buildInventoryFields(input: InventoryInput, base?: InventoryFiel
     if (discountType === 'percentage' && toDecimal(rawDiscount).gt(100)) errors.discount_value = 'must be at most 100 for a percentage';
   }
 
-  const rawTax = has('tax_rate') ? input.tax_rate ?? 0 : base?.taxRate ?? 0;
+  const rawTax = has('tax_rate') ? (input.tax_rate ?? 0) : (base?.taxRate ?? 0);
   let taxRate = '0.000';
   const tax = Number(rawTax);
   if (typeof rawTax === 'boolean' || !Number.isFinite(tax) || tax < 0 || tax > 100 || !/^\d+(\.\d{1,3})?$/.test(String(rawTax))) {
     errors.tax_rate = 'must be a percentage from 0 to 100 with at most 3 decimals';
   } else taxRate = tax.toFixed(3);
 
-  const hsnCode = has('hsn_code') ? input.hsn_code ?? '' : base?.hsnCode ?? '';
+  const hsnCode = has('hsn_code') ? (input.hsn_code ?? '') : (base?.hsnCode ?? '');
   if (hsnCode && !HSN.test(hsnCode)) errors.hsn_code = 'must be 2 to 8 digits (HSN or SAC)';
 
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
   return {
     name,
-    sku: has('sku') ? input.sku ?? '' : base?.sku ?? '',
-    barcodeType: has('barcode_type') ? input.barcode_type ?? '' : base?.barcodeType ?? '',
+    sku: has('sku') ? (input.sku ?? '') : (base?.sku ?? ''),
+    barcodeType: has('barcode_type') ? (input.barcode_type ?? '') : (base?.barcodeType ?? ''),
     type,
-    description: has('description') ? input.description ?? '' : base?.description ?? '',
+    description: has('description') ? (input.description ?? '') : (base?.description ?? ''),
     // Services keep no stock.
     quantity: type === 'service' ? 0 : (quantity as number),
     rate,

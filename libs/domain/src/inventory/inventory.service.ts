@@ -41,7 +41,12 @@ export class InventoryService {
       const id = await this.items.insert(accountId, { ...fields, quantity: 0 });
       if (fields.quantity !== 0) {
         await this.items.moveStock(accountId, {
-          inventoryId: id, quantityDelta: fields.quantity, sourceType: 'opening', sourceId: null, sourceLabel: 'Opening stock', note: '',
+          inventoryId: id,
+          quantityDelta: fields.quantity,
+          sourceType: 'opening',
+          sourceId: null,
+          sourceLabel: 'Opening stock',
+          note: '',
         });
       }
       await this.activity.record(caller.principal, { action: 'created', entityType: 'inventory', entityId: id, label: fields.name });
@@ -58,12 +63,21 @@ export class InventoryService {
       const delta = fields.quantity - current.quantity;
       if (delta !== 0) {
         await this.items.moveStock(accountId, {
-          inventoryId: id, quantityDelta: delta, sourceType: 'adjustment', sourceId: null, sourceLabel: 'Manual adjustment', note: input.note ?? '',
+          inventoryId: id,
+          quantityDelta: delta,
+          sourceType: 'adjustment',
+          sourceId: null,
+          sourceLabel: 'Manual adjustment',
+          note: input.note ?? '',
         });
       }
       await this.activity.record(caller.principal, {
-        action: 'updated', entityType: 'inventory', entityId: id, label: fields.name,
-        before: { quantity: current.quantity, rate: current.rate }, after: { quantity: fields.quantity, rate: fields.rate },
+        action: 'updated',
+        entityType: 'inventory',
+        entityId: id,
+        label: fields.name,
+        before: { quantity: current.quantity, rate: current.rate },
+        after: { quantity: fields.quantity, rate: fields.rate },
       });
     });
   }

@@ -39,18 +39,10 @@ export class InvoiceStock {
   }
 
   /** Moves stock from the effect of `before` to the effect of `after`; one movement per item changed. */
-  async sync(
-    accountId: number,
-    source: { type: string; id: number; label: string },
-    before: LinkedLine[],
-    after: LinkedLine[],
-    note: string,
-  ): Promise<void> {
+  async sync(accountId: number, source: { type: string; id: number; label: string }, before: LinkedLine[], after: LinkedLine[], note: string): Promise<void> {
     if (!this.enabled) return;
     const toStock = (lines: LinkedLine[]): StockLine[] =>
-      lines
-        .filter((l) => typeof l.inventory_id === 'number')
-        .map((l) => ({ inventoryId: l.inventory_id as number, quantity: l.quantity ?? 0 }));
+      lines.filter((l) => typeof l.inventory_id === 'number').map((l) => ({ inventoryId: l.inventory_id as number, quantity: l.quantity ?? 0 }));
     const b = toStock(before);
     const a = toStock(after);
     const ids = [...new Set([...b, ...a].map((l) => l.inventoryId as number))];

@@ -23,24 +23,43 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 describe('stockDeltas', () => {
   it('create takes stock, delete gives it back, services and unlinked lines are untouched', () => {
-    const created = stockDeltas([], [{ inventoryId: 1, quantity: 3 }, { inventoryId: 3, quantity: 9 }, { inventoryId: null, quantity: 4 }], types);
+    const created = stockDeltas(
+      [],
+      [
+        { inventoryId: 1, quantity: 3 },
+        { inventoryId: 3, quantity: 9 },
+        { inventoryId: null, quantity: 4 },
+      ],
+      types,
+    );
     expect(created).toEqual([[1, -3]]);
     expect(stockDeltas([{ inventoryId: 1, quantity: 3 }], [], types)).toEqual([[1, 3]]);
   });
 
   it('an edit moves only the net difference, per item, in ascending id order', () => {
     const deltas = stockDeltas(
-      [{ inventoryId: 2, quantity: 5 }, { inventoryId: 1, quantity: 2 }],
-      [{ inventoryId: 2, quantity: 5 }, { inventoryId: 1, quantity: 6 }, { inventoryId: 1, quantity: 1 }],
+      [
+        { inventoryId: 2, quantity: 5 },
+        { inventoryId: 1, quantity: 2 },
+      ],
+      [
+        { inventoryId: 2, quantity: 5 },
+        { inventoryId: 1, quantity: 6 },
+        { inventoryId: 1, quantity: 1 },
+      ],
       types,
     );
     expect(deltas).toEqual([[1, -5]]);
   });
 
-  it('any sequence of create/edit/delete leaves stock = initial - live invoices\' quantities', () => {
+  it("any sequence of create/edit/delete leaves stock = initial - live invoices' quantities", () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 30 }), fc.integer({ min: -100, max: 100 }), (ops, initial) => {
-        const stock = new Map<number, number>([[1, initial], [2, initial], [3, 0]]);
+        const stock = new Map<number, number>([
+          [1, initial],
+          [2, initial],
+          [3, 0],
+        ]);
         const live: StockLine[][] = [];
         const apply = (before: StockLine[], after: StockLine[]) => {
           for (const [id, delta] of stockDeltas(before, after, types)) stock.set(id, (stock.get(id) ?? 0) + delta);
@@ -61,7 +80,10 @@ describe('stockDeltas', () => {
           }
         }
         for (const id of [1, 2]) {
-          const used = live.flat().filter((l) => l.inventoryId === id).reduce((s, l) => s + Number(l.quantity), 0);
+          const used = live
+            .flat()
+            .filter((l) => l.inventoryId === id)
+            .reduce((s, l) => s + Number(l.quantity), 0);
           expect(stock.get(id)).toBe(initial - used);
         }
         expect(stock.get(3)).toBe(0);

@@ -20,7 +20,14 @@ function problems(input: InvoiceInput, current?: Invoice): Record<string, unknow
 function stored(input: InvoiceInput): Invoice {
   const built = buildInvoice(input, ctx);
   return {
-    ...built.fields, id: 1, accountId: 1, invoiceNumber: 'INV/25-26/0001', fyStartYear: 2025, sequenceNo: 1, createdAt: '', updatedAt: '',
+    ...built.fields,
+    id: 1,
+    accountId: 1,
+    invoiceNumber: 'INV/25-26/0001',
+    fyStartYear: 2025,
+    sequenceNo: 1,
+    createdAt: '',
+    updatedAt: '',
     lines: (built.lines ?? []).map((l, i) => ({ ...l, id: i + 1 })),
   };
 }
@@ -28,16 +35,32 @@ function stored(input: InvoiceInput): Invoice {
 describe('buildInvoice on create', () => {
   it('applies the defaults: issued, pending, account currency, type by GSTIN, no lines', () => {
     const built = buildInvoice(base, ctx);
-    expect(built.fields).toMatchObject({ status: 'issued', paymentStatus: 'pending', currency: 'INR', invoiceType: 'bill_of_supply', paidAmount: '0.00', totalAmount: '0.00' });
+    expect(built.fields).toMatchObject({
+      status: 'issued',
+      paymentStatus: 'pending',
+      currency: 'INR',
+      invoiceType: 'bill_of_supply',
+      paidAmount: '0.00',
+      totalAmount: '0.00',
+    });
     expect(built.lines).toEqual([]);
-    expect(buildInvoice(base, { ...ctx, account: { currency: 'USD', gstin: '27AAPFU0939F1ZV' } }).fields).toMatchObject({ currency: 'USD', invoiceType: 'local_sale' });
+    expect(buildInvoice(base, { ...ctx, account: { currency: 'USD', gstin: '27AAPFU0939F1ZV' } }).fields).toMatchObject({
+      currency: 'USD',
+      invoiceType: 'local_sale',
+    });
   });
 
   it('collects every problem keyed by field', () => {
     expect(Object.keys(problems({})).sort()).toEqual(['client_id', 'invoice_date', 'payment_due_date']);
-    expect(problems({ ...base, status: 'paid', payment_status: 'done', currency: 'XYZ', invoice_type: 'retail', discount_type: 'flat', tds_rate: 200 })).toEqual({
-      status: expect.any(String), payment_status: expect.any(String), currency: expect.any(String), invoice_type: expect.any(String),
-      discount_type: expect.any(String), tds_rate: expect.any(String),
+    expect(
+      problems({ ...base, status: 'paid', payment_status: 'done', currency: 'XYZ', invoice_type: 'retail', discount_type: 'flat', tds_rate: 200 }),
+    ).toEqual({
+      status: expect.any(String),
+      payment_status: expect.any(String),
+      currency: expect.any(String),
+      invoice_type: expect.any(String),
+      discount_type: expect.any(String),
+      tds_rate: expect.any(String),
     });
     expect(Object.keys(problems({ ...base, payment_due_date: '2025-05-31' }))).toEqual(['payment_due_date']);
     expect(Object.keys(problems({ ...base, invoice_date: '2025-02-29' }))).toEqual(['invoice_date']);
@@ -49,7 +72,10 @@ describe('buildInvoice on create', () => {
   });
 
   it('totals the lines less the header discount and applies the payment rules to total less TDS', () => {
-    const built = buildInvoice({ ...base, items: [line('a', '1180'), line('b', '1180')], discount_type: 'percentage', discount_value: 10, tds_amount: 24, payment_status: 'paid' }, ctx);
+    const built = buildInvoice(
+      { ...base, items: [line('a', '1180'), line('b', '1180')], discount_type: 'percentage', discount_value: 10, tds_amount: 24, payment_status: 'paid' },
+      ctx,
+    );
     expect(built.fields).toMatchObject({ totalAmount: '2124.00', paidAmount: '2100.00', paymentDate: '2025-06-02', paidAt: '2025-06-01 20:00:00' });
   });
 
@@ -70,7 +96,14 @@ describe('buildInvoice on PATCH', () => {
   it('merges over the stored invoice and keeps the lines unless items is sent', () => {
     const built = buildInvoice({ status: 'draft' }, ctx, current);
     expect(built.lines).toBeNull();
-    expect(built.fields).toMatchObject({ status: 'draft', lrNumber: 'LR-1', clientId: 7, totalAmount: '118.00', paidAmount: '118.00', paymentDate: '2025-06-05' });
+    expect(built.fields).toMatchObject({
+      status: 'draft',
+      lrNumber: 'LR-1',
+      clientId: 7,
+      totalAmount: '118.00',
+      paidAmount: '118.00',
+      paymentDate: '2025-06-05',
+    });
     expect(buildInvoice({ lr_number: null }, ctx, current).fields.lrNumber).toBeNull();
     const replaced = buildInvoice({ items: [line('c', '50')] }, ctx, current);
     expect(replaced.lines?.map((l) => l.description)).toEqual(['c']);
@@ -89,14 +122,49 @@ describe('buildInvoice on PATCH', () => {
 
 describe('invoiceInputFromSource', () => {
   const source = {
-    clientId: 3, currency: 'USD', invoiceType: 'export', lutNumber: 'LUT', declarationText: null, transportDetails: null, lrNumber: null,
-    discountType: 'fixed', discountValue: '5', lines: [{ description: 'x', hsnCode: '', quantity: '1', rate: '1', taxRate: '0', cgstAmount: '0', sgstAmount: '0', igstAmount: '0', totalAmount: '10', discountType: null, discountValue: null, inventoryId: null }],
+    clientId: 3,
+    currency: 'USD',
+    invoiceType: 'export',
+    lutNumber: 'LUT',
+    declarationText: null,
+    transportDetails: null,
+    lrNumber: null,
+    discountType: 'fixed',
+    discountValue: '5',
+    lines: [
+      {
+        description: 'x',
+        hsnCode: '',
+        quantity: '1',
+        rate: '1',
+        taxRate: '0',
+        cgstAmount: '0',
+        sgstAmount: '0',
+        igstAmount: '0',
+        totalAmount: '10',
+        discountType: null,
+        discountValue: null,
+        inventoryId: null,
+      },
+    ],
   };
 
   it('dates the invoice today, due the same day, unless the body says otherwise', () => {
-    expect(invoiceInputFromSource(source, {}, '2025-06-02')).toMatchObject({ client_id: 3, currency: 'USD', invoice_type: 'export', invoice_date: '2025-06-02', payment_due_date: '2025-06-02' });
-    expect(invoiceInputFromSource(source, { invoice_date: '2025-05-01' }, '2025-06-02')).toMatchObject({ invoice_date: '2025-05-01', payment_due_date: '2025-05-01' });
-    expect(invoiceInputFromSource(source, { payment_due_date: '2025-07-01' }, '2025-06-02')).toMatchObject({ invoice_date: '2025-06-02', payment_due_date: '2025-07-01' });
+    expect(invoiceInputFromSource(source, {}, '2025-06-02')).toMatchObject({
+      client_id: 3,
+      currency: 'USD',
+      invoice_type: 'export',
+      invoice_date: '2025-06-02',
+      payment_due_date: '2025-06-02',
+    });
+    expect(invoiceInputFromSource(source, { invoice_date: '2025-05-01' }, '2025-06-02')).toMatchObject({
+      invoice_date: '2025-05-01',
+      payment_due_date: '2025-05-01',
+    });
+    expect(invoiceInputFromSource(source, { payment_due_date: '2025-07-01' }, '2025-06-02')).toMatchObject({
+      invoice_date: '2025-06-02',
+      payment_due_date: '2025-07-01',
+    });
     const built = buildInvoice(invoiceInputFromSource(source, {}, '2025-06-02'), ctx);
     expect(built.lines).toEqual(source.lines);
     expect(built.fields.totalAmount).toBe('5.00');

@@ -1,10 +1,5 @@
 import { Account } from '../accounts/account';
-import {
-  defaultInvoiceType,
-  DOCUMENT_STATUSES,
-  INVOICE_TYPES,
-  PAYMENT_STATUSES,
-} from '../documents/document-enums';
+import { defaultInvoiceType, DOCUMENT_STATUSES, INVOICE_TYPES, PAYMENT_STATUSES } from '../documents/document-enums';
 import { documentTotal, receivableAmount } from '../documents/document-totals';
 import { applyPaymentRules } from '../documents/payment-rules';
 import { checkDiscount, decimalText, lineAsInput, lineTotals, ProductLineInput, ProductLineValues, sentLines } from '../documents/product-lines';
@@ -86,7 +81,13 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
   const status = enumValue(m('status', current?.status), DOCUMENT_STATUSES, 'status', errors, current?.status ?? 'issued');
   const paymentStatus = enumValue(m('payment_status', current?.paymentStatus), PAYMENT_STATUSES, 'payment_status', errors, current?.paymentStatus ?? 'pending');
   const currency = currencyValue(m('currency', current?.currency), errors, current?.currency ?? ctx.account.currency);
-  const invoiceType = enumValue<string>(m('invoice_type', current?.invoiceType), INVOICE_TYPES, 'invoice_type', errors, current?.invoiceType ?? defaultInvoiceType(!!ctx.account.gstin));
+  const invoiceType = enumValue<string>(
+    m('invoice_type', current?.invoiceType),
+    INVOICE_TYPES,
+    'invoice_type',
+    errors,
+    current?.invoiceType ?? defaultInvoiceType(!!ctx.account.gstin),
+  );
   const texts = documentTexts(m, current, errors);
   const { discountType, discountValue } = checkDiscount(m('discount_type', current?.discountType), m('discount_value', current?.discountValue), errors);
   const tdsSectionId = optionalId(m('tds_section_id', current?.tdsSectionId), 'tds_section_id', errors);
@@ -114,8 +115,19 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
 
   return {
     fields: {
-      clientId, invoiceDate, paymentDueDate, status, currency, invoiceType, ...texts,
-      discountType, discountValue, tdsSectionId, tdsRate, tdsAmount, totalAmount,
+      clientId,
+      invoiceDate,
+      paymentDueDate,
+      status,
+      currency,
+      invoiceType,
+      ...texts,
+      discountType,
+      discountValue,
+      tdsSectionId,
+      tdsRate,
+      tdsAmount,
+      totalAmount,
       paymentStatus: payment.paymentStatus,
       paidAmount: payment.paidAmount,
       paymentDate: payment.paymentDate,

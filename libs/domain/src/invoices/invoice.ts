@@ -40,10 +40,7 @@ export interface Invoice extends InvoiceHeader {
 }
 
 /** What a create or an update writes to the header (numbering and timestamps are the repository's). */
-export type InvoiceFields = Omit<
-  InvoiceHeader,
-  'id' | 'accountId' | 'invoiceNumber' | 'fyStartYear' | 'sequenceNo' | 'createdAt' | 'updatedAt'
->;
+export type InvoiceFields = Omit<InvoiceHeader, 'id' | 'accountId' | 'invoiceNumber' | 'fyStartYear' | 'sequenceNo' | 'createdAt' | 'updatedAt'>;
 
 /** A short before/after summary for the activity log. */
 export function invoiceSummary(i: Pick<InvoiceHeader, 'clientId' | 'invoiceDate' | 'status' | 'paymentStatus' | 'totalAmount' | 'paidAmount' | 'currency'>) {

@@ -17,7 +17,12 @@ async function setup() {
 describe('InvoicesService', () => {
   it('creates inside one transaction: number of the FY of the date, header, lines and a created event', async () => {
     const { kit, a, clientA, service } = await setup();
-    const first = await service.create(a, { client_id: clientA, invoice_date: '2025-04-01', payment_due_date: '2025-04-30', items: [line('x', '10'), line(' ', '5')] });
+    const first = await service.create(a, {
+      client_id: clientA,
+      invoice_date: '2025-04-01',
+      payment_due_date: '2025-04-30',
+      items: [line('x', '10'), line(' ', '5')],
+    });
     const second = await service.create(a, { client_id: clientA, invoice_date: '2025-03-31', payment_due_date: '2025-04-30' });
     expect([first.number, second.number]).toEqual(['INV/25-26/0001', 'INV/24-25/0001']);
     expect(kit.tx.runs).toBe(2);
@@ -32,7 +37,8 @@ describe('InvoicesService', () => {
   it('a client of another account is not found (keyed client_id) and takes no number', async () => {
     const { kit, a, clientA, clientB, service } = await setup();
     await expect(service.create(a, { client_id: clientB, invoice_date: '2025-06-01', payment_due_date: '2025-06-01' })).rejects.toMatchObject({
-      code: 'not_found', details: { client_id: clientB },
+      code: 'not_found',
+      details: { client_id: clientB },
     });
     expect(kit.sequence.values.size).toBe(0);
     expect(kit.invoices.store.all(1)).toEqual([]);
@@ -45,7 +51,9 @@ describe('InvoicesService', () => {
     const { kit, clientA, service } = await setup();
     const free = callerOf(salesAccount(1, { plan: 'free' }));
     kit.counter.used = 50;
-    await expect(service.create(free, { client_id: clientA, invoice_date: '2025-06-01', payment_due_date: '2025-06-01' })).rejects.toBeInstanceOf(PlanLimitReached);
+    await expect(service.create(free, { client_id: clientA, invoice_date: '2025-06-01', payment_due_date: '2025-06-01' })).rejects.toBeInstanceOf(
+      PlanLimitReached,
+    );
     kit.counter.used = 49;
     await service.create(free, { client_id: clientA, invoice_date: '2025-06-01', payment_due_date: '2025-06-01' });
   });
@@ -55,10 +63,21 @@ describe('InvoicesService', () => {
     const { id } = await service.create(a, { client_id: clientA, invoice_date: '2025-06-01', payment_due_date: '2025-06-01', items: [line('x', '100')] });
     await service.update(a, id, { payment_status: 'paid', invoice_date: '2026-04-01', payment_due_date: '2026-04-01' });
     const invoice = await service.get(a, id);
-    expect(invoice).toMatchObject({ invoiceNumber: 'INV/25-26/0001', invoiceDate: '2026-04-01', paymentStatus: 'paid', paidAmount: '100.00', paymentDate: '2025-06-02', paidAt: '2025-06-01 20:00:00' });
+    expect(invoice).toMatchObject({
+      invoiceNumber: 'INV/25-26/0001',
+      invoiceDate: '2026-04-01',
+      paymentStatus: 'paid',
+      paidAmount: '100.00',
+      paymentDate: '2025-06-02',
+      paidAt: '2025-06-01 20:00:00',
+    });
     expect(invoice.lines).toHaveLength(1);
     const [, updated] = kit.log.of('invoice', id);
-    expect(updated).toMatchObject({ action: 'updated', before: { payment_status: 'pending', paid_amount: '0.00' }, after: { payment_status: 'paid', paid_amount: '100.00' } });
+    expect(updated).toMatchObject({
+      action: 'updated',
+      before: { payment_status: 'pending', paid_amount: '0.00' },
+      after: { payment_status: 'paid', paid_amount: '100.00' },
+    });
     await expect(service.update(a, id, { payment_status: 'partial', paid_amount: 100 })).rejects.toBeInstanceOf(ValidationFailed);
   });
 
@@ -88,7 +107,13 @@ describe('InvoicesService', () => {
   it('lists with the FY range, newest first and ties by id descending', async () => {
     const { a, clientA, service } = await setup();
     const make = async (date: string) => (await service.create(a, { client_id: clientA, invoice_date: date, payment_due_date: '2026-12-31' })).id;
-    const ids = { mar31: await make('2025-03-31'), apr01: await make('2025-04-01'), tie: await make('2025-04-01'), last: await make('2026-03-31'), next: await make('2026-04-01') };
+    const ids = {
+      mar31: await make('2025-03-31'),
+      apr01: await make('2025-04-01'),
+      tie: await make('2025-04-01'),
+      last: await make('2026-03-31'),
+      next: await make('2026-04-01'),
+    };
     const list = async (f: Partial<DocumentListFilter>) => (await service.list(a, { ...page, ...f })).rows.map((r) => r.id);
     expect(await list({ fyStartYear: 2025 })).toEqual([ids.last, ids.tie, ids.apr01]);
     expect(await list({ fyStartYear: 2024, dateFrom: '2026-01-01' })).toEqual([ids.mar31]);

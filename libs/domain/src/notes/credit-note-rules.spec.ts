@@ -5,8 +5,15 @@ import { SourceInvoice } from './source-invoice-reader.port';
 
 const ctx: NoteRuleContext = { today: '2025-05-15', nowTimestamp: '2025-05-15 06:30:00', accountCurrency: 'INR' };
 const invoice: SourceInvoice = {
-  id: 42, clientId: 7, currency: 'USD', number: 'INV/25-26/0042', invoiceDate: '2025-05-10',
-  lines: [{ description: 'Wire', totalAmount: '1180.00' }, { description: 'Labour', totalAmount: '590.50' }],
+  id: 42,
+  clientId: 7,
+  currency: 'USD',
+  number: 'INV/25-26/0042',
+  invoiceDate: '2025-05-10',
+  lines: [
+    { description: 'Wire', totalAmount: '1180.00' },
+    { description: 'Labour', totalAmount: '590.50' },
+  ],
 };
 const other: SourceInvoice = { ...invoice, id: 43, clientId: 8, number: 'INV/25-26/0043', lines: [] };
 
@@ -21,12 +28,20 @@ function detailsOf(work: () => unknown): Record<string, unknown> {
 }
 
 describe('buildCreditNoteFields on create', () => {
-  it('without an invoice: client_id required, date today, currency the account\'s, status issued', () => {
+  it("without an invoice: client_id required, date today, currency the account's, status issued", () => {
     expect(detailsOf(() => buildCreditNoteFields({}, ctx, null))).toEqual({ client_id: 'is required' });
     expect(buildCreditNoteFields({ client_id: 3 }, ctx, null)).toEqual({
       fields: {
-        clientId: 3, date: '2025-05-15', currency: 'INR', status: 'issued', declarationText: null, transportDetails: null, lrNumber: null,
-        totalAmount: '0.00', sourceInvoiceId: null, reason: null,
+        clientId: 3,
+        date: '2025-05-15',
+        currency: 'INR',
+        status: 'issued',
+        declarationText: null,
+        transportDetails: null,
+        lrNumber: null,
+        totalAmount: '0.00',
+        sourceInvoiceId: null,
+        reason: null,
       },
       lines: [],
     });
@@ -42,7 +57,11 @@ describe('buildCreditNoteFields on create', () => {
   });
 
   it('lets the body override: items (an empty array too), currency, date, and the same client_id', () => {
-    const own = buildCreditNoteFields({ source_invoice_id: 42, items: [{ description: 'Return', amount: 100 }], currency: 'INR', credit_note_date: '2025-05-20' }, ctx, invoice);
+    const own = buildCreditNoteFields(
+      { source_invoice_id: 42, items: [{ description: 'Return', amount: 100 }], currency: 'INR', credit_note_date: '2025-05-20' },
+      ctx,
+      invoice,
+    );
     expect(own.fields).toMatchObject({ clientId: 7, currency: 'INR', totalAmount: '100.00', date: '2025-05-20' });
     expect(own.lines).toEqual([{ description: 'Return', expenseDate: null, amount: '100.00' }]);
     expect(buildCreditNoteFields({ source_invoice_id: 42, items: [] }, ctx, invoice)).toMatchObject({ lines: [], fields: { totalAmount: '0.00' } });

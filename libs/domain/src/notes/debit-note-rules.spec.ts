@@ -5,7 +5,10 @@ import { DebitNoteFields } from './note';
 import { NoteRuleContext } from './note-fields';
 
 const ctx: NoteRuleContext = { today: '2025-05-15', nowTimestamp: '2025-05-15 06:30:00', accountCurrency: 'INR' };
-const lines = [{ description: 'Price difference', amount: 800 }, { description: 'Freight', amount: 200 }];
+const lines = [
+  { description: 'Price difference', amount: 800 },
+  { description: 'Freight', amount: 200 },
+];
 
 function detailsOf(work: () => unknown): Record<string, unknown> {
   try {
@@ -21,8 +24,19 @@ describe('buildDebitNoteFields on create', () => {
   it('applies the defaults', () => {
     expect(buildDebitNoteFields({ client_id: 4, debit_note_date: '2025-05-10' }, { ...ctx, accountCurrency: 'USD' })).toEqual({
       fields: {
-        clientId: 4, date: '2025-05-10', currency: 'USD', status: 'issued', declarationText: null, transportDetails: null, lrNumber: null,
-        totalAmount: '0.00', paymentDueDate: '2025-05-10', paymentStatus: 'pending', paidAmount: '0.00', paymentDate: null, paidAt: null,
+        clientId: 4,
+        date: '2025-05-10',
+        currency: 'USD',
+        status: 'issued',
+        declarationText: null,
+        transportDetails: null,
+        lrNumber: null,
+        totalAmount: '0.00',
+        paymentDueDate: '2025-05-10',
+        paymentStatus: 'pending',
+        paidAmount: '0.00',
+        paymentDate: null,
+        paidAt: null,
       },
       lines: [],
     });
@@ -54,7 +68,10 @@ describe('buildDebitNoteFields on create', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 0, max: 200_000 }), (totalPaise, paidPaise) => {
         const input = {
-          client_id: 1, debit_note_date: '2025-05-10', payment_status: 'partial' as const, paid_amount: (paidPaise / 100).toFixed(2),
+          client_id: 1,
+          debit_note_date: '2025-05-10',
+          payment_status: 'partial' as const,
+          paid_amount: (paidPaise / 100).toFixed(2),
           items: [{ description: 'x', amount: (totalPaise / 100).toFixed(2) }],
         };
         if (paidPaise > 0 && paidPaise < totalPaise) {
@@ -68,7 +85,10 @@ describe('buildDebitNoteFields on create', () => {
 
   it('pending and overdue clear the payment', () => {
     for (const status of ['pending', 'overdue'] as const) {
-      const f = buildDebitNoteFields({ client_id: 1, debit_note_date: '2025-05-10', payment_status: status, paid_amount: 5, payment_date: '2025-05-11', items: lines }, ctx).fields;
+      const f = buildDebitNoteFields(
+        { client_id: 1, debit_note_date: '2025-05-10', payment_status: status, paid_amount: 5, payment_date: '2025-05-11', items: lines },
+        ctx,
+      ).fields;
       expect(f).toMatchObject({ paymentStatus: status, paidAmount: '0.00', paymentDate: null, paidAt: null });
     }
   });
@@ -76,7 +96,15 @@ describe('buildDebitNoteFields on create', () => {
 
 describe('buildDebitNoteFields on PATCH', () => {
   const base: DebitNoteFields = buildDebitNoteFields(
-    { client_id: 1, debit_note_date: '2025-05-10', payment_due_date: '2025-06-10', lr_number: 'LR-1', items: lines, payment_status: 'paid', payment_date: '2025-05-12' },
+    {
+      client_id: 1,
+      debit_note_date: '2025-05-10',
+      payment_due_date: '2025-06-10',
+      lr_number: 'LR-1',
+      items: lines,
+      payment_status: 'paid',
+      payment_date: '2025-05-12',
+    },
     ctx,
   ).fields;
 

@@ -14,12 +14,7 @@ import { mergeHeader, mergeLines, NoteChange, NoteRuleContext, sentOr } from './
  */
 export function buildDebitNoteFields(input: DebitNoteInput, ctx: NoteRuleContext, base?: DebitNoteFields): NoteChange<DebitNoteFields> {
   const errors: Record<string, string> = {};
-  const header = mergeHeader(
-    { ...input, date: input.debit_note_date },
-    base,
-    { dateField: 'debit_note_date', currency: ctx.accountCurrency },
-    errors,
-  );
+  const header = mergeHeader({ ...input, date: input.debit_note_date }, base, { dateField: 'debit_note_date', currency: ctx.accountCurrency }, errors);
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
 
   const { lines, total } = mergeLines(input.items, base);

@@ -34,7 +34,10 @@ describe('noteLinesFrom', () => {
   });
 
   it('keeps exactly the lines with a non-blank description, in order', () => {
-    const line = fc.record({ description: fc.option(fc.oneof(fc.constant(''), fc.constant('  '), fc.string()), { nil: undefined }), amount: fc.integer({ min: 0, max: 10_000 }) });
+    const line = fc.record({
+      description: fc.option(fc.oneof(fc.constant(''), fc.constant('  '), fc.string()), { nil: undefined }),
+      amount: fc.integer({ min: 0, max: 10_000 }),
+    });
     fc.assert(
       fc.property(fc.array(line, { maxLength: 20 }), (items) => {
         const kept = items.filter((i) => typeof i.description === 'string' && i.description.trim() !== '');
@@ -48,7 +51,15 @@ describe('noteTotal', () => {
   it('sums exactly, without floating-point error', () => {
     expect(noteTotal([{ amount: '0.10' }, { amount: '0.20' }])).toBe('0.30');
     expect(noteTotal([])).toBe('0.00');
-    expect(noteTotal(noteLinesFrom([{ description: 'a', amount: 1180 }, { description: 'b', amount: 590.5 }, { description: 'c', amount: 0.1 }]))).toBe('1770.60');
+    expect(
+      noteTotal(
+        noteLinesFrom([
+          { description: 'a', amount: 1180 },
+          { description: 'b', amount: 590.5 },
+          { description: 'c', amount: 0.1 },
+        ]),
+      ),
+    ).toBe('1770.60');
   });
 
   it('refuses a total the DECIMAL(15,2) column cannot hold, keyed items', () => {
@@ -70,8 +81,15 @@ describe('noteTotal', () => {
 describe('noteLinesFromInvoice', () => {
   it('maps each invoice line to description, amount = line total, expense_date = invoice date, in order', () => {
     const lines = noteLinesFromInvoice({
-      id: 7, clientId: 3, currency: 'USD', number: 'INV/25-26/0007', invoiceDate: '2025-05-10',
-      lines: [{ description: 'Wire', totalAmount: '1180.00' }, { description: 'Labour', totalAmount: '590.50' }],
+      id: 7,
+      clientId: 3,
+      currency: 'USD',
+      number: 'INV/25-26/0007',
+      invoiceDate: '2025-05-10',
+      lines: [
+        { description: 'Wire', totalAmount: '1180.00' },
+        { description: 'Labour', totalAmount: '590.50' },
+      ],
     });
     expect(lines).toEqual([
       { description: 'Wire', expenseDate: '2025-05-10', amount: '1180.00' },

@@ -39,7 +39,5 @@ export function noteTotal(lines: readonly Pick<NoteLineFields, 'amount'>[]): str
  * description = item_description, amount = the line's total_amount, expense_date = the invoice date.
  */
 export function noteLinesFromInvoice(invoice: SourceInvoice): NoteLineFields[] {
-  return noteLinesFrom(
-    invoice.lines.map((line) => ({ description: line.description, amount: line.totalAmount, expense_date: invoice.invoiceDate })),
-  );
+  return noteLinesFrom(invoice.lines.map((line) => ({ description: line.description, amount: line.totalAmount, expense_date: invoice.invoiceDate })));
 }

@@ -8,7 +8,10 @@ describe('in-memory debit-note repository (contract)', () => {
   const repo = new InMemoryDebitNoteRepository(clients.nameOf);
   let accounts = 0;
   noteRepositoryContract('DN', () => ({
-    repo: () => repo, newAccount: async () => ++accounts, addClient: async (a, name) => clients.add(a, name), fields: debitNoteFields,
+    repo: () => repo,
+    newAccount: async () => ++accounts,
+    addClient: async (a, name) => clients.add(a, name),
+    fields: debitNoteFields,
   }));
 });
 
@@ -17,6 +20,9 @@ describe('in-memory credit-note repository (contract)', () => {
   const repo = new InMemoryCreditNoteRepository(clients.nameOf);
   let accounts = 0;
   noteRepositoryContract('CN', () => ({
-    repo: () => repo, newAccount: async () => ++accounts, addClient: async (a, name) => clients.add(a, name), fields: creditNoteFields,
+    repo: () => repo,
+    newAccount: async () => ++accounts,
+    addClient: async (a, name) => clients.add(a, name),
+    fields: creditNoteFields,
   }));
 });

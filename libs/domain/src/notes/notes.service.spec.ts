@@ -16,7 +16,15 @@ function setup() {
   const clientA2 = kit.clients.add(1, 'Kapoor Exports');
   const clientB = kit.clients.add(2, 'Bhatia Stores');
   return {
-    ...kit, debitRepo, creditRepo, invoices, a, b, clientA, clientA2, clientB,
+    ...kit,
+    debitRepo,
+    creditRepo,
+    invoices,
+    a,
+    b,
+    clientA,
+    clientA2,
+    clientB,
     debit: new DebitNotesService(debitRepo, kit.deps),
     credit: new CreditNotesService(creditRepo, invoices, kit.deps),
   };
@@ -27,13 +35,26 @@ const page = { limit: 50, offset: 0 };
 describe('DebitNotesService', () => {
   it('creates a numbered note with its lines and a created event, in one transaction', async () => {
     const s = setup();
-    const id = await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-10', items: [{ description: 'x', amount: 5 }, { description: ' ' }] });
+    const id = await s.debit.create(s.a, {
+      client_id: s.clientA,
+      debit_note_date: '2025-05-10',
+      items: [{ description: 'x', amount: 5 }, { description: ' ' }],
+    });
     const { note, lines } = await s.debit.get(s.a, id);
     expect(note).toMatchObject({ number: 'DN/25-26/0001', fyStartYear: 2025, sequence: 1, totalAmount: '5.00' });
     expect(lines).toEqual([{ id: expect.any(Number), noteId: id, description: 'x', expenseDate: null, amount: '5.00' }]);
     expect(s.tx.runs).toBe(1);
     expect(s.log.events).toEqual([
-      expect.objectContaining({ accountId: 1, actorKind: 'api_key', actorUserId: null, action: 'created', entityType: 'debit_note', entityId: id, label: 'DN/25-26/0001', before: null }),
+      expect.objectContaining({
+        accountId: 1,
+        actorKind: 'api_key',
+        actorUserId: null,
+        action: 'created',
+        entityType: 'debit_note',
+        entityId: id,
+        label: 'DN/25-26/0001',
+        before: null,
+      }),
     ]);
   });
 
@@ -50,7 +71,8 @@ describe('DebitNotesService', () => {
   it("rejects another account's client with 404 and stores nothing", async () => {
     const s = setup();
     await expect(s.debit.create(s.a, { client_id: s.clientB, debit_note_date: '2025-05-10' })).rejects.toMatchObject({
-      code: 'not_found', details: { client_id: s.clientB },
+      code: 'not_found',
+      details: { client_id: s.clientB },
     });
     expect(s.debitRepo.notes.size).toBe(0);
     expect(s.log.events).toEqual([]);
@@ -73,7 +95,12 @@ describe('DebitNotesService', () => {
     const { note, lines } = await s.debit.get(s.a, id);
     expect(note).toMatchObject({ number: 'DN/25-26/0001', date: '2026-05-10', clientId: s.clientA2, totalAmount: '1.00' });
     expect(lines).toHaveLength(1);
-    expect(s.log.events[1]).toMatchObject({ action: 'updated', label: 'DN/25-26/0001', before: { client_id: s.clientA, date: '2025-05-10' }, after: { client_id: s.clientA2, date: '2026-05-10' } });
+    expect(s.log.events[1]).toMatchObject({
+      action: 'updated',
+      label: 'DN/25-26/0001',
+      before: { client_id: s.clientA, date: '2025-05-10' },
+      after: { client_id: s.clientA2, date: '2026-05-10' },
+    });
     await expect(s.debit.update(s.a, id, { client_id: s.clientB })).rejects.toBeInstanceOf(NotFound);
   });
 
@@ -107,10 +134,24 @@ describe('DebitNotesService', () => {
 describe('CreditNotesService', () => {
   it('pre-fills from an invoice of the account and records the source in the event', async () => {
     const s = setup();
-    s.invoices.add(1, { id: 42, clientId: s.clientA, currency: 'USD', number: 'INV/25-26/0042', invoiceDate: '2025-05-10', lines: [{ description: 'Wire', totalAmount: '1180.00' }] });
+    s.invoices.add(1, {
+      id: 42,
+      clientId: s.clientA,
+      currency: 'USD',
+      number: 'INV/25-26/0042',
+      invoiceDate: '2025-05-10',
+      lines: [{ description: 'Wire', totalAmount: '1180.00' }],
+    });
     const id = await s.credit.create(s.a, { source_invoice_id: 42 });
     const { note, lines } = await s.credit.get(s.a, id);
-    expect(note).toMatchObject({ number: 'CN/25-26/0001', clientId: s.clientA, currency: 'USD', sourceInvoiceId: 42, totalAmount: '1180.00', date: '2025-05-15' });
+    expect(note).toMatchObject({
+      number: 'CN/25-26/0001',
+      clientId: s.clientA,
+      currency: 'USD',
+      sourceInvoiceId: 42,
+      totalAmount: '1180.00',
+      date: '2025-05-15',
+    });
     expect(lines.map((l) => [l.description, l.amount, l.expenseDate])).toEqual([['Wire', '1180.00', '2025-05-10']]);
     expect(s.log.events[0]).toMatchObject({ entityType: 'credit_note', after: { source_invoice_id: 42 } });
   });

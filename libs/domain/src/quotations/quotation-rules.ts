@@ -17,7 +17,19 @@ export const QUOTATION_RULES: OfferDocumentRules<QuotationHeader, QuotationInput
   dateField: 'quotation_date',
   itemsRequired: false,
   ownFields: (read, errors, account, current) => ({
-    quotationType: enumValue<string>(read('quotation_type', current?.quotationType), INVOICE_TYPES, 'quotation_type', errors, current?.quotationType ?? defaultInvoiceType(!!account.gstin)),
-    documentKind: enumValue(read('document_kind', current?.documentKind), QUOTATION_DOCUMENT_KINDS, 'document_kind', errors, current?.documentKind ?? 'quotation'),
+    quotationType: enumValue<string>(
+      read('quotation_type', current?.quotationType),
+      INVOICE_TYPES,
+      'quotation_type',
+      errors,
+      current?.quotationType ?? defaultInvoiceType(!!account.gstin),
+    ),
+    documentKind: enumValue(
+      read('document_kind', current?.documentKind),
+      QUOTATION_DOCUMENT_KINDS,
+      'document_kind',
+      errors,
+      current?.documentKind ?? 'quotation',
+    ),
   }),
 };

@@ -16,18 +16,42 @@ describe('QuotationsService', () => {
     const { kit, a, client } = await setup();
     const q = await kit.quotationService.create(a, { client_id: client, quotation_date: '2025-05-05', items: [line('x', '118')] });
     expect(q.number).toBe('QT/25-26/0001');
-    expect(await kit.quotationService.get(a, q.id)).toMatchObject({ validityDate: '2025-05-05', approvalStatus: 'pending', currency: 'EUR', documentKind: 'quotation', totalAmount: '118.00' });
-    await expect(kit.quotationService.create(a, { client_id: client, quotation_date: '2025-05-05', validity_date: '2025-05-04' })).rejects.toBeInstanceOf(ValidationFailed);
+    expect(await kit.quotationService.get(a, q.id)).toMatchObject({
+      validityDate: '2025-05-05',
+      approvalStatus: 'pending',
+      currency: 'EUR',
+      documentKind: 'quotation',
+      totalAmount: '118.00',
+    });
+    await expect(kit.quotationService.create(a, { client_id: client, quotation_date: '2025-05-05', validity_date: '2025-05-04' })).rejects.toBeInstanceOf(
+      ValidationFailed,
+    );
   });
 
   it('converts to a new invoice dated today in Kolkata with the same client, currency and lines; the quotation is unchanged', async () => {
     const { kit, a, client } = await setup();
-    const q = await kit.quotationService.create(a, { client_id: client, quotation_date: '2025-05-05', quotation_type: 'export', items: [line('x', '118'), line('y', '59')], discount_type: 'fixed', discount_value: 7 });
+    const q = await kit.quotationService.create(a, {
+      client_id: client,
+      quotation_date: '2025-05-05',
+      quotation_type: 'export',
+      items: [line('x', '118'), line('y', '59')],
+      discount_type: 'fixed',
+      discount_value: 7,
+    });
     const before = await kit.quotationService.get(a, q.id);
     const invoice = await kit.quotationService.convertToInvoice(a, q.id, {});
     expect(invoice.number).toBe('INV/25-26/0001');
     const created = await kit.invoiceService.get(a, invoice.id);
-    expect(created).toMatchObject({ clientId: client, currency: 'EUR', invoiceType: 'export', invoiceDate: '2025-06-02', paymentDueDate: '2025-06-02', totalAmount: '170.00', status: 'issued', paymentStatus: 'pending' });
+    expect(created).toMatchObject({
+      clientId: client,
+      currency: 'EUR',
+      invoiceType: 'export',
+      invoiceDate: '2025-06-02',
+      paymentDueDate: '2025-06-02',
+      totalAmount: '170.00',
+      status: 'issued',
+      paymentStatus: 'pending',
+    });
     const strip = (lines: Array<{ id: number }>) => lines.map(({ id, ...rest }) => rest);
     expect(strip(created.lines)).toEqual(strip(before.lines));
     expect(await kit.quotationService.get(a, q.id)).toEqual(before);
@@ -55,13 +79,24 @@ describe('ProformaInvoicesService', () => {
   it('requires items on create, keeps lines on PATCH without items, converts with the type by GSTIN', async () => {
     const { kit, client } = await setup();
     const a = callerOf(salesAccount(1, { gstin: '27AAPFU0939F1ZV' }));
-    await expect(kit.proformaService.create(a, { client_id: client, proforma_date: '2025-05-05' })).rejects.toMatchObject({ details: { items: 'is required' } });
+    await expect(kit.proformaService.create(a, { client_id: client, proforma_date: '2025-05-05' })).rejects.toMatchObject({
+      details: { items: 'is required' },
+    });
     const p = await kit.proformaService.create(a, { client_id: client, proforma_date: '2025-05-05', items: [line('x', '118')] });
     expect(p.number).toBe('PI/25-26/0001');
     await kit.proformaService.update(a, p.id, { approval_status: 'approved' });
-    expect(await kit.proformaService.get(a, p.id)).toMatchObject({ approvalStatus: 'approved', validityDate: '2025-05-05', lines: [expect.objectContaining({ description: 'x' })] });
+    expect(await kit.proformaService.get(a, p.id)).toMatchObject({
+      approvalStatus: 'approved',
+      validityDate: '2025-05-05',
+      lines: [expect.objectContaining({ description: 'x' })],
+    });
     const invoice = await kit.proformaService.convertToInvoice(a, p.id, { invoice_date: '2025-05-10' });
-    expect(await kit.invoiceService.get(a, invoice.id)).toMatchObject({ invoiceType: 'local_sale', invoiceDate: '2025-05-10', paymentDueDate: '2025-05-10', totalAmount: '118.00' });
+    expect(await kit.invoiceService.get(a, invoice.id)).toMatchObject({
+      invoiceType: 'local_sale',
+      invoiceDate: '2025-05-10',
+      paymentDueDate: '2025-05-10',
+      totalAmount: '118.00',
+    });
     expect(kit.log.of('proforma_invoice', p.id).map((e) => e.action)).toEqual(['created', 'updated', 'converted']);
   });
 });

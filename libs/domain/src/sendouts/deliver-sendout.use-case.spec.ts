@@ -9,8 +9,14 @@ async function queued(maxAttempts = 3, override?: string) {
   const doc = kit.documents.add(1, 'invoice', clientId, { number: 'INV/25-26/0007' });
   kit.settings.setSignature(1, TINY_PNG);
   const { queueId } = await kit.service.create(kit.callerOf(kit.a), {
-    client_id: clientId, document_type: 'invoice', document_id: doc.id, subject: 'Invoice INV/25-26/0007', message: 'Dear client,\n\nPlease <pay>.',
-    cc_emails: 'cc@example.com', bcc_emails: 'bcc@example.com', signature_override: override,
+    client_id: clientId,
+    document_type: 'invoice',
+    document_id: doc.id,
+    subject: 'Invoice INV/25-26/0007',
+    message: 'Dear client,\n\nPlease <pay>.',
+    cc_emails: 'cc@example.com',
+    bcc_emails: 'bcc@example.com',
+    signature_override: override,
   });
   return { kit, queueId, job: { sendoutId: queueId, accountId: 1 } };
 }
@@ -23,8 +29,12 @@ describe('DeliverSendout', () => {
     expect(kit.mailer.sent).toHaveLength(1);
     const mail = kit.mailer.sent[0];
     expect(mail).toMatchObject({
-      to: ['client@example.com'], cc: ['cc@example.com'], bcc: ['bcc@example.com'], subject: 'Invoice INV/25-26/0007',
-      from: 'Invoicing <no-reply@test>', replyTo: 'accounts@sge.example',
+      to: ['client@example.com'],
+      cc: ['cc@example.com'],
+      bcc: ['bcc@example.com'],
+      subject: 'Invoice INV/25-26/0007',
+      from: 'Invoicing <no-reply@test>',
+      replyTo: 'accounts@sge.example',
     });
     expect(mail.attachments.map((a) => [a.filename, a.contentType, a.cid])).toEqual([
       ['INV-25-26-0007.pdf', 'application/pdf', undefined],
@@ -34,7 +44,13 @@ describe('DeliverSendout', () => {
     expect(mail.html).toContain('Please &lt;pay&gt;.');
     expect(mail.text).toContain('Please <pay>.');
     expect(kit.renderer.views[0].signature_png_base64).toBe(TINY_PNG);
-    expect(kit.sendouts.row(queueId)).toMatchObject({ status: 'sent', attempts: 1, sentAt: '2025-08-10 06:00:00', messageId: '<fake-1@test>', lastError: null });
+    expect(kit.sendouts.row(queueId)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      sentAt: '2025-08-10 06:00:00',
+      messageId: '<fake-1@test>',
+      lastError: null,
+    });
   });
 
   it('a job run twice sends once (the claim guard)', async () => {

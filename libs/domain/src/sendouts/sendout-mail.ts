@@ -5,8 +5,7 @@ import { OutgoingMail } from './mailer.port';
 
 export const SIGNATURE_CID = 'signature@invoicing';
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The message as HTML: blank lines separate paragraphs, single line breaks stay; everything escaped. */
 export function messageHtml(message: string, businessName: string | null): string {

@@ -16,14 +16,25 @@ function problems(input: SendoutInput): Record<string, unknown> {
 describe('sendout field rules', () => {
   it('accepts the minimal body', () => {
     expect(checkSendoutInput(valid)).toEqual({
-      clientId: 1, documentType: 'invoice', documentId: 2, subject: 'Invoice', message: 'Hello', toEmail: null, ccEmails: [], bccEmails: [],
+      clientId: 1,
+      documentType: 'invoice',
+      documentId: 2,
+      subject: 'Invoice',
+      message: 'Hello',
+      toEmail: null,
+      ccEmails: [],
+      bccEmails: [],
       signatureOverride: null,
     });
   });
 
   it('reports every missing required field at once', () => {
     expect(problems({})).toEqual({
-      client_id: 'is required', document_type: 'is required', document_id: 'is required', subject: 'is required', message: 'is required',
+      client_id: 'is required',
+      document_type: 'is required',
+      document_id: 'is required',
+      subject: 'is required',
+      message: 'is required',
     });
   });
 

@@ -98,8 +98,7 @@ function requiredText(max: number) {
  */
 export const SENDOUT_FIELD_RULES: Record<keyof SendoutInput, (value: unknown) => string | null> = {
   client_id: idProblem,
-  document_type: (v) =>
-    blank(v) ? 'is required' : isSendoutDocumentType(v) ? null : `must be one of ${SENDOUT_DOCUMENT_TYPES.join(', ')}`,
+  document_type: (v) => (blank(v) ? 'is required' : isSendoutDocumentType(v) ? null : `must be one of ${SENDOUT_DOCUMENT_TYPES.join(', ')}`),
   document_id: idProblem,
   subject: requiredText(MAX_SUBJECT_LENGTH),
   message: requiredText(MAX_MESSAGE_LENGTH),

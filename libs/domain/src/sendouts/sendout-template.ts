@@ -37,7 +37,9 @@ export function formatMoney(amount: string, currency: string): string {
 export function amountDue(doc: Pick<SourceDocument, 'kind' | 'totalAmount' | 'tdsAmount' | 'paidAmount' | 'paymentStatus'>): string {
   if (doc.kind !== 'invoice' && doc.kind !== 'debit-note') return money2(doc.totalAmount);
   if (doc.paymentStatus === 'paid') return '0.00';
-  const due = toDecimal(doc.totalAmount).minus(toDecimal(doc.tdsAmount ?? '0')).minus(toDecimal(doc.paidAmount ?? '0'));
+  const due = toDecimal(doc.totalAmount)
+    .minus(toDecimal(doc.tdsAmount ?? '0'))
+    .minus(toDecimal(doc.paidAmount ?? '0'));
   return money2(Decimal.max(due, 0));
 }
 
@@ -63,12 +65,13 @@ export function sendoutTemplate(doc: SourceDocument, client: Pick<Client, 'name'
     }
     case 'quotation':
     case 'proforma-invoice':
-      lines.push(`Please find attached ${label.toLowerCase()} ${doc.number} dated ${date} for ${total}` +
-        (doc.validityDate ? `, valid until ${displayDate(doc.validityDate)}.` : '.'));
+      lines.push(
+        `Please find attached ${label.toLowerCase()} ${doc.number} dated ${date} for ${total}` +
+          (doc.validityDate ? `, valid until ${displayDate(doc.validityDate)}.` : '.'),
+      );
       break;
     case 'credit-note':
-      lines.push(`Please find attached credit note ${doc.number} dated ${date} for ${total}` +
-        (doc.reference ? ` against invoice ${doc.reference}.` : '.'));
+      lines.push(`Please find attached credit note ${doc.number} dated ${date} for ${total}` + (doc.reference ? ` against invoice ${doc.reference}.` : '.'));
       break;
   }
   lines.push('', 'Thank you for your business.', '', 'Regards,', business.businessName?.trim() || '');

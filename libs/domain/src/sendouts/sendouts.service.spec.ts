@@ -20,8 +20,14 @@ describe('SendoutsService.create', () => {
     expect(res.enqueued).toBe(true);
     const row = kit.sendouts.row(res.queueId);
     expect(row).toMatchObject({
-      accountId: 1, clientId, toEmail: 'client@example.com', ccEmails: ['cc@example.com'], bccEmails: ['audit@example.com'],
-      status: 'queued', attempts: 0, signatureOverride: null,
+      accountId: 1,
+      clientId,
+      toEmail: 'client@example.com',
+      ccEmails: ['cc@example.com'],
+      bccEmails: ['audit@example.com'],
+      status: 'queued',
+      attempts: 0,
+      signatureOverride: null,
     });
     expect(kit.queue.jobs).toEqual([{ sendoutId: res.queueId, accountId: 1 }]);
     expect(kit.activity.events.map((e) => [e.action, e.entityType])).toEqual([['created', 'sendout']]);
@@ -45,7 +51,10 @@ describe('SendoutsService.create', () => {
     const { kit, body } = await setup();
     const bClient = await addClient(kit, 2);
     await expect(kit.service.create(kit.callerOf(kit.b), { ...body, client_id: bClient })).rejects.toBeInstanceOf(NotFound);
-    await expect(kit.service.create(kit.callerOf(kit.a), { ...body, client_id: 999 })).rejects.toMatchObject({ code: 'not_found', details: { client_id: 999 } });
+    await expect(kit.service.create(kit.callerOf(kit.a), { ...body, client_id: 999 })).rejects.toMatchObject({
+      code: 'not_found',
+      details: { client_id: 999 },
+    });
   });
 
   it('document of another account, of another kind or unknown: 404', async () => {
@@ -62,7 +71,8 @@ describe('SendoutsService.create', () => {
   it('document of another client of the same account: 400 on document_id', async () => {
     const { kit, caller, body, otherClient } = await setup();
     await expect(kit.service.create(caller, { ...body, client_id: otherClient })).rejects.toMatchObject({
-      code: 'validation_error', details: { document_id: 'belongs to another client' },
+      code: 'validation_error',
+      details: { document_id: 'belongs to another client' },
     });
   });
 
@@ -99,7 +109,8 @@ describe('SendoutsService.create', () => {
     const { kit, caller, body } = await setup();
     for (const bad of ['aGVsbG8=', 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==', '%%%']) {
       await expect(kit.service.create(caller, { ...body, signature_override: bad })).rejects.toMatchObject({
-        code: 'signature_required', details: { signature_override: expect.any(String) },
+        code: 'signature_required',
+        details: { signature_override: expect.any(String) },
       });
     }
   });
@@ -145,7 +156,7 @@ describe('SendoutsService history, delete, template, documents', () => {
     await expect(kit.service.template(kit.callerOf(kit.b), 'invoice', clientId, doc.id)).rejects.toBeInstanceOf(NotFound);
   });
 
-  it('documents lists the client\'s documents of the kind, newest first', async () => {
+  it("documents lists the client's documents of the kind, newest first", async () => {
     const { kit, caller, clientId, otherClient, doc } = await setup();
     const newer = kit.documents.add(1, 'invoice', clientId, { number: 'INV/25-26/0002', date: '2025-09-01', totalAmount: '100' });
     kit.documents.add(1, 'invoice', otherClient);

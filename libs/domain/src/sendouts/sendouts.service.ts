@@ -77,13 +77,23 @@ export class SendoutsService {
       const id = await this.sendouts.insert(
         accountId,
         {
-          clientId: req.clientId, documentType: req.documentType, documentId: req.documentId, toEmail, ccEmails: req.ccEmails,
-          bccEmails: req.bccEmails, subject: req.subject, message: req.message, signatureOverride,
+          clientId: req.clientId,
+          documentType: req.documentType,
+          documentId: req.documentId,
+          toEmail,
+          ccEmails: req.ccEmails,
+          bccEmails: req.bccEmails,
+          subject: req.subject,
+          message: req.message,
+          signatureOverride,
         },
         this.clock.now(),
       );
       await this.activity.record(caller.principal, {
-        action: 'created', entityType: 'sendout', entityId: id, label: req.subject.slice(0, 200),
+        action: 'created',
+        entityType: 'sendout',
+        entityId: id,
+        label: req.subject.slice(0, 200),
         after: { document_type: req.documentType, document_id: req.documentId },
       });
       return id;
@@ -128,7 +138,12 @@ export class SendoutsService {
   }
 
   /** A document of another account is as missing as an unknown one (404); another client's is a 400. */
-  private async clientAndDocument(accountId: number, kind: DocumentKind, clientId: number, documentId: number): Promise<{ client: Client; doc: SourceDocument }> {
+  private async clientAndDocument(
+    accountId: number,
+    kind: DocumentKind,
+    clientId: number,
+    documentId: number,
+  ): Promise<{ client: Client; doc: SourceDocument }> {
     const [client, doc] = await Promise.all([this.requireClient(accountId, clientId), this.documents.load(accountId, kind, documentId)]);
     if (!doc) throw new NotFound('Document not found.', { document_type: kind, document_id: documentId });
     if (doc.clientId !== clientId) throw new ValidationFailed({ document_id: 'belongs to another client' });

@@ -83,8 +83,30 @@ describe('isMoneyLike', () => {
   });
 
   it('rejects everything else', () => {
-    const bad = [NaN, Infinity, 0.1 + 0.2, 1.005, 1e13, -1e13, '1e13', '10000000000000', '1.005', '', ' 1', '+1',
-      '.5', '5.', '1,000', 'abc', null, undefined, true, {}, [], 1e-7];
+    const bad = [
+      NaN,
+      Infinity,
+      0.1 + 0.2,
+      1.005,
+      1e13,
+      -1e13,
+      '1e13',
+      '10000000000000',
+      '1.005',
+      '',
+      ' 1',
+      '+1',
+      '.5',
+      '5.',
+      '1,000',
+      'abc',
+      null,
+      undefined,
+      true,
+      {},
+      [],
+      1e-7,
+    ];
     for (const value of bad) expect(isMoneyLike(value)).toBe(false);
   });
 });

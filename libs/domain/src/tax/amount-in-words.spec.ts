@@ -23,8 +23,11 @@ describe('amountInWords', () => {
     [10000000, 'Rupees One Crore Only'],
     [1200000000, 'Rupees One Hundred Twenty Crore Only'],
     ['1000000000000', 'Rupees One Lakh Crore Only'],
-    ['9999999999999.99', 'Rupees Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine Crore Ninety-Nine Lakh '
-      + 'Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only'],
+    [
+      '9999999999999.99',
+      'Rupees Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine Crore Ninety-Nine Lakh ' +
+        'Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only',
+    ],
   ])('spells %p', (amount, words) => {
     expect(amountInWords(amount)).toBe(words);
   });

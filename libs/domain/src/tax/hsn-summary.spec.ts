@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { HsnLineInput, hsnSummary } from './hsn-summary';
 
 const line = (hsn_code: string, tax_rate: number | string, taxable: number | string, cgst = 0, sgst = 0, igst = 0): HsnLineInput => ({
-  hsn_code, tax_rate, taxable, cgst, sgst, igst,
+  hsn_code,
+  tax_rate,
+  taxable,
+  cgst,
+  sgst,
+  igst,
 });
 const money = (p: number) => `${p < 0 ? '-' : ''}${Math.floor(Math.abs(p) / 100)}.${String(Math.abs(p) % 100).padStart(2, '0')}`;
 

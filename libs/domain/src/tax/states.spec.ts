@@ -2,11 +2,7 @@ import { GST_STATES, normalizeStateCode, stateName } from './states';
 
 describe('GST_STATES', () => {
   it('holds every code of the rules, including the old 25 and 28 and the special 97 and 99', () => {
-    const expected = [
-      ...Array.from({ length: 38 }, (_, i) => String(i + 1).padStart(2, '0')),
-      '97',
-      '99',
-    ];
+    const expected = [...Array.from({ length: 38 }, (_, i) => String(i + 1).padStart(2, '0')), '97', '99'];
     expect(Object.keys(GST_STATES).sort()).toEqual(expected);
   });
 

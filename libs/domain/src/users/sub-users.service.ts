@@ -66,7 +66,11 @@ export class SubUsersService {
       const created = await this.admin.insert(accountId, { username, passwordHash, permissions, isOwner: false }, now);
       if (created === null) throw new Conflict('This username is taken.', { username });
       await this.activity.record(caller.principal, {
-        action: 'created', entityType: 'user', entityId: created, label: username, after: { username, permissions },
+        action: 'created',
+        entityType: 'user',
+        entityId: created,
+        label: username,
+        after: { username, permissions },
       });
       return created;
     });
@@ -97,7 +101,10 @@ export class SubUsersService {
         await this.sessions.revokeForUser(accountId, id, 'user_updated', now);
       }
       await this.activity.record(caller.principal, {
-        action: 'updated', entityType: 'user', entityId: id, label: username ?? target.username,
+        action: 'updated',
+        entityType: 'user',
+        entityId: id,
+        label: username ?? target.username,
         before: { username: target.username, permissions: target.permissions },
         after: { username: username ?? target.username, permissions: permissions ?? target.permissions, password_changed: passwordHash !== undefined },
       });
@@ -115,7 +122,11 @@ export class SubUsersService {
       await this.admin.softDelete(accountId, id, now);
       await this.sessions.revokeForUser(accountId, id, 'user_deleted', now);
       await this.activity.record(caller.principal, {
-        action: 'deleted', entityType: 'user', entityId: id, label: target.username, before: { username: target.username },
+        action: 'deleted',
+        entityType: 'user',
+        entityId: id,
+        label: target.username,
+        before: { username: target.username },
       });
     });
   }

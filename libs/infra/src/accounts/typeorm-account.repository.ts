@@ -1,4 +1,3 @@
-
 import { Account, NewAccount, PlanCode } from '@app/domain/accounts/account';
 import { AccountProfile, AccountRepository, ApiKeyRecord } from '@app/domain/accounts/account.repository.port';
 import { Database } from '../database/typeorm-transaction-runner';
@@ -27,9 +26,20 @@ export function toAccount(row: AccountRow): Account {
 
 /** The row's columns under the entity's property names, for raw lookups on hot paths. */
 const ACCOUNT_COLUMNS = [
-  'id', 'business_name AS businessName', 'business_email AS businessEmail', 'currency', 'business_gstin AS gstin',
-  'business_pan AS pan', 'business_address AS address', 'state_code AS stateCode', 'phone', 'logo_url AS logoUrl', 'plan',
-  'subscription_expires_at AS subscriptionExpiresAt', 'suspended_at AS suspendedAt', 'deleted_at AS deletedAt',
+  'id',
+  'business_name AS businessName',
+  'business_email AS businessEmail',
+  'currency',
+  'business_gstin AS gstin',
+  'business_pan AS pan',
+  'business_address AS address',
+  'state_code AS stateCode',
+  'phone',
+  'logo_url AS logoUrl',
+  'plan',
+  'subscription_expires_at AS subscriptionExpiresAt',
+  'suspended_at AS suspendedAt',
+  'deleted_at AS deletedAt',
   'api_key_masked AS apiKeyMasked',
 ].join(', ');
 

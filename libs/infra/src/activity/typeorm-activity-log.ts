@@ -10,17 +10,19 @@ export class TypeormActivityLog extends ActivityLog {
   }
 
   async append(event: ActivityEvent): Promise<void> {
-    await rawInsert(this.db.manager(), ActivityEventRow, [{
-      accountId: event.accountId,
-      actorKind: event.actorKind,
-      actorUserId: event.actorUserId,
-      action: event.action,
-      entityType: event.entityType,
-      entityId: event.entityId,
-      label: event.label,
-      beforeSummary: event.before ? JSON.stringify(event.before) : null,
-      afterSummary: event.after ? JSON.stringify(event.after) : null,
-      createdAt: sqlNow(event.occurredAt),
-    }]);
+    await rawInsert(this.db.manager(), ActivityEventRow, [
+      {
+        accountId: event.accountId,
+        actorKind: event.actorKind,
+        actorUserId: event.actorUserId,
+        action: event.action,
+        entityType: event.entityType,
+        entityId: event.entityId,
+        label: event.label,
+        beforeSummary: event.before ? JSON.stringify(event.before) : null,
+        afterSummary: event.after ? JSON.stringify(event.after) : null,
+        createdAt: sqlNow(event.occurredAt),
+      },
+    ]);
   }
 }

@@ -39,7 +39,9 @@ export class RedisApiRateLimiter extends ApiRateLimiter {
   }
 
   async consume(accountId: number): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-    const call = this.redis.eval(SCRIPT, 1, `${this.options.keyPrefix}rate:api:${accountId}`, this.options.perSecond, this.options.burst) as Promise<[number, number]>;
+    const call = this.redis.eval(SCRIPT, 1, `${this.options.keyPrefix}rate:api:${accountId}`, this.options.perSecond, this.options.burst) as Promise<
+      [number, number]
+    >;
     const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), this.options.timeoutMs ?? 50).unref());
     const result = await Promise.race([call.catch(() => null), timeout]);
     if (!result) return { allowed: true, retryAfterSeconds: 0 };

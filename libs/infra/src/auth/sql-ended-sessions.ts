@@ -10,10 +10,9 @@ export class SqlEndedSessions extends EndedSessions {
   /** Retired refresh tokens go with their session (ON DELETE CASCADE). */
   async deleteEndedBefore(cutoff: Date): Promise<number> {
     const at = sqlNow(cutoff);
-    const result = await this.db.manager().query(
-      'DELETE FROM mobile_sessions WHERE (revoked_at IS NOT NULL AND revoked_at < ?) OR refresh_expires_at < ?',
-      [at, at],
-    );
+    const result = await this.db
+      .manager()
+      .query('DELETE FROM mobile_sessions WHERE (revoked_at IS NOT NULL AND revoked_at < ?) OR refresh_expires_at < ?', [at, at]);
     return Number(result.affectedRows ?? 0);
   }
 }

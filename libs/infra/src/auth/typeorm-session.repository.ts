@@ -67,10 +67,10 @@ export class TypeormSessionRepository extends SessionRepository {
   }
 
   async countActive(accountId: number, now: Date): Promise<number> {
-    const [row] = await this.query<Array<{ n: number | string }>>(
-      `SELECT COUNT(*) AS n FROM mobile_sessions s WHERE s.account_id = ? AND ${ACTIVE}`,
-      [accountId, sqlNow(now)],
-    );
+    const [row] = await this.query<Array<{ n: number | string }>>(`SELECT COUNT(*) AS n FROM mobile_sessions s WHERE s.account_id = ? AND ${ACTIVE}`, [
+      accountId,
+      sqlNow(now),
+    ]);
     return Number(row.n);
   }
 
@@ -79,8 +79,19 @@ export class TypeormSessionRepository extends SessionRepository {
     const result = await this.query<{ insertId: number }>(
       `INSERT INTO mobile_sessions (account_id, user_id, access_token_hash, refresh_token_hash, device_name, platform, user_agent,
         created_at, last_used_at, access_expires_at, refresh_expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [s.accountId, s.userId, s.accessTokenHash, s.refreshTokenHash, s.deviceName, s.platform, s.userAgent,
-        created, created, sqlNow(s.accessExpiresAt), sqlNow(s.refreshExpiresAt)],
+      [
+        s.accountId,
+        s.userId,
+        s.accessTokenHash,
+        s.refreshTokenHash,
+        s.deviceName,
+        s.platform,
+        s.userAgent,
+        created,
+        created,
+        sqlNow(s.accessExpiresAt),
+        sqlNow(s.refreshExpiresAt),
+      ],
     );
     return Number(result.insertId);
   }
@@ -121,14 +132,14 @@ export class TypeormSessionRepository extends SessionRepository {
       const result = await this.query<WriteResult>(
         `UPDATE mobile_sessions SET access_token_hash = ?, refresh_token_hash = ?, access_expires_at = ?, refresh_expires_at = ?,
            rotated_at = ?, last_used_at = ? WHERE id = ? AND refresh_token_hash = ? AND revoked_at IS NULL`,
-        [next.accessTokenHash, next.refreshTokenHash, sqlNow(next.accessExpiresAt), sqlNow(next.refreshExpiresAt), at, at,
-          sessionId, expectedRefreshHash],
+        [next.accessTokenHash, next.refreshTokenHash, sqlNow(next.accessExpiresAt), sqlNow(next.refreshExpiresAt), at, at, sessionId, expectedRefreshHash],
       );
       if (!result.affectedRows) return false;
-      await this.query(
-        'INSERT INTO mobile_session_retired_tokens (refresh_token_hash, session_id, retired_at) VALUES (?, ?, ?)',
-        [expectedRefreshHash, sessionId, at],
-      );
+      await this.query('INSERT INTO mobile_session_retired_tokens (refresh_token_hash, session_id, retired_at) VALUES (?, ?, ?)', [
+        expectedRefreshHash,
+        sessionId,
+        at,
+      ]);
       return true;
     };
     if (this.db.inTransaction()) return work();
@@ -174,10 +185,12 @@ export class TypeormSessionRepository extends SessionRepository {
 
   async revokeForAccount(accountId: number, reason: RevokeReason, now: Date): Promise<number> {
     const at = sqlNow(now);
-    const result = await this.query<WriteResult>(
-      `UPDATE mobile_sessions s SET s.revoked_at = ?, s.revoke_reason = ? WHERE s.account_id = ? AND ${ACTIVE}`,
-      [at, reason, accountId, at],
-    );
+    const result = await this.query<WriteResult>(`UPDATE mobile_sessions s SET s.revoked_at = ?, s.revoke_reason = ? WHERE s.account_id = ? AND ${ACTIVE}`, [
+      at,
+      reason,
+      accountId,
+      at,
+    ]);
     return result.affectedRows ?? 0;
   }
 }

@@ -24,8 +24,17 @@ function toClient(row: ClientRow): Client {
 }
 
 const CLIENT_COLUMNS = [
-  'id', 'account_id AS accountId', 'name', 'phone', 'country_code AS countryCode', 'email', 'address', 'gstin',
-  'state_code AS stateCode', 'created_at AS createdAt', 'updated_at AS updatedAt',
+  'id',
+  'account_id AS accountId',
+  'name',
+  'phone',
+  'country_code AS countryCode',
+  'email',
+  'address',
+  'gstin',
+  'state_code AS stateCode',
+  'created_at AS createdAt',
+  'updated_at AS updatedAt',
 ].join(', ');
 
 export class TypeormClientRepository extends ClientRepository {
@@ -50,10 +59,11 @@ export class TypeormClientRepository extends ClientRepository {
   async list(accountId: number, page: PageRequest): Promise<Page<Client>> {
     const manager = this.db.manager();
     const [ids, [{ total }]] = await Promise.all([
-      manager.query(
-        'SELECT id FROM clients WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
-        [accountId, page.limit, page.offset],
-      ) as Promise<Array<{ id: number }>>,
+      manager.query('SELECT id FROM clients WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?', [
+        accountId,
+        page.limit,
+        page.offset,
+      ]) as Promise<Array<{ id: number }>>,
       manager.query('SELECT COUNT(*) AS total FROM clients WHERE account_id = ?', [accountId]) as Promise<Array<{ total: string | number }>>,
     ]);
     if (!ids.length) return { rows: [], total: Number(total) };

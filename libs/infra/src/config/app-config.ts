@@ -124,8 +124,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     featureInventory: bool('FEATURE_INVENTORY', true),
     featureExpenses: bool('FEATURE_EXPENSES', true),
     plans: {
-      free: { ...DEFAULT_PLAN_POLICY.free, documentsPerMonth: freeDocs, clients: freeClients, inventoryItems: freeInventory,
-        sessions: int('FREE_SESSIONS', DEFAULT_PLAN_POLICY.free.sessions, 1, 1000) },
+      free: {
+        ...DEFAULT_PLAN_POLICY.free,
+        documentsPerMonth: freeDocs,
+        clients: freeClients,
+        inventoryItems: freeInventory,
+        sessions: int('FREE_SESSIONS', DEFAULT_PLAN_POLICY.free.sessions, 1, 1000),
+      },
       pro: { ...DEFAULT_PLAN_POLICY.pro, sessions: int('PRO_SESSIONS', DEFAULT_PLAN_POLICY.pro.sessions, 1, 1000) },
     },
     queue,

@@ -15,33 +15,44 @@ export class SqlShareLinkRepository extends ShareLinkRepository {
   }
 
   async findActiveToken(accountId: number, kind: DocumentKind, documentId: number): Promise<string | null> {
-    const [row] = await this.db.manager().query(
-      'SELECT token_encrypted FROM document_shares WHERE account_id = ? AND document_type = ? AND document_id = ? AND revoked_at IS NULL ORDER BY id DESC LIMIT 1',
-      [accountId, kind, documentId],
-    );
+    const [row] = await this.db
+      .manager()
+      .query(
+        'SELECT token_encrypted FROM document_shares WHERE account_id = ? AND document_type = ? AND document_id = ? AND revoked_at IS NULL ORDER BY id DESC LIMIT 1',
+        [accountId, kind, documentId],
+      );
     return row ? this.box.open(row.token_encrypted) : null;
   }
 
   async create(accountId: number, kind: DocumentKind, documentId: number, token: string): Promise<void> {
-    await this.db.manager().query(
-      'INSERT INTO document_shares (account_id, document_type, document_id, token_hash, token_encrypted, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      [accountId, kind, documentId, this.hasher.hash(token), this.box.seal(token), sqlNow()],
-    );
+    await this.db
+      .manager()
+      .query('INSERT INTO document_shares (account_id, document_type, document_id, token_hash, token_encrypted, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+        accountId,
+        kind,
+        documentId,
+        this.hasher.hash(token),
+        this.box.seal(token),
+        sqlNow(),
+      ]);
   }
 
   async revoke(accountId: number, kind: DocumentKind, documentId: number): Promise<boolean> {
-    const result = await this.db.manager().query(
-      'UPDATE document_shares SET revoked_at = ? WHERE account_id = ? AND document_type = ? AND document_id = ? AND revoked_at IS NULL',
-      [sqlNow(), accountId, kind, documentId],
-    );
+    const result = await this.db
+      .manager()
+      .query('UPDATE document_shares SET revoked_at = ? WHERE account_id = ? AND document_type = ? AND document_id = ? AND revoked_at IS NULL', [
+        sqlNow(),
+        accountId,
+        kind,
+        documentId,
+      ]);
     return Number(result.affectedRows ?? 0) > 0;
   }
 
   async resolve(token: string): Promise<SharedDocument | null> {
-    const [row] = await this.db.manager().query(
-      'SELECT account_id, document_type, document_id FROM document_shares WHERE token_hash = ? AND revoked_at IS NULL',
-      [this.hasher.hash(token)],
-    );
+    const [row] = await this.db
+      .manager()
+      .query('SELECT account_id, document_type, document_id FROM document_shares WHERE token_hash = ? AND revoked_at IS NULL', [this.hasher.hash(token)]);
     return row ? { accountId: Number(row.account_id), kind: row.document_type as DocumentKind, documentId: Number(row.document_id) } : null;
   }
 }

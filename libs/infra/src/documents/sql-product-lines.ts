@@ -33,7 +33,11 @@ export class SqlProductLines {
   /** One multi-row INSERT, in the order given (so item ids follow the order sent). */
   async insert(accountId: number, parentId: number, lines: ProductLineValues[]): Promise<void> {
     if (!lines.length) return;
-    await rawInsert(this.db.manager(), this.entity, lines.map((line) => ({ ...line, accountId, [this.parentProperty]: parentId })));
+    await rawInsert(
+      this.db.manager(),
+      this.entity,
+      lines.map((line) => ({ ...line, accountId, [this.parentProperty]: parentId })),
+    );
   }
 
   async replace(accountId: number, parentId: number, lines: ProductLineValues[]): Promise<void> {

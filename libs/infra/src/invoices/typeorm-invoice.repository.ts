@@ -14,8 +14,13 @@ import { InvoiceItemRow, InvoiceRow } from './invoice.entity';
 export class TypeormInvoiceRepository extends TypeormSalesDocumentRepository<InvoiceRow, InvoiceHeader, InvoiceFields> implements InvoiceRepository {
   constructor(db: Database, clock: Clock) {
     super(db, clock, {
-      header: InvoiceRow, items: InvoiceItemRow, parentProperty: 'invoiceId', numberProperty: 'invoiceNumber',
-      table: 'invoices', numberColumn: 'invoice_number', dateColumn: 'invoice_date',
+      header: InvoiceRow,
+      items: InvoiceItemRow,
+      parentProperty: 'invoiceId',
+      numberProperty: 'invoiceNumber',
+      table: 'invoices',
+      numberColumn: 'invoice_number',
+      dateColumn: 'invoice_date',
     });
   }
 

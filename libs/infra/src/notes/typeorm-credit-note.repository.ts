@@ -6,9 +6,18 @@ import { CreditNoteItemRow, CreditNoteRow } from './note.entity';
 import { noteHeaderColumns, noteHeaderOf } from './typeorm-note-table';
 import { TypeormNoteRepository } from './typeorm-note.repository';
 
-export class TypeormCreditNoteRepository extends TypeormNoteRepository<CreditNote, CreditNoteFields, CreditNoteRow, CreditNoteItemRow> implements CreditNoteRepository {
+export class TypeormCreditNoteRepository
+  extends TypeormNoteRepository<CreditNote, CreditNoteFields, CreditNoteRow, CreditNoteItemRow>
+  implements CreditNoteRepository
+{
   constructor(db: Database, clock: Clock) {
-    super(db, clock, { header: CreditNoteRow, items: CreditNoteItemRow, table: 'credit_notes', numberColumn: 'credit_note_number', dateColumn: 'credit_note_date' });
+    super(db, clock, {
+      header: CreditNoteRow,
+      items: CreditNoteItemRow,
+      table: 'credit_notes',
+      numberColumn: 'credit_note_number',
+      dateColumn: 'credit_note_date',
+    });
   }
 
   protected toNote(row: CreditNoteRow): CreditNote {

@@ -8,10 +8,17 @@ import { DebitNoteItemRow, DebitNoteRow } from './note.entity';
 import { noteHeaderColumns, noteHeaderOf } from './typeorm-note-table';
 import { TypeormNoteRepository } from './typeorm-note.repository';
 
-export class TypeormDebitNoteRepository extends TypeormNoteRepository<DebitNote, DebitNoteFields, DebitNoteRow, DebitNoteItemRow> implements DebitNoteRepository {
+export class TypeormDebitNoteRepository
+  extends TypeormNoteRepository<DebitNote, DebitNoteFields, DebitNoteRow, DebitNoteItemRow>
+  implements DebitNoteRepository
+{
   constructor(db: Database, clock: Clock) {
     super(db, clock, {
-      header: DebitNoteRow, items: DebitNoteItemRow, table: 'debit_notes', numberColumn: 'debit_note_number', dateColumn: 'debit_note_date',
+      header: DebitNoteRow,
+      items: DebitNoteItemRow,
+      table: 'debit_notes',
+      numberColumn: 'debit_note_number',
+      dateColumn: 'debit_note_date',
       // Debit notes carry a payment status like invoices, so the invoice filter applies to them too.
       filters: (f: DocumentListFilter) => (f.paymentStatus ? [{ sql: 'n.payment_status = ?', params: [f.paymentStatus] }] : []),
     });

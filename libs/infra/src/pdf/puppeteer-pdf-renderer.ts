@@ -262,7 +262,13 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
         await withTimeout(handle.browser.close(), 5_000).catch(() => undefined);
       }
       if (proc?.pid) {
-        if (!(await withTimeout(exited, 2_000).then(() => true, () => false))) killGroup(proc.pid);
+        if (
+          !(await withTimeout(exited, 2_000).then(
+            () => true,
+            () => false,
+          ))
+        )
+          killGroup(proc.pid);
         await withTimeout(exited, 5_000).catch(() => undefined);
         // The zygote and renderers leave with the browser; give them a moment, then make sure.
         if (!(await groupGone(proc.pid, 2_000))) {

@@ -45,9 +45,7 @@ export function compileTemplates(): void {
 
 export function layoutFor(kind: DocumentKind, template?: string): LayoutName {
   if (kind !== 'invoice') return kind;
-  const look: InvoiceTemplate = (INVOICE_TEMPLATES as readonly string[]).includes(template ?? '')
-    ? (template as InvoiceTemplate)
-    : 'classic';
+  const look: InvoiceTemplate = (INVOICE_TEMPLATES as readonly string[]).includes(template ?? '') ? (template as InvoiceTemplate) : 'classic';
   return look === 'modern' ? 'invoice-modern' : 'invoice-classic';
 }
 
@@ -159,9 +157,7 @@ function buildContext(view: DocumentView): Record<string, unknown> {
 
   const notices: string[] = [];
   if (has(view.lut_number)) {
-    notices.push(
-      `Supply meant for export under Letter of Undertaking (LUT) No. ${view.lut_number} without payment of integrated tax.`,
-    );
+    notices.push(`Supply meant for export under Letter of Undertaking (LUT) No. ${view.lut_number} without payment of integrated tax.`);
   }
 
   let banner: string | null = null;
@@ -173,9 +169,10 @@ function buildContext(view: DocumentView): Record<string, unknown> {
     banner = `${view.title || TITLE[kind]} issued against invoice ${view.reference}.`;
   }
 
-  const status = has(view.payment_status) && (kind === 'invoice' || kind === 'proforma-invoice')
-    ? (STATUS[view.payment_status.toLowerCase()] ?? titleCase(view.payment_status))
-    : null;
+  const status =
+    has(view.payment_status) && (kind === 'invoice' || kind === 'proforma-invoice')
+      ? (STATUS[view.payment_status.toLowerCase()] ?? titleCase(view.payment_status))
+      : null;
 
   return {
     doc: view,

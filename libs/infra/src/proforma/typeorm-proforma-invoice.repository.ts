@@ -8,11 +8,19 @@ import { SqlConditions } from '../documents/sql-document-list';
 import { TypeormSalesDocumentRepository } from '../documents/typeorm-sales-document.repository';
 import { ProformaInvoiceItemRow, ProformaInvoiceRow } from './proforma-invoice.entity';
 
-export class TypeormProformaInvoiceRepository extends TypeormSalesDocumentRepository<ProformaInvoiceRow, ProformaInvoiceHeader, ProformaInvoiceFields> implements ProformaInvoiceRepository {
+export class TypeormProformaInvoiceRepository
+  extends TypeormSalesDocumentRepository<ProformaInvoiceRow, ProformaInvoiceHeader, ProformaInvoiceFields>
+  implements ProformaInvoiceRepository
+{
   constructor(db: Database, clock: Clock) {
     super(db, clock, {
-      header: ProformaInvoiceRow, items: ProformaInvoiceItemRow, parentProperty: 'proformaInvoiceId', numberProperty: 'number',
-      table: 'proforma_invoices', numberColumn: 'proforma_number', dateColumn: 'proforma_date',
+      header: ProformaInvoiceRow,
+      items: ProformaInvoiceItemRow,
+      parentProperty: 'proformaInvoiceId',
+      numberProperty: 'number',
+      table: 'proforma_invoices',
+      numberColumn: 'proforma_number',
+      dateColumn: 'proforma_date',
     });
   }
 

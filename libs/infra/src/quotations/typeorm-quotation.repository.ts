@@ -12,8 +12,13 @@ import { QuotationItemRow, QuotationRow } from './quotation.entity';
 export class TypeormQuotationRepository extends TypeormSalesDocumentRepository<QuotationRow, QuotationHeader, QuotationFields> implements QuotationRepository {
   constructor(db: Database, clock: Clock) {
     super(db, clock, {
-      header: QuotationRow, items: QuotationItemRow, parentProperty: 'quotationId', numberProperty: 'number',
-      table: 'quotations', numberColumn: 'quotation_number', dateColumn: 'quotation_date',
+      header: QuotationRow,
+      items: QuotationItemRow,
+      parentProperty: 'quotationId',
+      numberProperty: 'number',
+      table: 'quotations',
+      numberColumn: 'quotation_number',
+      dateColumn: 'quotation_date',
     });
   }
 

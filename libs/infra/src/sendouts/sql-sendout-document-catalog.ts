@@ -23,6 +23,12 @@ export class SqlSendoutDocumentCatalog extends SendoutDocumentCatalog {
        WHERE account_id = ? AND client_id = ? ORDER BY ${t.date} DESC, id DESC LIMIT ?`,
       [accountId, clientId, limit],
     );
-    return rows.map((r) => ({ id: Number(r.id), number: String(r.number), date: String(r.date), totalAmount: String(r.total_amount), currency: String(r.currency) }));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      number: String(r.number),
+      date: String(r.date),
+      totalAmount: String(r.total_amount),
+      currency: String(r.currency),
+    }));
   }
 }

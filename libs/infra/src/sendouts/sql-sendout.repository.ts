@@ -33,15 +33,34 @@ interface WriteResult {
 const COLUMNS = `id, account_id, client_id, document_type, document_id, to_email, cc_emails, bcc_emails, subject, message, status,
   attempts, last_error, sent_at, message_id, created_at, updated_at`;
 
-const list = (value: string | null): string[] => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const list = (value: string | null): string[] =>
+  value
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 const joined = (emails: string[]): string | null => (emails.length ? emails.join(', ') : null);
 
 function toSendout(r: SendoutRecord): Sendout {
   return {
-    id: Number(r.id), accountId: Number(r.account_id), clientId: Number(r.client_id), documentType: r.document_type as DocumentKind,
-    documentId: Number(r.document_id), toEmail: r.to_email, ccEmails: list(r.cc_emails), bccEmails: list(r.bcc_emails), subject: r.subject,
-    message: r.message, status: r.status as SendoutStatus, attempts: Number(r.attempts), lastError: r.last_error, sentAt: r.sent_at,
-    messageId: r.message_id, createdAt: r.created_at, updatedAt: r.updated_at,
+    id: Number(r.id),
+    accountId: Number(r.account_id),
+    clientId: Number(r.client_id),
+    documentType: r.document_type as DocumentKind,
+    documentId: Number(r.document_id),
+    toEmail: r.to_email,
+    ccEmails: list(r.cc_emails),
+    bccEmails: list(r.bcc_emails),
+    subject: r.subject,
+    message: r.message,
+    status: r.status as SendoutStatus,
+    attempts: Number(r.attempts),
+    lastError: r.last_error,
+    sentAt: r.sent_at,
+    messageId: r.message_id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }
 
@@ -65,8 +84,20 @@ export class SqlSendoutRepository extends SendoutRepository {
       `INSERT INTO sendouts (account_id, client_id, document_type, document_id, to_email, cc_emails, bcc_emails, subject, message,
          signature_png, status, attempts, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)`,
-      [accountId, row.clientId, row.documentType, row.documentId, row.toEmail, joined(row.ccEmails), joined(row.bccEmails), row.subject,
-        row.message, row.signatureOverride, at, at],
+      [
+        accountId,
+        row.clientId,
+        row.documentType,
+        row.documentId,
+        row.toEmail,
+        joined(row.ccEmails),
+        joined(row.bccEmails),
+        row.subject,
+        row.message,
+        row.signatureOverride,
+        at,
+        at,
+      ],
     );
     return Number(result.insertId);
   }
@@ -105,10 +136,11 @@ export class SqlSendoutRepository extends SendoutRepository {
       [token, at, at, id, accountId],
     );
     if (!result.affectedRows) return null;
-    const [row] = await this.query<SendoutRecord[]>(
-      `SELECT ${COLUMNS}, signature_png FROM sendouts WHERE id = ? AND account_id = ? AND claim_token = ?`,
-      [id, accountId, token],
-    );
+    const [row] = await this.query<SendoutRecord[]>(`SELECT ${COLUMNS}, signature_png FROM sendouts WHERE id = ? AND account_id = ? AND claim_token = ?`, [
+      id,
+      accountId,
+      token,
+    ]);
     return row ? { ...toSendout(row), signatureOverride: row.signature_png ?? null } : null;
   }
 

@@ -68,10 +68,15 @@ export class TypeormUserAdminRepository extends UserAdminRepository {
 
   async setPassword(accountId: number, userId: number, passwordHash: string, now: Date): Promise<void> {
     const at = sqlNow(now);
-    await this.db.manager().query(
-      'UPDATE users SET password_hash = ?, password_changed_at = ?, updated_at = ? WHERE id = ? AND account_id = ?',
-      [passwordHash, at, at, userId, accountId],
-    );
+    await this.db
+      .manager()
+      .query('UPDATE users SET password_hash = ?, password_changed_at = ?, updated_at = ? WHERE id = ? AND account_id = ?', [
+        passwordHash,
+        at,
+        at,
+        userId,
+        accountId,
+      ]);
   }
 
   async softDelete(accountId: number, userId: number, now: Date): Promise<void> {

@@ -31,6 +31,15 @@ export function createDocumentOutputService(
 ) {
   const adapters = documentOutputAdapters(db, clock);
   const shares = new SqlShareLinkRepository(db, secrets, new SecretBox(config.encryptionKey));
-  const output = new DocumentOutputService(adapters.source, adapters.clients, adapters.accounts, adapters.settings, renderer, shares, secrets, config.publicBaseUrl);
+  const output = new DocumentOutputService(
+    adapters.source,
+    adapters.clients,
+    adapters.accounts,
+    adapters.settings,
+    renderer,
+    shares,
+    secrets,
+    config.publicBaseUrl,
+  );
   return { ...adapters, output };
 }

@@ -169,8 +169,17 @@ export class SalesDocuments1732000001000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     for (const table of [
-      'credit_note_items', 'credit_notes', 'debit_note_items', 'debit_notes', 'proforma_invoice_items', 'proforma_invoices',
-      'quotation_items', 'quotations', 'invoice_items', 'invoices', 'document_sequences',
+      'credit_note_items',
+      'credit_notes',
+      'debit_note_items',
+      'debit_notes',
+      'proforma_invoice_items',
+      'proforma_invoices',
+      'quotation_items',
+      'quotations',
+      'invoice_items',
+      'invoices',
+      'document_sequences',
     ]) {
       await q.query(`DROP TABLE ${table}`);
     }

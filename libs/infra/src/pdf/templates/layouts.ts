@@ -96,13 +96,7 @@ ${withHsnSummary ? '{{#if show_hsn}}{{> hsnSummary}}{{/if}}' : ''}
   );
 }
 
-export type LayoutName =
-  | 'invoice-classic'
-  | 'invoice-modern'
-  | 'quotation'
-  | 'proforma-invoice'
-  | 'debit-note'
-  | 'credit-note';
+export type LayoutName = 'invoice-classic' | 'invoice-modern' | 'quotation' | 'proforma-invoice' | 'debit-note' | 'credit-note';
 
 export const LAYOUTS: Record<LayoutName, string> = {
   'invoice-classic': INVOICE_CLASSIC,
