@@ -20,6 +20,7 @@ import { InvoicesModule } from './invoices/invoices.module';
 import { QuotationsModule } from './quotations/quotations.module';
 import { ProformaInvoicesModule } from './proforma-invoices/proforma-invoices.module';
 import { SendoutsModule } from './sendouts/sendouts.module';
+import { AnalyticsModule } from './analytics/analytics.module';
 
 /** Resource modules of the API. Add a new resource's module here. */
 const RESOURCE_MODULES = [
@@ -36,6 +37,7 @@ const RESOURCE_MODULES = [
   QuotationsModule,
   ProformaInvoicesModule,
   SendoutsModule,
+  AnalyticsModule,
 ];
 
 @Module({})

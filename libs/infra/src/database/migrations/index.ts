@@ -5,6 +5,7 @@ import { InventoryExpenses1732000004000 } from './1732000004000-inventory-expens
 import { DocumentOutput1732000005000 } from './1732000005000-document-output';
 import { Sendouts1732000006000 } from './1732000006000-sendouts';
 import { DocumentCreatedIndexes1732000007000 } from './1732000007000-document-created-indexes';
+import { AnalyticsIndexes1732000013000 } from './1732000013000-analytics-indexes';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   DocumentOutput1732000005000,
   Sendouts1732000006000,
   DocumentCreatedIndexes1732000007000,
+  AnalyticsIndexes1732000013000,
 ];

@@ -1,0 +1,85 @@
+/**
+ * Aggregate reads behind the analytics answers. Every method is one aggregate SQL statement over the
+ * account's rows (amounts come back as exact decimal strings); the service adds them up with decimals.
+ */
+export interface AnalyticsScope {
+  accountId: number;
+  /** Inclusive Y-m-d bounds of the period; both null means all time. */
+  from: string | null;
+  to: string | null;
+  /** Today in Asia/Kolkata (ages and overdue are measured from it). */
+  today: string;
+}
+
+/** Sums per document status and calendar month (`Y-m`). */
+export interface StatusMonthRow {
+  status: string;
+  month: string;
+  count: number;
+  total: string;
+  tds: string;
+}
+
+export type AgeBucket = '0_30' | '31_60' | '61_90' | '90_plus';
+export const AGE_BUCKETS: readonly AgeBucket[] = ['0_30', '31_60', '61_90', '90_plus'];
+
+export interface ReceivableRow {
+  bucket: AgeBucket;
+  overdue: boolean;
+  count: number;
+  amount: string;
+}
+
+export interface StatusRow {
+  status: string;
+  count: number;
+  total: string;
+}
+
+/** Line tax sums per month, GST rate and recipient kind (registered = B2B). */
+export interface GstRow {
+  month: string;
+  rate: string;
+  b2b: boolean;
+  taxable: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+}
+
+export interface InventoryTotals {
+  items: number;
+  products: number;
+  services: number;
+  stockValue: string;
+}
+
+export interface SoldProductRow {
+  inventoryId: number;
+  name: string;
+  units: string;
+  amount: string;
+}
+
+export interface ExpenseTotals {
+  count: number;
+  total: string;
+}
+
+export abstract class AnalyticsReader {
+  /** Invoices of the period per status and month (count, sum of totals, sum of TDS). */
+  abstract invoicesByStatusAndMonth(scope: AnalyticsScope): Promise<StatusMonthRow[]>;
+  /** Credit notes of the period per status and month. */
+  abstract creditNotesByStatusAndMonth(scope: AnalyticsScope): Promise<StatusMonthRow[]>;
+  /** Unpaid amounts (total less TDS less paid) of issued and archived invoices, per age bucket and overdue flag. */
+  abstract receivables(scope: AnalyticsScope): Promise<ReceivableRow[]>;
+  /** Proforma invoices of the period per approval status. */
+  abstract proformaByApproval(scope: AnalyticsScope): Promise<StatusRow[]>;
+  /** Expenses of the period that are not cancelled. */
+  abstract expenses(scope: AnalyticsScope): Promise<ExpenseTotals>;
+  /** Line tax of issued and archived invoices of the period. */
+  abstract gst(scope: AnalyticsScope): Promise<GstRow[]>;
+  abstract inventory(accountId: number): Promise<InventoryTotals>;
+  /** Units sold per inventory item on issued and archived invoices of the period, most first. */
+  abstract soldProducts(scope: AnalyticsScope): Promise<SoldProductRow[]>;
+}
