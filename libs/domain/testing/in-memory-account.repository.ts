@@ -23,8 +23,8 @@ export function makeAccount(overrides: Partial<Account> & { id: number }): Accou
 }
 
 /**
- * Accounts in a Map, with the semantics of the MySQL adapter: business emails compare
- * case-insensitively (the column's collation), GSTINs exactly, results ordered by id.
+ * Accounts in a Map, with the semantics of the MySQL adapter: business emails and GSTINs compare
+ * case-insensitively (the columns' collation), results ordered by id.
  */
 export class InMemoryAccountRepository extends AccountRepository {
   readonly rows = new Map<number, Account>();
@@ -94,9 +94,10 @@ export class InMemoryAccountRepository extends AccountRepository {
 
   async findByGstinsOrEmails(exceptAccountId: number, gstins: string[], emails: string[]) {
     const lowered = new Set(emails.map((e) => e.toLowerCase()));
+    const upperGstins = new Set(gstins.map((g) => g.toUpperCase()));
     return [...this.rows.values()]
       .filter((a) => a.id !== exceptAccountId)
-      .filter((a) => (a.gstin !== null && gstins.includes(a.gstin)) || (a.businessEmail !== null && lowered.has(a.businessEmail.toLowerCase())))
+      .filter((a) => (a.gstin !== null && upperGstins.has(a.gstin.toUpperCase())) || (a.businessEmail !== null && lowered.has(a.businessEmail.toLowerCase())))
       .sort((x, y) => x.id - y.id)
       .map((a) => ({ ...a }));
   }

@@ -6,7 +6,7 @@ import { sqlTimestamp } from './fake-clock';
 
 /**
  * Clients in memory with the semantics of the MySQL adapter: scoped by account, newest first with ties
- * by id descending, duplicates by exact phone, case-insensitive email or exact GSTIN (oldest first).
+ * by id descending, duplicates by exact phone, case-insensitive email or GSTIN (the columns' collation; oldest first).
  */
 export class InMemoryClientRepository extends ClientRepository {
   private readonly rows = new Map<number, Client>();
@@ -44,9 +44,10 @@ export class InMemoryClientRepository extends ClientRepository {
 
   async findDuplicate(accountId: number, match: { phone: string | null; email: string | null; gstin: string | null }): Promise<Client | null> {
     const email = match.email?.toLowerCase();
+    const gstin = match.gstin?.toUpperCase();
     const found = this.all(accountId)
       .sort((a, b) => a.id - b.id)
-      .find((c) => (!!match.phone && c.phone === match.phone) || (!!email && c.email.toLowerCase() === email) || (!!match.gstin && c.gstin === match.gstin));
+      .find((c) => (!!match.phone && c.phone === match.phone) || (!!email && c.email.toLowerCase() === email) || (!!gstin && c.gstin?.toUpperCase() === gstin));
     return found ?? null;
   }
 

@@ -10,6 +10,9 @@ interface StoredUser extends User {
 
 const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
+/** The user as the adapter reads it (the stored-only fields left out). */
+const toUser = ({ deleted: _deleted, passwordChangedAt: _changed, ...user }: StoredUser): User => ({ ...user, permissions: [...user.permissions] });
+
 /** Users in a Map, with a case-insensitive service-wide username index (deleted users keep theirs). */
 export class InMemoryUserRepository extends UserRepository {
   readonly rows = new Map<number, StoredUser>();
@@ -39,12 +42,12 @@ export class InMemoryUserRepository extends UserRepository {
 
   async findByUsername(username: string): Promise<User | null> {
     const user = [...this.rows.values()].find((u) => !u.deleted && u.username.toLowerCase() === username.toLowerCase());
-    return user ? { ...user } : null;
+    return user ? toUser(user) : null;
   }
 
   async findById(accountId: number, id: number): Promise<User | null> {
     const user = this.rows.get(id);
-    return user && !user.deleted && user.accountId === accountId ? { ...user } : null;
+    return user && !user.deleted && user.accountId === accountId ? toUser(user) : null;
   }
 
   /** Permissions of an active user (null when missing or deleted), as the session adapter's join sees them. */
@@ -65,7 +68,7 @@ export class InMemoryUserAdminRepository extends UserAdminRepository {
     const all = [...this.users.rows.values()]
       .filter((u) => u.accountId === accountId && !u.deleted)
       .sort((a, b) => Number(b.isOwner) - Number(a.isOwner) || a.id - b.id);
-    return { rows: all.slice(page.offset, page.offset + page.limit), total: all.length };
+    return { rows: all.slice(page.offset, page.offset + page.limit).map(toUser), total: all.length };
   }
 
   async countSubUsers(accountId: number): Promise<number> {

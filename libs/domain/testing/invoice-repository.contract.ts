@@ -66,7 +66,7 @@ function numberFor(date: string): AllocatedNumber {
 }
 
 /** Decimal strings compared by value ('1.5' and '1.500' are equal). */
-const norm = (lines: ProductLineValues[]) =>
+export const norm = (lines: ProductLineValues[]) =>
   lines.map((l) => ({
     ...l,
     quantity: Number(l.quantity),

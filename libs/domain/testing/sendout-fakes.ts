@@ -70,10 +70,13 @@ export class InMemoryDocumentSource extends DocumentSource implements SendoutDoc
 export class InMemoryBusinessSettings extends BusinessSettingsRepository {
   readonly rows = new Map<number, BusinessSettings>();
   async get(accountId: number): Promise<BusinessSettings> {
-    return { ...(this.rows.get(accountId) ?? { ...DEFAULT_BUSINESS_SETTINGS, prefixes: {} }) };
+    const stored = this.rows.get(accountId) ?? DEFAULT_BUSINESS_SETTINGS;
+    return { ...stored, prefixes: { ...stored.prefixes } };
   }
+  /** As the SQL adapter: an empty prefix is stored as none (the default applies). */
   async save(accountId: number, settings: BusinessSettings): Promise<void> {
-    this.rows.set(accountId, { ...settings });
+    const prefixes = Object.fromEntries(Object.entries(settings.prefixes).filter(([, prefix]) => !!prefix));
+    this.rows.set(accountId, { ...settings, prefixes });
   }
   setSignature(accountId: number, png: string | null): void {
     this.rows.set(accountId, { ...DEFAULT_BUSINESS_SETTINGS, prefixes: {}, ...this.rows.get(accountId), signaturePng: png });
