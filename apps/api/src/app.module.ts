@@ -21,6 +21,7 @@ import { QuotationsModule } from './quotations/quotations.module';
 import { ProformaInvoicesModule } from './proforma-invoices/proforma-invoices.module';
 import { SendoutsModule } from './sendouts/sendouts.module';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { NotificationsModule } from './notifications/notifications.module';
 
 /** Resource modules of the API. Add a new resource's module here. */
 const RESOURCE_MODULES = [
@@ -38,6 +39,7 @@ const RESOURCE_MODULES = [
   ProformaInvoicesModule,
   SendoutsModule,
   AnalyticsModule,
+  NotificationsModule,
 ];
 
 @Module({})

@@ -5,6 +5,8 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { createDataSource } from '@app/infra/database/data-source';
 import { createWorkerLogger } from './logger';
 import { WorkerRuntime } from './worker-runtime';
+import { NotificationsRuntime } from './notifications/notifications-runtime';
+import { NotificationsSchedule } from './notifications/notifications.schedule';
 
 export const WORKER_CONFIG = 'WORKER_CONFIG';
 const SWEEPER = 'sendout-outbox-sweeper';
@@ -39,7 +41,7 @@ class SweeperSchedule implements OnApplicationBootstrap, OnModuleDestroy {
   }
 }
 
-/** The worker process: a Nest application context (no HTTP) with the sendout queue worker and the sweeper. */
+/** The worker process: a Nest application context (no HTTP) with the sendout queue worker and sweeper, the activity relay and push delivery. */
 @Module({})
 export class WorkerModule {
   static register(config: AppConfig, options: WorkerOptions = {}): DynamicModule {
@@ -58,8 +60,14 @@ export class WorkerModule {
           inject: [DataSource],
         },
         SweeperSchedule,
+        {
+          provide: NotificationsRuntime,
+          useFactory: (ds: DataSource) => new NotificationsRuntime(config, ds, createWorkerLogger(config.logLevel)),
+          inject: [DataSource],
+        },
+        NotificationsSchedule,
       ],
-      exports: [WorkerRuntime],
+      exports: [WorkerRuntime, NotificationsRuntime],
     };
   }
 }

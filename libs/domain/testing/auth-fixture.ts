@@ -40,7 +40,7 @@ export function authFixture(options: { plans?: PlanPolicy; maxFailuresPerUser?: 
   const policy = DEFAULT_SESSION_POLICY;
   const current = new CurrentPasswordCheck(passwords, throttle);
 
-  const login = new LoginUseCase(users, accounts, sessions, passwords, secrets, throttle, tx, clock, plans, policy);
+  const login = new LoginUseCase(users, accounts, sessions, passwords, secrets, throttle, tx, clock, plans, policy, activityLog);
   const refresh = new RefreshSession(sessions, accounts, users, secrets, clock, policy);
   const verifier = new SessionAccessTokenVerifier(sessions, secrets, clock, policy);
   const sessionsService = new SessionsService(sessions, secrets, clock);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AccountRepository } from '@app/domain/accounts/account.repository.port';
 import { DeletedAccounts } from '@app/domain/accounts/deleted-accounts.port';
+import { ActivityLog } from '@app/domain/activity/activity-log.port';
 import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
 import { ChangePassword } from '@app/domain/auth/change-password.use-case';
 import { CurrentPasswordCheck } from '@app/domain/auth/current-password';
@@ -67,12 +68,24 @@ const policy = DEFAULT_SESSION_POLICY;
         tx: TransactionRunner,
         clock: Clock,
         config: AppConfig,
+        activity: ActivityLog,
       ) => {
-        const login = new LoginUseCase(users, accounts, sessions, passwords, secrets, throttle, tx, clock, config.plans, policy);
+        const login = new LoginUseCase(users, accounts, sessions, passwords, secrets, throttle, tx, clock, config.plans, policy, activity);
         await login.warmUp();
         return login;
       },
-      inject: [UserRepository, AccountRepository, SessionRepository, PasswordHasher, SecretHasher, LoginThrottle, TransactionRunner, Clock, APP_CONFIG],
+      inject: [
+        UserRepository,
+        AccountRepository,
+        SessionRepository,
+        PasswordHasher,
+        SecretHasher,
+        LoginThrottle,
+        TransactionRunner,
+        Clock,
+        APP_CONFIG,
+        ActivityLog,
+      ],
     },
     {
       provide: RefreshSession,

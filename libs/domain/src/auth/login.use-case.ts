@@ -1,4 +1,5 @@
 import { Account } from '../accounts/account';
+import { ActivityLog } from '../activity/activity-log.port';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { effectivePlan, PlanPolicy } from '../accounts/plan';
 import { Clock } from '../shared/clock.port';
@@ -50,6 +51,7 @@ export class LoginUseCase {
     private readonly clock: Clock,
     private readonly plans: PlanPolicy,
     private readonly policy: SessionPolicy,
+    private readonly activity: ActivityLog,
   ) {}
 
   /** Makes the dummy hash ahead of the first request. */
@@ -88,7 +90,7 @@ export class LoginUseCase {
           plan,
         });
       }
-      return this.sessions.create({
+      const id = await this.sessions.create({
         accountId: account.id,
         userId: user.id,
         accessTokenHash: tokens.accessTokenHash,
@@ -100,6 +102,20 @@ export class LoginUseCase {
         accessExpiresAt: tokens.accessExpiresAt,
         refreshExpiresAt: tokens.refreshExpiresAt,
       });
+      // The sign-in is recorded with the session, so the login alert of the team feed cannot be lost.
+      await this.activity.append({
+        accountId: account.id,
+        actorKind: 'user',
+        actorUserId: user.id,
+        action: 'signed_in',
+        entityType: 'session',
+        entityId: id,
+        label: device.deviceName,
+        before: null,
+        after: { device_name: device.deviceName, platform: device.platform },
+        occurredAt: now,
+      });
+      return id;
     });
     return { sessionId, tokens, user, account, passwordUpgradeRequired: !meetsPasswordPolicy(input.password) };
   }

@@ -168,7 +168,9 @@ export class TypeormSessionRepository extends SessionRepository {
       `UPDATE mobile_sessions s SET s.revoked_at = ?, s.revoke_reason = ? WHERE s.id = ? AND s.account_id = ?${byUser} AND ${ACTIVE}`,
       params,
     );
-    return (result.affectedRows ?? 0) > 0;
+    const revoked = (result.affectedRows ?? 0) > 0;
+    if (revoked) await this.dropDevicesOfEndedSessions(scope.accountId);
+    return revoked;
   }
 
   async revokeForUser(accountId: number, userId: number, reason: RevokeReason, now: Date, exceptSessionId?: number | null): Promise<number> {
@@ -180,6 +182,7 @@ export class TypeormSessionRepository extends SessionRepository {
       `UPDATE mobile_sessions s SET s.revoked_at = ?, s.revoke_reason = ? WHERE s.user_id = ? AND s.account_id = ? AND ${ACTIVE}${except}`,
       params,
     );
+    if (result.affectedRows) await this.dropDevicesOfEndedSessions(accountId);
     return result.affectedRows ?? 0;
   }
 
@@ -191,6 +194,14 @@ export class TypeormSessionRepository extends SessionRepository {
       accountId,
       at,
     ]);
+    if (result.affectedRows) await this.dropDevicesOfEndedSessions(accountId);
     return result.affectedRows ?? 0;
+  }
+
+  /** A revoked session's push devices are unregistered with it (no more pushes to a signed-out phone). */
+  private async dropDevicesOfEndedSessions(accountId: number): Promise<void> {
+    await this.query('DELETE d FROM push_devices d JOIN mobile_sessions s ON s.id = d.session_id WHERE d.account_id = ? AND s.revoked_at IS NOT NULL', [
+      accountId,
+    ]);
   }
 }

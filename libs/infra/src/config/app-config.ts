@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { DEFAULT_PLAN_POLICY, PlanPolicy } from '@app/domain/accounts/plan';
 
 export interface AppConfig {
@@ -25,6 +26,20 @@ export interface AppConfig {
   plans: PlanPolicy;
   /** Sendout queue and worker (see README, "Sendouts and the worker"). */
   queue: QueueConfig;
+  /** Activity relay, notifications and push (see README, "Notifications and push"). */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** Service-account JSON key (FCM_SERVICE_ACCOUNT_JSON, or the file FCM_SERVICE_ACCOUNT_FILE); null: pushes are skipped. */
+  serviceAccount: { project_id: string; client_email: string; private_key: string; token_uri?: string } | null;
+  fcmBaseUrl: string;
+  concurrency: number;
+  maxAttempts: number;
+  /** First retry delay when FCM gives no Retry-After; each later one doubles, with jitter. */
+  backoffMs: number;
+  /** How often the worker relays committed activity events (notifications) and sweeps the push outbox. */
+  relayIntervalMs: number;
 }
 
 export interface QueueConfig {
@@ -45,6 +60,37 @@ export interface QueueConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** The FCM service account from FCM_SERVICE_ACCOUNT_JSON or FCM_SERVICE_ACCOUNT_FILE (a problem is reported, never the key). */
+function readServiceAccount(env: Env, problems: string[]): PushConfig['serviceAccount'] {
+  const inline = (env.FCM_SERVICE_ACCOUNT_JSON ?? '').trim();
+  const file = (env.FCM_SERVICE_ACCOUNT_FILE ?? '').trim();
+  if (!inline && !file) return null;
+  let text = inline;
+  if (!text) {
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      problems.push('FCM_SERVICE_ACCOUNT_FILE cannot be read');
+      return null;
+    }
+  }
+  try {
+    const json = JSON.parse(text) as Record<string, unknown>;
+    const str = (k: string) => (typeof json[k] === 'string' && (json[k] as string).trim() ? (json[k] as string) : null);
+    const projectId = (env.FCM_PROJECT_ID ?? '').trim() || str('project_id');
+    const email = str('client_email');
+    const key = str('private_key');
+    if (!projectId || !email || !key) {
+      problems.push('the FCM service account needs project_id (or FCM_PROJECT_ID), client_email and private_key');
+      return null;
+    }
+    return { project_id: projectId, client_email: email, private_key: key, token_uri: str('token_uri') ?? undefined };
+  } catch {
+    problems.push('the FCM service account is not valid JSON');
+    return null;
+  }
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -103,6 +149,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sweepAfterMs: int('SWEEP_AFTER_MS', 45_000, 0, 86_400_000),
     sendoutLeaseMs: int('SENDOUT_LEASE_MS', 600_000, 60_000, 86_400_000),
   };
+  const push: PushConfig = {
+    serviceAccount: readServiceAccount(env, problems),
+    fcmBaseUrl: url('FCM_BASE_URL', 'https://fcm.googleapis.com', ['http:', 'https:']).replace(/\/+$/, ''),
+    concurrency: int('PUSH_CONCURRENCY', 4, 1, 64),
+    maxAttempts: int('PUSH_MAX_ATTEMPTS', 5, 1, 25),
+    backoffMs: int('PUSH_BACKOFF_MS', 10_000, 1, 3_600_000),
+    relayIntervalMs: int('ACTIVITY_RELAY_INTERVAL_MS', 1000, 50, 3_600_000),
+  };
   const config: AppConfig = {
     port: int('PORT', 3000, 0, 65535),
     databaseUrl,
@@ -134,6 +188,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       pro: { ...DEFAULT_PLAN_POLICY.pro, sessions: int('PRO_SESSIONS', DEFAULT_PLAN_POLICY.pro.sessions, 1, 1000) },
     },
     queue,
+    push,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');

@@ -1,0 +1,78 @@
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { ActivityOutbox, CommittedActivity } from '@app/domain/activity-relay/activity-relay.port';
+import { Database } from '../database/typeorm-transaction-runner';
+import { sqlNow } from '../shared/sql-time';
+
+interface EventRecord {
+  id: number | string;
+  account_id: number;
+  actor_kind: string;
+  actor_user_id: number | null;
+  action: string;
+  entity_type: string;
+  entity_id: number;
+  label: string | null;
+  before_summary: string | null;
+  after_summary: string | null;
+  created_at: string;
+}
+
+function parse(summary: string | null): Record<string, unknown> | null {
+  if (!summary) return null;
+  try {
+    const value: unknown = JSON.parse(summary);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The activity log as an outbox: rows with `relayed_at` null, oldest first, locked with SKIP LOCKED
+ * (rows of a transaction still open, or held by another relay, are left for a later batch). Meant for
+ * the READ COMMITTED runner below, so the locking read takes no gap locks that would hold up the
+ * inserts of API requests.
+ */
+export class SqlActivityOutbox extends ActivityOutbox {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async claim(limit: number): Promise<CommittedActivity[]> {
+    const rows = await this.db.query<EventRecord>(
+      `SELECT id, account_id, actor_kind, actor_user_id, action, entity_type, entity_id, label, before_summary, after_summary, created_at
+       FROM activity_events WHERE relayed_at IS NULL ORDER BY relayed_at, id LIMIT ? FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      accountId: Number(r.account_id),
+      actorKind: r.actor_kind as CommittedActivity['actorKind'],
+      actorUserId: r.actor_user_id === null ? null : Number(r.actor_user_id),
+      action: r.action,
+      entityType: r.entity_type,
+      entityId: Number(r.entity_id),
+      label: r.label,
+      before: parse(r.before_summary),
+      after: parse(r.after_summary),
+      occurredAt: new Date(`${r.created_at.replace(' ', 'T')}Z`),
+    }));
+  }
+
+  async markRelayed(ids: number[], now: Date): Promise<void> {
+    if (!ids.length) return;
+    await this.db.query(`UPDATE activity_events SET relayed_at = ? WHERE id IN (${ids.map(() => '?').join(', ')})`, [sqlNow(now), ...ids]);
+  }
+}
+
+/** Transactions in READ COMMITTED (the relay's): locking reads lock the rows they return and no gaps. */
+export class ReadCommittedTransactionRunner extends TransactionRunner {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.db.inTransaction()) return work();
+    return this.db.dataSource.transaction('READ COMMITTED', (manager) => this.db.runIn(manager, work));
+  }
+}

@@ -1,0 +1,144 @@
+import { FeedQuery, NotificationDraft, StoredNotification } from '@app/domain/notifications/notification';
+import { NotificationCategory } from '@app/domain/notifications/notification-category';
+import { NotificationRepository } from '@app/domain/notifications/notification.repository.port';
+import { Database } from '../database/typeorm-transaction-runner';
+import { sqlNow } from '../shared/sql-time';
+
+interface NotificationRecord {
+  id: number | string;
+  account_id: number;
+  user_id: number;
+  event_id: number | string;
+  type: string;
+  category: string;
+  action: string;
+  title: string;
+  body: string;
+  entity_type: string;
+  entity_id: number;
+  actor_user_id: number | null;
+  screen: string;
+  document_type: string | null;
+  document_id: number | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+interface WriteResult {
+  affectedRows?: number;
+}
+
+const COLUMNS = `id, account_id, user_id, event_id, type, category, action, title, body, entity_type, entity_id, actor_user_id,
+  screen, document_type, document_id, read_at, created_at`;
+const INSERT_COLUMNS = `account_id, user_id, event_id, type, category, action, title, body, entity_type, entity_id, actor_user_id,
+  screen, document_type, document_id, created_at`;
+
+function toNotification(r: NotificationRecord): StoredNotification {
+  return {
+    id: Number(r.id),
+    accountId: r.account_id,
+    userId: r.user_id,
+    eventId: Number(r.event_id),
+    type: r.type as StoredNotification['type'],
+    category: r.category as NotificationCategory,
+    action: r.action,
+    title: r.title,
+    body: r.body,
+    entityType: r.entity_type,
+    entityId: r.entity_id,
+    actorUserId: r.actor_user_id,
+    deepLink: { screen: r.screen, entityType: r.entity_type, entityId: r.entity_id, documentType: r.document_type, documentId: r.document_id },
+    readAt: r.read_at,
+    createdAt: r.created_at,
+  };
+}
+
+/** Notifications in plain SQL; the feed reads one index range (account, user, id) per page. */
+export class SqlNotificationRepository extends NotificationRepository {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async insertMany(drafts: NotificationDraft[]): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    if (!drafts.length) return ids;
+    const params: unknown[] = [];
+    for (const d of drafts) {
+      params.push(d.accountId, d.userId, d.eventId, d.type, d.category, d.action, d.title, d.body, d.entityType, d.entityId, d.actorUserId);
+      params.push(d.deepLink.screen, d.deepLink.documentType, d.deepLink.documentId, sqlNow(d.createdAt));
+    }
+    // IGNORE: an event already told to a user (uq_notifications_user_event) is not told again.
+    await this.db.query(
+      `INSERT IGNORE INTO notifications (${INSERT_COLUMNS}) VALUES ${drafts.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      params,
+    );
+    const eventIds = [...new Set(drafts.map((d) => d.eventId))];
+    const rows = await this.db.query<{ id: number; user_id: number; event_id: number }>(
+      `SELECT id, user_id, event_id FROM notifications WHERE account_id = ? AND event_id IN (${eventIds.map(() => '?').join(', ')})`,
+      [drafts[0].accountId, ...eventIds],
+    );
+    for (const r of rows) ids.set(`${Number(r.event_id)}:${r.user_id}`, Number(r.id));
+    return ids;
+  }
+
+  async feed(accountId: number, userId: number, query: FeedQuery): Promise<StoredNotification[]> {
+    const unread = query.unreadOnly ? ' AND read_at IS NULL' : '';
+    const rows = await this.db.query<NotificationRecord>(
+      `SELECT ${COLUMNS} FROM notifications WHERE account_id = ? AND user_id = ?${unread} ORDER BY id DESC LIMIT ? OFFSET ?`,
+      [accountId, userId, query.limit, query.offset],
+    );
+    return rows.map(toNotification);
+  }
+
+  async unreadCount(accountId: number, userId: number): Promise<number> {
+    const rows = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM notifications WHERE account_id = ? AND user_id = ? AND read_at IS NULL', [
+      accountId,
+      userId,
+    ]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async findOne(accountId: number, userId: number, id: number): Promise<StoredNotification | null> {
+    const rows = await this.db.query<NotificationRecord>(`SELECT ${COLUMNS} FROM notifications WHERE id = ? AND account_id = ? AND user_id = ?`, [
+      id,
+      accountId,
+      userId,
+    ]);
+    return rows[0] ? toNotification(rows[0]) : null;
+  }
+
+  async findAny(accountId: number, id: number): Promise<StoredNotification | null> {
+    const rows = await this.db.query<NotificationRecord>(`SELECT ${COLUMNS} FROM notifications WHERE id = ? AND account_id = ?`, [id, accountId]);
+    return rows[0] ? toNotification(rows[0]) : null;
+  }
+
+  async markRead(accountId: number, userId: number, id: number, now: Date): Promise<string | null> {
+    await this.db.query('UPDATE notifications SET read_at = ? WHERE id = ? AND account_id = ? AND user_id = ? AND read_at IS NULL', [
+      sqlNow(now),
+      id,
+      accountId,
+      userId,
+    ]);
+    return (await this.findOne(accountId, userId, id))?.readAt ?? null;
+  }
+
+  async markAllRead(accountId: number, userId: number, now: Date): Promise<number> {
+    const result = (await this.db.query('UPDATE notifications SET read_at = ? WHERE account_id = ? AND user_id = ? AND read_at IS NULL', [
+      sqlNow(now),
+      accountId,
+      userId,
+    ])) as unknown as WriteResult;
+    return Number(result.affectedRows ?? 0);
+  }
+
+  async deleteCreatedBefore(before: Date): Promise<number> {
+    let total = 0;
+    // In slices, so one run never holds a long lock on a big table.
+    for (;;) {
+      const result = (await this.db.query('DELETE FROM notifications WHERE created_at < ? LIMIT 5000', [sqlNow(before)])) as unknown as WriteResult;
+      const n = Number(result.affectedRows ?? 0);
+      total += n;
+      if (n < 5000) return total;
+    }
+  }
+}
