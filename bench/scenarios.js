@@ -21,6 +21,7 @@
 
 const setups = require('./setups');
 const sendouts = require('./sendout-bench');
+const notifications = require('./notification-bench');
 
 /** Baseline servers: each is a script started as a child process with PORT and DATABASE_URL set. */
 const BASELINE_SERVERS = {
@@ -102,6 +103,8 @@ const SCENARIOS = [
     setup: setups.accessToken,
     baseline: { server: 'node-http' },
   },
+  // Issue 11: the notification feed of a user with 20,000 notifications.
+  notifications.SCENARIO,
   // Issue 6: queueing an email (no baseline: nothing comparable); the worker's drain rate is an extra.
   sendouts.SCENARIO,
 ];

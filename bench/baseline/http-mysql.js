@@ -101,8 +101,13 @@ const ROUTES = {
   },
 };
 
-// Routes of the invoice and mobile sign-in scenarios, in their own files.
-Object.assign(ROUTES, require('./routes-invoices')({ pool, authenticate, HttpError }), require('./routes-auth')({ pool, HttpError }));
+// Routes of the invoice, mobile sign-in and notification scenarios, in their own files.
+Object.assign(
+  ROUTES,
+  require('./routes-invoices')({ pool, authenticate, HttpError }),
+  require('./routes-auth')({ pool, HttpError }),
+  require('./routes-notifications')({ pool, HttpError }),
+);
 
 function send(res, status, body) {
   const json = JSON.stringify(body);

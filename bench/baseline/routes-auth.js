@@ -17,6 +17,33 @@ const { readJson } = require('./routes-invoices');
 const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
 const sqlTime = (ms) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
+/**
+ * The session and account of a mobile access token: SHA-256 of the bearer, one SELECT of mobile_sessions
+ * joined to users (the query of TypeormSessionRepository.findByAccessTokenHash), the verifier's checks,
+ * then the account row.
+ */
+async function mobileCaller(pool, HttpError, req) {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization || '');
+  if (!match || !match[1].startsWith('at_')) throw new HttpError(401, 'unauthorized', 'A mobile access token is required.');
+  const hash = sha256(match[1]);
+  const [[s]] = await pool.query(
+    `SELECT s.id, s.account_id, s.user_id, s.access_token_hash, s.refresh_token_hash, s.device_name, s.platform,
+            s.user_agent, s.created_at, s.last_used_at, s.access_expires_at, s.refresh_expires_at, s.revoked_at,
+            u.username, u.permissions AS user_permissions, u.deleted_at AS user_deleted_at
+       FROM mobile_sessions s JOIN users u ON u.id = s.user_id AND u.account_id = s.account_id
+      WHERE s.access_token_hash = ?`,
+    [hash],
+  );
+  const nowText = sqlTime(Date.now());
+  if (!s || s.revoked_at || s.user_deleted_at || s.access_expires_at <= nowText) {
+    throw new HttpError(401, 'unauthorized', 'The access token is not valid or has expired.');
+  }
+  const [[a]] = await pool.query('SELECT id, business_name, business_email, suspended_at, deleted_at FROM accounts WHERE id = ?', [s.account_id]);
+  if (!a || a.deleted_at) throw new HttpError(401, 'unauthorized', 'This account has been deleted.');
+  if (a.suspended_at) throw new HttpError(403, 'account_suspended', 'The account is suspended.');
+  return { s, a };
+}
+
 module.exports = function authRoutes({ pool, HttpError }) {
   return {
     'POST /v1/auth/login': async (req) => {
@@ -68,24 +95,7 @@ module.exports = function authRoutes({ pool, HttpError }) {
     },
 
     'GET /v1/auth/me': async (req) => {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization || '');
-      if (!match || !match[1].startsWith('at_')) throw new HttpError(401, 'unauthorized', 'A mobile access token is required.');
-      const hash = sha256(match[1]);
-      const [[s]] = await pool.query(
-        `SELECT s.id, s.account_id, s.user_id, s.access_token_hash, s.refresh_token_hash, s.device_name, s.platform,
-                s.user_agent, s.created_at, s.last_used_at, s.access_expires_at, s.refresh_expires_at, s.revoked_at,
-                u.username, u.permissions AS user_permissions, u.deleted_at AS user_deleted_at
-           FROM mobile_sessions s JOIN users u ON u.id = s.user_id AND u.account_id = s.account_id
-          WHERE s.access_token_hash = ?`,
-        [hash],
-      );
-      const nowText = sqlTime(Date.now());
-      if (!s || s.revoked_at || s.user_deleted_at || s.access_expires_at <= nowText) {
-        throw new HttpError(401, 'unauthorized', 'The access token is not valid or has expired.');
-      }
-      const [[a]] = await pool.query('SELECT id, business_name, business_email, suspended_at, deleted_at FROM accounts WHERE id = ?', [s.account_id]);
-      if (!a || a.deleted_at) throw new HttpError(401, 'unauthorized', 'This account has been deleted.');
-      if (a.suspended_at) throw new HttpError(403, 'account_suspended', 'The account is suspended.');
+      const { s, a } = await mobileCaller(pool, HttpError, req);
       return {
         user_id: s.user_id,
         account_id: s.account_id,
@@ -97,3 +107,5 @@ module.exports = function authRoutes({ pool, HttpError }) {
     },
   };
 };
+
+module.exports.mobileCaller = mobileCaller;

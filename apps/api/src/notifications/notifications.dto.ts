@@ -1,24 +1,19 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { NOTIFICATION_MAX_LIMIT } from '@app/domain/notifications/notification';
 import { CATEGORY_KEYS } from '@app/domain/notifications/notification-category';
 import { DEVICE_PLATFORMS } from '@app/domain/notifications/device.repository.port';
+import { ListQueryDto } from '../common/list-query.dto';
 
-export class NotificationFeedQueryDto {
+/** `offset` as every list; `limit` 1..100 (default 50); `unread_only`. */
+export class NotificationFeedQueryDto extends PickType(ListQueryDto, ['offset'] as const) {
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: NOTIFICATION_MAX_LIMIT })
   @Type(() => Number)
   @IsInt({ message: 'must be an integer' })
   @Min(1, { message: 'must be at least 1' })
   @Max(NOTIFICATION_MAX_LIMIT, { message: `must be at most ${NOTIFICATION_MAX_LIMIT}` })
   limit: number = 50;
-
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @Type(() => Number)
-  @IsInt({ message: 'must be an integer' })
-  @Min(0, { message: 'must be at least 0' })
-  @Max(10_000_000, { message: 'is too large' })
-  offset: number = 0;
 
   @ApiPropertyOptional({ enum: ['1', '0', 'true', 'false'], description: '1: unread notifications only' })
   @IsOptional()

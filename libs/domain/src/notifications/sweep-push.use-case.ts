@@ -1,4 +1,5 @@
 import { Clock } from '../shared/clock.port';
+import { offerJobs } from '../shared/offer-jobs';
 import { PushOutbox, PushQueue } from './push.port';
 
 /**
@@ -15,15 +16,6 @@ export class SweepPushes {
 
   async execute(): Promise<{ enqueued: number; queueDown: boolean }> {
     const due = await this.outbox.pendingBefore(new Date(this.clock.now().getTime() - this.options.sweepAfterMs), this.options.batchSize);
-    let enqueued = 0;
-    for (const job of due) {
-      try {
-        await this.queue.enqueue(job);
-        enqueued++;
-      } catch {
-        return { enqueued, queueDown: true };
-      }
-    }
-    return { enqueued, queueDown: false };
+    return offerJobs(due, (job) => this.queue.enqueue(job));
   }
 }

@@ -1,4 +1,5 @@
 import { Clock } from '../shared/clock.port';
+import { offerJobs } from '../shared/offer-jobs';
 import { SendoutQueue } from './sendout-queue.port';
 import { SendoutRepository } from './sendout.repository.port';
 
@@ -36,15 +37,6 @@ export class SweepSendouts {
     const now = this.clock.now();
     const recovered = await this.sendouts.recoverStale(new Date(now.getTime() - this.options.leaseMs), this.options.maxAttempts, now);
     const due = await this.sendouts.queuedBefore(new Date(now.getTime() - this.options.sweepAfterMs), this.options.batchSize);
-    let enqueued = 0;
-    for (const job of due) {
-      try {
-        await this.queue.enqueue(job);
-        enqueued++;
-      } catch {
-        return { recovered, enqueued, queueDown: true };
-      }
-    }
-    return { recovered, enqueued, queueDown: false };
+    return { recovered, ...(await offerJobs(due, (job) => this.queue.enqueue(job))) };
   }
 }

@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { CommittedActivity } from '../activity-relay/activity-relay.port';
+import { TeamMember } from './notification';
+import { draftsOf, indianGrouping, recipientsOf } from './notification-text';
+
+const team: TeamMember[] = [
+  { id: 1, username: 'anil', isOwner: true, permissions: [] },
+  { id: 2, username: 'priya', isOwner: false, permissions: ['invoices', 'clients'] },
+  { id: 3, username: 'ravi', isOwner: false, permissions: ['clients'] },
+];
+
+const event = (over: Partial<CommittedActivity>): CommittedActivity => ({
+  id: 10,
+  accountId: 7,
+  actorKind: 'user',
+  actorUserId: 2,
+  action: 'created',
+  entityType: 'invoice',
+  entityId: 42,
+  label: 'INV/26-27/0042',
+  before: null,
+  after: { client_id: 5, total_amount: 118000, currency: 'INR', payment_status: 'pending' },
+  occurredAt: new Date('2026-05-01T10:00:00Z'),
+  ...over,
+});
+
+describe('notification texts and recipients', () => {
+  it('groups digits the Indian way', () => {
+    expect(indianGrouping('118000')).toBe('1,18,000.00');
+    expect(indianGrouping('12345678.5')).toBe('1,23,45,678.50');
+    expect(indianGrouping('999')).toBe('999.00');
+    expect(indianGrouping('-1000')).toBe('-1,000.00');
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), (n) => {
+        const grouped = indianGrouping(n.toString());
+        expect(grouped.replace(/,/g, '')).toBe(`${n}.00`);
+        const whole = grouped.split('.')[0].split(',');
+        expect(whole[whole.length - 1].length).toBeLessThanOrEqual(3);
+        for (const part of whole.slice(1, -1)) expect(part).toHaveLength(2);
+      }),
+    );
+  });
+
+  it('writes a sentence for a person', () => {
+    const [draft] = draftsOf(event({}), team, new Map([[5, 'Sharma Traders']]));
+    expect(draft.body).toBe('priya created invoice INV/26-27/0042 for Sharma Traders, ₹1,18,000.00.');
+    expect(draft.deepLink).toEqual({ screen: 'invoice_detail', entityType: 'invoice', entityId: 42, documentType: 'invoice', documentId: 42 });
+  });
+
+  it('hides own activity, needs the permission, sends API-key activity to all, and login alerts to self and owner', () => {
+    expect(recipientsOf(event({}), 'invoices', team).map((u) => u.id)).toEqual([1]);
+    expect(recipientsOf(event({ actorKind: 'api_key', actorUserId: null }), 'invoices', team).map((u) => u.id)).toEqual([1, 2]);
+    expect(recipientsOf(event({ actorUserId: 1 }), 'clients', team).map((u) => u.id)).toEqual([2, 3]);
+    expect(recipientsOf(event({ actorUserId: 3, entityType: 'session' }), 'login', team).map((u) => u.id)).toEqual([1, 3]);
+    expect(recipientsOf(event({ actorUserId: 1, entityType: 'session' }), 'login', team).map((u) => u.id)).toEqual([1]);
+  });
+
+  it('turns an invoice becoming paid into a payment, and ignores events without a category', () => {
+    const paid = event({
+      action: 'updated',
+      before: { payment_status: 'pending', paid_amount: 0 },
+      after: { payment_status: 'paid', paid_amount: 118000, currency: 'INR' },
+    });
+    expect(draftsOf(paid, team, new Map())[0]).toMatchObject({ category: 'payments', action: 'paid' });
+    expect(draftsOf(event({ entityType: 'user' }), team, new Map())).toEqual([]);
+  });
+});
