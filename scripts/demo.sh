@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # The demo: installs what is missing, starts MariaDB/Redis if needed, migrates, makes (or re-keys) the
-# demo account, prints its API key and a curl line, then runs the API (and the worker, when built) in
-# the foreground until Ctrl-C.
+# demo account, runs the API (and the worker, when built), fills the account with sample data through
+# the API on its first run, prints the API key, curl lines and a PDF share link, and stays in the
+# foreground until Ctrl-C.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PORT="${PORT:-3000}"
 export PORT
+# Share links must point at this API, whatever the port.
+export PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-http://127.0.0.1:${PORT}}"
 DEMO_EMAIL="demo@invoicing.local"
 
 bash scripts/install.sh
@@ -75,9 +78,19 @@ if [ -z "${up:-}" ]; then
   exit 1
 fi
 
+# Sample data (clients, invoices of two financial years, notes, stock, expenses) on the first run only.
+seed=$(DEMO_API_KEY="$api_key" node scripts/run.js cli demo:seed --url "$base")
+share_url=$(printf '%s' "$seed" | json_field share_url)
+if [ "$(printf '%s' "$seed" | json_field seeded)" = "true" ]; then
+  seed_note="Sample data added: 12 clients, 12 invoices, a quotation, a proforma invoice, a debit and a credit note, stock and expenses."
+else
+  seed_note="The sample data of an earlier run is kept (nothing was added twice)."
+fi
+
 cat <<EOF
 
 Demo account ${account_id} ("Demo Traders", plan pro) is ready.
+${seed_note}
 API key (shown once; the previous demo key no longer works):
 
   ${api_key}
@@ -85,6 +98,11 @@ API key (shown once; the previous demo key no longer works):
 Try it:
 
   curl -s -H "Authorization: Bearer ${api_key}" ${base}/v1/me
+  curl -s -H "Authorization: Bearer ${api_key}" "${base}/v1/invoices?limit=5"
+
+An invoice PDF to open in a browser (a public share link, no key needed):
+
+  ${share_url}
 
 API docs: ${base}/docs   (OpenAPI JSON: ${base}/v1/openapi.json)
 $( [ "${#pids[@]}" -gt 1 ] && echo "The worker runs beside the API." || echo "No worker build found (dist/apps/worker): only the API runs." )

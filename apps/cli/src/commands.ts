@@ -9,7 +9,8 @@ export const USAGE = `Commands:
   account:suspend --account ID
   account:unsuspend --account ID
   account:set-plan --account ID --plan free|pro [--expires "Y-m-d H:i:s"]
-  account:rotate-key --account ID`;
+  account:rotate-key --account ID
+  demo:seed --url API_BASE_URL   (the account's API key in DEMO_API_KEY)`;
 
 export function parseArgs(argv: string[]): { command: string; options: Options } {
   const [command = '', ...rest] = argv;

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { AccountAdminService } from '@app/domain/accounts/account-admin.service';
-import { DomainError } from '@app/domain/shared/domain-error';
+import { DomainError, ValidationFailed } from '@app/domain/shared/domain-error';
 import { loadConfig } from '@app/infra/config/app-config';
 import { createDataSource, migrate } from '@app/infra/database/data-source';
 import { Database, TypeormTransactionRunner } from '@app/infra/database/typeorm-transaction-runner';
@@ -8,7 +8,10 @@ import { TypeormAccountRepository } from '@app/infra/accounts/typeorm-account.re
 import { TypeormUserRepository } from '@app/infra/users/typeorm-user.repository';
 import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
 import { BcryptPasswordHasher } from '@app/infra/crypto/bcrypt-password-hasher';
+import { kolkataDate } from '@app/domain/shared/fiscal-year';
 import { parseArgs, runCommand } from './commands';
+import { seedDemo } from './demo/demo-seed';
+import { HttpDemoApi } from './demo/http-demo-api';
 
 /** Admin CLI: prints exactly one JSON object on stdout and exits 0, or prints an error and exits 1. */
 async function main(argv: string[]): Promise<void> {
@@ -17,6 +20,15 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'migrate') {
     const applied = await migrate(config.databaseUrl);
     process.stdout.write(`${JSON.stringify({ ok: true, applied })}\n`);
+    return;
+  }
+  if (command === 'demo:seed') {
+    // The key comes from the environment so that it never shows in the process list.
+    const apiKey = process.env.DEMO_API_KEY;
+    if (!options.url) throw ValidationFailed.field('url', 'is required');
+    if (!apiKey) throw ValidationFailed.field('DEMO_API_KEY', 'must hold the API key of the demo account');
+    const result = await seedDemo(new HttpDemoApi(options.url, apiKey), kolkataDate(new Date()));
+    process.stdout.write(`${JSON.stringify(result)}\n`);
     return;
   }
   const dataSource = await createDataSource(config.databaseUrl, 2).initialize();
