@@ -42,7 +42,8 @@ export class FcmPushSender extends PushSender {
     private readonly timeoutMs = 10_000,
   ) {
     super();
-    this.jwt = new JWT({ email: account.client_email, key: account.private_key, scopes: [FCM_SCOPE] });
+    // Node's own fetch, so gaxios does not load its node-fetch fallback through a dynamic import.
+    this.jwt = new JWT({ email: account.client_email, key: account.private_key, scopes: [FCM_SCOPE], transporterOptions: { fetchImplementation: fetch } });
     const tokenUri = account.token_uri;
     if (tokenUri && tokenUri !== GOOGLE_TOKEN_URL) {
       this.jwt.transporter.interceptors.request.add({
