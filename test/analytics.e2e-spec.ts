@@ -79,8 +79,8 @@ describe('analytics', () => {
     { date: '2025-03-01', status: 'rejected', taxable: 50000 },
   ];
   const expenses = [
-    { date: '2025-04-01', amount: 150050, status: 'paid' },
-    { date: '2026-03-31', amount: 25025, status: 'cancelled' },
+    { date: '2025-04-01', amount: 150050, status: 'paid', tds: 15005 },
+    { date: '2026-03-31', amount: 25025, status: 'cancelled', tds: 2500 },
     { date: '2025-03-31', amount: 99900, status: 'paid' },
     { date: '2026-01-15', amount: 12345, status: 'pending' },
   ];
@@ -143,7 +143,13 @@ describe('analytics', () => {
       await t.http
         .post('/v1/expenses')
         .set(account.auth)
-        .send({ expense_description: 'Spend', expense_amount: rupees(e.amount), expense_date: e.date, expense_status: e.status })
+        .send({
+          expense_description: 'Spend',
+          expense_amount: rupees(e.amount),
+          expense_date: e.date,
+          expense_status: e.status,
+          ...('tds' in e ? { tds_amount: rupees(e.tds as number) } : {}),
+        })
         .expect(201);
     }
   }
@@ -266,7 +272,10 @@ describe('analytics', () => {
         ),
       },
       expenses: { total: rupees(sum(exp, (e) => e.amount)), count: exp.length },
-      tds: { receivable: { amount: rupees(sum(rev, (s) => s.tds ?? 0)) } },
+      tds: {
+        receivable: { amount: rupees(sum(rev, (s) => s.tds ?? 0)) },
+        payable: { amount: rupees(sum(exp, (e) => e.tds ?? 0)), deposited: 0, pending: rupees(sum(exp, (e) => e.tds ?? 0)) },
+      },
       gst: {
         ...taxOf(lines),
         by_rate: rates.map((rate) => ({ rate, ...taxOf(lines.filter((l) => l.rate === rate)) })),
@@ -301,7 +310,7 @@ describe('analytics', () => {
     expect(got.credit_notes).toMatchObject(want.credit_notes);
     expect(got.proforma_invoices).toEqual(want.proforma_invoices);
     expect(got.expenses).toEqual(want.expenses);
-    expect(got.tds).toMatchObject(want.tds);
+    expect(got.tds).toEqual(want.tds);
     expect(got.gst).toEqual(want.gst);
     expect(got.inventory).toEqual({
       enabled: true,

@@ -22,6 +22,7 @@ import { ProformaInvoicesModule } from './proforma-invoices/proforma-invoices.mo
 import { SendoutsModule } from './sendouts/sendouts.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { TdsModule } from './tds/tds.module';
 
 /** Resource modules of the API. Add a new resource's module here. */
 const RESOURCE_MODULES = [
@@ -40,6 +41,7 @@ const RESOURCE_MODULES = [
   SendoutsModule,
   AnalyticsModule,
   NotificationsModule,
+  TdsModule,
 ];
 
 @Module({})

@@ -14,6 +14,11 @@ export function presentExpenseFields(e: ExpenseFields) {
     receipt_url: e.receiptUrl,
     notes: e.notes,
     client_id: e.clientId,
+    tds_section_id: e.tdsSectionId,
+    tds_rate: e.tdsRate === null ? null : Number(e.tdsRate),
+    tds_amount: e.tdsAmount === null ? null : toNumber2(e.tdsAmount),
+    vendor_pan: e.vendorPan,
+    payee_type: e.payeeType,
   };
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { PAYEE_TYPES } from '@app/domain/tds/tds-section';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
 
@@ -43,6 +44,21 @@ class ExpenseFieldsDto {
   @Min(1, { message: 'must be a positive integer' })
   @Max(2147483647, { message: 'must be a positive integer' })
   client_id?: number | null;
+  @ApiPropertyOptional({ nullable: true, description: 'TDS section (GET /v1/tds/sections) when we deducted TDS paying this vendor' })
+  @IsOptional()
+  @IsInt({ message: 'must be a positive integer' })
+  @Min(1, { message: 'must be a positive integer' })
+  @Max(2147483647, { message: 'must be a positive integer' })
+  tds_section_id?: number | null;
+  @ApiPropertyOptional({ nullable: true, example: 10, description: 'TDS rate in percent' }) @IsOptional() @IsAmount({ decimals: 3, max: 100 }) tds_rate?:
+    number | null;
+  @ApiPropertyOptional({ nullable: true, example: 5000, description: 'TDS deducted (at most the expense amount)' }) @IsOptional() @IsAmount() tds_amount?:
+    number | null;
+  @ApiPropertyOptional({ nullable: true, example: 'AAPFU0939F' }) @IsOptional() @IsString({ message: 'must be a string' }) vendor_pan?: string | null;
+  @ApiPropertyOptional({ nullable: true, enum: PAYEE_TYPES })
+  @IsOptional()
+  @IsIn(PAYEE_TYPES, { message: `must be one of ${PAYEE_TYPES.join(', ')}` })
+  payee_type?: string | null;
 }
 
 export class CreateExpenseDto extends ExpenseFieldsDto {

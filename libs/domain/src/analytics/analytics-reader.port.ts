@@ -64,6 +64,9 @@ export interface SoldProductRow {
 export interface ExpenseTotals {
   count: number;
   total: string;
+  /** TDS we deducted paying vendors (payable), and the part of it deposited. */
+  tds: string;
+  tdsDeposited: string;
 }
 
 export abstract class AnalyticsReader {

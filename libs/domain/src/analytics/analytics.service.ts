@@ -139,7 +139,14 @@ export class AnalyticsService {
         amount: n2(proformaAll.total),
         by_approval_status: Object.fromEntries(APPROVAL_STATUSES.map((s) => [s, { count: proformaBy[s].count, amount: n2(proformaBy[s].total) }])),
       },
-      tds: { receivable: { amount: n2(tds.total) } },
+      tds: {
+        receivable: { amount: n2(tds.total) },
+        payable: {
+          amount: n2(toDecimal(expenses.tds)),
+          deposited: n2(toDecimal(expenses.tdsDeposited)),
+          pending: n2(toDecimal(expenses.tds).minus(toDecimal(expenses.tdsDeposited))),
+        },
+      },
       gst: gstBreakdown(gst),
       inventory: {
         enabled: true,

@@ -1,6 +1,7 @@
 import { ValidationFailed } from '../shared/domain-error';
 import { isValidDate } from '../shared/fiscal-year';
 import { isMoneyLike, money2, toDecimal } from '../shared/money';
+import { PAYEE_TYPES } from '../tds/tds-section';
 import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, ExpenseFields, PAYMENT_METHODS, DEFAULT_EXPENSE_CATEGORY } from './expense';
 
 export interface ExpenseInput {
@@ -15,7 +16,14 @@ export interface ExpenseInput {
   receipt_url?: string | null;
   notes?: string | null;
   client_id?: number | null;
+  tds_section_id?: number | null;
+  tds_rate?: number | string | null;
+  tds_amount?: number | string | null;
+  vendor_pan?: string | null;
+  payee_type?: string | null;
 }
+
+const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 
 /** Validates `input` merged over `base` (PATCH); `today` fills a missing expense_date. */
 export function buildExpenseFields(input: ExpenseInput, today: string, base?: ExpenseFields): ExpenseFields {
@@ -50,8 +58,11 @@ export function buildExpenseFields(input: ExpenseInput, today: string, base?: Ex
   const receiptUrl = text('receipt_url', base?.receiptUrl ?? '');
   if (receiptUrl && !/^https?:\/\/\S+$/i.test(receiptUrl)) errors.receipt_url = 'must be an http(s) URL';
 
+  const tds = buildExpenseTds(input, amount, base, errors);
+
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
   return {
+    ...tds,
     clientId: has('client_id') ? (input.client_id ?? null) : (base?.clientId ?? null),
     description,
     amount,
@@ -64,4 +75,27 @@ export function buildExpenseFields(input: ExpenseInput, today: string, base?: Ex
     receiptUrl,
     notes: text('notes', base?.notes ?? ''),
   };
+}
+
+/** The optional payable-TDS fields: rate 0-100, amount at most the expense, vendor PAN format, payee type. */
+function buildExpenseTds(input: ExpenseInput, amount: string, base: ExpenseFields | undefined, errors: Record<string, string>) {
+  const pick = <K extends keyof ExpenseInput>(k: K, fallback: unknown) => (input[k] !== undefined ? input[k] : fallback);
+  const tdsSectionId = (pick('tds_section_id', base?.tdsSectionId ?? null) as number | null) ?? null;
+  const decimal = (k: 'tds_rate' | 'tds_amount', fallback: string | null, max: string | null) => {
+    const raw = pick(k, fallback);
+    if (raw === null || raw === undefined || raw === '') return null;
+    const shape = k === 'tds_rate' ? /^\d{1,3}(\.\d{1,3})?$/.test(String(raw)) : isMoneyLike(raw);
+    if (!shape || toDecimal(raw as string).lt(0) || (max !== null && max !== '' && toDecimal(raw as string).gt(toDecimal(max)))) {
+      errors[k] = max === '100' ? 'must be a percentage from 0 to 100' : 'must be an amount from 0 to the expense amount';
+      return null;
+    }
+    return k === 'tds_rate' ? toDecimal(raw as string).toFixed(3) : money2(raw as string);
+  };
+  const tdsRate = decimal('tds_rate', base?.tdsRate ?? null, '100');
+  const tdsAmount = decimal('tds_amount', base?.tdsAmount ?? null, amount || null);
+  const pan = ((pick('vendor_pan', base?.vendorPan ?? null) as string | null) ?? '').toUpperCase() || null;
+  if (pan && !PAN.test(pan)) errors.vendor_pan = 'must be a PAN: 5 letters, 4 digits and a letter';
+  const payeeType = (pick('payee_type', base?.payeeType ?? null) as string | null) || null;
+  if (payeeType && !(PAYEE_TYPES as readonly string[]).includes(payeeType)) errors.payee_type = `must be one of ${PAYEE_TYPES.join(', ')}`;
+  return { tdsSectionId, tdsRate, tdsAmount, vendorPan: pan, payeeType };
 }

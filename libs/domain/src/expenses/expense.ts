@@ -43,6 +43,12 @@ export interface Expense {
   paymentMethod: string;
   receiptUrl: string;
   notes: string;
+  /** Payable TDS: we deducted it when paying the vendor (see docs/tds.md). */
+  tdsSectionId: number | null;
+  tdsRate: string | null;
+  tdsAmount: string | null;
+  vendorPan: string | null;
+  payeeType: string | null;
   createdAt: string;
   updatedAt: string;
 }

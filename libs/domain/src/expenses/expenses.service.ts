@@ -7,6 +7,7 @@ import { kolkataDate } from '../shared/fiscal-year';
 import { Page, PageRequest } from '../shared/pagination';
 import { Principal } from '../shared/principal';
 import { TransactionRunner } from '../shared/transaction.port';
+import { TdsSectionRepository } from '../tds/tds-section.repository.port';
 import { Expense, ExpenseFields } from './expense';
 import { ExpenseRepository } from './expense.repository.port';
 import { buildExpenseFields, ExpenseInput } from './expense-rules';
@@ -23,6 +24,7 @@ export class ExpensesService {
     private readonly tx: TransactionRunner,
     private readonly clock: Clock,
     private readonly activity: ActivityRecorder,
+    private readonly tdsSections: TdsSectionRepository,
   ) {}
 
   list(caller: ExpenseCaller, page: PageRequest): Promise<Page<Expense>> {
@@ -44,6 +46,7 @@ export class ExpensesService {
     const fields = buildExpenseFields(input, this.today());
     return this.tx.run(async () => {
       await this.checkClient(accountId, fields.clientId);
+      await this.checkTdsSection(accountId, fields.tdsSectionId);
       const id = await this.expenses.insert(accountId, fields);
       await this.activity.record(caller.principal, {
         action: 'created',
@@ -62,6 +65,7 @@ export class ExpensesService {
       const current = await this.require(accountId, id);
       const fields = buildExpenseFields(input, this.today(), current);
       if (input.client_id !== undefined) await this.checkClient(accountId, fields.clientId);
+      if (input.tds_section_id !== undefined) await this.checkTdsSection(accountId, fields.tdsSectionId);
       await this.expenses.update(accountId, id, fields);
       await this.activity.record(caller.principal, {
         action: 'updated',
@@ -103,6 +107,12 @@ export class ExpensesService {
   private async checkClient(accountId: number, clientId: number | null): Promise<void> {
     if (clientId !== null && !(await this.clients.findById(accountId, clientId))) {
       throw new NotFound('Client not found.', { client_id: clientId });
+    }
+  }
+
+  private async checkTdsSection(accountId: number, sectionId: number | null): Promise<void> {
+    if (sectionId !== null && !(await this.tdsSections.findVisible(accountId, sectionId))) {
+      throw new NotFound('TDS section not found.', { tds_section_id: sectionId });
     }
   }
 

@@ -74,7 +74,8 @@ export class SqlAnalyticsReader extends AnalyticsReader {
   async expenses(scope: AnalyticsScope): Promise<ExpenseTotals> {
     const p = period(scope, 'expense_date');
     const [row] = await this.db.query<ExpenseTotals>(
-      `SELECT COUNT(*) AS count, COALESCE(SUM(expense_amount), 0) AS total
+      `SELECT COUNT(*) AS count, COALESCE(SUM(expense_amount), 0) AS total, COALESCE(SUM(tds_amount), 0) AS tds,
+              COALESCE(SUM(CASE WHEN tds_deposited_on IS NOT NULL THEN tds_amount END), 0) AS tdsDeposited
        FROM expenses WHERE account_id = ? AND expense_status <> 'cancelled'${p.sql}`,
       [scope.accountId, ...p.params],
     );

@@ -16,6 +16,11 @@ export class ExpenseRow {
   @Column({ name: 'payment_method', type: 'varchar' }) paymentMethod: string;
   @Column({ name: 'receipt_url', type: 'varchar' }) receiptUrl: string;
   @Column({ type: 'varchar' }) notes: string;
+  @Column({ name: 'tds_section_id', type: 'int', nullable: true }) tdsSectionId: number | null;
+  @Column({ name: 'tds_rate', type: 'decimal', precision: 7, scale: 3, nullable: true }) tdsRate: string | null;
+  @Column({ name: 'tds_amount', type: 'decimal', precision: 15, scale: 2, nullable: true }) tdsAmount: string | null;
+  @Column({ name: 'vendor_pan', type: 'char', nullable: true }) vendorPan: string | null;
+  @Column({ name: 'payee_type', type: 'varchar', nullable: true }) payeeType: string | null;
   @DateTimeColumn('created_at') createdAt: string;
   @DateTimeColumn('updated_at') updatedAt: string;
 }

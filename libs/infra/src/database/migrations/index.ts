@@ -6,6 +6,7 @@ import { DocumentOutput1732000005000 } from './1732000005000-document-output';
 import { Sendouts1732000006000 } from './1732000006000-sendouts';
 import { DocumentCreatedIndexes1732000007000 } from './1732000007000-document-created-indexes';
 import { AnalyticsIndexes1732000013000 } from './1732000013000-analytics-indexes';
+import { Tds1732000013100 } from './1732000013100-tds';
 import { Notifications1732000014100 } from './1732000014100-notifications';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
@@ -18,5 +19,6 @@ export const MIGRATIONS = [
   Sendouts1732000006000,
   DocumentCreatedIndexes1732000007000,
   AnalyticsIndexes1732000013000,
+  Tds1732000013100,
   Notifications1732000014100,
 ];

@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
+import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
+import { Clock } from '@app/domain/shared/clock.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { IssueTdsCertificate } from '@app/domain/tds/issue-tds-certificate.use-case';
+import { TdsCertificateRenderer, TdsCertificateStore } from '@app/domain/tds/tds-certificate';
+import { TdsDeductionRepository } from '@app/domain/tds/tds-deduction';
+import { TdsSectionRepository } from '@app/domain/tds/tds-section.repository.port';
+import { TdsService } from '@app/domain/tds/tds.service';
+import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { PuppeteerPdfRenderer } from '@app/infra/pdf/puppeteer-pdf-renderer';
+import { HandlebarsTdsCertificateRenderer } from '@app/infra/tds/handlebars-tds-certificate.renderer';
+import { SqlTdsCertificateStore } from '@app/infra/tds/sql-tds-certificate.store';
+import { SqlTdsDeductionRepository } from '@app/infra/tds/sql-tds-deductions';
+import { SqlTdsSectionRepository } from '@app/infra/tds/sql-tds-section.repository';
+import { TdsController } from './tds.controller';
+
+@Module({
+  controllers: [TdsController],
+  providers: [
+    { provide: TdsSectionRepository, useFactory: (db: Database) => new SqlTdsSectionRepository(db), inject: [Database] },
+    { provide: TdsDeductionRepository, useFactory: (db: Database) => new SqlTdsDeductionRepository(db), inject: [Database] },
+    { provide: TdsCertificateStore, useFactory: (db: Database) => new SqlTdsCertificateStore(db), inject: [Database] },
+    {
+      provide: TdsCertificateRenderer,
+      useFactory: (pdf: PdfRenderer) => new HandlebarsTdsCertificateRenderer(pdf as PuppeteerPdfRenderer),
+      inject: [PdfRenderer],
+    },
+    {
+      provide: TdsService,
+      useFactory: (s: TdsSectionRepository, d: TdsDeductionRepository, tx: TransactionRunner, clock: Clock, a: ActivityRecorder) =>
+        new TdsService(s, d, tx, clock, a),
+      inject: [TdsSectionRepository, TdsDeductionRepository, TransactionRunner, Clock, ActivityRecorder],
+    },
+    {
+      provide: IssueTdsCertificate,
+      useFactory: (d: TdsDeductionRepository, s: TdsCertificateStore, r: TdsCertificateRenderer, clock: Clock) => new IssueTdsCertificate(d, s, r, clock),
+      inject: [TdsDeductionRepository, TdsCertificateStore, TdsCertificateRenderer, Clock],
+    },
+  ],
+  exports: [TdsSectionRepository],
+})
+export class TdsModule {}

@@ -1,0 +1,90 @@
+import { Clock } from '../shared/clock.port';
+import { ValidationFailed } from '../shared/domain-error';
+import { fiscalYearLabel, kolkataDate } from '../shared/fiscal-year';
+import { sumMoney, toDecimal } from '../shared/money';
+import { amountInWords } from '../tax/amount-in-words';
+import { TdsCertificateRenderer, TdsCertificateStore, TdsCertificateView } from './tds-certificate';
+import { quarterRange, TdsDeduction, TdsDeductionRepository } from './tds-deduction';
+import { TdsCaller } from './tds.service';
+
+export interface CertificateInput {
+  deductee: string;
+  fy_start_year: number;
+  quarter: number;
+}
+
+const QUARTER_NAMES = ['Q1 (April to June)', 'Q2 (July to September)', 'Q3 (October to December)', 'Q4 (January to March)'];
+const dmy = (d: string) => `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}`;
+
+/**
+ * The quarterly certificate of TDS we deducted from one deductee (by PAN): refused while any of its
+ * deductions is not deposited; the form is the one in force at the quarter's start (data, by date).
+ */
+export class IssueTdsCertificate {
+  constructor(
+    private readonly deductions: TdsDeductionRepository,
+    private readonly store: TdsCertificateStore,
+    private readonly renderer: TdsCertificateRenderer,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: TdsCaller, input: CertificateInput): Promise<{ id: number; pdf: Uint8Array; view: TdsCertificateView }> {
+    const pan = input.deductee.trim().toUpperCase();
+    const period = quarterRange(input.fy_start_year, input.quarter);
+    const rows = await this.deductions.payableTo(caller.account.id, pan, period);
+    if (!rows.length) throw ValidationFailed.field('deductee', `has no TDS deductions in Q${input.quarter} of ${fiscalYearLabel(input.fy_start_year)}`);
+    const undeposited = rows.filter((d) => !d.deposit);
+    if (undeposited.length) {
+      throw new ValidationFailed(
+        { deductions: `not deposited yet: ${undeposited.map((d) => d.id).join(', ')}` },
+        'Every deduction of the quarter must be deposited before its certificate is issued.',
+      );
+    }
+    const form = await this.store.formOn(period.from);
+    const total = sumMoney(rows.map((d) => d.tdsAmount));
+    const paid = sumMoney(rows.map((d) => d.baseAmount));
+    const id = await this.store.record(caller.account.id, {
+      deducteePan: pan,
+      deducteeName: rows[0].partyName,
+      fyStartYear: input.fy_start_year,
+      quarter: input.quarter,
+      formName: form.name,
+      amountPaid: paid,
+      tdsAmount: total,
+      deductions: rows.length,
+    });
+    const account = caller.account;
+    const view: TdsCertificateView = {
+      form,
+      certificateNumber: `TDS/${fiscalYearLabel(input.fy_start_year)}/Q${input.quarter}/${String(id).padStart(6, '0')}`,
+      issuedOn: dmy(kolkataDate(this.clock.now())),
+      deductor: { name: account.businessName ?? '', address: account.address, pan: account.pan, gstin: account.gstin },
+      deductee: { name: rows[0].partyName, pan },
+      financialYear: `${input.fy_start_year}-${String((input.fy_start_year + 1) % 100).padStart(2, '0')}`,
+      quarter: QUARTER_NAMES[input.quarter - 1],
+      period: { from: dmy(period.from), to: dmy(period.to) },
+      rows: rows.map((d) => row(d, period.from >= '2026-04-01')),
+      totals: { amountPaid: paid, tdsAmount: total },
+      tdsInWords: amountInWords(total),
+    };
+    return { id, pdf: await this.renderer.render(view), view };
+  }
+}
+
+function row(d: TdsDeduction, act2025: boolean) {
+  const deposit = d.deposit!;
+  const section =
+    act2025 && d.act2025Section
+      ? `${d.act2025Section}${d.act2025PaymentCode ? ` code ${d.act2025PaymentCode}` : ''} (${d.sectionCode})`
+      : (d.sectionCode ?? '');
+  return {
+    date: dmy(d.date),
+    section,
+    amountPaid: d.baseAmount,
+    rate: d.rate === null ? '' : `${toDecimal(d.rate).toString()}%`,
+    tdsAmount: d.tdsAmount,
+    challanNumber: deposit.challanNumber,
+    bsrCode: deposit.bsrCode,
+    depositedOn: dmy(deposit.depositedOn),
+  };
+}

@@ -1,0 +1,92 @@
+import { ValidationFailed } from '../shared/domain-error';
+import { isValidDate } from '../shared/fiscal-year';
+import { isMoneyLike, money2, toDecimal } from '../shared/money';
+import { TdsSectionFields, THRESHOLD_MODES, ThresholdMode } from './tds-section';
+
+export interface TdsSectionInput {
+  code?: string;
+  description?: string;
+  rate_individual?: number | string;
+  rate_other?: number | string;
+  no_pan_rate?: number | string;
+  single_threshold?: number | string | null;
+  yearly_threshold?: number | string | null;
+  threshold_mode?: string;
+  effective_from?: string | null;
+  effective_to?: string | null;
+  act_2025_section?: string | null;
+  act_2025_payment_code?: string | null;
+  source?: string | null;
+}
+
+const rateText = (d: string) => toDecimal(d).toDecimalPlaces(3).toFixed(3);
+
+/** Validates `input` merged over `base` (PATCH). */
+export function buildTdsSectionFields(input: TdsSectionInput, base?: TdsSectionFields): TdsSectionFields {
+  const errors: Record<string, string> = {};
+  const has = (k: keyof TdsSectionInput) => input[k] !== undefined;
+  const text = (k: keyof TdsSectionInput, fallback: string | null) => (has(k) ? ((input[k] as string | null) ?? null) : fallback);
+
+  const code = (text('code', base?.code ?? null) ?? '').toUpperCase();
+  if (!/^[0-9A-Z()-]{1,20}$/.test(code)) errors.code = 'is required: up to 20 letters, digits, brackets or hyphens (e.g. 194C)';
+  const description = text('description', base?.description ?? null) ?? '';
+  if (!description) errors.description = 'is required';
+
+  const rate = (k: 'rate_individual' | 'rate_other' | 'no_pan_rate', fallback: string | undefined): string => {
+    const raw = has(k) ? input[k] : fallback;
+    if (raw === undefined || raw === null || raw === '') {
+      errors[k] = 'is required';
+      return '0';
+    }
+    if (!/^\d{1,3}(\.\d{1,3})?$/.test(String(raw)) || toDecimal(String(raw)).gt(100)) {
+      errors[k] = 'must be a percentage from 0 to 100 with at most 3 decimals';
+      return '0';
+    }
+    return rateText(String(raw));
+  };
+  const rateIndividual = rate('rate_individual', base?.rateIndividual);
+  const rateOther = has('rate_other') || base ? rate('rate_other', base?.rateOther) : rateIndividual;
+  const noPanRate = has('no_pan_rate') || base ? rate('no_pan_rate', base?.noPanRate ?? '20') : '20.000';
+
+  const threshold = (k: 'single_threshold' | 'yearly_threshold', fallback: string | null): string | null => {
+    const raw = has(k) ? input[k] : fallback;
+    if (raw === undefined || raw === null || raw === '') return null;
+    if (!isMoneyLike(raw) || toDecimal(raw as string).lt(0)) {
+      errors[k] = 'must be an amount of at least 0, or null for none';
+      return null;
+    }
+    return money2(raw as string);
+  };
+  const singleThreshold = threshold('single_threshold', base?.singleThreshold ?? null);
+  const yearlyThreshold = threshold('yearly_threshold', base?.yearlyThreshold ?? null);
+
+  const mode = text('threshold_mode', base?.thresholdMode ?? 'whole') ?? 'whole';
+  if (!(THRESHOLD_MODES as readonly string[]).includes(mode)) errors.threshold_mode = `must be one of ${THRESHOLD_MODES.join(', ')}`;
+  if (mode === 'excess' && !yearlyThreshold) errors.yearly_threshold = 'is required when threshold_mode is excess';
+
+  const date = (k: 'effective_from' | 'effective_to', fallback: string | null) => {
+    const value = text(k, fallback);
+    if (value && !isValidDate(value)) errors[k] = 'must be a date written Y-m-d';
+    return value || null;
+  };
+  const effectiveFrom = date('effective_from', base?.effectiveFrom ?? null);
+  const effectiveTo = date('effective_to', base?.effectiveTo ?? null);
+  if (effectiveFrom && effectiveTo && effectiveTo < effectiveFrom && !errors.effective_to) errors.effective_to = 'must not be before effective_from';
+
+  if (Object.keys(errors).length) throw new ValidationFailed(errors);
+  return {
+    code,
+    description,
+    rateIndividual,
+    rateOther,
+    noPanRate,
+    singleThreshold,
+    yearlyThreshold,
+    thresholdMode: mode as ThresholdMode,
+    effectiveFrom,
+    effectiveTo,
+    act2025Section: text('act_2025_section', base?.act2025Section ?? null) || null,
+    act2025PaymentCode: text('act_2025_payment_code', base?.act2025PaymentCode ?? null) || null,
+    source: text('source', base?.source ?? null) || null,
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * TDS sections as data: rates by payee type, the no-PAN rate, thresholds and the dates a row is in
+ * force. Seeded rows (accountId null) are shared by every account; an account's own rows are its own.
+ */
+export const PAYEE_TYPES = ['individual', 'huf', 'company', 'firm', 'other'] as const;
+export type PayeeType = (typeof PAYEE_TYPES)[number];
+
+/** `whole`: once a threshold is crossed the payment is taxed in full; `excess`: only the part above the yearly threshold (194Q). */
+export const THRESHOLD_MODES = ['whole', 'excess'] as const;
+export type ThresholdMode = (typeof THRESHOLD_MODES)[number];
+
+export interface TdsSectionFields {
+  code: string;
+  description: string;
+  /** Rate (percent) for individuals and HUFs. */
+  rateIndividual: string;
+  /** Rate (percent) for every other payee. */
+  rateOther: string;
+  /** Rate (percent) when the payee gives no PAN (section 206AA: 20%, or the section's rate if higher). */
+  noPanRate: string;
+  /** Threshold of one payment (rupees), null when none. */
+  singleThreshold: string | null;
+  /** Threshold of the year's payments to one payee (rupees), null when none. */
+  yearlyThreshold: string | null;
+  thresholdMode: ThresholdMode;
+  effectiveFrom: string | null;
+  effectiveTo: string | null;
+  /** Income-tax Act 2025 section (e.g. '393(1)') for payments from 2026-04-01. */
+  act2025Section: string | null;
+  /** Income-tax Act 2025 payment code, when known. */
+  act2025PaymentCode: string | null;
+  /** Where the figures come from (Finance Act, notification). */
+  source: string | null;
+}
+
+export interface TdsSection extends TdsSectionFields {
+  id: number;
+  /** Null for a seeded, shared section. */
+  accountId: number | null;
+}
+
+export function isIndividualOrHuf(payee: PayeeType): boolean {
+  return payee === 'individual' || payee === 'huf';
+}
+
+/** True when the section is in force on the Y-m-d date. */
+export function inForceOn(section: Pick<TdsSection, 'effectiveFrom' | 'effectiveTo'>, date: string): boolean {
+  return (!section.effectiveFrom || section.effectiveFrom <= date) && (!section.effectiveTo || date <= section.effectiveTo);
+}

@@ -1,0 +1,204 @@
+import { Account } from '../accounts/account';
+import { ActivityRecorder } from '../activity/activity-recorder';
+import { Clock } from '../shared/clock.port';
+import { NotFound, ValidationFailed } from '../shared/domain-error';
+import { fiscalYearRange, kolkataDate } from '../shared/fiscal-year';
+import { isValidDate } from '../shared/fiscal-year';
+import { isMoneyLike, money2, sumMoney, toDecimal } from '../shared/money';
+import { Principal } from '../shared/principal';
+import { TransactionRunner } from '../shared/transaction.port';
+import { calculateTds, TdsCalculation } from './tds-calculation';
+import { depositDueDate, quarterOf, TdsDeduction, TdsDeductionRepository, TdsDirection } from './tds-deduction';
+import { inForceOn, PayeeType, TdsSection } from './tds-section';
+import { TdsSectionRepository } from './tds-section.repository.port';
+import { buildTdsSectionFields, TdsSectionInput } from './tds-section-rules';
+
+export interface TdsCaller {
+  principal: Principal;
+  account: Account;
+}
+
+export interface CalculateInput {
+  base_amount: number | string;
+  section_id: number;
+  payee_type: PayeeType;
+  has_pan: boolean;
+  ytd_amount?: number | string;
+  ytd_taxed_amount?: number | string;
+  payment_date?: string;
+}
+
+export interface DepositInput {
+  challan_number: string;
+  deposited_on: string;
+  bsr_code: string;
+}
+
+export interface TdsReportRow {
+  sectionId: number | null;
+  sectionCode: string | null;
+  quarter: number;
+  deductions: number;
+  deducted: string;
+  deposited: string;
+  pending: string;
+  /** Pending amounts by the date they fall due. */
+  pendingDue: Array<{ dueDate: string; amount: string }>;
+}
+
+const CHALLAN = /^\d{5}$/;
+const BSR = /^\d{7}$/;
+
+/** TDS sections, the calculation, deductions with their deposits, and the yearly reports. */
+export class TdsService {
+  constructor(
+    private readonly sections: TdsSectionRepository,
+    private readonly deductions: TdsDeductionRepository,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  listSections(caller: TdsCaller): Promise<TdsSection[]> {
+    return this.sections.list(caller.account.id);
+  }
+
+  async getSection(caller: TdsCaller, id: number): Promise<TdsSection> {
+    const section = await this.sections.findVisible(caller.account.id, id);
+    if (!section) throw NotFound.of('TDS section', id);
+    return section;
+  }
+
+  async createSection(caller: TdsCaller, input: TdsSectionInput): Promise<TdsSection> {
+    const fields = buildTdsSectionFields(input);
+    const id = await this.tx.run(async () => {
+      const created = await this.sections.insert(caller.account.id, fields);
+      await this.activity.record(caller.principal, { action: 'created', entityType: 'tds_section', entityId: created, label: fields.code });
+      return created;
+    });
+    return { id, accountId: caller.account.id, ...fields };
+  }
+
+  async updateSection(caller: TdsCaller, id: number, input: TdsSectionInput): Promise<TdsSection> {
+    const current = await this.ownSection(caller, id);
+    const fields = buildTdsSectionFields(input, current);
+    await this.tx.run(async () => {
+      await this.sections.update(caller.account.id, id, fields);
+      await this.activity.record(caller.principal, { action: 'updated', entityType: 'tds_section', entityId: id, label: fields.code });
+    });
+    return { ...current, ...fields };
+  }
+
+  async deleteSection(caller: TdsCaller, id: number): Promise<void> {
+    const current = await this.ownSection(caller, id);
+    await this.tx.run(async () => {
+      await this.sections.delete(caller.account.id, id);
+      await this.activity.record(caller.principal, { action: 'deleted', entityType: 'tds_section', entityId: id, label: current.code });
+    });
+  }
+
+  async calculate(caller: TdsCaller, input: CalculateInput): Promise<TdsCalculation & { section: TdsSection; paymentDate: string }> {
+    const errors: Record<string, string> = {};
+    const amount = (k: 'base_amount' | 'ytd_amount' | 'ytd_taxed_amount', v: unknown) => {
+      if (v === undefined || v === null) return '0';
+      if (!isMoneyLike(v) || toDecimal(v as string).lt(0)) errors[k] = 'must be an amount of at least 0 with at most 2 decimals';
+      return errors[k] ? '0' : money2(v as string);
+    };
+    const base = amount('base_amount', input.base_amount);
+    const ytd = amount('ytd_amount', input.ytd_amount);
+    const ytdTaxed = amount('ytd_taxed_amount', input.ytd_taxed_amount);
+    if (!errors.ytd_taxed_amount && toDecimal(ytdTaxed).gt(toDecimal(ytd))) errors.ytd_taxed_amount = 'must not exceed ytd_amount';
+    const paymentDate = input.payment_date ?? kolkataDate(this.clock.now());
+    if (!isValidDate(paymentDate)) errors.payment_date = 'must be a date written Y-m-d';
+    if (Object.keys(errors).length) throw new ValidationFailed(errors);
+    const section = await this.sections.findVisible(caller.account.id, input.section_id);
+    if (!section) throw new NotFound('TDS section not found.', { section_id: input.section_id });
+    if (!inForceOn(section, paymentDate)) {
+      throw ValidationFailed.field(
+        'section_id',
+        `section ${section.code} is in force from ${section.effectiveFrom ?? 'the start'} to ${section.effectiveTo ?? 'today'}, not on ${paymentDate}`,
+      );
+    }
+    const result = calculateTds(section, { baseAmount: base, payeeType: input.payee_type, hasPan: input.has_pan, ytdAmount: ytd, ytdTaxedAmount: ytdTaxed });
+    return { ...result, section, paymentDate };
+  }
+
+  listDeductions(caller: TdsCaller, fyStartYear?: number, direction?: TdsDirection): Promise<TdsDeduction[]> {
+    return this.deductions.list(caller.account.id, fyStartYear === undefined ? null : fiscalYearRange(fyStartYear), direction);
+  }
+
+  async deposit(caller: TdsCaller, id: number, input: DepositInput): Promise<TdsDeduction> {
+    const errors: Record<string, string> = {};
+    if (!CHALLAN.test(input.challan_number)) errors.challan_number = 'must be the 5-digit challan serial number';
+    if (!BSR.test(input.bsr_code)) errors.bsr_code = "must be the bank branch's 7-digit BSR code";
+    if (!isValidDate(input.deposited_on)) errors.deposited_on = 'must be a date written Y-m-d';
+    else if (input.deposited_on > kolkataDate(this.clock.now())) errors.deposited_on = 'must not be in the future';
+    if (Object.keys(errors).length) throw new ValidationFailed(errors);
+    return this.tx.run(async () => {
+      const deduction = await this.payable(caller, id);
+      if (input.deposited_on < deduction.date) throw ValidationFailed.field('deposited_on', `must not be before the deduction date ${deduction.date}`);
+      const deposit = { challanNumber: input.challan_number, bsrCode: input.bsr_code, depositedOn: input.deposited_on };
+      await this.deductions.setDeposit(caller.account.id, id, deposit);
+      await this.activity.record(caller.principal, { action: 'updated', entityType: 'tds_deposit', entityId: id, label: input.challan_number });
+      return { ...deduction, deposit };
+    });
+  }
+
+  async undoDeposit(caller: TdsCaller, id: number): Promise<TdsDeduction> {
+    return this.tx.run(async () => {
+      const deduction = await this.payable(caller, id);
+      await this.deductions.setDeposit(caller.account.id, id, null);
+      await this.activity.record(caller.principal, {
+        action: 'deleted',
+        entityType: 'tds_deposit',
+        entityId: id,
+        label: deduction.deposit?.challanNumber ?? null,
+      });
+      return { ...deduction, deposit: null };
+    });
+  }
+
+  /** Payable deductions of the year per section and quarter, and receivable ones per section and quarter. */
+  async report(caller: TdsCaller, fyStartYear: number): Promise<{ payable: TdsReportRow[]; receivable: TdsReportRow[] }> {
+    const all = await this.deductions.list(caller.account.id, fiscalYearRange(fyStartYear));
+    return { payable: summarize(all.filter((d) => d.direction === 'payable')), receivable: summarize(all.filter((d) => d.direction === 'receivable')) };
+  }
+
+  private async ownSection(caller: TdsCaller, id: number): Promise<TdsSection> {
+    const section = await this.sections.findVisible(caller.account.id, id);
+    if (!section) throw NotFound.of('TDS section', id);
+    if (section.accountId === null) throw ValidationFailed.field('section_id', 'is a shared section: add a section of your own instead of changing it');
+    return section;
+  }
+
+  private async payable(caller: TdsCaller, id: number): Promise<TdsDeduction> {
+    const deduction = await this.deductions.findPayable(caller.account.id, id);
+    if (!deduction) throw new NotFound('No payable TDS deduction with this id (the id of an expense with a TDS amount).', { id });
+    return deduction;
+  }
+}
+
+function summarize(deductions: TdsDeduction[]): TdsReportRow[] {
+  const rows = new Map<string, TdsDeduction[]>();
+  for (const d of deductions) {
+    const key = `${d.sectionCode ?? ''}|${d.sectionId ?? 0}|${quarterOf(d.date)}`;
+    rows.set(key, [...(rows.get(key) ?? []), d]);
+  }
+  return [...rows.values()]
+    .map((ds) => {
+      const pendingOnes = ds.filter((d) => d.direction === 'payable' && !d.deposit);
+      const due = new Map<string, string[]>();
+      for (const d of pendingOnes) due.set(depositDueDate(d.date), [...(due.get(depositDueDate(d.date)) ?? []), d.tdsAmount]);
+      return {
+        sectionId: ds[0].sectionId,
+        sectionCode: ds[0].sectionCode,
+        quarter: quarterOf(ds[0].date),
+        deductions: ds.length,
+        deducted: sumMoney(ds.map((d) => d.tdsAmount)),
+        deposited: sumMoney(ds.filter((d) => d.deposit).map((d) => d.tdsAmount)),
+        pending: sumMoney(pendingOnes.map((d) => d.tdsAmount)),
+        pendingDue: [...due.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([dueDate, amounts]) => ({ dueDate, amount: sumMoney(amounts) })),
+      };
+    })
+    .sort((a, b) => a.quarter - b.quarter || (a.sectionCode ?? '').localeCompare(b.sectionCode ?? '') || (a.sectionId ?? 0) - (b.sectionId ?? 0));
+}

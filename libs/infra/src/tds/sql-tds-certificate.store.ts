@@ -1,0 +1,29 @@
+import { TdsCertificateForm, TdsCertificateRecord, TdsCertificateStore } from '@app/domain/tds/tds-certificate';
+import { Database } from '../database/typeorm-transaction-runner';
+import { sqlNow } from '../shared/sql-time';
+
+export class SqlTdsCertificateStore extends TdsCertificateStore {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async formOn(date: string): Promise<TdsCertificateForm> {
+    const [row] = await this.db.query<{ name: string; act: string; rule_reference: string }>(
+      `SELECT name, act, rule_reference FROM tds_certificate_forms
+       WHERE (effective_from IS NULL OR effective_from <= ?) AND (effective_to IS NULL OR effective_to >= ?)
+       ORDER BY effective_from DESC LIMIT 1`,
+      [date, date],
+    );
+    if (!row) throw new Error(`No TDS certificate form is in force on ${date}.`);
+    return { name: row.name, act: row.act, ruleReference: row.rule_reference };
+  }
+
+  async record(accountId: number, r: TdsCertificateRecord): Promise<number> {
+    const result = await this.db.manager().query(
+      `INSERT INTO tds_certificates (account_id, deductee_pan, deductee_name, fy_start_year, quarter, form_name, amount_paid, tds_amount,
+       deductions, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [accountId, r.deducteePan, r.deducteeName, r.fyStartYear, r.quarter, r.formName, r.amountPaid, r.tdsAmount, r.deductions, sqlNow()],
+    );
+    return Number(result.insertId);
+  }
+}

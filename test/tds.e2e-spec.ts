@@ -1,0 +1,321 @@
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pdfParse: (data: Buffer) => Promise<{ text: string }> = require('pdf-parse/lib/pdf-parse.js');
+import { startApp, TestAccount, TestApp } from './support/app-harness';
+
+interface Section {
+  section_id: number;
+  code: string;
+  description: string;
+  effective_from: string | null;
+  effective_to: string | null;
+  shared: boolean;
+}
+
+const paise = (n: number) => Math.round(n * 100);
+
+describe('tds', () => {
+  let t: TestApp;
+  let a: TestAccount;
+  let b: TestAccount;
+  let sections: Section[];
+  const find = (code: string, description: RegExp, on: string) =>
+    sections.find(
+      (s) => s.code === code && description.test(s.description) && (!s.effective_from || s.effective_from <= on) && (!s.effective_to || on <= s.effective_to),
+    )!;
+
+  beforeAll(async () => {
+    t = await startApp('tds');
+    a = await t.createAccount({ name: 'Shakti Electricals', gstin: '29AAACH7409R1ZX' });
+    b = await t.createAccount();
+    sections = (await t.http.get('/v1/tds/sections').set(a.auth).expect(200)).body.data.sections;
+  });
+  afterAll(() => t.close());
+
+  const calculate = (body: object) => t.http.post('/v1/tds/calculate').set(a.auth).send(body);
+
+  it('seeds the shared sections with their sources and 2025 Act references', () => {
+    const codes = sections.map((s) => s.code);
+    for (const code of ['194C', '194J', '194H', '194I', '194Q']) expect(codes).toContain(code);
+    expect(sections.every((s) => s.shared)).toBe(true);
+    expect(find('194J', /technical/, '2025-06-01')).toMatchObject({ rate_individual: 2, rate_other: 2, yearly_threshold: 50000, no_pan_rate: 20 });
+    expect(find('194J', /professional/, '2025-06-01')).toMatchObject({ rate_individual: 10, yearly_threshold: 50000, act_2025_section: '393(1)' });
+    expect(find('194J', /professional/, '2025-03-01')).toMatchObject({ yearly_threshold: 30000, effective_to: '2025-03-31' });
+    expect(find('194I', /plant/, '2025-06-01')).toMatchObject({ rate_other: 2, single_threshold: 50000 });
+    expect(find('194I', /land/, '2025-06-01')).toMatchObject({ rate_other: 10 });
+    expect(find('194H', /Commission/, '2024-09-30')).toMatchObject({ rate_other: 5 });
+    expect(find('194H', /Commission/, '2024-10-01')).toMatchObject({ rate_other: 2 });
+    expect(find('194Q', /goods/, '2025-06-01')).toMatchObject({ rate_other: 0.1, no_pan_rate: 5, threshold_mode: 'excess', yearly_threshold: 5000000 });
+    expect(find('194C', /contractors/, '2026-05-01')).toMatchObject({ rate_individual: 1, rate_other: 2, single_threshold: 30000, yearly_threshold: 100000 });
+    expect(sections.every((s) => typeof (s as unknown as { source: string }).source === 'string')).toBe(true);
+  });
+
+  it('calculates the GST-RULES table through the API', async () => {
+    const c = find('194C', /contractors/, '2025-06-01').section_id;
+    const cases: Array<[object, number, string]> = [
+      [{ base_amount: 30000, section_id: c, payee_type: 'company', has_pan: true }, 0, 'below_threshold'],
+      [{ base_amount: 30000.01, section_id: c, payee_type: 'company', has_pan: true }, 600, 'single_payment'],
+      [{ base_amount: 45678.9, section_id: c, payee_type: 'individual', has_pan: true }, 456.79, 'single_payment'],
+      [{ base_amount: 25000.5, section_id: c, payee_type: 'huf', has_pan: true, ytd_amount: 75000 }, 1000.01, 'yearly'],
+      [{ base_amount: 40000, section_id: c, payee_type: 'individual', has_pan: false }, 8000, 'single_payment'],
+      [
+        {
+          base_amount: 50000.01,
+          section_id: find('194J', /professional/, '2025-06-01').section_id,
+          payee_type: 'firm',
+          has_pan: true,
+          payment_date: '2025-06-01',
+        },
+        5000,
+        'yearly',
+      ],
+      [
+        {
+          base_amount: 30000.01,
+          section_id: find('194J', /technical/, '2025-01-01').section_id,
+          payee_type: 'firm',
+          has_pan: true,
+          payment_date: '2025-01-10',
+        },
+        600,
+        'yearly',
+      ],
+      [
+        { base_amount: 60000, section_id: find('194I', /land/, '2025-06-01').section_id, payee_type: 'individual', has_pan: true, payment_date: '2025-06-01' },
+        6000,
+        'single_payment',
+      ],
+      [
+        {
+          base_amount: 1000000,
+          section_id: find('194Q', /goods/, '2025-06-01').section_id,
+          payee_type: 'company',
+          has_pan: true,
+          ytd_amount: 4500000,
+          payment_date: '2025-06-01',
+        },
+        500,
+        'yearly_excess',
+      ],
+      [
+        {
+          base_amount: 20000,
+          section_id: find('194H', /Commission/, '2024-09-01').section_id,
+          payee_type: 'individual',
+          has_pan: true,
+          payment_date: '2024-09-01',
+          ytd_amount: 0,
+        },
+        1000,
+        'yearly',
+      ],
+    ];
+    for (const [body, tds, threshold] of cases) {
+      const res = await calculate(body).expect(200);
+      expect({ body, tds: res.body.data.tds_amount, threshold: res.body.data.threshold_applied }).toEqual({ body, tds, threshold });
+      expect(res.body.data.reason).toEqual(expect.any(String));
+    }
+  });
+
+  it('refuses a section that is not in force on the payment date, and bad input', async () => {
+    const after = find('194H', /Commission/, '2025-06-01').section_id;
+    const res = await calculate({ base_amount: 50000, section_id: after, payee_type: 'individual', has_pan: true, payment_date: '2025-03-31' }).expect(400);
+    expect(res.body.error.details).toHaveProperty('section_id');
+    const bad = await calculate({ base_amount: -1, section_id: 'x', payee_type: 'alien', has_pan: 'yes' }).expect(400);
+    expect(Object.keys(bad.body.error.details).sort()).toEqual(['base_amount', 'has_pan', 'payee_type', 'section_id']);
+    await calculate({ base_amount: 1, section_id: 999999, payee_type: 'individual', has_pan: true }).expect(404);
+  });
+
+  it('an account’s own sections: CRUD, private to it; shared sections are read-only', async () => {
+    const created = await t.http
+      .post('/v1/tds/sections')
+      .set(a.auth)
+      .send({ code: '194t', description: 'Payments to partners', rate_individual: 10, yearly_threshold: 20000, effective_from: '2025-04-01' })
+      .expect(200);
+    const own = created.body.data.section;
+    expect(own).toMatchObject({ code: '194T', rate_individual: 10, rate_other: 10, no_pan_rate: 20, shared: false });
+    const patched = await t.http.patch(`/v1/tds/sections/${own.section_id}`).set(a.auth).send({ rate_other: 12.5 }).expect(200);
+    expect(patched.body.data.section).toMatchObject({ rate_individual: 10, rate_other: 12.5 });
+    await t.http.get(`/v1/tds/sections/${own.section_id}`).set(b.auth).expect(404);
+    expect((await t.http.get('/v1/tds/sections').set(b.auth).expect(200)).body.data.sections.some((s: Section) => s.section_id === own.section_id)).toBe(false);
+    await t.http.patch(`/v1/tds/sections/${sections[0].section_id}`).set(a.auth).send({ rate_other: 50 }).expect(400);
+    const invalid = await t.http
+      .post('/v1/tds/sections')
+      .set(a.auth)
+      .send({ code: '194X', description: 'x', rate_individual: 101, effective_from: '2025-13-01' })
+      .expect(400);
+    expect(invalid.body.error.details).toHaveProperty('rate_individual');
+    await t.http.delete(`/v1/tds/sections/${own.section_id}`).set(a.auth).expect(200);
+    await t.http.get(`/v1/tds/sections/${own.section_id}`).set(a.auth).expect(404);
+  });
+
+  describe('deductions, deposits, reports and certificates', () => {
+    const VENDOR_PAN = 'AAPFU0939F';
+    let payable: Array<{ id: number; date: string; amount: number; tds: number; section: number }>;
+    let invoiceId: number;
+
+    beforeAll(async () => {
+      const j = find('194J', /professional/, '2025-06-01').section_id;
+      const c = find('194C', /contractors/, '2025-06-01').section_id;
+      const specs = [
+        { date: '2025-04-15', amount: 60000, tds: 6000, section: j, pan: VENDOR_PAN },
+        { date: '2025-05-31', amount: 35000.5, tds: 700.01, section: c, pan: VENDOR_PAN },
+        { date: '2025-07-01', amount: 80000, tds: 8000, section: j, pan: VENDOR_PAN },
+        { date: '2026-03-31', amount: 12345.67, tds: 123.46, section: c, pan: 'ABCDE1234F' },
+      ];
+      payable = [];
+      for (const s of specs) {
+        const res = await t.http
+          .post('/v1/expenses')
+          .set(a.auth)
+          .send({
+            expense_description: 'Consulting',
+            expense_amount: s.amount,
+            expense_date: s.date,
+            vendor_name: s.pan === VENDOR_PAN ? 'Patil & Co' : 'Other Vendor',
+            vendor_pan: s.pan.toLowerCase(),
+            payee_type: 'firm',
+            tds_section_id: s.section,
+            tds_rate: s.section === j ? 10 : 2,
+            tds_amount: s.tds,
+          })
+          .expect(201);
+        payable.push({ id: res.body.data.expense_id, date: s.date, amount: s.amount, tds: s.tds, section: s.section });
+      }
+      const client = await t.http
+        .post('/v1/clients')
+        .set(a.auth)
+        .send({ name: 'Kaveri Hotels', phone: '9876500011', email: 'k@example.com', gstin: '27AAPFU0939F1ZV' })
+        .expect(201);
+      invoiceId = (
+        await t.http
+          .post('/v1/invoices')
+          .set(a.auth)
+          .send({
+            client_id: client.body.data.client.client_id,
+            invoice_date: '2025-08-10',
+            payment_due_date: '2025-08-10',
+            tds_section_id: j,
+            tds_rate: 10,
+            tds_amount: 1000,
+            items: [
+              { item_description: 'Design', quantity: 1, rate: 10000, tax_rate: 18, cgst_amount: 0, sgst_amount: 0, igst_amount: 1800, total_amount: 11800 },
+            ],
+          })
+          .expect(201)
+      ).body.data.invoice_id;
+    });
+
+    const deductions = async (query = '') => (await t.http.get(`/v1/tds/deductions${query}`).set(a.auth).expect(200)).body.data.deductions;
+
+    it('lists payable deductions from expenses and receivable ones from invoices, by year and direction', async () => {
+      const all = await deductions('?fy_start_year=2025');
+      expect(all).toHaveLength(5);
+      const receivable = await deductions('?fy_start_year=2025&direction=receivable');
+      expect(receivable).toEqual([
+        expect.objectContaining({
+          deduction_id: invoiceId,
+          direction: 'receivable',
+          source_type: 'invoice',
+          base_amount: 10000,
+          tds_amount: 1000,
+          party_pan: 'AAPFU0939F',
+          status: 'deducted_by_client',
+        }),
+      ]);
+      const pay = await deductions('?fy_start_year=2025&direction=payable');
+      expect(pay.map((d: { deduction_id: number }) => d.deduction_id)).toEqual(payable.map((p) => p.id));
+      expect(pay[0]).toMatchObject({ status: 'pending', due_date: '2025-05-07', party_pan: VENDOR_PAN, base_amount: 60000, tds_amount: 6000, quarter: 1 });
+      expect(pay[3]).toMatchObject({ due_date: '2026-04-30', quarter: 4 });
+      expect(await deductions('?fy_start_year=2024')).toEqual([]);
+      expect((await t.http.get('/v1/tds/deductions').set(b.auth).expect(200)).body.data.deductions).toEqual([]);
+      await t.http.get('/v1/tds/deductions?direction=sideways').set(a.auth).expect(400);
+    });
+
+    it('validates expense TDS fields', async () => {
+      const bad = await t.http
+        .post('/v1/expenses')
+        .set(a.auth)
+        .send({ expense_description: 'x', expense_amount: 100, tds_amount: 200, vendor_pan: 'NOTAPAN', payee_type: 'robot', tds_rate: 150 })
+        .expect(400);
+      expect(Object.keys(bad.body.error.details).sort()).toEqual(
+        ['payee_type', 'tds_amount', 'tds_rate', 'vendor_pan'].filter((k) => k in bad.body.error.details).sort(),
+      );
+      expect(bad.body.error.details).toHaveProperty('payee_type');
+      expect(bad.body.error.details).toHaveProperty('tds_rate');
+      await t.http.post('/v1/expenses').set(a.auth).send({ expense_description: 'x', expense_amount: 100, tds_section_id: 999999 }).expect(404);
+    });
+
+    it('certificate refused before deposit; deposit, undo and reports', async () => {
+      const certificate = (body: object) => t.http.post('/v1/tds/certificates').set(a.auth).send(body);
+      const refused = await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 1 }).expect(400);
+      expect(refused.body.error.code).toBe('validation_error');
+      expect(refused.body.error.details.deductions).toContain(String(payable[0].id));
+
+      const deposit = (id: number, body: object, who = a) => t.http.patch(`/v1/tds/deductions/${id}/deposit`).set(who.auth).send(body);
+      const bad = await deposit(payable[0].id, { challan_number: '12', deposited_on: '2025-13-01', bsr_code: 'abc' }).expect(400);
+      expect(Object.keys(bad.body.error.details).sort()).toEqual(['bsr_code', 'challan_number', 'deposited_on']);
+      await deposit(payable[0].id, { challan_number: '00012', deposited_on: '2025-05-05', bsr_code: '0510032' }, b).expect(404);
+      const plain = (await t.http.post('/v1/expenses').set(a.auth).send({ expense_description: 'Tea', expense_amount: 50 }).expect(201)).body.data.expense_id;
+      await deposit(plain, { challan_number: '00012', deposited_on: '2025-05-05', bsr_code: '0510032' }).expect(404);
+      const done = await deposit(payable[0].id, { challan_number: '00012', deposited_on: '2025-05-05', bsr_code: '0510032' }).expect(200);
+      expect(done.body.data.deduction).toMatchObject({ status: 'deposited', challan_number: '00012', bsr_code: '0510032', deposited_on: '2025-05-05' });
+      await deposit(payable[1].id, { challan_number: '00013', deposited_on: '2025-06-06', bsr_code: '0510032' }).expect(200);
+
+      // Undo puts it back to pending; deposit again.
+      const undone = await t.http.delete(`/v1/tds/deductions/${payable[1].id}/deposit`).set(a.auth).expect(200);
+      expect(undone.body.data.deduction).toMatchObject({ status: 'pending', challan_number: null });
+      let report = (await t.http.get('/v1/tds/reports?fy_start_year=2025').set(a.auth).expect(200)).body.data;
+      const q1 = report.summary.filter((r: { quarter: number }) => r.quarter === 1);
+      expect(q1.reduce((s: number, r: { pending: number }) => s + paise(r.pending), 0)).toBe(paise(700.01));
+      expect(q1.flatMap((r: { pending_due: object[] }) => r.pending_due)).toEqual([{ due_date: '2025-06-07', amount: 700.01 }]);
+      await deposit(payable[1].id, { challan_number: '00013', deposited_on: '2025-06-06', bsr_code: '0510032' }).expect(200);
+
+      // Reports equal the deductions, to the paisa.
+      report = (await t.http.get('/v1/tds/reports?fy_start_year=2025').set(a.auth).expect(200)).body.data;
+      const pay = await deductions('?fy_start_year=2025&direction=payable');
+      const sum = (xs: Array<{ tds_amount: number }>) => xs.reduce((s, d) => s + paise(d.tds_amount), 0);
+      for (const row of report.summary) {
+        const mine = pay.filter((d: { quarter: number; section_id: number }) => d.quarter === row.quarter && d.section_id === row.section_id);
+        expect(paise(row.deducted)).toBe(sum(mine));
+        expect(paise(row.deposited)).toBe(sum(mine.filter((d: { status: string }) => d.status === 'deposited')));
+        expect(paise(row.pending)).toBe(sum(mine.filter((d: { status: string }) => d.status === 'pending')));
+        expect(row.deductions).toBe(mine.length);
+      }
+      expect(report.summary.reduce((s: number, r: { deducted: number }) => s + paise(r.deducted), 0)).toBe(sum(pay));
+      expect(report.receivable).toEqual([expect.objectContaining({ quarter: 2, deducted: 1000, deductions: 1 })]);
+      const q4 = report.summary.find((r: { quarter: number }) => r.quarter === 4);
+      expect(q4.pending_due).toEqual([{ due_date: '2026-04-30', amount: 123.46 }]);
+
+      const made = await certificate({ deductee: VENDOR_PAN.toLowerCase(), fy_start_year: 2025, quarter: 1 })
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      expect(made.headers['content-type']).toMatch(/application\/pdf/);
+      expect(Number(made.headers['x-certificate-id'])).toBeGreaterThan(0);
+      const text = (await pdfParse(made.body as Buffer)).text;
+      expect(text).toContain('Form No. 16A');
+      expect(text).toContain('Shakti Electricals');
+      expect(text).toContain('AAACH7409R'); // deductor PAN from its GSTIN
+      expect(text).toContain(VENDOR_PAN);
+      expect(text).toContain('Q1 (April to June)');
+      expect(text).toContain('2025-26');
+      expect(text).toContain('60,000.00');
+      expect(text).toContain('6,000.00');
+      expect(text).toContain('700.01');
+      expect(text).toContain('6,700.01'); // total deducted
+      expect(text).toContain('95,000.50'); // total paid
+      expect(text).toContain('00012');
+      const row = await t.dataSource.query('SELECT deductee_pan, quarter, tds_amount, form_name FROM tds_certificates WHERE account_id = ?', [a.accountId]);
+      expect(row).toEqual([{ deductee_pan: VENDOR_PAN, quarter: 1, tds_amount: '6700.01', form_name: 'Form No. 16A' }]);
+
+      // Quarter 2 has no deposit yet; another quarter without deductions is a 400 too.
+      await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 2 }).expect(400);
+      await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 3 }).expect(400);
+      await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 5 }).expect(400);
+    });
+  });
+});
