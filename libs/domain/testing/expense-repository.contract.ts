@@ -20,6 +20,11 @@ export function expenseFields(overrides: Partial<ExpenseFields> = {}): ExpenseFi
     paymentMethod: 'bank_transfer',
     receiptUrl: '',
     notes: '',
+    tdsSectionId: null,
+    tdsRate: null,
+    tdsAmount: null,
+    vendorPan: null,
+    payeeType: null,
     ...overrides,
   };
 }
@@ -34,6 +39,9 @@ export function expenseRepositoryContract(harness: () => ExpenseRepositoryHarnes
     const [account, other] = [await h.newAccount(), await h.newAccount()];
     const clientId = await h.addClient(account);
     const fields = expenseFields({ clientId, amount: '0.01', notes: 'Paise exact', receiptUrl: 'https://example.com/r.png' });
+    const withTds = expenseFields({ amount: '60000.00', tdsSectionId: 3, tdsRate: '10.000', tdsAmount: '6000.01', vendorPan: 'AAPFU0939F', payeeType: 'firm' });
+    const tdsId = await h.repo().insert(account, withTds);
+    expect(await h.repo().findById(account, tdsId)).toMatchObject(withTds);
     const id = await h.repo().insert(account, fields);
     const bare = await h.repo().insert(account, expenseFields());
     const now = stampOf(h.clock);
