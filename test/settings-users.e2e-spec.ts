@@ -81,9 +81,10 @@ describe('sub-users (/v1/settings/users)', () => {
     const free = await t.createAccount({ plan: 'free', username: 'free_owner', password: STRONG });
     const res = await t.http.post('/v1/settings/users').set(free.auth).send({ username: 'free_clerk', password: STRONG, permissions: [] }).expect(402);
     expect(res.body.error).toMatchObject({ code: 'plan_limit_reached', details: { limit: 0, plan: 'free' } });
-    // A lapsed Pro plan is limited as Free too.
+    // Sub-users are a Pro feature: once Pro has lapsed, 403 subscription_expired.
     const lapsed = await t.createAccount({ plan: 'pro', expires: '2020-01-01 00:00:00' });
-    await t.http.post('/v1/settings/users').set(lapsed.auth).send({ username: 'lapsed_clerk', password: STRONG, permissions: [] }).expect(402);
+    const expired = await t.http.post('/v1/settings/users').set(lapsed.auth).send({ username: 'lapsed_clerk', password: STRONG, permissions: [] }).expect(403);
+    expect(expired.body.error.code).toBe('subscription_expired');
   });
 
   it('needs the users permission; a user can grant only keys it holds', async () => {

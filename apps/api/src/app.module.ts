@@ -23,6 +23,7 @@ import { SendoutsModule } from './sendouts/sendouts.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { TdsModule } from './tds/tds.module';
+import { PublicModule } from './public/public.module';
 
 /** Resource modules of the API. Add a new resource's module here. */
 const RESOURCE_MODULES = [
@@ -42,6 +43,7 @@ const RESOURCE_MODULES = [
   AnalyticsModule,
   NotificationsModule,
   TdsModule,
+  PublicModule,
 ];
 
 @Module({})

@@ -1,9 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
-import { effectivePlan } from '@app/domain/accounts/plan';
+import { planOf } from '@app/domain/accounts/plan';
 import { Clock } from '@app/domain/shared/clock.port';
 import { CurrentCaller } from '../common/decorators';
+import { presentPlan } from './plan.presenter';
 
 @ApiTags('account')
 @ApiBearerAuth()
@@ -23,7 +24,7 @@ export class MeController {
       business_gstin: account.gstin,
       business_pan: account.pan,
       subscription_expires_at: account.subscriptionExpiresAt,
-      plan: effectivePlan(account, this.clock.now()),
+      plan: presentPlan(planOf(account, this.clock.now())),
     };
   }
 }

@@ -15,6 +15,8 @@ export interface Account {
   plan: PlanCode;
   /** 'Y-m-d H:i:s' UTC or null. */
   subscriptionExpiresAt: string | null;
+  /** The store subscription will not renew: Pro ends at `subscriptionExpiresAt` (absent means false). */
+  cancelAtPeriodEnd?: boolean;
   suspended: boolean;
   deleted: boolean;
   apiKeyMasked: string | null;

@@ -57,8 +57,8 @@ export class Conflict extends DomainError {
 }
 export class PlanLimitReached extends DomainError {
   readonly code = 'plan_limit_reached';
-  constructor(what: string, limit: number, plan: string) {
-    super(`The ${plan} plan allows at most ${limit} ${what}.`, { limit, plan, resource: what });
+  constructor(what: string, limit: number, plan: string, used: number) {
+    super(`The ${plan} plan allows at most ${limit} ${what}.`, { limit, plan, used, resource: what });
   }
 }
 export class AccountSuspended extends DomainError {

@@ -15,6 +15,7 @@ export class AccountRow {
   @Column({ name: 'logo_url', type: 'varchar', nullable: true }) logoUrl: string | null;
   @Column({ type: 'varchar' }) plan: string;
   @DateTimeColumn('subscription_expires_at', { nullable: true }) subscriptionExpiresAt: string | null;
+  @Column({ name: 'subscription_cancel_at_period_end', type: 'tinyint', width: 1, default: 0 }) cancelAtPeriodEnd: number;
   @DateTimeColumn('suspended_at', { nullable: true }) suspendedAt: string | null;
   @DateTimeColumn('deleted_at', { nullable: true }) deletedAt: string | null;
   @Column({ name: 'api_key_hash', type: 'char', nullable: true }) apiKeyHash: string | null;

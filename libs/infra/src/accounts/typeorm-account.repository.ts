@@ -18,6 +18,7 @@ export function toAccount(row: AccountRow): Account {
     logoUrl: row.logoUrl,
     plan: row.plan === 'pro' ? 'pro' : 'free',
     subscriptionExpiresAt: row.subscriptionExpiresAt,
+    cancelAtPeriodEnd: Number(row.cancelAtPeriodEnd) === 1,
     suspended: row.suspendedAt !== null,
     deleted: row.deletedAt !== null,
     apiKeyMasked: row.apiKeyMasked,
@@ -38,6 +39,7 @@ const ACCOUNT_COLUMNS = [
   'logo_url AS logoUrl',
   'plan',
   'subscription_expires_at AS subscriptionExpiresAt',
+  'subscription_cancel_at_period_end AS cancelAtPeriodEnd',
   'suspended_at AS suspendedAt',
   'deleted_at AS deletedAt',
   'api_key_masked AS apiKeyMasked',
@@ -95,7 +97,7 @@ export class TypeormAccountRepository extends AccountRepository {
   }
 
   async setPlan(accountId: number, plan: PlanCode, expiresAt: string | null): Promise<void> {
-    await this.repo().update({ id: accountId }, { plan, subscriptionExpiresAt: expiresAt, updatedAt: sqlNow() });
+    await this.repo().update({ id: accountId }, { plan, subscriptionExpiresAt: expiresAt, cancelAtPeriodEnd: 0, updatedAt: sqlNow() });
   }
 
   async findByGstinsOrEmails(exceptAccountId: number, gstins: string[], emails: string[]) {

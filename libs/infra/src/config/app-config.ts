@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_PLAN_POLICY, PlanPolicy } from '@app/domain/accounts/plan';
+import { AppVersionInfo } from '@app/domain/public-info/app-version';
 
 export interface AppConfig {
   port: number;
@@ -26,6 +27,8 @@ export interface AppConfig {
   plans: PlanPolicy;
   /** Sendout queue and worker (see README, "Sendouts and the worker"). */
   queue: QueueConfig;
+  /** What `GET /v1/app/version` answers. */
+  appVersion: AppVersionInfo;
   /** Activity relay, notifications and push (see README, "Notifications and push"). */
   push: PushConfig;
 }
@@ -149,6 +152,25 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sweepAfterMs: int('SWEEP_AFTER_MS', 45_000, 0, 86_400_000),
     sendoutLeaseMs: int('SENDOUT_LEASE_MS', 600_000, 60_000, 86_400_000),
   };
+  const version = (name: string, fallback: string) => {
+    const value = str(name, fallback);
+    if (!/^\d{1,5}(\.\d{1,5}){0,3}$/.test(value)) problems.push(`${name} must be a version such as 2.4.1 (got "${value}")`);
+    return value;
+  };
+  const appVersion: AppVersionInfo = {
+    android: {
+      latest: version('APP_ANDROID_LATEST', '1.0.0'),
+      min: version('APP_ANDROID_MIN', '1.0.0'),
+      storeUrl: url('APP_ANDROID_STORE_URL', 'https://play.google.com/store/apps', ['https:']),
+    },
+    ios: {
+      latest: version('APP_IOS_LATEST', '1.0.0'),
+      min: version('APP_IOS_MIN', '1.0.0'),
+      storeUrl: url('APP_IOS_STORE_URL', 'https://apps.apple.com', ['https:']),
+    },
+    message: str('APP_UPDATE_MESSAGE', 'A new version of the app is available.'),
+    forceMessage: str('APP_FORCE_UPDATE_MESSAGE', 'This version of the app is no longer supported. Please update to continue.'),
+  };
   const push: PushConfig = {
     serviceAccount: readServiceAccount(env, problems),
     fcmBaseUrl: url('FCM_BASE_URL', 'https://fcm.googleapis.com', ['http:', 'https:']).replace(/\/+$/, ''),
@@ -189,6 +211,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     queue,
     push,
+    appVersion,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');

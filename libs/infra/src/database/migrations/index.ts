@@ -8,6 +8,7 @@ import { DocumentCreatedIndexes1732000007000 } from './1732000007000-document-cr
 import { AnalyticsIndexes1732000013000 } from './1732000013000-analytics-indexes';
 import { Tds1732000013100 } from './1732000013100-tds';
 import { Notifications1732000014100 } from './1732000014100-notifications';
+import { PlanCancelAtPeriodEnd1732001200000 } from './1732001200000-plan-cancel-at-period-end';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   AnalyticsIndexes1732000013000,
   Tds1732000013100,
   Notifications1732000014100,
+  PlanCancelAtPeriodEnd1732001200000,
 ];

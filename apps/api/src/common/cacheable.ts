@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { envelopeJson } from './envelope-fastify.adapter';
+
+/** The part of a reply (Fastify's or Express's) a cacheable answer needs. */
+export interface CacheableReply {
+  status(code: number): unknown;
+  header(name: string, value: string): unknown;
+  send(body?: string): unknown;
+}
+
+/**
+ * Answers public, rarely changing JSON (app version, legal texts) so clients and proxies may cache it:
+ * `Cache-Control`, a strong `ETag` of the envelope's bytes, and 304 without a body when `If-None-Match`
+ * names that tag (or `*`).
+ */
+export function sendCacheable(reply: CacheableReply, ifNoneMatch: string | undefined, data: unknown, maxAgeSeconds = 300): void {
+  const body = envelopeJson(data);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  reply.header('Cache-Control', `public, max-age=${maxAgeSeconds}`);
+  reply.header('ETag', etag);
+  if (ifNoneMatch && matches(ifNoneMatch, etag)) {
+    reply.status(304);
+    reply.send();
+    return;
+  }
+  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.status(200);
+  reply.send(body);
+}
+
+function matches(header: string, etag: string): boolean {
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
