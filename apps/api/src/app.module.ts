@@ -24,6 +24,7 @@ import { AnalyticsModule } from './analytics/analytics.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { TdsModule } from './tds/tds.module';
 import { PublicModule } from './public/public.module';
+import { BillingModule } from './billing/billing.module';
 
 /** Resource modules of the API. Add a new resource's module here. */
 const RESOURCE_MODULES = [
@@ -44,6 +45,7 @@ const RESOURCE_MODULES = [
   NotificationsModule,
   TdsModule,
   PublicModule,
+  BillingModule,
 ];
 
 @Module({})

@@ -7,10 +7,12 @@ import { createWorkerLogger } from './logger';
 import { WorkerRuntime } from './worker-runtime';
 import { NotificationsRuntime } from './notifications/notifications-runtime';
 import { NotificationsSchedule } from './notifications/notifications.schedule';
+import { StoreBillingRuntime } from './store-billing.runtime';
 
 export const WORKER_CONFIG = 'WORKER_CONFIG';
 const SWEEPER = 'sendout-outbox-sweeper';
 const OVERDUE = 'daily-jobs';
+const STORE_SWEEPER = 'store-notification-sweeper';
 const HOUR_MS = 60 * 60 * 1000;
 
 export interface WorkerOptions {
@@ -24,6 +26,7 @@ class SweeperSchedule implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly registry: SchedulerRegistry,
     private readonly runtime: WorkerRuntime,
+    private readonly billing: StoreBillingRuntime,
     @Inject(WORKER_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -31,13 +34,24 @@ class SweeperSchedule implements OnApplicationBootstrap, OnModuleDestroy {
     const timer = setInterval(() => void this.runtime.sweepOnce(), this.config.queue.sweepIntervalMs);
     this.registry.addInterval(SWEEPER, timer);
     void this.runtime.sweepOnce();
-    const daily = () => void this.runtime.markOverdueOnce().then(() => this.runtime.purgeSessionsOnce());
+    this.billing.start();
+    this.registry.addInterval(
+      STORE_SWEEPER,
+      setInterval(() => void this.billing.sweepOnce(), this.config.queue.sweepIntervalMs),
+    );
+    void this.billing.sweepOnce();
+    const daily = () =>
+      void this.runtime
+        .markOverdueOnce()
+        .then(() => this.runtime.purgeSessionsOnce())
+        .then(() => this.billing.recheckOnce());
     this.registry.addInterval(OVERDUE, setInterval(daily, HOUR_MS));
     daily();
   }
 
-  onModuleDestroy(): void {
-    for (const name of [SWEEPER, OVERDUE]) if (this.registry.doesExist('interval', name)) this.registry.deleteInterval(name);
+  async onModuleDestroy(): Promise<void> {
+    await this.billing.close();
+    for (const name of [SWEEPER, OVERDUE, STORE_SWEEPER]) if (this.registry.doesExist('interval', name)) this.registry.deleteInterval(name);
   }
 }
 
@@ -59,6 +73,11 @@ export class WorkerModule {
           useFactory: (ds: DataSource) => new WorkerRuntime(config, ds, createWorkerLogger(config.logLevel), options.outboxDir),
           inject: [DataSource],
         },
+        {
+          provide: StoreBillingRuntime,
+          useFactory: (ds: DataSource) => new StoreBillingRuntime(config, ds, createWorkerLogger(config.logLevel)),
+          inject: [DataSource],
+        },
         SweeperSchedule,
         {
           provide: NotificationsRuntime,
@@ -67,7 +86,7 @@ export class WorkerModule {
         },
         NotificationsSchedule,
       ],
-      exports: [WorkerRuntime, NotificationsRuntime],
+      exports: [WorkerRuntime, NotificationsRuntime, StoreBillingRuntime],
     };
   }
 }

@@ -19,6 +19,7 @@ export const STATUS = {
   server_error: 500,
   not_available: 503,
   not_configured: 503,
+  store_unavailable: 503,
 } satisfies Record<ErrorCode, number>;
 
 interface ErrorBody {

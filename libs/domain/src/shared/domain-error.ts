@@ -17,7 +17,8 @@ export type ErrorCode =
   | 'rate_limited'
   | 'server_error'
   | 'not_available'
-  | 'not_configured';
+  | 'not_configured'
+  | 'store_unavailable';
 
 export abstract class DomainError extends Error {
   abstract readonly code: ErrorCode;

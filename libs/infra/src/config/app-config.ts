@@ -29,6 +29,8 @@ export interface AppConfig {
   queue: QueueConfig;
   /** What `GET /v1/app/version` answers. */
   appVersion: AppVersionInfo;
+  /** App Store and Google Play billing (README, "Store billing"). */
+  stores: StoreConfig;
   /** Activity relay, notifications and push (see README, "Notifications and push"). */
   push: PushConfig;
 }
@@ -60,6 +62,37 @@ export interface QueueConfig {
   sweepAfterMs: number;
   /** A row held in `sending` this long belongs to a dead worker and is recovered. */
   sendoutLeaseMs: number;
+}
+
+export interface StoreConfig {
+  productMonthly: string;
+  productYearly: string;
+  /** A store call taking longer fails with 503 store_unavailable. */
+  timeoutMs: number;
+  apple: {
+    bundleId: string | null;
+    environment: 'Production' | 'Sandbox';
+    appAppleId: number | null;
+    /** DER or PEM files of the trusted roots (Apple's; a test chain in tests). */
+    rootCertPaths: string[];
+    /** Revocation (OCSP) and validity checks against the current date. */
+    onlineChecks: boolean;
+    issuerId: string | null;
+    keyId: string | null;
+    privateKeyPath: string | null;
+    /** Base URL of the App Store Server API; null means Apple's for the environment. */
+    apiUrl: string | null;
+  };
+  play: {
+    packageName: string | null;
+    serviceAccountPath: string | null;
+    /** Root URL of the Play Developer API; null means Google's. */
+    apiUrl: string | null;
+    pushAudience: string | null;
+    pushServiceAccount: string | null;
+    /** Where Google's OIDC signing certificates are fetched; null means Google's. */
+    oidcCertsUrl: string | null;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -179,6 +212,41 @@ export function loadConfig(env: Env = process.env): AppConfig {
     backoffMs: int('PUSH_BACKOFF_MS', 10_000, 1, 3_600_000),
     relayIntervalMs: int('ACTIVITY_RELAY_INTERVAL_MS', 1000, 50, 3_600_000),
   };
+  const optional = (name: string) => (env[name] ?? '').trim() || null;
+  const optionalUrl = (name: string) => (optional(name) ? url(name, '', ['http:', 'https:']).replace(/\/+$/, '') : null);
+  const appleEnvironment = str('APPSTORE_ENVIRONMENT', 'Production');
+  if (appleEnvironment !== 'Production' && appleEnvironment !== 'Sandbox') problems.push('APPSTORE_ENVIRONMENT must be Production or Sandbox');
+  const appAppleId = optional('APPSTORE_APP_APPLE_ID') === null ? null : int('APPSTORE_APP_APPLE_ID', 0, 1, Number.MAX_SAFE_INTEGER);
+  const stores: StoreConfig = {
+    productMonthly: str('PRODUCT_ID_MONTHLY', 'pro_monthly'),
+    productYearly: str('PRODUCT_ID_YEARLY', 'pro_yearly'),
+    timeoutMs: int('STORE_TIMEOUT_MS', 10_000, 100, 120_000),
+    apple: {
+      bundleId: optional('APPSTORE_BUNDLE_ID'),
+      environment: appleEnvironment === 'Sandbox' ? 'Sandbox' : 'Production',
+      appAppleId,
+      rootCertPaths: (optional('APPSTORE_ROOT_CERTS') ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+      onlineChecks: bool('APPSTORE_ONLINE_CHECKS', true),
+      issuerId: optional('APPSTORE_ISSUER_ID'),
+      keyId: optional('APPSTORE_KEY_ID'),
+      privateKeyPath: optional('APPSTORE_PRIVATE_KEY_PATH'),
+      apiUrl: optionalUrl('APPSTORE_API_URL'),
+    },
+    play: {
+      packageName: optional('PLAY_PACKAGE_NAME'),
+      serviceAccountPath: optional('PLAY_SERVICE_ACCOUNT_PATH'),
+      apiUrl: optionalUrl('PLAY_API_URL'),
+      pushAudience: optional('PLAY_PUSH_AUDIENCE'),
+      pushServiceAccount: optional('PLAY_PUSH_SERVICE_ACCOUNT'),
+      oidcCertsUrl: optionalUrl('GOOGLE_OIDC_CERTS_URL'),
+    },
+  };
+  if (appleEnvironment === 'Production' && stores.apple.bundleId && appAppleId === null) {
+    problems.push('APPSTORE_APP_APPLE_ID is required when APPSTORE_BUNDLE_ID is set and APPSTORE_ENVIRONMENT=Production');
+  }
   const config: AppConfig = {
     port: int('PORT', 3000, 0, 65535),
     databaseUrl,
@@ -212,6 +280,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     queue,
     push,
     appVersion,
+    stores,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');

@@ -9,6 +9,7 @@ import { AnalyticsIndexes1732000013000 } from './1732000013000-analytics-indexes
 import { Tds1732000013100 } from './1732000013100-tds';
 import { Notifications1732000014100 } from './1732000014100-notifications';
 import { PlanCancelAtPeriodEnd1732001200000 } from './1732001200000-plan-cancel-at-period-end';
+import { StoreBilling1732001201000 } from './1732001201000-store-billing';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   Tds1732000013100,
   Notifications1732000014100,
   PlanCancelAtPeriodEnd1732001200000,
+  StoreBilling1732001201000,
 ];

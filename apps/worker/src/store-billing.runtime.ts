@@ -1,0 +1,84 @@
+import { Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { SystemClock } from '@app/domain/shared/clock.port';
+import { kolkataDate } from '@app/domain/shared/fiscal-year';
+import { timestampOf } from '@app/domain/billing/store-subscription';
+import { TypeormAccountRepository } from '@app/infra/accounts/typeorm-account.repository';
+import { BullmqStoreNotificationQueue, startStoreNotificationWorker } from '@app/infra/billing/bullmq-store-notification-queue';
+import { createStoreBilling, StoreBilling } from '@app/infra/billing/store-billing.factory';
+import { AppConfig } from '@app/infra/config/app-config';
+import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
+import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { takeLock } from '@app/infra/queue/redis-lock';
+
+/**
+ * The worker's store billing: a BullMQ processor for stored store notifications, a sweeper that offers
+ * queued ones again (those that waited for credentials, or whose job was lost), and the daily re-check of
+ * subscriptions ending within a day, run by one process a day (a Redis lock per Asia/Kolkata date).
+ */
+export class StoreBillingRuntime {
+  readonly billing: StoreBilling;
+  readonly queue: BullmqStoreNotificationQueue;
+  private worker: Worker | null = null;
+  private closing = false;
+
+  constructor(
+    private readonly config: AppConfig,
+    dataSource: DataSource,
+    private readonly log: Logger,
+  ) {
+    const db = new Database(dataSource);
+    this.billing = createStoreBilling(db, new SystemClock(), new NodeSecretHasher(), new TypeormAccountRepository(db), config);
+    this.queue = new BullmqStoreNotificationQueue(config.redisUrl, config.queue);
+  }
+
+  start(): void {
+    this.worker = startStoreNotificationWorker(
+      this.config.redisUrl,
+      this.config.queue,
+      async (id) => {
+        const result = await this.billing.process.execute(id);
+        this.log.info({ notification_id: id, outcome: result.outcome, error: result.error }, 'store notification');
+        return result;
+      },
+      (message) => this.log.warn({ err: message }, 'store notification worker: queue connection error'),
+    );
+  }
+
+  /** Offers queued notifications untouched for SWEEP_AFTER_MS to the queue again (one process per interval). */
+  async sweepOnce(): Promise<number | null> {
+    if (this.closing) return null;
+    try {
+      const key = `${this.config.queue.prefix}:store-notifications:sweep-lock`;
+      if (!(await takeLock(this.queue.redis, key, Math.floor(this.config.queue.sweepIntervalMs * 0.9)))) return null;
+      const ids = await this.billing.inbox.findQueued(timestampOf(new Date(Date.now() - this.config.queue.sweepAfterMs)), 500);
+      for (const id of ids) await this.queue.enqueue(id);
+      return ids.length;
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'store notification sweep failed');
+      return null;
+    }
+  }
+
+  /** The daily re-check of subscriptions ending within a day; null when another process ran it today. */
+  async recheckOnce(): Promise<{ checked: number; failed: number } | null> {
+    if (this.closing) return null;
+    try {
+      const key = `${this.config.queue.prefix}:subscriptions:recheck:${kolkataDate(new Date())}`;
+      if (!(await takeLock(this.queue.redis, key, 26 * 60 * 60 * 1000))) return null;
+      const result = await this.billing.recheck.execute();
+      this.log.info(result, 'store subscriptions re-checked');
+      return result;
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'subscription re-check failed');
+      return null;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.worker?.close().catch(() => undefined);
+    await this.queue.close();
+  }
+}
