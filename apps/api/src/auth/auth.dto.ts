@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { OptionalNonNull } from '../common/optional-non-null';
 
 const required = { message: 'is required' };
 const text = { message: 'must be a string' };
@@ -20,13 +21,13 @@ export class LoginDto {
   password: string;
 
   @ApiPropertyOptional({ example: 'Pixel 8', description: 'Shown in the sessions list; taken from User-Agent when omitted' })
-  @IsOptional()
+  @OptionalNonNull()
   @IsString(text)
   @MaxLength(100, { message: 'must be at most 100 characters' })
   device_name?: string;
 
   @ApiPropertyOptional({ example: 'android', description: 'android, ios, web...; taken from User-Agent when omitted' })
-  @IsOptional()
+  @OptionalNonNull()
   @IsString(text)
   @MaxLength(20, { message: 'must be at most 20 characters' })
   platform?: string;
@@ -72,7 +73,7 @@ export class DeleteAccountDto {
   password: string;
 
   @ApiPropertyOptional({ example: 'DELETE', description: 'When sent, must be exactly DELETE' })
-  @IsOptional()
+  @OptionalNonNull()
   @IsString(text)
   confirmation?: string;
 }

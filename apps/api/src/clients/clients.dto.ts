@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalNonNull } from '../common/optional-non-null';
 
 const numberToString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
@@ -25,7 +26,7 @@ export class CreateClientDto {
   email: string;
 
   @ApiPropertyOptional({ example: '+91', default: '+91' })
-  @IsOptional()
+  @OptionalNonNull()
   @IsString({ message: 'must be a string' })
   country_code?: string;
 
@@ -47,10 +48,10 @@ export class CreateClientDto {
 
 /** Partial JSON merged over the stored client, validated as on create. */
 export class UpdateClientDto {
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(255) name?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(numberToString) @IsString({ message: 'must be a string' }) @MaxLength(30) phone?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(254) email?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) country_code?: string;
+  @ApiPropertyOptional() @OptionalNonNull() @IsString({ message: 'must be a string' }) @MaxLength(255) name?: string;
+  @ApiPropertyOptional() @OptionalNonNull() @Transform(numberToString) @IsString({ message: 'must be a string' }) @MaxLength(30) phone?: string;
+  @ApiPropertyOptional() @OptionalNonNull() @IsString({ message: 'must be a string' }) @MaxLength(254) email?: string;
+  @ApiPropertyOptional() @OptionalNonNull() @IsString({ message: 'must be a string' }) country_code?: string;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString({ message: 'must be a string' }) address?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString({ message: 'must be a string' }) gstin?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString({ message: 'must be a string' }) state_code?: string | null;

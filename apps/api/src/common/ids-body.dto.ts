@@ -1,12 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
+import { ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
+import { MaxIds } from './limits';
 
-/** `{ids: [int]}` of the bulk endpoints: 1 to 200 positive integers. */
+/** `{ids: [int]}` of the bulk endpoints: 1 to MAX_BULK_IDS (200) positive integers. */
 export class IdsBodyDto {
   @ApiProperty({ type: [Number], example: [1, 2, 3] })
   @IsArray({ message: 'must be an array of ids' })
   @ArrayMinSize(1, { message: 'must hold at least one id' })
-  @ArrayMaxSize(200, { message: 'must hold at most 200 ids' })
+  @MaxIds()
   @IsInt({ each: true, message: 'must hold positive integers' })
   @Min(1, { each: true, message: 'must hold positive integers' })
   @Max(2147483647, { each: true, message: 'must hold positive integers' })

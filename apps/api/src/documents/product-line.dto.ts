@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { OptionalNonNull } from '../common/optional-non-null';
 import { DISCOUNT_TYPES } from '@app/domain/documents/document-enums';
 import { hasDescription } from '@app/domain/documents/product-lines';
 import { IsAmount } from '../common/is-amount';
@@ -20,7 +21,7 @@ export class ProductLineDto {
 
   @ApiPropertyOptional({ example: '998311', description: 'HSN or SAC code; may be empty' })
   @IfDescribed()
-  @IsOptional()
+  @OptionalNonNull()
   @Transform(numberToString)
   @IsString({ message: 'must be a string' })
   @MaxLength(20, { message: 'must be at most 20 characters' })
@@ -28,29 +29,29 @@ export class ProductLineDto {
 
   @ApiPropertyOptional({ example: 2, description: 'Up to 3 decimals' })
   @IfDescribed()
-  @IsOptional()
+  @OptionalNonNull()
   @IsAmount({ decimals: 3 })
   quantity?: number | string;
 
   @ApiPropertyOptional({ example: 1000, description: 'Unit rate before tax' })
   @IfDescribed()
-  @IsOptional()
+  @OptionalNonNull()
   @IsAmount()
   rate?: number | string;
 
   @ApiPropertyOptional({ example: 18, description: 'Percentage' })
   @IfDescribed()
-  @IsOptional()
+  @OptionalNonNull()
   @IsAmount({ decimals: 3, max: 100 })
   tax_rate?: number | string;
 
-  @ApiPropertyOptional({ example: 180 }) @IfDescribed() @IsOptional() @IsAmount() cgst_amount?: number | string;
-  @ApiPropertyOptional({ example: 180 }) @IfDescribed() @IsOptional() @IsAmount() sgst_amount?: number | string;
-  @ApiPropertyOptional({ example: 0 }) @IfDescribed() @IsOptional() @IsAmount() igst_amount?: number | string;
+  @ApiPropertyOptional({ example: 180 }) @IfDescribed() @OptionalNonNull() @IsAmount() cgst_amount?: number | string;
+  @ApiPropertyOptional({ example: 180 }) @IfDescribed() @OptionalNonNull() @IsAmount() sgst_amount?: number | string;
+  @ApiPropertyOptional({ example: 0 }) @IfDescribed() @OptionalNonNull() @IsAmount() igst_amount?: number | string;
 
   @ApiPropertyOptional({ example: 2360, description: 'Line total including tax; stored as sent' })
   @IfDescribed()
-  @IsOptional()
+  @OptionalNonNull()
   @IsAmount()
   total_amount?: number | string;
 

@@ -1,40 +1,41 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { PAYEE_TYPES } from '@app/domain/tds/tds-section';
+import { OptionalNonNull } from '../common/optional-non-null';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
 
 class ExpenseFieldsDto {
   @ApiPropertyOptional({ description: 'One of GET /v1/expenses/categories', default: 'Miscellaneous' })
-  @IsOptional()
+  @OptionalNonNull()
   @IsString({ message: 'must be a string' })
   expense_category?: string;
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNonNull()
   @IsString({ message: 'must be a string' })
   @MaxLength(255, { message: 'must be at most 255 characters' })
   vendor_name?: string;
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNonNull()
   @IsString({ message: 'must be a string' })
   @MaxLength(255, { message: 'must be at most 255 characters' })
   vendor_contact?: string;
-  @ApiPropertyOptional({ example: '2025-06-30', description: 'Defaults to today' }) @IsOptional() @IsDateString() expense_date?: string;
+  @ApiPropertyOptional({ example: '2025-06-30', description: 'Defaults to today' }) @OptionalNonNull() @IsDateString() expense_date?: string;
   @ApiPropertyOptional({ enum: ['paid', 'pending', 'reimbursed', 'cancelled'], default: 'paid' })
-  @IsOptional()
+  @OptionalNonNull()
   @IsString({ message: 'must be a string' })
   expense_status?: string;
   @ApiPropertyOptional({ enum: ['cash', 'upi', 'card', 'bank_transfer', 'cheque', 'wallet', 'other'] })
-  @IsOptional()
+  @OptionalNonNull()
   @IsString({ message: 'must be a string' })
   payment_method?: string;
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNonNull()
   @IsString({ message: 'must be a string' })
   @MaxLength(1000, { message: 'must be at most 1000 characters' })
   receipt_url?: string;
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNonNull()
   @IsString({ message: 'must be a string' })
   @MaxLength(2000, { message: 'must be at most 2000 characters' })
   notes?: string;
@@ -73,9 +74,9 @@ export class CreateExpenseDto extends ExpenseFieldsDto {
 
 export class UpdateExpenseDto extends ExpenseFieldsDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNonNull()
   @IsString({ message: 'must be a string' })
   @MaxLength(1000, { message: 'must be at most 1000 characters' })
   expense_description?: string;
-  @ApiPropertyOptional() @IsOptional() @IsAmount() expense_amount?: number;
+  @ApiPropertyOptional() @OptionalNonNull() @IsAmount() expense_amount?: number;
 }

@@ -1,33 +1,38 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalNonNull } from '../common/optional-non-null';
 import { DISCOUNT_TYPES } from '@app/domain/documents/document-enums';
 import { INVENTORY_TYPES } from '@app/domain/inventory/inventory-item';
 import { IsAmount } from '../common/is-amount';
 
 class InventoryFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(100, { message: 'must be at most 100 characters' }) sku?: string;
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNonNull()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(100, { message: 'must be at most 100 characters' })
+  sku?: string;
+  @ApiPropertyOptional()
+  @OptionalNonNull()
   @IsString({ message: 'must be a string' })
   @MaxLength(30, { message: 'must be at most 30 characters' })
   barcode_type?: string;
   @ApiPropertyOptional({ enum: INVENTORY_TYPES, default: 'product' })
-  @IsOptional()
+  @OptionalNonNull()
   @IsIn(INVENTORY_TYPES, { message: 'must be product or service' })
   type?: string;
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNonNull()
   @IsString({ message: 'must be a string' })
   @MaxLength(2000, { message: 'must be at most 2000 characters' })
   description?: string;
-  @ApiPropertyOptional({ description: 'Units in stock (whole number)' }) @IsOptional() @IsInt({ message: 'must be a whole number' }) quantity?: number;
+  @ApiPropertyOptional({ description: 'Units in stock (whole number)' }) @OptionalNonNull() @IsInt({ message: 'must be a whole number' }) quantity?: number;
   @ApiPropertyOptional({ enum: DISCOUNT_TYPES, nullable: true })
   @IsOptional()
   @IsIn(DISCOUNT_TYPES, { message: 'must be percentage or fixed' })
   discount_type?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsAmount() discount_value?: number;
-  @ApiPropertyOptional({ example: 18 }) @IsOptional() @IsAmount({ decimals: 3, max: 100 }) tax_rate?: number;
-  @ApiPropertyOptional({ example: '8471' }) @IsOptional() @IsString({ message: 'must be a string' }) hsn_code?: string;
+  @ApiPropertyOptional() @OptionalNonNull() @IsAmount() discount_value?: number;
+  @ApiPropertyOptional({ example: 18 }) @OptionalNonNull() @IsAmount({ decimals: 3, max: 100 }) tax_rate?: number;
+  @ApiPropertyOptional({ example: '8471' }) @OptionalNonNull() @IsString({ message: 'must be a string' }) hsn_code?: string;
 }
 
 export class CreateInventoryDto extends InventoryFieldsDto {
@@ -44,10 +49,14 @@ export class CreateInventoryDto extends InventoryFieldsDto {
 }
 
 export class UpdateInventoryDto extends InventoryFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'must be a string' }) @MaxLength(255, { message: 'must be at most 255 characters' }) name?: string;
-  @ApiPropertyOptional() @IsOptional() @IsAmount() rate?: number;
+  @ApiPropertyOptional()
+  @OptionalNonNull()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(255, { message: 'must be at most 255 characters' })
+  name?: string;
+  @ApiPropertyOptional() @OptionalNonNull() @IsAmount() rate?: number;
   @ApiPropertyOptional({ description: 'Recorded on the adjustment movement when quantity changes' })
-  @IsOptional()
+  @OptionalNonNull()
   @IsString({ message: 'must be a string' })
   @MaxLength(500, { message: 'must be at most 500 characters' })
   note?: string;

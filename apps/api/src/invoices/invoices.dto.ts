@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { MaxLines } from '../common/limits';
 import { DISCOUNT_TYPES, DOCUMENT_STATUSES, INVOICE_TYPES, PAYMENT_STATUSES } from '@app/domain/documents/document-enums';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { IsAmount } from '../common/is-amount';
@@ -41,6 +42,7 @@ class InvoiceOptionalFieldsDto {
   @ApiPropertyOptional({ type: [InvoiceLineDto], description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
   @IsOptional()
   @IsArray({ message: 'must be an array of line items' })
+  @MaxLines()
   @ValidateNested({ each: true })
   @Type(() => InvoiceLineDto)
   items?: InvoiceLineDto[] | null;

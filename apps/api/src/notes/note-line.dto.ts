@@ -1,14 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { MaxLines } from '../common/limits';
 import { DOCUMENT_STATUSES, DocumentStatus } from '@app/domain/documents/document-enums';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
 import { MAX_ID } from '../common/parse-id.pipe';
 
-export const MAX_NOTE_LINES = 500;
 const oneOf = (values: readonly string[]) => ({ message: `must be one of ${values.join(', ')}` });
 
 /** A debit- or credit-note line. A line whose description is missing or blank is dropped silently. */
@@ -72,7 +72,7 @@ export class NoteCommonDto {
   @ApiPropertyOptional({ type: [NoteLineDto], description: 'Replaces every line when sent; [] leaves none' })
   @ValidateIf((o: { items?: unknown }) => o.items !== undefined)
   @IsArray({ message: 'must be an array of lines' })
-  @ArrayMaxSize(MAX_NOTE_LINES, { message: `must hold at most ${MAX_NOTE_LINES} lines` })
+  @MaxLines()
   @ValidateNested({ each: true })
   @Type(() => NoteLineDto)
   items?: NoteLineDto[];

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsDefined, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { MaxLines } from '../common/limits';
 import { IsDateString } from '../common/is-date-string';
 import { OfferStatusFields, OfferTermsFields } from '../documents/offer-document.dto';
 import { ProductLineDto } from '../documents/product-line.dto';
@@ -18,6 +19,7 @@ export class CreateProformaInvoiceDto extends ProformaOptionalFieldsDto {
   @ApiProperty({ type: [ProductLineDto], description: 'Required; lines with a blank description are dropped' })
   @IsDefined({ message: 'is required' })
   @IsArray(LINES)
+  @MaxLines()
   @ValidateNested({ each: true })
   @Type(() => ProductLineDto)
   items: ProductLineDto[];
@@ -30,6 +32,7 @@ export class UpdateProformaInvoiceDto extends ProformaOptionalFieldsDto {
   @ApiPropertyOptional({ type: [ProductLineDto], description: 'When sent, replaces every line' })
   @IsOptional()
   @IsArray(LINES)
+  @MaxLines()
   @ValidateNested({ each: true })
   @Type(() => ProductLineDto)
   items?: ProductLineDto[] | null;

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsDefined, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { MaxLines } from '../common/limits';
 import { INVOICE_TYPES, QUOTATION_DOCUMENT_KINDS } from '@app/domain/documents/document-enums';
 import { IsDateString } from '../common/is-date-string';
 import { OfferStatusFields, OfferTermsFields } from '../documents/offer-document.dto';
@@ -23,6 +24,7 @@ class QuotationOptionalFieldsDto extends OfferTermsFields(QuotationKindFieldsDto
   @ApiPropertyOptional({ type: [ProductLineDto], description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
   @IsOptional()
   @IsArray({ message: 'must be an array of line items' })
+  @MaxLines()
   @ValidateNested({ each: true })
   @Type(() => ProductLineDto)
   items?: ProductLineDto[] | null;

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsDefined, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsString, MaxLength } from 'class-validator';
+import { OptionalNonNull } from '../common/optional-non-null';
 import { PERMISSION_KEYS } from '@app/domain/shared/principal';
 
 const text = { message: 'must be a string' };
@@ -26,19 +27,19 @@ export class CreateSubUserDto {
 
 export class UpdateSubUserDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNonNull()
   @IsString(text)
   @MaxLength(100, { message: 'must be at most 100 characters' })
   username?: string;
 
   @ApiPropertyOptional({ description: 'A new password signs the user out of every device' })
-  @IsOptional()
+  @OptionalNonNull()
   @IsString(text)
   @MaxLength(1024, { message: 'must be at most 1024 characters' })
   password?: string;
 
   @ApiPropertyOptional({ enum: PERMISSION_KEYS, isArray: true, description: 'Replaces the list; applies to signed-in devices at once' })
-  @IsOptional()
+  @OptionalNonNull()
   @IsArray({ message: 'must be an array of permission keys' })
   @ArrayMaxSize(50, { message: 'must hold at most 50 keys' })
   permissions?: unknown[];

@@ -1,12 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalNonNull } from '../common/optional-non-null';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
 
 const S = { message: 'must be a string' };
 
 export class UpdateBusinessDto {
-  @ApiPropertyOptional() @IsOptional() @IsString(S) @MaxLength(255) business_name?: string;
+  @ApiPropertyOptional() @OptionalNonNull() @IsString(S) @MaxLength(255) business_name?: string;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(S) @MaxLength(254) business_email?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(S) @MaxLength(1000) business_address?: string | null;
   @ApiPropertyOptional({ nullable: true, example: '27AAPFU0939F1ZV' }) @IsOptional() @IsString(S) business_gstin?: string | null;
@@ -18,7 +19,10 @@ export class UpdateBusinessDto {
   @IsString(S)
   @MaxLength(1000)
   logo_url?: string | null;
-  @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES }) @IsOptional() @IsIn(SUPPORTED_CURRENCIES, { message: 'is not a supported currency' }) currency?: string;
+  @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES })
+  @OptionalNonNull()
+  @IsIn(SUPPORTED_CURRENCIES, { message: 'is not a supported currency' })
+  currency?: string;
   @ApiPropertyOptional({ nullable: true, description: 'Business signature: base64 PNG (or data:image/png;base64,...), at most 1 MB; null removes it' })
   @IsOptional()
   @IsString(S)
@@ -32,7 +36,7 @@ export class UpdateBusinessDto {
 
 export class UpdateTemplatesDto {
   @ApiPropertyOptional({ enum: INVOICE_TEMPLATES })
-  @IsOptional()
+  @OptionalNonNull()
   @IsIn(INVOICE_TEMPLATES, { message: `must be one of ${INVOICE_TEMPLATES.join(', ')}` })
   invoice_template?: string;
 }

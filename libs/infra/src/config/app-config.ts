@@ -33,6 +33,8 @@ export interface AppConfig {
   stores: StoreConfig;
   /** Activity relay, notifications and push (see README, "Notifications and push"). */
   push: PushConfig;
+  /** Resource limits (see README, "Resource limits"). */
+  limits: ResourceLimits;
 }
 
 export interface PushConfig {
@@ -45,6 +47,19 @@ export interface PushConfig {
   backoffMs: number;
   /** How often the worker relays committed activity events (notifications) and sweeps the push outbox. */
   relayIntervalMs: number;
+}
+
+export interface ResourceLimits {
+  /** Lines one invoice, quotation, proforma invoice or note may hold (MAX_DOCUMENT_LINES). */
+  documentLines: number;
+  /** Ids one bulk call may name (MAX_BULK_IDS). */
+  bulkIds: number;
+  /** PDF renders one account may have in the page pool at once (PDF_ACCOUNT_CONCURRENCY). */
+  pdfPerAccount: number;
+  /** Longest wait of a PDF render for a page before 503 not_available (PDF_QUEUE_WAIT_MS). */
+  pdfQueueWaitMs: number;
+  /** Longest single render before 503 not_available (PDF_RENDER_TIMEOUT_MS). */
+  pdfRenderTimeoutMs: number;
 }
 
 export interface QueueConfig {
@@ -130,10 +145,8 @@ function readServiceAccount(env: Env, problems: string[]): PushConfig['serviceAc
 
 type Env = Record<string, string | undefined>;
 
-/** Reads the environment with local defaults; every problem is reported at once, before start. */
-export function loadConfig(env: Env = process.env): AppConfig {
-  const problems: string[] = [];
-  const str = (name: string, fallback: string) => (env[name] ?? '').trim() || fallback;
+/** Typed readers of environment variables; each problem is added to `problems`. */
+function envReader(env: Env, problems: string[]) {
   const int = (name: string, fallback: number, min: number, max: number) => {
     const raw = (env[name] ?? '').trim();
     if (!raw) return fallback;
@@ -141,6 +154,36 @@ export function loadConfig(env: Env = process.env): AppConfig {
     if (!Number.isInteger(n) || n < min || n > max) problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
     return n;
   };
+  return { int };
+}
+
+function readLimits(env: Env, problems: string[]): ResourceLimits {
+  const { int } = envReader(env, problems);
+  return {
+    documentLines: int('MAX_DOCUMENT_LINES', 500, 1, 10_000),
+    bulkIds: int('MAX_BULK_IDS', 200, 1, 10_000),
+    pdfPerAccount: int('PDF_ACCOUNT_CONCURRENCY', 1, 1, 32),
+    pdfQueueWaitMs: int('PDF_QUEUE_WAIT_MS', 20_000, 100, 600_000),
+    pdfRenderTimeoutMs: int('PDF_RENDER_TIMEOUT_MS', 15_000, 100, 600_000),
+  };
+}
+
+/**
+ * The resource limits alone: request DTOs declare them when their module loads, before the rest of
+ * the configuration is read; a bad value stops the process like any other configuration problem.
+ */
+export function loadResourceLimits(env: Env = process.env): ResourceLimits {
+  const problems: string[] = [];
+  const limits = readLimits(env, problems);
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  return limits;
+}
+
+/** Reads the environment with local defaults; every problem is reported at once, before start. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const { int } = envReader(env, problems);
+  const str = (name: string, fallback: string) => (env[name] ?? '').trim() || fallback;
   const bool = (name: string, fallback: boolean) => {
     const raw = (env[name] ?? '').trim().toLowerCase();
     if (!raw) return fallback;
@@ -281,6 +324,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     push,
     appVersion,
     stores,
+    limits: readLimits(env, problems),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
