@@ -9,6 +9,7 @@ const JSZip = require('jszip');
 const setups = require('./setups');
 const { chromiumBelow, orphanedRendererChromium, memoryOf, sampleMemory, mb } = require('./probes');
 const sendouts = require('./sendout-bench');
+const { PDF_FAIRNESS } = require('./pdf-fairness');
 
 const find = (results, prefix) => results.find((r) => r.scenario.name.startsWith(prefix));
 const verdict = (ok) => (ok === undefined ? '-' : ok ? 'ok' : 'MISSED');
@@ -37,6 +38,7 @@ async function sequentialLatency(ctx, path, count) {
 }
 
 const EXTRAS = [
+  PDF_FAIRNESS,
   {
     name: 'GET /v1/invoices: list p99 and deep page',
     async run(ctx, results) {

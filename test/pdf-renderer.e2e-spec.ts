@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DocumentKind, DocumentView } from '@app/domain/documents/document-view';
-import { PdfRenderTimeout, PuppeteerPdfRenderer } from '@app/infra/pdf/puppeteer-pdf-renderer';
+import { TemporarilyUnavailable } from '@app/domain/shared/domain-error';
+import { PdfRenderTimeout, PdfRendererBusy, PuppeteerPdfRenderer } from '@app/infra/pdf/puppeteer-pdf-renderer';
 import { templateHtml } from '@app/infra/pdf/templates';
 import { RECIPIENT_GSTIN_INTER, RECIPIENT_GSTIN_INTRA, SUPPLIER_GSTIN, buildDocumentView } from './support/document-view.fixture';
 
@@ -278,7 +279,44 @@ describe('PuppeteerPdfRenderer pool and process lifecycle', () => {
     try {
       await renderer.start();
       await expect(renderer.render(buildDocumentView())).rejects.toBeInstanceOf(PdfRenderTimeout);
-      await expect(renderer.render(buildDocumentView())).rejects.toBeInstanceOf(PdfRenderTimeout);
+      await expect(renderer.render(buildDocumentView())).rejects.toBeInstanceOf(TemporarilyUnavailable);
+      expect(renderer.stats()).toMatchObject({ inFlight: 0, queued: 0 });
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('caps the pages one owner holds: its extra renders wait while another owner renders at once', async () => {
+    const renderer = new PuppeteerPdfRenderer({ executablePath: CHROMIUM, concurrency: 2, perOwner: 1, renderTimeoutMs: 120_000 });
+    try {
+      await renderer.start();
+      const big = buildDocumentView({ lineCount: 200 });
+      const finished: string[] = [];
+      const track = (name: string, p: Promise<Uint8Array>) => p.then((pdf) => (finished.push(name), pdf));
+      const a1 = track('a1', renderer.render(big, undefined, 1));
+      const a2 = track('a2', renderer.render(big, undefined, 1));
+      const b = track('b', renderer.render(buildDocumentView({ lineCount: 2 }), undefined, 2));
+      expect(renderer.stats()).toMatchObject({ queued: 1 }); // a2, in owner 1's queue
+      const pdfs = await Promise.all([a1, a2, b]);
+      expect(pdfs.every(isPdf)).toBe(true);
+      // Owner 2 found the free page while owner 1's second render waited for its first.
+      expect(finished.indexOf('b')).toBeLessThan(finished.indexOf('a2'));
+      expect(renderer.stats()).toMatchObject({ inFlight: 0, queued: 0 });
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('a render that gets no page within the wait bound fails as temporarily unavailable', async () => {
+    const renderer = new PuppeteerPdfRenderer({ executablePath: CHROMIUM, concurrency: 1, queueWaitMs: 100, renderTimeoutMs: 120_000 });
+    try {
+      await renderer.start();
+      const first = renderer.render(buildDocumentView({ lineCount: 300 }));
+      const second = renderer.render(buildDocumentView({ lineCount: 2 }));
+      await expect(second).rejects.toBeInstanceOf(PdfRendererBusy);
+      await expect(second).rejects.toBeInstanceOf(TemporarilyUnavailable);
+      expect(isPdf(await first)).toBe(true);
+      expect(isPdf(await renderer.render(buildDocumentView({ lineCount: 2 })))).toBe(true);
       expect(renderer.stats()).toMatchObject({ inFlight: 0, queued: 0 });
     } finally {
       await renderer.close();

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf } from './http-middleware';
-import { DomainError, ErrorCode, RateLimited } from '@app/domain/shared/domain-error';
+import { DomainError, ErrorCode, RateLimited, TemporarilyUnavailable } from '@app/domain/shared/domain-error';
 
 export const STATUS = {
   validation_error: 400,
@@ -49,7 +49,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       reply.raw.end();
       return;
     }
-    if (exception instanceof RateLimited) reply.header('Retry-After', String(exception.retryAfterSeconds));
+    if (exception instanceof RateLimited || exception instanceof TemporarilyUnavailable) reply.header('Retry-After', String(exception.retryAfterSeconds));
     reply
       .status(STATUS[body.code])
       .header('content-type', 'application/json; charset=utf-8')

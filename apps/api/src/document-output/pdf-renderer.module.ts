@@ -18,7 +18,14 @@ class RendererShutdown implements OnApplicationShutdown {
   providers: [
     {
       provide: PdfRenderer,
-      useFactory: (config: AppConfig) => new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, concurrency: config.pdfConcurrency }),
+      useFactory: (config: AppConfig) =>
+        new PuppeteerPdfRenderer({
+          executablePath: config.chromiumPath,
+          concurrency: config.pdfConcurrency,
+          perOwner: config.limits.pdfPerAccount,
+          queueWaitMs: config.limits.pdfQueueWaitMs,
+          renderTimeoutMs: config.limits.pdfRenderTimeoutMs,
+        }),
       inject: [APP_CONFIG],
     },
     RendererShutdown,

@@ -44,22 +44,26 @@ export class DocumentOutputService {
 
   async pdf(account: Account, kind: DocumentKind, id: number): Promise<RenderedPdf> {
     const { view, template } = await this.view(account, kind, id);
-    return { filename: pdfFileName(view.number, `${kind}-${id}`), bytes: await this.renderer.render(view, template) };
+    return { filename: pdfFileName(view.number, `${kind}-${id}`), bytes: await this.renderer.render(view, template, account.id) };
   }
 
   /**
    * ZIP entries for invoices: every id must be an invoice of the account, else 404 listing the missing
-   * ones before anything renders. Renders start at once and queue in the renderer's page pool.
+   * ones before anything renders. Entries render one after another, in the order the ZIP streams them,
+   * so a long list neither queues all its renders at once nor runs into the renderer's wait bound.
    */
   async invoiceEntries(account: Account, ids: number[]): Promise<Array<{ filename: string; bytes: Promise<Uint8Array> }>> {
     const unique = [...new Set(ids)];
     const numbers = await this.source.numbersOf(account.id, 'invoice', unique);
     const missing = unique.filter((id) => !numbers.has(id));
     if (missing.length) throw new NotFound('Some invoices do not exist in this account.', { missing_ids: missing });
-    return unique.map((id) => ({
-      filename: pdfFileName(numbers.get(id) as string, `invoice-${id}`),
-      bytes: this.pdf(account, 'invoice', id).then((p) => p.bytes),
-    }));
+    let previous: Promise<unknown> = Promise.resolve();
+    return unique.map((id) => {
+      // After a failed entry the rest fail too without rendering: the ZIP stream stops there anyway.
+      const bytes = previous.then(() => this.pdf(account, 'invoice', id).then((p) => p.bytes));
+      previous = bytes;
+      return { filename: pdfFileName(numbers.get(id) as string, `invoice-${id}`), bytes };
+    });
   }
 
   /** The document's public link, created on first use; the same URL until revoked. */

@@ -11,7 +11,9 @@ export function isInvoiceTemplate(value: unknown): value is InvoiceTemplate {
 /**
  * Port: turns a render-ready document into PDF bytes. `template` selects the invoice look
  * (one of INVOICE_TEMPLATES, default 'classic'); other kinds have one layout each and ignore it.
+ * `accountId` names whose render it is, so that one account cannot hold every renderer at once.
+ * A busy or slow renderer fails with a TemporarilyUnavailable error.
  */
 export abstract class PdfRenderer {
-  abstract render(view: DocumentView, template?: string): Promise<Uint8Array>;
+  abstract render(view: DocumentView, template?: string, accountId?: number): Promise<Uint8Array>;
 }

@@ -89,6 +89,16 @@ export class RateLimited extends DomainError {
 export class NotAvailable extends DomainError {
   readonly code = 'not_available';
 }
+/** A passing shortage (a busy or slow dependency): 503 `not_available` with `Retry-After`. */
+export class TemporarilyUnavailable extends DomainError {
+  readonly code = 'not_available';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, { retry_after: retryAfterSeconds });
+  }
+}
 export class NotConfigured extends DomainError {
   readonly code = 'not_configured';
 }

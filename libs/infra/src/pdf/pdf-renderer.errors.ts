@@ -1,8 +1,16 @@
-/** Errors of the Puppeteer PDF adapter (infrastructure failures, not domain errors). */
-export class PdfRenderTimeout extends Error {
+import { TemporarilyUnavailable } from '@app/domain/shared/domain-error';
+
+/** Errors of the Puppeteer PDF adapter. A slow or busy renderer is a passing shortage: 503 with Retry-After. */
+export class PdfRenderTimeout extends TemporarilyUnavailable {
   constructor(ms: number) {
-    super(`PDF render timed out after ${ms} ms`);
+    super(`PDF render timed out after ${ms} ms; try again shortly.`, 5);
     this.name = 'PdfRenderTimeout';
+  }
+}
+export class PdfRendererBusy extends TemporarilyUnavailable {
+  constructor(ms: number) {
+    super(`No PDF renderer became free within ${ms} ms; try again shortly.`, 5);
+    this.name = 'PdfRendererBusy';
   }
 }
 export class PdfRendererClosed extends Error {

@@ -7,10 +7,11 @@ import puppeteer, { type Browser, type HTTPRequest, type Page, type PDFOptions }
 import type { DocumentView } from '@app/domain/documents/document-view';
 import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { CHROMIUM_ARGS, groupGone, killGroup, processExited, withTimeout } from './chromium-process';
-import { PdfRendererClosed } from './pdf-renderer.errors';
+import { PdfRendererBusy, PdfRendererClosed } from './pdf-renderer.errors';
+import { Semaphore } from './semaphore';
 import { compileTemplates, pdfOptionsFor, templateHtml } from './templates';
 
-export { PdfRenderTimeout, PdfRendererClosed } from './pdf-renderer.errors';
+export { PdfRenderTimeout, PdfRendererBusy, PdfRendererClosed } from './pdf-renderer.errors';
 export { CHROMIUM_ARGS } from './chromium-process';
 
 export interface PuppeteerPdfRendererOptions {
@@ -20,6 +21,10 @@ export interface PuppeteerPdfRendererOptions {
   concurrency: number;
   /** Limit for one render (setContent + pdf), default 15 000 ms. Queue time is not counted. */
   renderTimeoutMs?: number;
+  /** Renders one owner (account) may have in the page pool at once (PDF_ACCOUNT_CONCURRENCY); default: no cap. */
+  perOwner?: number;
+  /** Longest wait for a page, owner queue included (PDF_QUEUE_WAIT_MS); default: no bound. */
+  queueWaitMs?: number;
   /** Replace the browser after this many renders, default 500. In-flight renders finish first. */
   recycleAfter?: number;
 }
@@ -65,8 +70,9 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
   private readonly handles = new Set<BrowserHandle>();
   private current: BrowserHandle | null = null;
   private launching: Promise<BrowserHandle> | null = null;
-  private permits: number;
-  private readonly waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  private readonly pool: Semaphore;
+  /** One semaphore per owner with renders queued or in flight, so no account holds every page. */
+  private readonly owners = new Map<number, { gate: Semaphore; users: number }>();
   private inFlight = 0;
   private renders = 0;
   private launches = 0;
@@ -77,7 +83,7 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
       throw new RangeError('concurrency must be a positive integer');
     }
-    this.permits = options.concurrency;
+    this.pool = new Semaphore(options.concurrency);
     this.timeoutMs = options.renderTimeoutMs ?? 15_000;
     this.recycleAfter = Math.max(1, options.recycleAfter ?? 500);
   }
@@ -89,17 +95,36 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     await this.browserForRender();
   }
 
-  async render(view: DocumentView, template?: string): Promise<Uint8Array> {
+  /**
+   * Renders once a page is free. With `owner`, at most `perOwner` of that owner's renders hold pages at
+   * once (the rest wait in the owner's own queue, so other owners still find pages); a render that has
+   * not got a page within `queueWaitMs` fails with PdfRendererBusy.
+   */
+  async render(view: DocumentView, template?: string, owner?: number): Promise<Uint8Array> {
     if (this.closed) throw new PdfRendererClosed();
     const html = templateHtml(view, template);
     const pdfOptions = pdfOptionsFor(view);
-    await this.acquire();
-    this.inFlight++;
+    const bound = this.options.queueWaitMs;
+    const started = Date.now();
+    const remaining = () => (bound === undefined ? undefined : bound - (Date.now() - started));
+    const busy = () => new PdfRendererBusy(bound ?? 0);
+    const slot = owner === undefined || !this.options.perOwner ? null : this.ownerSlot(owner);
     try {
-      return await this.renderHtml(html, pdfOptions);
+      if (slot) await slot.gate.acquire(remaining(), busy);
+      try {
+        await this.pool.acquire(remaining(), busy);
+        this.inFlight++;
+        try {
+          return await this.renderHtml(html, pdfOptions);
+        } finally {
+          this.inFlight--;
+          this.pool.release();
+        }
+      } finally {
+        slot?.gate.release();
+      }
     } finally {
-      this.inFlight--;
-      this.release();
+      if (slot && --slot.users === 0) this.owners.delete(owner as number);
     }
   }
 
@@ -109,7 +134,7 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
       relaunches: Math.max(0, this.launches - 1),
       pid: this.current?.process?.pid ?? null,
       inFlight: this.inFlight,
-      queued: this.waiters.length,
+      queued: this.pool.queued + [...this.owners.values()].reduce((n, o) => n + o.gate.queued, 0),
       browsers: this.handles.size,
     };
   }
@@ -126,7 +151,8 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
   }
 
   private async shutdown(): Promise<void> {
-    for (const w of this.waiters.splice(0)) w.reject(new PdfRendererClosed());
+    for (const { gate } of this.owners.values()) gate.rejectAll(() => new PdfRendererClosed());
+    this.pool.rejectAll(() => new PdfRendererClosed());
     await this.launching?.catch(() => undefined);
     await Promise.all([...this.handles].map((h) => this.closeHandle(h)));
   }
@@ -284,17 +310,10 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     return handle.closing;
   }
 
-  private acquire(): Promise<void> {
-    if (this.permits > 0) {
-      this.permits--;
-      return Promise.resolve();
-    }
-    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
-  }
-
-  private release(): void {
-    const next = this.waiters.shift();
-    if (next) next.resolve();
-    else this.permits++;
+  private ownerSlot(owner: number): { gate: Semaphore; users: number } {
+    let slot = this.owners.get(owner);
+    if (!slot) this.owners.set(owner, (slot = { gate: new Semaphore(this.options.perOwner as number), users: 0 }));
+    slot.users++;
+    return slot;
   }
 }
