@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppConfig } from '@app/infra/config/app-config';
 import { AppModule } from './app.module';
 import { EnvelopeFastifyAdapter } from './common/envelope-fastify.adapter';
+import { documentValidationLimits } from './common/document-limits';
 import { corsHeaders, pathOf, requestIdFor } from './common/http-middleware';
 import { createLogger, requestLogger } from './logger';
 
@@ -66,6 +67,7 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
   });
   app.enableShutdownHooks();
 
+  documentValidationLimits();
   const openapi = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

@@ -75,6 +75,7 @@ export class DeleteAccountDto {
   @ApiPropertyOptional({ example: 'DELETE', description: 'When sent, must be exactly DELETE' })
   @OptionalNonNull()
   @IsString(text)
+  @MaxLength(100, { message: 'must be at most 100 characters' })
   confirmation?: string;
 }
 

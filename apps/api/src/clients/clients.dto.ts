@@ -5,7 +5,34 @@ import { OptionalNonNull } from '../common/optional-non-null';
 
 const numberToString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
-export class CreateClientDto {
+/** Fields that may be left out on create and on PATCH. */
+class ClientOptionalFieldsDto {
+  @ApiPropertyOptional({ example: '+91', default: '+91' })
+  @OptionalNonNull()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(5, { message: 'must be at most 5 characters' })
+  country_code?: string;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(1000, { message: 'must be at most 1000 characters' })
+  address?: string | null;
+
+  @ApiPropertyOptional({ example: '27AAPFU0939F1ZV', nullable: true, description: 'Empty string or omitted means none' })
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(15, { message: 'must be at most 15 characters' })
+  gstin?: string | null;
+
+  @ApiPropertyOptional({ example: '27', nullable: true, description: 'GST state code; taken from the GSTIN when omitted' })
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(2, { message: 'must be at most 2 characters' })
+  state_code?: string | null;
+}
+
+export class CreateClientDto extends ClientOptionalFieldsDto {
   @ApiProperty({ example: 'Sharma Traders' })
   @IsDefined({ message: 'is required' })
   @IsString({ message: 'must be a string' })
@@ -24,35 +51,11 @@ export class CreateClientDto {
   @IsString({ message: 'must be a string' })
   @MaxLength(254, { message: 'must be at most 254 characters' })
   email: string;
-
-  @ApiPropertyOptional({ example: '+91', default: '+91' })
-  @OptionalNonNull()
-  @IsString({ message: 'must be a string' })
-  country_code?: string;
-
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @IsString({ message: 'must be a string' })
-  address?: string | null;
-
-  @ApiPropertyOptional({ example: '27AAPFU0939F1ZV', nullable: true, description: 'Empty string or omitted means none' })
-  @IsOptional()
-  @IsString({ message: 'must be a string' })
-  gstin?: string | null;
-
-  @ApiPropertyOptional({ example: '27', nullable: true, description: 'GST state code; taken from the GSTIN when omitted' })
-  @IsOptional()
-  @IsString({ message: 'must be a string' })
-  state_code?: string | null;
 }
 
 /** Partial JSON merged over the stored client, validated as on create. */
-export class UpdateClientDto {
+export class UpdateClientDto extends ClientOptionalFieldsDto {
   @ApiPropertyOptional() @OptionalNonNull() @IsString({ message: 'must be a string' }) @MaxLength(255) name?: string;
   @ApiPropertyOptional() @OptionalNonNull() @Transform(numberToString) @IsString({ message: 'must be a string' }) @MaxLength(30) phone?: string;
   @ApiPropertyOptional() @OptionalNonNull() @IsString({ message: 'must be a string' }) @MaxLength(254) email?: string;
-  @ApiPropertyOptional() @OptionalNonNull() @IsString({ message: 'must be a string' }) country_code?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString({ message: 'must be a string' }) address?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString({ message: 'must be a string' }) gstin?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString({ message: 'must be a string' }) state_code?: string | null;
 }

@@ -22,8 +22,16 @@ export function OfferStatusFields(documentName: string) {
   class OfferStatusFieldsDto {
     @ApiPropertyOptional({ example: '2025-05-01', description: `Default: the ${documentName} date` }) @IsOptional() @IsDateString() validity_date?:
       string | null;
-    @ApiPropertyOptional({ enum: APPROVAL_STATUSES, default: 'pending' }) @IsOptional() @IsString(STRING) approval_status?: string | null;
-    @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES, description: 'Default: the account currency' }) @IsOptional() @IsString(STRING) currency?: string | null;
+    @ApiPropertyOptional({ enum: APPROVAL_STATUSES, default: 'pending' })
+    @IsOptional()
+    @IsString(STRING)
+    @MaxLength(30, { message: 'must be at most 30 characters' })
+    approval_status?: string | null;
+    @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES, description: 'Default: the account currency' })
+    @IsOptional()
+    @IsString(STRING)
+    @MaxLength(30, { message: 'must be at most 30 characters' })
+    currency?: string | null;
   }
   return OfferStatusFieldsDto;
 }
@@ -35,7 +43,11 @@ export function OfferTermsFields<B extends DtoClass>(Base: B) {
     @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(65535) declaration_text?: string | null;
     @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(500) transport_details?: string | null;
     @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(50) lr_number?: string | null;
-    @ApiPropertyOptional({ enum: DISCOUNT_TYPES, nullable: true }) @IsOptional() @IsString(STRING) discount_type?: string | null;
+    @ApiPropertyOptional({ enum: DISCOUNT_TYPES, nullable: true })
+    @IsOptional()
+    @IsString(STRING)
+    @MaxLength(30, { message: 'must be at most 30 characters' })
+    discount_type?: string | null;
     @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsAmount() discount_value?: number | string | null;
   }
   return OfferTermsFieldsDto;

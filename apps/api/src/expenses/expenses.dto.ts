@@ -9,6 +9,7 @@ class ExpenseFieldsDto {
   @ApiPropertyOptional({ description: 'One of GET /v1/expenses/categories', default: 'Miscellaneous' })
   @OptionalNonNull()
   @IsString({ message: 'must be a string' })
+  @MaxLength(60, { message: 'must be at most 60 characters' })
   expense_category?: string;
   @ApiPropertyOptional()
   @OptionalNonNull()
@@ -24,10 +25,12 @@ class ExpenseFieldsDto {
   @ApiPropertyOptional({ enum: ['paid', 'pending', 'reimbursed', 'cancelled'], default: 'paid' })
   @OptionalNonNull()
   @IsString({ message: 'must be a string' })
+  @MaxLength(30, { message: 'must be at most 30 characters' })
   expense_status?: string;
   @ApiPropertyOptional({ enum: ['cash', 'upi', 'card', 'bank_transfer', 'cheque', 'wallet', 'other'] })
   @OptionalNonNull()
   @IsString({ message: 'must be a string' })
+  @MaxLength(30, { message: 'must be at most 30 characters' })
   payment_method?: string;
   @ApiPropertyOptional()
   @OptionalNonNull()

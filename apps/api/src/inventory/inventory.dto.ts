@@ -32,7 +32,11 @@ class InventoryFieldsDto {
   discount_type?: string | null;
   @ApiPropertyOptional() @OptionalNonNull() @IsAmount() discount_value?: number;
   @ApiPropertyOptional({ example: 18 }) @OptionalNonNull() @IsAmount({ decimals: 3, max: 100 }) tax_rate?: number;
-  @ApiPropertyOptional({ example: '8471' }) @OptionalNonNull() @IsString({ message: 'must be a string' }) hsn_code?: string;
+  @ApiPropertyOptional({ example: '8471' })
+  @OptionalNonNull()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(20, { message: 'must be at most 20 characters' })
+  hsn_code?: string;
 }
 
 export class CreateInventoryDto extends InventoryFieldsDto {

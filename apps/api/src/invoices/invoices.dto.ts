@@ -14,12 +14,25 @@ const POSITIVE_ID = { message: 'must be a positive integer' };
 
 /** Fields that are optional on create and on PATCH. Enumerations are checked by the domain. */
 class InvoiceOptionalFieldsDto {
-  @ApiPropertyOptional({ enum: PAYMENT_STATUSES, default: 'pending' }) @IsOptional() @IsString(STRING) payment_status?: string | null;
-  @ApiPropertyOptional({ enum: DOCUMENT_STATUSES, default: 'issued' }) @IsOptional() @IsString(STRING) status?: string | null;
-  @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES, description: 'Default: the account currency' }) @IsOptional() @IsString(STRING) currency?: string | null;
+  @ApiPropertyOptional({ enum: PAYMENT_STATUSES, default: 'pending' })
+  @IsOptional()
+  @IsString(STRING)
+  @MaxLength(30, { message: 'must be at most 30 characters' })
+  payment_status?: string | null;
+  @ApiPropertyOptional({ enum: DOCUMENT_STATUSES, default: 'issued' })
+  @IsOptional()
+  @IsString(STRING)
+  @MaxLength(30, { message: 'must be at most 30 characters' })
+  status?: string | null;
+  @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES, description: 'Default: the account currency' })
+  @IsOptional()
+  @IsString(STRING)
+  @MaxLength(30, { message: 'must be at most 30 characters' })
+  currency?: string | null;
   @ApiPropertyOptional({ enum: INVOICE_TYPES, description: 'Default: local_sale with a business GSTIN, else bill_of_supply' })
   @IsOptional()
   @IsString(STRING)
+  @MaxLength(30, { message: 'must be at most 30 characters' })
   invoice_type?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(50) lut_number?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(65535) declaration_text?: string | null;
@@ -30,7 +43,11 @@ class InvoiceOptionalFieldsDto {
   @ApiPropertyOptional({ example: '2025-04-15', nullable: true }) @IsOptional() @IsDateString() payment_date?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(500) transport_details?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(50) lr_number?: string | null;
-  @ApiPropertyOptional({ enum: DISCOUNT_TYPES, nullable: true }) @IsOptional() @IsString(STRING) discount_type?: string | null;
+  @ApiPropertyOptional({ enum: DISCOUNT_TYPES, nullable: true })
+  @IsOptional()
+  @IsString(STRING)
+  @MaxLength(30, { message: 'must be at most 30 characters' })
+  discount_type?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsAmount() discount_value?: number | string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) tds_section_id?: number | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsAmount({ decimals: 3, max: 100 }) tds_rate?: number | string | null;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsDefined, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { IsArray, IsDefined, IsInt, IsOptional, IsString, Max, Min, ValidateNested, MaxLength } from 'class-validator';
 import { MaxLines } from '../common/limits';
 import { INVOICE_TYPES, QUOTATION_DOCUMENT_KINDS } from '@app/domain/documents/document-enums';
 import { IsDateString } from '../common/is-date-string';
@@ -15,8 +15,13 @@ class QuotationKindFieldsDto extends OfferStatusFields('quotation') {
   @ApiPropertyOptional({ enum: INVOICE_TYPES, description: 'Default: local_sale with a business GSTIN, else bill_of_supply' })
   @IsOptional()
   @IsString(STRING)
+  @MaxLength(30, { message: 'must be at most 30 characters' })
   quotation_type?: string | null;
-  @ApiPropertyOptional({ enum: QUOTATION_DOCUMENT_KINDS, default: 'quotation' }) @IsOptional() @IsString(STRING) document_kind?: string | null;
+  @ApiPropertyOptional({ enum: QUOTATION_DOCUMENT_KINDS, default: 'quotation' })
+  @IsOptional()
+  @IsString(STRING)
+  @MaxLength(30, { message: 'must be at most 30 characters' })
+  document_kind?: string | null;
 }
 
 /** Fields that are optional on create and on PATCH. Enumerations are checked by the domain. */

@@ -10,9 +10,18 @@ export class UpdateBusinessDto {
   @ApiPropertyOptional() @OptionalNonNull() @IsString(S) @MaxLength(255) business_name?: string;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(S) @MaxLength(254) business_email?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(S) @MaxLength(1000) business_address?: string | null;
-  @ApiPropertyOptional({ nullable: true, example: '27AAPFU0939F1ZV' }) @IsOptional() @IsString(S) business_gstin?: string | null;
-  @ApiPropertyOptional({ nullable: true, description: 'Taken from the GSTIN when it is set' }) @IsOptional() @IsString(S) business_pan?: string | null;
-  @ApiPropertyOptional({ nullable: true, example: '27' }) @IsOptional() @IsString(S) state_code?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: '27AAPFU0939F1ZV' })
+  @IsOptional()
+  @IsString(S)
+  @MaxLength(15, { message: 'must be at most 15 characters' })
+  business_gstin?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Taken from the GSTIN when it is set' })
+  @IsOptional()
+  @IsString(S)
+  @MaxLength(10, { message: 'must be at most 10 characters' })
+  business_pan?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: '27' }) @IsOptional() @IsString(S) @MaxLength(2, { message: 'must be at most 2 characters' }) state_code?:
+    string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(S) @MaxLength(20) phone?: string | null;
   @ApiPropertyOptional({ nullable: true, description: 'Public https URL of the logo (never a data: URI)' })
   @IsOptional()
@@ -26,12 +35,17 @@ export class UpdateBusinessDto {
   @ApiPropertyOptional({ nullable: true, description: 'Business signature: base64 PNG (or data:image/png;base64,...), at most 1 MB; null removes it' })
   @IsOptional()
   @IsString(S)
+  @MaxLength(1400000, { message: 'must be at most 1400000 characters' })
   signature_png?: string | null;
-  @ApiPropertyOptional({ example: 'INV' }) @IsOptional() @IsString(S) invoice_prefix?: string | null;
-  @ApiPropertyOptional({ example: 'QT' }) @IsOptional() @IsString(S) quotation_prefix?: string | null;
-  @ApiPropertyOptional({ example: 'PI' }) @IsOptional() @IsString(S) proforma_invoice_prefix?: string | null;
-  @ApiPropertyOptional({ example: 'DN' }) @IsOptional() @IsString(S) debit_note_prefix?: string | null;
-  @ApiPropertyOptional({ example: 'CN' }) @IsOptional() @IsString(S) credit_note_prefix?: string | null;
+  @ApiPropertyOptional({ example: 'INV' }) @IsOptional() @IsString(S) @MaxLength(5, { message: 'must be at most 5 characters' }) invoice_prefix?: string | null;
+  @ApiPropertyOptional({ example: 'QT' }) @IsOptional() @IsString(S) @MaxLength(5, { message: 'must be at most 5 characters' }) quotation_prefix?:
+    string | null;
+  @ApiPropertyOptional({ example: 'PI' }) @IsOptional() @IsString(S) @MaxLength(5, { message: 'must be at most 5 characters' }) proforma_invoice_prefix?:
+    string | null;
+  @ApiPropertyOptional({ example: 'DN' }) @IsOptional() @IsString(S) @MaxLength(5, { message: 'must be at most 5 characters' }) debit_note_prefix?:
+    string | null;
+  @ApiPropertyOptional({ example: 'CN' }) @IsOptional() @IsString(S) @MaxLength(5, { message: 'must be at most 5 characters' }) credit_note_prefix?:
+    string | null;
 }
 
 export class UpdateTemplatesDto {
