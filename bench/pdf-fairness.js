@@ -60,10 +60,14 @@ async function run(ctx) {
 
   let stop = false;
   let bigRenders = 0;
+  let bigRefused = 0;
   const renderLoop = async () => {
     while (!stop) {
-      await call(ctx, ctx.apiKey, 'GET', `/v1/documents/invoice/${bigId}/pdf`);
-      bigRenders++;
+      // A 503 (render timeout or queue wait) on a slow machine is counted, not fatal: A keeps asking.
+      await call(ctx, ctx.apiKey, 'GET', `/v1/documents/invoice/${bigId}/pdf`).then(
+        () => bigRenders++,
+        () => bigRefused++,
+      );
     }
   };
   const loops = [renderLoop(), renderLoop()];
@@ -76,7 +80,7 @@ async function run(ctx) {
     { figure: `PDF of a ${MAX_LINES}-line invoice (account A), one render alone`, value: `${Math.round(bigMs)} ms`, target: '-' },
     {
       figure: `account B's 10-line invoice PDF while A renders its ${MAX_LINES}-line invoice two at a time (median of ${SAMPLES}), against B alone`,
-      value: `${ratio.toFixed(2)}x (${Math.round(busy)} / ${Math.round(alone)} ms; A finished ${bigRenders} renders meanwhile)`,
+      value: `${ratio.toFixed(2)}x (${Math.round(busy)} / ${Math.round(alone)} ms; A finished ${bigRenders} renders meanwhile, ${bigRefused} answered 503)`,
       target: '<= 2x',
       ok: ratio <= 2,
     },
