@@ -161,9 +161,11 @@ function mutated(valid: fc.Arbitrary<Record<string, unknown>>, schema: Schema): 
     const copy: Record<string, unknown> = { ...body };
     if (how === 0 && k in copy) delete copy[k];
     else copy[k] = weird;
-    // A defect inside a nested array (document lines) as well.
+    // A defect inside a nested array (document lines) as well, on copies: the weird values are shared.
     if (how === 3) {
-      for (const v of Object.values(copy)) if (Array.isArray(v) && v[0] && typeof v[0] === 'object') (v[0] as Record<string, unknown>)[k] = weird;
+      for (const [key, v] of Object.entries(copy)) {
+        if (Array.isArray(v) && v[0] && typeof v[0] === 'object') copy[key] = [{ ...(v[0] as object), [k]: weird }, ...v.slice(1)];
+      }
     }
     return copy;
   });
