@@ -50,6 +50,7 @@ export function accountRepositoryContract(repository: () => AccountRepository): 
       suspended: false,
       deleted: false,
       apiKeyMasked: 'inv_…abcd',
+      apiKeyCreatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) as string,
     };
     expect(await repo.findById(id)).toEqual(expected);
     expect(await repo.findByApiKeyHash(hash)).toEqual(expected);

@@ -69,7 +69,12 @@ export class InMemoryAccountRepository extends AccountRepository {
   }
 
   async create(account: NewAccount, apiKey: ApiKeyRecord): Promise<number> {
-    const { id } = this.add({ ...account, stateCode: account.gstin ? account.gstin.slice(0, 2) : null, apiKeyMasked: apiKey.masked });
+    const { id } = this.add({
+      ...account,
+      stateCode: account.gstin ? account.gstin.slice(0, 2) : null,
+      apiKeyMasked: apiKey.masked,
+      apiKeyCreatedAt: nowText(),
+    });
     this.keyHashes.set(id, apiKey.hash);
     return id;
   }
@@ -77,7 +82,7 @@ export class InMemoryAccountRepository extends AccountRepository {
   async setApiKey(accountId: number, apiKey: ApiKeyRecord): Promise<void> {
     if (!this.rows.has(accountId)) return;
     this.keyHashes.set(accountId, apiKey.hash);
-    this.patch(accountId, { apiKeyMasked: apiKey.masked });
+    this.patch(accountId, { apiKeyMasked: apiKey.masked, apiKeyCreatedAt: nowText() });
   }
 
   async updateProfile(accountId: number, profile: Partial<Account>): Promise<void> {
@@ -102,3 +107,5 @@ export class InMemoryAccountRepository extends AccountRepository {
       .map((a) => ({ ...a }));
   }
 }
+
+const nowText = () => new Date().toISOString().slice(0, 19).replace('T', ' ');

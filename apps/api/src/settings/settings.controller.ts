@@ -21,6 +21,14 @@ function presentBusiness({ account, settings }: BusinessProfile) {
     logo_url: account.logoUrl,
     currency: account.currency,
     has_signature: settings.signaturePng !== null,
+    has_logo: !!settings.logoImage,
+    logo_type: settings.logoImage ? (settings.logoImage.startsWith('/9j/') ? 'jpeg' : 'png') : null,
+    bank_account_name: settings.bank?.accountName ?? null,
+    bank_account_number: settings.bank?.accountNumber ?? null,
+    bank_ifsc: settings.bank?.ifsc ?? null,
+    bank_name: settings.bank?.bankName ?? null,
+    bank_branch: settings.bank?.branch ?? null,
+    upi_id: settings.upiId ?? null,
     invoice_template: settings.invoiceTemplate,
     invoice_prefix: p('invoice'),
     quotation_prefix: p('quotation'),
@@ -82,6 +90,6 @@ export class ApiKeySettingsController {
   @Get()
   @ApiOperation({ summary: 'The account API key, masked (read-only; rotate with the admin CLI)' })
   apiKey(@CurrentCaller() caller: Caller) {
-    return { api_key_masked: caller.account.apiKeyMasked };
+    return { api_key_masked: caller.account.apiKeyMasked, created_at: caller.account.apiKeyCreatedAt ?? null };
   }
 }

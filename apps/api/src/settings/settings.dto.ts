@@ -37,6 +37,23 @@ export class UpdateBusinessDto {
   @IsString(S)
   @MaxLength(1400000, { message: 'must be at most 1400000 characters' })
   signature_png?: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'Logo shown on PDFs: base64 PNG or JPEG (or a data:image/...;base64, URL), at most 1 MB; null removes it',
+  })
+  @IsOptional()
+  @IsString(S)
+  logo?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(S) @MaxLength(255) bank_account_name?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: '50200012345678' }) @IsOptional() @IsString(S) @MaxLength(34) bank_account_number?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: 'HDFC0001234' }) @IsOptional() @IsString(S) @MaxLength(11) bank_ifsc?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: 'HDFC Bank' }) @IsOptional() @IsString(S) @MaxLength(255) bank_name?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: 'Koramangala, Bengaluru' }) @IsOptional() @IsString(S) @MaxLength(255) bank_branch?: string | null;
+  @ApiPropertyOptional({ nullable: true, example: 'shakti@okhdfcbank', description: 'Invoice PDFs then carry a UPI payment QR code' })
+  @IsOptional()
+  @IsString(S)
+  @MaxLength(255)
+  upi_id?: string | null;
   @ApiPropertyOptional({ example: 'INV' }) @IsOptional() @IsString(S) @MaxLength(5, { message: 'must be at most 5 characters' }) invoice_prefix?: string | null;
   @ApiPropertyOptional({ example: 'QT' }) @IsOptional() @IsString(S) @MaxLength(5, { message: 'must be at most 5 characters' }) quotation_prefix?:
     string | null;

@@ -20,6 +20,8 @@ export interface Account {
   suspended: boolean;
   deleted: boolean;
   apiKeyMasked: string | null;
+  /** When the current API key was made ('Y-m-d H:i:s' UTC). */
+  apiKeyCreatedAt?: string | null;
 }
 
 export interface NewAccount {

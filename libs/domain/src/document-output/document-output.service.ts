@@ -39,7 +39,7 @@ export class DocumentOutputService {
     const doc = await this.source.load(account.id, kind, id);
     if (!doc) throw NotFound.of('Document', id);
     const [client, settings] = await Promise.all([this.clients.findById(account.id, doc.clientId), this.settings.get(account.id)]);
-    return { view: buildDocumentView(doc, account, client, settings.signaturePng), template: settings.invoiceTemplate };
+    return { view: buildDocumentView(doc, account, client, settings.signaturePng, settings), template: settings.invoiceTemplate };
   }
 
   async pdf(account: Account, kind: DocumentKind, id: number): Promise<RenderedPdf> {

@@ -7,6 +7,7 @@ import { amountInWords } from '../tax/amount-in-words';
 import { isIntraState } from '../tax/gst-split';
 import { hsnSummary } from '../tax/hsn-summary';
 import { stateName } from '../tax/states';
+import { BankDetails } from '../settings/business-settings';
 import { SourceDocument, SourceProductLine } from './source-document';
 
 /** 2025-08-05 -> 05-08-2025, the form Indian invoices print. */
@@ -44,7 +45,48 @@ export function lineTaxable(line: Pick<SourceProductLine, 'quantity' | 'rate' | 
  * words. Stored line amounts are shown as stored (the contract keeps them as sent); the builder only
  * derives what the document does not store (taxable value, sums, words).
  */
-export function buildDocumentView(doc: SourceDocument, supplier: Account, client: Client | null, signaturePng: string | null): DocumentView {
+/** What business settings add to a printed document: logo, bank details and the UPI id. */
+export interface DocumentExtras {
+  logoImage?: string | null;
+  bank?: BankDetails;
+  upiId?: string | null;
+}
+
+/** `upi://pay` link of the UPI deep-linking specification for paying `amount` to `upiId`. */
+export function upiPaymentLink(upiId: string, payeeName: string, amount: string, note: string): string {
+  const q = (v: string) => encodeURIComponent(v);
+  return `upi://pay?pa=${q(upiId)}&pn=${q(payeeName)}&am=${amount}&cu=INR&tn=${q(note)}`;
+}
+
+function withExtras(view: DocumentView, extras: DocumentExtras): DocumentView {
+  const b = extras.bank;
+  const bankLines = b
+    ? [
+        b.accountName ? `A/c name: ${b.accountName}` : null,
+        b.accountNumber ? `A/c no.: ${b.accountNumber}` : null,
+        b.ifsc ? `IFSC: ${b.ifsc}` : null,
+        [b.bankName, b.branch].filter(Boolean).join(', ') || null,
+      ].filter((l): l is string => l !== null)
+    : [];
+  const due = view.totals.balance ?? view.totals.receivable ?? view.totals.total;
+  const upi =
+    extras.upiId && view.kind === 'invoice' && view.currency === 'INR' && toDecimal(due).gt(0)
+      ? { id: extras.upiId, amount: money2(due), link: upiPaymentLink(extras.upiId, view.supplier.name, money2(due), view.number) }
+      : null;
+  return { ...view, logo_base64: extras.logoImage ?? null, bank_lines: bankLines.length ? bankLines : null, upi };
+}
+
+export function buildDocumentView(
+  doc: SourceDocument,
+  supplier: Account,
+  client: Client | null,
+  signaturePng: string | null,
+  extras: DocumentExtras = {},
+): DocumentView {
+  return withExtras(buildBaseView(doc, supplier, client, signaturePng), extras);
+}
+
+function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | null, signaturePng: string | null): DocumentView {
   const supplierState = supplier.stateCode ?? (supplier.gstin ? supplier.gstin.slice(0, 2) : null);
   const posCode = client?.stateCode ?? supplierState;
   const product = doc.productLines;

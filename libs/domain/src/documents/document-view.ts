@@ -134,4 +134,10 @@ export interface DocumentView {
   /** Raw base64 of a PNG image (no `data:` prefix), or null. */
   signature_png_base64?: string | null;
   notes?: string | null;
+  /** Raw base64 of the business logo (PNG or JPEG), or null. */
+  logo_base64?: string | null;
+  /** Bank details to print, one line each (account name, number, IFSC, bank and branch). */
+  bank_lines?: string[] | null;
+  /** UPI payment of the amount due (invoices with a UPI id): the link and, once made, its QR code as base64 PNG. */
+  upi?: { id: string; link: string; amount: string; qr_png_base64?: string | null } | null;
 }

@@ -10,8 +10,8 @@ import { Principal } from '../shared/principal';
 import { TransactionRunner } from '../shared/transaction.port';
 import { validateGstin } from '../tax/gstin';
 import { GST_STATES } from '../tax/states';
-import { BusinessSettings, BusinessSettingsRepository } from './business-settings';
-import { normalizePngBase64 } from './signature';
+import { BusinessSettings, BusinessSettingsRepository, NO_BANK_DETAILS } from './business-settings';
+import { normalizeLogoBase64, normalizePngBase64 } from './signature';
 
 export interface BusinessProfileInput {
   business_name?: string | null;
@@ -26,6 +26,13 @@ export interface BusinessProfileInput {
   signature_png?: string | null;
   invoice_template?: string;
   prefixes?: Partial<Record<DocumentKind, string | null>>;
+  logo?: string | null;
+  bank_account_name?: string | null;
+  bank_account_number?: string | null;
+  bank_ifsc?: string | null;
+  bank_name?: string | null;
+  bank_branch?: string | null;
+  upi_id?: string | null;
 }
 
 export interface BusinessProfile {
@@ -34,6 +41,11 @@ export interface BusinessProfile {
 }
 
 const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+/** IFSC: 4 letters (bank), a 0, 6 letters or digits (branch). */
+const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const ACCOUNT_NUMBER = /^[0-9]{9,18}$/;
+/** UPI virtual payment address: handle@psp. */
+const UPI_ID = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/;
 
 /** The business's own profile (on the account) and settings (template, signature, number prefixes). */
 export class BusinessProfileService {
@@ -93,6 +105,15 @@ export class BusinessProfileService {
         else errors.signature_png = 'must be a base64 PNG image (raw or a data:image/png;base64, URL) of at most 1 MB';
       }
     }
+    if (input.logo !== undefined) {
+      if (input.logo === null || input.logo === '') next.logoImage = null;
+      else {
+        const logo = normalizeLogoBase64(input.logo);
+        if (logo) next.logoImage = logo;
+        else errors.logo = 'must be a PNG or JPEG image (base64 or a data:image/...;base64, URL) of at most 1 MB';
+      }
+    }
+    applyPayment(input, next, errors);
     for (const [kind, prefix] of Object.entries(input.prefixes ?? {}) as Array<[DocumentKind, string | null]>) {
       if (!prefix) delete next.prefixes[kind];
       else {
@@ -110,4 +131,22 @@ export class BusinessProfileService {
     });
     return { account: { ...account, ...profile }, settings: next };
   }
+}
+
+/** Bank details (IFSC and account number checked) and the UPI id, merged over the stored ones. */
+function applyPayment(input: BusinessProfileInput, next: BusinessSettings, errors: Record<string, string>): void {
+  const bank = { ...(next.bank ?? NO_BANK_DETAILS) };
+  const text = (k: keyof BusinessProfileInput, current: string | null) =>
+    input[k] !== undefined ? ((input[k] as string | null) || '').trim() || null : current;
+  bank.accountName = text('bank_account_name', bank.accountName);
+  bank.bankName = text('bank_name', bank.bankName);
+  bank.branch = text('bank_branch', bank.branch);
+  bank.accountNumber = text('bank_account_number', bank.accountNumber);
+  if (bank.accountNumber && !ACCOUNT_NUMBER.test(bank.accountNumber)) errors.bank_account_number = 'must be 9 to 18 digits';
+  bank.ifsc = text('bank_ifsc', bank.ifsc)?.toUpperCase() ?? null;
+  if (bank.ifsc && !IFSC.test(bank.ifsc)) errors.bank_ifsc = 'must be an IFSC: 4 letters, 0, then 6 letters or digits (e.g. HDFC0001234)';
+  next.bank = bank;
+  const upi = text('upi_id', next.upiId ?? null);
+  if (upi && !UPI_ID.test(upi)) errors.upi_id = 'must be a UPI id such as business@okhdfcbank';
+  next.upiId = upi;
 }

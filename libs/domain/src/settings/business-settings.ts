@@ -7,7 +7,22 @@ export interface BusinessSettings {
   signaturePng: string | null;
   /** Number prefixes that differ from the defaults. */
   prefixes: Partial<Record<DocumentKind, string>>;
+  /** Base64 PNG or JPEG of the business logo (at most 1 MB), or null. */
+  logoImage?: string | null;
+  bank?: BankDetails;
+  /** UPI VPA (name@bank); invoice PDFs then carry a UPI payment QR code. */
+  upiId?: string | null;
 }
+
+export interface BankDetails {
+  accountName: string | null;
+  accountNumber: string | null;
+  ifsc: string | null;
+  bankName: string | null;
+  branch: string | null;
+}
+
+export const NO_BANK_DETAILS: BankDetails = { accountName: null, accountNumber: null, ifsc: null, bankName: null, branch: null };
 
 export const DEFAULT_BUSINESS_SETTINGS: BusinessSettings = { invoiceTemplate: 'classic', signaturePng: null, prefixes: {} };
 

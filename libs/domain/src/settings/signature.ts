@@ -15,6 +15,23 @@ export function normalizePngBase64(input: string): string | null {
   return body;
 }
 
+const JPEG_MAGIC = [0xff, 0xd8, 0xff];
+const IMAGE_DATA_URL = /^data:image\/(png|jpeg|jpg);base64,/i;
+
+/**
+ * Reads a logo sent as raw base64 or a `data:image/png|jpeg;base64,` URL: the canonical base64 of real
+ * PNG or JPEG bytes (checked by their signatures, at most 1 MB), or null when it is not one.
+ */
+export function normalizeLogoBase64(input: string): string | null {
+  const body = input.trim().replace(IMAGE_DATA_URL, '').replace(/\s+/g, '');
+  if (!body || body.length > Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 4 || !/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return null;
+  const bytes = base64Decode(body);
+  if (!bytes || bytes.length < 16 || bytes.length > MAX_SIGNATURE_BYTES) return null;
+  const png = PNG_MAGIC.every((b, i) => bytes[i] === b);
+  const jpeg = JPEG_MAGIC.every((b, i) => bytes[i] === b);
+  return png || jpeg ? body : null;
+}
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /** Plain base64 decoding without platform helpers (the domain stays free of Node APIs). */

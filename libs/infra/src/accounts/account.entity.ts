@@ -20,6 +20,7 @@ export class AccountRow {
   @DateTimeColumn('deleted_at', { nullable: true }) deletedAt: string | null;
   @Column({ name: 'api_key_hash', type: 'char', nullable: true }) apiKeyHash: string | null;
   @Column({ name: 'api_key_masked', type: 'varchar', nullable: true }) apiKeyMasked: string | null;
+  @DateTimeColumn('api_key_created_at', { nullable: true }) apiKeyCreatedAt: string | null;
   @DateTimeColumn('created_at') createdAt: string;
   @DateTimeColumn('updated_at') updatedAt: string;
 }

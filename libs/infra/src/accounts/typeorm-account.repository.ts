@@ -22,6 +22,7 @@ export function toAccount(row: AccountRow): Account {
     suspended: row.suspendedAt !== null,
     deleted: row.deletedAt !== null,
     apiKeyMasked: row.apiKeyMasked,
+    apiKeyCreatedAt: row.apiKeyCreatedAt,
   };
 }
 
@@ -43,6 +44,7 @@ const ACCOUNT_COLUMNS = [
   'suspended_at AS suspendedAt',
   'deleted_at AS deletedAt',
   'api_key_masked AS apiKeyMasked',
+  'api_key_created_at AS apiKeyCreatedAt',
 ].join(', ');
 
 export class TypeormAccountRepository extends AccountRepository {
@@ -78,6 +80,7 @@ export class TypeormAccountRepository extends AccountRepository {
       subscriptionExpiresAt: account.subscriptionExpiresAt,
       apiKeyHash: apiKey.hash,
       apiKeyMasked: apiKey.masked,
+      apiKeyCreatedAt: sqlNow(),
       createdAt: now,
       updatedAt: now,
     });
@@ -85,7 +88,7 @@ export class TypeormAccountRepository extends AccountRepository {
   }
 
   async setApiKey(accountId: number, apiKey: ApiKeyRecord): Promise<void> {
-    await this.repo().update({ id: accountId }, { apiKeyHash: apiKey.hash, apiKeyMasked: apiKey.masked, updatedAt: sqlNow() });
+    await this.repo().update({ id: accountId }, { apiKeyHash: apiKey.hash, apiKeyMasked: apiKey.masked, apiKeyCreatedAt: sqlNow(), updatedAt: sqlNow() });
   }
 
   async updateProfile(accountId: number, profile: AccountProfile): Promise<void> {

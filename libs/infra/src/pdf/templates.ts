@@ -220,6 +220,9 @@ function buildContext(view: DocumentView): Record<string, unknown> {
     notes_label: kind === 'quotation' || kind === 'proforma-invoice' ? 'Terms & Notes' : isNote ? 'Reason / Notes' : 'Notes',
     declaration_text: has(view.declaration_text) ? view.declaration_text : null,
     signature_src: imageDataUri(view.signature_png_base64),
+    logo_src: imageDataUri(view.logo_base64),
+    bank_lines: view.bank_lines ?? null,
+    upi: view.upi ? { id: view.upi.id, amount: view.upi.amount, qr_src: imageDataUri(view.upi.qr_png_base64) } : null,
   };
 }
 

@@ -10,6 +10,7 @@ import { Tds1732000013100 } from './1732000013100-tds';
 import { Notifications1732000014100 } from './1732000014100-notifications';
 import { PlanCancelAtPeriodEnd1732001200000 } from './1732001200000-plan-cancel-at-period-end';
 import { StoreBilling1732001201000 } from './1732001201000-store-billing';
+import { BusinessProfileCaSync1732000013200 } from './1732000013200-business-profile-ca-sync';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -22,6 +23,7 @@ export const MIGRATIONS = [
   DocumentCreatedIndexes1732000007000,
   AnalyticsIndexes1732000013000,
   Tds1732000013100,
+  BusinessProfileCaSync1732000013200,
   Notifications1732000014100,
   PlanCancelAtPeriodEnd1732001200000,
   StoreBilling1732001201000,

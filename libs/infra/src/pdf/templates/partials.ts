@@ -4,6 +4,7 @@
  */
 export const PARTIALS: Record<string, string> = {
   supplier: `
+{{#if logo_src}}<img class="logo" src="{{logo_src}}" alt="Logo" style="max-height:18mm;max-width:50mm;display:block;margin-bottom:2mm">{{/if}}
 <div class="supplier-name">{{supplier.name}}</div>
 {{#if supplier.address}}<div class="pre">{{supplier.address}}</div>{{/if}}
 {{#if supplier.gstin}}<div>GSTIN: <span class="strong">{{supplier.gstin}}</span></div>{{/if}}
@@ -101,6 +102,10 @@ export const PARTIALS: Record<string, string> = {
 {{#each notices}}<p class="notice">{{this}}</p>{{/each}}
 {{#if notes}}<div class="section-label">{{notes_label}}</div><p class="pre">{{notes}}</p>{{/if}}
 {{#if declaration_text}}<div class="section-label">Declaration</div><p class="pre">{{declaration_text}}</p>{{/if}}
+{{#if bank_lines}}<div class="section-label">Bank details</div>{{#each bank_lines}}<div>{{this}}</div>{{/each}}{{/if}}
+{{#if upi.qr_src}}<div class="section-label">Pay by UPI</div>
+<img src="{{upi.qr_src}}" alt="UPI QR code" style="width:30mm;height:30mm;display:block">
+<div>{{upi.id}} &middot; {{money upi.amount}}</div>{{/if}}
 </div>`,
 
   signature: `
