@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DocumentKind, DocumentView } from '@app/domain/documents/document-view';
+import type { DocumentView } from '@app/domain/documents/document-view';
+import type { DocumentKind } from '@app/domain/documents/document-kinds';
 import { TemporarilyUnavailable } from '@app/domain/shared/domain-error';
 import { PdfRenderTimeout, PdfRendererBusy, PuppeteerPdfRenderer } from '@app/infra/pdf/puppeteer-pdf-renderer';
 import { templateHtml } from '@app/infra/pdf/templates';

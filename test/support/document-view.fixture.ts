@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import type { DocumentKind, DocumentLineView, DocumentView } from '@app/domain/documents/document-view';
+import type { DocumentLineView, DocumentView } from '@app/domain/documents/document-view';
+import type { DocumentKind } from '@app/domain/documents/document-kinds';
 import { money2, sumMoney, toDecimal } from '@app/domain/shared/money';
 import { amountInWords, expectedLineTax, gstinCheckCharacter, hsnSummary } from '@app/domain/tax';
 

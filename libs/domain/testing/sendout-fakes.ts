@@ -1,4 +1,4 @@
-import { DocumentKind } from '../src/documents/document-number';
+import { DocumentKind } from '../src/documents/document-kinds';
 import { DocumentView } from '../src/documents/document-view';
 import { PdfRenderer } from '../src/documents/pdf-renderer.port';
 import { SharedDocument, ShareLinkRepository } from '../src/document-output/share-link.repository.port';

@@ -9,7 +9,7 @@ import {
   ApprovalStatus,
   DocumentStatus,
   PaymentStatus,
-  QuotationDocumentKind,
+  QuotationKind,
 } from '@app/domain/documents/document-enums';
 import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
 import { ListQueryDto, pageOf } from './list-query.dto';
@@ -54,7 +54,7 @@ export class DocumentListQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ enum: QUOTATION_DOCUMENT_KINDS })
   @IsOptional()
   @IsIn(QUOTATION_DOCUMENT_KINDS, oneOf(QUOTATION_DOCUMENT_KINDS))
-  document_kind?: QuotationDocumentKind;
+  document_kind?: QuotationKind;
 }
 
 export function documentFilterOf(q: DocumentListQueryDto): DocumentListFilter {

@@ -8,7 +8,7 @@ import { DocumentOutputService, RenderedPdf } from '@app/domain/document-output/
 import { CurrentCaller, Public, RequirePermission } from '../common/decorators';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { documentTypeOf } from './document-type';
+import { DOCUMENT_TYPE_PARAM, documentTypeOf } from './document-type';
 
 function sendPdf(res: FastifyReply, pdf: RenderedPdf, disposition: 'inline' | 'attachment'): StreamableFile {
   res.header('Content-Type', 'application/pdf');
@@ -16,8 +16,6 @@ function sendPdf(res: FastifyReply, pdf: RenderedPdf, disposition: 'inline' | 'a
   res.header('Cache-Control', 'private, no-store');
   return new StreamableFile(Buffer.from(pdf.bytes));
 }
-
-const TYPE_PARAM = { name: 'type', enum: ['invoice', 'quotation', 'proforma-invoice', 'debit-note', 'credit-note'] };
 
 @ApiTags('documents')
 @ApiBearerAuth()
@@ -27,7 +25,7 @@ export class DocumentsController {
   constructor(private readonly output: DocumentOutputService) {}
 
   @Get(':type/:id/pdf')
-  @ApiParam(TYPE_PARAM)
+  @ApiParam(DOCUMENT_TYPE_PARAM)
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: 'The document as a GST-correct PDF (raw bytes, not the envelope)' })
   async pdf(
@@ -42,7 +40,7 @@ export class DocumentsController {
   }
 
   @Get(':type/:id/share')
-  @ApiParam(TYPE_PARAM)
+  @ApiParam(DOCUMENT_TYPE_PARAM)
   @ApiOperation({ summary: 'Gets or creates the public link (the same URL until revoked)' })
   async getShare(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: FastifyRequest) {
     return { share_url: await this.output.share(caller.account, documentTypeOf(type, req, caller.principal), id) };
@@ -50,13 +48,13 @@ export class DocumentsController {
 
   @Post(':type/:id/share')
   @HttpCode(200)
-  @ApiParam(TYPE_PARAM)
+  @ApiParam(DOCUMENT_TYPE_PARAM)
   async postShare(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: FastifyRequest) {
     return this.getShare(caller, type, id, req);
   }
 
   @Delete(':type/:id/share')
-  @ApiParam(TYPE_PARAM)
+  @ApiParam(DOCUMENT_TYPE_PARAM)
   @ApiOperation({ summary: 'Revokes the public link at once' })
   async revoke(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: FastifyRequest) {
     await this.output.revoke(caller.account, documentTypeOf(type, req, caller.principal), id);

@@ -1,22 +1,13 @@
 import { Body, Controller, HttpCode, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
-import { DocumentKind } from '@app/domain/documents/document-number';
-import { Forbidden } from '@app/domain/shared/domain-error';
-import { can } from '@app/domain/shared/principal';
 import { isSendoutDocumentType } from '@app/domain/sendouts/sendout-rules';
 import { SendoutsService } from '@app/domain/sendouts/sendouts.service';
 import { CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { DOCUMENT_TYPE_PERMISSIONS } from '../document-output/document-type';
+import { requireDocumentPermission } from '../document-output/document-type';
 import { CreateSendoutDto, SendoutDocumentsQueryDto, SendoutHistoryQueryDto, SendoutTemplateQueryDto } from './sendouts.dto';
 import { presentSendout } from './sendout.presenter';
-
-/** A user token needs the document type's permission too (API keys have every permission). */
-function requireTypePermission(caller: Caller, kind: DocumentKind): void {
-  const permission = DOCUMENT_TYPE_PERMISSIONS[kind];
-  if (!can(caller.principal, permission)) throw new Forbidden(`This user lacks the "${permission}" permission.`, { permission });
-}
 
 @ApiTags('sendouts')
 @ApiBearerAuth()
@@ -30,7 +21,7 @@ export class SendoutsController {
   @HttpCode(200) // the contract gives 201 to created documents, inventory and expenses only
   @ApiOperation({ summary: 'Queues an email of a document PDF; the worker sends it (the API never waits for SMTP)' })
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateSendoutDto) {
-    if (isSendoutDocumentType(body.document_type)) requireTypePermission(caller, body.document_type);
+    if (isSendoutDocumentType(body.document_type)) requireDocumentPermission(caller.principal, body.document_type);
     const { queueId, enqueued } = await this.sendouts.create(caller, body);
     return {
       success: true,
@@ -48,14 +39,14 @@ export class SendoutsController {
   @Get('templates')
   @ApiOperation({ summary: 'Subject and message prefilled from the document, the client and the business' })
   async template(@CurrentCaller() caller: Caller, @Query() query: SendoutTemplateQueryDto) {
-    requireTypePermission(caller, query.document_type);
+    requireDocumentPermission(caller.principal, query.document_type);
     return this.sendouts.template(caller, query.document_type, query.client_id, query.document_id);
   }
 
   @Get('documents')
   @ApiOperation({ summary: "The client's documents of a type for the pick list (label: number, date, amount)" })
   async documents(@CurrentCaller() caller: Caller, @Query() query: SendoutDocumentsQueryDto) {
-    requireTypePermission(caller, query.document_type);
+    requireDocumentPermission(caller.principal, query.document_type);
     const documents = await this.sendouts.documentChoices(caller, query.document_type, query.client_id);
     return { documents: documents.map((d) => ({ document_id: d.documentId, label: d.label })) };
   }

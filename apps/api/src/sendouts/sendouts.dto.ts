@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, Max, Min, ValidateBy } from 'class-validator';
-import { DocumentKind } from '@app/domain/documents/document-number';
+import { DocumentKind } from '@app/domain/documents/document-kinds';
 import { MAX_LIMIT } from '@app/domain/shared/pagination';
 import { MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH, SENDOUT_DOCUMENT_TYPES, SENDOUT_FIELD_RULES, SendoutInput } from '@app/domain/sendouts/sendout-rules';
 

@@ -2,13 +2,13 @@ import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { DEFAULT_PREFIXES } from '@app/domain/documents/document-number';
+import { DOCUMENT_KINDS, DocumentKind, documentKind } from '@app/domain/documents/document-kinds';
 import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
 import { BusinessProfile, BusinessProfileService } from '@app/domain/settings/business-profile.service';
 import { CurrentCaller, RequirePermission } from '../common/decorators';
 import { UpdateBusinessDto, UpdateTemplatesDto } from './settings.dto';
 
 function presentBusiness({ account, settings }: BusinessProfile) {
-  const p = (k: keyof typeof DEFAULT_PREFIXES) => settings.prefixes[k] ?? DEFAULT_PREFIXES[k];
   return {
     account_id: account.id,
     business_name: account.businessName,
@@ -30,11 +30,7 @@ function presentBusiness({ account, settings }: BusinessProfile) {
     bank_branch: settings.bank?.branch ?? null,
     upi_id: settings.upiId ?? null,
     invoice_template: settings.invoiceTemplate,
-    invoice_prefix: p('invoice'),
-    quotation_prefix: p('quotation'),
-    proforma_invoice_prefix: p('proforma-invoice'),
-    debit_note_prefix: p('debit-note'),
-    credit_note_prefix: p('credit-note'),
+    ...Object.fromEntries(DOCUMENT_KINDS.map((k) => [documentKind(k).prefixSetting, settings.prefixes[k] ?? DEFAULT_PREFIXES[k]])),
   };
 }
 
@@ -55,16 +51,13 @@ export class SettingsController {
   @Patch('business')
   @ApiOperation({ summary: 'Merge business profile fields, signature and number prefixes' })
   async updateBusiness(@CurrentCaller() caller: Caller, @Body() body: UpdateBusinessDto) {
-    const { invoice_prefix, quotation_prefix, proforma_invoice_prefix, debit_note_prefix, credit_note_prefix, ...rest } = body;
-    const prefixes = Object.fromEntries(
-      Object.entries({
-        invoice: invoice_prefix,
-        quotation: quotation_prefix,
-        'proforma-invoice': proforma_invoice_prefix,
-        'debit-note': debit_note_prefix,
-        'credit-note': credit_note_prefix,
-      }).filter(([, v]) => v !== undefined),
-    );
+    const rest: UpdateBusinessDto = { ...body };
+    const prefixes: Partial<Record<DocumentKind, string | null>> = {};
+    for (const kind of DOCUMENT_KINDS) {
+      const field = documentKind(kind).prefixSetting;
+      if (rest[field] !== undefined) prefixes[kind] = rest[field];
+      delete rest[field];
+    }
     return presentBusiness(await this.profile.update(caller.principal, caller.account, { ...rest, prefixes }));
   }
 

@@ -3,6 +3,7 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { OptionalNonNull } from '../common/optional-non-null';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
+import { DOCUMENT_KINDS, documentKind, PrefixSetting } from '@app/domain/documents/document-kinds';
 
 const S = { message: 'must be a string' };
 
@@ -54,15 +55,20 @@ export class UpdateBusinessDto {
   @IsString(S)
   @MaxLength(255)
   upi_id?: string | null;
-  @ApiPropertyOptional({ example: 'INV' }) @IsOptional() @IsString(S) @MaxLength(5, { message: 'must be at most 5 characters' }) invoice_prefix?: string | null;
-  @ApiPropertyOptional({ example: 'QT' }) @IsOptional() @IsString(S) @MaxLength(5, { message: 'must be at most 5 characters' }) quotation_prefix?:
-    string | null;
-  @ApiPropertyOptional({ example: 'PI' }) @IsOptional() @IsString(S) @MaxLength(5, { message: 'must be at most 5 characters' }) proforma_invoice_prefix?:
-    string | null;
-  @ApiPropertyOptional({ example: 'DN' }) @IsOptional() @IsString(S) @MaxLength(5, { message: 'must be at most 5 characters' }) debit_note_prefix?:
-    string | null;
-  @ApiPropertyOptional({ example: 'CN' }) @IsOptional() @IsString(S) @MaxLength(5, { message: 'must be at most 5 characters' }) credit_note_prefix?:
-    string | null;
+}
+
+/** One optional number-prefix field per document kind (`invoice_prefix`, ...), declared from the registry. */
+export interface UpdateBusinessDto extends Partial<Record<PrefixSetting, string | null>> {}
+for (const kind of DOCUMENT_KINDS) {
+  const { prefixSetting, defaultPrefix } = documentKind(kind);
+  for (const decorate of [
+    ApiPropertyOptional({ type: String, example: defaultPrefix, maxLength: 5 }),
+    IsOptional(),
+    IsString(S),
+    MaxLength(5, { message: 'must be at most 5 characters' }),
+  ]) {
+    decorate(UpdateBusinessDto.prototype, prefixSetting);
+  }
 }
 
 export class UpdateTemplatesDto {

@@ -1,7 +1,7 @@
 import { Account } from '../accounts/account';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { ClientRepository } from '../clients/client.repository.port';
-import { DocumentKind } from '../documents/document-number';
+import { DocumentKind } from '../documents/document-kinds';
 import { DocumentView } from '../documents/document-view';
 import { PdfRenderer } from '../documents/pdf-renderer.port';
 import { BusinessSettingsRepository } from '../settings/business-settings';

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { Account } from '../accounts/account';
 import { Client } from '../clients/client';
-import { DocumentKind, DocumentLineView, DocumentView } from '../documents/document-view';
+import { DocumentLineView, DocumentView } from '../documents/document-view';
+import { documentKind } from '../documents/document-kinds';
 import { money2, sumMoney, toDecimal } from '../shared/money';
 import { amountInWords } from '../tax/amount-in-words';
 import { isIntraState } from '../tax/gst-split';
@@ -17,15 +18,10 @@ export function displayDate(date: string | null): string | null {
   return `${d}-${m}-${y}`;
 }
 
+/** The kind's printed title, or the one its type prints under (a bill of supply, a proforma quotation). */
 function titleOf(doc: SourceDocument): string {
-  const titles: Record<DocumentKind, string> = {
-    invoice: doc.type === 'bill_of_supply' ? 'Bill of Supply' : 'Tax Invoice',
-    quotation: doc.type === 'proforma' ? 'Proforma Invoice' : 'Quotation',
-    'proforma-invoice': 'Proforma Invoice',
-    'debit-note': 'Debit Note',
-    'credit-note': 'Credit Note',
-  };
-  return titles[doc.kind];
+  const { title, titleByType } = documentKind(doc.kind).labels;
+  return (doc.type !== null && titleByType?.[doc.type]) || title;
 }
 
 /** Taxable value of a line: quantity x rate less the line discount (percentage of it or a fixed amount). */
@@ -96,7 +92,9 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
     igst: sumMoney(product.map((l) => l.igst)),
   };
   const intraState = toDecimal(sums.igst).gt(0) ? false : toDecimal(sums.cgst).plus(sums.sgst).gt(0) ? true : isIntraState(supplierState, posCode);
-  const isNote = doc.kind === 'debit-note' || doc.kind === 'credit-note';
+  const spec = documentKind(doc.kind);
+  // Without GST lines (notes) the lines are plain amounts and the document shows no tax.
+  const isNote = !spec.gstLines;
   const zeroRatedExport = doc.type === 'export' && !!doc.lutNumber && toDecimal(sums.igst).isZero();
   const showTax = !isNote && doc.type !== 'bill_of_supply' && !zeroRatedExport;
 
@@ -174,7 +172,7 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
     place_of_supply: posCode ? { code: posCode, name: stateName(posCode) ?? posCode } : null,
     intra_state: intraState,
     show_tax: showTax,
-    reverse_charge: doc.kind === 'invoice' ? false : null,
+    reverse_charge: spec.taxDocument && spec.gstLines ? false : null,
     lines,
     hsn_summary: hsnSummary(
       isNote ? [] : product.map((l, i) => ({ hsn_code: l.hsnCode, taxable: lines[i].taxable, tax_rate: l.taxRate, cgst: l.cgst, sgst: l.sgst, igst: l.igst })),

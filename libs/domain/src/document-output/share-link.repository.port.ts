@@ -1,4 +1,4 @@
-import { DocumentKind } from '../documents/document-number';
+import { DocumentKind } from '../documents/document-kinds';
 
 export interface SharedDocument {
   accountId: number;

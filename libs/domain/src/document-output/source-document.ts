@@ -1,4 +1,4 @@
-import { DocumentKind } from '../documents/document-number';
+import { DocumentKind } from '../documents/document-kinds';
 
 /** An invoice-style line as stored. Amounts are decimal strings. */
 export interface SourceProductLine {

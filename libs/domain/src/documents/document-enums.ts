@@ -9,7 +9,7 @@ export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 export const QUOTATION_DOCUMENT_KINDS = ['quotation', 'proforma'] as const;
-export type QuotationDocumentKind = (typeof QUOTATION_DOCUMENT_KINDS)[number];
+export type QuotationKind = (typeof QUOTATION_DOCUMENT_KINDS)[number];
 
 export const DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];

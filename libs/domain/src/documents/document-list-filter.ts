@@ -1,6 +1,6 @@
 import { fiscalYearRange } from '../shared/fiscal-year';
 import { PageRequest } from '../shared/pagination';
-import { ApprovalStatus, DocumentStatus, PaymentStatus, QuotationDocumentKind } from './document-enums';
+import { ApprovalStatus, DocumentStatus, PaymentStatus, QuotationKind } from './document-enums';
 
 /** Document list filters of the spec (all combinable; each already validated at the edge). */
 export interface DocumentListFilter extends PageRequest {
@@ -17,7 +17,7 @@ export interface DocumentListFilter extends PageRequest {
   paymentDateFrom?: string;
   paymentDateTo?: string;
   approvalStatus?: ApprovalStatus;
-  documentKind?: QuotationDocumentKind;
+  documentKind?: QuotationKind;
 }
 
 /** The document-date range: `fy_start_year` wins over `date_from`/`date_to`. */

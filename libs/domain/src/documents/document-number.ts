@@ -1,3 +1,4 @@
+import { DocumentKind, perKind } from './document-kinds';
 import { ValidationFailed } from '../shared/domain-error';
 import { fiscalYearLabel } from '../shared/fiscal-year';
 
@@ -6,15 +7,7 @@ import { fiscalYearLabel } from '../shared/fiscal-year';
  * A-Z, 0-9, '/' and '-'. We also hold them to the stricter e-invoice pattern
  * `^[A-Z1-9][A-Z0-9/-]{0,15}$`, so a valid number is valid for both.
  */
-export type DocumentKind = 'invoice' | 'quotation' | 'proforma-invoice' | 'debit-note' | 'credit-note';
-
-export const DEFAULT_PREFIXES: Record<DocumentKind, string> = {
-  invoice: 'INV',
-  quotation: 'QT',
-  'proforma-invoice': 'PI',
-  'debit-note': 'DN',
-  'credit-note': 'CN',
-};
+export const DEFAULT_PREFIXES: Record<DocumentKind, string> = perKind((k) => k.defaultPrefix);
 
 export const MAX_DOCUMENT_NUMBER_LENGTH = 16;
 /** '/YY-YY/NNNN' takes 11 characters, so a prefix may have at most 5 (16 - 11). */

@@ -1,5 +1,6 @@
 import { fiscalYearOf } from '../shared/fiscal-year';
-import { DocumentKind, formatDocumentNumber } from './document-number';
+import { formatDocumentNumber } from './document-number';
+import { DocumentKind } from './document-kinds';
 import { DocumentPrefixes, DocumentSequence } from './document-sequence.port';
 
 export interface AllocatedNumber {

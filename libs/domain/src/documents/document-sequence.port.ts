@@ -1,4 +1,4 @@
-import { DocumentKind } from './document-number';
+import { DocumentKind } from './document-kinds';
 
 /**
  * Per-account, per-kind, per-financial-year counters. `next` must run inside the document's

@@ -1,3 +1,5 @@
+import type { DocumentKind } from './document-kinds';
+
 /**
  * The fully computed, render-ready model of one document (invoice, quotation, proforma invoice,
  * debit note, credit note). Whoever builds it has already done every calculation and formatting:
@@ -6,10 +8,6 @@
  *
  * Optional fields may be `null` (or left out) when they do not apply.
  */
-export type DocumentKind = 'invoice' | 'quotation' | 'proforma-invoice' | 'debit-note' | 'credit-note';
-
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ['invoice', 'quotation', 'proforma-invoice', 'debit-note', 'credit-note'];
-
 export interface DocumentSupplierView {
   name: string;
   address: string | null;

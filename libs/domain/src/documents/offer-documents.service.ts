@@ -8,7 +8,7 @@ import { NotFound } from '../shared/domain-error';
 import { Page } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
 import { DocumentListFilter } from './document-list-filter';
-import { DocumentKind } from './document-number';
+import { DocumentKind } from './document-kinds';
 import { DocumentNumbering } from './document-numbering';
 import { DocumentQuota } from './document-quota';
 import { OfferDocument, OfferDocumentFields, OfferDocumentHeader, offerSummary } from './offer-document';

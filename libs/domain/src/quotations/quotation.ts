@@ -1,11 +1,11 @@
-import { QuotationDocumentKind } from '../documents/document-enums';
+import { QuotationKind } from '../documents/document-enums';
 import { OfferDocument, OfferDocumentFields, OfferDocumentHeader } from '../documents/offer-document';
 
 /** A quotation: an offer document (`number`, `date`: quotation_number, quotation_date) with a type and a kind. */
 export interface QuotationHeader extends OfferDocumentHeader {
   quotationType: string;
   /** `quotation`, or `proforma` for legacy proforma rows kept on this table. */
-  documentKind: QuotationDocumentKind;
+  documentKind: QuotationKind;
 }
 
 export type Quotation = OfferDocument<QuotationHeader>;

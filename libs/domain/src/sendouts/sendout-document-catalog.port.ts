@@ -1,4 +1,4 @@
-import { DocumentKind } from '../documents/document-number';
+import { DocumentKind } from '../documents/document-kinds';
 
 export interface DocumentPick {
   id: number;

@@ -1,5 +1,4 @@
-import { DOCUMENT_KINDS } from '../documents/document-view';
-import { DocumentKind } from '../documents/document-number';
+import { DOCUMENT_KINDS, DocumentKind } from '../documents/document-kinds';
 import { ValidationFailed } from '../shared/domain-error';
 import { isValidEmail } from '../shared/email';
 

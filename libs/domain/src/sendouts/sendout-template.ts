@@ -1,21 +1,13 @@
 import Decimal from 'decimal.js';
 import { Account } from '../accounts/account';
 import { Client } from '../clients/client';
-import { DocumentKind } from '../documents/document-number';
+import { DocumentKind, documentKind } from '../documents/document-kinds';
 import { displayDate } from '../document-output/document-view-builder';
 import { SourceDocument } from '../document-output/source-document';
 import { money2, toDecimal } from '../shared/money';
 
-const LABELS: Record<DocumentKind, string> = {
-  invoice: 'Invoice',
-  quotation: 'Quotation',
-  'proforma-invoice': 'Proforma Invoice',
-  'debit-note': 'Debit Note',
-  'credit-note': 'Credit Note',
-};
-
 export function documentLabel(kind: DocumentKind): string {
-  return LABELS[kind];
+  return documentKind(kind).labels.name;
 }
 
 /** '12390.5' INR -> '₹12,390.50' (Indian digit grouping); other currencies 'USD 1,234.00'. */
@@ -31,11 +23,11 @@ export function formatMoney(amount: string, currency: string): string {
 }
 
 /**
- * What the client still owes on an invoice or debit note: total less TDS less the amount paid (never
+ * What the client still owes on a payable kind (invoice, debit note): total less TDS less the amount paid (never
  * below zero; nothing once paid). Other kinds: their total.
  */
 export function amountDue(doc: Pick<SourceDocument, 'kind' | 'totalAmount' | 'tdsAmount' | 'paidAmount' | 'paymentStatus'>): string {
-  if (doc.kind !== 'invoice' && doc.kind !== 'debit-note') return money2(doc.totalAmount);
+  if (!documentKind(doc.kind).payable) return money2(doc.totalAmount);
   if (doc.paymentStatus === 'paid') return '0.00';
   const due = toDecimal(doc.totalAmount)
     .minus(toDecimal(doc.tdsAmount ?? '0'))
@@ -50,29 +42,20 @@ export interface SendoutTemplate {
 
 /** Subject and message for emailing a document, filled from the document, the client and the business. */
 export function sendoutTemplate(doc: SourceDocument, client: Pick<Client, 'name'> | null, business: Pick<Account, 'businessName'>): SendoutTemplate {
-  const label = LABELS[doc.kind];
+  const label = documentLabel(doc.kind);
   const businessName = business.businessName?.trim() || 'us';
   const total = formatMoney(doc.totalAmount, doc.currency);
   const date = displayDate(doc.date);
   const lines: string[] = [`Dear ${client?.name?.trim() || 'Customer'},`, ''];
-  switch (doc.kind) {
-    case 'invoice':
-    case 'debit-note': {
-      const due = formatMoney(amountDue(doc), doc.currency);
-      lines.push(`Please find attached ${label.toLowerCase()} ${doc.number} dated ${date} for ${total}.`);
-      lines.push(doc.dueDate ? `Amount due: ${due}, payable by ${displayDate(doc.dueDate)}.` : `Amount due: ${due}.`);
-      break;
-    }
-    case 'quotation':
-    case 'proforma-invoice':
-      lines.push(
-        `Please find attached ${label.toLowerCase()} ${doc.number} dated ${date} for ${total}` +
-          (doc.validityDate ? `, valid until ${displayDate(doc.validityDate)}.` : '.'),
-      );
-      break;
-    case 'credit-note':
-      lines.push(`Please find attached credit note ${doc.number} dated ${date} for ${total}` + (doc.reference ? ` against invoice ${doc.reference}.` : '.'));
-      break;
+  const attached = `Please find attached ${label.toLowerCase()} ${doc.number} dated ${date} for ${total}`;
+  if (documentKind(doc.kind).payable) {
+    const due = formatMoney(amountDue(doc), doc.currency);
+    lines.push(`${attached}.`);
+    lines.push(doc.dueDate ? `Amount due: ${due}, payable by ${displayDate(doc.dueDate)}.` : `Amount due: ${due}.`);
+  } else if (doc.validityDate) {
+    lines.push(`${attached}, valid until ${displayDate(doc.validityDate)}.`);
+  } else {
+    lines.push(doc.reference ? `${attached} against invoice ${doc.reference}.` : `${attached}.`);
   }
   lines.push('', 'Thank you for your business.', '', 'Regards,', business.businessName?.trim() || '');
   return {

@@ -1,4 +1,4 @@
-import { DocumentKind } from '../documents/document-number';
+import { DocumentKind } from '../documents/document-kinds';
 
 /**
  * A sendout is one email of one document's PDF, kept as a queue row. Life cycle:

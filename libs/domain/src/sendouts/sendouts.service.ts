@@ -2,7 +2,7 @@ import { Account } from '../accounts/account';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Client } from '../clients/client';
 import { ClientRepository } from '../clients/client.repository.port';
-import { DocumentKind } from '../documents/document-number';
+import { DocumentKind } from '../documents/document-kinds';
 import { DocumentSource, SourceDocument } from '../document-output/source-document';
 import { BusinessSettingsRepository } from '../settings/business-settings';
 import { normalizePngBase64 } from '../settings/signature';

@@ -1,7 +1,8 @@
 import { Account } from '../accounts/account';
 import { AccountProfile, AccountRepository } from '../accounts/account.repository.port';
 import { ActivityRecorder } from '../activity/activity-recorder';
-import { DocumentKind, validatePrefix } from '../documents/document-number';
+import { validatePrefix } from '../documents/document-number';
+import { DocumentKind } from '../documents/document-kinds';
 import { isInvoiceTemplate } from '../documents/pdf-renderer.port';
 import { isSupportedCurrency } from '../shared/currency';
 import { ValidationFailed } from '../shared/domain-error';

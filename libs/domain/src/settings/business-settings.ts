@@ -1,4 +1,4 @@
-import { DocumentKind } from '../documents/document-number';
+import { DocumentKind } from '../documents/document-kinds';
 import { InvoiceTemplate } from '../documents/pdf-renderer.port';
 
 export interface BusinessSettings {

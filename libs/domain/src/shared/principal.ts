@@ -1,27 +1,16 @@
-/** Who is calling: an integrator's account API key, or a signed-in user of the mobile app. */
-export const PERMISSION_KEYS = [
-  'clients',
-  'invoices',
-  'quotations',
-  'proforma_invoices',
-  'debit_notes',
-  'credit_notes',
-  'inventory',
-  'expenses',
-  'sendouts',
-  'analytics',
-  'tds',
-  'settings',
-  'users',
-  'api',
-  'integrations',
-] as const;
-export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+import { DOCUMENT_PERMISSIONS, DocumentPermission } from '../documents/document-kinds';
+
+const OTHER_PERMISSIONS = ['inventory', 'expenses', 'sendouts', 'analytics', 'tds', 'settings', 'users', 'api', 'integrations'] as const;
+
+/** Clients, one permission per document kind (from the registry), then the rest. */
+export type PermissionKey = 'clients' | DocumentPermission | (typeof OTHER_PERMISSIONS)[number];
+export const PERMISSION_KEYS: readonly PermissionKey[] = ['clients', ...DOCUMENT_PERMISSIONS, ...OTHER_PERMISSIONS];
 
 export function isPermissionKey(value: unknown): value is PermissionKey {
   return typeof value === 'string' && (PERMISSION_KEYS as readonly string[]).includes(value);
 }
 
+/** Who is calling: an integrator's account API key, or a signed-in user of the mobile app. */
 export interface Principal {
   readonly accountId: number;
   readonly kind: 'api_key' | 'user';

@@ -1,6 +1,7 @@
 import { ClientDependents } from '@app/domain/clients/client.repository.port';
 import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
 import { Database } from '../database/typeorm-transaction-runner';
+import { ALL_DOCUMENT_TABLES } from '../documents/document-tables';
 
 /**
  * A table whose rows refer to a client. `delete` rows go with the client on a cascade (their line
@@ -13,13 +14,9 @@ export interface ClientReference {
   lines?: Array<[string, string]>;
 }
 
-/** Tables that refer to clients; each resource adds its own when it is introduced. */
+/** Tables that refer to clients: every document kind's (from the table map), then the resources that only point at one. */
 export const CLIENT_REFERENCES: ClientReference[] = [
-  { table: 'invoices', onCascade: 'delete', lines: [['invoice_items', 'invoice_id']] },
-  { table: 'quotations', onCascade: 'delete', lines: [['quotation_items', 'quotation_id']] },
-  { table: 'proforma_invoices', onCascade: 'delete', lines: [['proforma_invoice_items', 'proforma_invoice_id']] },
-  { table: 'debit_notes', onCascade: 'delete', lines: [['debit_note_items', 'debit_note_id']] },
-  { table: 'credit_notes', onCascade: 'delete', lines: [['credit_note_items', 'credit_note_id']] },
+  ...ALL_DOCUMENT_TABLES.map((t): ClientReference => ({ table: t.table, onCascade: 'delete', lines: [[t.lines, t.parent]] })),
   { table: 'expenses', onCascade: 'detach' },
 ];
 

@@ -1,4 +1,4 @@
-import { DocumentKind } from '@app/domain/documents/document-number';
+import { DocumentKind } from '@app/domain/documents/document-kinds';
 import { SharedDocument, ShareLinkRepository } from '@app/domain/document-output/share-link.repository.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
 import { Database } from '../database/typeorm-transaction-runner';

@@ -1,7 +1,8 @@
 import { DocumentCounter } from '@app/domain/documents/document-quota';
 import { Database } from '../database/typeorm-transaction-runner';
+import { ALL_DOCUMENT_TABLES } from './document-tables';
 
-const TABLES = ['invoices', 'quotations', 'proforma_invoices', 'debit_notes', 'credit_notes'];
+const TABLES = ALL_DOCUMENT_TABLES.map((t) => t.table);
 
 export class SqlDocumentCounter extends DocumentCounter {
   constructor(private readonly db: Database) {

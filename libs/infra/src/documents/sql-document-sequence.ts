@@ -1,4 +1,4 @@
-import { DocumentKind } from '@app/domain/documents/document-number';
+import { DocumentKind } from '@app/domain/documents/document-kinds';
 import { DocumentSequence } from '@app/domain/documents/document-sequence.port';
 import { Database } from '../database/typeorm-transaction-runner';
 

@@ -6,6 +6,7 @@ import { InvoiceRepository } from '@app/domain/invoices/invoice.repository.port'
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Database } from '../database/typeorm-transaction-runner';
+import { listedColumns } from '../documents/document-tables';
 import { salesHeaderOf } from '../documents/sales-document-rows';
 import { SqlConditions } from '../documents/sql-document-list';
 import { TypeormSalesDocumentRepository } from '../documents/typeorm-sales-document.repository';
@@ -18,9 +19,7 @@ export class TypeormInvoiceRepository extends TypeormSalesDocumentRepository<Inv
       items: InvoiceItemRow,
       parentProperty: 'invoiceId',
       numberProperty: 'invoiceNumber',
-      table: 'invoices',
-      numberColumn: 'invoice_number',
-      dateColumn: 'invoice_date',
+      ...listedColumns('invoice'),
     });
   }
 

@@ -2,6 +2,7 @@ import { CreditNote, CreditNoteFields } from '@app/domain/notes/note';
 import { CreditNoteRepository } from '@app/domain/notes/note.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/typeorm-transaction-runner';
+import { listedColumns } from '../documents/document-tables';
 import { CreditNoteItemRow, CreditNoteRow } from './note.entity';
 import { noteHeaderColumns, noteHeaderOf } from './typeorm-note-table';
 import { TypeormNoteRepository } from './typeorm-note.repository';
@@ -14,9 +15,7 @@ export class TypeormCreditNoteRepository
     super(db, clock, {
       header: CreditNoteRow,
       items: CreditNoteItemRow,
-      table: 'credit_notes',
-      numberColumn: 'credit_note_number',
-      dateColumn: 'credit_note_date',
+      ...listedColumns('credit-note'),
     });
   }
 

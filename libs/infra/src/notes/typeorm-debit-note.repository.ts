@@ -4,6 +4,7 @@ import { DebitNote, DebitNoteFields } from '@app/domain/notes/note';
 import { DebitNoteRepository } from '@app/domain/notes/note.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/typeorm-transaction-runner';
+import { listedColumns } from '../documents/document-tables';
 import { DebitNoteItemRow, DebitNoteRow } from './note.entity';
 import { noteHeaderColumns, noteHeaderOf } from './typeorm-note-table';
 import { TypeormNoteRepository } from './typeorm-note.repository';
@@ -16,9 +17,7 @@ export class TypeormDebitNoteRepository
     super(db, clock, {
       header: DebitNoteRow,
       items: DebitNoteItemRow,
-      table: 'debit_notes',
-      numberColumn: 'debit_note_number',
-      dateColumn: 'debit_note_date',
+      ...listedColumns('debit-note'),
       // Debit notes carry a payment status like invoices, so the invoice filter applies to them too.
       filters: (f: DocumentListFilter) => (f.paymentStatus ? [{ sql: 'n.payment_status = ?', params: [f.paymentStatus] }] : []),
     });

@@ -1,8 +1,9 @@
 import Handlebars from 'handlebars';
 import type { PDFOptions } from 'puppeteer';
-import type { DocumentKind, DocumentView } from '@app/domain/documents/document-view';
+import type { DocumentView } from '@app/domain/documents/document-view';
+import { DocumentKind, documentKind, perKind } from '@app/domain/documents/document-kinds';
 import { INVOICE_TEMPLATES, type InvoiceTemplate } from '@app/domain/documents/pdf-renderer.port';
-import { LAYOUTS, type LayoutName } from './templates/layouts';
+import { KIND_TEMPLATES } from './templates/kind-templates';
 import { PARTIALS } from './templates/partials';
 import { formatAmount, imageDataUri, isNonZero, percent, sumAmounts } from './templates/format';
 import { FONT_STACK } from './templates/styles';
@@ -16,12 +17,13 @@ export { formatAmount } from './templates/format';
  * (digit grouping added to plain decimals). Exported so benchmarks can render the same HTML.
  */
 export function templateHtml(view: DocumentView, template?: string): string {
-  return compiled()[layoutFor(view.kind, template)](buildContext(view));
+  const looks = compiled()[view.kind];
+  return (looks[lookOf(template)] ?? looks.classic)(buildContext(view));
 }
 
 /** The page.pdf() options for a document (A4, backgrounds, page-number footer). */
 export function pdfOptionsFor(view: DocumentView): PDFOptions {
-  const label = Handlebars.escapeExpression(`${view.title || TITLE[view.kind]} ${view.number}`);
+  const label = Handlebars.escapeExpression(`${view.title || documentKind(view.kind).labels.title} ${view.number}`);
   return {
     format: 'A4',
     printBackground: true,
@@ -43,16 +45,15 @@ export function compileTemplates(): void {
   compiled();
 }
 
-export function layoutFor(kind: DocumentKind, template?: string): LayoutName {
-  if (kind !== 'invoice') return kind;
-  const look: InvoiceTemplate = (INVOICE_TEMPLATES as readonly string[]).includes(template ?? '') ? (template as InvoiceTemplate) : 'classic';
-  return look === 'modern' ? 'invoice-modern' : 'invoice-classic';
+function lookOf(template?: string): InvoiceTemplate {
+  return (INVOICE_TEMPLATES as readonly string[]).includes(template ?? '') ? (template as InvoiceTemplate) : 'classic';
 }
 
 type Render = (context: Record<string, unknown>) => string;
-let templates: Record<LayoutName, Render> | null = null;
+type Looks = { classic: Render } & Partial<Record<InvoiceTemplate, Render>>;
+let templates: Record<DocumentKind, Looks> | null = null;
 
-function compiled(): Record<LayoutName, Render> {
+function compiled(): Record<DocumentKind, Looks> {
   if (templates) return templates;
   const hb = Handlebars.create();
   for (const [name, source] of Object.entries(PARTIALS)) hb.registerPartial(name, source);
@@ -60,37 +61,18 @@ function compiled(): Record<LayoutName, Render> {
     const currency = (options.data?.root as { doc?: DocumentView } | undefined)?.doc?.currency ?? 'INR';
     return formatAmount(value, currency);
   });
-  const out = {} as Record<LayoutName, Render>;
-  for (const [name, source] of Object.entries(LAYOUTS) as [LayoutName, string][]) {
+  const compile = (source: string): Render => {
     const fn = hb.compile(source, { strict: false, noEscape: false });
     fn({}); // force compilation now, not on the first document
-    out[name] = fn;
-  }
-  templates = out;
-  return out;
+    return fn;
+  };
+  templates = perKind(({ path }) => {
+    const looks = KIND_TEMPLATES[path].looks;
+    return Object.fromEntries(Object.entries(looks).map(([look, source]) => [look, compile(source)])) as Looks;
+  });
+  return templates;
 }
 
-const TITLE: Record<DocumentKind, string> = {
-  invoice: 'Tax Invoice',
-  quotation: 'Quotation',
-  'proforma-invoice': 'Proforma Invoice',
-  'debit-note': 'Debit Note',
-  'credit-note': 'Credit Note',
-};
-const NUMBER_LABEL: Record<DocumentKind, string> = {
-  invoice: 'Invoice No.',
-  quotation: 'Quotation No.',
-  'proforma-invoice': 'Proforma No.',
-  'debit-note': 'Debit Note No.',
-  'credit-note': 'Credit Note No.',
-};
-const RECIPIENT_LABEL: Record<DocumentKind, string> = {
-  invoice: 'Billed To',
-  quotation: 'Quotation For',
-  'proforma-invoice': 'Billed To',
-  'debit-note': 'Recipient',
-  'credit-note': 'Recipient',
-};
 const SYMBOLS: Record<string, string> = { INR: '₹', USD: '$', EUR: '€', GBP: '£', JPY: '¥' };
 const STATUS: Record<string, string> = {
   paid: 'Paid',
@@ -109,9 +91,9 @@ interface Row {
 }
 
 function buildContext(view: DocumentView): Record<string, unknown> {
-  const kind = view.kind;
-  const isNote = kind === 'debit-note' || kind === 'credit-note';
-  const isTaxDocument = kind === 'invoice' || isNote;
+  const spec = documentKind(view.kind);
+  const { labels } = spec;
+  const isNote = !spec.gstLines;
   const cur = view.currency || 'INR';
   const symbol = SYMBOLS[cur] ?? cur;
   const money = (v: string | null | undefined) => {
@@ -122,7 +104,7 @@ function buildContext(view: DocumentView): Record<string, unknown> {
   const has = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
 
   const meta: Row[] = [
-    { label: NUMBER_LABEL[kind], value: view.number },
+    { label: labels.number, value: view.number },
     { label: 'Date', value: view.date },
   ];
   if (has(view.due_date)) meta.push({ label: 'Due Date', value: view.due_date });
@@ -133,7 +115,7 @@ function buildContext(view: DocumentView): Record<string, unknown> {
   if (view.place_of_supply) {
     supply.push({ label: 'Place of Supply', value: `${view.place_of_supply.name} (${view.place_of_supply.code})` });
   }
-  if (isTaxDocument && showTax) supply.push({ label: 'Reverse Charge', value: view.reverse_charge ? 'Yes' : 'No' });
+  if (spec.taxDocument && showTax) supply.push({ label: 'Reverse Charge', value: view.reverse_charge ? 'Yes' : 'No' });
   if (has(view.transport_details)) supply.push({ label: 'Transport', value: view.transport_details });
   if (has(view.lr_number)) supply.push({ label: 'LR No.', value: view.lr_number });
   if (has(view.lut_number)) supply.push({ label: 'LUT No.', value: view.lut_number });
@@ -160,34 +142,23 @@ function buildContext(view: DocumentView): Record<string, unknown> {
     notices.push(`Supply meant for export under Letter of Undertaking (LUT) No. ${view.lut_number} without payment of integrated tax.`);
   }
 
-  let banner: string | null = null;
-  if (kind === 'quotation') {
-    banner = 'This is a quotation, not a tax invoice.' + (has(view.validity_date) ? ` Valid until ${view.validity_date}.` : '');
-  } else if (kind === 'proforma-invoice') {
-    banner = 'This is a proforma invoice, not a tax invoice. A tax invoice will be issued on supply.';
-  } else if (isNote && has(view.reference)) {
-    banner = `${view.title || TITLE[kind]} issued against invoice ${view.reference}.`;
-  }
-
-  const status =
-    has(view.payment_status) && (kind === 'invoice' || kind === 'proforma-invoice')
-      ? (STATUS[view.payment_status.toLowerCase()] ?? titleCase(view.payment_status))
-      : null;
+  const template = KIND_TEMPLATES[view.kind];
+  const status = has(view.payment_status) && template.paymentStatus ? (STATUS[view.payment_status.toLowerCase()] ?? titleCase(view.payment_status)) : null;
 
   return {
     doc: view,
-    title: view.title || TITLE[kind],
+    title: view.title || labels.title,
     supplier: view.supplier,
     recipient: view.recipient,
     supplier_state: stateText(view.supplier.state_name, view.supplier.state_code),
     recipient_state: stateText(view.recipient.state_name, view.recipient.state_code),
     supplier_contact: contactText(view.supplier.phone, view.supplier.email),
     recipient_contact: contactText(view.recipient.phone, view.recipient.email),
-    recipient_label: RECIPIENT_LABEL[kind],
-    details_label: kind === 'quotation' ? 'Quotation Details' : isNote ? 'Note Details' : 'Invoice Details',
+    recipient_label: labels.recipient,
+    details_label: labels.details,
     details: [...meta, ...supply],
     status_label: status,
-    banner,
+    banner: template.banner(view),
     currency_caption: symbol === cur ? cur : `${symbol} (${cur})`,
     cols: {
       tax: showTax,
@@ -217,7 +188,7 @@ function buildContext(view: DocumentView): Record<string, unknown> {
     amount_in_words: view.amount_in_words,
     notices,
     notes: has(view.notes) ? view.notes : null,
-    notes_label: kind === 'quotation' || kind === 'proforma-invoice' ? 'Terms & Notes' : isNote ? 'Reason / Notes' : 'Notes',
+    notes_label: labels.notes,
     declaration_text: has(view.declaration_text) ? view.declaration_text : null,
     signature_src: imageDataUri(view.signature_png_base64),
     logo_src: imageDataUri(view.logo_base64),

@@ -3,6 +3,7 @@ import { ProformaInvoiceFields, ProformaInvoiceHeader } from '@app/domain/profor
 import { ProformaInvoiceRepository } from '@app/domain/proforma/proforma-invoice.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/typeorm-transaction-runner';
+import { listedColumns } from '../documents/document-tables';
 import { offerHeaderOf } from '../documents/sales-document-rows';
 import { SqlConditions } from '../documents/sql-document-list';
 import { TypeormSalesDocumentRepository } from '../documents/typeorm-sales-document.repository';
@@ -18,9 +19,7 @@ export class TypeormProformaInvoiceRepository
       items: ProformaInvoiceItemRow,
       parentProperty: 'proformaInvoiceId',
       numberProperty: 'number',
-      table: 'proforma_invoices',
-      numberColumn: 'proforma_number',
-      dateColumn: 'proforma_date',
+      ...listedColumns('proforma-invoice'),
     });
   }
 

@@ -1,9 +1,10 @@
-import { QuotationDocumentKind } from '@app/domain/documents/document-enums';
+import { QuotationKind } from '@app/domain/documents/document-enums';
 import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
 import { QuotationFields, QuotationHeader } from '@app/domain/quotations/quotation';
 import { QuotationRepository } from '@app/domain/quotations/quotation.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/typeorm-transaction-runner';
+import { listedColumns } from '../documents/document-tables';
 import { offerHeaderOf } from '../documents/sales-document-rows';
 import { SqlConditions } from '../documents/sql-document-list';
 import { TypeormSalesDocumentRepository } from '../documents/typeorm-sales-document.repository';
@@ -16,14 +17,12 @@ export class TypeormQuotationRepository extends TypeormSalesDocumentRepository<Q
       items: QuotationItemRow,
       parentProperty: 'quotationId',
       numberProperty: 'number',
-      table: 'quotations',
-      numberColumn: 'quotation_number',
-      dateColumn: 'quotation_date',
+      ...listedColumns('quotation'),
     });
   }
 
   protected toHeader(row: QuotationRow): QuotationHeader {
-    return { ...offerHeaderOf(row), quotationType: row.quotationType, documentKind: row.documentKind as QuotationDocumentKind };
+    return { ...offerHeaderOf(row), quotationType: row.quotationType, documentKind: row.documentKind as QuotationKind };
   }
 
   protected override addFilters(c: SqlConditions, filter: DocumentListFilter): void {

@@ -1,4 +1,4 @@
-import { DocumentKind } from '@app/domain/documents/document-number';
+import { DocumentKind } from '@app/domain/documents/document-kinds';
 import { ClaimedSendout, NewSendout, Sendout, SendoutJob, SendoutStatus } from '@app/domain/sendouts/sendout';
 import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
 import { Database } from '../database/typeorm-transaction-runner';

@@ -1,17 +1,13 @@
-import { DocumentKind, DEFAULT_PREFIXES } from '@app/domain/documents/document-number';
+import { DEFAULT_PREFIXES } from '@app/domain/documents/document-number';
+import { DocumentKind, perKind } from '@app/domain/documents/document-kinds';
 import { DocumentPrefixes } from '@app/domain/documents/document-sequence.port';
 import { isInvoiceTemplate } from '@app/domain/documents/pdf-renderer.port';
 import { BusinessSettings, BusinessSettingsRepository, DEFAULT_BUSINESS_SETTINGS, NO_BANK_DETAILS } from '@app/domain/settings/business-settings';
 import { Database } from '../database/typeorm-transaction-runner';
+import { DOCUMENT_TABLES } from '../documents/document-tables';
 import { sqlNow } from '../shared/sql-time';
 
-const PREFIX_COLUMNS: Record<DocumentKind, string> = {
-  invoice: 'invoice_prefix',
-  quotation: 'quotation_prefix',
-  'proforma-invoice': 'proforma_prefix',
-  'debit-note': 'debit_note_prefix',
-  'credit-note': 'credit_note_prefix',
-};
+const PREFIX_COLUMNS: Record<DocumentKind, string> = perKind(({ path }) => DOCUMENT_TABLES[path].prefix);
 
 export class SqlBusinessSettingsRepository extends BusinessSettingsRepository {
   constructor(private readonly db: Database) {

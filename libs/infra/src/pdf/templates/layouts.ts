@@ -1,8 +1,9 @@
 import { BASE_CSS, CLASSIC_CSS, DOCUMENT_CSS, MODERN_CSS } from './styles';
 
 /**
- * Page layouts (Handlebars). Two invoice looks ('classic', 'modern') and one layout per other kind.
- * They compose the partials of ./partials.ts; only `{{double}}` mustaches (escaped) are used.
+ * Page layouts (Handlebars): two invoice looks ('classic', 'modern') and the skeleton the other kinds
+ * share (see ./kind-templates.ts for which kind prints with which). They compose the partials of
+ * ./partials.ts; only `{{double}}` mustaches (escaped) are used.
  */
 function page(css: string, bodyClass: string, body: string): string {
   return `<!doctype html>
@@ -13,7 +14,7 @@ function page(css: string, bodyClass: string, body: string): string {
 </body></html>`;
 }
 
-const INVOICE_CLASSIC = page(
+export const INVOICE_CLASSIC = page(
   CLASSIC_CSS,
   'classic',
   `
@@ -35,7 +36,7 @@ const INVOICE_CLASSIC = page(
 </div>`,
 );
 
-const INVOICE_MODERN = page(
+export const INVOICE_MODERN = page(
   MODERN_CSS,
   'modern',
   `
@@ -65,7 +66,7 @@ const INVOICE_MODERN = page(
 );
 
 /** Quotations, proforma invoices (offers) and debit/credit notes share this skeleton. */
-function documentLayout(kindClass: string, withHsnSummary: boolean): string {
+export function documentLayout(kindClass: string, withHsnSummary: boolean): string {
   return page(
     DOCUMENT_CSS,
     `document ${kindClass}`,
@@ -95,14 +96,3 @@ ${withHsnSummary ? '{{#if show_hsn}}{{> hsnSummary}}{{/if}}' : ''}
 </div>`,
   );
 }
-
-export type LayoutName = 'invoice-classic' | 'invoice-modern' | 'quotation' | 'proforma-invoice' | 'debit-note' | 'credit-note';
-
-export const LAYOUTS: Record<LayoutName, string> = {
-  'invoice-classic': INVOICE_CLASSIC,
-  'invoice-modern': INVOICE_MODERN,
-  quotation: documentLayout('quotation', false),
-  'proforma-invoice': documentLayout('proforma', false),
-  'debit-note': documentLayout('debit-note', true),
-  'credit-note': documentLayout('credit-note', true),
-};
