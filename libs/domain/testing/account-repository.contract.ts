@@ -47,6 +47,7 @@ export function accountRepositoryContract(repository: () => AccountRepository): 
       logoUrl: null,
       plan: 'pro',
       subscriptionExpiresAt: '2026-03-31 23:59:59',
+      cancelAtPeriodEnd: false,
       suspended: false,
       deleted: false,
       apiKeyMasked: 'inv_…abcd',

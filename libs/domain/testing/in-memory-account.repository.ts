@@ -15,6 +15,7 @@ export function makeAccount(overrides: Partial<Account> & { id: number }): Accou
     logoUrl: null,
     plan: 'free',
     subscriptionExpiresAt: null,
+    cancelAtPeriodEnd: false,
     suspended: false,
     deleted: false,
     apiKeyMasked: null,
@@ -94,7 +95,7 @@ export class InMemoryAccountRepository extends AccountRepository {
   }
 
   async setPlan(accountId: number, plan: PlanCode, expiresAt: string | null): Promise<void> {
-    if (this.rows.has(accountId)) this.patch(accountId, { plan, subscriptionExpiresAt: expiresAt });
+    if (this.rows.has(accountId)) this.patch(accountId, { plan, subscriptionExpiresAt: expiresAt, cancelAtPeriodEnd: false });
   }
 
   async findByGstinsOrEmails(exceptAccountId: number, gstins: string[], emails: string[]) {
