@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# The whole test suite: type-checked build, domain unit tests, then e2e suites on MariaDB/Redis/Chromium.
+# The whole test suite: layering, lint and formatting checks, type-checked build, domain unit tests,
+# then e2e suites on MariaDB/Redis/Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+npm run --silent lint
+npm run --silent format:check
 bash scripts/services.sh
 npm run --silent build
 npx jest --selectProjects unit

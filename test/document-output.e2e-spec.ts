@@ -9,7 +9,6 @@ const SUPPLIER_GSTIN = '27AAPFU0939F1ZV';
 const CLIENT_GSTIN = '29AAACH7409R1ZX';
 
 /** Collects a binary response body as a Buffer. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function binary(res: any, cb: (err: Error | null, body: Buffer) => void) {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));

@@ -53,7 +53,6 @@ export async function startFakeFcm(project = 'invoicing-test'): Promise<FakeFcm>
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const issued = new Set<string>();
   const attempts = new Map<string, number>();
-  let server: Server;
   const fake: FakeFcm = {
     url: '',
     serviceAccountJson: '',
@@ -63,7 +62,7 @@ export async function startFakeFcm(project = 'invoicing-test'): Promise<FakeFcm>
     to: (token) => fake.requests.filter((r) => r.token === token),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-  server = createServer((req, res) => {
+  const server: Server = createServer((req, res) => {
     void (async () => {
       const text = await readBody(req);
       const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {

@@ -37,7 +37,6 @@ export function todayInKolkata(): string {
 }
 
 /** Activity events of an entity, oldest first. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function activityOf(t: TestApp, accountId: number, entityType: string, entityId: number): Promise<Array<Record<string, any>>> {
   const rows: Array<Record<string, unknown>> = await t.dataSource.query(
     'SELECT account_id, actor_kind, actor_user_id, action, entity_type, entity_id, label, before_summary, after_summary, created_at FROM activity_events WHERE account_id = ? AND entity_type = ? AND entity_id = ? ORDER BY id',

@@ -50,7 +50,7 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
     bodyParser: false,
     logger: config.logLevel === 'silent' ? false : ['error', 'warn'],
   });
-  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
   registerJsonParser(fastify);
 
   const logRequest = logger.isLevelEnabled('info') ? requestLogger(logger) : null;

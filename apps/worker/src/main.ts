@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : (error?.stack ?? error)}\n`);
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : ((error as Error | undefined)?.stack ?? String(error))}\n`);
   process.exit(1);
 });

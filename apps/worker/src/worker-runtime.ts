@@ -136,7 +136,7 @@ export class WorkerRuntime {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
-      await this.worker.close().catch((err) => this.log.warn({ err: err.message }, 'closing the queue worker failed'));
+      await this.worker.close().catch((err: Error) => this.log.warn({ err: err.message }, 'closing the queue worker failed'));
       await this.sweeping;
       await this.queue.close();
       this.mailer.close();

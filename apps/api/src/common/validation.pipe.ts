@@ -42,7 +42,7 @@ export class AppValidationPipe extends ValidationPipe {
     });
   }
 
-  override async transform(value: unknown, metadata: ArgumentMetadata) {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body') {
       if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
         if (metadata.metatype && metadata.metatype !== Object) {
@@ -51,6 +51,6 @@ export class AppValidationPipe extends ValidationPipe {
       }
       value = deepTrim(value);
     }
-    return super.transform(value, metadata);
+    return (await super.transform(value, metadata)) as unknown;
   }
 }

@@ -38,7 +38,7 @@ export class InvoicesController {
   @Get()
   @ApiOperation({ summary: 'Invoices (header rows), newest invoice date first; filters combine' })
   async list(@CurrentCaller() caller: Caller, @Query() query: InvoiceListQueryDto) {
-    const page = await this.invoices.list(caller, documentFilterOf(query as DocumentListQueryDto));
+    const page = await this.invoices.list(caller, documentFilterOf(query));
     return { invoices: page.rows.map(presentInvoiceHeader), total: page.total };
   }
 

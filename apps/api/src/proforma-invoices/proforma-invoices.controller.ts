@@ -33,7 +33,7 @@ export class ProformaInvoicesController {
   @Get()
   @ApiOperation({ summary: 'Proforma invoices (header rows with total_amount), newest proforma date first' })
   async list(@CurrentCaller() caller: Caller, @Query() query: ProformaListQueryDto) {
-    const page = await this.proformas.list(caller, documentFilterOf(query as DocumentListQueryDto));
+    const page = await this.proformas.list(caller, documentFilterOf(query));
     return { proforma_invoices: page.rows.map(presentProformaHeader), total: page.total };
   }
 

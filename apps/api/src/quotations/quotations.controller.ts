@@ -34,7 +34,7 @@ export class QuotationsController {
   @Get()
   @ApiOperation({ summary: 'Quotations (header rows with total_amount), newest quotation date first' })
   async list(@CurrentCaller() caller: Caller, @Query() query: QuotationListQueryDto) {
-    const page = await this.quotations.list(caller, documentFilterOf(query as DocumentListQueryDto));
+    const page = await this.quotations.list(caller, documentFilterOf(query));
     return { quotations: page.rows.map(presentQuotationHeader), total: page.total };
   }
 

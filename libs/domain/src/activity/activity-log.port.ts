@@ -3,7 +3,8 @@ export interface ActivityEvent {
   accountId: number;
   actorKind: 'api_key' | 'user' | 'system';
   actorUserId: number | null;
-  action: 'created' | 'updated' | 'deleted' | 'converted' | string;
+  /** `created`, `updated`, `deleted`, `converted`, or another verb of the entity. */
+  action: string;
   entityType: string;
   entityId: number;
   /** A human label: the document number or the client's name. */

@@ -6,7 +6,7 @@ export abstract class ApiRateLimiter {
 
 /** Used when rate limiting is switched off. */
 export class UnlimitedApiRate extends ApiRateLimiter {
-  async consume(): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-    return { allowed: true, retryAfterSeconds: 0 };
+  consume(): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+    return Promise.resolve({ allowed: true, retryAfterSeconds: 0 });
   }
 }

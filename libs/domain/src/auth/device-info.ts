@@ -10,7 +10,10 @@ const MAX_PLATFORM = 20;
 const MAX_USER_AGENT = 255;
 
 function clip(value: string | null | undefined, max: number): string | null {
-  const trimmed = (value ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const trimmed = [...(value ?? '')]
+    .filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim();
   return trimmed ? trimmed.slice(0, max) : null;
 }
 

@@ -23,7 +23,9 @@ export function formatAmount(amount: unknown, currency: unknown): string | null 
   if (typeof amount !== 'number' && typeof amount !== 'string') return null;
   try {
     const grouped = indianGrouping(String(amount));
-    return currency === 'INR' || currency === undefined || currency === null ? `₹${grouped}` : `${String(currency)} ${grouped}`;
+    return currency === 'INR' || currency === undefined || currency === null
+      ? `₹${grouped}`
+      : `${typeof currency === 'string' ? currency : JSON.stringify(currency)} ${grouped}`;
   } catch {
     return null;
   }

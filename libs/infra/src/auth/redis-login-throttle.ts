@@ -42,8 +42,8 @@ export class RedisLoginThrottle extends LoginThrottle {
     }
     if (!replies) return;
     limits.forEach(({ max }, i) => {
-      const [countErr, count] = replies![i * 2];
-      const [ttlErr, ttl] = replies![i * 2 + 1];
+      const [countErr, count] = replies[i * 2];
+      const [ttlErr, ttl] = replies[i * 2 + 1];
       if (countErr || ttlErr || Number(count ?? 0) < max) return;
       const ms = Number(ttl);
       throw new RateLimited(ms > 0 ? Math.ceil(ms / 1000) : this.options.windowSeconds);

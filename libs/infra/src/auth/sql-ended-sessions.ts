@@ -12,7 +12,7 @@ export class SqlEndedSessions extends EndedSessions {
     const at = sqlNow(cutoff);
     const result = await this.db
       .manager()
-      .query('DELETE FROM mobile_sessions WHERE (revoked_at IS NOT NULL AND revoked_at < ?) OR refresh_expires_at < ?', [at, at]);
+      .query<{ affectedRows?: number }>('DELETE FROM mobile_sessions WHERE (revoked_at IS NOT NULL AND revoked_at < ?) OR refresh_expires_at < ?', [at, at]);
     return Number(result.affectedRows ?? 0);
   }
 }

@@ -59,7 +59,7 @@ export class TypeormSessionRepository extends SessionRepository {
   }
 
   private query<T>(sql: string, params: unknown[]): Promise<T> {
-    return this.db.manager().query(sql, params) as Promise<T>;
+    return this.db.manager().query<T>(sql, params);
   }
 
   async lockAccount(accountId: number): Promise<void> {

@@ -34,7 +34,7 @@ export class SqlClientDependents extends ClientDependents {
   async hasDependents(accountId: number, clientId: number): Promise<boolean> {
     const documents = this.references.filter((r) => r.onCascade === 'delete');
     if (!documents.length) return false;
-    const [row] = await this.db.manager().query(
+    const [row] = await this.db.manager().query<Array<{ found: number | string }>>(
       `SELECT ${documents.map((r) => `EXISTS(SELECT 1 FROM \`${r.table}\` WHERE account_id = ? AND client_id = ?)`).join(' OR ')} AS found`,
       documents.flatMap(() => [accountId, clientId]),
     );

@@ -59,12 +59,12 @@ export class TypeormClientRepository extends ClientRepository {
   async list(accountId: number, page: PageRequest): Promise<Page<Client>> {
     const manager = this.db.manager();
     const [ids, [{ total }]] = await Promise.all([
-      manager.query('SELECT id FROM clients WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?', [
+      manager.query<Array<{ id: number }>>('SELECT id FROM clients WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?', [
         accountId,
         page.limit,
         page.offset,
-      ]) as Promise<Array<{ id: number }>>,
-      manager.query('SELECT COUNT(*) AS total FROM clients WHERE account_id = ?', [accountId]) as Promise<Array<{ total: string | number }>>,
+      ]),
+      manager.query<Array<{ total: string | number }>>('SELECT COUNT(*) AS total FROM clients WHERE account_id = ?', [accountId]),
     ]);
     if (!ids.length) return { rows: [], total: Number(total) };
     const rows = await this.repo().find({

@@ -128,7 +128,10 @@ function readServiceAccount(env: Env, problems: string[]): PushConfig['serviceAc
   }
   try {
     const json = JSON.parse(text) as Record<string, unknown>;
-    const str = (k: string) => (typeof json[k] === 'string' && (json[k] as string).trim() ? (json[k] as string) : null);
+    const str = (k: string) => {
+      const value = json[k];
+      return typeof value === 'string' && value.trim() ? value : null;
+    };
     const projectId = (env.FCM_PROJECT_ID ?? '').trim() || str('project_id');
     const email = str('client_email');
     const key = str('private_key');

@@ -33,7 +33,7 @@ export async function rawInsert(manager: EntityManager, entity: EntityTarget<Obj
   const placeholders = `(${properties.map(() => '?').join(', ')})`;
   const params: unknown[] = [];
   for (const row of rows) for (const p of properties) params.push(row[p] ?? null);
-  const result = await manager.query(
+  const result: unknown = await manager.query(
     `INSERT INTO \`${plan.table}\` (${properties.map((p) => `\`${plan.columns.get(p)}\``).join(', ')}) VALUES ${rows.map(() => placeholders).join(', ')}`,
     params,
   );
@@ -46,7 +46,7 @@ const selects = new WeakMap<object, Map<string, string>>();
 export function selectColumns(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, alias: string): string {
   const key = entity as object;
   let byAlias = selects.get(key);
-  if (!byAlias) selects.set(key, (byAlias = new Map()));
+  if (!byAlias) selects.set(key, (byAlias = new Map<string, string>()));
   let list = byAlias.get(alias);
   if (!list) {
     const plan = planFor(manager, entity);

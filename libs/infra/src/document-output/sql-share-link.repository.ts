@@ -17,7 +17,7 @@ export class SqlShareLinkRepository extends ShareLinkRepository {
   async findActiveToken(accountId: number, kind: DocumentKind, documentId: number): Promise<string | null> {
     const [row] = await this.db
       .manager()
-      .query(
+      .query<Array<{ token_encrypted: string }>>(
         'SELECT token_encrypted FROM document_shares WHERE account_id = ? AND document_type = ? AND document_id = ? AND revoked_at IS NULL ORDER BY id DESC LIMIT 1',
         [accountId, kind, documentId],
       );
@@ -40,19 +40,20 @@ export class SqlShareLinkRepository extends ShareLinkRepository {
   async revoke(accountId: number, kind: DocumentKind, documentId: number): Promise<boolean> {
     const result = await this.db
       .manager()
-      .query('UPDATE document_shares SET revoked_at = ? WHERE account_id = ? AND document_type = ? AND document_id = ? AND revoked_at IS NULL', [
-        sqlNow(),
-        accountId,
-        kind,
-        documentId,
-      ]);
+      .query<{ affectedRows?: number }>(
+        'UPDATE document_shares SET revoked_at = ? WHERE account_id = ? AND document_type = ? AND document_id = ? AND revoked_at IS NULL',
+        [sqlNow(), accountId, kind, documentId],
+      );
     return Number(result.affectedRows ?? 0) > 0;
   }
 
   async resolve(token: string): Promise<SharedDocument | null> {
     const [row] = await this.db
       .manager()
-      .query('SELECT account_id, document_type, document_id FROM document_shares WHERE token_hash = ? AND revoked_at IS NULL', [this.hasher.hash(token)]);
+      .query<Array<{ account_id: number; document_type: string; document_id: number }>>(
+        'SELECT account_id, document_type, document_id FROM document_shares WHERE token_hash = ? AND revoked_at IS NULL',
+        [this.hasher.hash(token)],
+      );
     return row ? { accountId: Number(row.account_id), kind: row.document_type as DocumentKind, documentId: Number(row.document_id) } : null;
   }
 }

@@ -15,7 +15,7 @@ export class SqlDocumentSequence extends DocumentSequence {
     if (!this.db.inTransaction()) throw new Error('Document numbers are allocated inside the document transaction');
     const manager = this.db.manager();
     // The OK packet carries LAST_INSERT_ID(expr) as its insert id: one round trip under the lock.
-    const result = await manager.query(
+    const result: unknown = await manager.query(
       `INSERT INTO document_sequences (account_id, kind, fy_start_year, last_value) VALUES (?, ?, ?, LAST_INSERT_ID(1))
        ON DUPLICATE KEY UPDATE last_value = LAST_INSERT_ID(last_value + 1)`,
       [accountId, kind, fyStartYear],

@@ -47,7 +47,7 @@ export class SqlProductLines {
 
   async deleteFor(accountId: number, parentIds: number[]): Promise<void> {
     if (!parentIds.length) return;
-    await this.repo().delete({ accountId, [this.parentProperty]: In(parentIds) } as never);
+    await this.repo().delete({ accountId, [this.parentProperty]: In(parentIds) });
   }
 }
 

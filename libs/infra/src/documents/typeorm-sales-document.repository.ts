@@ -1,5 +1,4 @@
 import { FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, In, Repository } from 'typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
 import { AllocatedNumber } from '@app/domain/documents/document-numbering';
 import { ProductLine, ProductLineValues } from '@app/domain/documents/product-lines';
@@ -82,7 +81,7 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
   }
 
   async update(accountId: number, id: number, fields: F, lines: ProductLineValues[] | null): Promise<void> {
-    await this.repo().update({ id, accountId } as FindOptionsWhere<Row>, { ...fields, updatedAt: sqlNow(this.clock.now()) } as QueryDeepPartialEntity<Row>);
+    await this.repo().update({ id, accountId } as FindOptionsWhere<Row>, { ...fields, updatedAt: sqlNow(this.clock.now()) });
     if (lines) await this.lines.replace(accountId, id, lines);
   }
 

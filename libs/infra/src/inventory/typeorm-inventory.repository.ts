@@ -113,14 +113,15 @@ export class TypeormInventoryRepository extends InventoryRepository {
     const manager = this.db.manager();
     const now = sqlNow(this.clock.now());
     // The UPDATE takes the row lock; the following read sees our own write, so quantity_after is exact.
-    const result = await manager.query('UPDATE inventory_items SET quantity = quantity + ?, updated_at = ? WHERE id = ? AND account_id = ?', [
-      movement.quantityDelta,
-      now,
+    const result = await manager.query<{ affectedRows: number }>(
+      'UPDATE inventory_items SET quantity = quantity + ?, updated_at = ? WHERE id = ? AND account_id = ?',
+      [movement.quantityDelta, now, movement.inventoryId, accountId],
+    );
+    if (!result.affectedRows) throw NotFound.of('Inventory item', movement.inventoryId);
+    const [{ quantity }] = await manager.query<Array<{ quantity: number | string }>>('SELECT quantity FROM inventory_items WHERE id = ? AND account_id = ?', [
       movement.inventoryId,
       accountId,
     ]);
-    if (!result.affectedRows) throw NotFound.of('Inventory item', movement.inventoryId);
-    const [{ quantity }] = await manager.query('SELECT quantity FROM inventory_items WHERE id = ? AND account_id = ?', [movement.inventoryId, accountId]);
     const row = this.moves().create({ ...movement, accountId, quantityAfter: Number(quantity), createdAt: now });
     await this.moves().insert(row);
     return toMovement(row);

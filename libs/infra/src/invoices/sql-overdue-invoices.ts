@@ -8,7 +8,7 @@ export class SqlOverdueInvoices extends OverdueInvoices {
   }
 
   async markPendingDueBefore(today: string, timestamp: Date): Promise<number> {
-    const result = await this.db.manager().query(
+    const result = await this.db.manager().query<{ affectedRows?: number }>(
       `UPDATE invoices SET payment_status = 'overdue', updated_at = ?
         WHERE payment_status = 'pending' AND status = 'issued' AND payment_due_date < ?`,
       [sqlNow(timestamp), today],

@@ -53,7 +53,7 @@ export class NodemailerMailer extends Mailer {
     };
     if (!this.options.smtpUrl) return this.writeToOutbox(message);
     try {
-      const info = await this.transport.sendMail(message);
+      const info = (await this.transport.sendMail(message)) as { messageId: string };
       return { messageId: String(info.messageId) };
     } catch (error) {
       const code = Number((error as { responseCode?: number }).responseCode);
@@ -63,7 +63,7 @@ export class NodemailerMailer extends Mailer {
   }
 
   private async writeToOutbox(message: Mail.Options): Promise<{ messageId: string }> {
-    const info = await this.transport.sendMail(message); // the stream transport keeps the Bcc header
+    const info = (await this.transport.sendMail(message)) as { messageId: string }; // the stream transport keeps the Bcc header
     const messageId = String(info.messageId);
     await mkdir(this.options.outboxDir, { recursive: true });
     const safe = messageId.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '');

@@ -12,15 +12,15 @@ export class SqlSourceInvoiceReader extends SourceInvoiceReader {
 
   async findForCreditNote(accountId: number, invoiceId: number): Promise<SourceInvoice | null> {
     const manager = this.db.manager();
-    const [invoice] = (await manager.query('SELECT id, client_id, currency, invoice_number, invoice_date FROM invoices WHERE id = ? AND account_id = ?', [
-      invoiceId,
-      accountId,
-    ])) as Array<{ id: number; client_id: number; currency: string; invoice_number: string; invoice_date: string }>;
+    const [invoice] = await manager.query<Array<{ id: number; client_id: number; currency: string; invoice_number: string; invoice_date: string }>>(
+      'SELECT id, client_id, currency, invoice_number, invoice_date FROM invoices WHERE id = ? AND account_id = ?',
+      [invoiceId, accountId],
+    );
     if (!invoice) return null;
-    const lines = (await manager.query('SELECT item_description, total_amount FROM invoice_items WHERE invoice_id = ? AND account_id = ? ORDER BY id', [
-      invoiceId,
-      accountId,
-    ])) as Array<{ item_description: string; total_amount: string }>;
+    const lines = await manager.query<Array<{ item_description: string; total_amount: string }>>(
+      'SELECT item_description, total_amount FROM invoice_items WHERE invoice_id = ? AND account_id = ? ORDER BY id',
+      [invoiceId, accountId],
+    );
     return {
       id: Number(invoice.id),
       clientId: Number(invoice.client_id),

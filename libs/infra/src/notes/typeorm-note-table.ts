@@ -56,11 +56,26 @@ export class TypeormNoteTable<Row extends NoteHeaderRow, Item extends NoteItemRo
     const where = ['n.account_id = ?'];
     const params: unknown[] = [accountId];
     const { from, to } = documentDateRange(filter);
-    if (from) (where.push(`n.${dateColumn} >= ?`), params.push(from));
-    if (to) (where.push(`n.${dateColumn} <= ?`), params.push(to));
-    if (filter.clientId !== undefined) (where.push('n.client_id = ?'), params.push(filter.clientId));
-    if (filter.status !== undefined) (where.push('n.status = ?'), params.push(filter.status));
-    for (const extra of this.spec.filters?.(filter) ?? []) (where.push(extra.sql), params.push(...extra.params));
+    if (from) {
+      where.push(`n.${dateColumn} >= ?`);
+      params.push(from);
+    }
+    if (to) {
+      where.push(`n.${dateColumn} <= ?`);
+      params.push(to);
+    }
+    if (filter.clientId !== undefined) {
+      where.push('n.client_id = ?');
+      params.push(filter.clientId);
+    }
+    if (filter.status !== undefined) {
+      where.push('n.status = ?');
+      params.push(filter.status);
+    }
+    for (const extra of this.spec.filters?.(filter) ?? []) {
+      where.push(extra.sql);
+      params.push(...extra.params);
+    }
     let join = '';
     const search = filter.search?.trim();
     if (search) {
@@ -71,10 +86,12 @@ export class TypeormNoteTable<Row extends NoteHeaderRow, Item extends NoteItemRo
     const fromSql = `FROM ${table} n ${join} WHERE ${where.join(' AND ')}`;
     const manager = this.db.manager();
     const [ids, [{ total }]] = await Promise.all([
-      manager.query(`SELECT n.id ${fromSql} ORDER BY n.${dateColumn} DESC, n.id DESC LIMIT ? OFFSET ?`, [...params, filter.limit, filter.offset]) as Promise<
-        Array<{ id: number }>
-      >,
-      manager.query(`SELECT COUNT(*) AS total ${fromSql}`, params) as Promise<Array<{ total: string | number }>>,
+      manager.query<Array<{ id: number }>>(`SELECT n.id ${fromSql} ORDER BY n.${dateColumn} DESC, n.id DESC LIMIT ? OFFSET ?`, [
+        ...params,
+        filter.limit,
+        filter.offset,
+      ]),
+      manager.query<Array<{ total: string | number }>>(`SELECT COUNT(*) AS total ${fromSql}`, params),
     ]);
     if (!ids.length) return { rows: [], total: Number(total) };
     const rows = await this.headers().findBy({ accountId, id: In(ids.map((r) => r.id)) } as FindOptionsWhere<Row>);

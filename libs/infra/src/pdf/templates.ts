@@ -58,7 +58,7 @@ function compiled(): Record<DocumentKind, Looks> {
   const hb = Handlebars.create();
   for (const [name, source] of Object.entries(PARTIALS)) hb.registerPartial(name, source);
   hb.registerHelper('money', function (this: unknown, value: unknown, options: Handlebars.HelperOptions) {
-    const currency = (options.data?.root as { doc?: DocumentView } | undefined)?.doc?.currency ?? 'INR';
+    const currency = (options.data as { root?: { doc?: DocumentView } } | undefined)?.root?.doc?.currency ?? 'INR';
     return formatAmount(value, currency);
   });
   const compile = (source: string): Render => {

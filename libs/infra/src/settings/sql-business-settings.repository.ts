@@ -15,11 +15,12 @@ export class SqlBusinessSettingsRepository extends BusinessSettingsRepository {
   }
 
   async get(accountId: number): Promise<BusinessSettings> {
-    const [row] = await this.db.manager().query('SELECT * FROM business_settings WHERE account_id = ?', [accountId]);
+    const [row] = await this.db.manager().query<Array<Record<string, string | null>>>('SELECT * FROM business_settings WHERE account_id = ?', [accountId]);
     if (!row) return { ...DEFAULT_BUSINESS_SETTINGS, prefixes: {} };
     const prefixes: BusinessSettings['prefixes'] = {};
     for (const [kind, column] of Object.entries(PREFIX_COLUMNS) as Array<[DocumentKind, string]>) {
-      if (row[column]) prefixes[kind] = row[column];
+      const prefix = row[column];
+      if (prefix) prefixes[kind] = prefix;
     }
     const bank: Array<string | null> = [row.bank_account_name, row.bank_account_number, row.bank_ifsc, row.bank_name, row.bank_branch].map((v) => v ?? null);
     return {
@@ -64,7 +65,9 @@ export class SettingsDocumentPrefixes extends DocumentPrefixes {
 
   async prefixFor(accountId: number, kind: DocumentKind): Promise<string> {
     const column = PREFIX_COLUMNS[kind];
-    const [row] = await this.db.manager().query(`SELECT ${column} AS prefix FROM business_settings WHERE account_id = ?`, [accountId]);
+    const [row] = await this.db
+      .manager()
+      .query<Array<{ prefix: string | null }>>(`SELECT ${column} AS prefix FROM business_settings WHERE account_id = ?`, [accountId]);
     return row?.prefix || DEFAULT_PREFIXES[kind];
   }
 }

@@ -10,7 +10,7 @@ export function isNonZero(v: string | null | undefined): boolean {
 /** Digit grouping for a plain decimal string (Indian 12,34,567.00 for INR); anything else as given. */
 export function formatAmount(value: unknown, currency: string): string {
   if (value === null || value === undefined) return '';
-  const s = String(value).trim();
+  const s = (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value)).trim();
   const m = DECIMAL.exec(s);
   if (!m) return s;
   const [, sign, int, frac] = m;

@@ -1,0 +1,51 @@
+/**
+ * The layering of the code base, checked by `npm run lint` (and so by `npm test`):
+ * libs/domain is plain TypeScript, libs/infra adapts it, apps wire and expose it. Tests may import anything.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+const TESTS = '(^test/|^bench/|[.](spec|e2e-spec)[.]ts$|^libs/domain/testing/)';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-plain-typescript',
+      comment: 'libs/domain imports only itself and decimal.js: no framework, ORM, queue, browser or Node built-in beyond what is allowed here.',
+      severity: 'error',
+      from: { path: '^libs/domain/src/', pathNot: TESTS },
+      to: { pathNot: ['^libs/domain/src/', '^node_modules/decimal[.]js/'] },
+    },
+    {
+      name: 'infra-never-imports-apps',
+      severity: 'error',
+      from: { path: '^libs/infra/', pathNot: TESTS },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'apps-never-import-each-other',
+      comment: 'apps/api, apps/worker and apps/cli share code only through libs/.',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/', pathNot: TESTS },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      from: { pathNot: TESTS },
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'Every import resolves (a typo in a path alias would otherwise slip past the other rules).',
+      severity: 'error',
+      from: { pathNot: TESTS },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^dist/|^node_modules/)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

@@ -1,0 +1,49 @@
+// ESLint 9 flat config, run by `npm run lint` (and so by `npm test`).
+// apps/ and libs/: typescript-eslint's recommendedTypeChecked rules, on the types of tsconfig.json.
+// Tests (test/, bench/, *.spec.ts, libs/domain/testing/): the recommended rules without type
+// information. Tests read untyped JSON answers (supertest bodies are `any`) and build partial fakes;
+// the type-checked `no-unsafe-*` rules would flag nearly every assertion there.
+// Formatting is Prettier's job (`npm run format:check`); eslint-config-prettier turns off the rules
+// that would disagree with it.
+//
+// Rules turned off, and why:
+// - tests: @typescript-eslint/no-explicit-any. Answers of the API under test are untyped JSON; `any`
+//   is the honest type of `res.body` and of the records built from it.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TESTS = ['test/**/*.ts', 'bench/**/*.ts', '**/*.spec.ts', 'libs/domain/testing/**/*.ts'];
+
+/** Unused names are allowed when they start with `_`, or when they are left out of a rest object on purpose. */
+const unusedVars = ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'var/**', 'openapi/**'] },
+  {
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: TESTS,
+    extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked, prettier],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-unused-vars': unusedVars },
+  },
+  {
+    files: TESTS,
+    extends: [js.configs.recommended, ...tseslint.configs.recommended, prettier],
+    rules: {
+      '@typescript-eslint/no-unused-vars': unusedVars,
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    extends: [js.configs.recommended, prettier],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+  },
+  {
+    files: ['**/*.mjs'],
+    extends: [js.configs.recommended, prettier],
+    languageOptions: { sourceType: 'module', globals: globals.node },
+  },
+);
