@@ -84,7 +84,7 @@ function buildExpenseTds(input: ExpenseInput, amount: string, base: ExpenseField
   const decimal = (k: 'tds_rate' | 'tds_amount', fallback: string | null, max: string | null) => {
     const raw = pick(k, fallback);
     if (raw === null || raw === undefined || raw === '') return null;
-    const shape = k === 'tds_rate' ? /^\d{1,3}(\.\d{1,3})?$/.test(String(raw)) : isMoneyLike(raw);
+    const shape = k === 'tds_rate' ? (typeof raw === 'string' || typeof raw === 'number') && /^\d{1,3}(\.\d{1,3})?$/.test(String(raw)) : isMoneyLike(raw);
     if (!shape || toDecimal(raw as string).lt(0) || (max !== null && max !== '' && toDecimal(raw as string).gt(toDecimal(max)))) {
       errors[k] = max === '100' ? 'must be a percentage from 0 to 100' : 'must be an amount from 0 to the expense amount';
       return null;

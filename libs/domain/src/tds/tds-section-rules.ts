@@ -51,11 +51,11 @@ export function buildTdsSectionFields(input: TdsSectionInput, base?: TdsSectionF
   const threshold = (k: 'single_threshold' | 'yearly_threshold', fallback: string | null): string | null => {
     const raw = has(k) ? input[k] : fallback;
     if (raw === undefined || raw === null || raw === '') return null;
-    if (!isMoneyLike(raw) || toDecimal(raw as string).lt(0)) {
+    if (!isMoneyLike(raw) || toDecimal(raw).lt(0)) {
       errors[k] = 'must be an amount of at least 0, or null for none';
       return null;
     }
-    return money2(raw as string);
+    return money2(raw);
   };
   const singleThreshold = threshold('single_threshold', base?.singleThreshold ?? null);
   const yearlyThreshold = threshold('yearly_threshold', base?.yearlyThreshold ?? null);

@@ -19,7 +19,7 @@ export class SqlTdsCertificateStore extends TdsCertificateStore {
   }
 
   async record(accountId: number, r: TdsCertificateRecord): Promise<number> {
-    const result = await this.db.manager().query(
+    const result = await this.db.manager().query<{ insertId: number }>(
       `INSERT INTO tds_certificates (account_id, deductee_pan, deductee_name, fy_start_year, quarter, form_name, amount_paid, tds_amount,
        deductions, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [accountId, r.deducteePan, r.deducteeName, r.fyStartYear, r.quarter, r.formName, r.amountPaid, r.tdsAmount, r.deductions, sqlNow()],

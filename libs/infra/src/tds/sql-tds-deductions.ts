@@ -78,7 +78,7 @@ export class SqlTdsDeductionRepository extends TdsDeductionRepository {
   }
 
   async findPayable(accountId: number, expenseId: number): Promise<TdsDeduction | null> {
-    const [row] = await this.db.manager().query(`${PAYABLE} AND e.id = ? FOR UPDATE`, [accountId, expenseId]);
+    const [row] = await this.db.manager().query<DeductionRow[]>(`${PAYABLE} AND e.id = ? FOR UPDATE`, [accountId, expenseId]);
     return row ? toDeduction(row) : null;
   }
 

@@ -82,7 +82,7 @@ export class SqlTdsSectionRepository extends TdsSectionRepository {
 
   async insert(accountId: number, f: TdsSectionFields): Promise<number> {
     const now = sqlNow();
-    const result = await this.db.manager().query(
+    const result = await this.db.manager().query<{ insertId: number }>(
       `INSERT INTO tds_sections (account_id, code, description, rate_individual, rate_other, no_pan_rate, single_threshold, yearly_threshold,
        threshold_mode, effective_from, effective_to, act_2025_section, act_2025_payment_code, source, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
