@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Module, OnModuleDestroy } from '@nestjs/common';
 import { AccountRepository } from '@app/domain/accounts/account.repository.port';
 import { ConfirmStorePurchase } from '@app/domain/billing/confirm-store-purchase.use-case';
 import { AppStoreNotificationVerifier, PushTokenVerifier } from '@app/domain/billing/notification-verifiers.port';

@@ -18,7 +18,7 @@ export function documentValidationLimits(): void {
       const target = (m.target as { prototype?: object }).prototype;
       if (!keyword || m.each || !target) continue;
       const existing = Reflect.getMetadata(SWAGGER_PROPERTY, target, m.propertyName) as Record<string, unknown> | undefined;
-      if (existing) Reflect.defineMetadata(SWAGGER_PROPERTY, { ...existing, [keyword]: m.constraints[0] }, target, m.propertyName);
+      if (existing) Reflect.defineMetadata(SWAGGER_PROPERTY, { ...existing, [keyword]: (m.constraints as unknown[])[0] }, target, m.propertyName);
     }
   }
 }

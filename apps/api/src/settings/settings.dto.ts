@@ -7,6 +7,8 @@ import { DOCUMENT_KINDS, documentKind, PrefixSetting } from '@app/domain/documen
 
 const S = { message: 'must be a string' };
 
+// The class and the interface below are one type on purpose: the prefix fields are declared from the document-kind registry.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class UpdateBusinessDto {
   @ApiPropertyOptional() @OptionalNonNull() @IsString(S) @MaxLength(255) business_name?: string;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(S) @MaxLength(254) business_email?: string | null;
@@ -58,6 +60,7 @@ export class UpdateBusinessDto {
 }
 
 /** One optional number-prefix field per document kind (`invoice_prefix`, ...), declared from the registry. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- see the class above
 export interface UpdateBusinessDto extends Partial<Record<PrefixSetting, string | null>> {}
 for (const kind of DOCUMENT_KINDS) {
   const { prefixSetting, defaultPrefix } = documentKind(kind);

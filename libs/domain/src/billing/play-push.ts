@@ -29,14 +29,21 @@ const TYPES: Record<number, string> = {
  * `subscriptionNotification`, or a `testNotification`). Anything else is 400 validation_error. A
  * notification of another app is refused the same way when the package name is configured.
  */
+/** The fields of a Play developer notification that we read; everything arrives unchecked. */
+interface PlayDeveloperNotification {
+  packageName?: unknown;
+  testNotification?: unknown;
+  subscriptionNotification?: { purchaseToken?: unknown; notificationType?: unknown } | null;
+}
+
 export function playNotificationOf(envelope: PlayPushEnvelope, packageName: string | null): IncomingStoreNotification {
   const message = envelope?.message;
   const messageId = message?.messageId ?? message?.message_id;
   if (typeof messageId !== 'string' || !messageId.trim() || messageId.length > 191) throw ValidationFailed.field('message.messageId', 'is required');
-  let data: Record<string, any>;
+  let data: PlayDeveloperNotification;
   try {
     if (typeof message?.data !== 'string') throw new Error('missing');
-    data = JSON.parse(Buffer.from(message.data, 'base64').toString('utf8'));
+    data = JSON.parse(Buffer.from(message.data, 'base64').toString('utf8')) as PlayDeveloperNotification;
     if (!data || typeof data !== 'object') throw new Error('not an object');
   } catch {
     throw ValidationFailed.field('message.data', 'must be base64 of a Play developer notification');

@@ -28,7 +28,9 @@ function headerOf(kind: DocumentKind): string {
 
 const HEADERS: Record<DocumentKind, string> = perKind(({ path }) => headerOf(path));
 
-const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+type Row = Record<string, string | number | null>;
+
+const str = (v: string | number | null | undefined): string | null => (v === null || v === undefined ? null : String(v));
 
 /** Reads any of the five document kinds straight from their tables, scoped by account. */
 export class SqlDocumentSource extends DocumentSource {
@@ -40,9 +42,9 @@ export class SqlDocumentSource extends DocumentSource {
     const t = DOCUMENT_TABLES[kind];
     const noteLines = !documentKind(kind).gstLines;
     const manager = this.db.manager();
-    const [h] = await manager.query(`SELECT ${HEADERS[kind]} FROM ${t.table} d WHERE d.id = ? AND d.account_id = ?`, [id, accountId]);
+    const [h] = await manager.query<Row[]>(`SELECT ${HEADERS[kind]} FROM ${t.table} d WHERE d.id = ? AND d.account_id = ?`, [id, accountId]);
     if (!h) return null;
-    const lines: Array<Record<string, unknown>> = await manager.query(
+    const lines = await manager.query<Row[]>(
       noteLines
         ? `SELECT description, expense_date, amount FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`
         : `SELECT item_description, hsn_code, quantity, rate, tax_rate, cgst_amount, sgst_amount, igst_amount, total_amount, discount_type,
