@@ -3,7 +3,7 @@ export { FakeClock as FixedClock } from './fake-clock';
 export { ImmediateTransactionRunner as DirectTransactionRunner } from './immediate-transaction-runner';
 export { InMemoryActivityLog } from './in-memory-activity-log';
 export { InMemoryAccountRepository } from './in-memory-account.repository';
-import { InMemoryAccountRepository } from './in-memory-account.repository';
+import { InMemoryAccountRepository, makeAccount } from './in-memory-account.repository';
 import { Account } from '../src/accounts/account';
 import { DeletedAccounts } from '../src/accounts/deleted-accounts.port';
 import { LoginAttempt, LoginThrottle } from '../src/auth/login-throttle.port';
@@ -20,25 +20,9 @@ export class TestSecretHasher extends SecretHasher {
   }
 }
 
+/** The account most unit tests use; the defaults of every other field come from `makeAccount`. */
 export function testAccount(overrides: Partial<Account> = {}): Account {
-  return {
-    id: 1,
-    businessName: 'Acme Traders',
-    businessEmail: 'acme@example.com',
-    currency: 'INR',
-    gstin: null,
-    pan: null,
-    address: null,
-    stateCode: null,
-    phone: null,
-    logoUrl: null,
-    plan: 'free',
-    subscriptionExpiresAt: null,
-    suspended: false,
-    deleted: false,
-    apiKeyMasked: null,
-    ...overrides,
-  };
+  return makeAccount({ id: 1, businessName: 'Acme Traders', businessEmail: 'acme@example.com', ...overrides });
 }
 
 export class InMemoryDeletedAccounts extends DeletedAccounts {
