@@ -1,3 +1,4 @@
+import type { Caller } from '../src/auth/authenticate-caller.use-case';
 import { FakeClock } from './fake-clock';
 import { ImmediateTransactionRunner } from './immediate-transaction-runner';
 import { Account } from '../src/accounts/account';
@@ -11,7 +12,7 @@ import { DocumentKind } from '../src/documents/document-kinds';
 import { DocumentNumbering } from '../src/documents/document-numbering';
 import { DocumentCounter, DocumentQuota } from '../src/documents/document-quota';
 import { DocumentPrefixes, DocumentSequence } from '../src/documents/document-sequence.port';
-import { NoteCaller, NoteServiceDeps } from '../src/notes/notes.service';
+import { NoteServiceDeps } from '../src/notes/notes.service';
 import { Page, PageRequest } from '../src/shared/pagination';
 import { apiKeyPrincipal } from '../src/shared/principal';
 
@@ -122,7 +123,7 @@ export function testAccount(id: number, overrides: Partial<Account> = {}): Accou
   };
 }
 
-export function apiKeyCaller(account: Account): NoteCaller {
+export function apiKeyCaller(account: Account): Caller {
   return { principal: apiKeyPrincipal(account.id), account };
 }
 

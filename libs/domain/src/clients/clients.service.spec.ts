@@ -1,3 +1,4 @@
+import type { Caller } from '../auth/authenticate-caller.use-case';
 import { FakeClock } from '../../testing/fake-clock';
 import { ImmediateTransactionRunner } from '../../testing/immediate-transaction-runner';
 import { InMemoryAccountRepository } from '../../testing/in-memory-account.repository';
@@ -10,7 +11,7 @@ import { Conflict, NotFound, PlanLimitReached, ValidationFailed } from '../share
 import { apiKeyPrincipal } from '../shared/principal';
 import { gstinCheckCharacter } from '../tax/gstin';
 import { ClientInput } from './client-rules';
-import { ClientCaller, ClientsService } from './clients.service';
+import { ClientsService } from './clients.service';
 
 const gstin = (body: string) => body + gstinCheckCharacter(body);
 const G_A = gstin('27AAPFU0939F1Z');
@@ -25,7 +26,7 @@ function setup(plans: PlanPolicy = DEFAULT_PLAN_POLICY) {
   const tx = new ImmediateTransactionRunner();
   const log = new InMemoryActivityLog();
   const service = new ClientsService(clients, dependents, accounts, tx, clock, plans, new ActivityRecorder(log, clock));
-  const callerFor = (account: Account): ClientCaller => ({ principal: apiKeyPrincipal(account.id), account });
+  const callerFor = (account: Account): Caller => ({ principal: apiKeyPrincipal(account.id), account });
   const own = accounts.add({ businessEmail: 'me@own.example', plan: 'pro' });
   const me = callerFor(own);
   let n = 0;

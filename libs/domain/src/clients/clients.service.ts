@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import type { Caller } from '../auth/authenticate-caller.use-case';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { assertWithinLimit, effectivePlan, PlanPolicy } from '../accounts/plan';
 import { Clock } from '../shared/clock.port';
@@ -9,12 +9,6 @@ import { Client, ClientWithPlatform, PlatformInfo } from './client';
 import { ClientDependents, ClientRepository } from './client.repository.port';
 import { buildClientFields, ClientInput } from './client-rules';
 import { ActivityRecorder } from '../activity/activity-recorder';
-import { Principal } from '../shared/principal';
-
-export interface ClientCaller {
-  principal: Principal;
-  account: Account;
-}
 
 export class ClientsService {
   constructor(
@@ -27,18 +21,18 @@ export class ClientsService {
     private readonly activity: ActivityRecorder,
   ) {}
 
-  async list(caller: ClientCaller, page: PageRequest): Promise<Page<ClientWithPlatform>> {
+  async list(caller: Caller, page: PageRequest): Promise<Page<ClientWithPlatform>> {
     const result = await this.clients.list(caller.account.id, page);
     return { rows: await this.withPlatform(caller.account.id, result.rows), total: result.total };
   }
 
-  async get(caller: ClientCaller, id: number): Promise<ClientWithPlatform> {
+  async get(caller: Caller, id: number): Promise<ClientWithPlatform> {
     const [row] = await this.withPlatform(caller.account.id, [await this.require(caller.account.id, id)]);
     return row;
   }
 
   /** Creates a client, or returns the existing one (skipped) when phone, email or GSTIN repeats. */
-  async create(caller: ClientCaller, input: ClientInput): Promise<{ skipped: boolean; client: ClientWithPlatform }> {
+  async create(caller: Caller, input: ClientInput): Promise<{ skipped: boolean; client: ClientWithPlatform }> {
     const fields = buildClientFields(input);
     const accountId = caller.account.id;
     const outcome = await this.tx.run(async () => {
@@ -58,7 +52,7 @@ export class ClientsService {
     return { skipped: outcome.skipped, client: await this.get(caller, outcome.id) };
   }
 
-  async update(caller: ClientCaller, id: number, input: ClientInput): Promise<ClientWithPlatform> {
+  async update(caller: Caller, id: number, input: ClientInput): Promise<ClientWithPlatform> {
     const accountId = caller.account.id;
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
@@ -76,7 +70,7 @@ export class ClientsService {
     return this.get(caller, id);
   }
 
-  async delete(caller: ClientCaller, id: number, cascade: boolean): Promise<void> {
+  async delete(caller: Caller, id: number, cascade: boolean): Promise<void> {
     const accountId = caller.account.id;
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
@@ -98,7 +92,7 @@ export class ClientsService {
   }
 
   /** Deletes each id that is a client of the account without related documents; the rest are skipped. */
-  async bulkDelete(caller: ClientCaller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
+  async bulkDelete(caller: Caller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
     const accountId = caller.account.id;
     const unique = [...new Set(ids)];
     return this.tx.run(async () => {

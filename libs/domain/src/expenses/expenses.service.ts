@@ -1,21 +1,15 @@
-import { Account } from '../accounts/account';
+import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { ClientRepository } from '../clients/client.repository.port';
 import { Clock } from '../shared/clock.port';
 import { NotFound } from '../shared/domain-error';
 import { kolkataDate } from '../shared/fiscal-year';
 import { Page, PageRequest } from '../shared/pagination';
-import { Principal } from '../shared/principal';
 import { TransactionRunner } from '../shared/transaction.port';
 import { TdsSectionRepository } from '../tds/tds-section.repository.port';
 import { Expense, ExpenseFields } from './expense';
 import { ExpenseRepository } from './expense.repository.port';
 import { buildExpenseFields, ExpenseInput } from './expense-rules';
-
-export interface ExpenseCaller {
-  principal: Principal;
-  account: Account;
-}
 
 export class ExpensesService {
   constructor(
@@ -27,21 +21,21 @@ export class ExpensesService {
     private readonly tdsSections: TdsSectionRepository,
   ) {}
 
-  list(caller: ExpenseCaller, page: PageRequest): Promise<Page<Expense>> {
+  list(caller: Caller, page: PageRequest): Promise<Page<Expense>> {
     return this.expenses.list(caller.account.id, page);
   }
 
-  get(caller: ExpenseCaller, id: number): Promise<Expense> {
+  get(caller: Caller, id: number): Promise<Expense> {
     return this.require(caller.account.id, id);
   }
 
   /** The expense prefilled for a new entry: same fields, no id, today's date. */
-  async repeat(caller: ExpenseCaller, id: number): Promise<ExpenseFields> {
+  async repeat(caller: Caller, id: number): Promise<ExpenseFields> {
     const { id: _id, accountId: _a, createdAt: _c, updatedAt: _u, ...fields } = await this.require(caller.account.id, id);
     return { ...fields, date: this.today() };
   }
 
-  async create(caller: ExpenseCaller, input: ExpenseInput): Promise<number> {
+  async create(caller: Caller, input: ExpenseInput): Promise<number> {
     const accountId = caller.account.id;
     const fields = buildExpenseFields(input, this.today());
     return this.tx.run(async () => {
@@ -59,7 +53,7 @@ export class ExpensesService {
     });
   }
 
-  async update(caller: ExpenseCaller, id: number, input: ExpenseInput): Promise<void> {
+  async update(caller: Caller, id: number, input: ExpenseInput): Promise<void> {
     const accountId = caller.account.id;
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
@@ -78,7 +72,7 @@ export class ExpensesService {
     });
   }
 
-  async delete(caller: ExpenseCaller, id: number): Promise<void> {
+  async delete(caller: Caller, id: number): Promise<void> {
     const accountId = caller.account.id;
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
@@ -87,7 +81,7 @@ export class ExpensesService {
     });
   }
 
-  async bulkDelete(caller: ExpenseCaller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
+  async bulkDelete(caller: Caller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
     const accountId = caller.account.id;
     const unique = [...new Set(ids)];
     return this.tx.run(async () => {

@@ -1,19 +1,13 @@
-import { Account } from '../accounts/account';
+import type { Caller } from '../auth/authenticate-caller.use-case';
 import { assertWithinLimit, PlanPolicy } from '../accounts/plan';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Clock } from '../shared/clock.port';
 import { NotFound } from '../shared/domain-error';
 import { Page, PageRequest } from '../shared/pagination';
-import { Principal } from '../shared/principal';
 import { TransactionRunner } from '../shared/transaction.port';
 import { InventoryItem, StockMovement } from './inventory-item';
 import { InventoryRepository } from './inventory.repository.port';
 import { buildInventoryFields, InventoryInput } from './inventory-rules';
-
-export interface InventoryCaller {
-  principal: Principal;
-  account: Account;
-}
 
 /** Inventory items; manual stock changes (PATCH of quantity) are recorded as `adjustment` movements. */
 export class InventoryService {
@@ -25,15 +19,15 @@ export class InventoryService {
     private readonly activity: ActivityRecorder,
   ) {}
 
-  list(caller: InventoryCaller, page: PageRequest): Promise<Page<InventoryItem>> {
+  list(caller: Caller, page: PageRequest): Promise<Page<InventoryItem>> {
     return this.items.list(caller.account.id, page);
   }
 
-  get(caller: InventoryCaller, id: number): Promise<InventoryItem> {
+  get(caller: Caller, id: number): Promise<InventoryItem> {
     return this.require(caller.account.id, id);
   }
 
-  async create(caller: InventoryCaller, input: InventoryInput): Promise<number> {
+  async create(caller: Caller, input: InventoryInput): Promise<number> {
     const accountId = caller.account.id;
     const fields = buildInventoryFields(input);
     return this.tx.run(async () => {
@@ -54,7 +48,7 @@ export class InventoryService {
     });
   }
 
-  async update(caller: InventoryCaller, id: number, input: InventoryInput & { note?: string }): Promise<void> {
+  async update(caller: Caller, id: number, input: InventoryInput & { note?: string }): Promise<void> {
     const accountId = caller.account.id;
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
@@ -82,7 +76,7 @@ export class InventoryService {
     });
   }
 
-  async delete(caller: InventoryCaller, id: number): Promise<void> {
+  async delete(caller: Caller, id: number): Promise<void> {
     const accountId = caller.account.id;
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
@@ -91,7 +85,7 @@ export class InventoryService {
     });
   }
 
-  async bulkDelete(caller: InventoryCaller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
+  async bulkDelete(caller: Caller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
     const accountId = caller.account.id;
     const unique = [...new Set(ids)];
     return this.tx.run(async () => {
@@ -104,7 +98,7 @@ export class InventoryService {
     });
   }
 
-  async movements(caller: InventoryCaller, id: number): Promise<StockMovement[]> {
+  async movements(caller: Caller, id: number): Promise<StockMovement[]> {
     await this.require(caller.account.id, id);
     return this.items.movements(caller.account.id, id);
   }

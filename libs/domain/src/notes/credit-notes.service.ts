@@ -1,8 +1,9 @@
+import type { Caller } from '../auth/authenticate-caller.use-case';
 import { NotFound } from '../shared/domain-error';
 import { buildCreditNoteFields } from './credit-note-rules';
 import { CreditNote, CreditNoteFields, CreditNoteInput } from './note';
 import { CreditNoteRepository } from './note.repository.port';
-import { NoteCaller, NotesService, NoteServiceDeps } from './notes.service';
+import { NotesService, NoteServiceDeps } from './notes.service';
 import { SourceInvoice, SourceInvoiceReader } from './source-invoice-reader.port';
 
 export class CreditNotesService extends NotesService<CreditNote, CreditNoteFields> {
@@ -18,7 +19,7 @@ export class CreditNotesService extends NotesService<CreditNote, CreditNoteField
   }
 
   /** Creates a credit note, pre-filled from `source_invoice_id` when sent; returns its id. */
-  async create(caller: NoteCaller, input: CreditNoteInput): Promise<number> {
+  async create(caller: Caller, input: CreditNoteInput): Promise<number> {
     const accountId = caller.account.id;
     return this.deps.tx.run(async () => {
       const source = input.source_invoice_id ? await this.requireSource(accountId, input.source_invoice_id) : null;
@@ -30,7 +31,7 @@ export class CreditNotesService extends NotesService<CreditNote, CreditNoteField
    * Merges `input` over the stored note (lines replaced when `items` is sent). A sent
    * `source_invoice_id` must be an invoice of the account; the client must stay that of the invoice.
    */
-  async update(caller: NoteCaller, id: number, input: CreditNoteInput): Promise<void> {
+  async update(caller: Caller, id: number, input: CreditNoteInput): Promise<void> {
     const accountId = caller.account.id;
     await this.deps.tx.run(async () => {
       const current = await this.require(accountId, id, true);

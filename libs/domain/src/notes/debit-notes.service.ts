@@ -1,7 +1,8 @@
+import type { Caller } from '../auth/authenticate-caller.use-case';
 import { buildDebitNoteFields } from './debit-note-rules';
 import { DebitNote, DebitNoteFields, DebitNoteInput } from './note';
 import { DebitNoteRepository } from './note.repository.port';
-import { NoteCaller, NotesService, NoteServiceDeps } from './notes.service';
+import { NotesService, NoteServiceDeps } from './notes.service';
 
 export class DebitNotesService extends NotesService<DebitNote, DebitNoteFields> {
   protected readonly kind = 'debit-note';
@@ -12,13 +13,13 @@ export class DebitNotesService extends NotesService<DebitNote, DebitNoteFields> 
   }
 
   /** Creates a debit note with its number and lines; returns its id. */
-  async create(caller: NoteCaller, input: DebitNoteInput): Promise<number> {
+  async create(caller: Caller, input: DebitNoteInput): Promise<number> {
     const change = buildDebitNoteFields(input, this.context(caller));
     return this.deps.tx.run(() => this.insertNote(caller, change));
   }
 
   /** Merges `input` over the stored note (lines replaced when `items` is sent). */
-  async update(caller: NoteCaller, id: number, input: DebitNoteInput): Promise<void> {
+  async update(caller: Caller, id: number, input: DebitNoteInput): Promise<void> {
     await this.deps.tx.run(async () => {
       const current = await this.require(caller.account.id, id, true);
       await this.saveNote(caller, current, buildDebitNoteFields(input, this.context(caller), current));

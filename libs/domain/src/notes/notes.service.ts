@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { ClientRepository } from '../clients/client.repository.port';
 import { DocumentListFilter } from '../documents/document-list-filter';
@@ -8,16 +8,10 @@ import { Clock } from '../shared/clock.port';
 import { NotFound } from '../shared/domain-error';
 import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
 import { Page } from '../shared/pagination';
-import { Principal } from '../shared/principal';
 import { TransactionRunner } from '../shared/transaction.port';
 import { NOTE_ENTITY_TYPES, NoteHeaderFields, NoteKind, NoteWithLines, StoredNote } from './note';
 import { NoteChange, NoteRuleContext } from './note-fields';
 import { NoteRepository } from './note.repository.port';
-
-export interface NoteCaller {
-  principal: Principal;
-  account: Account;
-}
 
 /** What both note services need besides their own repository. */
 export interface NoteServiceDeps {
@@ -44,17 +38,17 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
     protected readonly deps: NoteServiceDeps,
   ) {}
 
-  list(caller: NoteCaller, filter: DocumentListFilter): Promise<Page<N>> {
+  list(caller: Caller, filter: DocumentListFilter): Promise<Page<N>> {
     return this.notes.list(caller.account.id, filter);
   }
 
-  async get(caller: NoteCaller, id: number): Promise<NoteWithLines<N>> {
+  async get(caller: Caller, id: number): Promise<NoteWithLines<N>> {
     const accountId = caller.account.id;
     const note = await this.require(accountId, id);
     return { note, lines: await this.notes.findLines(accountId, id) };
   }
 
-  async delete(caller: NoteCaller, id: number): Promise<void> {
+  async delete(caller: Caller, id: number): Promise<void> {
     const accountId = caller.account.id;
     await this.deps.tx.run(async () => {
       const note = await this.require(accountId, id, true);
@@ -64,7 +58,7 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
   }
 
   /** Deletes each id that is a note of this kind of the account; the others come back in `skipped`. */
-  async bulkDelete(caller: NoteCaller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
+  async bulkDelete(caller: Caller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
     const accountId = caller.account.id;
     const unique = [...new Set(ids)];
     return this.deps.tx.run(async () => {
@@ -86,13 +80,13 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
   }
 
   /** Business dates of this moment and the account's currency. */
-  protected context(caller: NoteCaller): NoteRuleContext {
+  protected context(caller: Caller): NoteRuleContext {
     const now = this.deps.clock.now();
     return { today: kolkataDate(now), nowTimestamp: formatTimestamp(now), accountCurrency: caller.account.currency };
   }
 
   /** Create steps; call inside the transaction. Returns the new note's id. */
-  protected async insertNote(caller: NoteCaller, change: NoteChange<F>): Promise<number> {
+  protected async insertNote(caller: Caller, change: NoteChange<F>): Promise<number> {
     const accountId = caller.account.id;
     await this.deps.quota.assertCanCreate(caller.account);
     await this.requireClient(accountId, change.fields.clientId);
@@ -104,7 +98,7 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
   }
 
   /** Update steps; call inside the transaction with the note read for update. The number never changes. */
-  protected async saveNote(caller: NoteCaller, current: N, change: NoteChange<F>): Promise<void> {
+  protected async saveNote(caller: Caller, current: N, change: NoteChange<F>): Promise<void> {
     const accountId = caller.account.id;
     if (change.fields.clientId !== current.clientId) await this.requireClient(accountId, change.fields.clientId);
     await this.notes.update(accountId, current.id, change.fields);
@@ -138,7 +132,7 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
   }
 
   private record(
-    caller: NoteCaller,
+    caller: Caller,
     action: 'created' | 'updated' | 'deleted',
     note: { id: number; number: string },
     before: Record<string, unknown> | null,

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Client } from '../clients/client';
 import { ClientRepository } from '../clients/client.repository.port';
@@ -9,7 +9,6 @@ import { normalizePngBase64 } from '../settings/signature';
 import { Clock } from '../shared/clock.port';
 import { NotFound, SignatureRequired, ValidationFailed } from '../shared/domain-error';
 import { isValidEmail } from '../shared/email';
-import { Principal } from '../shared/principal';
 import { TransactionRunner } from '../shared/transaction.port';
 import { Sendout } from './sendout';
 import { SendoutDocumentCatalog } from './sendout-document-catalog.port';
@@ -17,11 +16,6 @@ import { SendoutQueue } from './sendout-queue.port';
 import { SendoutRepository } from './sendout.repository.port';
 import { checkSendoutInput, SendoutInput } from './sendout-rules';
 import { pickLabel, sendoutTemplate, SendoutTemplate } from './sendout-template';
-
-export interface SendoutCaller {
-  principal: Principal;
-  account: Account;
-}
 
 export interface QueuedSendout {
   queueId: number;
@@ -54,7 +48,7 @@ export class SendoutsService {
    * must exist (400 on to_email); the signature, an override if sent, else the stored one, must be PNG
    * (422 signature_required).
    */
-  async create(caller: SendoutCaller, input: SendoutInput): Promise<QueuedSendout> {
+  async create(caller: Caller, input: SendoutInput): Promise<QueuedSendout> {
     const accountId = caller.account.id;
     const req = checkSendoutInput(input);
     const { client } = await this.clientAndDocument(accountId, req.documentType, req.clientId, req.documentId);
@@ -106,12 +100,12 @@ export class SendoutsService {
     return { queueId, enqueued };
   }
 
-  history(caller: SendoutCaller, limit: number): Promise<Sendout[]> {
+  history(caller: Caller, limit: number): Promise<Sendout[]> {
     return this.sendouts.history(caller.account.id, limit);
   }
 
   /** A queued row is cancelled (never sent); any row leaves the history. */
-  async delete(caller: SendoutCaller, id: number): Promise<void> {
+  async delete(caller: Caller, id: number): Promise<void> {
     await this.tx.run(async () => {
       if (!(await this.sendouts.delete(caller.account.id, id, this.clock.now()))) throw NotFound.of('Sendout', id);
       await this.activity.record(caller.principal, { action: 'deleted', entityType: 'sendout', entityId: id, label: null });
@@ -119,13 +113,13 @@ export class SendoutsService {
   }
 
   /** Subject and message prefilled from the document, the client and the business. */
-  async template(caller: SendoutCaller, kind: DocumentKind, clientId: number, documentId: number): Promise<SendoutTemplate> {
+  async template(caller: Caller, kind: DocumentKind, clientId: number, documentId: number): Promise<SendoutTemplate> {
     const { client, doc } = await this.clientAndDocument(caller.account.id, kind, clientId, documentId);
     return sendoutTemplate(doc, client, caller.account);
   }
 
   /** The client's documents of one kind, newest first, labelled with number, date and amount. */
-  async documentChoices(caller: SendoutCaller, kind: DocumentKind, clientId: number): Promise<Array<{ documentId: number; label: string }>> {
+  async documentChoices(caller: Caller, kind: DocumentKind, clientId: number): Promise<Array<{ documentId: number; label: string }>> {
     await this.requireClient(caller.account.id, clientId);
     const picks = await this.catalog.listForClient(caller.account.id, kind, clientId, PICK_LIST_LIMIT);
     return picks.map((p) => ({ documentId: p.id, label: pickLabel(p) }));

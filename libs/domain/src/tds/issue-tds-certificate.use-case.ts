@@ -1,3 +1,4 @@
+import type { Caller } from '../auth/authenticate-caller.use-case';
 import { Clock } from '../shared/clock.port';
 import { ValidationFailed } from '../shared/domain-error';
 import { fiscalYearLabel, kolkataDate } from '../shared/fiscal-year';
@@ -5,7 +6,6 @@ import { sumMoney, toDecimal } from '../shared/money';
 import { amountInWords } from '../tax/amount-in-words';
 import { TdsCertificateRenderer, TdsCertificateStore, TdsCertificateView } from './tds-certificate';
 import { quarterRange, TdsDeduction, TdsDeductionRepository } from './tds-deduction';
-import { TdsCaller } from './tds.service';
 
 export interface CertificateInput {
   deductee: string;
@@ -28,7 +28,7 @@ export class IssueTdsCertificate {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: TdsCaller, input: CertificateInput): Promise<{ id: number; pdf: Uint8Array; view: TdsCertificateView }> {
+  async execute(caller: Caller, input: CertificateInput): Promise<{ id: number; pdf: Uint8Array; view: TdsCertificateView }> {
     const pan = input.deductee.trim().toUpperCase();
     const period = quarterRange(input.fy_start_year, input.quarter);
     const rows = await this.deductions.payableTo(caller.account.id, pan, period);

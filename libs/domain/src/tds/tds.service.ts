@@ -1,22 +1,16 @@
-import { Account } from '../accounts/account';
+import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Clock } from '../shared/clock.port';
 import { NotFound, ValidationFailed } from '../shared/domain-error';
 import { fiscalYearRange, kolkataDate } from '../shared/fiscal-year';
 import { isValidDate } from '../shared/fiscal-year';
 import { isMoneyLike, money2, sumMoney, toDecimal } from '../shared/money';
-import { Principal } from '../shared/principal';
 import { TransactionRunner } from '../shared/transaction.port';
 import { calculateTds, TdsCalculation } from './tds-calculation';
 import { depositDueDate, quarterOf, TdsDeduction, TdsDeductionRepository, TdsDirection } from './tds-deduction';
 import { inForceOn, PayeeType, TdsSection } from './tds-section';
 import { TdsSectionRepository } from './tds-section.repository.port';
 import { buildTdsSectionFields, TdsSectionInput } from './tds-section-rules';
-
-export interface TdsCaller {
-  principal: Principal;
-  account: Account;
-}
 
 export interface CalculateInput {
   base_amount: number | string;
@@ -59,17 +53,17 @@ export class TdsService {
     private readonly activity: ActivityRecorder,
   ) {}
 
-  listSections(caller: TdsCaller): Promise<TdsSection[]> {
+  listSections(caller: Caller): Promise<TdsSection[]> {
     return this.sections.list(caller.account.id);
   }
 
-  async getSection(caller: TdsCaller, id: number): Promise<TdsSection> {
+  async getSection(caller: Caller, id: number): Promise<TdsSection> {
     const section = await this.sections.findVisible(caller.account.id, id);
     if (!section) throw NotFound.of('TDS section', id);
     return section;
   }
 
-  async createSection(caller: TdsCaller, input: TdsSectionInput): Promise<TdsSection> {
+  async createSection(caller: Caller, input: TdsSectionInput): Promise<TdsSection> {
     const fields = buildTdsSectionFields(input);
     const id = await this.tx.run(async () => {
       const created = await this.sections.insert(caller.account.id, fields);
@@ -79,7 +73,7 @@ export class TdsService {
     return { id, accountId: caller.account.id, ...fields };
   }
 
-  async updateSection(caller: TdsCaller, id: number, input: TdsSectionInput): Promise<TdsSection> {
+  async updateSection(caller: Caller, id: number, input: TdsSectionInput): Promise<TdsSection> {
     const current = await this.ownSection(caller, id);
     const fields = buildTdsSectionFields(input, current);
     await this.tx.run(async () => {
@@ -89,7 +83,7 @@ export class TdsService {
     return { ...current, ...fields };
   }
 
-  async deleteSection(caller: TdsCaller, id: number): Promise<void> {
+  async deleteSection(caller: Caller, id: number): Promise<void> {
     const current = await this.ownSection(caller, id);
     await this.tx.run(async () => {
       await this.sections.delete(caller.account.id, id);
@@ -97,7 +91,7 @@ export class TdsService {
     });
   }
 
-  async calculate(caller: TdsCaller, input: CalculateInput): Promise<TdsCalculation & { section: TdsSection; paymentDate: string }> {
+  async calculate(caller: Caller, input: CalculateInput): Promise<TdsCalculation & { section: TdsSection; paymentDate: string }> {
     const errors: Record<string, string> = {};
     const amount = (k: 'base_amount' | 'ytd_amount' | 'ytd_taxed_amount', v: unknown) => {
       if (v === undefined || v === null) return '0';
@@ -123,11 +117,11 @@ export class TdsService {
     return { ...result, section, paymentDate };
   }
 
-  listDeductions(caller: TdsCaller, fyStartYear?: number, direction?: TdsDirection): Promise<TdsDeduction[]> {
+  listDeductions(caller: Caller, fyStartYear?: number, direction?: TdsDirection): Promise<TdsDeduction[]> {
     return this.deductions.list(caller.account.id, fyStartYear === undefined ? null : fiscalYearRange(fyStartYear), direction);
   }
 
-  async deposit(caller: TdsCaller, id: number, input: DepositInput): Promise<TdsDeduction> {
+  async deposit(caller: Caller, id: number, input: DepositInput): Promise<TdsDeduction> {
     const errors: Record<string, string> = {};
     if (!CHALLAN.test(input.challan_number)) errors.challan_number = 'must be the 5-digit challan serial number';
     if (!BSR.test(input.bsr_code)) errors.bsr_code = "must be the bank branch's 7-digit BSR code";
@@ -144,7 +138,7 @@ export class TdsService {
     });
   }
 
-  async undoDeposit(caller: TdsCaller, id: number): Promise<TdsDeduction> {
+  async undoDeposit(caller: Caller, id: number): Promise<TdsDeduction> {
     return this.tx.run(async () => {
       const deduction = await this.payable(caller, id);
       await this.deductions.setDeposit(caller.account.id, id, null);
@@ -159,19 +153,19 @@ export class TdsService {
   }
 
   /** Payable deductions of the year per section and quarter, and receivable ones per section and quarter. */
-  async report(caller: TdsCaller, fyStartYear: number): Promise<{ payable: TdsReportRow[]; receivable: TdsReportRow[] }> {
+  async report(caller: Caller, fyStartYear: number): Promise<{ payable: TdsReportRow[]; receivable: TdsReportRow[] }> {
     const all = await this.deductions.list(caller.account.id, fiscalYearRange(fyStartYear));
     return { payable: summarize(all.filter((d) => d.direction === 'payable')), receivable: summarize(all.filter((d) => d.direction === 'receivable')) };
   }
 
-  private async ownSection(caller: TdsCaller, id: number): Promise<TdsSection> {
+  private async ownSection(caller: Caller, id: number): Promise<TdsSection> {
     const section = await this.sections.findVisible(caller.account.id, id);
     if (!section) throw NotFound.of('TDS section', id);
     if (section.accountId === null) throw ValidationFailed.field('section_id', 'is a shared section: add a section of your own instead of changing it');
     return section;
   }
 
-  private async payable(caller: TdsCaller, id: number): Promise<TdsDeduction> {
+  private async payable(caller: Caller, id: number): Promise<TdsDeduction> {
     const deduction = await this.deductions.findPayable(caller.account.id, id);
     if (!deduction) throw new NotFound('No payable TDS deduction with this id (the id of an expense with a TDS amount).', { id });
     return deduction;

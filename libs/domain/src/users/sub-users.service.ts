@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import type { Caller } from '../auth/authenticate-caller.use-case';
 import { assertWithinLimit, PlanPolicy } from '../accounts/plan';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { SessionRepository } from '../auth/session.repository.port';
@@ -10,11 +10,6 @@ import { isPermissionKey, PERMISSION_KEYS, PermissionKey, Principal } from '../s
 import { TransactionRunner } from '../shared/transaction.port';
 import { UserAdminRepository } from './user-admin.repository.port';
 import { PasswordHasher, User, UserRepository } from './user.repository.port';
-
-export interface UsersCaller {
-  principal: Principal;
-  account: Account;
-}
 
 export interface SubUserInput {
   username?: string;
@@ -41,15 +36,15 @@ export class SubUsersService {
     private readonly activity: ActivityRecorder,
   ) {}
 
-  list(caller: UsersCaller, page: PageRequest): Promise<Page<User>> {
+  list(caller: Caller, page: PageRequest): Promise<Page<User>> {
     return this.admin.list(caller.account.id, page);
   }
 
-  get(caller: UsersCaller, id: number): Promise<User> {
+  get(caller: Caller, id: number): Promise<User> {
     return this.require(caller.account.id, id);
   }
 
-  async create(caller: UsersCaller, input: SubUserInput): Promise<User> {
+  async create(caller: Caller, input: SubUserInput): Promise<User> {
     const errors: Record<string, string> = {};
     const username = checkUsername(input.username, errors);
     const password = checkPassword(input.password, errors);
@@ -78,7 +73,7 @@ export class SubUsersService {
   }
 
   /** Changes username, password (which signs the user out everywhere) and/or permissions (effective at once). */
-  async update(caller: UsersCaller, id: number, input: SubUserInput): Promise<User> {
+  async update(caller: Caller, id: number, input: SubUserInput): Promise<User> {
     const accountId = caller.account.id;
     const target = await this.require(accountId, id);
     this.assertEditable(caller.principal, target, 'changed');
@@ -113,7 +108,7 @@ export class SubUsersService {
   }
 
   /** Soft-deletes the user and revokes its sessions; its username stays reserved. */
-  async delete(caller: UsersCaller, id: number): Promise<void> {
+  async delete(caller: Caller, id: number): Promise<void> {
     const accountId = caller.account.id;
     const target = await this.require(accountId, id);
     this.assertEditable(caller.principal, target, 'deleted');
