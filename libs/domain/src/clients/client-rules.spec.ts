@@ -1,5 +1,5 @@
+import { expectValidationDetails } from '../../testing/validation-details';
 import fc from 'fast-check';
-import { ValidationFailed } from '../shared/domain-error';
 import { gstinCheckCharacter } from '../tax/gstin';
 import { GST_STATES } from '../tax/states';
 import { ClientFields } from './client';
@@ -7,17 +7,7 @@ import { buildClientFields, ClientInput } from './client-rules';
 
 const valid: ClientInput = { name: 'Sharma Traders', phone: '9876543210', email: 'accounts@sharma.example' };
 
-/** The `details` of the validation error `build` throws (fails the test when it does not throw one). */
-function errorsOf(build: () => unknown): Record<string, unknown> {
-  try {
-    build();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationFailed);
-    expect((error as ValidationFailed).code).toBe('validation_error');
-    return (error as ValidationFailed).details;
-  }
-  throw new Error('expected a validation error');
-}
+const errorsOf = expectValidationDetails;
 
 describe('buildClientFields on create', () => {
   it('returns the normalized fields with defaults', () => {

@@ -1,5 +1,5 @@
+import { validationDetails } from '../../testing/validation-details';
 import fc from 'fast-check';
-import { ValidationFailed } from '../shared/domain-error';
 import { Invoice } from './invoice';
 import { buildInvoice, InvoiceContext, InvoiceInput, invoiceInputFromSource } from './invoice-rules';
 
@@ -8,13 +8,7 @@ const base: InvoiceInput = { client_id: 7, invoice_date: '2025-06-01', payment_d
 const line = (d: string, total: string) => ({ item_description: d, total_amount: total });
 
 function problems(input: InvoiceInput, current?: Invoice): Record<string, unknown> {
-  try {
-    buildInvoice(input, ctx, current);
-  } catch (e) {
-    if (e instanceof ValidationFailed) return e.details;
-    throw e;
-  }
-  return {};
+  return validationDetails(() => buildInvoice(input, ctx, current));
 }
 
 function stored(input: InvoiceInput): Invoice {

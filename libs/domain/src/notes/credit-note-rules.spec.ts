@@ -1,4 +1,4 @@
-import { ValidationFailed } from '../shared/domain-error';
+import { expectValidationDetails } from '../../testing/validation-details';
 import { buildCreditNoteFields } from './credit-note-rules';
 import { NoteRuleContext } from './note-fields';
 import { SourceInvoice } from './source-invoice-reader.port';
@@ -17,15 +17,7 @@ const invoice: SourceInvoice = {
 };
 const other: SourceInvoice = { ...invoice, id: 43, clientId: 8, number: 'INV/25-26/0043', lines: [] };
 
-function detailsOf(work: () => unknown): Record<string, unknown> {
-  try {
-    work();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ValidationFailed);
-    return (e as ValidationFailed).details;
-  }
-  throw new Error('expected a validation error');
-}
+const detailsOf = expectValidationDetails;
 
 describe('buildCreditNoteFields on create', () => {
   it("without an invoice: client_id required, date today, currency the account's, status issued", () => {

@@ -1,5 +1,5 @@
+import { expectValidationDetails } from '../../testing/validation-details';
 import fc from 'fast-check';
-import { ValidationFailed } from '../shared/domain-error';
 import { buildDebitNoteFields } from './debit-note-rules';
 import { DebitNoteFields } from './note';
 import { NoteRuleContext } from './note-fields';
@@ -10,15 +10,7 @@ const lines = [
   { description: 'Freight', amount: 200 },
 ];
 
-function detailsOf(work: () => unknown): Record<string, unknown> {
-  try {
-    work();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ValidationFailed);
-    return (e as ValidationFailed).details;
-  }
-  throw new Error('expected a validation error');
-}
+const detailsOf = expectValidationDetails;
 
 describe('buildDebitNoteFields on create', () => {
   it('applies the defaults', () => {

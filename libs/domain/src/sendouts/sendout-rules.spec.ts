@@ -1,16 +1,10 @@
-import { ValidationFailed } from '../shared/domain-error';
+import { expectValidationDetails } from '../../testing/validation-details';
 import { checkSendoutInput, parseEmailList, SendoutInput } from './sendout-rules';
 
 const valid: SendoutInput = { client_id: 1, document_type: 'invoice', document_id: 2, subject: 'Invoice', message: 'Hello' };
 
 function problems(input: SendoutInput): Record<string, unknown> {
-  try {
-    checkSendoutInput(input);
-  } catch (e) {
-    expect(e).toBeInstanceOf(ValidationFailed);
-    return (e as ValidationFailed).details;
-  }
-  throw new Error('expected a validation error');
+  return expectValidationDetails(() => checkSendoutInput(input));
 }
 
 describe('sendout field rules', () => {
