@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { DocumentNumbering } from '@app/domain/documents/document-numbering';
 import { DocumentPrefixes, DocumentSequence } from '@app/domain/documents/document-sequence.port';
-import { DocumentCounter, DocumentQuota } from '@app/domain/documents/document-quota';
+import { DocumentQuota } from '@app/domain/documents/document-quota';
+import { DocumentCounter } from '@app/domain/documents/document-counter.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/typeorm-transaction-runner';

@@ -1,10 +1,5 @@
+import { EndedSessions } from './ended-sessions.port';
 import { Clock } from '../shared/clock.port';
-
-/** Sessions of every account that ended (revoked or past their refresh expiry). */
-export abstract class EndedSessions {
-  /** Deletes sessions that ended before `cutoff`, with the refresh tokens they retired; returns how many. */
-  abstract deleteEndedBefore(cutoff: Date): Promise<number>;
-}
 
 /** Ended sessions stay listed for 30 days (the sessions screen, audits), then go. */
 export const ENDED_SESSION_RETENTION_DAYS = 30;

@@ -1,11 +1,7 @@
+import { DocumentCounter } from './document-counter.port';
 import { Account } from '../accounts/account';
 import { assertWithinLimit, effectivePlan, PlanPolicy } from '../accounts/plan';
 import { Clock } from '../shared/clock.port';
-
-/** Counts the sales documents (all five kinds) an account created in a UTC time window. */
-export abstract class DocumentCounter {
-  abstract countCreatedBetween(accountId: number, fromTimestamp: string, toTimestamp: string): Promise<number>;
-}
 
 /** The Free plan's monthly allowance of sales documents (DESIGN section 5): 402 when it is used up. */
 export class DocumentQuota {

@@ -1,11 +1,6 @@
+import { OverdueInvoices } from './overdue-invoices.port';
 import { Clock } from '../shared/clock.port';
 import { kolkataDate } from '../shared/fiscal-year';
-
-/** The invoices of every account whose payment is pending past their due date. */
-export abstract class OverdueInvoices {
-  /** Marks issued, pending invoices due before `today` as overdue; returns how many changed. */
-  abstract markPendingDueBefore(today: string, timestamp: Date): Promise<number>;
-}
 
 /**
  * The daily schedule of DESIGN section 4: `pending` invoices whose payment_due_date has passed (in

@@ -1,4 +1,4 @@
-import { EndedSessions } from '@app/domain/auth/purge-ended-sessions.use-case';
+import { EndedSessions } from '@app/domain/auth/ended-sessions.port';
 import { Database } from '../database/typeorm-transaction-runner';
 import { sqlNow } from '../shared/sql-time';
 

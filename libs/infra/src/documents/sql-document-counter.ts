@@ -1,4 +1,4 @@
-import { DocumentCounter } from '@app/domain/documents/document-quota';
+import { DocumentCounter } from '@app/domain/documents/document-counter.port';
 import { Database } from '../database/typeorm-transaction-runner';
 import { ALL_DOCUMENT_TABLES } from './document-tables';
 

@@ -1,4 +1,4 @@
-import { OverdueInvoices } from '@app/domain/invoices/mark-overdue.use-case';
+import { OverdueInvoices } from '@app/domain/invoices/overdue-invoices.port';
 import { Database } from '../database/typeorm-transaction-runner';
 import { sqlNow } from '../shared/sql-time';
 
