@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DocumentOutputService } from '@app/domain/document-output/document-output.service';
-import { DocumentSource } from '@app/domain/document-output/source-document';
+import { DocumentSource } from '@app/domain/document-output/document-source.port';
 import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';

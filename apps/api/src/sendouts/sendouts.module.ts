@@ -1,7 +1,7 @@
 import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
 import { ClientRepository } from '@app/domain/clients/client.repository.port';
-import { DocumentSource } from '@app/domain/document-output/source-document';
+import { DocumentSource } from '@app/domain/document-output/document-source.port';
 import { BusinessSettingsRepository } from '@app/domain/settings/business-settings';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';

@@ -9,7 +9,7 @@ import { NotFound } from '../shared/domain-error';
 import { SecretHasher } from '../shared/secret.port';
 import { buildDocumentView } from './document-view-builder';
 import { ShareLinkRepository } from './share-link.repository.port';
-import { DocumentSource } from './source-document';
+import { DocumentSource } from './document-source.port';
 
 export interface RenderedPdf {
   filename: string;

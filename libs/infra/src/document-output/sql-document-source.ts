@@ -1,5 +1,6 @@
 import { DocumentKind, documentKind, perKind } from '@app/domain/documents/document-kinds';
-import { DocumentSource, SourceDocument } from '@app/domain/document-output/source-document';
+import { SourceDocument } from '@app/domain/document-output/source-document';
+import { DocumentSource } from '@app/domain/document-output/document-source.port';
 import { Database } from '../database/typeorm-transaction-runner';
 import { DOCUMENT_TABLES } from '../documents/document-tables';
 
