@@ -47,6 +47,10 @@ export class InMemoryInvoiceRepository extends InvoiceRepository {
     this.store.update(accountId, id, fields, lines);
   }
 
+  async linesOf(accountId: number, ids: number[]) {
+    return this.store.linesOf(accountId, ids);
+  }
+
   async numbersOf(accountId: number, ids: number[]) {
     return this.store.numbersOf(accountId, ids);
   }

@@ -45,6 +45,10 @@ export class InMemoryOfferDocumentRepository<H extends OfferDocumentHeader> exte
     this.store.update(accountId, id, fields as Partial<H>, lines);
   }
 
+  async linesOf(accountId: number, ids: number[]) {
+    return this.store.linesOf(accountId, ids);
+  }
+
   async numbersOf(accountId: number, ids: number[]) {
     return this.store.numbersOf(accountId, ids);
   }

@@ -77,6 +77,14 @@ export class InMemorySalesDocuments<H extends StoredDocument> {
       .map((r) => ({ id: r.id, number: this.numberOf(r) }));
   }
 
+  linesOf(accountId: number, ids: number[]): Map<number, ProductLine[]> {
+    const byId = new Map<number, ProductLine[]>();
+    for (const id of new Set(ids)) {
+      if (this.rows.get(id)?.accountId === accountId) byId.set(id, structuredClone(this.lines.get(id) ?? []));
+    }
+    return byId;
+  }
+
   deleteMany(accountId: number, ids: number[]): void {
     for (const id of ids) {
       if (this.rows.get(id)?.accountId !== accountId) continue;

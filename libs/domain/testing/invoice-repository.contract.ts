@@ -179,6 +179,18 @@ export function invoiceRepositoryContract(harness: () => InvoiceRepositoryHarnes
     expect((await repo.findById(other, theirs.id))!.lines).toHaveLength(1);
   });
 
+  it("linesOf reads the lines of several of the account's invoices at once, in item order; others' are absent", async () => {
+    const { repo, accountId, other, client, otherClient, insert } = await setup();
+    const a = await insert(accountId, client, '2025-06-01', {}, [contractLine('a1', '1'), contractLine('a2', '2')]);
+    const b = await insert(accountId, client, '2025-06-02', {}, []);
+    const theirs = await insert(other, otherClient, '2025-06-01', {}, [contractLine('y', '1')]);
+    const lines = await repo.linesOf(accountId, [a.id, b.id, theirs.id, 999999]);
+    expect(lines.get(a.id)?.map((l) => l.description)).toEqual(['a1', 'a2']);
+    expect(lines.get(b.id) ?? []).toEqual([]);
+    expect(lines.has(theirs.id)).toBe(false);
+    expect((await repo.linesOf(accountId, [])).size).toBe(0);
+  });
+
   it('paidSince lists paid invoices with paid_at after the time, earliest first', async () => {
     const { repo, accountId, client, insert } = await setup();
     const early = await insert(accountId, client, '2025-06-01', { paymentStatus: 'paid', paidAt: '2025-06-01 10:00:00' });

@@ -1,3 +1,4 @@
+import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { assertWithinLimit, effectivePlan, PlanPolicy } from '../accounts/plan';
@@ -92,25 +93,24 @@ export class ClientsService {
   }
 
   /** Deletes each id that is a client of the account without related documents; the rest are skipped. */
-  async bulkDelete(caller: Caller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
+  bulkDelete(caller: Caller, ids: number[]): Promise<BulkDeleteResult> {
     const accountId = caller.account.id;
-    const unique = [...new Set(ids)];
-    return this.tx.run(async () => {
-      const owned = new Set(await this.clients.existingIds(accountId, unique));
-      const skipped: number[] = [];
-      let deleted = 0;
-      for (const id of unique) {
-        if (!owned.has(id) || (await this.dependents.hasDependents(accountId, id))) {
-          skipped.push(id);
-          continue;
+    return bulkDelete(
+      this.tx,
+      ids,
+      (unique) => this.clients.existingIds(accountId, unique),
+      async (owned) => {
+        const deleted: number[] = [];
+        for (const id of owned) {
+          if (await this.dependents.hasDependents(accountId, id)) continue;
+          await this.dependents.detachRecords(accountId, id);
+          await this.clients.delete(accountId, id);
+          await this.activity.record(caller.principal, { action: 'deleted', entityType: 'client', entityId: id, label: null });
+          deleted.push(id);
         }
-        await this.dependents.detachRecords(accountId, id);
-        await this.clients.delete(accountId, id);
-        await this.activity.record(caller.principal, { action: 'deleted', entityType: 'client', entityId: id, label: null });
-        deleted++;
-      }
-      return { deleted, skipped };
-    });
+        return deleted;
+      },
+    );
   }
 
   private async require(accountId: number, id: number): Promise<Client> {

@@ -1,3 +1,4 @@
+import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ClientRepository } from '../clients/client.repository.port';
@@ -110,24 +111,29 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
   }
 
   /** Deletes the account's documents of this kind among `ids`; the other ids come back in `skipped`. */
-  async bulkDelete(caller: Caller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
+  bulkDelete(caller: Caller, ids: number[]): Promise<BulkDeleteResult> {
     const accountId = caller.account.id;
-    const unique = [...new Set(ids)];
-    return this.deps.tx.run(async () => {
-      const owned = await this.documents.numbersOf(accountId, unique);
-      const ownedIds = new Set(owned.map((o) => o.id));
-      await this.documents.deleteMany(accountId, [...ownedIds]);
-      for (const { id, number } of owned) {
-        await this.deps.activity.record(caller.principal, {
-          action: 'deleted',
-          entityType: this.kind.entityType,
-          entityId: id,
-          label: number,
-          after: { bulk: true },
-        });
-      }
-      return { deleted: ownedIds.size, skipped: unique.filter((id) => !ownedIds.has(id)) };
-    });
+    return bulkDelete(
+      this.deps.tx,
+      ids,
+      (unique) => this.documents.numbersOf(accountId, unique),
+      async (owned) => {
+        await this.documents.deleteMany(
+          accountId,
+          owned.map((o) => o.id),
+        );
+        for (const { id, number } of owned) {
+          await this.deps.activity.record(caller.principal, {
+            action: 'deleted',
+            entityType: this.kind.entityType,
+            entityId: id,
+            label: number,
+            after: { bulk: true },
+          });
+        }
+        return owned.map((o) => o.id);
+      },
+    );
   }
 
   /** A new invoice with the document's client, currency, terms and lines; the document stays as it is. */

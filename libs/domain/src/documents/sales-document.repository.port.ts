@@ -17,6 +17,8 @@ export abstract class SalesDocumentRepository<H, F> {
   abstract update(accountId: number, id: number, fields: F, lines: ProductLineValues[] | null): Promise<void>;
   /** The account's documents among `ids`, with their numbers. */
   abstract numbersOf(accountId: number, ids: number[]): Promise<Array<{ id: number; number: string }>>;
+  /** The lines of the account's documents among `ids` in one read, keyed by document id (ids of others are absent). */
+  abstract linesOf(accountId: number, ids: number[]): Promise<Map<number, ProductLine[]>>;
   /** Deletes the account's documents among `ids` with their lines. */
   abstract deleteMany(accountId: number, ids: number[]): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { ClientRepository } from '../clients/client.repository.port';
@@ -81,17 +82,20 @@ export class ExpensesService {
     });
   }
 
-  async bulkDelete(caller: Caller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
+  bulkDelete(caller: Caller, ids: number[]): Promise<BulkDeleteResult> {
     const accountId = caller.account.id;
-    const unique = [...new Set(ids)];
-    return this.tx.run(async () => {
-      const owned = new Set(await this.expenses.existingIds(accountId, unique));
-      for (const id of owned) {
-        await this.expenses.delete(accountId, id);
-        await this.activity.record(caller.principal, { action: 'deleted', entityType: 'expense', entityId: id, label: null });
-      }
-      return { deleted: owned.size, skipped: unique.filter((id) => !owned.has(id)) };
-    });
+    return bulkDelete(
+      this.tx,
+      ids,
+      (unique) => this.expenses.existingIds(accountId, unique),
+      async (owned) => {
+        for (const id of owned) {
+          await this.expenses.delete(accountId, id);
+          await this.activity.record(caller.principal, { action: 'deleted', entityType: 'expense', entityId: id, label: null });
+        }
+        return owned;
+      },
+    );
   }
 
   private today(): string {

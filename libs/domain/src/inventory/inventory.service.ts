@@ -1,3 +1,4 @@
+import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { assertWithinLimit, PlanPolicy } from '../accounts/plan';
 import { ActivityRecorder } from '../activity/activity-recorder';
@@ -85,17 +86,20 @@ export class InventoryService {
     });
   }
 
-  async bulkDelete(caller: Caller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
+  bulkDelete(caller: Caller, ids: number[]): Promise<BulkDeleteResult> {
     const accountId = caller.account.id;
-    const unique = [...new Set(ids)];
-    return this.tx.run(async () => {
-      const owned = new Set(await this.items.existingIds(accountId, unique));
-      for (const id of owned) {
-        await this.items.delete(accountId, id);
-        await this.activity.record(caller.principal, { action: 'deleted', entityType: 'inventory', entityId: id, label: null });
-      }
-      return { deleted: owned.size, skipped: unique.filter((id) => !owned.has(id)) };
-    });
+    return bulkDelete(
+      this.tx,
+      ids,
+      (unique) => this.items.existingIds(accountId, unique),
+      async (owned) => {
+        for (const id of owned) {
+          await this.items.delete(accountId, id);
+          await this.activity.record(caller.principal, { action: 'deleted', entityType: 'inventory', entityId: id, label: null });
+        }
+        return owned;
+      },
+    );
   }
 
   async movements(caller: Caller, id: number): Promise<StockMovement[]> {

@@ -1,3 +1,4 @@
+import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ClientRepository } from '../clients/client.repository.port';
@@ -80,21 +81,28 @@ export class InvoicesService {
   }
 
   /** Deletes the account's invoices among `ids`; ids that are not its invoices come back in `skipped`. */
-  async bulkDelete(caller: Caller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
+  bulkDelete(caller: Caller, ids: number[]): Promise<BulkDeleteResult> {
     const accountId = caller.account.id;
-    const unique = [...new Set(ids)];
-    return this.tx.run(async () => {
-      const owned = await this.invoices.numbersOf(accountId, unique);
-      const ownedIds = new Set(owned.map((o) => o.id));
-      const lines = new Map<number, Invoice['lines']>();
-      for (const { id } of owned) lines.set(id, (await this.invoices.findById(accountId, id))?.lines ?? []);
-      await this.invoices.deleteMany(accountId, [...ownedIds]);
-      for (const { id, number } of owned) {
-        await this.stock.move(accountId, { id, number }, lines.get(id) ?? [], [], 'invoice deleted');
-        await this.activity.record(caller.principal, { action: 'deleted', entityType: 'invoice', entityId: id, label: number, after: { bulk: true } });
-      }
-      return { deleted: ownedIds.size, skipped: unique.filter((id) => !ownedIds.has(id)) };
-    });
+    return bulkDelete(
+      this.tx,
+      ids,
+      (unique) => this.invoices.numbersOf(accountId, unique),
+      async (owned) => {
+        const lines = await this.invoices.linesOf(
+          accountId,
+          owned.map((o) => o.id),
+        );
+        await this.invoices.deleteMany(
+          accountId,
+          owned.map((o) => o.id),
+        );
+        for (const { id, number } of owned) {
+          await this.stock.move(accountId, { id, number }, lines.get(id) ?? [], [], 'invoice deleted');
+          await this.activity.record(caller.principal, { action: 'deleted', entityType: 'invoice', entityId: id, label: number, after: { bulk: true } });
+        }
+        return owned.map((o) => o.id);
+      },
+    );
   }
 
   /** Invoices that became paid after `since` ('Y-m-d H:i:s' UTC; default one hour ago). */

@@ -1,3 +1,4 @@
+import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { ClientRepository } from '../clients/client.repository.port';
@@ -58,25 +59,24 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
   }
 
   /** Deletes each id that is a note of this kind of the account; the others come back in `skipped`. */
-  async bulkDelete(caller: Caller, ids: number[]): Promise<{ deleted: number; skipped: number[] }> {
+  bulkDelete(caller: Caller, ids: number[]): Promise<BulkDeleteResult> {
     const accountId = caller.account.id;
-    const unique = [...new Set(ids)];
-    return this.deps.tx.run(async () => {
-      const owned = new Set(await this.notes.existingIds(accountId, unique));
-      const skipped: number[] = [];
-      let deleted = 0;
-      for (const id of unique) {
-        const note = owned.has(id) ? await this.notes.findById(accountId, id, { forUpdate: true }) : null;
-        if (!note) {
-          skipped.push(id);
-          continue;
+    return bulkDelete(
+      this.deps.tx,
+      ids,
+      (unique) => this.notes.existingIds(accountId, unique),
+      async (owned) => {
+        const deleted: number[] = [];
+        for (const id of owned) {
+          const note = await this.notes.findById(accountId, id, { forUpdate: true });
+          if (!note) continue;
+          await this.notes.delete(accountId, id);
+          await this.record(caller, 'deleted', note, this.summary(note), null);
+          deleted.push(id);
         }
-        await this.notes.delete(accountId, id);
-        await this.record(caller, 'deleted', note, this.summary(note), null);
-        deleted++;
-      }
-      return { deleted, skipped };
-    });
+        return deleted;
+      },
+    );
   }
 
   /** Business dates of this moment and the account's currency. */

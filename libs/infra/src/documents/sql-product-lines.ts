@@ -30,6 +30,21 @@ export class SqlProductLines {
     return rows.map(toLine);
   }
 
+  /** The lines of several parents in one query, keyed by parent id, each in id order. */
+  async loadMany(accountId: number, parentIds: number[]): Promise<Map<number, ProductLine[]>> {
+    const byParent = new Map<number, ProductLine[]>();
+    if (!parentIds.length) return byParent;
+    const rows = await this.repo().find({
+      where: { accountId, [this.parentProperty]: In(parentIds) } as never,
+      order: { id: 'ASC' },
+    });
+    for (const row of rows) {
+      const parentId = Number((row as unknown as Record<string, unknown>)[this.parentProperty]);
+      byParent.set(parentId, [...(byParent.get(parentId) ?? []), toLine(row)]);
+    }
+    return byParent;
+  }
+
   /** One multi-row INSERT, in the order given (so item ids follow the order sent). */
   async insert(accountId: number, parentId: number, lines: ProductLineValues[]): Promise<void> {
     if (!lines.length) return;

@@ -96,6 +96,10 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
     return rows.map((r) => ({ id: r.id, number: String(r[key]) }));
   }
 
+  linesOf(accountId: number, ids: number[]): Promise<Map<number, ProductLine[]>> {
+    return this.lines.loadMany(accountId, ids);
+  }
+
   async deleteMany(accountId: number, ids: number[]): Promise<void> {
     if (!ids.length) return;
     await this.lines.deleteFor(accountId, ids);

@@ -1,0 +1,25 @@
+import { TransactionRunner } from './transaction.port';
+
+/** The answer of every bulk delete: how many went, and the ids that did not (not the account's, or kept). */
+export interface BulkDeleteResult {
+  deleted: number;
+  skipped: number[];
+}
+
+/**
+ * The steps every bulk delete shares, in one transaction: the ids are de-duplicated, `owned` finds the
+ * account's records among them, `remove` deletes what may go and returns the ids it deleted; every other
+ * id comes back in `skipped`, in the order sent.
+ */
+export function bulkDelete<T>(
+  tx: TransactionRunner,
+  ids: number[],
+  owned: (unique: number[]) => Promise<T[]>,
+  remove: (records: T[]) => Promise<number[]>,
+): Promise<BulkDeleteResult> {
+  const unique = [...new Set(ids)];
+  return tx.run(async () => {
+    const deleted = new Set(await remove(await owned(unique)));
+    return { deleted: deleted.size, skipped: unique.filter((id) => !deleted.has(id)) };
+  });
+}
