@@ -38,7 +38,7 @@ export function sendoutKit(options: { maxAttempts?: number } = {}) {
   );
   const output = new DocumentOutputService(documents, clients, accounts, settings, renderer, new NoShareLinks(), secrets, 'http://localhost');
   const maxAttempts = options.maxAttempts ?? 3;
-  const deliver = new DeliverSendout(sendouts, accounts, output, renderer, settings, mailer, secrets, clock, {
+  const deliver = new DeliverSendout(sendouts, accounts, output, mailer, secrets, clock, {
     mailFrom: 'Invoicing <no-reply@test>',
     maxAttempts,
   });

@@ -5,7 +5,7 @@ import { DocumentKind } from '../documents/document-kinds';
 import { DocumentView } from '../documents/document-view';
 import { PdfRenderer } from '../documents/pdf-renderer.port';
 import { BusinessSettingsRepository } from '../settings/business-settings';
-import { NotFound } from '../shared/domain-error';
+import { NotFound, SignatureRequired } from '../shared/domain-error';
 import { SecretHasher } from '../shared/secret.port';
 import { buildDocumentView } from './document-view-builder';
 import { ShareLinkRepository } from './share-link.repository.port';
@@ -14,6 +14,15 @@ import { DocumentSource } from './document-source.port';
 export interface RenderedPdf {
   filename: string;
   bytes: Uint8Array;
+  /** The signature image printed on the PDF (base64 PNG), if any. */
+  signature: string | null;
+}
+
+export interface PdfOptions {
+  /** A signature to print instead of the stored one (a sendout's `signature_override`). */
+  signature?: string | null;
+  /** Refuse with `signature_required` when neither the option nor the settings give a signature. */
+  requireSignature?: boolean;
 }
 
 /** 'INV/25-26/0042' -> 'INV-25-26-0042.pdf': only letters, digits, '-', '_' and '.' survive. */
@@ -42,9 +51,12 @@ export class DocumentOutputService {
     return { view: buildDocumentView(doc, account, client, settings.signaturePng, settings), template: settings.invoiceTemplate };
   }
 
-  async pdf(account: Account, kind: DocumentKind, id: number): Promise<RenderedPdf> {
-    const { view, template } = await this.view(account, kind, id);
-    return { filename: pdfFileName(view.number, `${kind}-${id}`), bytes: await this.renderer.render(view, template, account.id) };
+  async pdf(account: Account, kind: DocumentKind, id: number, options: PdfOptions = {}): Promise<RenderedPdf> {
+    const built = await this.view(account, kind, id);
+    const signature = options.signature ?? built.view.signature_png_base64 ?? null;
+    if (options.requireSignature && !signature) throw new SignatureRequired('The business has no signature and none was sent.');
+    const view = { ...built.view, signature_png_base64: signature };
+    return { filename: pdfFileName(view.number, `${kind}-${id}`), bytes: await this.renderer.render(view, built.template, account.id), signature };
   }
 
   /**

@@ -1,9 +1,7 @@
 import { AccountRepository } from '../accounts/account.repository.port';
-import { DocumentOutputService, pdfFileName } from '../document-output/document-output.service';
-import { PdfRenderer } from '../documents/pdf-renderer.port';
-import { BusinessSettingsRepository } from '../settings/business-settings';
+import { DocumentOutputService, RenderedPdf } from '../document-output/document-output.service';
 import { Clock } from '../shared/clock.port';
-import { NotFound } from '../shared/domain-error';
+import { NotFound, SignatureRequired } from '../shared/domain-error';
 import { SecretHasher } from '../shared/secret.port';
 import { ClaimedSendout, SendoutJob } from './sendout';
 import { composeSendoutMail } from './sendout-mail';
@@ -47,8 +45,6 @@ export class DeliverSendout {
     private readonly sendouts: SendoutRepository,
     private readonly accounts: AccountRepository,
     private readonly output: DocumentOutputService,
-    private readonly renderer: PdfRenderer,
-    private readonly settings: BusinessSettingsRepository,
     private readonly mailer: Mailer,
     private readonly secrets: SecretHasher,
     private readonly clock: Clock,
@@ -82,18 +78,15 @@ export class DeliverSendout {
     const account = await this.accounts.findById(row.accountId);
     if (!account || account.deleted) throw new PermanentFailure('The account no longer exists.');
     if (account.suspended) throw new PermanentFailure('The account is suspended.');
-    const signature = row.signatureOverride ?? (await this.settings.get(row.accountId)).signaturePng;
-    if (!signature) throw new PermanentFailure('signature_required: the business signature was removed and no override was sent.');
-    let built;
+    let pdf: RenderedPdf;
     try {
-      built = await this.output.view(account, row.documentType, row.documentId);
+      pdf = await this.output.pdf(account, row.documentType, row.documentId, { signature: row.signatureOverride, requireSignature: true });
     } catch (error) {
       if (error instanceof NotFound) throw new PermanentFailure('The document no longer exists.');
+      if (error instanceof SignatureRequired) throw new PermanentFailure('signature_required: the business signature was removed and no override was sent.');
       throw error;
     }
-    const view = { ...built.view, signature_png_base64: signature };
-    const bytes = await this.renderer.render(view, built.template);
-    const pdf = { filename: pdfFileName(view.number, `${row.documentType}-${row.documentId}`), bytes };
-    return composeSendoutMail(row, account, pdf, signature, this.options.mailFrom);
+    if (!pdf.signature) throw new PermanentFailure('signature_required: the PDF was made without a signature.');
+    return composeSendoutMail(row, account, pdf, pdf.signature, this.options.mailFrom);
   }
 }

@@ -32,8 +32,8 @@ export function createSendoutDelivery(
   deps: { renderer: PdfRenderer; mailer: NodemailerMailer; queue: BullmqSendoutQueue },
 ) {
   const sendouts = new SqlSendoutRepository(db);
-  const { output, accounts, settings } = createDocumentOutputService(db, clock, secrets, config, deps.renderer);
-  const deliver = new DeliverSendout(sendouts, accounts, output, deps.renderer, settings, deps.mailer, secrets, clock, {
+  const { output, accounts } = createDocumentOutputService(db, clock, secrets, config, deps.renderer);
+  const deliver = new DeliverSendout(sendouts, accounts, output, deps.mailer, secrets, clock, {
     mailFrom: config.mailFrom,
     maxAttempts: config.queue.sendoutMaxAttempts,
   });
