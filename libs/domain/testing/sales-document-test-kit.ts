@@ -11,7 +11,6 @@ import { DocumentPrefixes, DocumentSequence } from '../src/documents/document-se
 import { ConvertToInvoice } from '../src/invoices/convert-to-invoice.use-case';
 import { InvoicesService } from '../src/invoices/invoices.service';
 import { IssueInvoice } from '../src/invoices/issue-invoice.use-case';
-import { InvoiceLineStock } from '../src/invoices/invoice-stock-lines';
 import { InvoiceStock } from '../src/inventory/invoice-stock';
 import { InventoryRepository } from '../src/inventory/inventory.repository.port';
 import { ProformaInvoicesService } from '../src/proforma/proforma-invoices.service';
@@ -90,7 +89,7 @@ export function salesDocumentKit(start = '2025-06-01T10:00:00Z') {
   const numbering = new DocumentNumbering(sequence, new DefaultTestPrefixes());
   const quota = new DocumentQuota(counter, clock, DEFAULT_PLAN_POLICY);
   // Inventory off: links are dropped and the inventory repository is never read (test/invoices.e2e-spec.ts covers stock).
-  const stock = new InvoiceLineStock(new InvoiceStock(undefined as unknown as InventoryRepository, false));
+  const stock = new InvoiceStock(undefined as unknown as InventoryRepository, false);
   const issue = new IssueInvoice(invoices, clients, numbering, quota, activity, stock);
   const convert = new ConvertToInvoice(issue, activity, clock);
   return {

@@ -7,7 +7,6 @@ import { ConvertToInvoice } from '@app/domain/invoices/convert-to-invoice.use-ca
 import { InvoiceRepository } from '@app/domain/invoices/invoice.repository.port';
 import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { IssueInvoice } from '@app/domain/invoices/issue-invoice.use-case';
-import { InvoiceLineStock } from '@app/domain/invoices/invoice-stock-lines';
 import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
@@ -23,12 +22,11 @@ import { InvoicesController } from './invoices.controller';
   controllers: [InvoicesController],
   providers: [
     { provide: InvoiceRepository, useFactory: (db: Database, clock: Clock) => new TypeormInvoiceRepository(db, clock), inject: [Database, Clock] },
-    { provide: InvoiceLineStock, useFactory: (stock: InvoiceStock) => new InvoiceLineStock(stock), inject: [InvoiceStock] },
     {
       provide: IssueInvoice,
-      useFactory: (i: InvoiceRepository, c: ClientRepository, n: DocumentNumbering, q: DocumentQuota, a: ActivityRecorder, s: InvoiceLineStock) =>
+      useFactory: (i: InvoiceRepository, c: ClientRepository, n: DocumentNumbering, q: DocumentQuota, a: ActivityRecorder, s: InvoiceStock) =>
         new IssueInvoice(i, c, n, q, a, s),
-      inject: [InvoiceRepository, ClientRepository, DocumentNumbering, DocumentQuota, ActivityRecorder, InvoiceLineStock],
+      inject: [InvoiceRepository, ClientRepository, DocumentNumbering, DocumentQuota, ActivityRecorder, InvoiceStock],
     },
     {
       provide: ConvertToInvoice,
@@ -37,16 +35,9 @@ import { InvoicesController } from './invoices.controller';
     },
     {
       provide: InvoicesService,
-      useFactory: (
-        i: InvoiceRepository,
-        issue: IssueInvoice,
-        c: ClientRepository,
-        tx: TransactionRunner,
-        clock: Clock,
-        a: ActivityRecorder,
-        s: InvoiceLineStock,
-      ) => new InvoicesService(i, issue, c, tx, clock, a, s),
-      inject: [InvoiceRepository, IssueInvoice, ClientRepository, TransactionRunner, Clock, ActivityRecorder, InvoiceLineStock],
+      useFactory: (i: InvoiceRepository, issue: IssueInvoice, c: ClientRepository, tx: TransactionRunner, clock: Clock, a: ActivityRecorder, s: InvoiceStock) =>
+        new InvoicesService(i, issue, c, tx, clock, a, s),
+      inject: [InvoiceRepository, IssueInvoice, ClientRepository, TransactionRunner, Clock, ActivityRecorder, InvoiceStock],
     },
   ],
   exports: [InvoiceRepository, ConvertToInvoice, DocumentsCoreModule],

@@ -2,16 +2,11 @@ import { ValidationFailed } from '../shared/domain-error';
 import { InventoryRepository } from './inventory.repository.port';
 import { StockLine, stockDeltas } from './stock-rules';
 
-/** A line as a document service holds it: its inventory link and quantity. */
-export interface LinkedLine {
-  inventory_id?: number | null;
-  quantity?: string | number | null;
-}
-
 /**
- * Keeps stock in step with invoices: checks that linked items belong to the account and moves stock
- * for create, edit and delete, inside the invoice's transaction. With inventory switched off, links
- * are ignored (dropped) and nothing moves.
+ * Keeps stock in step with invoices: checks that the inventory links of invoice lines are items of the
+ * account and moves the linked products' stock by the difference when an invoice is saved, edited or
+ * deleted, inside the invoice's transaction. With inventory switched off, links are dropped and nothing
+ * moves.
  */
 export class InvoiceStock {
   constructor(
@@ -19,18 +14,18 @@ export class InvoiceStock {
     private readonly enabled: boolean,
   ) {}
 
-  /** Returns the lines with `inventory_id` checked (or dropped when inventory is off). */
-  async checkLines<T extends LinkedLine>(accountId: number, lines: T[]): Promise<T[]> {
-    if (!this.enabled) return lines.map((l) => ({ ...l, inventory_id: null }));
-    const ids = [...new Set(lines.map((l) => l.inventory_id).filter((id): id is number => typeof id === 'number'))];
-    if (!ids.length) return lines;
+  /** Returns the lines with `inventoryId` checked (or dropped when inventory is off). */
+  async check<T extends StockLine>(accountId: number, lines: T[]): Promise<T[]> {
+    if (!lines.some((l) => l.inventoryId !== null)) return lines;
+    if (!this.enabled) return lines.map((l) => ({ ...l, inventoryId: null }));
+    const ids = [...new Set(lines.map((l) => l.inventoryId).filter((id): id is number => id !== null))];
     const types = await this.inventory.typesOf(accountId, ids);
     const errors: Record<string, string> = {};
     lines.forEach((line, i) => {
-      if (typeof line.inventory_id !== 'number') return;
-      const type = types.get(line.inventory_id);
+      if (line.inventoryId === null) return;
+      const type = types.get(line.inventoryId);
       if (!type) errors[`items.${i}.inventory_id`] = 'is not an inventory item of this account';
-      else if (type === 'product' && !Number.isInteger(Number(line.quantity ?? 0))) {
+      else if (type === 'product' && !Number.isInteger(Number(line.quantity))) {
         errors[`items.${i}.quantity`] = 'must be a whole number for a stocked product';
       }
     });
@@ -39,12 +34,11 @@ export class InvoiceStock {
   }
 
   /** Moves stock from the effect of `before` to the effect of `after`; one movement per item changed. */
-  async sync(accountId: number, source: { type: string; id: number; label: string }, before: LinkedLine[], after: LinkedLine[], note: string): Promise<void> {
+  async move(accountId: number, invoice: { id: number; number: string }, before: StockLine[], after: StockLine[], note: string): Promise<void> {
     if (!this.enabled) return;
-    const toStock = (lines: LinkedLine[]): StockLine[] =>
-      lines.filter((l) => typeof l.inventory_id === 'number').map((l) => ({ inventoryId: l.inventory_id as number, quantity: l.quantity ?? 0 }));
-    const b = toStock(before);
-    const a = toStock(after);
+    const linked = (lines: StockLine[]) => lines.filter((l) => l.inventoryId !== null);
+    const b = linked(before);
+    const a = linked(after);
     const ids = [...new Set([...b, ...a].map((l) => l.inventoryId as number))];
     if (!ids.length) return;
     const types = await this.inventory.typesOf(accountId, ids);
@@ -52,9 +46,9 @@ export class InvoiceStock {
       await this.inventory.moveStock(accountId, {
         inventoryId,
         quantityDelta: delta,
-        sourceType: source.type,
-        sourceId: source.id,
-        sourceLabel: source.label,
+        sourceType: 'invoice',
+        sourceId: invoice.id,
+        sourceLabel: invoice.number,
         note,
       });
     }

@@ -13,7 +13,7 @@ import { Invoice, InvoiceHeader, invoiceSummary } from './invoice';
 import { InvoiceRepository } from './invoice.repository.port';
 import { buildInvoice, InvoiceContext, InvoiceInput } from './invoice-rules';
 import { IssuedInvoice, IssueInvoice } from './issue-invoice.use-case';
-import { InvoiceLineStock } from './invoice-stock-lines';
+import { InvoiceStock } from '../inventory/invoice-stock';
 
 /** The window of recent-payments when no `since` is given. */
 export const RECENT_PAYMENTS_WINDOW_MS = 60 * 60 * 1000;
@@ -27,7 +27,7 @@ export class InvoicesService {
     private readonly tx: TransactionRunner,
     private readonly clock: Clock,
     private readonly activity: ActivityRecorder,
-    private readonly stock: InvoiceLineStock,
+    private readonly stock: InvoiceStock,
   ) {}
 
   list(caller: Caller, filter: DocumentListFilter): Promise<Page<InvoiceHeader>> {

@@ -7,7 +7,7 @@ import { ProductLineValues } from '../documents/product-lines';
 import { requireClient } from '../documents/sales-document-fields';
 import { InvoiceFields, invoiceSummary } from './invoice';
 import { InvoiceRepository } from './invoice.repository.port';
-import { InvoiceLineStock } from './invoice-stock-lines';
+import { InvoiceStock } from '../inventory/invoice-stock';
 
 export interface IssuedInvoice {
   id: number;
@@ -26,7 +26,7 @@ export class IssueInvoice {
     private readonly numbering: DocumentNumbering,
     private readonly quota: DocumentQuota,
     private readonly activity: ActivityRecorder,
-    private readonly stock: InvoiceLineStock,
+    private readonly stock: InvoiceStock,
   ) {}
 
   async execute(caller: Caller, fields: InvoiceFields, lines: ProductLineValues[]): Promise<IssuedInvoice> {
