@@ -100,16 +100,32 @@ describe('no secret in the logs', () => {
     return lines.slice(from);
   }
 
+  /** Every %XX decoded, whatever it spells: a secret percent-encoded in any way shows up decoded. */
+  const percentDecoded = (text: string) => text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
   function leaks(written: string[]): string[] {
     return written.flatMap((l) =>
       Object.entries(secrets)
-        .filter(([, s]) => l.includes(s) || l.includes(encodeURIComponent(s)))
+        .filter(([, s]) => [l, percentDecoded(l), percentDecoded(percentDecoded(l))].some((text) => text.includes(s) || text.includes(encodeURIComponent(s))))
         .map(([name]) => `${name} in ${l.slice(0, 300)}`),
     );
   }
 
+  /** The spellings of the query key `api_key` that a query parser decodes to it: percent-encoding, any case, brackets. */
+  const API_KEY_SPELLINGS = [
+    'api_key',
+    'API_KEY',
+    'Api_Key',
+    'api%5Fkey',
+    'api%5fKEY',
+    '%61pi_key',
+    'api_key[]',
+    'api_key[0]',
+    'api_key%5B%5D',
+    'API%5FKEY%5b0%5d',
+  ];
   /** The names a client may put a credential under in the query, in the spellings a server may decode to them. */
-  const QUERY_SPELLINGS = ['api_key', 'API_KEY', 'Api_Key', 'token', 'access_token', 'refresh_token', 'password'];
+  const QUERY_SPELLINGS = [...API_KEY_SPELLINGS, 'token', 'access_token', 'refresh_token', 'password', 'share_token', 'PASS%57ORD', 'token[]', 'q'];
 
   it('in headers', async () => {
     const from = lines.length;
@@ -121,6 +137,8 @@ describe('no secret in the logs', () => {
       { 'X-Refresh-Token': secrets.refresh_token, 'X-Password': secrets.password, Cookie: `session=${secrets.access_token}; share=${secrets.share_token}` },
       { Authorization: `Bearer ${secrets.refresh_token}` },
       { 'X-Share-Token': secrets.share_token, Referer: `${base}/v1/share/${secrets.share_token}` },
+      ...Object.values(secrets).map((secret) => ({ 'User-Agent': `okhttp/4.12 ${secret}` })),
+      ...Object.values(secrets).map((secret) => ({ 'User-Agent': secret })),
     ];
     for (const headers of cases) {
       await send('GET', '/v1/me', headers);
@@ -152,6 +170,43 @@ describe('no secret in the logs', () => {
     const written = await linesSince(from, sent);
     expect(written.length).toBeGreaterThanOrEqual(sent);
     expect(leaks(written)).toEqual([]);
+  });
+
+  it.each(API_KEY_SPELLINGS)('refuses the API key in the query as %s, on authenticated and public routes alike', async (spelling) => {
+    for (const res of [
+      await t.http.get(`/v1/me?${spelling}=${encodeURIComponent(secrets.api_key)}`).set(a.auth),
+      await t.http.get(`/v1/me?x=1&${spelling}=`).set(a.auth),
+      await t.http.post(`/v1/auth/login?${spelling}=${encodeURIComponent(secrets.api_key)}`).send({ username: 'log_owner', password: PASSWORD }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ ok: false, error: { code: 'validation_error', message: expect.any(String), details: { api_key: expect.any(String) } } });
+    }
+  });
+
+  it('in the path', async () => {
+    const from = lines.length;
+    const urls = [
+      `/v1/share/${secrets.share_token}`,
+      `/v1/share/${secrets.share_token}/`,
+      `/v1/share/${secrets.share_token}/pdf`,
+      `/v1/share/${secrets.share_token}?download=1`,
+      `/v1/Share/${secrets.share_token}`,
+      `/v1/%73hare/${secrets.share_token}`,
+      `/v1/share/${encodeURIComponent(secrets.share_token).replace(/[A-Za-z]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}`,
+      ...Object.values(secrets).flatMap((secret) => [
+        `/v1/${encodeURIComponent(secret)}`,
+        `/v1/clients/${encodeURIComponent(secret)}`,
+        `/v1/documents/invoice/${encodeURIComponent(secret)}/share`,
+        `/v1/share/${encodeURIComponent(secret)}`,
+      ]),
+    ];
+    for (const url of urls) await send('GET', url, { Authorization: `Bearer ${secrets.api_key}` });
+    const written = await linesSince(from, urls.length);
+    expect(written.length).toBeGreaterThanOrEqual(urls.length);
+    expect(leaks(written)).toEqual([]);
+    // The shared PDF itself was served: the token was only kept out of the log line.
+    const shared = await fetch(`${base}/v1/share/${secrets.share_token}`);
+    expect(shared.status).toBe(200);
   });
 
   it('in bodies', async () => {

@@ -313,4 +313,12 @@ describe('notifications: team feed, read state, prefs and devices', () => {
     expect(await notificationsOf(worker).parts.purge.execute()).toBe(1);
     expect((await items(owner.auth)).map((x) => x.notification_id)).not.toContain(n.notification_id);
   });
+
+  it('keeps unread_count equal to the unread notifications after reads, read-all and the clean-up', async () => {
+    for (const who of [owner, priya, ravi]) {
+      const unread = await feed(who.auth, 'unread_only=1&limit=100');
+      expect(unread.notifications.length).toBeLessThan(100);
+      expect(unread.unread_count).toBe(unread.notifications.length);
+    }
+  });
 });

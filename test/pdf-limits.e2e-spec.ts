@@ -1,3 +1,12 @@
+import pino from 'pino';
+import { SystemClock } from '@app/domain/shared/clock.port';
+import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
+import { createDataSource } from '@app/infra/database/data-source';
+import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { PdfRenderTimeout } from '@app/infra/pdf/puppeteer-pdf-renderer';
+import { TypeormAccountRepository } from '@app/infra/accounts/typeorm-account.repository';
+import { createDocumentOutputService } from '@app/infra/wiring/document-output.wiring';
+import { WorkerRuntime } from '../apps/worker/src/worker-runtime';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { createClient, line } from './support/sales-document-helpers';
 
@@ -12,7 +21,8 @@ describe('PDF render limits over HTTP', () => {
   });
   afterAll(() => t.close());
 
-  it('a render over the timeout answers 503 not_available with Retry-After', async () => {
+  /** An invoice of 500 lines, whose PDF takes longer than 100 ms. */
+  async function largeInvoice(): Promise<number> {
     const clientId = await createClient(t, a);
     const items = Array.from({ length: 500 }, (_, i) => line(`Item ${i + 1}`, 1, 10));
     const created = await t.http
@@ -20,7 +30,11 @@ describe('PDF render limits over HTTP', () => {
       .set(a.auth)
       .send({ client_id: clientId, invoice_date: '2025-05-01', payment_due_date: '2025-05-31', items })
       .expect(201);
-    const id = created.body.data.invoice_id ?? created.body.data.invoice?.invoice_id;
+    return created.body.data.invoice_id ?? created.body.data.invoice?.invoice_id;
+  }
+
+  it('a render over the timeout answers 503 not_available with Retry-After', async () => {
+    const id = await largeInvoice();
     const res = await t.http.get(`/v1/documents/invoice/${id}/pdf`).set(a.auth);
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
@@ -28,5 +42,19 @@ describe('PDF render limits over HTTP', () => {
       ok: false,
       error: { code: 'not_available', message: expect.any(String), details: { retry_after: Number(res.headers['retry-after']) } },
     });
+  });
+
+  it("the worker's renderer (emailed PDFs) keeps the same PDF_RENDER_TIMEOUT_MS", async () => {
+    const id = await largeInvoice();
+    const dataSource = await createDataSource(t.databaseUrl, 2).initialize();
+    const runtime = new WorkerRuntime(t.config, dataSource, pino({ level: 'silent' }));
+    try {
+      const db = new Database(dataSource);
+      const { output } = createDocumentOutputService(db, new SystemClock(), new NodeSecretHasher(), t.config, runtime.renderer);
+      const account = await new TypeormAccountRepository(db).findById(a.accountId);
+      await expect(output.pdf(account!, 'invoice', id)).rejects.toBeInstanceOf(PdfRenderTimeout);
+    } finally {
+      await runtime.close();
+    }
   });
 });

@@ -2,7 +2,7 @@
 /**
  * Baseline route of the notification feed scenario (added to the ROUTES of http-mysql.js), on bare mysql2:
  * the mobile caller as GET /v1/auth/me finds it, then the API's two queries side by side (the page of the
- * caller's notifications, newest first, and the unread count) and the same JSON fields.
+ * caller's notifications, newest first, and the user's unread counter) and the same JSON fields.
  */
 const { mobileCaller } = require('./routes-auth');
 
@@ -12,15 +12,16 @@ module.exports = function notificationRoutes({ pool, HttpError }) {
       const { s } = await mobileCaller(pool, HttpError, req);
       const limit = Math.min(Math.max(Number(query.get('limit') || 50), 1), 100);
       const offset = Math.max(Number(query.get('offset') || 0), 0);
-      const [[rows], [[{ n }]]] = await Promise.all([
+      const [[rows], [counts]] = await Promise.all([
         pool.query(
           `SELECT id, account_id, user_id, event_id, type, category, action, title, body, entity_type, entity_id, actor_user_id,
              screen, document_type, document_id, read_at, created_at
              FROM notifications WHERE account_id = ? AND user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
           [s.account_id, s.user_id, limit, offset],
         ),
-        pool.query('SELECT COUNT(*) AS n FROM notifications WHERE account_id = ? AND user_id = ? AND read_at IS NULL', [s.account_id, s.user_id]),
+        pool.query('SELECT unread AS n FROM notification_unread_counts WHERE user_id = ? AND account_id = ?', [s.user_id, s.account_id]),
       ]);
+      const n = counts.length ? counts[0].n : 0;
       return {
         notifications: rows.map((r) => ({
           notification_id: Number(r.id),

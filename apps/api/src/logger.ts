@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { DestinationStream, Logger } from 'pino';
 import pinoHttp from 'pino-http';
-import { redactUrl } from './common/http-middleware';
+import { redactUrl, redactUserAgent } from './log-redaction';
 
-/** JSON logs; credentials never reach them (headers are not logged, URLs are redacted). */
+/** JSON logs; credentials never reach them (headers are not logged, URLs and the user agent are redacted: see log-redaction). */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
@@ -29,7 +29,7 @@ export function requestLogger(logger: Logger) {
         method: req.method,
         url: redactUrl((req.raw ?? req).originalUrl ?? (req.raw ?? req).url ?? ''),
         remote: (req.raw ?? req).socket?.remoteAddress,
-        user_agent: (req.headers ?? {})['user-agent'],
+        user_agent: redactUserAgent((req.headers ?? {})['user-agent']),
       }),
       res: (res: ServerResponse) => ({ status: res.statusCode }),
     },

@@ -41,7 +41,12 @@ export class WorkerRuntime {
     private readonly log: Logger,
     outboxDir?: string,
   ) {
-    this.renderer = new PuppeteerPdfRenderer({ executablePath: config.chromiumPath, concurrency: config.pdfConcurrency });
+    // The same render timeout as the API's; no account cap or queue bound: sendouts already run a few at a time.
+    this.renderer = new PuppeteerPdfRenderer({
+      executablePath: config.chromiumPath,
+      concurrency: config.pdfConcurrency,
+      renderTimeoutMs: config.limits.pdfRenderTimeoutMs,
+    });
     this.mailer = createMailer(config, outboxDir);
     this.queue = createSendoutQueue(config);
     const built = createSendoutDelivery(new Database(dataSource), new SystemClock(), new NodeSecretHasher(), config, {

@@ -5,6 +5,7 @@ import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-cas
 import { ApiRateLimiter } from '@app/domain/auth/api-rate-limiter.port';
 import { Forbidden, RateLimited, ValidationFailed } from '@app/domain/shared/domain-error';
 import { can, PermissionKey } from '@app/domain/shared/principal';
+import { hasApiKeyInQuery } from '../log-redaction';
 import { AuthenticatedRequest, MOBILE_ONLY, PERMISSION, PUBLIC } from './decorators';
 
 /**
@@ -21,14 +22,15 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
     const req = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
-    if (req.query && typeof req.query === 'object' && Object.prototype.hasOwnProperty.call(req.query, 'api_key')) {
+    // Public routes too: a key in a URL ends up in logs and browser histories, whatever the route.
+    if (hasApiKeyInQuery(req.url)) {
       throw new ValidationFailed(
         { api_key: 'must be sent in the Authorization or X-API-Key header, never in the URL' },
         'API keys are not accepted in the URL.',
       );
     }
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
     const caller = await this.authenticate.execute(credentialOf(req));
     const budget = await this.rate.consume(caller.account.id);
     if (!budget.allowed) throw new RateLimited(budget.retryAfterSeconds);

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf } from './http-middleware';
 import { DomainError, ErrorCode, RateLimited, TemporarilyUnavailable } from '@app/domain/shared/domain-error';
+import { transientDatabaseFailure } from '@app/infra/database/transient-failure';
 
 export const STATUS = {
   validation_error: 400,
@@ -36,11 +37,14 @@ type HttpRequest = Pick<FastifyRequest, 'method' | 'url' | 'id'>;
 export class ErrorEnvelopeFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(thrown: unknown, host: ArgumentsHost): void {
+    // A lost or refused database connection is a passing shortage (503 with Retry-After), not a fault.
+    const exception = transientDatabaseFailure(thrown) ?? thrown;
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<HttpRequest>();
     const reply = ctx.getResponse<FastifyReply>();
     const body = this.toBody(exception, req);
+    if (exception !== thrown) this.logger.warn({ request_id: req.id, cause: (thrown as { code?: unknown }).code ?? null }, 'database briefly unavailable');
     if (body.code === 'server_error') {
       (reply.raw as unknown as { err?: unknown }).err = exception; // picked up by the request logger
       this.logger.error({ err: exception, request_id: req.id }, 'unhandled error');

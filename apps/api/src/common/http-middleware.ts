@@ -25,11 +25,6 @@ export function requestIdFor(incoming: string | string[] | undefined): string {
   return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** The URL with secret-bearing query values blanked, for logs. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:api_key|token|access_token|refresh_token|password)=)[^&]*/gi, '$1[REDACTED]');
-}
-
 /** The path of a URL, without its query string. */
 export function pathOf(url: string): string {
   const q = url.indexOf('?');

@@ -90,10 +90,11 @@ export class SqlNotificationRepository extends NotificationRepository {
     return rows.map(toNotification);
   }
 
+  /** The user's counter, kept by triggers on every change of `notifications` (see the migration that made it). */
   async unreadCount(accountId: number, userId: number): Promise<number> {
-    const rows = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM notifications WHERE account_id = ? AND user_id = ? AND read_at IS NULL', [
-      accountId,
+    const rows = await this.db.query<{ n: number }>('SELECT unread AS n FROM notification_unread_counts WHERE user_id = ? AND account_id = ?', [
       userId,
+      accountId,
     ]);
     return Number(rows[0]?.n ?? 0);
   }
