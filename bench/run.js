@@ -211,7 +211,8 @@ const fmt = {
 function tableRows(results) {
   return results.map(({ scenario, api, base }) => {
     const ratio = api && base ? api.rps / base.rps : undefined;
-    const verdict = scenario.target && ratio !== undefined ? (ratio >= scenario.target ? `>= ${scenario.target} ok` : `< ${scenario.target} BELOW`) : '-';
+    let verdict = scenario.target && ratio !== undefined ? (ratio >= scenario.target ? `>= ${scenario.target} ok` : `< ${scenario.target} BELOW`) : '-';
+    if (scenario.p99Target && api) verdict += api.p99 < scenario.p99Target ? `; p99 < ${scenario.p99Target} ms ok` : `; p99 >= ${scenario.p99Target} ms ABOVE`;
     const bad = (api ? api.bad : 0) + (base ? base.bad : 0);
     return [
       scenario.name,

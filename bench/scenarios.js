@@ -11,6 +11,7 @@
  *   auth      false to send no Authorization header (default true)
  *   setup     async (ctx) => void, run once before the scenario (seed what it needs, keep ids in ctx)
  *   target    minimum API/baseline req/s ratio the issue asks for (shown in the table)
+ *   p99Target maximum API p99 latency in ms the issue asks for (shown beside the ratio verdict)
  *   baseline  { server, method?, path?, body?, headers? }: the same request against a baseline server
  *             (a key of BASELINE_SERVERS; method/path/body/headers default to the scenario's own)
  *   connections  autocannon connections for this scenario (default BENCH_CONNECTIONS)
@@ -101,6 +102,16 @@ const SCENARIOS = [
     auth: false,
     headers: (ctx) => ({ authorization: `Bearer ${ctx.accessToken}` }),
     setup: setups.accessToken,
+    baseline: { server: 'node-http' },
+  },
+  // Issue 13: the full analytics of a financial year of the 100,000-invoice account (eight aggregate statements).
+  {
+    name: 'GET /v1/analytics/full?fy_start_year=2025',
+    path: '/v1/analytics/full?fy_start_year=2025',
+    setup: setups.invoices,
+    connections: 20,
+    target: 0.8,
+    p99Target: 300,
     baseline: { server: 'node-http' },
   },
   // Issue 11: the notification feed of a user with 20,000 notifications.

@@ -317,5 +317,95 @@ describe('tds', () => {
       await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 3 }).expect(400);
       await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 5 }).expect(400);
     });
+
+    it('never lets one account use or touch another account’s TDS ids: sections, deposits, undo, certificates', async () => {
+      const own = (
+        await t.http
+          .post('/v1/tds/sections')
+          .set(a.auth)
+          .send({ code: '194Z', description: 'A only', rate_individual: 5, effective_from: '2025-04-01' })
+          .expect(200)
+      ).body.data.section.section_id as number;
+      // Sections: read, edit, delete and calculate.
+      await t.http.get(`/v1/tds/sections/${own}`).set(b.auth).expect(404);
+      await t.http.patch(`/v1/tds/sections/${own}`).set(b.auth).send({ rate_other: 1 }).expect(404);
+      await t.http.delete(`/v1/tds/sections/${own}`).set(b.auth).expect(404);
+      await t.http.post('/v1/tds/calculate').set(b.auth).send({ base_amount: 1000, section_id: own, payee_type: 'individual', has_pan: true }).expect(404);
+      await t.http.get(`/v1/tds/sections/${own}`).set(a.auth).expect(200);
+
+      // Documents of B naming A's section, on create and on update.
+      const bClient = (await t.http.post('/v1/clients').set(b.auth).send({ name: 'B Buyer', phone: '9333300001', email: 'bbuyer@example.com' }).expect(201))
+        .body.data.client.client_id as number;
+      const invoice = (section?: number) => ({
+        client_id: bClient,
+        invoice_date: '2025-06-01',
+        payment_due_date: '2025-06-01',
+        items: [{ item_description: 'Work', quantity: 1, rate: 100, tax_rate: 0, cgst_amount: 0, sgst_amount: 0, igst_amount: 0, total_amount: 100 }],
+        ...(section ? { tds_section_id: section, tds_rate: 5, tds_amount: 5 } : {}),
+      });
+      const bad = await t.http.post('/v1/invoices').set(b.auth).send(invoice(own)).expect(404);
+      expect(bad.body.error.details).toEqual({ tds_section_id: own });
+      const bInvoice = (await t.http.post('/v1/invoices').set(b.auth).send(invoice()).expect(201)).body.data.invoice_id as number;
+      await t.http.patch(`/v1/invoices/${bInvoice}`).set(b.auth).send({ tds_section_id: own }).expect(404);
+      expect((await t.http.get(`/v1/invoices/${bInvoice}`).set(b.auth).expect(200)).body.data.tds_section_id).toBeNull();
+      await t.http.post('/v1/expenses').set(b.auth).send({ expense_description: 'x', expense_amount: 100, tds_section_id: own }).expect(404);
+      const bExpense = (await t.http.post('/v1/expenses').set(b.auth).send({ expense_description: 'x', expense_amount: 100 }).expect(201)).body.data
+        .expense_id as number;
+      await t.http.patch(`/v1/expenses/${bExpense}`).set(b.auth).send({ tds_section_id: own }).expect(404);
+      // A itself may use its own section and a shared one.
+      const aClient = (await t.http.post('/v1/clients').set(a.auth).send({ name: 'A Buyer', phone: '9333300002', email: 'abuyer@example.com' }).expect(201))
+        .body.data.client.client_id as number;
+      await t.http
+        .post('/v1/invoices')
+        .set(a.auth)
+        .send({ ...invoice(own), client_id: aClient })
+        .expect(201);
+
+      // Deposits and their undo on A's deductions.
+      const challan = { challan_number: '00099', deposited_on: '2025-07-01', bsr_code: '0510032' };
+      await t.http.patch(`/v1/tds/deductions/${payable[1].id}/deposit`).set(b.auth).send(challan).expect(404);
+      await t.http.delete(`/v1/tds/deductions/${payable[0].id}/deposit`).set(b.auth).expect(404);
+      const aFirst = (await deductions('?fy_start_year=2025&direction=payable')).find((d: { deduction_id: number }) => d.deduction_id === payable[0].id);
+      expect(aFirst).toMatchObject({ status: 'deposited', challan_number: '00012' });
+
+      // Certificates: B's certificate for the same deductee PAN holds B's deduction only.
+      await t.http.post('/v1/tds/certificates').set(b.auth).send({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 1 }).expect(400);
+      const bTds = (
+        await t.http
+          .post('/v1/expenses')
+          .set(b.auth)
+          .send({
+            expense_description: 'B fee',
+            expense_amount: 1111.1,
+            expense_date: '2025-05-20',
+            vendor_name: 'Patil & Co',
+            vendor_pan: VENDOR_PAN,
+            payee_type: 'firm',
+            tds_rate: 10,
+            tds_amount: 111.11,
+          })
+          .expect(201)
+      ).body.data.expense_id as number;
+      await t.http.patch(`/v1/tds/deductions/${bTds}/deposit`).set(b.auth).send(challan).expect(200);
+      const made = await t.http
+        .post('/v1/tds/certificates')
+        .set(b.auth)
+        .send({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 1 })
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      const text = (await pdfParse(made.body as Buffer)).text;
+      expect(text).toContain('111.11');
+      expect(text).toContain('00099');
+      expect(text).not.toContain('6,700.01');
+      expect(text).not.toContain('00012');
+      expect(text).not.toContain('Shakti Electricals');
+      const bRows = await t.dataSource.query('SELECT tds_amount FROM tds_certificates WHERE account_id = ?', [b.accountId]);
+      expect(bRows).toEqual([{ tds_amount: '111.11' }]);
+    });
   });
 });

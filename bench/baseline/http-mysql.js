@@ -107,6 +107,7 @@ Object.assign(
   require('./routes-invoices')({ pool, authenticate, HttpError }),
   require('./routes-auth')({ pool, HttpError }),
   require('./routes-notifications')({ pool, HttpError }),
+  require('./routes-analytics')({ pool, authenticate }),
 );
 
 function send(res, status, body) {

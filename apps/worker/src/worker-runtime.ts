@@ -17,6 +17,15 @@ import { SqlOverdueInvoices } from '@app/infra/invoices/sql-overdue-invoices';
 import { PurgeEndedSessions } from '@app/domain/auth/purge-ended-sessions.use-case';
 import { SqlEndedSessions } from '@app/infra/auth/sql-ended-sessions';
 import { createMailer, createSendoutDelivery, createSendoutQueue } from '@app/infra/wiring/sendouts.wiring';
+import { ScheduledRun, SendCaSync } from '@app/domain/ca-sync/send-ca-sync.use-case';
+import { isSendDay } from '@app/domain/ca-sync/ca-sync-period';
+import { TypeormAccountRepository } from '@app/infra/accounts/typeorm-account.repository';
+import { SqlCaSyncRepository } from '@app/infra/ca-sync/sql-ca-sync.repository';
+import { BullmqCaSyncWorker } from '@app/infra/queue/bullmq-ca-sync';
+import { createCaSync } from '@app/infra/wiring/ca-sync.wiring';
+
+/** A queued CA-sync send this old that no job has taken is sent by the hourly pass. */
+const CA_SYNC_STALE_MS = 10 * 60 * 1000;
 
 /**
  * Everything the worker process runs, owned in one place so that shutdown happens in order: stop taking
@@ -31,6 +40,9 @@ export class WorkerRuntime {
   readonly sweep: SweepSendouts;
   readonly markOverdue: MarkOverdueInvoices;
   readonly purgeSessions: PurgeEndedSessions;
+  readonly caSync: SendCaSync;
+  private readonly caSyncRepo: SqlCaSyncRepository;
+  private readonly caSyncWorker: BullmqCaSyncWorker;
   private readonly worker: BullmqSendoutWorker;
   private sweeping: Promise<SweepResult | null> | null = null;
   private closing: Promise<void> | null = null;
@@ -59,10 +71,16 @@ export class WorkerRuntime {
     this.purgeSessions = new PurgeEndedSessions(new SqlEndedSessions(new Database(dataSource)), new SystemClock());
     this.sweep = built.sweep;
     this.worker = new BullmqSendoutWorker(config.redisUrl, config.queue, this.deliver, log);
+    const db = new Database(dataSource);
+    const caSync = createCaSync(db, new TypeormAccountRepository(db), this.mailer, new SystemClock(), config);
+    this.caSync = caSync.send;
+    this.caSyncRepo = caSync.repo;
+    this.caSyncWorker = new BullmqCaSyncWorker(config.redisUrl, config.queue, this.caSync, log);
   }
 
   onApplicationBootstrap(): void {
     this.worker.start();
+    this.caSyncWorker.start();
     this.log.info(
       { concurrency: this.config.queue.sendoutConcurrency, queue_prefix: this.config.queue.prefix, mail: this.config.smtpUrl ? 'smtp' : 'outbox' },
       'worker started',
@@ -113,6 +131,28 @@ export class WorkerRuntime {
     });
   }
 
+  /**
+   * The scheduled CA-sync sends of `today` (Asia/Kolkata; only the first day of a month does anything).
+   * The hour's lock keeps processes from scanning together; the claim of each account's period in the
+   * database is what makes each email go out once. Also sends queued test sends that no job took.
+   * Null when another process holds the lock.
+   */
+  async caSyncOnce(today: string = kolkataDate(new Date())): Promise<ScheduledRun | null> {
+    if (this.closing) return null;
+    try {
+      for (const stale of await this.caSyncRepo.staleQueued(CA_SYNC_STALE_MS, 100)) await this.caSync.deliverQueued(stale);
+      if (!isSendDay(today, 'monthly')) return { sent: 0, failed: 0 };
+      const key = `${this.config.queue.prefix}:ca-sync:scheduled:${today}:${new Date().getUTCHours()}`;
+      if (!(await takeLock(this.queue.redis, key, 50 * 60 * 1000))) return null;
+      const run = await this.caSync.runScheduled(today);
+      if (run.sent || run.failed) this.log.info({ ...run, day: today }, 'ca-sync scheduled sends');
+      return run;
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'ca-sync pass failed');
+      return null;
+    }
+  }
+
   /** Runs `job` if this process takes the job's lock for today (Asia/Kolkata); null when another did. */
   private async daily(job: string, run: () => Promise<number>): Promise<number | null> {
     if (this.closing) return null;
@@ -142,6 +182,7 @@ export class WorkerRuntime {
   close(): Promise<void> {
     this.closing ??= (async () => {
       await this.worker.close().catch((err: Error) => this.log.warn({ err: err.message }, 'closing the queue worker failed'));
+      await this.caSyncWorker.close().catch((err: Error) => this.log.warn({ err: err.message }, 'closing the ca-sync worker failed'));
       await this.sweeping;
       await this.queue.close();
       this.mailer.close();

@@ -20,7 +20,7 @@ export interface WorkerOptions {
   outboxDir?: string;
 }
 
-/** Runs the outbox sweeper every SWEEP_INTERVAL_MS, and checks the daily jobs (overdue marking, session clean-up) hourly; each once at start. */
+/** Runs the outbox sweeper every SWEEP_INTERVAL_MS, and checks the daily jobs (overdue marking, session clean-up, CA-sync sends) hourly; each once at start. */
 @Injectable()
 class SweeperSchedule implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
@@ -44,7 +44,8 @@ class SweeperSchedule implements OnApplicationBootstrap, OnModuleDestroy {
       void this.runtime
         .markOverdueOnce()
         .then(() => this.runtime.purgeSessionsOnce())
-        .then(() => this.billing.recheckOnce());
+        .then(() => this.billing.recheckOnce())
+        .then(() => this.runtime.caSyncOnce());
     this.registry.addInterval(OVERDUE, setInterval(daily, HOUR_MS));
     daily();
   }

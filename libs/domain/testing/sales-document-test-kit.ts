@@ -102,7 +102,7 @@ export function salesDocumentKit(start = '2025-06-01T10:00:00Z') {
     counter,
     log,
     tx,
-    invoiceService: new InvoicesService(invoices, issue, clients, tx, clock, activity, stock),
+    invoiceService: new InvoicesService(invoices, issue, clients, tx, clock, activity, stock, { findVisible: () => Promise.resolve(null) }),
     quotationService: new QuotationsService(quotations, { clients, numbering, quota, convert, tx, activity }),
     proformaService: new ProformaInvoicesService(proformas, { clients, numbering, quota, convert, tx, activity }),
     async addClient(accountId: number, name = 'Client'): Promise<number> {

@@ -1,3 +1,5 @@
+import { TdsSectionRepository } from '@app/domain/tds/tds-section.repository.port';
+import { TdsModule } from '../tds/tds.module';
 import { Module } from '@nestjs/common';
 import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
 import { ClientRepository } from '@app/domain/clients/client.repository.port';
@@ -18,7 +20,7 @@ import { InvoicesController } from './invoices.controller';
 
 /** Invoices; exports the repository (read by credit notes) and the conversion used by quotations and proforma. */
 @Module({
-  imports: [DocumentsCoreModule, InventoryModule],
+  imports: [DocumentsCoreModule, InventoryModule, TdsModule],
   controllers: [InvoicesController],
   providers: [
     { provide: InvoiceRepository, useFactory: (db: Database, clock: Clock) => new TypeormInvoiceRepository(db, clock), inject: [Database, Clock] },
@@ -35,9 +37,17 @@ import { InvoicesController } from './invoices.controller';
     },
     {
       provide: InvoicesService,
-      useFactory: (i: InvoiceRepository, issue: IssueInvoice, c: ClientRepository, tx: TransactionRunner, clock: Clock, a: ActivityRecorder, s: InvoiceStock) =>
-        new InvoicesService(i, issue, c, tx, clock, a, s),
-      inject: [InvoiceRepository, IssueInvoice, ClientRepository, TransactionRunner, Clock, ActivityRecorder, InvoiceStock],
+      useFactory: (
+        i: InvoiceRepository,
+        issue: IssueInvoice,
+        c: ClientRepository,
+        tx: TransactionRunner,
+        clock: Clock,
+        a: ActivityRecorder,
+        s: InvoiceStock,
+        t: TdsSectionRepository,
+      ) => new InvoicesService(i, issue, c, tx, clock, a, s, t),
+      inject: [InvoiceRepository, IssueInvoice, ClientRepository, TransactionRunner, Clock, ActivityRecorder, InvoiceStock, TdsSectionRepository],
     },
   ],
   exports: [InvoiceRepository, ConvertToInvoice, DocumentsCoreModule],

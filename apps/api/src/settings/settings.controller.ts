@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { DEFAULT_PREFIXES } from '@app/domain/documents/document-number';
@@ -6,7 +6,9 @@ import { DOCUMENT_KINDS, DocumentKind, documentKind } from '@app/domain/document
 import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
 import { BusinessProfile, BusinessProfileService } from '@app/domain/settings/business-profile.service';
 import { CurrentCaller, RequirePermission } from '../common/decorators';
-import { UpdateBusinessDto, UpdateTemplatesDto } from './settings.dto';
+import { CaSyncSettings } from '@app/domain/ca-sync/ca-sync';
+import { CaSyncService } from '@app/domain/ca-sync/ca-sync.service';
+import { CaSyncTestSendDto, UpdateBusinessDto, UpdateCaSyncDto, UpdateTemplatesDto } from './settings.dto';
 
 function presentBusiness({ account, settings }: BusinessProfile) {
   return {
@@ -84,5 +86,46 @@ export class ApiKeySettingsController {
   @ApiOperation({ summary: 'The account API key, masked (read-only; rotate with the admin CLI)' })
   apiKey(@CurrentCaller() caller: Caller) {
     return { api_key_masked: caller.account.apiKeyMasked, created_at: caller.account.apiKeyCreatedAt ?? null };
+  }
+}
+
+function presentCaSync(s: CaSyncSettings) {
+  return {
+    enabled: s.enabled,
+    ca_email: s.caEmail,
+    frequency: s.frequency,
+    format: s.format,
+    last_sent_at: s.lastSentAt,
+    last_period: s.lastPeriod,
+    last_error: s.lastError,
+  };
+}
+
+@ApiTags('settings')
+@ApiBearerAuth()
+@ApiSecurity('api-key')
+@RequirePermission('settings')
+@Controller('v1/settings/ca-sync')
+export class CaSyncSettingsController {
+  constructor(private readonly caSync: CaSyncService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'CA-sync settings and how the last send went (Pro)' })
+  async get(@CurrentCaller() caller: Caller) {
+    return presentCaSync(await this.caSync.get(caller.account));
+  }
+
+  @Patch()
+  @ApiOperation({ summary: 'Merge CA-sync settings: enabled, ca_email, frequency (monthly, quarterly), format (xlsx, csv) (Pro)' })
+  async update(@CurrentCaller() caller: Caller, @Body() body: UpdateCaSyncDto) {
+    return presentCaSync(await this.caSync.update(caller.account, body));
+  }
+
+  @Post('test-send')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Queue the books of a period for the CA now (default: the period before today) (Pro)' })
+  async testSend(@CurrentCaller() caller: Caller, @Body() body: CaSyncTestSendDto) {
+    const queued = await this.caSync.testSend(caller.account, body);
+    return { queued: true, send_id: queued.sendId, period: queued.period.label, period_from: queued.period.from, period_to: queued.period.to };
   }
 }

@@ -1,5 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import { isValidEmail } from '@app/domain/shared/email';
+import { CA_SYNC_FORMATS, CA_SYNC_FREQUENCIES } from '@app/domain/ca-sync/ca-sync';
+import { IsDateString } from '../common/is-date-string';
 import { OptionalNonNull } from '../common/optional-non-null';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
@@ -79,4 +82,40 @@ export class UpdateTemplatesDto {
   @OptionalNonNull()
   @IsIn(INVOICE_TEMPLATES, { message: `must be one of ${INVOICE_TEMPLATES.join(', ')}` })
   invoice_template?: string;
+}
+
+export class UpdateCaSyncDto {
+  @ApiPropertyOptional({ description: 'Mail the books to the CA on the first day of each period' })
+  @OptionalNonNull()
+  @IsBoolean({ message: 'must be true or false' })
+  enabled?: boolean;
+  @ApiPropertyOptional({ nullable: true, example: 'ca@example.com' })
+  @IsOptional()
+  @IsString(S)
+  @MaxLength(254, { message: 'must be at most 254 characters' })
+  @ValidateIf((_o: unknown, v: unknown) => v !== null && v !== '')
+  @ValidateBy({
+    name: 'isEmailAddress',
+    validator: { validate: (v: unknown) => typeof v === 'string' && isValidEmail(v), defaultMessage: () => 'must be a valid email address' },
+  })
+  ca_email?: string | null;
+  @ApiPropertyOptional({ enum: CA_SYNC_FREQUENCIES })
+  @OptionalNonNull()
+  @IsIn(CA_SYNC_FREQUENCIES, { message: `must be one of ${CA_SYNC_FREQUENCIES.join(', ')}` })
+  frequency?: string;
+  @ApiPropertyOptional({ enum: CA_SYNC_FORMATS })
+  @OptionalNonNull()
+  @IsIn(CA_SYNC_FORMATS, { message: `must be one of ${CA_SYNC_FORMATS.join(', ')}` })
+  format?: string;
+}
+
+export class CaSyncTestSendDto {
+  @ApiPropertyOptional({ example: '2026-10-01', description: 'First day of the period (with `to`); default: the period before today' })
+  @OptionalNonNull()
+  @IsDateString()
+  from?: string;
+  @ApiPropertyOptional({ example: '2026-10-31', description: 'Last day of the period (with `from`)' })
+  @OptionalNonNull()
+  @IsDateString()
+  to?: string;
 }

@@ -12,6 +12,7 @@ import { PlanCancelAtPeriodEnd1732001200000 } from './1732001200000-plan-cancel-
 import { StoreBilling1732001201000 } from './1732001201000-store-billing';
 import { NotificationUnreadCounts1732001300000 } from './1732001300000-notification-unread-counts';
 import { BusinessProfileCaSync1732000013200 } from './1732000013200-business-profile-ca-sync';
+import { CaSyncClaims1732001213000 } from './1732001213000-ca-sync-claims';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -28,5 +29,6 @@ export const MIGRATIONS = [
   Notifications1732000014100,
   PlanCancelAtPeriodEnd1732001200000,
   StoreBilling1732001201000,
+  CaSyncClaims1732001213000,
   NotificationUnreadCounts1732001300000,
 ];

@@ -1,0 +1,350 @@
+import Decimal from 'decimal.js';
+import { money2, toDecimal } from '../shared/money';
+import { hsnSummary } from '../tax/hsn-summary';
+import { CaSyncPeriod } from './ca-sync-period';
+
+/** One counted invoice of the period (issued or archived; drafts and cancelled ones are left out). */
+export interface CaSyncInvoice {
+  id: number;
+  number: string;
+  date: string;
+  clientName: string;
+  clientGstin: string | null;
+  /** State code of the place of supply (the client's state), or null when unknown. */
+  placeOfSupply: string | null;
+  invoiceType: string;
+  status: string;
+  /** The invoice value as stored (its lines less the header discount). */
+  total: string;
+}
+
+/** One line of a counted invoice, with its stored tax split. */
+export interface CaSyncInvoiceLine {
+  invoiceId: number;
+  hsnCode: string;
+  taxRate: string;
+  /** Line total including tax. */
+  lineTotal: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+}
+
+export interface CaSyncNote {
+  kind: 'credit' | 'debit';
+  number: string;
+  date: string;
+  clientName: string;
+  clientGstin: string | null;
+  againstInvoice: string | null;
+  status: string;
+  amount: string;
+}
+
+export interface CaSyncExpense {
+  date: string;
+  description: string;
+  category: string;
+  vendorName: string;
+  vendorPan: string | null;
+  paymentMethod: string;
+  status: string;
+  amount: string;
+  tdsSection: string | null;
+  tdsAmount: string | null;
+}
+
+export interface CaSyncTds {
+  /** receivable: a client deducted it from what it paid us; payable: we deducted it from a vendor. */
+  direction: 'receivable' | 'payable';
+  date: string;
+  reference: string;
+  party: string;
+  pan: string | null;
+  section: string | null;
+  rate: string | null;
+  amount: string;
+  challanNumber: string | null;
+  depositedOn: string | null;
+}
+
+/** What the reader gives for one account and period; every list belongs to that account only. */
+export interface CaSyncData {
+  invoices: CaSyncInvoice[];
+  lines: CaSyncInvoiceLine[];
+  notes: CaSyncNote[];
+  expenses: CaSyncExpense[];
+  tds: CaSyncTds[];
+}
+
+export type CellKind = 'text' | 'date' | 'money' | 'rate' | 'count';
+export interface SheetColumn {
+  header: string;
+  kind: CellKind;
+}
+/** Cells are text; money and rates as decimal strings ('1234.50'), which the file writer turns into numbers. */
+export type SheetRow = Array<string | null>;
+
+export interface CaSyncSheet {
+  name: string;
+  /** File name of the sheet in the CSV archive. */
+  file: string;
+  columns: SheetColumn[];
+  rows: SheetRow[];
+  /** Rows of totals printed under the data. */
+  totals: SheetRow[];
+}
+
+export interface CaSyncTotals {
+  invoices: number;
+  taxable: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+  invoiceValue: string;
+  creditNotes: string;
+  debitNotes: string;
+  expenses: string;
+}
+
+export interface CaSyncWorkbook {
+  period: CaSyncPeriod;
+  sheets: CaSyncSheet[];
+  totals: CaSyncTotals;
+}
+
+const text = (header: string): SheetColumn => ({ header, kind: 'text' });
+const date = (header: string): SheetColumn => ({ header, kind: 'date' });
+const money = (header: string): SheetColumn => ({ header, kind: 'money' });
+const rate = (header: string): SheetColumn => ({ header, kind: 'rate' });
+
+type Split = { taxable: Decimal; cgst: Decimal; sgst: Decimal; igst: Decimal };
+const zero = (): Split => ({ taxable: toDecimal(0), cgst: toDecimal(0), sgst: toDecimal(0), igst: toDecimal(0) });
+const tax = (s: Split) => s.cgst.plus(s.sgst).plus(s.igst);
+function addLine(into: Split, line: CaSyncInvoiceLine): void {
+  const cgst = toDecimal(money2(line.cgst));
+  const sgst = toDecimal(money2(line.sgst));
+  const igst = toDecimal(money2(line.igst));
+  into.taxable = into.taxable.plus(toDecimal(money2(line.lineTotal)).minus(cgst).minus(sgst).minus(igst));
+  into.cgst = into.cgst.plus(cgst);
+  into.sgst = into.sgst.plus(sgst);
+  into.igst = into.igst.plus(igst);
+}
+const splitCells = (s: Split): SheetRow => [money2(s.taxable), money2(s.cgst), money2(s.sgst), money2(s.igst), money2(tax(s))];
+const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(toDecimal(v)), toDecimal(0));
+const byDateThenNumber = <T extends { date: string; number: string }>(a: T, b: T) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.number < b.number ? -1 : a.number > b.number ? 1 : 0;
+
+/**
+ * The accountant's workbook of one period: a sales register (one row per invoice with its taxable value
+ * and CGST/SGST/IGST from its lines), credit and debit notes, the HSN/SAC summary, the GST summary per
+ * rate, expenses and TDS, each with totals. Amounts are decimals rounded to paise per line, so the
+ * totals equal the sums of the rows.
+ */
+export function buildCaSyncWorkbook(period: CaSyncPeriod, data: CaSyncData): CaSyncWorkbook {
+  const invoices = [...data.invoices].sort(byDateThenNumber);
+  const counted = new Set(invoices.map((i) => i.id));
+  const lines = data.lines.filter((l) => counted.has(l.invoiceId));
+
+  const perInvoice = new Map<number, Split>();
+  const perRate = new Map<string, { rate: Decimal; split: Split; invoices: Set<number> }>();
+  const all = zero();
+  for (const line of lines) {
+    const split = perInvoice.get(line.invoiceId) ?? zero();
+    perInvoice.set(line.invoiceId, split);
+    addLine(split, line);
+    addLine(all, line);
+    const r = toDecimal(line.taxRate);
+    const key = r.toFixed();
+    const group = perRate.get(key) ?? { rate: r, split: zero(), invoices: new Set<number>() };
+    perRate.set(key, group);
+    addLine(group.split, line);
+    group.invoices.add(line.invoiceId);
+  }
+  const invoiceValue = sum(invoices.map((i) => money2(i.total)));
+
+  const sales: CaSyncSheet = {
+    name: 'Sales register',
+    file: 'sales-register.csv',
+    columns: [
+      text('Invoice number'),
+      date('Invoice date'),
+      text('Client'),
+      text('Client GSTIN'),
+      text('Place of supply'),
+      text('Invoice type'),
+      text('Status'),
+      money('Taxable value'),
+      money('CGST'),
+      money('SGST'),
+      money('IGST'),
+      money('Total tax'),
+      money('Invoice value'),
+    ],
+    rows: invoices.map((i) => [
+      i.number,
+      i.date,
+      i.clientName,
+      i.clientGstin,
+      i.placeOfSupply,
+      i.invoiceType,
+      i.status,
+      ...splitCells(perInvoice.get(i.id) ?? zero()),
+      money2(i.total),
+    ]),
+    totals: [[`Total (${invoices.length} invoices)`, null, null, null, null, null, null, ...splitCells(all), money2(invoiceValue)]],
+  };
+
+  const notes = [...data.notes].sort((a, b) => (a.kind !== b.kind ? (a.kind === 'credit' ? -1 : 1) : byDateThenNumber(a, b)));
+  const creditTotal = sum(notes.filter((n) => n.kind === 'credit').map((n) => money2(n.amount)));
+  const debitTotal = sum(notes.filter((n) => n.kind === 'debit').map((n) => money2(n.amount)));
+  const noteSheet: CaSyncSheet = {
+    name: 'Credit and debit notes',
+    file: 'credit-debit-notes.csv',
+    columns: [
+      text('Type'),
+      text('Note number'),
+      date('Note date'),
+      text('Client'),
+      text('Client GSTIN'),
+      text('Against invoice'),
+      text('Status'),
+      money('Amount'),
+    ],
+    rows: notes.map((n) => [
+      n.kind === 'credit' ? 'Credit note' : 'Debit note',
+      n.number,
+      n.date,
+      n.clientName,
+      n.clientGstin,
+      n.againstInvoice,
+      n.status,
+      money2(n.amount),
+    ]),
+    totals: [
+      ['Total credit notes', null, null, null, null, null, null, money2(creditTotal)],
+      ['Total debit notes', null, null, null, null, null, null, money2(debitTotal)],
+    ],
+  };
+
+  const hsn = hsnSummary(
+    lines.map((l) => ({
+      hsn_code: l.hsnCode,
+      taxable: toDecimal(l.lineTotal).minus(l.cgst).minus(l.sgst).minus(l.igst).toFixed(2),
+      tax_rate: l.taxRate,
+      cgst: l.cgst,
+      sgst: l.sgst,
+      igst: l.igst,
+    })),
+  );
+  const hsnSheet: CaSyncSheet = {
+    name: 'HSN summary',
+    file: 'hsn-summary.csv',
+    columns: [text('HSN/SAC'), rate('GST rate %'), money('Taxable value'), money('CGST'), money('SGST'), money('IGST'), money('Total tax')],
+    rows: hsn.rows.map((r) => [r.hsn_code, r.tax_rate, r.taxable, r.cgst, r.sgst, r.igst, r.total_tax]),
+    totals: [['Total', null, hsn.total.taxable, hsn.total.cgst, hsn.total.sgst, hsn.total.igst, hsn.total.total_tax]],
+  };
+
+  const rates = [...perRate.values()].sort((a, b) => a.rate.comparedTo(b.rate));
+  const gstSheet: CaSyncSheet = {
+    name: 'GST summary',
+    file: 'gst-summary.csv',
+    columns: [
+      rate('GST rate %'),
+      { header: 'Invoices', kind: 'count' },
+      money('Taxable value'),
+      money('CGST'),
+      money('SGST'),
+      money('IGST'),
+      money('Total tax'),
+    ],
+    rows: rates.map((g) => [money2(g.rate), String(g.invoices.size), ...splitCells(g.split)]),
+    totals: [['Total', String(invoices.length), ...splitCells(all)]],
+  };
+
+  const expenses = [...data.expenses].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const expenseTotal = sum(expenses.map((e) => money2(e.amount)));
+  const expenseTds = sum(expenses.map((e) => money2(e.tdsAmount ?? 0)));
+  const expenseSheet: CaSyncSheet = {
+    name: 'Expenses',
+    file: 'expenses.csv',
+    columns: [
+      date('Date'),
+      text('Description'),
+      text('Category'),
+      text('Vendor'),
+      text('Vendor PAN'),
+      text('Payment method'),
+      text('Status'),
+      money('Amount'),
+      text('TDS section'),
+      money('TDS amount'),
+    ],
+    rows: expenses.map((e) => [
+      e.date,
+      e.description,
+      e.category,
+      e.vendorName,
+      e.vendorPan,
+      e.paymentMethod,
+      e.status,
+      money2(e.amount),
+      e.tdsSection,
+      e.tdsAmount === null ? null : money2(e.tdsAmount),
+    ]),
+    totals: [[`Total (${expenses.length} expenses)`, null, null, null, null, null, null, money2(expenseTotal), null, money2(expenseTds)]],
+  };
+
+  const tds = [...data.tds].sort((a, b) =>
+    a.direction !== b.direction ? (a.direction === 'receivable' ? -1 : 1) : a.date < b.date ? -1 : a.date > b.date ? 1 : a.reference < b.reference ? -1 : 1,
+  );
+  const tdsTotal = (direction: CaSyncTds['direction']) => money2(sum(tds.filter((t) => t.direction === direction).map((t) => money2(t.amount))));
+  const tdsSheet: CaSyncSheet = {
+    name: 'TDS',
+    file: 'tds.csv',
+    columns: [
+      text('Direction'),
+      date('Date'),
+      text('Reference'),
+      text('Party'),
+      text('PAN'),
+      text('Section'),
+      rate('Rate %'),
+      money('TDS amount'),
+      text('Challan number'),
+      date('Deposited on'),
+    ],
+    rows: tds.map((t) => [
+      t.direction === 'receivable' ? 'Deducted by client' : 'Deducted from vendor',
+      t.date,
+      t.reference,
+      t.party,
+      t.pan,
+      t.section,
+      t.rate === null ? null : money2(t.rate),
+      money2(t.amount),
+      t.challanNumber,
+      t.depositedOn,
+    ]),
+    totals: [
+      ['Total deducted by clients', null, null, null, null, null, null, tdsTotal('receivable'), null, null],
+      ['Total deducted from vendors', null, null, null, null, null, null, tdsTotal('payable'), null, null],
+    ],
+  };
+
+  return {
+    period,
+    sheets: [sales, noteSheet, hsnSheet, gstSheet, expenseSheet, tdsSheet],
+    totals: {
+      invoices: invoices.length,
+      taxable: money2(all.taxable),
+      cgst: money2(all.cgst),
+      sgst: money2(all.sgst),
+      igst: money2(all.igst),
+      invoiceValue: money2(invoiceValue),
+      creditNotes: money2(creditTotal),
+      debitNotes: money2(debitTotal),
+      expenses: money2(expenseTotal),
+    },
+  };
+}
