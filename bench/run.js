@@ -7,7 +7,7 @@
  * against both. Prints one table and writes it to bench/results/latest.md.
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS
- * (default 20), BENCH_CLIENTS (default 10000), BENCH_ONLY (run scenarios whose name contains it),
+ * (default 20), BENCH_CLIENTS (default 10000), BENCH_ONLY (run scenarios whose name contains it; `a|b`: either),
  * BENCH_ROUNDS (default 1: API and baseline alternate this many times; the median run is shown),
  * BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/invoicing_bench), BENCH_INVOICES (default
  * 100000), BENCH_PDF_CONCURRENCY (the API's PDF_CONCURRENCY, default 2), BENCH_PDF_PAGES (pages of the
@@ -255,8 +255,9 @@ function extrasTables(rows) {
 }
 
 async function main() {
-  const scenarios = SCENARIOS.filter((s) => !ONLY || s.name.includes(ONLY));
-  const extras = EXTRAS.filter((e) => !ONLY || e.name.includes(ONLY));
+  const wanted = (name) => !ONLY || ONLY.split('|').some((part) => name.includes(part));
+  const scenarios = SCENARIOS.filter((s) => wanted(s.name));
+  const extras = EXTRAS.filter((e) => wanted(e.name));
   if (!scenarios.length && !extras.length) throw new Error(`no scenario matches BENCH_ONLY="${ONLY}"`);
 
   await prepareDatabase();

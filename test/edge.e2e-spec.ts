@@ -1,6 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { connect } from 'node:net';
 import { AddressInfo } from 'node:net';
+import Redis from 'ioredis';
+import { databaseName } from '@app/infra/database/data-source';
+import { loginThrottlePrefix } from '@app/infra/auth/redis-login-throttle';
 import { HTTP_ADAPTER, startApp, TestAccount, TestApp } from './support/app-harness';
 
 /** Sends raw bytes to the listening server and resolves with everything it answers before closing. */
@@ -164,10 +167,22 @@ describe(`the client address behind a proxy on ${HTTP_ADAPTER} (TRUST_PROXY)`, (
     }
     return statuses;
   }
+  /** A suite's app with sign-in limits on, and no failure counted yet (an earlier run may have left some). */
+  async function appWithLimits(suite: string, env: Record<string, string>): Promise<TestApp> {
+    const t = await startApp(suite, { RATE_LIMIT: 'on', LOGIN_MAX_FAILURES_PER_IP: '2', ...env });
+    const redis = new Redis(t.config.redisUrl);
+    try {
+      const keys = await redis.keys(`${loginThrottlePrefix(databaseName(t.databaseUrl))}*`);
+      if (keys.length) await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
+    return t;
+  }
   const someIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
   it('behind a trusted proxy, each forwarded client has its own sign-in failure budget', async () => {
-    const t = await startApp('edge_proxy', { RATE_LIMIT: 'on', LOGIN_MAX_FAILURES_PER_IP: '2', TRUST_PROXY: 'loopback' });
+    const t = await appWithLimits('edge_proxy', { TRUST_PROXY: 'loopback' });
     try {
       const [x, y] = [someIp(), someIp()];
       expect(await failures(t, [x, x, x])).toEqual([401, 401, 429]);
@@ -178,7 +193,7 @@ describe(`the client address behind a proxy on ${HTTP_ADAPTER} (TRUST_PROXY)`, (
   });
 
   it('without TRUST_PROXY, X-Forwarded-For is ignored: the socket address is the client', async () => {
-    const t = await startApp('edge_noproxy', { RATE_LIMIT: 'on', LOGIN_MAX_FAILURES_PER_IP: '2' });
+    const t = await appWithLimits('edge_noproxy', {});
     try {
       expect(await failures(t, [someIp(), someIp(), someIp()])).toEqual([401, 401, 429]);
     } finally {
