@@ -7,13 +7,15 @@
  * against both. Prints one table and writes it to bench/results/latest.md.
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS
- * (default 20), BENCH_CLIENTS (default 10000), BENCH_ONLY (run scenarios whose name contains it),
+ * (default 20), BENCH_CLIENTS (default 10000), BENCH_ONLY (run scenarios whose name contains it; `a|b`: either),
  * BENCH_ROUNDS (default 1: API and baseline alternate this many times; the median run is shown),
  * BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/invoicing_bench), BENCH_INVOICES (default
  * 100000), BENCH_PDF_CONCURRENCY (the API's PDF_CONCURRENCY, default 2), BENCH_PDF_PAGES (pages of the
  * PDF baseline, default the same), BENCH_BULK_RUNS (default 2), BENCH_PDF_RENDERS (default 1000).
  * A scenario may set its own `connections` and an `after` hook; the figures of extras.js (bulk PDF,
- * Chromium processes, deep-page ratio...) follow the table.
+ * Chromium processes, deep-page ratio...) follow the table. Scenarios with `adapters: true` are also
+ * driven against a second API process on the Express edge (HTTP_ADAPTER=express), beside the same
+ * baseline, and get a second row.
  */
 const { spawn, execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -254,8 +256,9 @@ function extrasTables(rows) {
 }
 
 async function main() {
-  const scenarios = SCENARIOS.filter((s) => !ONLY || s.name.includes(ONLY));
-  const extras = EXTRAS.filter((e) => !ONLY || e.name.includes(ONLY));
+  const wanted = (name) => !ONLY || ONLY.split('|').some((part) => name.includes(part));
+  const scenarios = SCENARIOS.filter((s) => wanted(s.name));
+  const extras = EXTRAS.filter((e) => wanted(e.name));
   if (!scenarios.length && !extras.length) throw new Error(`no scenario matches BENCH_ONLY="${ONLY}"`);
 
   await prepareDatabase();
@@ -266,6 +269,7 @@ async function main() {
   await db.query('ANALYZE TABLE clients, accounts');
   const [ids] = await db.query('SELECT id FROM clients WHERE account_id = ? ORDER BY id', [account.account_id]);
   log(`account ${account.account_id} with ${CLIENTS} clients seeded in ${Date.now() - started} ms`);
+  const ENCRYPTION_KEY = process.env.ENCRYPTION_KEY || crypto.randomBytes(32).toString('hex');
   const ctx = {
     apiKey: account.api_key,
     accountId: account.account_id,
@@ -277,9 +281,9 @@ async function main() {
     password: PASSWORD,
   };
 
-  const apiPort = await freePort();
-  const api = startChild('api', ['scripts/run.js', 'api'], {
-    PORT: String(apiPort),
+  const apiEnv = (port, adapter) => ({
+    PORT: String(port),
+    HTTP_ADAPTER: adapter,
     DATABASE_URL,
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
@@ -289,9 +293,17 @@ async function main() {
     PRO_SESSIONS: '1000',
     BCRYPT_COST,
     PDF_CONCURRENCY,
-    ENCRYPTION_KEY: process.env.ENCRYPTION_KEY || crypto.randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY,
   });
+  const apiPort = await freePort();
+  const api = startChild('api', ['scripts/run.js', 'api'], apiEnv(apiPort, 'fastify'));
   const apiBase = `http://127.0.0.1:${apiPort}`;
+  // The same API on the Express edge, for the scenarios that compare the adapters.
+  let express = null;
+  if (scenarios.some((s) => s.adapters)) {
+    const port = await freePort();
+    express = { child: startChild('api (express)', ['scripts/run.js', 'api'], apiEnv(port, 'express')), base: `http://127.0.0.1:${port}` };
+  }
   const baselines = {};
   for (const key of new Set(scenarios.map((s) => s.baseline && s.baseline.server).filter(Boolean))) {
     const def = BASELINE_SERVERS[key];
@@ -303,6 +315,7 @@ async function main() {
     };
   }
   await waitForHealth(api, apiBase);
+  if (express) await waitForHealth(express.child, express.base);
   for (const b of Object.values(baselines)) await waitForHealth(b.child, b.base);
   Object.assign(ctx, {
     apiBase,
@@ -315,12 +328,19 @@ async function main() {
   for (const scenario of scenarios) {
     if (scenario.setup) await scenario.setup(ctx);
     const apiRuns = [];
+    const expressRuns = [];
     const baseRuns = [];
     // API and baseline alternate, so that a change in machine load hits both alike.
     for (let round = 1; round <= ROUNDS; round++) {
       const of = ROUNDS > 1 ? ` (round ${round}/${ROUNDS})` : '';
       log(`${scenario.name}: api${of}`);
       apiRuns.push(await measure(`${scenario.name} (api)`, requestOptions(apiBase, scenario, ctx, scenario.auth !== false), scenario.connections));
+      if (scenario.adapters && express) {
+        log(`${scenario.name}: api on express${of}`);
+        expressRuns.push(
+          await measure(`${scenario.name} (api, express)`, requestOptions(express.base, scenario, ctx, scenario.auth !== false), scenario.connections),
+        );
+      }
       if (scenario.baseline) {
         log(`${scenario.name}: baseline ${scenario.baseline.server}${of}`);
         const spec = { ...scenario, ...scenario.baseline };
@@ -334,7 +354,13 @@ async function main() {
       }
     }
     if (scenario.after) await scenario.after(ctx, { apiRuns, baseRuns });
-    results.push({ scenario, api: medianRun(apiRuns), base: baseRuns.length ? medianRun(baseRuns) : undefined });
+    const base = baseRuns.length ? medianRun(baseRuns) : undefined;
+    if (!expressRuns.length) {
+      results.push({ scenario, api: medianRun(apiRuns), base });
+    } else {
+      results.push({ scenario: { ...scenario, name: `${scenario.name} [fastify]` }, api: medianRun(apiRuns), base });
+      results.push({ scenario: { ...scenario, name: `${scenario.name} [express]` }, api: medianRun(expressRuns), base });
+    }
   }
   const figures = [];
   for (const extra of extras) {

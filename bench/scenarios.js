@@ -16,6 +16,7 @@
  *             (a key of BASELINE_SERVERS; method/path/body/headers default to the scenario's own)
  *   connections  autocannon connections for this scenario (default BENCH_CONNECTIONS)
  *   after     async (ctx, { apiRuns, baseRuns }) => void, run once after the scenario
+ *   adapters  true to drive the API on both HTTP adapters (rows `[fastify]` and `[express]`, same baseline)
  *
  * ctx: { apiKey, accountId, databaseUrl, db (mysql2 pool on the bench database), clientIds }
  */
@@ -36,6 +37,7 @@ const BASELINE_SERVERS = {
 const SCENARIOS = [
   {
     name: 'GET /v1/me',
+    adapters: true,
     method: 'GET',
     path: '/v1/me',
     target: 0.5,
@@ -51,6 +53,7 @@ const SCENARIOS = [
   // Issue 3: an account with 100,000 invoices over six financial years (seed-invoices.js).
   {
     name: 'GET /v1/invoices?fy_start_year=2025&limit=50',
+    adapters: true,
     path: '/v1/invoices?fy_start_year=2025&limit=50',
     setup: setups.invoices,
     target: 0.5,
@@ -68,6 +71,7 @@ const SCENARIOS = [
   },
   {
     name: 'POST /v1/invoices (10 lines)',
+    adapters: true,
     method: 'POST',
     path: '/v1/invoices',
     body: (ctx) => ctx.invoiceBody,

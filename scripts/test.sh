@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: layering, lint and formatting checks, type-checked build, domain unit tests,
-# then e2e suites on MariaDB/Redis/Chromium.
+# then the e2e suites on MariaDB/Redis/Chromium: once on the Fastify edge (the default), then once more on
+# the Express edge (Jest project e2e-express: HTTP_ADAPTER=express, databases prefixed express_).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run --silent lint
@@ -9,3 +10,4 @@ bash scripts/services.sh
 npm run --silent build
 npx jest --selectProjects unit
 npx jest --selectProjects e2e --maxWorkers=2 "$@"
+npx jest --selectProjects e2e-express --maxWorkers=2 "$@"

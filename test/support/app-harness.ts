@@ -14,10 +14,18 @@ import { createApiApp, readyApiApp } from '../../apps/api/src/app.factory';
 
 export const TEST_DB_HOST = process.env.TEST_DATABASE_HOST ?? 'mysql://root@127.0.0.1:3306';
 
+/** The HTTP platform the suites run on (HTTP_ADAPTER; the e2e-express Jest project sets express). */
+export const HTTP_ADAPTER = process.env.HTTP_ADAPTER === 'express' ? 'express' : 'fastify';
+
+/**
+ * TEST_DB_PREFIX lets several checkouts run the suites side by side on one server without sharing databases
+ * or queues; the Express pass adds `express_`, so both passes may run at once.
+ */
+export const TEST_DB_PREFIX = (process.env.TEST_DB_PREFIX ?? '') + (HTTP_ADAPTER === 'express' ? 'express_' : '');
+
 /** A throwaway database per suite; refuses any name without "test". */
 export async function freshDatabase(suite: string): Promise<string> {
-  // TEST_DB_PREFIX lets several checkouts run the suites side by side on one server without sharing databases or queues.
-  const url = `${TEST_DB_HOST}/invoicing_test_${(process.env.TEST_DB_PREFIX ?? '') + suite.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  const url = `${TEST_DB_HOST}/invoicing_test_${TEST_DB_PREFIX + suite.replace(/[^A-Za-z0-9_]/g, '_')}`;
   const name = databaseName(url);
   if (!name.includes('test')) throw new Error(`refusing to use database ${name}`);
   const parsed = new URL(url);

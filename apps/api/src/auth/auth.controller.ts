@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import { AuthenticateCaller, type Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { ChangePassword } from '@app/domain/auth/change-password.use-case';
 import { GetCurrentUser } from '@app/domain/auth/current-user.use-case';
@@ -15,6 +14,7 @@ import { CurrentCaller, MobileOnly, Public } from '../common/decorators';
 import { MAX_ID } from '../common/parse-id.pipe';
 import { ChangePasswordDto, DeleteAccountDto, LoginDto, LogoutDto, RefreshDto, RevokeSessionDto } from './auth.dto';
 import { presentLogin, presentMe, presentSession, presentTokens } from './auth.presenter';
+import type { EdgeRequest } from '../edge/http-edge';
 
 /** A JSON body that may be absent (Express 5 leaves req.body undefined then). */
 function optionalBody(body: unknown): Record<string, unknown> {
@@ -47,7 +47,7 @@ export class AuthController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Mobile sign-in: access token (1 hour) and refresh token (30 days)' })
-  async login(@Body() body: LoginDto, @Req() req: FastifyRequest) {
+  async login(@Body() body: LoginDto, @Req() req: EdgeRequest) {
     const result = await this.loginUseCase.execute({
       username: body.username,
       password: body.password,
@@ -75,7 +75,7 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiBody({ type: LogoutDto, required: false })
   @ApiOperation({ summary: 'Signs out: the session of the Bearer access token, or of the refresh_token in the body' })
-  async logout(@Body() raw: unknown, @Req() req: FastifyRequest) {
+  async logout(@Body() raw: unknown, @Req() req: EdgeRequest) {
     const body = optionalBody(raw);
     if (body.refresh_token !== undefined) {
       if (typeof body.refresh_token !== 'string' || !body.refresh_token) throw ValidationFailed.field('refresh_token', 'must be a string');
@@ -102,7 +102,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Changes the password under the policy; the other sessions of the user are signed out' })
-  async changePassword(@CurrentCaller() caller: Caller, @Body() body: ChangePasswordDto, @Req() req: FastifyRequest) {
+  async changePassword(@CurrentCaller() caller: Caller, @Body() body: ChangePasswordDto, @Req() req: EdgeRequest) {
     const result = await this.changePasswordUseCase.execute(caller.principal, {
       currentPassword: body.current_password,
       password: body.password,
@@ -147,7 +147,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The owner soft-deletes the business account: every session and the API key stop working; documents are kept' })
-  async deleteAccount(@CurrentCaller() caller: Caller, @Body() body: DeleteAccountDto, @Req() req: FastifyRequest) {
+  async deleteAccount(@CurrentCaller() caller: Caller, @Body() body: DeleteAccountDto, @Req() req: EdgeRequest) {
     const result = await this.deleteAccountUseCase.execute(caller.principal, caller.account, {
       password: body.password,
       confirmation: body.confirmation,

@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { ClientsService } from '@app/domain/clients/clients.service';
 import { CurrentCaller, RequirePermission } from '../common/decorators';
@@ -10,6 +9,7 @@ import { ParseIdPipe } from '../common/parse-id.pipe';
 import { queryFlag } from '../common/flag';
 import { CreateClientDto, UpdateClientDto } from './clients.dto';
 import { presentClient } from './client.presenter';
+import type { EdgeReply } from '../edge/http-edge';
 
 @ApiTags('clients')
 @ApiBearerAuth()
@@ -28,7 +28,7 @@ export class ClientsController {
 
   @Post()
   @ApiOperation({ summary: 'Create a client (200 with skipped=true when phone, email or GSTIN already exists)' })
-  async create(@CurrentCaller() caller: Caller, @Body() body: CreateClientDto, @Res({ passthrough: true }) res: FastifyReply) {
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreateClientDto, @Res({ passthrough: true }) res: EdgeReply) {
     const result = await this.clients.create(caller, body);
     res.status(result.skipped ? 200 : 201);
     return { skipped: result.skipped, client: presentClient(result.client) };

@@ -1,12 +1,12 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
 import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-case';
 import { ApiRateLimiter } from '@app/domain/auth/api-rate-limiter.port';
 import { Forbidden, RateLimited, ValidationFailed } from '@app/domain/shared/domain-error';
 import { can, PermissionKey } from '@app/domain/shared/principal';
 import { hasApiKeyInQuery } from '../log-redaction';
 import { AuthenticatedRequest, MOBILE_ONLY, PERMISSION, PUBLIC } from './decorators';
+import type { EdgeRequest } from '../edge/http-edge';
 
 /**
  * Global guard: resolves the caller from the headers, takes one request from the account's rate budget
@@ -22,7 +22,7 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
-    const req = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
+    const req = context.switchToHttp().getRequest<EdgeRequest & AuthenticatedRequest>();
     // Public routes too: a key in a URL ends up in logs and browser histories, whatever the route.
     if (hasApiKeyInQuery(req.url)) {
       throw new ValidationFailed(
@@ -46,7 +46,7 @@ export class AuthGuard implements CanActivate {
   }
 }
 
-export function credentialOf(req: Pick<FastifyRequest, 'headers'>): string | null {
+export function credentialOf(req: Pick<EdgeRequest, 'headers'>): string | null {
   const auth = req.headers.authorization;
   if (typeof auth === 'string') {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(auth);

@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
-import { envelopeJson } from './envelope-fastify.adapter';
+import { EdgeReply, envelopeJson } from '../edge/http-edge';
 
-/** The part of a reply (Fastify's or Express's) a cacheable answer needs. */
-export interface CacheableReply {
-  status(code: number): unknown;
-  header(name: string, value: string): unknown;
-  send(body?: string): unknown;
-}
+/** The part of a reply a cacheable answer needs. */
+export type CacheableReply = EdgeReply;
 
 /**
  * Answers public, rarely changing JSON (app version, legal texts) so clients and proxies may cache it:

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpAdapterHost } from '@nestjs/core';
+import { EdgeAdapter, EdgeError, EdgeRequest, errorJson } from '../edge/http-edge';
 import { pathOf } from './http-middleware';
 import { DomainError, ErrorCode, RateLimited, TemporarilyUnavailable } from '@app/domain/shared/domain-error';
 import { transientDatabaseFailure } from '@app/infra/database/transient-failure';
@@ -29,39 +30,43 @@ interface ErrorBody {
   details: Record<string, unknown>;
 }
 
-/** Every error leaves as `{ok: false, error: {code, message, details}}`; a 500 reveals nothing inside. */
-/** What the filter reads of a request (Fastify's), and writes to a reply. */
-type HttpRequest = Pick<FastifyRequest, 'method' | 'url' | 'id'>;
+/** What the filter reads of a request. */
+type HttpRequest = Pick<EdgeRequest, 'method' | 'url' | 'id'>;
 
+/**
+ * Every error leaves as `{ok: false, error: {code, message, details}}`, on either platform; a 500 reveals
+ * nothing inside.
+ */
 @Catch()
 export class ErrorEnvelopeFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
+
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
 
   catch(thrown: unknown, host: ArgumentsHost): void {
     // A lost or refused database connection is a passing shortage (503 with Retry-After), not a fault.
     const exception = transientDatabaseFailure(thrown) ?? thrown;
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<HttpRequest>();
-    const reply = ctx.getResponse<FastifyReply>();
+    const reply = ctx.getResponse<unknown>();
+    const edge = this.adapterHost.httpAdapter as unknown as EdgeAdapter;
     const body = this.toBody(exception, req);
     if (exception !== thrown) this.logger.warn({ request_id: req.id, cause: (thrown as { code?: unknown }).code ?? null }, 'database briefly unavailable');
     if (body.code === 'server_error') {
-      (reply.raw as unknown as { err?: unknown }).err = exception; // picked up by the request logger
+      (edge.rawResponse(reply) as unknown as { err?: unknown }).err = exception; // picked up by the request logger
       this.logger.error({ err: exception, request_id: req.id }, 'unhandled error');
     }
-    if (reply.sent || reply.raw.headersSent) {
-      reply.raw.end();
+    if (edge.headersSent(reply)) {
+      edge.endResponse(reply);
       return;
     }
-    if (exception instanceof RateLimited || exception instanceof TemporarilyUnavailable) reply.header('Retry-After', String(exception.retryAfterSeconds));
-    reply
-      .status(STATUS[body.code])
-      .header('content-type', 'application/json; charset=utf-8')
-      .send(JSON.stringify({ ok: false, error: body }));
+    const headers: Record<string, string> = {};
+    if (exception instanceof RateLimited || exception instanceof TemporarilyUnavailable) headers['Retry-After'] = String(exception.retryAfterSeconds);
+    edge.sendJson(reply, STATUS[body.code], errorJson(body.code, body.message, body.details), headers);
   }
 
   private toBody(exception: unknown, req: HttpRequest): ErrorBody {
-    if (exception instanceof DomainError) {
+    if (exception instanceof DomainError || exception instanceof EdgeError) {
       return { code: exception.code, message: exception.message, details: exception.details };
     }
     // Errors of the body parser and of Fastify itself carry a statusCode (Nest may wrap them in an HttpException).

@@ -3,10 +3,21 @@ import { randomUUID } from 'node:crypto';
 export const ALLOW_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
 const ALLOW_HEADERS = 'Authorization, Content-Type, X-API-Key';
 
-/** CORS response headers for a request's Origin: reflected, the listed methods and headers, never credentials. */
+/** Longest Origin that CORS reflects (a real origin is scheme, host and port: far shorter). */
+export const MAX_CORS_ORIGIN_LENGTH = 256;
+
+/** An Origin worth reflecting: not `null` (sandboxed frames, file: pages), not absurdly long, no control characters. */
+function reflectable(origin: string | undefined): origin is string {
+  return !!origin && origin !== 'null' && origin.length <= MAX_CORS_ORIGIN_LENGTH && /^[\x21-\x7e]+$/.test(origin);
+}
+
+/**
+ * CORS response headers for a request's Origin: reflected, the listed methods and headers, never credentials.
+ * `Origin: null` and origins over 256 characters are not reflected (the answer carries no CORS headers).
+ */
 export function corsHeaders(origin: string | undefined, preflight: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
-  if (origin) {
+  if (reflectable(origin)) {
     headers['Access-Control-Allow-Origin'] = origin;
     headers['Vary'] = 'Origin';
     headers['Access-Control-Allow-Methods'] = ALLOW_METHODS;

@@ -17,16 +17,42 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 
 const UNTRIMMED = /password|signature/i;
 
-/** Strings are trimmed (passwords and signatures excepted); a blank required string counts as missing. */
+/** A value still to trim, and where its trimmed copy goes. */
+interface TrimTask {
+  value: unknown;
+  key: string;
+  into: Record<string, unknown> | unknown[];
+  slot: string | number;
+}
+
+/**
+ * Strings are trimmed (passwords and signatures excepted); a blank required string counts as missing.
+ * Iterative (a work list, no recursion), so no nesting can overflow the stack; the edge refuses bodies
+ * nested deeper than JSON_MAX_DEPTH before they get here anyway.
+ */
 export function deepTrim(value: unknown, key = ''): unknown {
-  if (typeof value === 'string') return UNTRIMMED.test(key) ? value : value.trim();
-  if (Array.isArray(value)) return value.map((v) => deepTrim(v, key));
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = deepTrim(v, k);
-    return out;
+  const root: unknown[] = [undefined];
+  const tasks: TrimTask[] = [{ value, key, into: root, slot: 0 }];
+  for (let task = tasks.pop(); task; task = tasks.pop()) {
+    const { value: v, key: k, into, slot } = task;
+    let copy: unknown = v;
+    if (typeof v === 'string') {
+      copy = UNTRIMMED.test(k) ? v : v.trim();
+    } else if (Array.isArray(v)) {
+      const items: unknown[] = new Array<unknown>(v.length);
+      v.forEach((item, i) => tasks.push({ value: item, key: k, into: items, slot: i }));
+      copy = items;
+    } else if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      const fields: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(v)) {
+        fields[name] = undefined; // keeps the order of the fields
+        tasks.push({ value: field, key: name, into: fields, slot: name });
+      }
+      copy = fields;
+    }
+    (into as Record<string | number, unknown>)[slot] = copy;
   }
-  return value;
+  return root[0];
 }
 
 /** Global pipe: trims, validates DTOs with whitelisting (unknown fields dropped), errors keyed by field. */

@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import JSZip from 'jszip';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
@@ -9,8 +8,9 @@ import { CurrentCaller, Public, RequirePermission } from '../common/decorators';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { DOCUMENT_TYPE_PARAM, documentTypeOf } from './document-type';
+import type { EdgeReply, EdgeRequest } from '../edge/http-edge';
 
-function sendPdf(res: FastifyReply, pdf: RenderedPdf, disposition: 'inline' | 'attachment'): StreamableFile {
+function sendPdf(res: EdgeReply, pdf: RenderedPdf, disposition: 'inline' | 'attachment'): StreamableFile {
   res.header('Content-Type', 'application/pdf');
   res.header('Content-Disposition', `${disposition}; filename="${pdf.filename}"`);
   res.header('Cache-Control', 'private, no-store');
@@ -32,8 +32,8 @@ export class DocumentsController {
     @CurrentCaller() caller: Caller,
     @Param('type') type: string,
     @Param('id', ParseIdPipe) id: number,
-    @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) res: FastifyReply,
+    @Req() req: EdgeRequest,
+    @Res({ passthrough: true }) res: EdgeReply,
   ) {
     const kind = documentTypeOf(type, req, caller.principal);
     return sendPdf(res, await this.output.pdf(caller.account, kind, id), 'inline');
@@ -42,21 +42,21 @@ export class DocumentsController {
   @Get(':type/:id/share')
   @ApiParam(DOCUMENT_TYPE_PARAM)
   @ApiOperation({ summary: 'Gets or creates the public link (the same URL until revoked)' })
-  async getShare(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: FastifyRequest) {
+  async getShare(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: EdgeRequest) {
     return { share_url: await this.output.share(caller.account, documentTypeOf(type, req, caller.principal), id) };
   }
 
   @Post(':type/:id/share')
   @HttpCode(200)
   @ApiParam(DOCUMENT_TYPE_PARAM)
-  async postShare(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: FastifyRequest) {
+  async postShare(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: EdgeRequest) {
     return this.getShare(caller, type, id, req);
   }
 
   @Delete(':type/:id/share')
   @ApiParam(DOCUMENT_TYPE_PARAM)
   @ApiOperation({ summary: 'Revokes the public link at once' })
-  async revoke(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: FastifyRequest) {
+  async revoke(@CurrentCaller() caller: Caller, @Param('type') type: string, @Param('id', ParseIdPipe) id: number, @Req() req: EdgeRequest) {
     await this.output.revoke(caller.account, documentTypeOf(type, req, caller.principal), id);
     return { revoked: true };
   }
@@ -71,7 +71,7 @@ export class PublicShareController {
   @Public()
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: 'Public link: streams the PDF inline, no authentication; 404 once revoked' })
-  async shared(@Param('token') token: string, @Res({ passthrough: true }) res: FastifyReply) {
+  async shared(@Param('token') token: string, @Res({ passthrough: true }) res: EdgeReply) {
     return sendPdf(res, await this.output.sharedPdf(token), 'inline');
   }
 }
@@ -92,7 +92,7 @@ export class InvoicesBulkPdfController {
   @HttpCode(200)
   @ApiProduces('application/zip')
   @ApiOperation({ summary: 'A ZIP of invoice PDFs (up to 200 ids)' })
-  async bulkPdf(@CurrentCaller() caller: Caller, @Body() body: IdsBodyDto, @Res({ passthrough: true }) res: FastifyReply) {
+  async bulkPdf(@CurrentCaller() caller: Caller, @Body() body: IdsBodyDto, @Res({ passthrough: true }) res: EdgeReply) {
     const entries = await this.output.invoiceEntries(caller.account, body.ids);
     const zip = new JSZip();
     for (const entry of entries) {

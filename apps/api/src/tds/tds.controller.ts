@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { IssueTdsCertificate } from '@app/domain/tds/issue-tds-certificate.use-case';
 import { TdsService } from '@app/domain/tds/tds.service';
@@ -8,6 +7,7 @@ import { CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CalculateTdsDto, CertificateDto, CreateTdsSectionDto, DeductionsQueryDto, DepositDto, ReportQueryDto, UpdateTdsSectionDto } from './tds.dto';
 import { presentCalculation, presentDeduction, presentReportRow, presentSection } from './tds.presenter';
+import type { EdgeReply } from '../edge/http-edge';
 
 @ApiTags('tds')
 @ApiBearerAuth()
@@ -86,7 +86,7 @@ export class TdsController {
   @HttpCode(200)
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: 'The quarterly TDS certificate of one deductee as a PDF (refused while a deduction is not deposited)' })
-  async certificate(@CurrentCaller() caller: Caller, @Body() body: CertificateDto, @Res({ passthrough: true }) res: FastifyReply) {
+  async certificate(@CurrentCaller() caller: Caller, @Body() body: CertificateDto, @Res({ passthrough: true }) res: EdgeReply) {
     const issued = await this.certificates.execute(caller, body);
     res.header('Content-Type', 'application/pdf');
     res.header('Content-Disposition', `attachment; filename="tds-certificate-${issued.id}.pdf"`);

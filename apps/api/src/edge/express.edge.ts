@@ -1,0 +1,180 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { StreamableFile } from '@nestjs/common';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import express from 'express';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import { requestIdFor } from '../common/http-middleware';
+import {
+  EdgeAdapter,
+  edgeErrors,
+  edgeHeaders,
+  EdgeSettings,
+  envelopeJson,
+  isJsonContentType,
+  MAX_BODY_BYTES,
+  parseJsonBody,
+  urlDecodes,
+  writeClientError,
+} from './http-edge';
+
+type RequestLogger = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** `text/plain`, with or without parameters. */
+function isTextContentType(contentType: string | undefined): boolean {
+  return !!contentType && /^text\/plain(?:$|[; ])/i.test(contentType);
+}
+
+/** Reads a request body as UTF-8 text, refusing it (413) once it passes `limit` bytes. */
+function readText(req: Request, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) return reject(edgeErrors.tooLarge());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        reject(edgeErrors.tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
+}
+
+/**
+ * The edge on Express, behaving as the Fastify one does: the same request id, CORS and OPTIONS answer,
+ * the same JSON body rules (read only for a matched route, as Fastify does: a POST to an unknown path is
+ * a 404 whatever its body), the same envelope and the same client-error answer.
+ */
+export class ExpressEdgeAdapter extends ExpressAdapter implements EdgeAdapter {
+  readonly edgeName = 'express' as const;
+
+  constructor(
+    private readonly settings: EdgeSettings,
+    private readonly logRequest: RequestLogger | null,
+  ) {
+    super(ExpressEdgeAdapter.application(settings));
+    const app = this.getInstance<Express>();
+    app.use((req: Request, res: Response, next: NextFunction) => this.onRequest(req, res, next));
+  }
+
+  /** The Express application, set before its router exists (the router reads the routing settings once). */
+  private static application(settings: EdgeSettings): Express {
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('etag', false);
+    app.set('trust proxy', settings.trustProxy);
+    // As Fastify routes: `/v1/me/` and `/V1/ME` are not `/v1/me`.
+    app.set('strict routing', true);
+    app.set('case sensitive routing', true);
+    return app;
+  }
+
+  override initHttpServer(options: Parameters<ExpressAdapter['initHttpServer']>[0]): void {
+    super.initHttpServer(options);
+    const server = this.getHttpServer() as Server;
+    server.removeAllListeners('clientError');
+    server.on('clientError', writeClientError);
+  }
+
+  override reply(response: unknown, body: unknown, statusCode?: number): void {
+    if (body instanceof StreamableFile) {
+      super.reply(response, body, statusCode);
+      return;
+    }
+    const res = response as Response;
+    if (statusCode) res.status(statusCode);
+    const json = envelopeJson(body);
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.setHeader('content-length', Buffer.byteLength(json));
+    res.end(json);
+  }
+
+  // Routes that may carry a body read it first (GET and HEAD bodies are ignored, as on Fastify).
+  override post(...args: unknown[]) {
+    return this.getInstance<Express>().post(...this.withBody(args));
+  }
+  override put(...args: unknown[]) {
+    return this.getInstance<Express>().put(...this.withBody(args));
+  }
+  override patch(...args: unknown[]) {
+    return this.getInstance<Express>().patch(...this.withBody(args));
+  }
+  override delete(...args: unknown[]) {
+    return this.getInstance<Express>().delete(...this.withBody(args));
+  }
+
+  sendJson(response: unknown, status: number, json: string, headers: Record<string, string> = {}): void {
+    const res = response as Response;
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.status(status);
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.setHeader('content-length', Buffer.byteLength(json));
+    res.end(json);
+  }
+
+  headersSent(response: unknown): boolean {
+    return (response as Response).headersSent;
+  }
+
+  endResponse(response: unknown): void {
+    (response as Response).end();
+  }
+
+  rawResponse(response: unknown): ServerResponse {
+    return response as Response;
+  }
+
+  whenReady(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** The request id, one log line per request, CORS; OPTIONS ends here with 204, before any authentication. */
+  private onRequest(req: Request, res: Response, next: NextFunction): void {
+    const id = requestIdFor(req.headers['x-request-id']);
+    (req as Request & { id?: string }).id = id;
+    if (this.logRequest) this.logRequest(req, res);
+    const preflight = req.method === 'OPTIONS';
+    for (const [name, value] of Object.entries(edgeHeaders(id, req.headers.origin, preflight))) res.setHeader(name, value);
+    if (preflight) {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    if (!urlDecodes(req.url)) return next(edgeErrors.badUrl());
+    next();
+  }
+
+  /** A route's arguments (`[path,] handler`) with the body reader in front of the handler. */
+  private withBody(args: unknown[]): [string, RequestHandler, RequestHandler] {
+    const handler = args[args.length - 1] as RequestHandler;
+    const path = args.length > 1 ? (args[0] as string) : '/';
+    const reader: RequestHandler = (req, _res, next) => void this.readBody(req).then(() => next(), next);
+    return [path, reader, handler];
+  }
+
+  /** Fastify's rules for which requests have a body to parse, then the shared JSON rules. */
+  private async readBody(req: Request): Promise<void> {
+    const contentType = req.headers['content-type'];
+    const chunked = req.headers['transfer-encoding'] !== undefined;
+    const length = req.headers['content-length'];
+    req.body = undefined;
+    if (req.method === 'DELETE' || req.method === 'OPTIONS') {
+      if (contentType === undefined || (!chunked && length === undefined)) return;
+    } else if (contentType === undefined && !chunked && (length === undefined || length === '0')) {
+      return;
+    }
+    if (isTextContentType(contentType)) {
+      // Fastify's own text/plain parser: the text as it came (a string body fails validation later).
+      req.body = await readText(req, MAX_BODY_BYTES);
+      return;
+    }
+    if (!isJsonContentType(contentType)) throw edgeErrors.notJson();
+    req.body = parseJsonBody(await readText(req, MAX_BODY_BYTES), req.url, this.settings.jsonMaxDepth);
+  }
+}

@@ -1,0 +1,114 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableFile } from '@nestjs/common';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestIdFor } from '../common/http-middleware';
+import {
+  EdgeAdapter,
+  EdgeError,
+  edgeErrors,
+  edgeHeaders,
+  EdgeSettings,
+  envelopeJson,
+  errorJson,
+  MAX_BODY_BYTES,
+  parseJsonBody,
+  urlDecodes,
+  writeClientError,
+} from './http-edge';
+
+type RequestLogger = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The edge on Fastify. Wraps every handler result as `{ok: true, data}` where Nest hands it to Fastify
+ * (files, returned as StreamableFile, pass through raw; errors are written by the error filter through
+ * `sendJson`). Doing this in the adapter instead of a global interceptor keeps rxjs and an async-context
+ * bind out of every request.
+ */
+export class FastifyEdgeAdapter extends FastifyAdapter implements EdgeAdapter {
+  readonly edgeName = 'fastify' as const;
+
+  constructor(
+    private readonly settings: EdgeSettings,
+    private readonly logRequest: RequestLogger | null,
+  ) {
+    super({
+      logger: false,
+      bodyLimit: MAX_BODY_BYTES,
+      trustProxy: settings.trustProxy,
+      genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdFor(req.headers['x-request-id']),
+      // A URL whose percent-encoding does not decode, refused by the router before any hook runs.
+      frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
+        const error = edgeErrors.badUrl();
+        void reply
+          .headers(edgeHeaders(request.id, request.headers.origin, false))
+          .code(error.statusCode)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(errorJson(error.code, error.message, error.details));
+      },
+      clientErrorHandler: writeClientError,
+    });
+    const fastify = this.getInstance<FastifyInstance>();
+    this.registerJsonParser(fastify);
+    this.registerRequestHook(fastify);
+  }
+
+  override reply(response: unknown, body: unknown, statusCode?: number) {
+    if (body instanceof StreamableFile) return super.reply(response as FastifyReply, body, statusCode);
+    const reply = response as FastifyReply;
+    if (statusCode) reply.status(statusCode);
+    return reply.header('content-type', 'application/json; charset=utf-8').send(envelopeJson(body));
+  }
+
+  sendJson(response: unknown, status: number, json: string, headers: Record<string, string> = {}): void {
+    void (response as FastifyReply).headers(headers).status(status).header('content-type', 'application/json; charset=utf-8').send(json);
+  }
+
+  headersSent(response: unknown): boolean {
+    const reply = response as FastifyReply;
+    return reply.sent || reply.raw.headersSent;
+  }
+
+  endResponse(response: unknown): void {
+    (response as FastifyReply).raw.end();
+  }
+
+  rawResponse(response: unknown): ServerResponse {
+    return (response as FastifyReply).raw;
+  }
+
+  async whenReady(): Promise<void> {
+    await this.getInstance<FastifyInstance>().ready();
+  }
+
+  /**
+   * JSON bodies: 1 MB (5 MB where a signature image may come), depth-checked, parsed once; an empty body is
+   * no body. Anything else with a body is refused by Fastify (415), which the error filter reports as a 400.
+   */
+  private registerJsonParser(fastify: FastifyInstance): void {
+    fastify.removeContentTypeParser('application/json');
+    fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (req: FastifyRequest, body: string | Buffer, done) => {
+      try {
+        done(null, parseJsonBody(typeof body === 'string' ? body : body.toString('utf8'), req.url, this.settings.jsonMaxDepth));
+      } catch (error) {
+        done(error as EdgeError, undefined);
+      }
+    });
+  }
+
+  /**
+   * The request id (echoed in X-Request-Id), one log line per request, then CORS; an OPTIONS request ends
+   * here with 204, before any authentication.
+   */
+  private registerRequestHook(fastify: FastifyInstance): void {
+    fastify.addHook('onRequest', (request, reply, done) => {
+      (request.raw as IncomingMessage & { id?: string }).id = request.id;
+      if (this.logRequest) this.logRequest(request.raw, reply.raw);
+      const preflight = request.method === 'OPTIONS';
+      reply.headers(edgeHeaders(request.id, request.headers.origin, preflight));
+      if (preflight) return reply.code(204).send();
+      if (!urlDecodes(request.url)) return done(edgeErrors.badUrl());
+      done();
+    });
+  }
+}
