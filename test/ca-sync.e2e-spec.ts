@@ -319,6 +319,14 @@ describe('CA-sync: settings, workbook, scheduled and test sends', () => {
     }
     const s = (await settings(a).expect(200)).body.data;
     expect(s.last_error).toContain('mailbox unavailable');
+    const sends = (await t.http.get('/v1/settings/ca-sync/sends').set(a.auth).expect(200)).body.data.sends;
+    expect(sends.map((x: { status: string; trigger: string }) => [x.trigger, x.status])).toEqual([
+      ['test', 'failed'],
+      ['test', 'sent'],
+      ['test', 'sent'],
+    ]);
+    expect(sends[0]).toMatchObject({ period_from: OCTOBER.from, period_to: OCTOBER.to, error: expect.stringContaining('mailbox unavailable'), sent_at: null });
+    expect((await t.http.get('/v1/settings/ca-sync/sends').set(b.auth).expect(200)).body.data.sends).toEqual([]);
     expect(s.last_sent_at).not.toBeNull();
   });
 

@@ -115,6 +115,25 @@ export class CaSyncSettingsController {
     return presentCaSync(await this.caSync.get(caller.account));
   }
 
+  @Get('sends')
+  @ApiOperation({ summary: 'The ten latest CA-sync sends, test and scheduled, newest first (Pro)' })
+  async sends(@CurrentCaller() caller: Caller) {
+    const sends = await this.caSync.recentSends(caller.account);
+    return {
+      sends: sends.map((s) => ({
+        send_id: s.id,
+        trigger: s.trigger,
+        period: s.periodLabel,
+        period_from: s.periodFrom,
+        period_to: s.periodTo,
+        status: s.status,
+        error: s.error,
+        created_at: s.createdAt,
+        sent_at: s.sentAt,
+      })),
+    };
+  }
+
   @Patch()
   @ApiOperation({ summary: 'Merge CA-sync settings: enabled, ca_email, frequency (monthly, quarterly), format (xlsx, csv) (Pro)' })
   async update(@CurrentCaller() caller: Caller, @Body() body: UpdateCaSyncDto) {

@@ -5,7 +5,7 @@ import { ValidationFailed } from '../shared/domain-error';
 import { kolkataDate } from '../shared/fiscal-year';
 import { applyCaSyncInput, CaSyncInput, CaSyncSettings } from './ca-sync';
 import { CaSyncPeriod, explicitPeriod, periodBefore } from './ca-sync-period';
-import { CaSyncQueue, CaSyncRepository } from './ca-sync.port';
+import { CaSyncQueue, CaSyncRepository, CaSyncSend } from './ca-sync.port';
 
 export interface TestSendInput {
   from?: unknown;
@@ -28,6 +28,12 @@ export class CaSyncService {
   async get(account: Account): Promise<CaSyncSettings> {
     assertProFeature(account, this.clock.now(), 'CA-sync');
     return this.repo.get(account.id);
+  }
+
+  /** The account's latest sends (test and scheduled), newest first. */
+  async recentSends(account: Account, limit = 10): Promise<CaSyncSend[]> {
+    assertProFeature(account, this.clock.now(), 'CA-sync');
+    return this.repo.recentSends(account.id, limit);
   }
 
   async update(account: Account, input: CaSyncInput): Promise<CaSyncSettings> {
