@@ -25,6 +25,8 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { TdsModule } from './tds/tds.module';
 import { PublicModule } from './public/public.module';
 import { BillingModule } from './billing/billing.module';
+import { AuditModule } from './audit/audit.module';
+import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers';
 
 /** Resource modules of the API. Add a new resource's module here. */
 const RESOURCE_MODULES = [
@@ -46,6 +48,7 @@ const RESOURCE_MODULES = [
   TdsModule,
   PublicModule,
   BillingModule,
+  AuditModule,
 ];
 
 @Module({})
@@ -59,6 +62,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },
+        ...IDEMPOTENCY_PROVIDERS,
       ],
     };
   }

@@ -10,6 +10,7 @@ import { Tds1732000013100 } from './1732000013100-tds';
 import { Notifications1732000014100 } from './1732000014100-notifications';
 import { PlanCancelAtPeriodEnd1732001200000 } from './1732001200000-plan-cancel-at-period-end';
 import { StoreBilling1732001201000 } from './1732001201000-store-billing';
+import { IdempotencyKeys1732001300000 } from './1732001300000-idempotency-keys';
 import { BusinessProfileCaSync1732000013200 } from './1732000013200-business-profile-ca-sync';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   Notifications1732000014100,
   PlanCancelAtPeriodEnd1732001200000,
   StoreBilling1732001201000,
+  IdempotencyKeys1732001300000,
 ];
