@@ -26,6 +26,7 @@ import { TdsModule } from './tds/tds.module';
 import { PublicModule } from './public/public.module';
 import { BillingModule } from './billing/billing.module';
 import { AuditModule } from './audit/audit.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers';
 
 /** Resource modules of the API. Add a new resource's module here. */
@@ -49,6 +50,7 @@ const RESOURCE_MODULES = [
   PublicModule,
   BillingModule,
   AuditModule,
+  WebhooksModule,
 ];
 
 @Module({})

@@ -26,6 +26,7 @@ export const AUDIT_ENTITY_TYPES = [
   'tds_section',
   'tds_deposit',
   'user',
+  'webhook_endpoint',
 ] as const;
 
 export class AuditLogQueryDto extends ListQueryDto {

@@ -3,9 +3,10 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { IntegrationsRuntime } from './integrations-runtime';
 
 const PURGE_KEYS = 'idempotency-keys-purge';
+const DISPATCH = 'webhook-dispatch';
 const PURGE_EVERY_MS = 15 * 60 * 1000;
 
-/** Deletes expired idempotency keys every 15 minutes and once at start. */
+/** Sends due webhooks every WEBHOOK_DISPATCH_INTERVAL_MS; deletes expired idempotency keys every 15 minutes; each once at start. */
 @Injectable()
 export class IntegrationsSchedule implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
@@ -17,10 +18,13 @@ export class IntegrationsSchedule implements OnApplicationBootstrap, OnModuleDes
     const purge = () => void this.runtime.purgeKeysOnce();
     this.registry.addInterval(PURGE_KEYS, setInterval(purge, PURGE_EVERY_MS));
     purge();
+    const dispatch = () => void this.runtime.dispatchOnce();
+    this.registry.addInterval(DISPATCH, setInterval(dispatch, this.runtime.config.webhooks.dispatchIntervalMs));
+    dispatch();
   }
 
   async onModuleDestroy(): Promise<void> {
-    for (const name of [PURGE_KEYS]) if (this.registry.doesExist('interval', name)) this.registry.deleteInterval(name);
+    for (const name of [PURGE_KEYS, DISPATCH]) if (this.registry.doesExist('interval', name)) this.registry.deleteInterval(name);
     await this.runtime.close();
   }
 }

@@ -11,6 +11,7 @@ import { Notifications1732000014100 } from './1732000014100-notifications';
 import { PlanCancelAtPeriodEnd1732001200000 } from './1732001200000-plan-cancel-at-period-end';
 import { StoreBilling1732001201000 } from './1732001201000-store-billing';
 import { IdempotencyKeys1732001300000 } from './1732001300000-idempotency-keys';
+import { Webhooks1732001301000 } from './1732001301000-webhooks';
 import { BusinessProfileCaSync1732000013200 } from './1732000013200-business-profile-ca-sync';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   PlanCancelAtPeriodEnd1732001200000,
   StoreBilling1732001201000,
   IdempotencyKeys1732001300000,
+  Webhooks1732001301000,
 ];
