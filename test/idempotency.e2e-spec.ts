@@ -94,6 +94,14 @@ describe('Idempotency-Key', () => {
     expect(res.body.error.details).toEqual({ 'Idempotency-Key': expect.any(String) });
   });
 
+  it('is stated in the OpenAPI document on authenticated POST and PATCH operations', async () => {
+    const doc = (await t.http.get('/v1/openapi.json').expect(200)).body;
+    const names = (op: { parameters?: Array<{ name: string; in: string }> }) => (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+    expect(names(doc.paths['/v1/invoices'].post)).toContain('Idempotency-Key');
+    expect(names(doc.paths['/v1/invoices/{id}'].patch)).toContain('Idempotency-Key');
+    expect(names(doc.paths['/v1/invoices'].get)).not.toContain('Idempotency-Key');
+  });
+
   it('a key expires after 24 hours: the same request then runs again, and the worker job deletes expired keys', async () => {
     const clock = t.app.get(Clock);
     const first = await post(a, 'expiry-1', body(clientA)).expect(201);

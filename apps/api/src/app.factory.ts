@@ -9,6 +9,7 @@ import { EnvelopeFastifyAdapter } from './common/envelope-fastify.adapter';
 import { documentValidationLimits } from './common/document-limits';
 import { corsHeaders, pathOf, requestIdFor } from './common/http-middleware';
 import { createLogger, requestLogger } from './logger';
+import { documentIdempotencyKey } from './idempotency/idempotency.openapi';
 
 /** Paths whose JSON may carry a signature image: 5 MB; every other body: 1 MB. */
 const LARGE_BODY_PATHS = [/^\/v1\/settings\/business\/?$/, /^\/v1\/sendouts\/?$/];
@@ -78,6 +79,7 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
       .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key')
       .build(),
   );
+  documentIdempotencyKey(openapi);
   SwaggerModule.setup('docs', app, openapi, { jsonDocumentUrl: 'v1/openapi.json', yamlDocumentUrl: 'v1/openapi.yaml' });
   return app;
 }
