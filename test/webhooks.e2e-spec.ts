@@ -229,6 +229,28 @@ describe('outbound webhooks', () => {
       .expect(400);
   });
 
+  it('a create retried with an Idempotency-Key replays the secret, which is stored sealed', async () => {
+    const send = () =>
+      t.http
+        .post('/v1/webhooks')
+        .set(a.auth)
+        .set('Idempotency-Key', 'hook-1')
+        .send({ url: `${base}/idem`, events: ['*'] });
+    const first = (await send().expect(201)).body.data;
+    const again = await send().expect(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.data.secret).toBe(first.secret);
+    expect((await t.http.get('/v1/webhooks').set(a.auth).expect(200)).body.data.webhooks.filter((w: { url: string }) => w.url === `${base}/idem`)).toHaveLength(
+      1,
+    );
+    const rows: Array<{ answer: string }> = await t.dataSource.query('SELECT answer FROM idempotency_keys WHERE account_id = ?', [a.accountId]);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.answer).not.toContain(first.secret.slice(6, 20));
+    const [stored] = await t.dataSource.query('SELECT secret_sealed FROM webhook_endpoints WHERE id = ?', [first.webhook_id]);
+    expect(stored.secret_sealed).not.toContain(first.secret.slice(6, 20));
+    await t.http.delete(`/v1/webhooks/${first.webhook_id}`).set(a.auth).expect(200);
+  });
+
   it('checks the address again at delivery time', async () => {
     const endpoint = await addEndpoint(a, '/checked', ['client.created']);
     await createClient(t, a, 'Checked Client');

@@ -1,5 +1,6 @@
 import { StoredAnswer } from '@app/domain/idempotency/idempotency';
 import { IdempotencyRecord, IdempotencyStore, NewIdempotencyRecord } from '@app/domain/idempotency/idempotency-store.port';
+import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/typeorm-transaction-runner';
 
 interface Row {
@@ -25,11 +26,21 @@ function sqlTime(d: Date): string {
 
 /**
  * `idempotency_keys`: one row per account and key (SHA-256 of the key), written outside any request
- * transaction so every API process sees a running key at once.
+ * transaction so every API process sees a running key at once. Stored answers are sealed (AES-GCM), as
+ * some carry secrets shown once (a webhook signing secret). Without a box (the purge job) answers are
+ * never read.
  */
 export class SqlIdempotencyStore extends IdempotencyStore {
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly box: SecretBox | null = null,
+  ) {
     super();
+  }
+
+  private sealer(): SecretBox {
+    if (!this.box) throw new Error('SqlIdempotencyStore needs a SecretBox to read or write answers');
+    return this.box;
   }
 
   async tryInsert(r: NewIdempotencyRecord): Promise<boolean> {
@@ -49,7 +60,7 @@ export class SqlIdempotencyStore extends IdempotencyStore {
     return {
       fingerprint: row.fingerprint,
       token: row.token,
-      answer: row.answer === null ? null : (JSON.parse(row.answer) as StoredAnswer),
+      answer: row.answer === null ? null : (JSON.parse(this.sealer().open(row.answer)) as StoredAnswer),
       lockedAt: date(row.locked_at),
       expiresAt: date(row.expires_at),
     };
@@ -65,7 +76,7 @@ export class SqlIdempotencyStore extends IdempotencyStore {
 
   async complete(accountId: number, keyHash: string, token: string, answer: StoredAnswer): Promise<void> {
     await this.db.query(`UPDATE idempotency_keys SET answer = ? WHERE account_id = ? AND key_hash = ? AND token = ?`, [
-      JSON.stringify(answer),
+      this.sealer().seal(JSON.stringify(answer)),
       accountId,
       keyHash,
       token,
