@@ -8,6 +8,7 @@ import { EdgeAdapter, EdgeSettings } from './edge/http-edge';
 import { ExpressEdgeAdapter } from './edge/express.edge';
 import { FastifyEdgeAdapter } from './edge/fastify.edge';
 import { createLogger, requestLogger } from './logger';
+import { documentIdempotencyKey } from './idempotency/idempotency.openapi';
 
 /**
  * Builds the HTTP app (used by main and by the e2e suites) on the platform HTTP_ADAPTER names: Fastify by
@@ -35,6 +36,7 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
       .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key')
       .build(),
   );
+  documentIdempotencyKey(openapi);
   SwaggerModule.setup('docs', app, openapi, { jsonDocumentUrl: 'v1/openapi.json', yamlDocumentUrl: 'v1/openapi.yaml' });
   return app;
 }

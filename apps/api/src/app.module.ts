@@ -25,6 +25,9 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { TdsModule } from './tds/tds.module';
 import { PublicModule } from './public/public.module';
 import { BillingModule } from './billing/billing.module';
+import { AuditModule } from './audit/audit.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers';
 
 /** Resource modules of the API. Add a new resource's module here. */
 const RESOURCE_MODULES = [
@@ -46,6 +49,8 @@ const RESOURCE_MODULES = [
   TdsModule,
   PublicModule,
   BillingModule,
+  AuditModule,
+  WebhooksModule,
 ];
 
 @Module({})
@@ -59,6 +64,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },
+        ...IDEMPOTENCY_PROVIDERS,
       ],
     };
   }

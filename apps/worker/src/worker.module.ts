@@ -8,6 +8,8 @@ import { WorkerRuntime } from './worker-runtime';
 import { NotificationsRuntime } from './notifications/notifications-runtime';
 import { NotificationsSchedule } from './notifications/notifications.schedule';
 import { StoreBillingRuntime } from './store-billing.runtime';
+import { IntegrationsRuntime } from './integrations/integrations-runtime';
+import { IntegrationsSchedule } from './integrations/integrations.schedule';
 
 export const WORKER_CONFIG = 'WORKER_CONFIG';
 const SWEEPER = 'sendout-outbox-sweeper';
@@ -86,8 +88,14 @@ export class WorkerModule {
           inject: [DataSource],
         },
         NotificationsSchedule,
+        {
+          provide: IntegrationsRuntime,
+          useFactory: (ds: DataSource) => new IntegrationsRuntime(config, ds, createWorkerLogger(config.logLevel)),
+          inject: [DataSource],
+        },
+        IntegrationsSchedule,
       ],
-      exports: [WorkerRuntime, NotificationsRuntime, StoreBillingRuntime],
+      exports: [WorkerRuntime, NotificationsRuntime, StoreBillingRuntime, IntegrationsRuntime],
     };
   }
 }

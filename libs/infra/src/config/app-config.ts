@@ -33,6 +33,8 @@ export interface AppConfig {
   stores: StoreConfig;
   /** Activity relay, notifications and push (see README, "Notifications and push"). */
   push: PushConfig;
+  /** Outbound webhooks (see README, "Outbound webhooks"). */
+  webhooks: { allowInsecure: boolean; dispatchIntervalMs: number; concurrency: number };
   /** Resource limits (see README, "Resource limits"). */
   limits: ResourceLimits;
   /** The HTTP platform and edge settings (see README, "HTTP adapter"). */
@@ -351,6 +353,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     queue,
     push,
+    webhooks: {
+      allowInsecure: bool('WEBHOOKS_ALLOW_INSECURE', false),
+      dispatchIntervalMs: int('WEBHOOK_DISPATCH_INTERVAL_MS', 1000, 50, 3_600_000),
+      concurrency: int('WEBHOOK_CONCURRENCY', 8, 1, 64),
+    },
     appVersion,
     stores,
     limits: readLimits(env, problems),

@@ -18,6 +18,8 @@ import { SqlNotificationPrefsRepository } from './sql-notification-prefs.reposit
 import { SqlNotificationRepository } from './sql-notification.repository';
 import { SqlPushDeviceRepository } from './sql-push-device.repository';
 import { SqlPushOutbox } from './sql-push-outbox';
+import { WebhookEventsConsumer } from '@app/domain/webhooks/webhook-consumer';
+import { webhookAdapters } from '../webhooks/webhooks.factory';
 
 /** The notification adapters on one database (API and worker). */
 export function notificationAdapters(db: Database, secrets: SecretHasher, config: Pick<AppConfig, 'encryptionKey'>) {
@@ -35,7 +37,7 @@ export function createPushSender(config: Pick<AppConfig, 'push'>): PushSender {
 }
 
 /**
- * The worker's side: the activity relay with its consumers (notifications first), push delivery, the
+ * The worker's side: the activity relay with its consumers (notifications, outbound webhooks), push delivery, the
  * push outbox sweeper and the retention clean-up.
  */
 export function createNotificationWorkerParts(db: Database, clock: Clock, secrets: SecretHasher, config: AppConfig) {
@@ -44,6 +46,7 @@ export function createNotificationWorkerParts(db: Database, clock: Clock, secret
   const pushQueue = new BullmqPushQueue(config.redisUrl, config.queue.prefix);
   const consumers: ActivityConsumer[] = [
     new NotifyFromActivity(adapters.notifications, adapters.directory, adapters.prefs, adapters.devices, adapters.pushOutbox, pushQueue, sender, clock),
+    new WebhookEventsConsumer(webhookAdapters(db, config).store, clock),
   ];
   const relay = new RelayActivity(new SqlActivityOutbox(db), consumers, new ReadCommittedTransactionRunner(db), clock, { batchSize: 200, maxBatches: 50 });
   const deliverPush = new DeliverPush(adapters.notifications, adapters.prefs, adapters.devices, adapters.pushOutbox, sender, {

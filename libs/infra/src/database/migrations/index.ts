@@ -11,6 +11,8 @@ import { Notifications1732000014100 } from './1732000014100-notifications';
 import { PlanCancelAtPeriodEnd1732001200000 } from './1732001200000-plan-cancel-at-period-end';
 import { StoreBilling1732001201000 } from './1732001201000-store-billing';
 import { NotificationUnreadCounts1732001300000 } from './1732001300000-notification-unread-counts';
+import { Webhooks1732001301000 } from './1732001301000-webhooks';
+import { IdempotencyKeys1732001302000 } from './1732001302000-idempotency-keys';
 import { BusinessProfileCaSync1732000013200 } from './1732000013200-business-profile-ca-sync';
 import { CaSyncClaims1732001213000 } from './1732001213000-ca-sync-claims';
 
@@ -31,4 +33,6 @@ export const MIGRATIONS = [
   StoreBilling1732001201000,
   CaSyncClaims1732001213000,
   NotificationUnreadCounts1732001300000,
+  Webhooks1732001301000,
+  IdempotencyKeys1732001302000,
 ];

@@ -1,0 +1,112 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { formatTimestamp } from '@app/domain/shared/fiscal-year';
+import { WebhookDelivery, WebhookEndpoint } from '@app/domain/webhooks/webhook.ports';
+import { WebhooksService } from '@app/domain/webhooks/webhooks.service';
+import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { ListQueryDto, pageOf } from '../common/list-query.dto';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { CreateWebhookDto, UpdateWebhookDto } from './webhooks.dto';
+
+const stamp = (d: Date | null) => (d ? formatTimestamp(d) : null);
+
+/** An endpoint as the API shows it: never the secret (it is shown once, on create and on rotation). */
+export function presentWebhook(e: WebhookEndpoint) {
+  return {
+    webhook_id: e.id,
+    url: e.url,
+    description: e.description,
+    events: e.events,
+    enabled: e.enabled,
+    disabled_reason: e.disabledReason,
+    failing_since: stamp(e.failingSince),
+    previous_secret_expires_at: e.previousSecretUntil && e.previousSecret ? stamp(e.previousSecretUntil) : null,
+    created_at: formatTimestamp(e.createdAt),
+    updated_at: formatTimestamp(e.updatedAt),
+  };
+}
+
+export function presentDelivery(d: WebhookDelivery) {
+  return {
+    delivery_id: d.id,
+    event_id: d.eventId,
+    event_type: d.eventType,
+    status: d.status,
+    attempts: d.attempts,
+    response_status: d.responseStatus,
+    response_body: d.responseBody,
+    duration_ms: d.durationMs,
+    last_attempt_at: stamp(d.lastAttemptAt),
+    next_attempt_at: d.status === 'pending' ? stamp(d.nextAttemptAt) : null,
+    redelivery_of: d.redeliveryOf,
+    created_at: formatTimestamp(d.createdAt),
+  };
+}
+
+@ApiTags('webhooks')
+@ApiBearerAuth()
+@ApiSecurity('api-key')
+@RequirePermission('integrations')
+@Controller('v1/webhooks')
+export class WebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Webhook endpoints of the account' })
+  @ApiResponse({ status: 200, description: '{webhooks: [...]}' })
+  async list(@CurrentCaller() caller: Caller) {
+    return { webhooks: (await this.webhooks.list(caller)).map(presentWebhook) };
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Add an endpoint; the answer carries its signing secret, shown this once' })
+  @ApiResponse({ status: 201, description: 'The endpoint with `secret` (whsec_...)' })
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreateWebhookDto) {
+    const { endpoint, secret } = await this.webhooks.create(caller, body);
+    return { ...presentWebhook(endpoint), secret };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One endpoint' })
+  async get(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return presentWebhook(await this.webhooks.get(caller, id));
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Change url, events, description or enabled (enabling again clears the failure run)' })
+  async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateWebhookDto) {
+    return presentWebhook(await this.webhooks.update(caller, id, body));
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Remove an endpoint and its delivery log' })
+  async remove(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    await this.webhooks.delete(caller, id);
+    return { deleted: true };
+  }
+
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A new signing secret, shown this once; the old one keeps signing beside it for 24 hours' })
+  @ApiResponse({ status: 200, description: '{secret, previous_secret_expires_at}' })
+  async rotate(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    const rotated = await this.webhooks.rotateSecret(caller, id);
+    return { secret: rotated.secret, previous_secret_expires_at: formatTimestamp(rotated.previousSecretExpiresAt) };
+  }
+
+  @Get(':id/deliveries')
+  @ApiOperation({ summary: 'Deliveries to the endpoint, newest first: status, attempts, last answer (first 1 KB) and duration' })
+  async deliveries(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Query() query: ListQueryDto) {
+    const page = await this.webhooks.deliveries(caller, id, pageOf(query));
+    return { deliveries: page.rows.map(presentDelivery), total: page.total };
+  }
+
+  @Post(':id/deliveries/:delivery_id/redeliver')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send the event of a delivery again (a new delivery, queued behind the endpoint’s others)' })
+  @ApiResponse({ status: 202, description: 'The new delivery' })
+  async redeliver(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Param('delivery_id', ParseIdPipe) deliveryId: number) {
+    return presentDelivery(await this.webhooks.redeliver(caller, id, deliveryId));
+  }
+}

@@ -1,0 +1,36 @@
+import { ActivityConsumer, CommittedActivity } from '../activity-relay/activity-relay.port';
+import { Clock } from '../shared/clock.port';
+import { subscribes, webhookEventsOf, webhookPayload } from './webhook-events';
+import { NewWebhookDelivery, WebhookStore } from './webhook.ports';
+
+/**
+ * The relay's consumer for outbound webhooks: each committed activity event becomes its webhook events,
+ * and each event one pending delivery per enabled endpoint of the account that subscribes to it, written
+ * in the relay's transaction. The worker's dispatcher sends them.
+ */
+export class WebhookEventsConsumer extends ActivityConsumer {
+  readonly name = 'webhooks';
+
+  constructor(
+    private readonly store: WebhookStore,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  async consume(activities: CommittedActivity[]): Promise<void> {
+    const events = activities.flatMap(webhookEventsOf);
+    if (!events.length) return;
+    const endpoints = await this.store.enabledEndpoints([...new Set(events.map((e) => e.accountId))]);
+    if (!endpoints.length) return;
+    const rows: NewWebhookDelivery[] = [];
+    for (const event of events) {
+      const payload = webhookPayload(event);
+      for (const endpoint of endpoints) {
+        if (endpoint.accountId !== event.accountId || !subscribes(endpoint.events, event.type)) continue;
+        rows.push({ accountId: event.accountId, endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload, occurredAt: event.occurredAt });
+      }
+    }
+    if (rows.length) await this.store.insertDeliveries(rows, this.clock.now());
+  }
+}

@@ -1,0 +1,109 @@
+import { CommittedActivity } from '../activity-relay/activity-relay.port';
+
+/** Entity types whose changes become webhook events, by their event prefix. */
+const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
+  client: 'client',
+  invoice: 'invoice',
+  quotation: 'quotation',
+  proforma_invoice: 'proforma_invoice',
+  debit_note: 'debit_note',
+  credit_note: 'credit_note',
+};
+
+/** Every event type an endpoint may subscribe to (besides the wildcards `*` and `<prefix>.*`). */
+export const WEBHOOK_EVENT_TYPES = [
+  'client.created',
+  'client.updated',
+  'client.deleted',
+  'invoice.created',
+  'invoice.updated',
+  'invoice.deleted',
+  'invoice.paid',
+  'quotation.created',
+  'quotation.updated',
+  'quotation.deleted',
+  'quotation.converted',
+  'proforma_invoice.created',
+  'proforma_invoice.updated',
+  'proforma_invoice.deleted',
+  'proforma_invoice.converted',
+  'debit_note.created',
+  'debit_note.updated',
+  'debit_note.deleted',
+  'credit_note.created',
+  'credit_note.updated',
+  'credit_note.deleted',
+  'inventory.low_stock',
+  'sendout.sent',
+  'sendout.failed',
+] as const;
+
+const PREFIXES = [...new Set(WEBHOOK_EVENT_TYPES.map((t) => t.split('.')[0]))];
+
+/** A subscription pattern: an event type, `<prefix>.*`, or `*`. */
+export function isWebhookEventPattern(value: string): boolean {
+  if (value === '*') return true;
+  if (value.endsWith('.*')) return PREFIXES.includes(value.slice(0, -2));
+  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+export function subscribes(patterns: readonly string[], type: string): boolean {
+  return patterns.some((p) => p === '*' || p === type || (p.endsWith('.*') && type.startsWith(p.slice(0, -1))));
+}
+
+export interface WebhookEvent {
+  /** Stable per activity event and type: `evt_<activity id>_<n>`. */
+  id: string;
+  type: string;
+  occurredAt: Date;
+  accountId: number;
+  object: Record<string, unknown>;
+}
+
+function numberOf(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * The webhook events of one committed activity event: `<prefix>.<action>` of documents and clients,
+ * `invoice.paid` beside the update that made an invoice paid, `inventory.low_stock` when an item's
+ * quantity falls to its low-stock level or below, `sendout.sent|failed`. The object is the record's id,
+ * type and label with the fields the activity recorded after the change (before it, for a deletion).
+ */
+export function webhookEventsOf(activity: CommittedActivity): WebhookEvent[] {
+  const types: string[] = [];
+  const prefix = DOCUMENT_PREFIXES[activity.entityType];
+  if (prefix) {
+    types.push(`${prefix}.${activity.action}`);
+    if (prefix === 'invoice' && activity.after?.payment_status === 'paid' && activity.before?.payment_status !== 'paid' && activity.action !== 'deleted') {
+      types.push('invoice.paid');
+    }
+  } else if (activity.entityType === 'inventory') {
+    const quantity = numberOf(activity.after?.quantity);
+    const level = numberOf(activity.after?.low_stock_level ?? activity.after?.low_stock_threshold);
+    const wasLow = (() => {
+      const before = numberOf(activity.before?.quantity);
+      return before !== null && level !== null && before <= level;
+    })();
+    if (activity.action === 'low_stock' || (quantity !== null && level !== null && quantity <= level && !wasLow)) types.push('inventory.low_stock');
+  } else if (activity.entityType === 'sendout' && (activity.action === 'sent' || activity.action === 'failed')) {
+    types.push(`sendout.${activity.action}`);
+  }
+  const known = types.filter((t) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(t));
+  const fields = activity.action === 'deleted' ? (activity.before ?? {}) : (activity.after ?? activity.before ?? {});
+  const object = { ...fields, id: activity.entityId, object: activity.entityType, label: activity.label, deleted: activity.action === 'deleted' };
+  return known.map((type, n) => ({ id: `evt_${activity.id}_${n}`, type, occurredAt: activity.occurredAt, accountId: activity.accountId, object }));
+}
+
+/** The JSON body sent: `{id, type, created_at, account_id, data: {object}}`. */
+export function webhookPayload(event: WebhookEvent): string {
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created_at: event.occurredAt.toISOString(),
+    account_id: event.accountId,
+    data: { object: event.object },
+  });
+}

@@ -1,0 +1,157 @@
+import type { Caller } from '../auth/authenticate-caller.use-case';
+import { ActivityRecorder } from '../activity/activity-recorder';
+import { Clock } from '../shared/clock.port';
+import { Conflict, NotFound, ValidationFailed } from '../shared/domain-error';
+import { Page, PageRequest } from '../shared/pagination';
+import { TransactionRunner } from '../shared/transaction.port';
+import { isWebhookEventPattern } from './webhook-events';
+import { WEBHOOK_SECRET_OVERLAP_MS } from './webhook-policy';
+import { WebhookDelivery, WebhookEndpoint, WebhookEndpointFields, WebhookSigner, WebhookStore, WebhookTransport } from './webhook.ports';
+
+export const MAX_WEBHOOK_ENDPOINTS = 20;
+
+export interface WebhookEndpointInput {
+  url?: string;
+  description?: string | null;
+  events?: string[];
+  enabled?: boolean;
+}
+
+/** Endpoints of the account's outbound webhooks, their secrets and delivery log. */
+export class WebhooksService {
+  constructor(
+    private readonly store: WebhookStore,
+    private readonly transport: WebhookTransport,
+    private readonly signer: WebhookSigner,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  list(caller: Caller): Promise<WebhookEndpoint[]> {
+    return this.store.listEndpoints(caller.account.id);
+  }
+
+  get(caller: Caller, id: number): Promise<WebhookEndpoint> {
+    return this.require(caller.account.id, id);
+  }
+
+  async create(caller: Caller, input: WebhookEndpointInput): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    const fields = await this.fields(input, null);
+    const secret = this.signer.newSecret();
+    const id = await this.tx.run(async () => {
+      if ((await this.store.countEndpoints(caller.account.id)) >= MAX_WEBHOOK_ENDPOINTS) {
+        throw new Conflict(`An account may have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints.`, { limit: MAX_WEBHOOK_ENDPOINTS });
+      }
+      const created = await this.store.insertEndpoint(caller.account.id, fields, secret, this.clock.now());
+      await this.activity.record(caller.principal, {
+        action: 'created',
+        entityType: 'webhook_endpoint',
+        entityId: created,
+        label: fields.url,
+        after: { ...fields },
+      });
+      return created;
+    });
+    return { endpoint: await this.require(caller.account.id, id), secret };
+  }
+
+  async update(caller: Caller, id: number, input: WebhookEndpointInput): Promise<WebhookEndpoint> {
+    const current = await this.require(caller.account.id, id);
+    const fields = await this.fields(input, current);
+    await this.tx.run(async () => {
+      await this.store.updateEndpoint(caller.account.id, id, fields, this.clock.now());
+      if (fields.enabled && !current.enabled) await this.store.setFailingSince(id, null);
+      const before = { url: current.url, description: current.description, events: current.events, enabled: current.enabled };
+      await this.activity.record(caller.principal, {
+        action: 'updated',
+        entityType: 'webhook_endpoint',
+        entityId: id,
+        label: fields.url,
+        before,
+        after: { ...fields },
+      });
+    });
+    return this.require(caller.account.id, id);
+  }
+
+  async delete(caller: Caller, id: number): Promise<void> {
+    const current = await this.require(caller.account.id, id);
+    await this.tx.run(async () => {
+      await this.store.deleteEndpoint(caller.account.id, id);
+      await this.activity.record(caller.principal, { action: 'deleted', entityType: 'webhook_endpoint', entityId: id, label: current.url });
+    });
+  }
+
+  /** A new secret; the old one keeps signing beside it for 24 hours. */
+  async rotateSecret(caller: Caller, id: number): Promise<{ secret: string; previousSecretExpiresAt: Date }> {
+    const current = await this.require(caller.account.id, id);
+    const now = this.clock.now();
+    const secret = this.signer.newSecret();
+    const until = new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_MS);
+    await this.tx.run(async () => {
+      await this.store.rotateSecret(caller.account.id, id, secret, current.secret, until, now);
+      await this.activity.record(caller.principal, { action: 'secret_rotated', entityType: 'webhook_endpoint', entityId: id, label: current.url });
+    });
+    return { secret, previousSecretExpiresAt: until };
+  }
+
+  async deliveries(caller: Caller, id: number, page: PageRequest): Promise<Page<WebhookDelivery>> {
+    await this.require(caller.account.id, id);
+    return this.store.listDeliveries(caller.account.id, id, page);
+  }
+
+  /** Sends a delivery's event again, as a new delivery queued behind the endpoint's others. */
+  async redeliver(caller: Caller, id: number, deliveryId: number): Promise<WebhookDelivery> {
+    await this.require(caller.account.id, id);
+    const delivery = await this.store.findDelivery(caller.account.id, id, deliveryId);
+    if (!delivery) throw NotFound.of('Delivery', deliveryId);
+    const created = await this.store.insertDeliveries(
+      [
+        {
+          accountId: caller.account.id,
+          endpointId: id,
+          eventId: delivery.eventId,
+          eventType: delivery.eventType,
+          payload: delivery.payload,
+          occurredAt: delivery.occurredAt,
+          redeliveryOf: delivery.redeliveryOf ?? delivery.id,
+        },
+      ],
+      this.clock.now(),
+    );
+    const found = await this.store.findDelivery(caller.account.id, id, created);
+    if (!found) throw NotFound.of('Delivery', created);
+    return found;
+  }
+
+  private async require(accountId: number, id: number): Promise<WebhookEndpoint> {
+    const endpoint = await this.store.findEndpoint(accountId, id);
+    if (!endpoint) throw NotFound.of('Webhook endpoint', id);
+    return endpoint;
+  }
+
+  private async fields(input: WebhookEndpointInput, current: WebhookEndpoint | null): Promise<WebhookEndpointFields> {
+    const problems: Record<string, string> = {};
+    const url = input.url ?? current?.url;
+    const events = input.events ?? current?.events;
+    if (url === undefined) problems.url = 'is required';
+    if (events === undefined) problems.events = 'is required';
+    else if (!events.length) problems.events = 'must list at least one event type';
+    else {
+      const bad = events.find((e) => !isWebhookEventPattern(e));
+      if (bad !== undefined) problems.events = `has an unknown event type "${bad}"`;
+    }
+    if (url !== undefined && (input.url !== undefined || !current)) {
+      const problem = await this.transport.checkUrl(url);
+      if (problem) problems.url = problem;
+    }
+    if (Object.keys(problems).length) throw new ValidationFailed(problems);
+    return {
+      url: url!,
+      events: [...new Set(events)],
+      description: input.description === undefined ? (current?.description ?? null) : input.description,
+      enabled: input.enabled ?? current?.enabled ?? true,
+    };
+  }
+}

@@ -1,0 +1,139 @@
+import { CommittedActivity } from '../activity-relay/activity-relay.port';
+import { classifyAddress, mayDeliverTo } from './address-policy';
+import { isWebhookEventPattern, subscribes, webhookEventsOf, webhookPayload } from './webhook-events';
+import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from './webhook-policy';
+
+describe('webhook address policy', () => {
+  it.each([
+    ['8.8.8.8', 'public'],
+    ['93.184.216.34', 'public'],
+    ['127.0.0.1', 'loopback'],
+    ['127.255.0.9', 'loopback'],
+    ['10.0.0.1', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['172.32.0.1', 'public'],
+    ['192.168.1.1', 'private'],
+    ['100.64.0.1', 'private'],
+    ['169.254.169.254', 'metadata'],
+    ['169.254.1.1', 'link_local'],
+    ['0.0.0.0', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['255.255.255.255', 'reserved'],
+    ['::1', 'loopback'],
+    ['::', 'unspecified'],
+    ['fe80::1%eth0', 'link_local'],
+    ['fd12:3456::1', 'private'],
+    ['fd00:ec2::254', 'metadata'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:169.254.169.254', 'metadata'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['2606:4700:4700::1111', 'public'],
+    ['64:ff9b::a00:1', 'reserved'],
+    ['ff02::1', 'multicast'],
+    ['1.2.3', 'invalid'],
+    ['1:2:3:4:5:6:7:8:9', 'invalid'],
+    ['example.com', 'invalid'],
+  ])('%s is %s', (address, kind) => {
+    expect(classifyAddress(address)).toBe(kind);
+  });
+
+  it('allows loopback only with local delivery allowed, never the metadata address', () => {
+    expect(mayDeliverTo('127.0.0.1', false)).toBe(false);
+    expect(mayDeliverTo('127.0.0.1', true)).toBe(true);
+    expect(mayDeliverTo('169.254.169.254', true)).toBe(false);
+    expect(mayDeliverTo('10.0.0.1', true)).toBe(false);
+    expect(mayDeliverTo('8.8.8.8', false)).toBe(true);
+  });
+});
+
+describe('webhook retry schedule', () => {
+  it('retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then stops: about a day in all', () => {
+    const t0 = new Date('2025-06-01T00:00:00Z');
+    expect(nextAttemptAt(1, t0)?.getTime()).toBe(t0.getTime() + 5_000);
+    expect(nextAttemptAt(2, t0)?.getTime()).toBe(t0.getTime() + 300_000);
+    expect(nextAttemptAt(WEBHOOK_MAX_ATTEMPTS - 1, t0)?.getTime()).toBe(t0.getTime() + 36_000_000);
+    expect(nextAttemptAt(WEBHOOK_MAX_ATTEMPTS, t0)).toBeNull();
+    const total = WEBHOOK_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0) / 3_600_000;
+    expect(total).toBeGreaterThan(24);
+    expect(total).toBeLessThan(30);
+  });
+});
+
+describe('webhook events from activity', () => {
+  const activity = (over: Partial<CommittedActivity>): CommittedActivity => ({
+    id: 41,
+    accountId: 7,
+    actorKind: 'api_key',
+    actorUserId: null,
+    action: 'created',
+    entityType: 'invoice',
+    entityId: 3,
+    label: 'INV/25-26/0003',
+    before: null,
+    after: { total_amount: '100.00', payment_status: 'pending' },
+    occurredAt: new Date('2025-06-01T10:00:00Z'),
+    ...over,
+  });
+
+  it('maps documents and clients to <type>.<action>, with invoice.paid beside the update that paid it', () => {
+    expect(webhookEventsOf(activity({})).map((e) => e.type)).toEqual(['invoice.created']);
+    const paid = webhookEventsOf(activity({ action: 'updated', before: { payment_status: 'pending' }, after: { payment_status: 'paid' } }));
+    expect(paid.map((e) => [e.id, e.type])).toEqual([
+      ['evt_41_0', 'invoice.updated'],
+      ['evt_41_1', 'invoice.paid'],
+    ]);
+    expect(webhookEventsOf(activity({ action: 'updated', before: { payment_status: 'paid' }, after: { payment_status: 'paid' } })).map((e) => e.type)).toEqual([
+      'invoice.updated',
+    ]);
+    expect(webhookEventsOf(activity({ entityType: 'proforma_invoice', action: 'converted' })).map((e) => e.type)).toEqual(['proforma_invoice.converted']);
+    expect(webhookEventsOf(activity({ entityType: 'client', action: 'deleted', before: { name: 'X' }, after: null }))[0].object).toEqual({
+      id: 3,
+      object: 'client',
+      label: 'INV/25-26/0003',
+      deleted: true,
+      name: 'X',
+    });
+    expect(webhookEventsOf(activity({ entityType: 'session', action: 'signed_in' }))).toEqual([]);
+    expect(webhookEventsOf(activity({ entityType: 'sendout', action: 'sent' })).map((e) => e.type)).toEqual(['sendout.sent']);
+    expect(webhookEventsOf(activity({ entityType: 'sendout', action: 'created' }))).toEqual([]);
+  });
+
+  it('raises inventory.low_stock when the quantity falls to the low-stock level', () => {
+    const item = (before: number, after: number) =>
+      webhookEventsOf(
+        activity({
+          entityType: 'inventory',
+          action: 'updated',
+          before: { quantity: before, low_stock_level: 5 },
+          after: { quantity: after, low_stock_level: 5 },
+        }),
+      );
+    expect(item(9, 4).map((e) => e.type)).toEqual(['inventory.low_stock']);
+    expect(item(4, 3)).toEqual([]);
+    expect(item(9, 8)).toEqual([]);
+  });
+
+  it('builds the payload {id, type, created_at, account_id, data: {object}}', () => {
+    const [event] = webhookEventsOf(activity({}));
+    expect(JSON.parse(webhookPayload(event))).toEqual({
+      id: 'evt_41_0',
+      type: 'invoice.created',
+      created_at: '2025-06-01T10:00:00.000Z',
+      account_id: 7,
+      data: { object: { id: 3, object: 'invoice', label: 'INV/25-26/0003', deleted: false, total_amount: '100.00', payment_status: 'pending' } },
+    });
+  });
+
+  it('matches subscriptions: exact types, <prefix>.* and *', () => {
+    expect(isWebhookEventPattern('invoice.paid')).toBe(true);
+    expect(isWebhookEventPattern('invoice.*')).toBe(true);
+    expect(isWebhookEventPattern('*')).toBe(true);
+    expect(isWebhookEventPattern('invoice.exploded')).toBe(false);
+    expect(isWebhookEventPattern('session.*')).toBe(false);
+    expect(subscribes(['invoice.*'], 'invoice.paid')).toBe(true);
+    expect(subscribes(['invoice.*'], 'invoice_x.paid')).toBe(false);
+    expect(subscribes(['client.created'], 'client.updated')).toBe(false);
+    expect(subscribes(['*'], 'sendout.failed')).toBe(true);
+  });
+});

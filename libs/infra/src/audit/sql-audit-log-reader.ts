@@ -1,0 +1,78 @@
+import { AuditEntry, AuditFilter, AuditLogReader } from '@app/domain/audit/audit-trail';
+import { Page, PageRequest } from '@app/domain/shared/pagination';
+import { Database } from '../database/typeorm-transaction-runner';
+import { sqlNow } from '../shared/sql-time';
+
+interface Row {
+  id: number | string;
+  actor_kind: string;
+  actor_user_id: number | null;
+  username: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: number;
+  label: string | null;
+  before_summary: string | null;
+  after_summary: string | null;
+  created_at: string;
+}
+
+function parse(summary: string | null): Record<string, unknown> | null {
+  if (!summary) return null;
+  try {
+    const value: unknown = JSON.parse(summary);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `activity_events` of one account, newest first, with the acting user's username. */
+export class SqlAuditLogReader extends AuditLogReader {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async list(accountId: number, filter: AuditFilter, page: PageRequest): Promise<Page<AuditEntry>> {
+    const where = ['e.account_id = ?'];
+    const params: unknown[] = [accountId];
+    const add = (condition: string, value: unknown) => {
+      where.push(condition);
+      params.push(value);
+    };
+    if (filter.entityType !== undefined) add('e.entity_type = ?', filter.entityType);
+    if (filter.entityId !== undefined) add('e.entity_id = ?', filter.entityId);
+    if (filter.actor) {
+      add('e.actor_kind = ?', filter.actor.kind);
+      if (filter.actor.userId !== undefined) add('e.actor_user_id = ?', filter.actor.userId);
+    }
+    if (filter.from) add('e.created_at >= ?', sqlNow(filter.from));
+    if (filter.to) add('e.created_at <= ?', sqlNow(filter.to));
+    const clause = where.join(' AND ');
+    const [count] = await this.db.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM activity_events e WHERE ${clause}`, params);
+    const rows = await this.db.query<Row>(
+      `SELECT e.id, e.actor_kind, e.actor_user_id, u.username, e.action, e.entity_type, e.entity_id, e.label, e.before_summary, e.after_summary, e.created_at
+       FROM activity_events e LEFT JOIN users u ON u.id = e.actor_user_id AND u.account_id = e.account_id
+       WHERE ${clause} ORDER BY e.id DESC LIMIT ? OFFSET ?`,
+      [...params, page.limit, page.offset],
+    );
+    return {
+      total: Number(count?.n ?? 0),
+      rows: rows.map((r) => ({
+        id: Number(r.id),
+        occurredAt: new Date(`${r.created_at.replace(' ', 'T')}Z`),
+        actor: {
+          kind: r.actor_kind as AuditEntry['actor']['kind'],
+          userId: r.actor_user_id === null ? null : Number(r.actor_user_id),
+          username: r.username,
+        },
+        action: r.action,
+        entityType: r.entity_type,
+        entityId: Number(r.entity_id),
+        label: r.label,
+        before: parse(r.before_summary),
+        after: parse(r.after_summary),
+      })),
+    };
+  }
+}

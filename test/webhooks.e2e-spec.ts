@@ -1,0 +1,293 @@
+import { createServer, IncomingHttpHeaders, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { Clock } from '@app/domain/shared/clock.port';
+import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
+import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { TypeormActivityLog } from '@app/infra/activity/typeorm-activity-log';
+import { createNotificationWorkerParts } from '@app/infra/notifications/notification-adapters';
+import { createWebhookWorkerParts } from '@app/infra/webhooks/webhooks.factory';
+import { startApp, TestAccount, TestApp } from './support/app-harness';
+import { createClient, line } from './support/sales-document-helpers';
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+class MovableClock extends Clock {
+  offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+}
+
+describe('outbound webhooks', () => {
+  let t: TestApp;
+  let strict: TestApp;
+  let a: TestAccount;
+  let b: TestAccount;
+  let server: Server;
+  let base: string;
+  const received: Received[] = [];
+  const failuresLeft = new Map<string, number>();
+  let parts: ReturnType<typeof createNotificationWorkerParts>;
+  const clock = new MovableClock();
+  let hooks: ReturnType<typeof createWebhookWorkerParts>;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const path = req.url ?? '';
+        received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        const left = failuresLeft.get(path) ?? 0;
+        if (path === '/down' || left > 0) {
+          failuresLeft.set(path, left - 1);
+          res.writeHead(500, { 'content-type': 'text/plain' }).end('receiver broke');
+        } else res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await startApp('webhooks', { WEBHOOKS_ALLOW_INSECURE: 'on' });
+    strict = await startApp('webhooks_strict');
+    a = await t.createAccount();
+    b = await t.createAccount();
+    const db = new Database(t.dataSource);
+    parts = createNotificationWorkerParts(db, clock, new NodeSecretHasher(), t.config);
+    hooks = createWebhookWorkerParts(db, clock, new TypeormActivityLog(db), t.config);
+  });
+  beforeEach(() => {
+    clock.offsetMs = 0;
+  });
+  afterAll(async () => {
+    await parts?.pushQueue.close();
+    await t?.close();
+    await strict?.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** Relays committed activity, then sends until nothing is due. */
+  async function deliver(): Promise<void> {
+    await parts.relay.execute();
+    for (let round = 0; round < 50; round++) if (!(await hooks.dispatch.execute()).attempted) return;
+  }
+  const at = (path: string) => received.filter((r) => r.path === path);
+  const eventsAt = (path: string) =>
+    at(path).map((r) => JSON.parse(r.body) as { id: string; type: string; account_id: number; created_at: string; data: { object: any } });
+  const addEndpoint = async (account: TestAccount, path: string, events: string[]) => {
+    const res = await t.http
+      .post('/v1/webhooks')
+      .set(account.auth)
+      .send({ url: `${base}${path}`, events, description: path })
+      .expect(201);
+    return res.body.data as { webhook_id: number; secret: string };
+  };
+  const newInvoice = async (client: number) =>
+    (
+      await t.http
+        .post('/v1/invoices')
+        .set(a.auth)
+        .send({ client_id: client, invoice_date: '2025-06-10', payment_due_date: '2025-07-10', items: [line('Design work', 1, 1000)] })
+        .expect(201)
+    ).body.data.invoice_id as number;
+
+  it('signs events (Standard Webhooks), in order per endpoint, to the endpoints of their own account only', async () => {
+    const endpointA = await addEndpoint(a, '/a', ['invoice.*', 'client.created']);
+    const endpointB = await addEndpoint(b, '/b', ['*']);
+    expect(endpointA.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const shown = (await t.http.get(`/v1/webhooks/${endpointA.webhook_id}`).set(a.auth).expect(200)).body.data;
+    expect(shown).not.toHaveProperty('secret');
+    expect(JSON.stringify((await t.http.get('/v1/webhooks').set(a.auth).expect(200)).body)).not.toContain(endpointA.secret.slice(6));
+
+    const client = await createClient(t, a, 'Sharma Traders');
+    const first = await newInvoice(client);
+    const second = await newInvoice(client);
+    await t.http.patch(`/v1/invoices/${first}`).set(a.auth).send({ payment_status: 'paid' }).expect(200);
+    await t.http.delete(`/v1/invoices/${second}`).set(a.auth).expect(200);
+    await deliver();
+
+    const events = eventsAt('/a');
+    expect(events.map((e) => e.type)).toEqual(['client.created', 'invoice.created', 'invoice.created', 'invoice.updated', 'invoice.paid', 'invoice.deleted']);
+    expect(events.map((e) => e.data.object.id)).toEqual([client, first, second, first, first, second]);
+    expect(events[4]).toEqual({
+      id: expect.stringMatching(/^evt_\d+_1$/),
+      type: 'invoice.paid',
+      created_at: expect.any(String),
+      account_id: a.accountId,
+      data: { object: expect.objectContaining({ id: first, object: 'invoice', payment_status: 'paid', label: expect.stringMatching(/^INV\//) }) },
+    });
+    const times = events.map((e) => Date.parse(e.created_at));
+    expect([...times].sort((x, y) => x - y)).toEqual(times);
+    const verifier = new Webhook(endpointA.secret);
+    for (const r of at('/a')) {
+      expect(r.headers['content-type']).toBe('application/json');
+      expect(r.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+      expect(verifier.verify(r.body, r.headers as Record<string, string>)).toEqual(JSON.parse(r.body));
+      expect(r.headers['webhook-id']).toBe(JSON.parse(r.body).id);
+    }
+    expect(() => new Webhook(endpointB.secret).verify(at('/a')[0].body, at('/a')[0].headers as Record<string, string>)).toThrow();
+    expect(at('/b')).toHaveLength(0);
+
+    await createClient(t, b, 'Other Business');
+    await deliver();
+    expect(eventsAt('/b').map((e) => [e.type, e.account_id])).toEqual([['client.created', b.accountId]]);
+    expect(at('/a')).toHaveLength(6);
+
+    const log = (await t.http.get(`/v1/webhooks/${endpointA.webhook_id}/deliveries`).set(a.auth).expect(200)).body.data;
+    expect(log.total).toBe(6);
+    expect(log.deliveries[0]).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      response_status: 200,
+      response_body: 'thanks',
+      duration_ms: expect.any(Number),
+    });
+    await t.http.get(`/v1/webhooks/${endpointA.webhook_id}/deliveries`).set(b.auth).expect(404);
+    await t.http.delete(`/v1/webhooks/${endpointA.webhook_id}`).set(a.auth).expect(200);
+    await t.http.delete(`/v1/webhooks/${endpointB.webhook_id}`).set(b.auth).expect(200);
+  });
+
+  it('retries a receiver answering 500 twice, then 200: three requests, the log shows it; redelivery sends it again', async () => {
+    const endpoint = await addEndpoint(a, '/flaky', ['client.*']);
+    failuresLeft.set('/flaky', 2);
+    await createClient(t, a, 'Flaky Client');
+    await parts.relay.execute();
+    await hooks.dispatch.execute();
+    expect(await hooks.dispatch.execute()).toEqual({ attempted: 0, succeeded: 0 }); // the retry is not due yet
+    clock.offsetMs += 6_000;
+    await hooks.dispatch.execute();
+    clock.offsetMs += 301_000;
+    await hooks.dispatch.execute();
+    const requests = at('/flaky');
+    expect(requests).toHaveLength(3);
+    expect(new Set(requests.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    let [delivery] = (await t.http.get(`/v1/webhooks/${endpoint.webhook_id}/deliveries`).set(a.auth).expect(200)).body.data.deliveries;
+    expect(delivery).toMatchObject({ event_type: 'client.created', status: 'succeeded', attempts: 3, response_status: 200, next_attempt_at: null });
+
+    const again = await t.http.post(`/v1/webhooks/${endpoint.webhook_id}/deliveries/${delivery.delivery_id}/redeliver`).set(a.auth).expect(202);
+    expect(again.body.data).toMatchObject({ status: 'pending', attempts: 0, redelivery_of: delivery.delivery_id, event_id: delivery.event_id });
+    await hooks.dispatch.execute();
+    expect(at('/flaky')).toHaveLength(4);
+    expect(at('/flaky')[3].body).toBe(requests[0].body);
+    [delivery] = (await t.http.get(`/v1/webhooks/${endpoint.webhook_id}/deliveries`).set(a.auth).expect(200)).body.data.deliveries;
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, redelivery_of: expect.any(Number) });
+    await t.http.post(`/v1/webhooks/${endpoint.webhook_id}/deliveries/999999/redeliver`).set(a.auth).expect(404);
+    await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
+  });
+
+  it('signs with both secrets for the overlap after a rotation, then with the new one only', async () => {
+    const endpoint = await addEndpoint(a, '/rotating', ['client.created']);
+    const rotated = (await t.http.post(`/v1/webhooks/${endpoint.webhook_id}/rotate-secret`).set(a.auth).expect(200)).body.data;
+    expect(rotated.secret).not.toBe(endpoint.secret);
+    await createClient(t, a, 'Rotation Client');
+    await deliver();
+    const [request] = at('/rotating');
+    expect(String(request.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(new Webhook(rotated.secret).verify(request.body, request.headers as Record<string, string>)).toBeTruthy();
+    expect(new Webhook(endpoint.secret).verify(request.body, request.headers as Record<string, string>)).toBeTruthy();
+
+    clock.offsetMs += 24 * 60 * 60 * 1000 + 1000;
+    await createClient(t, a, 'Later Client');
+    await deliver();
+    const later = at('/rotating')[1];
+    expect(String(later.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    clock.offsetMs = 0;
+    await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
+  });
+
+  it('refuses URLs that resolve to loopback, private, link-local or metadata addresses, and plain http, without the flag', async () => {
+    const s = await strict.createAccount();
+    for (const url of [
+      'https://127.0.0.1/hook',
+      'https://localhost/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.1.2.3/hook',
+      'https://[::1]/hook',
+      `${base}/a`,
+    ]) {
+      const res = await strict.http
+        .post('/v1/webhooks')
+        .set(s.auth)
+        .send({ url, events: ['*'] });
+      expect([url, res.status]).toEqual([url, 400]);
+      expect(res.body.error.details).toEqual({ url: expect.any(String) });
+    }
+    // The flag allows http and loopback, never the metadata address.
+    await t.http
+      .post('/v1/webhooks')
+      .set(a.auth)
+      .send({ url: 'http://169.254.169.254/latest', events: ['*'] })
+      .expect(400);
+    await t.http
+      .post('/v1/webhooks')
+      .set(a.auth)
+      .send({ url: `${base}/x`, events: ['nothing.happened'] })
+      .expect(400);
+  });
+
+  it('a create retried with an Idempotency-Key replays the secret, which is stored sealed', async () => {
+    const send = () =>
+      t.http
+        .post('/v1/webhooks')
+        .set(a.auth)
+        .set('Idempotency-Key', 'hook-1')
+        .send({ url: `${base}/idem`, events: ['*'] });
+    const first = (await send().expect(201)).body.data;
+    const again = await send().expect(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.data.secret).toBe(first.secret);
+    expect((await t.http.get('/v1/webhooks').set(a.auth).expect(200)).body.data.webhooks.filter((w: { url: string }) => w.url === `${base}/idem`)).toHaveLength(
+      1,
+    );
+    const rows: Array<{ answer: string }> = await t.dataSource.query('SELECT answer FROM idempotency_keys WHERE account_id = ?', [a.accountId]);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.answer).not.toContain(first.secret.slice(6, 20));
+    const [stored] = await t.dataSource.query('SELECT secret_sealed FROM webhook_endpoints WHERE id = ?', [first.webhook_id]);
+    expect(stored.secret_sealed).not.toContain(first.secret.slice(6, 20));
+    await t.http.delete(`/v1/webhooks/${first.webhook_id}`).set(a.auth).expect(200);
+  });
+
+  it('checks the address again at delivery time', async () => {
+    const endpoint = await addEndpoint(a, '/checked', ['client.created']);
+    await createClient(t, a, 'Checked Client');
+    await parts.relay.execute();
+    const strictHooks = createWebhookWorkerParts(new Database(t.dataSource), clock, new TypeormActivityLog(new Database(t.dataSource)), {
+      ...t.config,
+      webhooks: { ...t.config.webhooks, allowInsecure: false },
+    });
+    await strictHooks.dispatch.execute();
+    expect(at('/checked')).toHaveLength(0);
+    const [delivery] = (await t.http.get(`/v1/webhooks/${endpoint.webhook_id}/deliveries`).set(a.auth).expect(200)).body.data.deliveries;
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, response_status: null, response_body: expect.stringContaining('Not sent') });
+    await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
+  });
+
+  it('fails a delivery after the last retry (about a day) and disables an endpoint failing for 5 days', async () => {
+    const endpoint = await addEndpoint(a, '/down', ['client.created']);
+    await createClient(t, a, 'Down Client 1');
+    await parts.relay.execute();
+    for (let i = 0; i < 12; i++) {
+      await hooks.dispatch.execute();
+      clock.offsetMs += 10 * 60 * 60 * 1000 + 1000;
+    }
+    expect(at('/down')).toHaveLength(8);
+    const [failed] = (await t.http.get(`/v1/webhooks/${endpoint.webhook_id}/deliveries`).set(a.auth).expect(200)).body.data.deliveries;
+    expect(failed).toMatchObject({ status: 'failed', attempts: 8, response_status: 500, response_body: 'receiver broke' });
+    expect((await t.http.get(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200)).body.data.enabled).toBe(true);
+
+    clock.offsetMs = 5 * 24 * 60 * 60 * 1000;
+    await createClient(t, a, 'Down Client 2');
+    await parts.relay.execute();
+    clock.offsetMs += 1000;
+    await hooks.dispatch.execute();
+    const shown = (await t.http.get(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200)).body.data;
+    expect(shown).toMatchObject({ enabled: false, disabled_reason: 'failing' });
+    const trail = (await t.http.get(`/v1/audit-log?entity_type=webhook_endpoint&entity_id=${endpoint.webhook_id}`).set(a.auth).expect(200)).body.data;
+    expect(trail.entries[0]).toMatchObject({ action: 'disabled', actor: { type: 'system' } });
+    clock.offsetMs = 0;
+  });
+});
