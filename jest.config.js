@@ -5,9 +5,12 @@ const moduleNameMapper = {
   '^@app/infra$': '<rootDir>/libs/infra/src',
   '^@app/infra/(.*)$': '<rootDir>/libs/infra/src/$1',
 };
+/** E2E suites that test adapters, the renderer or the worker without the HTTP app. */
+const API_FREE_SUITES = '/test/(pdf-renderer|repository-contracts|sendout-repository|session-repository|daily-jobs)\\.e2e-spec\\.ts$';
 const transform = { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] };
-const e2e = (displayName, setupFiles = []) => ({
+const e2e = (displayName, setupFiles = [], testPathIgnorePatterns = []) => ({
   displayName,
+  testPathIgnorePatterns: ['/node_modules/', ...testPathIgnorePatterns],
   rootDir: __dirname,
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
@@ -29,7 +32,8 @@ module.exports = {
       moduleNameMapper,
     },
     e2e('e2e'),
-    // The same suites on the Express edge (HTTP_ADAPTER=express, databases prefixed express_).
-    e2e('e2e-express', ['<rootDir>/test/support/express-env.js']),
+    // The same suites on the Express edge (HTTP_ADAPTER=express, databases prefixed express_), less the
+    // suites that never start the HTTP app (renderer, repositories, worker jobs): they would run the very same code twice.
+    e2e('e2e-express', ['<rootDir>/test/support/express-env.js'], [API_FREE_SUITES]),
   ],
 };
