@@ -3,7 +3,7 @@ import { createClient } from './support/sales-document-helpers';
 
 const STRONG = 'Str0ng!pass';
 
-/** The Free limits of DESIGN section 5 at their configured defaults (50 documents a month, 100 clients, 100 items). */
+/** The Free limits of docs/decisions.md, "Plans" at their configured defaults (50 documents a month, 100 clients, 100 items). */
 describe('plans: the effective plan and the Free limits', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -111,7 +111,7 @@ export class WorkerRuntime {
   }
 
   /**
-   * The daily overdue marking (DESIGN section 4): runs in whichever worker first takes the lock of the
+   * The daily overdue marking (docs/decisions.md, "Documents, numbering and payments"): runs in whichever worker first takes the lock of the
    * day in Asia/Kolkata, so every process may call it hourly and it still runs once a day.
    */
   async markOverdueOnce(): Promise<number | null> {

@@ -5,7 +5,7 @@ import { InvoiceRepository } from '../src/invoices/invoice.repository.port';
 
 /**
  * What every InvoiceRepository must do, run against the in-memory fake (unit) and the TypeORM adapter
- * (test/invoices.e2e-spec.ts) so the two cannot drift (DESIGN section 14.6). `harness` is read lazily.
+ * (test/invoices.e2e-spec.ts) so the two cannot drift (docs/decisions.md, "Testing"). `harness` is read lazily.
  */
 export interface InvoiceRepositoryHarness {
   repo(): InvoiceRepository;

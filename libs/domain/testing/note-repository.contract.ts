@@ -3,7 +3,7 @@ import { NoteRepository } from '../src/notes/note.repository.port';
 
 /**
  * What every NoteRepository must do, run against the in-memory fake (unit) and the TypeORM adapter
- * (e2e) so the two cannot drift (DESIGN section 14.6). Call inside a `describe`; `harness` is read
+ * (e2e) so the two cannot drift (docs/decisions.md, "Testing"). Call inside a `describe`; `harness` is read
  * lazily because an e2e suite only has its app after `beforeAll`.
  */
 export interface NoteRepositoryHarness<N, F> {

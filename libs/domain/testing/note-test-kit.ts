@@ -17,7 +17,7 @@ import { NoteServiceDeps } from '../src/notes/notes.service';
 import { Page, PageRequest } from '../src/shared/pagination';
 import { apiKeyPrincipal } from '../src/shared/principal';
 
-/** Hand-written fakes for the note services' collaborators (DESIGN section 14.6). */
+/** Hand-written fakes for the note services' collaborators (docs/decisions.md, "Testing"). */
 
 export class InMemoryNoteSequence extends DocumentSequence {
   private readonly values = new Map<string, number>();

@@ -46,7 +46,7 @@ export interface EffectivePlan {
 const timestampMs = (ts: string) => Date.parse(ts.replace(' ', 'T') + 'Z');
 
 /**
- * The one place that decides an account's plan (DESIGN section 5). `plan` and `subscription_expires_at`
+ * The one place that decides an account's plan (docs/decisions.md, "Plans"). `plan` and `subscription_expires_at`
  * are written by the CLI and by store reconciliation (which keeps the expiry at the store's, ends it at
  * once on refund or revoke, and records whether the subscription will renew); a Pro account whose
  * expiry has passed is limited as Free. Every limit and Pro-only check goes through here.

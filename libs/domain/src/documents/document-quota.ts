@@ -3,7 +3,7 @@ import { Account } from '../accounts/account';
 import { assertWithinLimit, effectivePlan, PlanPolicy } from '../accounts/plan';
 import { Clock } from '../shared/clock.port';
 
-/** The Free plan's monthly allowance of sales documents (DESIGN section 5): 402 when it is used up. */
+/** The Free plan's monthly allowance of sales documents (docs/decisions.md, "Plans"): 402 when it is used up. */
 export class DocumentQuota {
   constructor(
     private readonly counter: DocumentCounter,

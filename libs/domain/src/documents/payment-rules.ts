@@ -26,7 +26,7 @@ export interface PaymentState {
 }
 
 /**
- * DESIGN section 4: `paid` sets paid_amount to the receivable and payment_date to the given date or
+ * docs/decisions.md, "Documents, numbering and payments": `paid` sets paid_amount to the receivable and payment_date to the given date or
  * today; `partial` needs 0 < paid_amount < receivable and defaults payment_date to today; `pending`
  * (and `overdue`) clear the payment. `paidAt` remembers when it became paid (for recent-payments).
  */

@@ -3,7 +3,7 @@ import { Clock } from '../shared/clock.port';
 import { kolkataDate } from '../shared/fiscal-year';
 
 /**
- * The daily schedule of DESIGN section 4: `pending` invoices whose payment_due_date has passed (in
+ * The daily schedule of docs/decisions.md, "Documents, numbering and payments": `pending` invoices whose payment_due_date has passed (in
  * Asia/Kolkata) become `overdue`; `partial` stays `partial`; drafts and cancelled invoices are left alone.
  */
 export class MarkOverdueInvoices {

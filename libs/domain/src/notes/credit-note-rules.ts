@@ -9,7 +9,7 @@ import { SourceInvoice } from './source-invoice-reader.port';
  *
  * `source` is the invoice the note is raised against, when the service had to read it: on create
  * when `source_invoice_id` is sent, on PATCH when `source_invoice_id` or `client_id` is sent.
- * - Create with a source invoice (DESIGN section 4, further open points): without `client_id` the
+ * - Create with a source invoice (docs/decisions.md, "Documents, numbering and payments"): without `client_id` the
  *   note takes the invoice's client; without `currency`, the invoice's currency; without `items`,
  *   one line per invoice line (description = item_description, amount = the line's total_amount,
  *   expense_date = the invoice date). Fields in the body override; `items: []` means no lines.

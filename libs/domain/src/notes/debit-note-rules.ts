@@ -8,7 +8,7 @@ import { mergeHeader, mergeLines, NoteChange, NoteRuleContext, sentOr } from './
  * - client_id and debit_note_date are required; payment_due_date defaults to the note date.
  * - status defaults to issued, payment_status to pending, currency to the account's.
  * - The total is the sum of the line amounts; the amount receivable is the total (no TDS on notes).
- * - Payment rules (DESIGN section 4) run on every change. A paid_amount or payment_date that is not
+ * - Payment rules (docs/decisions.md, "Documents, numbering and payments") run on every change. A paid_amount or payment_date that is not
  *   sent is kept only while payment_status stays the same, so a change of payment status starts from
  *   the rule's defaults (paid: today; partial: paid_amount required).
  */
