@@ -1,3 +1,4 @@
+import type request from 'supertest';
 import { Connection, createConnection, RowDataPacket } from 'mysql2/promise';
 import { databaseName } from '@app/infra/database/data-source';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
@@ -36,7 +37,7 @@ describe('database failures under a request', () => {
     for (let i = 0; i < 400; i++) {
       const [rows] = await admin.query<RowDataPacket[]>(
         `SELECT id FROM information_schema.processlist
-          WHERE db = ? AND id <> CONNECTION_ID() AND command = 'Query' AND info LIKE ?`,
+          WHERE db = ? AND id <> CONNECTION_ID() AND command = 'Query' AND state LIKE 'Waiting for table%' AND info LIKE ?`,
         [database, `%${table}%`],
       );
       if (rows.length) return Number(rows[0].id);
@@ -48,17 +49,20 @@ describe('database failures under a request', () => {
   /** Sends GET /v1/clients while the clients table is locked, then kills its query with `kill`. */
   async function listClientsKilledBy(kill: 'CONNECTION' | 'QUERY') {
     await admin.query('LOCK TABLES clients WRITE');
+    let pending: Promise<request.Response> | undefined;
     try {
-      const pending = t.http
+      pending = t.http
         .get('/v1/clients')
         .set(a.auth)
         .then((r) => r);
       const id = await blockedQueryOn('clients');
       await admin.query(`KILL ${kill} ${id}`);
-      return await pending;
+      // Bounded: should the kill have missed the request, the unlock below lets it finish (and the test fail) instead of hanging.
+      await Promise.race([pending, new Promise((r) => setTimeout(r, 15000))]);
     } finally {
       await admin.query('UNLOCK TABLES');
     }
+    return await pending;
   }
 
   it.each(['CONNECTION', 'QUERY'] as const)('a request whose %s is killed mid-query answers 503 not_available with Retry-After', async (kill) => {
