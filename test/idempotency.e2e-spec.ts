@@ -1,7 +1,7 @@
 import { Clock } from '@app/domain/shared/clock.port';
 import { PurgeIdempotencyKeys } from '@app/domain/idempotency/idempotent-requests.use-case';
 import { SqlIdempotencyStore } from '@app/infra/idempotency/sql-idempotency-store';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { countRows, createClient, line } from './support/sales-document-helpers';
 

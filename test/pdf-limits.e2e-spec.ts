@@ -2,7 +2,7 @@ import pino from 'pino';
 import { SystemClock } from '@app/domain/shared/clock.port';
 import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
 import { createDataSource } from '@app/infra/database/data-source';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { PdfRenderTimeout } from '@app/infra/pdf/puppeteer-pdf-renderer';
 import { TypeormAccountRepository } from '@app/infra/accounts/typeorm-account.repository';
 import { createDocumentOutputService } from '@app/infra/wiring/document-output.wiring';

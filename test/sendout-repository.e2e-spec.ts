@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { createDataSource } from '@app/infra/database/data-source';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { SqlSendoutRepository } from '@app/infra/sendouts/sql-sendout.repository';
 import { sendoutRepositoryContract } from '../libs/domain/testing/sendout-repository.contract';
 import { freshDatabase } from './support/app-harness';

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { TypeormSessionRepository } from '@app/infra/auth/typeorm-session.repository';
 import { createDataSource } from '@app/infra/database/data-source';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { sessionRepositoryContract } from '../libs/domain/testing/session-repository.contract';
 import { freshDatabase } from './support/app-harness';
 

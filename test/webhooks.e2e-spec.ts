@@ -3,7 +3,7 @@ import { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { Clock } from '@app/domain/shared/clock.port';
 import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { TypeormActivityLog } from '@app/infra/activity/typeorm-activity-log';
 import { createNotificationWorkerParts } from '@app/infra/notifications/notification-adapters';
 import { createWebhookWorkerParts } from '@app/infra/webhooks/webhooks.factory';

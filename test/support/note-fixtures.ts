@@ -2,7 +2,7 @@ import { NoteHeaderFields, StoredNote } from '@app/domain/notes/note';
 import { NoteRepository } from '@app/domain/notes/note.repository.port';
 import { Clock, SystemClock } from '@app/domain/shared/clock.port';
 import { kolkataDate } from '@app/domain/shared/fiscal-year';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { NoteRepositoryHarness, noteRepositoryContract } from '../../libs/domain/testing/note-repository.contract';
 import { TestAccount, TestApp } from './app-harness';
 

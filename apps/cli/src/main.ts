@@ -3,7 +3,8 @@ import { AccountAdminService } from '@app/domain/accounts/account-admin.service'
 import { DomainError, ValidationFailed } from '@app/domain/shared/domain-error';
 import { loadConfig } from '@app/infra/config/app-config';
 import { createDataSource, migrate } from '@app/infra/database/data-source';
-import { Database, TypeormTransactionRunner } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
+import { TypeormTransactionRunner } from '@app/infra/database/typeorm-transaction-runner';
 import { TypeormAccountRepository } from '@app/infra/accounts/typeorm-account.repository';
 import { TypeormUserRepository } from '@app/infra/users/typeorm-user.repository';
 import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';

@@ -9,7 +9,7 @@ import { BullmqStoreNotificationQueue, startStoreNotificationWorker } from '@app
 import { createStoreBilling, StoreBilling } from '@app/infra/billing/store-billing.factory';
 import { AppConfig } from '@app/infra/config/app-config';
 import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { takeLock } from '@app/infra/queue/redis-lock';
 
 /**

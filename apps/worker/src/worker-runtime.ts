@@ -5,7 +5,7 @@ import { DeliverSendout } from '@app/domain/sendouts/deliver-sendout.use-case';
 import { SweepResult, SweepSendouts } from '@app/domain/sendouts/sweep-sendouts.use-case';
 import { AppConfig } from '@app/infra/config/app-config';
 import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { NodemailerMailer } from '@app/infra/mail/nodemailer-mailer';
 import { PuppeteerPdfRenderer } from '@app/infra/pdf/puppeteer-pdf-renderer';
 import { BullmqSendoutQueue } from '@app/infra/queue/bullmq-sendout-queue';

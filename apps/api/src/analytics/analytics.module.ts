@@ -3,7 +3,7 @@ import { AnalyticsReader } from '@app/domain/analytics/analytics-reader.port';
 import { AnalyticsService } from '@app/domain/analytics/analytics.service';
 import { Clock } from '@app/domain/shared/clock.port';
 import { SqlAnalyticsReader } from '@app/infra/analytics/sql-analytics-reader';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { AnalyticsController } from './analytics.controller';
 
 @Module({

@@ -24,7 +24,7 @@ import { loginThrottlePrefix, RedisLoginThrottle } from '@app/infra/auth/redis-l
 import { TypeormSessionRepository } from '@app/infra/auth/typeorm-session.repository';
 import { AppConfig } from '@app/infra/config/app-config';
 import { databaseName } from '@app/infra/database/data-source';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { TypeormUserAdminRepository } from '@app/infra/users/typeorm-user-admin.repository';
 import { APP_CONFIG } from '../core/tokens';
 import { AuthController } from './auth.controller';

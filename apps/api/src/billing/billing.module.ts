@@ -9,7 +9,7 @@ import { SecretHasher } from '@app/domain/shared/secret.port';
 import { BullmqStoreNotificationQueue } from '@app/infra/billing/bullmq-store-notification-queue';
 import { createStoreBilling, StoreBilling } from '@app/infra/billing/store-billing.factory';
 import { AppConfig } from '@app/infra/config/app-config';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { APP_CONFIG } from '../core/tokens';
 import { BillingController } from './billing.controller';
 

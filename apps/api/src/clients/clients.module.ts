@@ -6,7 +6,7 @@ import { ClientsService } from '@app/domain/clients/clients.service';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { AppConfig } from '@app/infra/config/app-config';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { TypeormClientRepository } from '@app/infra/clients/typeorm-client.repository';
 import { SqlClientDependents } from '@app/infra/clients/sql-client-dependents';
 import { TypeormInventoryRepository } from '@app/infra/inventory/typeorm-inventory.repository';

@@ -4,7 +4,7 @@ import { CreditNotesService } from '@app/domain/notes/credit-notes.service';
 import { NoteServiceDeps } from '@app/domain/notes/notes.service';
 import { SourceInvoiceReader } from '@app/domain/notes/source-invoice-reader.port';
 import { Clock } from '@app/domain/shared/clock.port';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { TypeormCreditNoteRepository } from '@app/infra/notes/typeorm-credit-note.repository';
 import { SqlSourceInvoiceReader } from '@app/infra/notes/sql-source-invoice-reader';
 import { DocumentsCoreModule } from '../documents/documents-core.module';

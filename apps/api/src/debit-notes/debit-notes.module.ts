@@ -3,7 +3,7 @@ import { DebitNoteRepository } from '@app/domain/notes/note.repository.port';
 import { DebitNotesService } from '@app/domain/notes/debit-notes.service';
 import { NoteServiceDeps } from '@app/domain/notes/notes.service';
 import { Clock } from '@app/domain/shared/clock.port';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { TypeormDebitNoteRepository } from '@app/infra/notes/typeorm-debit-note.repository';
 import { DocumentsCoreModule } from '../documents/documents-core.module';
 import { NOTE_SERVICE_DEPS, noteServiceDepsProvider } from '../notes/note-service-deps.provider';

@@ -5,7 +5,7 @@ import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
 import { AppConfig } from '@app/infra/config/app-config';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { createDocumentOutputService } from '@app/infra/wiring/document-output.wiring';
 import { APP_CONFIG } from '../core/tokens';
 import { SettingsModule } from '../settings/settings.module';

@@ -5,7 +5,7 @@ import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { DocumentCounter } from '@app/domain/documents/document-counter.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { AppConfig } from '@app/infra/config/app-config';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { SqlDocumentSequence } from '@app/infra/documents/sql-document-sequence';
 import { SettingsDocumentPrefixes } from '@app/infra/settings/sql-business-settings.repository';
 import { SqlDocumentCounter } from '@app/infra/documents/sql-document-counter';

@@ -7,7 +7,7 @@ import { OfferDocumentDeps } from '@app/domain/documents/offer-documents.service
 import { ConvertToInvoice } from '@app/domain/invoices/convert-to-invoice.use-case';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 
 /**
  * The providers of one kind of offer document (quotations, proforma invoices): its repository port bound

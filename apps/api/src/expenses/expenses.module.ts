@@ -5,7 +5,7 @@ import { ExpenseRepository } from '@app/domain/expenses/expense.repository.port'
 import { ExpensesService } from '@app/domain/expenses/expenses.service';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { TypeormExpenseRepository } from '@app/infra/expenses/typeorm-expense.repository';
 import { ClientsModule } from '../clients/clients.module';
 import { TdsSectionRepository } from '@app/domain/tds/tds-section.repository.port';

@@ -3,7 +3,7 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { IdempotentRequests } from '@app/domain/idempotency/idempotent-requests.use-case';
 import { Clock } from '@app/domain/shared/clock.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { SqlIdempotencyStore } from '@app/infra/idempotency/sql-idempotency-store';
 import { SecretBox } from '@app/infra/crypto/secret-box';
 import { AppConfig } from '@app/infra/config/app-config';

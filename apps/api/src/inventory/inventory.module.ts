@@ -6,7 +6,7 @@ import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { AppConfig } from '@app/infra/config/app-config';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { TypeormInventoryRepository } from '@app/infra/inventory/typeorm-inventory.repository';
 import { APP_CONFIG } from '../core/tokens';
 import { InventoryController } from './inventory.controller';

@@ -12,7 +12,7 @@ import { IssueInvoice } from '@app/domain/invoices/issue-invoice.use-case';
 import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { TypeormInvoiceRepository } from '@app/infra/invoices/typeorm-invoice.repository';
 import { DocumentsCoreModule } from '../documents/documents-core.module';
 import { InventoryModule } from '../inventory/inventory.module';

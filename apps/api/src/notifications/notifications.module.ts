@@ -4,7 +4,7 @@ import { NotificationsService } from '@app/domain/notifications/notifications.se
 import { Clock } from '@app/domain/shared/clock.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
 import { AppConfig } from '@app/infra/config/app-config';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { notificationAdapters } from '@app/infra/notifications/notification-adapters';
 import { APP_CONFIG } from '../core/tokens';
 import { DevicesController, NotificationsController } from './notifications.controller';

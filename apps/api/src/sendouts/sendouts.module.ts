@@ -10,7 +10,7 @@ import { SendoutQueue } from '@app/domain/sendouts/sendout-queue.port';
 import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
 import { SendoutsService } from '@app/domain/sendouts/sendouts.service';
 import { AppConfig } from '@app/infra/config/app-config';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { BullmqSendoutQueue } from '@app/infra/queue/bullmq-sendout-queue';
 import { SqlSendoutDocumentCatalog } from '@app/infra/sendouts/sql-sendout-document-catalog';
 import { SqlSendoutRepository } from '@app/infra/sendouts/sql-sendout.repository';

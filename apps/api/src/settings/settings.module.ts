@@ -11,7 +11,7 @@ import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
 import { BusinessProfileService } from '@app/domain/settings/business-profile.service';
 import { BusinessSettingsRepository } from '@app/domain/settings/business-settings';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { SqlBusinessSettingsRepository } from '@app/infra/settings/sql-business-settings.repository';
 import { ApiKeySettingsController, CaSyncSettingsController, SettingsController } from './settings.controller';
 

@@ -8,7 +8,7 @@ import { TdsCertificateRenderer, TdsCertificateStore } from '@app/domain/tds/tds
 import { TdsDeductionRepository } from '@app/domain/tds/tds-deduction';
 import { TdsSectionRepository } from '@app/domain/tds/tds-section.repository.port';
 import { TdsService } from '@app/domain/tds/tds.service';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { PuppeteerPdfRenderer } from '@app/infra/pdf/puppeteer-pdf-renderer';
 import { HandlebarsTdsCertificateRenderer } from '@app/infra/tds/handlebars-tds-certificate.renderer';
 import { SqlTdsCertificateStore } from '@app/infra/tds/sql-tds-certificate.store';

@@ -4,7 +4,7 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { WebhooksService } from '@app/domain/webhooks/webhooks.service';
 import { AppConfig } from '@app/infra/config/app-config';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { webhookAdapters } from '@app/infra/webhooks/webhooks.factory';
 import { APP_CONFIG } from '../core/tokens';
 import { WebhooksController } from './webhooks.controller';

@@ -5,7 +5,7 @@ import { SystemClock } from '@app/domain/shared/clock.port';
 import { DispatchResult, DispatchWebhooks } from '@app/domain/webhooks/dispatch-webhooks.use-case';
 import { TypeormActivityLog } from '@app/infra/activity/typeorm-activity-log';
 import { AppConfig } from '@app/infra/config/app-config';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { SqlIdempotencyStore } from '@app/infra/idempotency/sql-idempotency-store';
 import { createWebhookWorkerParts } from '@app/infra/webhooks/webhooks.factory';
 

@@ -5,7 +5,7 @@ import { SystemClock } from '@app/domain/shared/clock.port';
 import { kolkataDate } from '@app/domain/shared/fiscal-year';
 import { AppConfig } from '@app/infra/config/app-config';
 import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
-import { Database } from '@app/infra/database/typeorm-transaction-runner';
+import { Database } from '@app/infra/database/database';
 import { createNotificationWorkerParts } from '@app/infra/notifications/notification-adapters';
 import { BullmqPushWorker } from '@app/infra/queue/bullmq-push-worker';
 import { takeLock } from '@app/infra/queue/redis-lock';

@@ -1,5 +1,5 @@
 import { DeletedAccounts } from '@app/domain/accounts/deleted-accounts.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 /** Sets accounts.deleted_at; rows, documents and the key hash are kept (AuthenticateCaller refuses the account). */

@@ -1,6 +1,6 @@
 import { Account, NewAccount, PlanCode } from '@app/domain/accounts/account';
 import { AccountProfile, AccountRepository, ApiKeyRecord } from '@app/domain/accounts/account.repository.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 import { AccountRow } from './account.entity';
 

@@ -1,6 +1,6 @@
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { ActivityOutbox, CommittedActivity } from '@app/domain/activity-relay/activity-relay.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 interface EventRecord {

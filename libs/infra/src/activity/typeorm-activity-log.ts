@@ -1,5 +1,5 @@
 import { ActivityEvent, ActivityLog } from '@app/domain/activity/activity-log.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 import { rawInsert } from '../database/raw-sql';
 import { ActivityEventRow } from './activity-event.entity';

@@ -10,7 +10,7 @@ import {
   StatusMonthRow,
   StatusRow,
 } from '@app/domain/analytics/analytics-reader.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 
 const COUNTED = "('issued', 'archived')";
 

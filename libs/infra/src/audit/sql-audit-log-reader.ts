@@ -1,6 +1,6 @@
 import { AuditEntry, AuditFilter, AuditLogReader } from '@app/domain/audit/audit-trail';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 interface Row {

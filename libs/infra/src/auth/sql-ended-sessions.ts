@@ -1,5 +1,5 @@
 import { EndedSessions } from '@app/domain/auth/ended-sessions.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 export class SqlEndedSessions extends EndedSessions {

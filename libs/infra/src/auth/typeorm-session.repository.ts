@@ -1,7 +1,7 @@
 import { MobileSession, NewSession, RevokeReason, RotatedTokens, SessionAccess } from '@app/domain/auth/session';
 import { SessionRepository } from '@app/domain/auth/session.repository.port';
 import { isPermissionKey } from '@app/domain/shared/principal';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 interface SessionRecord {

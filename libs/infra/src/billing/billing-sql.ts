@@ -1,5 +1,5 @@
 import { SecretBox } from '../crypto/secret-box';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 
 /** What the billing repositories share: SQL in the transaction in progress, and the box that seals store identifiers. */
 export class BillingSql {

@@ -1,6 +1,6 @@
 import { CaSyncDataReader } from '@app/domain/ca-sync/ca-sync.port';
 import { CaSyncData, CaSyncExpense, CaSyncInvoice, CaSyncInvoiceLine, CaSyncNote, CaSyncTds } from '@app/domain/ca-sync/ca-sync-workbook';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 
 type Row = Record<string, string | number | null>;
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? null : String(v));

@@ -1,6 +1,6 @@
 import { CaSyncFormat, CaSyncFrequency, CaSyncSettings, DEFAULT_CA_SYNC } from '@app/domain/ca-sync/ca-sync';
 import { CaSyncRepository, CaSyncSend, CaSyncSendStatus, CaSyncTrigger, NewCaSyncSend } from '@app/domain/ca-sync/ca-sync.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 type Row = Record<string, string | number | null>;

@@ -1,6 +1,6 @@
 import { ClientDependents } from '@app/domain/clients/client.repository.port';
 import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { ALL_DOCUMENT_TABLES } from '../documents/document-tables';
 
 /**

@@ -3,7 +3,7 @@ import { Client, ClientFields } from '@app/domain/clients/client';
 import { ClientRepository } from '@app/domain/clients/client.repository.port';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Clock } from '@app/domain/shared/clock.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 import { ClientRow } from './client.entity';
 

@@ -1,7 +1,7 @@
 import { DocumentKind, documentKind, perKind } from '@app/domain/documents/document-kinds';
 import { SourceDocument } from '@app/domain/document-output/source-document';
 import { DocumentSource } from '@app/domain/document-output/document-source.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { DOCUMENT_TABLES } from '../documents/document-tables';
 
 const COMMON = `d.id, d.client_id, d.currency, d.total_amount, d.declaration_text, d.transport_details, d.lr_number`;

@@ -1,7 +1,7 @@
 import { DocumentKind } from '@app/domain/documents/document-kinds';
 import { SharedDocument, ShareLinkRepository } from '@app/domain/document-output/share-link.repository.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { SecretBox } from '../crypto/secret-box';
 import { sqlNow } from '../shared/sql-time';
 

@@ -1,5 +1,5 @@
 import { DocumentCounter } from '@app/domain/documents/document-counter.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { ALL_DOCUMENT_TABLES } from './document-tables';
 
 const TABLES = ALL_DOCUMENT_TABLES.map((t) => t.table);

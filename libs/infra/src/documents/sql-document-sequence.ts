@@ -1,6 +1,6 @@
 import { DocumentKind } from '@app/domain/documents/document-kinds';
 import { DocumentSequence } from '@app/domain/documents/document-sequence.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 
 /**
  * One row per (account, kind, FY). The upsert takes the row lock and bumps the counter in one

@@ -1,7 +1,7 @@
 import { In } from 'typeorm';
 import { DiscountType } from '@app/domain/documents/document-enums';
 import { ProductLine, ProductLineValues } from '@app/domain/documents/product-lines';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { rawInsert } from '../database/raw-sql';
 import { ProductLineColumns } from './sales-document-columns';
 

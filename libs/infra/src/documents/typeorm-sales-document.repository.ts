@@ -5,7 +5,7 @@ import { ProductLine, ProductLineValues } from '@app/domain/documents/product-li
 import { SalesDocumentRepository } from '@app/domain/documents/sales-document.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page } from '@app/domain/shared/pagination';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 import { rawInsert, selectColumns } from '../database/raw-sql';
 import { ProductLineColumns, SalesDocumentColumns } from './sales-document-columns';

@@ -3,7 +3,7 @@ import { Expense, ExpenseFields } from '@app/domain/expenses/expense';
 import { ExpenseRepository } from '@app/domain/expenses/expense.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 import { ExpenseRow } from './expense.entity';
 

@@ -1,7 +1,7 @@
 import { StoredAnswer } from '@app/domain/idempotency/idempotency';
 import { IdempotencyRecord, IdempotencyStore, NewIdempotencyRecord } from '@app/domain/idempotency/idempotency-store.port';
 import { SecretBox } from '../crypto/secret-box';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 
 interface Row {
   fingerprint: string;

@@ -5,7 +5,7 @@ import { InventoryRepository } from '@app/domain/inventory/inventory.repository.
 import { Clock } from '@app/domain/shared/clock.port';
 import { NotFound } from '@app/domain/shared/domain-error';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 import { InventoryItemRow, StockMovementRow } from './inventory.entity';
 

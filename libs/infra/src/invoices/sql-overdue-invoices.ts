@@ -1,5 +1,5 @@
 import { OverdueInvoices } from '@app/domain/invoices/overdue-invoices.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 export class SqlOverdueInvoices extends OverdueInvoices {

@@ -5,7 +5,7 @@ import { InvoiceFields, InvoiceHeader } from '@app/domain/invoices/invoice';
 import { InvoiceRepository } from '@app/domain/invoices/invoice.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { listedColumns } from '../documents/document-tables';
 import { salesHeaderOf } from '../documents/sales-document-rows';
 import { SqlConditions } from '../documents/sql-document-list';

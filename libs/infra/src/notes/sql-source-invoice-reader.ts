@@ -1,5 +1,5 @@
 import { SourceInvoice, SourceInvoiceReader } from '@app/domain/notes/source-invoice-reader.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 
 /**
  * Reads an invoice and its lines for a credit note straight from `invoices` / `invoice_items`

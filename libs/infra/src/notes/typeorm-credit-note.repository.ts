@@ -1,7 +1,7 @@
 import { CreditNote, CreditNoteFields } from '@app/domain/notes/note';
 import { CreditNoteRepository } from '@app/domain/notes/note.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { listedColumns } from '../documents/document-tables';
 import { CreditNoteItemRow, CreditNoteRow } from './note.entity';
 import { noteHeaderColumns, noteHeaderOf } from './typeorm-note-table';

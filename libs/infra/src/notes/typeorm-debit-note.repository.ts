@@ -3,7 +3,7 @@ import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
 import { DebitNote, DebitNoteFields } from '@app/domain/notes/note';
 import { DebitNoteRepository } from '@app/domain/notes/note.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { listedColumns } from '../documents/document-tables';
 import { DebitNoteItemRow, DebitNoteRow } from './note.entity';
 import { noteHeaderColumns, noteHeaderOf } from './typeorm-note-table';

@@ -4,7 +4,7 @@ import { DocumentStatus } from '@app/domain/documents/document-enums';
 import { documentDateRange, DocumentListFilter } from '@app/domain/documents/document-list-filter';
 import { NoteHeaderFields, NoteLine, NoteLineFields, NoteNumber, StoredNote } from '@app/domain/notes/note';
 import { Page } from '@app/domain/shared/pagination';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { NoteHeaderRow, NoteItemRow } from './note.entity';
 
 /** Where one kind of note lives, and the list filters only that kind has. */

@@ -3,7 +3,7 @@ import { NoteHeaderFields, NoteLine, NoteLineFields, NoteNumber } from '@app/dom
 import { NoteRepository } from '@app/domain/notes/note.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page } from '@app/domain/shared/pagination';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 import { NoteHeaderRow, NoteItemRow } from './note.entity';
 import { numberColumns, NoteTableSpec, TypeormNoteTable } from './typeorm-note-table';

@@ -10,7 +10,7 @@ import { SecretHasher } from '@app/domain/shared/secret.port';
 import { ReadCommittedTransactionRunner, SqlActivityOutbox } from '../activity-relay/sql-activity-outbox';
 import type { AppConfig } from '../config/app-config';
 import { SecretBox } from '../crypto/secret-box';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { DisabledPushSender, FcmPushSender } from '../push/fcm-push-sender';
 import { BullmqPushQueue } from '../queue/bullmq-push-queue';
 import { SqlNotificationDirectory } from './sql-notification-directory';

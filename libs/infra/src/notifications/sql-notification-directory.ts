@@ -1,7 +1,7 @@
 import { TeamMember } from '@app/domain/notifications/notification';
 import { NotificationDirectory } from '@app/domain/notifications/notification.repository.port';
 import { isPermissionKey } from '@app/domain/shared/principal';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 
 export class SqlNotificationDirectory extends NotificationDirectory {
   constructor(private readonly db: Database) {

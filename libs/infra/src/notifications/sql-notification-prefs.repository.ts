@@ -1,6 +1,6 @@
 import { isNotificationCategory, NotificationCategory } from '@app/domain/notifications/notification-category';
 import { NotificationPrefsRepository } from '@app/domain/notifications/notification.repository.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 type Prefs = Partial<Record<NotificationCategory, boolean>>;

@@ -1,7 +1,7 @@
 import { FeedQuery, NotificationDraft, StoredNotification } from '@app/domain/notifications/notification';
 import { NotificationCategory } from '@app/domain/notifications/notification-category';
 import { NotificationRepository } from '@app/domain/notifications/notification.repository.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 interface NotificationRecord {

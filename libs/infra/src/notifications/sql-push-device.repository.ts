@@ -1,7 +1,7 @@
 import { Device, DevicePlatform, DeviceRegistration, DeviceRepository } from '@app/domain/notifications/device.repository.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
 import { SecretBox } from '../crypto/secret-box';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 interface WriteResult {

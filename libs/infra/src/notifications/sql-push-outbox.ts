@@ -1,5 +1,5 @@
 import { PushJob, PushOutbox } from '@app/domain/notifications/push.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 export class SqlPushOutbox extends PushOutbox {

@@ -2,7 +2,7 @@ import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
 import { ProformaInvoiceFields, ProformaInvoiceHeader } from '@app/domain/proforma/proforma-invoice';
 import { ProformaInvoiceRepository } from '@app/domain/proforma/proforma-invoice.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { listedColumns } from '../documents/document-tables';
 import { offerHeaderOf } from '../documents/sales-document-rows';
 import { SqlConditions } from '../documents/sql-document-list';

@@ -1,6 +1,6 @@
 import { DocumentKind } from '@app/domain/documents/document-kinds';
 import { DocumentPick, SendoutDocumentCatalog } from '@app/domain/sendouts/sendout-document-catalog.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { DOCUMENT_TABLES } from '../documents/document-tables';
 
 /** One query on the kind's table, scoped by account and client. */

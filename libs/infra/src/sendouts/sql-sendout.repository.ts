@@ -1,7 +1,7 @@
 import { DocumentKind } from '@app/domain/documents/document-kinds';
 import { ClaimedSendout, NewSendout, Sendout, SendoutJob, SendoutStatus } from '@app/domain/sendouts/sendout';
 import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 interface SendoutRecord {

@@ -3,7 +3,7 @@ import { DocumentKind, perKind } from '@app/domain/documents/document-kinds';
 import { DocumentPrefixes } from '@app/domain/documents/document-sequence.port';
 import { isInvoiceTemplate } from '@app/domain/documents/pdf-renderer.port';
 import { BusinessSettings, BusinessSettingsRepository, DEFAULT_BUSINESS_SETTINGS, NO_BANK_DETAILS } from '@app/domain/settings/business-settings';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { DOCUMENT_TABLES } from '../documents/document-tables';
 import { sqlNow } from '../shared/sql-time';
 

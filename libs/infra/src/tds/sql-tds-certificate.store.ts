@@ -1,5 +1,5 @@
 import { TdsCertificateForm, TdsCertificateRecord, TdsCertificateStore } from '@app/domain/tds/tds-certificate';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 export class SqlTdsCertificateStore extends TdsCertificateStore {

@@ -1,5 +1,5 @@
 import { TdsDeduction, TdsDeductionRepository, TdsDeposit, TdsDirection } from '@app/domain/tds/tds-deduction';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 
 interface DeductionRow {
   id: number;

@@ -1,6 +1,6 @@
 import { TdsSection, TdsSectionFields, ThresholdMode } from '@app/domain/tds/tds-section';
 import { TdsSectionRepository } from '@app/domain/tds/tds-section.repository.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
 interface SectionRow {

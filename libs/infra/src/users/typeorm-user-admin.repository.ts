@@ -3,7 +3,7 @@ import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { PermissionKey } from '@app/domain/shared/principal';
 import { UserAdminRepository } from '@app/domain/users/user-admin.repository.port';
 import { NewUser, User } from '@app/domain/users/user.repository.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 import { newUserRow, toUser } from './typeorm-user.repository';
 import { UserRow } from './user.entity';

@@ -1,7 +1,7 @@
 import { IsNull } from 'typeorm';
 import { isPermissionKey } from '@app/domain/shared/principal';
 import { NewUser, User, UserRepository } from '@app/domain/users/user.repository.port';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 import { UserRow } from './user.entity';
 

@@ -1,7 +1,7 @@
 import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { AttemptRecord, NewWebhookDelivery, WebhookDelivery, WebhookEndpoint, WebhookEndpointFields, WebhookStore } from '@app/domain/webhooks/webhook.ports';
 import { SecretBox } from '../crypto/secret-box';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 
 interface EndpointRow {
   id: number;

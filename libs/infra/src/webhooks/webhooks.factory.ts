@@ -4,7 +4,7 @@ import { DispatchWebhooks } from '@app/domain/webhooks/dispatch-webhooks.use-cas
 import { WebhookEventsConsumer } from '@app/domain/webhooks/webhook-consumer';
 import type { AppConfig } from '../config/app-config';
 import { SecretBox } from '../crypto/secret-box';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { NodeWebhookTransport } from './node-webhook-transport';
 import { SqlWebhookStore } from './sql-webhook-store';
 import { StandardWebhookSigner } from './standard-webhook-signer';

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/app-config';
 import { ExcelCaSyncFileWriter } from '../ca-sync/ca-sync-files';
 import { SqlCaSyncData } from '../ca-sync/sql-ca-sync-data';
 import { SqlCaSyncRepository } from '../ca-sync/sql-ca-sync.repository';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 
 /** The worker's CA-sync use case on one database and mailer. */
 export function createCaSync(db: Database, accounts: AccountRepository, mailer: Mailer, clock: Clock, config: Pick<AppConfig, 'mailFrom'>) {

@@ -6,7 +6,7 @@ import { TypeormAccountRepository } from '../accounts/typeorm-account.repository
 import { TypeormClientRepository } from '../clients/typeorm-client.repository';
 import type { AppConfig } from '../config/app-config';
 import { SecretBox } from '../crypto/secret-box';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { SqlDocumentSource } from '../document-output/sql-document-source';
 import { SqlShareLinkRepository } from '../document-output/sql-share-link.repository';
 import { SqlBusinessSettingsRepository } from '../settings/sql-business-settings.repository';

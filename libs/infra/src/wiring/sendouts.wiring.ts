@@ -5,7 +5,7 @@ import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
 import type { AppConfig } from '../config/app-config';
-import { Database } from '../database/typeorm-transaction-runner';
+import { Database } from '../database/database';
 import { NodemailerMailer } from '../mail/nodemailer-mailer';
 import { BullmqSendoutQueue } from '../queue/bullmq-sendout-queue';
 import { SqlSendoutRepository } from '../sendouts/sql-sendout.repository';
