@@ -1,16 +1,24 @@
 import { Module } from '@nestjs/common';
 import { AnalyticsReader } from '@app/domain/analytics/analytics-reader.port';
 import { AnalyticsService } from '@app/domain/analytics/analytics.service';
+import { AnswerCache } from '@app/domain/analytics/answer-cache';
 import { Clock } from '@app/domain/shared/clock.port';
 import { SqlAnalyticsReader } from '@app/infra/analytics/sql-analytics-reader';
+import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
+import { APP_CONFIG } from '../core/tokens';
 import { AnalyticsController } from './analytics.controller';
 
 @Module({
   controllers: [AnalyticsController],
   providers: [
     { provide: AnalyticsReader, useFactory: (db: Database) => new SqlAnalyticsReader(db), inject: [Database] },
-    { provide: AnalyticsService, useFactory: (r: AnalyticsReader, clock: Clock) => new AnalyticsService(r, clock), inject: [AnalyticsReader, Clock] },
+    {
+      provide: AnalyticsService,
+      useFactory: (r: AnalyticsReader, clock: Clock, config: AppConfig) =>
+        new AnalyticsService(r, clock, config.analyticsCache ? new AnswerCache() : undefined),
+      inject: [AnalyticsReader, Clock, APP_CONFIG],
+    },
   ],
 })
 export class AnalyticsModule {}

@@ -85,4 +85,10 @@ export abstract class AnalyticsReader {
   abstract inventory(accountId: number): Promise<InventoryTotals>;
   /** Units sold per inventory item on issued and archived invoices of the period, most first. */
   abstract soldProducts(scope: AnalyticsScope): Promise<SoldProductRow[]>;
+  /**
+   * The account's analytics data version: it changes, in the same transaction, with every write to a row
+   * any statement above reads, and never goes back (so an answer computed after reading version v is
+   * current for as long as the version stays v).
+   */
+  abstract dataVersion(accountId: number): Promise<string>;
 }

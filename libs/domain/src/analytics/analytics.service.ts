@@ -3,6 +3,7 @@ import { Clock } from '../shared/clock.port';
 import { fiscalYearRange, kolkataDate } from '../shared/fiscal-year';
 import { toDecimal, toNumber2 } from '../shared/money';
 import { AGE_BUCKETS, AnalyticsReader, AnalyticsScope, GstRow, StatusMonthRow, StatusRow } from './analytics-reader.port';
+import { AnswerCache } from './answer-cache';
 
 /** Statuses whose documents count as revenue (drafts and cancelled documents do not). */
 export const COUNTED_STATUSES = ['issued', 'archived'] as const;
@@ -57,20 +58,38 @@ function fiscalMonths(startYear: number): string[] {
 /**
  * Analytics of an account: for a financial year or all time. Revenue is the sum of the totals of
  * issued and archived invoices less the totals of issued and archived credit notes of the same period.
+ * With a cache, answers are kept per (account, period, Kolkata date, data version of the account): the
+ * version is read first, so an answer is only reused while no write has touched the account's data.
  */
 export class AnalyticsService {
   constructor(
     private readonly reader: AnalyticsReader,
     private readonly clock: Clock,
+    private readonly cache?: AnswerCache,
   ) {}
+
+  private async cached<T>(kind: string, scope: AnalyticsScope, fyStartYear: number | undefined, compute: () => Promise<T>): Promise<T> {
+    if (!this.cache) return compute();
+    const version = await this.reader.dataVersion(scope.accountId);
+    return this.cache.get(`${kind}:${scope.accountId}:${fyStartYear ?? 'all'}:${scope.today}:${version}`, compute);
+  }
 
   private scope(accountId: number, fyStartYear?: number): AnalyticsScope {
     const range = fyStartYear === undefined ? null : fiscalYearRange(fyStartYear);
     return { accountId, from: range?.from ?? null, to: range?.to ?? null, today: kolkataDate(this.clock.now()) };
   }
 
-  async summary(accountId: number, fyStartYear?: number) {
+  summary(accountId: number, fyStartYear?: number) {
     const scope = this.scope(accountId, fyStartYear);
+    return this.cached('summary', scope, fyStartYear, () => this.computeSummary(scope, fyStartYear));
+  }
+
+  full(accountId: number, fyStartYear?: number) {
+    const scope = this.scope(accountId, fyStartYear);
+    return this.cached('full', scope, fyStartYear, () => this.computeFull(scope, fyStartYear));
+  }
+
+  private async computeSummary(scope: AnalyticsScope, fyStartYear?: number) {
     const [invoices, notes] = await Promise.all([this.reader.invoicesByStatusAndMonth(scope), this.reader.creditNotesByStatusAndMonth(scope)]);
     const inv = countedSum(invoices);
     const cn = countedSum(notes);
@@ -81,8 +100,8 @@ export class AnalyticsService {
     };
   }
 
-  async full(accountId: number, fyStartYear?: number) {
-    const scope = this.scope(accountId, fyStartYear);
+  private async computeFull(scope: AnalyticsScope, fyStartYear?: number) {
+    const accountId = scope.accountId;
     const [invoices, notes, receivables, proforma, expenses, gst, inventory, sold] = await Promise.all([
       this.reader.invoicesByStatusAndMonth(scope),
       this.reader.creditNotesByStatusAndMonth(scope),

@@ -122,4 +122,10 @@ export class SqlAnalyticsReader extends AnalyticsReader {
       [scope.accountId, ...p.params],
     );
   }
+
+  /** Bumped by the triggers of the analytics-versions migration in every writing transaction; 0 before any write. */
+  async dataVersion(accountId: number): Promise<string> {
+    const rows = await this.db.query<{ version: string | number }>('SELECT version FROM analytics_versions WHERE account_id = ?', [accountId]);
+    return String(rows[0]?.version ?? 0);
+  }
 }

@@ -24,6 +24,8 @@ export interface AppConfig {
   loginFailureWindowSeconds: number;
   featureInventory: boolean;
   featureExpenses: boolean;
+  /** Keep analytics answers per account data version (ANALYTICS_CACHE, on by default; docs/analytics.md "Answer cache"). */
+  analyticsCache: boolean;
   plans: PlanPolicy;
   /** Sendout queue and worker (see README, "Sendouts and the worker"). */
   queue: QueueConfig;
@@ -341,6 +343,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86_400),
     featureInventory: bool('FEATURE_INVENTORY', true),
     featureExpenses: bool('FEATURE_EXPENSES', true),
+    analyticsCache: bool('ANALYTICS_CACHE', true),
     plans: {
       free: {
         ...DEFAULT_PLAN_POLICY.free,

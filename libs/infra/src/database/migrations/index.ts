@@ -13,6 +13,7 @@ import { StoreBilling1732001201000 } from './1732001201000-store-billing';
 import { NotificationUnreadCounts1732001300000 } from './1732001300000-notification-unread-counts';
 import { Webhooks1732001301000 } from './1732001301000-webhooks';
 import { IdempotencyKeys1732001302000 } from './1732001302000-idempotency-keys';
+import { AnalyticsVersions1732001303000 } from './1732001303000-analytics-versions';
 import { BusinessProfileCaSync1732000013200 } from './1732000013200-business-profile-ca-sync';
 import { CaSyncClaims1732001213000 } from './1732001213000-ca-sync-claims';
 
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   NotificationUnreadCounts1732001300000,
   Webhooks1732001301000,
   IdempotencyKeys1732001302000,
+  AnalyticsVersions1732001303000,
 ];

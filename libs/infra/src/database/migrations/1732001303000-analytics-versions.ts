@@ -1,0 +1,40 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** The tables whose rows the analytics statements read (every column of theirs may count). */
+export const ANALYTICS_SOURCE_TABLES = ['invoices', 'invoice_items', 'credit_notes', 'proforma_invoices', 'expenses', 'clients', 'inventory_items'] as const;
+
+/**
+ * A per-account data version for the analytics answer cache: a trigger on every insert, update and
+ * delete of the tables the analytics statements read bumps `analytics_versions.version` of the row's
+ * account inside the writing transaction, so the version commits together with the change, whatever
+ * code path (API, worker, CLI, plain SQL) made it. See docs/analytics.md "Answer cache".
+ */
+export class AnalyticsVersions1732001303000 implements MigrationInterface {
+  name = 'AnalyticsVersions1732001303000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`CREATE TABLE analytics_versions (
+      account_id INT NOT NULL PRIMARY KEY,
+      version BIGINT UNSIGNED NOT NULL DEFAULT 0
+    ) ENGINE=InnoDB`);
+    for (const table of ANALYTICS_SOURCE_TABLES) {
+      for (const [event, row] of [
+        ['INSERT', 'NEW'],
+        ['UPDATE', 'NEW'],
+        ['DELETE', 'OLD'],
+      ] as const) {
+        await q.query(
+          `CREATE TRIGGER trg_${table}_${event.toLowerCase()}_analytics AFTER ${event} ON ${table} FOR EACH ROW
+           INSERT INTO analytics_versions (account_id, version) VALUES (${row}.account_id, 1) ON DUPLICATE KEY UPDATE version = version + 1`,
+        );
+      }
+    }
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    for (const table of ANALYTICS_SOURCE_TABLES) {
+      for (const event of ['insert', 'update', 'delete']) await q.query(`DROP TRIGGER IF EXISTS trg_${table}_${event}_analytics`);
+    }
+    await q.query('DROP TABLE analytics_versions');
+  }
+}
