@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -7,6 +9,7 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { AppModule } from './app.module';
 import { EnvelopeFastifyAdapter } from './common/envelope-fastify.adapter';
 import { documentValidationLimits } from './common/document-limits';
+import { finishDocument } from './common/openapi/document';
 import { corsHeaders, pathOf, requestIdFor } from './common/http-middleware';
 import { createLogger, requestLogger } from './logger';
 
@@ -36,6 +39,14 @@ function registerJsonParser(fastify: FastifyInstance): void {
       done(bodyError(400, 'FST_ERR_CTP_INVALID_JSON', 'Body is not valid JSON'), undefined);
     }
   });
+}
+
+/** The repository's CHANGELOG.md (found upward from this file, from the sources or from dist/). */
+function readChangelog(): string {
+  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'CHANGELOG.md'))) return readFileSync(join(dir, 'CHANGELOG.md'), 'utf8');
+  }
+  return '# Changelog\n';
 }
 
 /** Builds the HTTP app (used by main and by the e2e suites). */
@@ -68,16 +79,23 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
   app.enableShutdownHooks();
 
   documentValidationLimits();
-  const openapi = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Invoicing API')
-      .setDescription('GST invoicing for Indian businesses. Every response is {ok, data} or {ok: false, error: {code, message, details}}.')
-      .setVersion('1.0.0')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key (ik_...) or mobile access token' })
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key')
-      .build(),
+  const openapi = finishDocument(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Invoicing API')
+        .setVersion('1.0.0')
+        .addBearerAuth({ type: 'http', scheme: 'bearer' }, 'bearer')
+        .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key')
+        .build(),
+      { operationIdFactory: (_controller, method) => method },
+    ),
+    config.publicBaseUrl,
   );
+  const changelog = readChangelog();
+  fastify.get('/changelog', (_request, reply) => {
+    void reply.header('content-type', 'text/markdown; charset=utf-8').send(changelog);
+  });
   SwaggerModule.setup('docs', app, openapi, { jsonDocumentUrl: 'v1/openapi.json', yamlDocumentUrl: 'v1/openapi.yaml' });
   return app;
 }

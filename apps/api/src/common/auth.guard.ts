@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-case';
 import { ApiRateLimiter } from '@app/domain/auth/api-rate-limiter.port';
 import { Forbidden, RateLimited, ValidationFailed } from '@app/domain/shared/domain-error';
@@ -9,7 +9,7 @@ import { AuthenticatedRequest, MOBILE_ONLY, PERMISSION, PUBLIC } from './decorat
 
 /**
  * Global guard: resolves the caller from the headers, takes one request from the account's rate budget
- * (429 rate_limited with Retry-After when spent), then checks mobile-only and permission keys.
+ * (429 rate_limited with Retry-After when spent; X-RateLimit-Limit, -Remaining and -Reset on every answer), then checks mobile-only and permission keys.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -31,6 +31,12 @@ export class AuthGuard implements CanActivate {
     }
     const caller = await this.authenticate.execute(credentialOf(req));
     const budget = await this.rate.consume(caller.account.id);
+    if (budget.limit !== undefined) {
+      context
+        .switchToHttp()
+        .getResponse<FastifyReply>()
+        .headers({ 'X-RateLimit-Limit': budget.limit, 'X-RateLimit-Remaining': budget.remaining ?? 0, 'X-RateLimit-Reset': budget.resetSeconds ?? 0 });
+    }
     if (!budget.allowed) throw new RateLimited(budget.retryAfterSeconds);
     if (this.reflector.getAllAndOverride<boolean>(MOBILE_ONLY, targets) && caller.principal.kind !== 'user') {
       throw new Forbidden('This endpoint needs a mobile access token (sign in with POST /v1/auth/login).');

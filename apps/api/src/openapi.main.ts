@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ConfigError, loadConfig } from '@app/infra/config/app-config';
+import { createApiApp, readyApiApp } from './app.factory';
+import { DOCUMENT_BASE_URL } from './common/openapi/document';
+
+/**
+ * `npm run openapi`: boots the API as it serves (database and Redis reachable), takes its
+ * /v1/openapi.json and writes it to openapi/openapi.json (or the path given).
+ */
+async function main(): Promise<void> {
+  const target = resolve(process.argv[2] ?? 'openapi/openapi.json');
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', PUBLIC_BASE_URL: DOCUMENT_BASE_URL });
+  const app = (await createApiApp(config)) as NestFastifyApplication;
+  try {
+    await readyApiApp(app);
+    const res = await app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/v1/openapi.json' });
+    if (res.statusCode !== 200) throw new Error(`GET /v1/openapi.json answered ${res.statusCode}`);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, `${JSON.stringify(JSON.parse(res.body), null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ msg: 'openapi written', path: target })}\n`);
+  } finally {
+    await app.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : ((error as Error | undefined)?.stack ?? String(error))}\n`);
+  process.exit(1);
+});
