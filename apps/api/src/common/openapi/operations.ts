@@ -194,9 +194,9 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'DELETE /v1/credit-notes/{id}': { id: 'deleteCreditNote', summary: 'Delete a credit note', data: deleted },
 
   // auth
-  'POST /v1/auth/login': { id: 'login', summary: 'Sign in (mobile app)', data: ref('Login'), errors: [409] },
-  'POST /v1/auth/refresh': { id: 'refreshTokens', summary: 'Rotate the tokens', data: ref('Tokens') },
-  'POST /v1/auth/logout': { id: 'logout', summary: 'Sign out', data: obj({ logged_out: constant(true) }) },
+  'POST /v1/auth/login': { id: 'login', summary: 'Sign in (mobile app)', data: ref('Login'), errors: [401, 403, 409, 429] },
+  'POST /v1/auth/refresh': { id: 'refreshTokens', summary: 'Rotate the tokens', data: ref('Tokens'), errors: [401, 403] },
+  'POST /v1/auth/logout': { id: 'logout', summary: 'Sign out', data: obj({ logged_out: constant(true) }), errors: [401, 403] },
   'GET /v1/auth/me': { id: 'getCurrentUser', summary: 'The signed-in user', data: ref('CurrentUser') },
   'POST /v1/auth/change-password': {
     id: 'changePassword',
