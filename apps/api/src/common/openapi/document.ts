@@ -99,7 +99,10 @@ function errorStatuses(path: string, op: Operation, isPublic: boolean, doc: Oper
   if (hasInput) statuses.add(400);
   if (hasInput || path.includes('{')) statuses.add(404);
   if (op.requestBody) statuses.add(413);
-  if (!isPublic) [401, 403, 429].forEach((s) => statuses.add(s));
+  // Authenticated operations also refuse a key sent in the URL (400).
+  if (!isPublic) [400, 401, 403, 429].forEach((s) => statuses.add(s));
+  // Inventory and expenses are features a deployment may switch off: 503 not_available then.
+  if (/^\/v1\/(inventory|expenses)(\/|$)/.test(path)) statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
 
