@@ -2,6 +2,10 @@ import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { INestApplication } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import request from 'supertest';
+
+type ExpressLike = { use(handler: (req: IncomingMessage & { route?: { path?: unknown } }, res: ServerResponse, next: () => void) => void): void };
 
 type Doc = { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>> };
 
@@ -25,25 +29,42 @@ export class ContractValidator {
     this.ajv.addFormat('binary', true);
   }
 
-  /** Adds the checking hook; call before the app is ready. */
+  /** Adds the checking hook (Fastify or Express, whichever the app runs on); call before the app is ready. */
   install(app: INestApplication): void {
-    const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
-    fastify.addHook('onSend', (request, reply, payload, done) => {
-      try {
-        const route = request.routeOptions?.url;
-        if (route && this.doc) this.check(this.doc, request.method, route, reply.statusCode, String(reply.getHeader('content-type') ?? ''), payload);
-      } catch (error) {
-        this.violations.push(`validator failed: ${(error as Error).message}`);
-      }
-      done(null, payload);
+    const instance = app.getHttpAdapter().getInstance() as FastifyInstance | ExpressLike;
+    if ('addHook' in instance && typeof instance.addHook === 'function') {
+      (instance as FastifyInstance).addHook('onSend', (req, reply, payload, done) => {
+        this.safely(() => req.routeOptions?.url, req.method, reply.statusCode, String(reply.getHeader('content-type') ?? ''), payload);
+        done(null, payload);
+      });
+      return;
+    }
+    (instance as ExpressLike).use((req, res, next) => {
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      res.end = ((...args: unknown[]) => {
+        const chunk = args[0];
+        const payload = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : undefined;
+        const route = typeof req.route?.path === 'string' ? req.route.path : undefined;
+        this.safely(() => route, req.method ?? 'GET', res.statusCode, String(res.getHeader('content-type') ?? ''), payload);
+        return end(...args);
+      }) as ServerResponse['end'];
+      next();
     });
+  }
+
+  private safely(route: () => string | undefined, method: string, status: number, contentType: string, payload: unknown): void {
+    try {
+      const url = route();
+      if (url && this.doc) this.check(this.doc, method, url, status, contentType, payload);
+    } catch (error) {
+      this.violations.push(`validator failed: ${(error as Error).message}`);
+    }
   }
 
   /** Reads the document the app serves; call once the app is ready. */
   async load(app: INestApplication): Promise<void> {
-    const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
-    const res = await fastify.inject({ method: 'GET', url: '/v1/openapi.json' });
-    this.doc = JSON.parse(res.body) as Doc;
+    const res = await request(app.getHttpServer() as Parameters<typeof request>[0]).get('/v1/openapi.json');
+    this.doc = JSON.parse(res.text) as Doc;
     this.ajv.addSchema({ ...this.doc, $id: 'openapi.json' });
   }
 

@@ -11,7 +11,6 @@ import { EdgeAdapter, EdgeReply, EdgeSettings } from './edge/http-edge';
 import { ExpressEdgeAdapter } from './edge/express.edge';
 import { FastifyEdgeAdapter } from './edge/fastify.edge';
 import { createLogger, requestLogger } from './logger';
-import { documentIdempotencyKey } from './idempotency/idempotency.openapi';
 
 /** The repository's CHANGELOG.md (found upward from this file, from the sources or from dist/). */
 function readChangelog(): string {
@@ -50,7 +49,6 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
     ),
     config.publicBaseUrl,
   );
-  documentIdempotencyKey(openapi);
   const changelog = readChangelog();
   // Served raw (Markdown, not the JSON envelope), like the OpenAPI document itself.
   app.getHttpAdapter().get('/changelog', (_request: unknown, reply: EdgeReply) => {

@@ -52,6 +52,8 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'analytics', description: 'Revenue, receivables, GST and inventory figures' },
   { name: 'notifications', description: 'The team feed, push preferences and devices (mobile app)' },
   { name: 'settings', description: 'Business profile, PDF templates, API key and users' },
+  { name: 'webhooks', description: 'Outbound webhooks: endpoints, signing secrets and deliveries' },
+  { name: 'audit', description: 'The audit trail: who changed what and when' },
   { name: 'billing', description: 'App Store and Google Play subscriptions' },
   { name: 'public', description: 'What the apps read without signing in' },
   { name: 'operations', description: 'Health of the service' },
@@ -67,11 +69,11 @@ const ERROR_TEXT: Record<number, string> = {
   402: 'The plan allows no more of these',
   403: 'Forbidden: missing permission, mobile-only operation, suspended account or expired subscription',
   404: 'Not found (a record of another account is not found either)',
-  409: 'Conflict with the current state',
+  409: 'Conflict with the current state, or an Idempotency-Key reused with another request or still in use (`Retry-After`)',
   413: 'Request body too large',
   422: 'A signature is required first',
   429: 'Rate limit spent; retry after `Retry-After` seconds',
-  503: 'A dependency is unavailable or the feature is not configured here',
+  503: 'A dependency is unavailable for a moment (retry after `Retry-After` seconds) or the feature is not configured here',
 };
 
 const RATE_HEADERS = {
@@ -93,16 +95,34 @@ function envelope(data: Schema): Schema {
   return obj({ ok: constant(true), data });
 }
 
-function errorStatuses(path: string, op: Operation, isPublic: boolean, doc: OperationDoc): number[] {
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  description:
+    'Makes a retry safe: the first answer to this key (per account, kept 24 hours) is replayed with `Idempotent-Replayed: true`; ' +
+    'the same key with another request is 409 conflict (`details.reason: idempotency_key_reused`); while the first request runs, ' +
+    '409 (`idempotency_key_in_use`) with Retry-After. File answers are not stored.',
+};
+
+/** Authenticated POST and PATCH operations take an Idempotency-Key (and may answer 409 for it). */
+function takesIdempotencyKey(method: string, isPublic: boolean): boolean {
+  return !isPublic && (method === 'post' || method === 'patch');
+}
+
+function errorStatuses(path: string, method: string, op: Operation, isPublic: boolean, doc: OperationDoc): number[] {
   const statuses = new Set<number>(doc.errors ?? []);
   const hasInput = !!op.requestBody || (op.parameters ?? []).length > 0;
-  if (hasInput) statuses.add(400);
+  // The HTTP edge refuses a URL that does not decode (400) on any route.
+  statuses.add(400);
   if (hasInput || path.includes('{')) statuses.add(404);
-  if (op.requestBody) statuses.add(413);
-  // Authenticated operations also refuse a key sent in the URL (400).
-  if (!isPublic) [400, 401, 403, 429].forEach((s) => statuses.add(s));
-  // Inventory and expenses are features a deployment may switch off: 503 not_available then.
-  if (/^\/v1\/(inventory|expenses)(\/|$)/.test(path)) statuses.add(503);
+  // The edge refuses a body over the limit (413) before any route sees it.
+  if (op.requestBody || ['post', 'put', 'patch', 'delete'].includes(method)) statuses.add(413);
+  if (!isPublic) [401, 403, 429].forEach((s) => statuses.add(s));
+  if (takesIdempotencyKey(method, isPublic)) statuses.add(409);
+  // Any operation may meet a database or Redis that is unavailable for a moment: 503 not_available with Retry-After.
+  statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -164,6 +184,7 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
         .filter(Boolean)
         .join('\n\n');
       if (!op.tags?.length) op.tags = ['operations'];
+      if (takesIdempotencyKey(method, isPublic)) op.parameters = [...(op.parameters ?? []), { ...IDEMPOTENCY_KEY }];
       for (const p of op.parameters ?? []) {
         const schema = p.schema as Schema | undefined;
         if (p.in === 'path' && schema && (p.name === 'id' || p.name === 'queue_id'))
@@ -199,9 +220,10 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
         };
       }
       if (spec.cacheable) responses[304] = { description: 'Not modified: the ETag sent in If-None-Match still matches' };
-      for (const code of errorStatuses(path, op, isPublic, spec)) {
-        const headers =
-          isPublic || code === 401 ? undefined : code === 429 ? { ...RATE_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : RATE_HEADERS;
+      for (const code of errorStatuses(path, method, op, isPublic, spec)) {
+        const retry = code === 429 || code === 409 || code === 503 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {};
+        const rate = isPublic || code === 401 ? {} : RATE_HEADERS;
+        const headers = Object.keys({ ...rate, ...retry }).length ? { ...rate, ...retry } : undefined;
         responses[code] = {
           description: ERROR_TEXT[code] ?? 'Error',
           headers,

@@ -1,6 +1,6 @@
 import { DEVICE_PLATFORMS } from '@app/domain/notifications/device.repository.port';
 import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
-import { arr, bool, constant, id, int, nstr, ntimestamp, obj, oneOf, ref, Schema, str, timestamp } from './schema-kit';
+import { arr, bool, constant, date, id, int, nstr, ntimestamp, obj, oneOf, ref, Schema, str, timestamp } from './schema-kit';
 import { count, total } from './resources';
 
 /** How one operation answers, beyond what Nest reflects from the controller. */
@@ -31,6 +31,7 @@ const converted = obj({ invoice_id: id('new invoice'), invoice_number: str() });
 const share = obj({ share_url: str({ format: 'uri', description: 'Public link to the PDF; the same until revoked' }) });
 const deleted = ref('Deleted');
 const bulk = ref('BulkDeleteResult');
+const history = obj({ entries: arr(ref('AuditEntry')) });
 
 /** Every route of the API: a route missing here fails the document build. */
 export const OPERATIONS: Record<string, OperationDoc> = {
@@ -105,6 +106,58 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /v1/settings/users/{id}': { id: 'getUser', summary: 'Get a user', data: ref('SubUser') },
   'PATCH /v1/settings/users/{id}': { id: 'updateUser', summary: 'Update a sub-user', data: ref('SubUser'), errors: [409] },
   'DELETE /v1/settings/users/{id}': { id: 'deleteUser', summary: 'Delete a sub-user', data: deleted },
+  'GET /v1/settings/ca-sync': { id: 'getCaSyncSettings', summary: 'CA-sync settings and how the last send went', data: ref('CaSyncSettings'), errors: [402] },
+  'PATCH /v1/settings/ca-sync': { id: 'updateCaSyncSettings', summary: 'Change the CA-sync settings', data: ref('CaSyncSettings'), errors: [402] },
+  'POST /v1/settings/ca-sync/test-send': {
+    id: 'testCaSyncSend',
+    summary: 'Queue the books of a period for the CA now',
+    description: 'Queues the workbook of a period (default: the period before today) for the CA email (202). Pro accounts only.',
+    status: 202,
+    data: obj({ queued: constant(true), send_id: id('send'), period: str({ example: '2026-10' }), period_from: date(), period_to: date() }),
+    errors: [402],
+  },
+  'GET /v1/settings/ca-sync/sends': { id: 'listCaSyncSends', summary: 'The ten latest CA-sync sends, newest first', data: obj({ sends: arr(ref('CaSyncSend')) }), errors: [402] },
+
+  // webhooks
+  'GET /v1/webhooks': { id: 'listWebhooks', summary: 'Webhook endpoints of the account', data: obj({ webhooks: arr(ref('Webhook')) }) },
+  'POST /v1/webhooks': {
+    id: 'createWebhook',
+    summary: 'Add a webhook endpoint',
+    description: 'Adds an endpoint (201); the answer carries its signing secret (`whsec_...`), shown this once.',
+    status: 201,
+    data: ref('WebhookWithSecret'),
+    errors: [409],
+  },
+  'GET /v1/webhooks/{id}': { id: 'getWebhook', summary: 'Get a webhook endpoint', data: ref('Webhook') },
+  'PATCH /v1/webhooks/{id}': { id: 'updateWebhook', summary: 'Update a webhook endpoint', data: ref('Webhook') },
+  'DELETE /v1/webhooks/{id}': { id: 'deleteWebhook', summary: 'Delete a webhook endpoint and its delivery log', data: deleted },
+  'POST /v1/webhooks/{id}/rotate-secret': {
+    id: 'rotateWebhookSecret',
+    summary: 'A new signing secret, shown this once',
+    description: 'A new signing secret, shown this once; the old one keeps signing beside it for 24 hours.',
+    status: 200,
+    data: obj({ secret: str({ example: 'whsec_…' }), previous_secret_expires_at: timestamp() }),
+  },
+  'GET /v1/webhooks/{id}/deliveries': {
+    id: 'listWebhookDeliveries',
+    summary: 'Deliveries to a webhook endpoint, newest first',
+    data: list('deliveries', ref('WebhookDelivery')),
+  },
+  'POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver': {
+    id: 'redeliverWebhookDelivery',
+    summary: 'Send the event of a delivery again',
+    description: 'Sends the event of a delivery again as a new delivery (202), queued behind the endpoint’s others.',
+    status: 202,
+    data: ref('WebhookDelivery'),
+  },
+
+  // audit
+  'GET /v1/audit-log': { id: 'listAuditLog', summary: 'The audit trail, newest first', data: list('entries', ref('AuditEntry')) },
+  'GET /v1/invoices/{id}/history': { id: 'getInvoiceHistory', summary: 'Every change of an invoice, oldest first', data: history },
+  'GET /v1/quotations/{id}/history': { id: 'getQuotationHistory', summary: 'Every change of a quotation, oldest first', data: history },
+  'GET /v1/proforma-invoices/{id}/history': { id: 'getProformaInvoiceHistory', summary: 'Every change of a proforma invoice, oldest first', data: history },
+  'GET /v1/debit-notes/{id}/history': { id: 'getDebitNoteHistory', summary: 'Every change of a debit note, oldest first', data: history },
+  'GET /v1/credit-notes/{id}/history': { id: 'getCreditNoteHistory', summary: 'Every change of a credit note, oldest first', data: history },
 
   // document output
   'GET /v1/documents/{type}/{id}/pdf': { id: 'getDocumentPdf', summary: 'Download a document as PDF', binary: 'application/pdf', errors: [503] },

@@ -1,3 +1,5 @@
+import { CA_SYNC_FORMATS, CA_SYNC_FREQUENCIES } from '@app/domain/ca-sync/ca-sync';
+import { WEBHOOK_EVENT_TYPES } from '@app/domain/webhooks/webhook-events';
 import { AGE_BUCKETS } from '@app/domain/analytics/analytics-reader.port';
 import {
   APPROVAL_STATUSES,
@@ -309,6 +311,20 @@ const analyticsFull = obj({
 const prefixes = Object.fromEntries(DOCUMENT_KINDS.map((k) => [DOCUMENT_KIND_REGISTRY[k].prefixSetting, str()]));
 
 /** The resources the presenters write, by component name. */
+const webhookFields = {
+  webhook_id: id('webhook endpoint'),
+  url: str({ format: 'uri' }),
+  description: nstr(),
+  events: arr(str({ description: 'An event type, `<prefix>.*` or `*`', example: 'invoice.created' })),
+  enabled: bool(),
+  disabled_reason: nstr({ description: 'Why the service disabled it (`failing`); null when it did not' }),
+  failing_since: ntimestamp({ description: 'Start of the current run of failed attempts' }),
+  previous_secret_expires_at: ntimestamp({ description: 'Until when the secret before the last rotation still signs' }),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+};
+const webhook = obj(webhookFields);
+
 export const RESOURCE_SCHEMAS: Record<string, Schema> = {
   Client: obj({
     client_id: id('client'),
@@ -480,6 +496,53 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
   LegalArticle: obj({ id: str(), title: str(), updated_at: str(), body: str({ description: 'Markdown' }) }),
   BulkDeleteResult: obj({ deleted: count('Rows deleted'), skipped: arr(int(), { description: 'Ids not deleted (unknown, of another account, or in use)' }) }),
   Deleted: obj({ deleted: constant(true) }),
+  CaSyncSettings: obj({
+    enabled: bool(),
+    ca_email: nstr({ format: 'email', description: 'Where the books are mailed' }),
+    frequency: oneOf(CA_SYNC_FREQUENCIES),
+    format: oneOf(CA_SYNC_FORMATS),
+    last_sent_at: ntimestamp({ description: 'Last successful send (UTC)' }),
+    last_period: nstr({ description: 'Period of the last successful send', example: 'FY2026-27 Q3' }),
+    last_error: nstr({ description: 'Why the last send failed; cleared by the next success' }),
+  }),
+  CaSyncSend: obj({
+    send_id: id('send'),
+    trigger: oneOf(['test', 'scheduled']),
+    period: str({ example: '2026-10' }),
+    period_from: date(),
+    period_to: date(),
+    status: oneOf(['queued', 'sending', 'sent', 'failed']),
+    error: nstr(),
+    created_at: timestamp(),
+    sent_at: ntimestamp(),
+  }),
+  Webhook: webhook,
+  WebhookWithSecret: obj({ ...webhookFields, secret: str({ description: 'The signing secret (whsec_...), shown this once' }) }),
+  WebhookDelivery: obj({
+    delivery_id: id('delivery'),
+    event_id: str(),
+    event_type: oneOf(WEBHOOK_EVENT_TYPES),
+    status: oneOf(['pending', 'succeeded', 'failed']),
+    attempts: count(),
+    response_status: nint({ description: 'HTTP status of the last answer' }),
+    response_body: nstr({ description: 'First 1 KB of the last answer, or why there was none' }),
+    duration_ms: nint({ minimum: 0 }),
+    last_attempt_at: ntimestamp(),
+    next_attempt_at: ntimestamp({ description: 'When the next attempt is due (pending deliveries only)' }),
+    redelivery_of: nid('delivery sent again'),
+    created_at: timestamp(),
+  }),
+  AuditEntry: obj({
+    id: id('entry'),
+    occurred_at: timestamp(),
+    actor: obj({ type: oneOf(['api_key', 'user', 'system']), user_id: nid('user'), username: nstr() }),
+    action: str({ example: 'updated' }),
+    entity_type: str({ example: 'invoice' }),
+    entity_id: id('changed record'),
+    label: nstr({ description: 'A readable name of the record (its number, name)' }),
+    before: { type: 'object', nullable: true, additionalProperties: true, description: 'Fields before the change (free-form)' },
+    after: { type: 'object', nullable: true, additionalProperties: true, description: 'Fields after the change (free-form)' },
+  }),
   ErrorEnvelope: obj({
     ok: constant(false),
     error: obj({
