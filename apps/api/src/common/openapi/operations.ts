@@ -116,7 +116,12 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     data: obj({ queued: constant(true), send_id: id('send'), period: str({ example: '2026-10' }), period_from: date(), period_to: date() }),
     errors: [402],
   },
-  'GET /v1/settings/ca-sync/sends': { id: 'listCaSyncSends', summary: 'The ten latest CA-sync sends, newest first', data: obj({ sends: arr(ref('CaSyncSend')) }), errors: [402] },
+  'GET /v1/settings/ca-sync/sends': {
+    id: 'listCaSyncSends',
+    summary: 'The ten latest CA-sync sends, newest first',
+    data: obj({ sends: arr(ref('CaSyncSend')) }),
+    errors: [402],
+  },
 
   // webhooks
   'GET /v1/webhooks': { id: 'listWebhooks', summary: 'Webhook endpoints of the account', data: obj({ webhooks: arr(ref('Webhook')) }) },
