@@ -498,7 +498,7 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
   Deleted: obj({ deleted: constant(true) }),
   CaSyncSettings: obj({
     enabled: bool(),
-    ca_email: nstr({ format: 'email', description: 'Where the books are mailed' }),
+    ca_email: nstr({ format: 'email', example: 'books@ca-firm.example.in', description: 'Where the books are mailed' }),
     frequency: oneOf(CA_SYNC_FREQUENCIES),
     format: oneOf(CA_SYNC_FORMATS),
     last_sent_at: ntimestamp({ description: 'Last successful send (UTC)' }),
