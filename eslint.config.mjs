@@ -37,6 +37,13 @@ export default tseslint.config(
     },
   },
   {
+    // The example integrator program: recommended rules, and no `any` (its types come from the generated client).
+    files: ['examples/**/*.ts'],
+    ignores: ['examples/**/*.d.ts'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended, prettier],
+    rules: { '@typescript-eslint/no-unused-vars': unusedVars, '@typescript-eslint/no-explicit-any': 'error' },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     extends: [js.configs.recommended, prettier],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },

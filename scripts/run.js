@@ -23,6 +23,7 @@ const entries = {
   worker: 'apps/worker/src/main.js',
   cli: 'apps/cli/src/main.js',
   migrate: 'apps/cli/src/main.js',
+  openapi: 'apps/api/src/openapi.main.js',
 };
 const [target, ...args] = process.argv.slice(2);
 if (!entries[target]) {

@@ -11,6 +11,7 @@ import { PasswordHasher, UserRepository } from '@app/domain/users/user.repositor
 import { AppConfig, loadConfig } from '@app/infra/config/app-config';
 import { databaseName, migrate } from '@app/infra/database/data-source';
 import { createApiApp, readyApiApp } from '../../apps/api/src/app.factory';
+import { ContractValidator } from './contract-validator';
 
 export const TEST_DB_HOST = process.env.TEST_DATABASE_HOST ?? 'mysql://root@127.0.0.1:3306';
 
@@ -65,7 +66,10 @@ export async function startApp(suite: string, env: Record<string, string> = {}):
   const databaseUrl = await freshDatabase(suite);
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', BCRYPT_COST: '4', RATE_LIMIT: 'off', ...env, DATABASE_URL: databaseUrl });
   const app = await createApiApp(config);
+  const contract = new ContractValidator(); // every answer is checked against /v1/openapi.json; close() fails on a mismatch
+  contract.install(app);
   await readyApiApp(app);
+  await contract.load(app);
   const admin = new AccountAdminService(
     app.get(AccountRepository),
     app.get(UserRepository),
@@ -92,6 +96,7 @@ export async function startApp(suite: string, env: Record<string, string> = {}):
     },
     async close() {
       await app.close();
+      contract.assertClean();
     },
   };
 }

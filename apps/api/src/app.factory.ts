@@ -1,14 +1,24 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '@app/infra/config/app-config';
 import { AppModule } from './app.module';
 import { documentValidationLimits } from './common/document-limits';
-import { EdgeAdapter, EdgeSettings } from './edge/http-edge';
+import { finishDocument } from './common/openapi/document';
+import { EdgeAdapter, EdgeReply, EdgeSettings } from './edge/http-edge';
 import { ExpressEdgeAdapter } from './edge/express.edge';
 import { FastifyEdgeAdapter } from './edge/fastify.edge';
 import { createLogger, requestLogger } from './logger';
-import { documentIdempotencyKey } from './idempotency/idempotency.openapi';
+
+/** The repository's CHANGELOG.md (found upward from this file, from the sources or from dist/). */
+function readChangelog(): string {
+  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'CHANGELOG.md'))) return readFileSync(join(dir, 'CHANGELOG.md'), 'utf8');
+  }
+  return '# Changelog\n';
+}
 
 /**
  * Builds the HTTP app (used by main and by the e2e suites) on the platform HTTP_ADAPTER names: Fastify by
@@ -26,17 +36,25 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
   app.enableShutdownHooks();
 
   documentValidationLimits();
-  const openapi = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Invoicing API')
-      .setDescription('GST invoicing for Indian businesses. Every response is {ok, data} or {ok: false, error: {code, message, details}}.')
-      .setVersion('1.0.0')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key (ik_...) or mobile access token' })
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key')
-      .build(),
+  const openapi = finishDocument(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Invoicing API')
+        .setVersion('1.0.0')
+        .addBearerAuth({ type: 'http', scheme: 'bearer' }, 'bearer')
+        .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key')
+        .build(),
+      { operationIdFactory: (_controller, method) => method },
+    ),
+    config.publicBaseUrl,
   );
-  documentIdempotencyKey(openapi);
+  const changelog = readChangelog();
+  // Served raw (Markdown, not the JSON envelope), like the OpenAPI document itself.
+  app.getHttpAdapter().get('/changelog', (_request: unknown, reply: EdgeReply) => {
+    reply.header('content-type', 'text/markdown; charset=utf-8');
+    reply.send(changelog);
+  });
   SwaggerModule.setup('docs', app, openapi, { jsonDocumentUrl: 'v1/openapi.json', yamlDocumentUrl: 'v1/openapi.yaml' });
   return app;
 }

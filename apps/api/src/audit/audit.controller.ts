@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiPropertyOptional, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiPropertyOptional, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
@@ -86,10 +86,6 @@ export class AuditLogController {
   @Get()
   @RequirePermission('settings')
   @ApiOperation({ summary: 'Who changed what and when, with the fields before and after; append-only, newest first' })
-  @ApiResponse({
-    status: 200,
-    description: '{entries: [{id, occurred_at, actor: {type, user_id, username}, action, entity_type, entity_id, label, before, after}], total}',
-  })
   async list(@CurrentCaller() caller: Caller, @Query() query: AuditLogQueryDto) {
     const filter: AuditFilter = {
       entityType: query.entity_type,
@@ -118,7 +114,6 @@ export class DocumentHistoryController {
   @Get('invoices/:id/history')
   @RequirePermission('invoices')
   @ApiOperation({ summary: 'Every change of the invoice (also after it was deleted), oldest first' })
-  @ApiResponse({ status: 200, description: '{entries: [...]} as in /v1/audit-log' })
   invoice(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
     return this.history(caller, 'invoice', id);
   }

@@ -6,11 +6,11 @@ import { Forbidden, RateLimited, ValidationFailed } from '@app/domain/shared/dom
 import { can, PermissionKey } from '@app/domain/shared/principal';
 import { hasApiKeyInQuery } from '../log-redaction';
 import { AuthenticatedRequest, MOBILE_ONLY, PERMISSION, PUBLIC } from './decorators';
-import type { EdgeRequest } from '../edge/http-edge';
+import type { EdgeReply, EdgeRequest } from '../edge/http-edge';
 
 /**
  * Global guard: resolves the caller from the headers, takes one request from the account's rate budget
- * (429 rate_limited with Retry-After when spent), then checks mobile-only and permission keys.
+ * (429 rate_limited with Retry-After when spent; X-RateLimit-Limit, -Remaining and -Reset on every answer), then checks mobile-only and permission keys.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -33,6 +33,12 @@ export class AuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
     const caller = await this.authenticate.execute(credentialOf(req));
     const budget = await this.rate.consume(caller.account.id);
+    if (budget.limit !== undefined) {
+      const reply = context.switchToHttp().getResponse<EdgeReply>();
+      reply.header('X-RateLimit-Limit', String(budget.limit));
+      reply.header('X-RateLimit-Remaining', String(budget.remaining ?? 0));
+      reply.header('X-RateLimit-Reset', String(budget.resetSeconds ?? 0));
+    }
     if (!budget.allowed) throw new RateLimited(budget.retryAfterSeconds);
     if (this.reflector.getAllAndOverride<boolean>(MOBILE_ONLY, targets) && caller.principal.kind !== 'user') {
       throw new Forbidden('This endpoint needs a mobile access token (sign in with POST /v1/auth/login).');

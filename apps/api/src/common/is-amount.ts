@@ -10,6 +10,7 @@ export function IsAmount(opts: { decimals?: number; allowNegative?: boolean; max
   return ValidateBy(
     {
       name: 'isAmount',
+      constraints: [{ decimals, allowNegative: !!opts.allowNegative, max: opts.max }],
       validator: {
         validate: (value: unknown) => {
           if (typeof value !== 'number' && typeof value !== 'string') return false;

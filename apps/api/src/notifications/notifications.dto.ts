@@ -33,12 +33,12 @@ export class NotificationPrefsDto {
 }
 
 export class RegisterDeviceDto {
-  @ApiProperty({ description: 'The FCM registration token of the app install (not a 64-character APNs device token)' })
+  @ApiProperty({ type: 'string', description: 'The FCM registration token of the app install (not a 64-character APNs device token)' })
   @Allow() // checked in the domain (APNs token, length, characters)
   fcm_token: unknown;
   @ApiProperty({ enum: DEVICE_PLATFORMS }) @Allow() platform: unknown;
 }
 
 export class UnregisterDeviceDto {
-  @ApiProperty() @Allow() fcm_token: unknown;
+  @ApiProperty({ type: 'string', description: 'The FCM registration token to unregister' }) @Allow() fcm_token: unknown;
 }

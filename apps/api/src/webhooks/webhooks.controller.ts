@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { formatTimestamp } from '@app/domain/shared/fiscal-year';
 import { WebhookDelivery, WebhookEndpoint } from '@app/domain/webhooks/webhook.ports';
@@ -54,14 +54,12 @@ export class WebhooksController {
 
   @Get()
   @ApiOperation({ summary: 'Webhook endpoints of the account' })
-  @ApiResponse({ status: 200, description: '{webhooks: [...]}' })
   async list(@CurrentCaller() caller: Caller) {
     return { webhooks: (await this.webhooks.list(caller)).map(presentWebhook) };
   }
 
   @Post()
   @ApiOperation({ summary: 'Add an endpoint; the answer carries its signing secret, shown this once' })
-  @ApiResponse({ status: 201, description: 'The endpoint with `secret` (whsec_...)' })
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateWebhookDto) {
     const { endpoint, secret } = await this.webhooks.create(caller, body);
     return { ...presentWebhook(endpoint), secret };
@@ -89,7 +87,6 @@ export class WebhooksController {
   @Post(':id/rotate-secret')
   @HttpCode(200)
   @ApiOperation({ summary: 'A new signing secret, shown this once; the old one keeps signing beside it for 24 hours' })
-  @ApiResponse({ status: 200, description: '{secret, previous_secret_expires_at}' })
   async rotate(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
     const rotated = await this.webhooks.rotateSecret(caller, id);
     return { secret: rotated.secret, previous_secret_expires_at: formatTimestamp(rotated.previousSecretExpiresAt) };
@@ -105,7 +102,6 @@ export class WebhooksController {
   @Post(':id/deliveries/:delivery_id/redeliver')
   @HttpCode(202)
   @ApiOperation({ summary: 'Send the event of a delivery again (a new delivery, queued behind the endpoint’s others)' })
-  @ApiResponse({ status: 202, description: 'The new delivery' })
   async redeliver(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Param('delivery_id', ParseIdPipe) deliveryId: number) {
     return presentDelivery(await this.webhooks.redeliver(caller, id, deliveryId));
   }

@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { ApiRateLimiter } from '@app/domain/auth/api-rate-limiter.port';
+import { ApiRateLimiter, RateBudget } from '@app/domain/auth/api-rate-limiter.port';
 
 /**
  * A token bucket per account in Redis (shared by every API process): `rate` tokens a second, at most
@@ -27,7 +27,7 @@ else
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'ts', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst * 1000 / rate) + 1000)
-return {allowed, wait}
+return {allowed, wait, math.floor(tokens), math.ceil((burst - tokens) * 1000 / rate)}
 `;
 
 export class RedisApiRateLimiter extends ApiRateLimiter {
@@ -38,14 +38,20 @@ export class RedisApiRateLimiter extends ApiRateLimiter {
     super();
   }
 
-  async consume(accountId: number): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  async consume(accountId: number): Promise<RateBudget> {
     const call = this.redis.eval(SCRIPT, 1, `${this.options.keyPrefix}rate:api:${accountId}`, this.options.perSecond, this.options.burst) as Promise<
-      [number, number]
+      [number, number, number, number]
     >;
     const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), this.options.timeoutMs ?? 50).unref());
     const result = await Promise.race([call.catch(() => null), timeout]);
     if (!result) return { allowed: true, retryAfterSeconds: 0 };
-    const [allowed, waitMs] = result;
-    return { allowed: allowed === 1, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    const [allowed, waitMs, remaining, fullInMs] = result;
+    return {
+      allowed: allowed === 1,
+      retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+      limit: this.options.burst,
+      remaining: Math.max(0, remaining),
+      resetSeconds: Math.max(0, Math.ceil(fullInMs / 1000)),
+    };
   }
 }

@@ -1,0 +1,254 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { STATUS } from '../error-envelope.filter';
+import { OPERATIONS, OperationDoc } from './operations';
+import { RESOURCE_SCHEMAS } from './resources';
+import { sampleOf } from './sample';
+import { constant, obj, ref, Schema } from './schema-kit';
+
+/** The committed contract (openapi/openapi.json) is built with this base URL, whatever the environment says. */
+export const DOCUMENT_BASE_URL = 'http://127.0.0.1:3000';
+
+export const API_DESCRIPTION = `GST invoicing for Indian businesses: clients, invoices, quotations, proforma invoices, credit and debit notes,
+inventory, expenses, TDS, PDFs and email sendouts.
+
+## Authentication
+Send the account's API key (\`ik_...\`, opaque) as \`Authorization: Bearer <key>\` or in the \`X-API-Key\` header; the
+mobile app sends the access token of \`POST /v1/auth/login\` the same way. Keys are never accepted in the URL.
+Operations marked with no security (health, login, public links, app version, legal texts, store notifications)
+need no credential.
+
+## Envelope
+Every JSON answer is \`{"ok": true, "data": ...}\`, or \`{"ok": false, "error": {"code", "message", "details"}}\`
+with the HTTP status that follows from \`code\` (schema \`ErrorEnvelope\`). PDFs and ZIPs are sent as raw bytes.
+
+## Pagination
+List operations take \`limit\` (1 to 200, default 50; more is a validation error, not clamped) and \`offset\` (from 0)
+and answer the page's rows with \`total\`, the count of every row matching the filters.
+
+## Rate limits
+Each account has a budget of requests (100 a second, bursts of 200). Every authenticated answer carries
+\`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`; a spent budget answers 429
+\`rate_limited\` with \`Retry-After\`.
+
+## Versioning
+The version is in the path (\`/v1\`). Within v1, changes only add: new operations, new optional request fields,
+new answer fields and new enum values (clients should ignore what they do not know). Every change is listed in
+the changelog (\`CHANGELOG.md\` of the repository, served at [/changelog](/changelog)).`;
+
+const TAGS: Array<{ name: string; description: string }> = [
+  { name: 'account', description: 'The account the credential belongs to' },
+  { name: 'auth', description: 'Mobile sign-in, tokens and sessions' },
+  { name: 'clients', description: 'Customers the business bills' },
+  { name: 'invoices', description: 'Tax invoices (numbered INV/YY-YY/NNNN per financial year)' },
+  { name: 'quotations', description: 'Quotations, convertible to invoices' },
+  { name: 'proforma-invoices', description: 'Proforma invoices, convertible to invoices' },
+  { name: 'credit-notes', description: 'Credit notes against invoices' },
+  { name: 'debit-notes', description: 'Debit notes' },
+  { name: 'documents', description: 'PDFs and public share links of every document kind' },
+  { name: 'inventory', description: 'Products and services with stock movements' },
+  { name: 'expenses', description: 'Business expenses, with TDS where it applies' },
+  { name: 'tds', description: 'TDS sections, calculation, deductions, deposits, reports and certificates' },
+  { name: 'sendouts', description: 'Emailing document PDFs through the queue' },
+  { name: 'analytics', description: 'Revenue, receivables, GST and inventory figures' },
+  { name: 'notifications', description: 'The team feed, push preferences and devices (mobile app)' },
+  { name: 'settings', description: 'Business profile, PDF templates, API key and users' },
+  { name: 'webhooks', description: 'Outbound webhooks: endpoints, signing secrets and deliveries' },
+  { name: 'audit', description: 'The audit trail: who changed what and when' },
+  { name: 'billing', description: 'App Store and Google Play subscriptions' },
+  { name: 'public', description: 'What the apps read without signing in' },
+  { name: 'operations', description: 'Health of the service' },
+];
+
+/** Request objects that are free-form by design (their keys are validated by the service, not a schema). */
+export const FREE_FORM = ['ErrorEnvelope.error.details', 'NotificationPrefsDto.prefs', 'AndroidNotificationDto.message'];
+
+const ERROR_CODES = Object.keys(STATUS) as Array<keyof typeof STATUS>;
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Validation failed (`details` maps each field to its message)',
+  401: 'Missing, unknown or expired credential',
+  402: 'The plan allows no more of these',
+  403: 'Forbidden: missing permission, mobile-only operation, suspended account or expired subscription',
+  404: 'Not found (a record of another account is not found either)',
+  409: 'Conflict with the current state, or an Idempotency-Key reused with another request or still in use (`Retry-After`)',
+  413: 'Request body too large',
+  422: 'A signature is required first',
+  429: 'Rate limit spent; retry after `Retry-After` seconds',
+  503: 'A dependency is unavailable for a moment (retry after `Retry-After` seconds) or the feature is not configured here',
+};
+
+const RATE_HEADERS = {
+  'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+  'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+  'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
+};
+
+const HEADERS = {
+  'X-RateLimit-Limit': { description: 'Requests the account may make in a burst', schema: { type: 'integer', minimum: 0 } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current budget', schema: { type: 'integer', minimum: 0 } },
+  'X-RateLimit-Reset': { description: 'Seconds until the budget is full again', schema: { type: 'integer', minimum: 0 } },
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } },
+};
+
+type Operation = Record<string, unknown> & { parameters?: Array<Record<string, unknown>>; requestBody?: unknown; security?: unknown[]; tags?: string[] };
+
+function envelope(data: Schema): Schema {
+  return obj({ ok: constant(true), data });
+}
+
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  description:
+    'Makes a retry safe: the first answer to this key (per account, kept 24 hours) is replayed with `Idempotent-Replayed: true`; ' +
+    'the same key with another request is 409 conflict (`details.reason: idempotency_key_reused`); while the first request runs, ' +
+    '409 (`idempotency_key_in_use`) with Retry-After. File answers are not stored.',
+};
+
+/** Authenticated POST and PATCH operations take an Idempotency-Key (and may answer 409 for it). */
+function takesIdempotencyKey(method: string, isPublic: boolean): boolean {
+  return !isPublic && (method === 'post' || method === 'patch');
+}
+
+function errorStatuses(path: string, method: string, op: Operation, isPublic: boolean, doc: OperationDoc): number[] {
+  const statuses = new Set<number>(doc.errors ?? []);
+  const hasInput = !!op.requestBody || (op.parameters ?? []).length > 0;
+  // The HTTP edge refuses a URL that does not decode (400) on any route.
+  statuses.add(400);
+  if (hasInput || path.includes('{')) statuses.add(404);
+  // The edge refuses a body over the limit (413) before any route sees it.
+  if (op.requestBody || ['post', 'put', 'patch', 'delete'].includes(method)) statuses.add(413);
+  if (!isPublic) [401, 403, 429].forEach((s) => statuses.add(s));
+  if (takesIdempotencyKey(method, isPublic)) statuses.add(409);
+  // Any operation may meet a database or Redis that is unavailable for a moment: 503 not_available with Retry-After.
+  statuses.add(503);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function errorExample(status: number): Schema {
+  const code = ERROR_CODES.find((c) => STATUS[c] === status) ?? 'server_error';
+  const details = status === 400 ? { name: 'is required' } : {};
+  return { ok: false, error: { code, message: ERROR_TEXT[status] ?? 'Error', details } };
+}
+
+/**
+ * Completes the document Nest reflects from the controllers: operation ids, summaries, success and error
+ * answers in the envelope, examples, rate-limit headers, tags, servers, security and the resource schemas.
+ * Throws when a route has no entry in OPERATIONS, so a new route cannot ship undocumented.
+ */
+export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAPIObject {
+  const doc = document as unknown as {
+    info?: Record<string, unknown> & { version?: string };
+    servers?: unknown;
+    externalDocs?: unknown;
+    tags?: unknown;
+    paths: Record<string, Record<string, Operation>>;
+    components?: { securitySchemes?: unknown; headers?: unknown; schemas?: Record<string, Schema> };
+  };
+  doc.info = {
+    title: 'Invoicing API',
+    version: doc.info?.version ?? '1.0.0',
+    description: API_DESCRIPTION,
+    contact: { name: 'API support', email: 'support@invoicing.example.in' },
+    license: { name: 'Proprietary', url: `${baseUrl}/v1/legal/terms` },
+  };
+  doc.servers = [{ url: baseUrl, description: 'This deployment (PUBLIC_BASE_URL)' }];
+  doc.externalDocs = { description: 'Changelog of the API', url: `${baseUrl}/changelog` };
+  doc.tags = TAGS;
+  const components = (doc.components ??= {});
+  components.securitySchemes = {
+    bearer: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'The API key (opaque, ik_...) or a mobile access token from POST /v1/auth/login, as `Authorization: Bearer <value>`',
+    },
+    'api-key': { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API key (opaque, ik_...) in its own header' },
+  };
+  components.headers = HEADERS;
+  const schemas: Record<string, Schema> = (components.schemas = { ...components.schemas, ...RESOURCE_SCHEMAS });
+
+  const seen = new Set<string>();
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      const spec = OPERATIONS[key];
+      if (!spec) throw new Error(`OpenAPI: no entry for ${key} in OPERATIONS`);
+      seen.add(key);
+      const isPublic = !op.security || op.security.length === 0;
+      if (isPublic) op.security = [];
+      const reflected = typeof op.summary === 'string' && op.summary ? op.summary : '';
+      op.operationId = spec.id;
+      op.summary = spec.summary;
+      op.description = [spec.description ?? (reflected ? `${reflected}.` : `${spec.summary}.`), isPublic ? 'No credential needed.' : '']
+        .filter(Boolean)
+        .join('\n\n');
+      if (!op.tags?.length) op.tags = ['operations'];
+      if (takesIdempotencyKey(method, isPublic)) op.parameters = [...(op.parameters ?? []), { ...IDEMPOTENCY_KEY }];
+      for (const p of op.parameters ?? []) {
+        const schema = p.schema as Schema | undefined;
+        if (p.in === 'path' && schema && (p.name === 'id' || p.name === 'queue_id'))
+          Object.assign(schema, { type: 'integer', minimum: 1, maximum: 2147483647 });
+        if (!p.description) p.description = p.in === 'path' ? `The ${String(p.name).replace('_', ' ')}` : String(p.name);
+      }
+      const requestBody = op.requestBody as { content?: Record<string, { schema?: Schema; example?: unknown }> } | undefined;
+      const json = requestBody?.content?.['application/json'];
+      if (json?.schema) json.example = sampleOf(json.schema, schemas);
+
+      const status = spec.status ?? 200;
+      const successHeaders = isPublic ? undefined : RATE_HEADERS;
+      const responses: Record<string, unknown> = {};
+      if (spec.binary) {
+        responses[status] = {
+          description: spec.binary === 'application/pdf' ? 'The PDF' : 'A ZIP of PDFs',
+          headers: successHeaders,
+          content: { [spec.binary]: { schema: { type: 'string', format: 'binary' } } },
+        };
+      } else {
+        const data = spec.data ?? obj({});
+        responses[status] = {
+          description: spec.summary,
+          headers: successHeaders,
+          content: { 'application/json': { schema: envelope(data), example: { ok: true, data: sampleOf(data, schemas) } } },
+        };
+      }
+      for (const [extra, answer] of Object.entries(spec.also ?? {})) {
+        responses[extra] = {
+          description: answer.description,
+          headers: successHeaders,
+          content: { 'application/json': { schema: envelope(answer.data), example: { ok: true, data: sampleOf(answer.data, schemas) } } },
+        };
+      }
+      if (spec.cacheable) responses[304] = { description: 'Not modified: the ETag sent in If-None-Match still matches' };
+      for (const code of errorStatuses(path, method, op, isPublic, spec)) {
+        const retry = code === 429 || code === 409 || code === 503 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {};
+        const rate = isPublic || code === 401 ? {} : RATE_HEADERS;
+        const headers = Object.keys({ ...rate, ...retry }).length ? { ...rate, ...retry } : undefined;
+        responses[code] = {
+          description: ERROR_TEXT[code] ?? 'Error',
+          headers,
+          content: { 'application/json': { schema: ref('ErrorEnvelope'), example: errorExample(code) } },
+        };
+      }
+      op.responses = JSON.parse(JSON.stringify(responses)) as Record<string, unknown>;
+    }
+  }
+  const missing = Object.keys(OPERATIONS).filter((k) => !seen.has(k));
+  if (missing.length) throw new Error(`OpenAPI: OPERATIONS lists routes that do not exist: ${missing.join(', ')}`);
+  fixReflectedSchemas(schemas);
+  return document;
+}
+
+/** Property schemas Nest left vague: `type: object` without properties that is not free-form by design. */
+function fixReflectedSchemas(schemas: Record<string, Schema>): void {
+  const bare: string[] = [];
+  for (const [name, schema] of Object.entries(schemas)) {
+    const properties = (schema.properties ?? {}) as Record<string, Schema>;
+    for (const [prop, s] of Object.entries(properties)) {
+      if (s.type === 'object' && !s.properties && !s.$ref && !s.additionalProperties && !FREE_FORM.includes(`${name}.${prop}`)) {
+        bare.push(`${name}.${prop}`);
+      }
+    }
+  }
+  if (bare.length) throw new Error(`OpenAPI: bare objects (give them a type or list them in FREE_FORM): ${bare.join(', ')}`);
+}

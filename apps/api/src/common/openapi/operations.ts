@@ -1,0 +1,377 @@
+import { DEVICE_PLATFORMS } from '@app/domain/notifications/device.repository.port';
+import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
+import { arr, bool, constant, date, id, int, nstr, ntimestamp, obj, oneOf, ref, Schema, str, timestamp } from './schema-kit';
+import { count, total } from './resources';
+
+/** How one operation answers, beyond what Nest reflects from the controller. */
+export interface OperationDoc {
+  /** Stable operationId: a client's method name. */
+  id: string;
+  summary: string;
+  description?: string;
+  /** Success status when it is not the one Nest reflects. */
+  status?: number;
+  /** `data` of the success envelope; `binary` for a file answer. */
+  data?: Schema;
+  binary?: 'application/pdf' | 'application/zip';
+  /** Further success answers (status → data schema). */
+  also?: Record<number, { description: string; data: Schema }>;
+  /** Error statuses besides the ones every operation of its kind can answer. */
+  errors?: number[];
+  /** Answers 304 Not Modified to a matching If-None-Match. */
+  cacheable?: boolean;
+}
+
+const list = (key: string, item: Schema, extra: Record<string, Schema> = {}) => obj({ [key]: arr(item), total, ...extra });
+const paged = { limit: int({ minimum: 1, maximum: 200 }), offset: int({ minimum: 0 }) };
+const idOf = (key: string, what: string) => obj({ [key]: id(what) });
+const created = (key: string, what: string, numberKey?: string) =>
+  obj({ [key]: id(what), ...(numberKey ? { [numberKey]: str({ description: 'The number given to it' }) } : {}) });
+const converted = obj({ invoice_id: id('new invoice'), invoice_number: str() });
+const share = obj({ share_url: str({ format: 'uri', description: 'Public link to the PDF; the same until revoked' }) });
+const deleted = ref('Deleted');
+const bulk = ref('BulkDeleteResult');
+const history = obj({ entries: arr(ref('AuditEntry')) });
+
+/** Every route of the API: a route missing here fails the document build. */
+export const OPERATIONS: Record<string, OperationDoc> = {
+  'GET /health': {
+    id: 'getHealth',
+    summary: 'Health of the service',
+    description: 'Database and Redis reachability; 503 not_available when either is down.',
+    data: obj({ status: constant('ok'), database: constant('up'), redis: constant('up') }),
+    errors: [503],
+  },
+  'GET /v1/me': { id: 'getMe', summary: 'The calling account', data: ref('Account') },
+
+  // clients
+  'GET /v1/clients': { id: 'listClients', summary: 'List clients', data: list('clients', ref('Client')) },
+  'POST /v1/clients': {
+    id: 'createClient',
+    summary: 'Create a client',
+    description:
+      'Creates a client (201). When a client with the same phone, email or GSTIN exists, nothing is created and the answer is 200 with `skipped: true` and that client.',
+    status: 201,
+    data: obj({ skipped: constant(false), client: ref('Client') }),
+    also: {
+      200: {
+        description: 'A client with the same phone, email or GSTIN exists: it is returned, nothing is created',
+        data: obj({ skipped: constant(true), client: ref('Client') }),
+      },
+    },
+    errors: [402],
+  },
+  'POST /v1/clients/bulk-delete': { id: 'bulkDeleteClients', summary: 'Delete several clients', data: bulk },
+  'GET /v1/clients/{id}': { id: 'getClient', summary: 'Get a client', data: ref('Client') },
+  'PATCH /v1/clients/{id}': { id: 'updateClient', summary: 'Update a client', data: ref('Client'), errors: [409] },
+  'DELETE /v1/clients/{id}': { id: 'deleteClient', summary: 'Delete a client', data: deleted, errors: [409] },
+
+  // inventory
+  'GET /v1/inventory': { id: 'listInventoryItems', summary: 'List inventory items', data: list('items', ref('InventoryItem')) },
+  'POST /v1/inventory': {
+    id: 'createInventoryItem',
+    summary: 'Create an inventory item',
+    status: 201,
+    data: idOf('inventory_id', 'new item'),
+    errors: [402, 409],
+  },
+  'POST /v1/inventory/bulk-delete': { id: 'bulkDeleteInventoryItems', summary: 'Delete several inventory items', data: bulk },
+  'GET /v1/inventory/{id}': { id: 'getInventoryItem', summary: 'Get an inventory item', data: ref('InventoryItem') },
+  'PATCH /v1/inventory/{id}': { id: 'updateInventoryItem', summary: 'Update an inventory item', data: idOf('inventory_id', 'item'), errors: [409] },
+  'DELETE /v1/inventory/{id}': { id: 'deleteInventoryItem', summary: 'Delete an inventory item', data: deleted, errors: [409] },
+  'GET /v1/inventory/{id}/movements': { id: 'listStockMovements', summary: 'Stock movements of an item', data: obj({ movements: arr(ref('StockMovement')) }) },
+
+  // expenses
+  'GET /v1/expenses': { id: 'listExpenses', summary: 'List expenses', data: list('expenses', ref('Expense')) },
+  'POST /v1/expenses': { id: 'createExpense', summary: 'Create an expense', status: 201, data: idOf('expense_id', 'new expense') },
+  'GET /v1/expenses/categories': { id: 'listExpenseCategories', summary: 'Expense categories', data: obj({ categories: arr(oneOf(EXPENSE_CATEGORIES)) }) },
+  'POST /v1/expenses/bulk-delete': { id: 'bulkDeleteExpenses', summary: 'Delete several expenses', data: bulk },
+  'GET /v1/expenses/{id}': { id: 'getExpense', summary: 'Get an expense', data: ref('Expense') },
+  'PATCH /v1/expenses/{id}': { id: 'updateExpense', summary: 'Update an expense', data: idOf('expense_id', 'expense') },
+  'DELETE /v1/expenses/{id}': { id: 'deleteExpense', summary: 'Delete an expense', data: deleted },
+  'GET /v1/expenses/{id}/repeat': { id: 'repeatExpense', summary: 'An expense prefilled for a new entry', data: ref('ExpenseDraft') },
+
+  // settings
+  'GET /v1/settings/business': { id: 'getBusinessProfile', summary: 'Get the business profile', data: ref('BusinessProfile') },
+  'PATCH /v1/settings/business': { id: 'updateBusinessProfile', summary: 'Update the business profile', data: ref('BusinessProfile') },
+  'GET /v1/settings/templates': { id: 'getInvoiceTemplates', summary: 'The PDF template in use and the ones available', data: ref('Templates') },
+  'PATCH /v1/settings/templates': { id: 'updateInvoiceTemplate', summary: 'Choose the PDF template', data: ref('Templates') },
+  'GET /v1/settings/api-key': {
+    id: 'getApiKey',
+    summary: 'The API key, masked',
+    data: obj({ api_key_masked: nstr({ example: 'ik_live_••••••••3f9a' }), created_at: ntimestamp() }),
+  },
+  'GET /v1/settings/users': { id: 'listUsers', summary: 'List the users of the account', data: list('users', ref('SubUser'), paged) },
+  'POST /v1/settings/users': { id: 'createUser', summary: 'Create a sub-user', status: 201, data: ref('SubUser'), errors: [402, 409] },
+  'GET /v1/settings/users/{id}': { id: 'getUser', summary: 'Get a user', data: ref('SubUser') },
+  'PATCH /v1/settings/users/{id}': { id: 'updateUser', summary: 'Update a sub-user', data: ref('SubUser'), errors: [409] },
+  'DELETE /v1/settings/users/{id}': { id: 'deleteUser', summary: 'Delete a sub-user', data: deleted },
+  'GET /v1/settings/ca-sync': { id: 'getCaSyncSettings', summary: 'CA-sync settings and how the last send went', data: ref('CaSyncSettings'), errors: [402] },
+  'PATCH /v1/settings/ca-sync': { id: 'updateCaSyncSettings', summary: 'Change the CA-sync settings', data: ref('CaSyncSettings'), errors: [402] },
+  'POST /v1/settings/ca-sync/test-send': {
+    id: 'testCaSyncSend',
+    summary: 'Queue the books of a period for the CA now',
+    description: 'Queues the workbook of a period (default: the period before today) for the CA email (202). Pro accounts only.',
+    status: 202,
+    data: obj({ queued: constant(true), send_id: id('send'), period: str({ example: '2026-10' }), period_from: date(), period_to: date() }),
+    errors: [402],
+  },
+  'GET /v1/settings/ca-sync/sends': {
+    id: 'listCaSyncSends',
+    summary: 'The ten latest CA-sync sends, newest first',
+    data: obj({ sends: arr(ref('CaSyncSend')) }),
+    errors: [402],
+  },
+
+  // webhooks
+  'GET /v1/webhooks': { id: 'listWebhooks', summary: 'Webhook endpoints of the account', data: obj({ webhooks: arr(ref('Webhook')) }) },
+  'POST /v1/webhooks': {
+    id: 'createWebhook',
+    summary: 'Add a webhook endpoint',
+    description: 'Adds an endpoint (201); the answer carries its signing secret (`whsec_...`), shown this once.',
+    status: 201,
+    data: ref('WebhookWithSecret'),
+    errors: [409],
+  },
+  'GET /v1/webhooks/{id}': { id: 'getWebhook', summary: 'Get a webhook endpoint', data: ref('Webhook') },
+  'PATCH /v1/webhooks/{id}': { id: 'updateWebhook', summary: 'Update a webhook endpoint', data: ref('Webhook') },
+  'DELETE /v1/webhooks/{id}': { id: 'deleteWebhook', summary: 'Delete a webhook endpoint and its delivery log', data: deleted },
+  'POST /v1/webhooks/{id}/rotate-secret': {
+    id: 'rotateWebhookSecret',
+    summary: 'A new signing secret, shown this once',
+    description: 'A new signing secret, shown this once; the old one keeps signing beside it for 24 hours.',
+    status: 200,
+    data: obj({ secret: str({ example: 'whsec_…' }), previous_secret_expires_at: timestamp() }),
+  },
+  'GET /v1/webhooks/{id}/deliveries': {
+    id: 'listWebhookDeliveries',
+    summary: 'Deliveries to a webhook endpoint, newest first',
+    data: list('deliveries', ref('WebhookDelivery')),
+  },
+  'POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver': {
+    id: 'redeliverWebhookDelivery',
+    summary: 'Send the event of a delivery again',
+    description: 'Sends the event of a delivery again as a new delivery (202), queued behind the endpoint’s others.',
+    status: 202,
+    data: ref('WebhookDelivery'),
+  },
+
+  // audit
+  'GET /v1/audit-log': { id: 'listAuditLog', summary: 'The audit trail, newest first', data: list('entries', ref('AuditEntry')) },
+  'GET /v1/invoices/{id}/history': { id: 'getInvoiceHistory', summary: 'Every change of an invoice, oldest first', data: history },
+  'GET /v1/quotations/{id}/history': { id: 'getQuotationHistory', summary: 'Every change of a quotation, oldest first', data: history },
+  'GET /v1/proforma-invoices/{id}/history': { id: 'getProformaInvoiceHistory', summary: 'Every change of a proforma invoice, oldest first', data: history },
+  'GET /v1/debit-notes/{id}/history': { id: 'getDebitNoteHistory', summary: 'Every change of a debit note, oldest first', data: history },
+  'GET /v1/credit-notes/{id}/history': { id: 'getCreditNoteHistory', summary: 'Every change of a credit note, oldest first', data: history },
+
+  // document output
+  'GET /v1/documents/{type}/{id}/pdf': { id: 'getDocumentPdf', summary: 'Download a document as PDF', binary: 'application/pdf', errors: [503] },
+  'GET /v1/documents/{type}/{id}/share': { id: 'getDocumentShareLink', summary: 'Get or create the public link of a document', data: share },
+  'POST /v1/documents/{type}/{id}/share': { id: 'createDocumentShareLink', summary: 'Get or create the public link of a document', data: share },
+  'DELETE /v1/documents/{type}/{id}/share': { id: 'revokeDocumentShareLink', summary: 'Revoke the public link', data: obj({ revoked: constant(true) }) },
+  'GET /v1/share/{token}': { id: 'getSharedDocumentPdf', summary: 'A shared document as PDF (public link)', binary: 'application/pdf', errors: [503] },
+  'POST /v1/invoices/bulk-pdf': { id: 'getInvoicesPdfZip', summary: 'Download several invoices as a ZIP of PDFs', binary: 'application/zip', errors: [503] },
+
+  // invoices
+  'GET /v1/invoices': { id: 'listInvoices', summary: 'List invoices', data: list('invoices', ref('InvoiceHeader')) },
+  'POST /v1/invoices': {
+    id: 'createInvoice',
+    summary: 'Create an invoice',
+    status: 201,
+    data: obj({ invoice_id: id('new invoice'), invoice_number: str({ example: 'INV/25-26/0001' }), message: str() }),
+    errors: [402, 409],
+  },
+  'POST /v1/invoices/bulk-delete': { id: 'bulkDeleteInvoices', summary: 'Delete several invoices', data: bulk },
+  'GET /v1/invoices/recent-payments': { id: 'listRecentPayments', summary: 'Invoices that became paid recently', data: list('payments', ref('RecentPayment')) },
+  'GET /v1/invoices/{id}': { id: 'getInvoice', summary: 'Get an invoice with its lines', data: ref('Invoice') },
+  'PATCH /v1/invoices/{id}': { id: 'updateInvoice', summary: 'Update an invoice', data: idOf('invoice_id', 'invoice'), errors: [409] },
+  'DELETE /v1/invoices/{id}': { id: 'deleteInvoice', summary: 'Delete an invoice', data: deleted },
+
+  // quotations
+  'GET /v1/quotations': { id: 'listQuotations', summary: 'List quotations', data: list('quotations', ref('QuotationHeader')) },
+  'POST /v1/quotations': {
+    id: 'createQuotation',
+    summary: 'Create a quotation',
+    status: 201,
+    data: created('quotation_id', 'new quotation', 'quotation_number'),
+    errors: [402, 409],
+  },
+  'POST /v1/quotations/bulk-delete': { id: 'bulkDeleteQuotations', summary: 'Delete several quotations', data: bulk },
+  'POST /v1/quotations/{id}/convert-to-invoice': {
+    id: 'convertQuotationToInvoice',
+    summary: 'Create an invoice from a quotation',
+    data: converted,
+    errors: [402, 409],
+  },
+  'GET /v1/quotations/{id}': { id: 'getQuotation', summary: 'Get a quotation with its lines', data: ref('Quotation') },
+  'PATCH /v1/quotations/{id}': { id: 'updateQuotation', summary: 'Update a quotation', data: idOf('quotation_id', 'quotation'), errors: [409] },
+  'DELETE /v1/quotations/{id}': { id: 'deleteQuotation', summary: 'Delete a quotation', data: deleted },
+
+  // proforma invoices
+  'GET /v1/proforma-invoices': { id: 'listProformaInvoices', summary: 'List proforma invoices', data: list('proforma_invoices', ref('ProformaInvoiceHeader')) },
+  'POST /v1/proforma-invoices': {
+    id: 'createProformaInvoice',
+    summary: 'Create a proforma invoice',
+    data: created('proforma_invoice_id', 'new proforma invoice', 'proforma_number'),
+    errors: [402, 409],
+  },
+  'POST /v1/proforma-invoices/bulk-delete': { id: 'bulkDeleteProformaInvoices', summary: 'Delete several proforma invoices', data: bulk },
+  'POST /v1/proforma-invoices/{id}/convert-to-invoice': {
+    id: 'convertProformaInvoiceToInvoice',
+    summary: 'Create an invoice from a proforma invoice',
+    data: converted,
+    errors: [402, 409],
+  },
+  'GET /v1/proforma-invoices/{id}': { id: 'getProformaInvoice', summary: 'Get a proforma invoice with its lines', data: ref('ProformaInvoice') },
+  'PATCH /v1/proforma-invoices/{id}': {
+    id: 'updateProformaInvoice',
+    summary: 'Update a proforma invoice',
+    data: idOf('proforma_invoice_id', 'proforma invoice'),
+    errors: [409],
+  },
+  'DELETE /v1/proforma-invoices/{id}': { id: 'deleteProformaInvoice', summary: 'Delete a proforma invoice', data: deleted },
+
+  // notes
+  'GET /v1/debit-notes': { id: 'listDebitNotes', summary: 'List debit notes', data: list('debit_notes', ref('DebitNoteHeader')) },
+  'POST /v1/debit-notes': {
+    id: 'createDebitNote',
+    summary: 'Create a debit note',
+    status: 201,
+    data: idOf('debit_note_id', 'new debit note'),
+    errors: [402, 409],
+  },
+  'POST /v1/debit-notes/bulk-delete': { id: 'bulkDeleteDebitNotes', summary: 'Delete several debit notes', data: bulk },
+  'GET /v1/debit-notes/{id}': { id: 'getDebitNote', summary: 'Get a debit note with its lines', data: ref('DebitNote') },
+  'PATCH /v1/debit-notes/{id}': { id: 'updateDebitNote', summary: 'Update a debit note', data: idOf('debit_note_id', 'debit note'), errors: [409] },
+  'DELETE /v1/debit-notes/{id}': { id: 'deleteDebitNote', summary: 'Delete a debit note', data: deleted },
+  'GET /v1/credit-notes': { id: 'listCreditNotes', summary: 'List credit notes', data: list('credit_notes', ref('CreditNoteHeader')) },
+  'POST /v1/credit-notes': { id: 'createCreditNote', summary: 'Create a credit note', data: idOf('credit_note_id', 'new credit note'), errors: [402, 409] },
+  'POST /v1/credit-notes/bulk-delete': { id: 'bulkDeleteCreditNotes', summary: 'Delete several credit notes', data: bulk },
+  'GET /v1/credit-notes/{id}': { id: 'getCreditNote', summary: 'Get a credit note with its lines', data: ref('CreditNote') },
+  'PATCH /v1/credit-notes/{id}': { id: 'updateCreditNote', summary: 'Update a credit note', data: idOf('credit_note_id', 'credit note'), errors: [409] },
+  'DELETE /v1/credit-notes/{id}': { id: 'deleteCreditNote', summary: 'Delete a credit note', data: deleted },
+
+  // auth
+  'POST /v1/auth/login': { id: 'login', summary: 'Sign in (mobile app)', data: ref('Login'), errors: [401, 403, 409, 429] },
+  'POST /v1/auth/refresh': { id: 'refreshTokens', summary: 'Rotate the tokens', data: ref('Tokens'), errors: [401, 403] },
+  'POST /v1/auth/logout': { id: 'logout', summary: 'Sign out', data: obj({ logged_out: constant(true) }), errors: [401, 403] },
+  'GET /v1/auth/me': { id: 'getCurrentUser', summary: 'The signed-in user', data: ref('CurrentUser') },
+  'POST /v1/auth/change-password': {
+    id: 'changePassword',
+    summary: 'Change the password',
+    data: obj({ updated: constant(true), password_upgrade_required: bool(), revoked_sessions: count() }),
+  },
+  'GET /v1/auth/sessions': { id: 'listSessions', summary: 'Signed-in devices of the user', data: obj({ sessions: arr(ref('Session')) }) },
+  'DELETE /v1/auth/sessions': { id: 'revokeSession', summary: 'Revoke one session', data: obj({ revoked: constant(true), session_id: id('session') }) },
+  'POST /v1/auth/sessions/revoke-others': {
+    id: 'revokeOtherSessions',
+    summary: 'Revoke every other session',
+    data: obj({ revoked: count('Sessions revoked') }),
+  },
+  'POST /v1/auth/delete-account': {
+    id: 'deleteAccount',
+    summary: 'Delete the business account',
+    data: obj({ deleted: constant(true), account_id: id('account'), revoked_sessions: count() }),
+  },
+
+  // sendouts
+  'POST /v1/sendouts': {
+    id: 'createSendout',
+    summary: 'Email a document',
+    data: obj({ success: constant(true), message: str(), queue_id: id('queue row') }),
+    errors: [422],
+  },
+  'GET /v1/sendouts': { id: 'listSendouts', summary: 'Email history', data: obj({ history: arr(ref('Sendout')) }) },
+  'GET /v1/sendouts/templates': { id: 'getSendoutTemplate', summary: 'Prefilled subject and message', data: obj({ subject: str(), message: str() }) },
+  'GET /v1/sendouts/documents': {
+    id: 'listSendoutDocuments',
+    summary: "A client's documents to pick from",
+    data: obj({ documents: arr(obj({ document_id: id('document'), label: str() })) }),
+  },
+  'DELETE /v1/sendouts/{queue_id}': { id: 'deleteSendout', summary: 'Cancel or remove a queued email', data: deleted },
+
+  // analytics
+  'GET /v1/analytics/summary': { id: 'getAnalyticsSummary', summary: 'Invoice count and revenue', data: ref('AnalyticsSummary') },
+  'GET /v1/analytics/full': { id: 'getAnalytics', summary: 'The full dashboard', data: ref('AnalyticsFull') },
+
+  // notifications
+  'GET /v1/notifications': {
+    id: 'listNotifications',
+    summary: 'The notification feed',
+    data: obj({ notifications: arr(ref('Notification')), unread_count: count(), ...paged }),
+  },
+  'GET /v1/notifications/unread-count': { id: 'getUnreadNotificationCount', summary: 'Unread notifications', data: obj({ unread_count: count() }) },
+  'GET /v1/notifications/prefs': { id: 'getNotificationPrefs', summary: 'Push preferences', data: obj({ prefs: ref('NotificationPrefs') }) },
+  'PATCH /v1/notifications/prefs': {
+    id: 'updateNotificationPrefs',
+    summary: 'Change push preferences',
+    data: obj({ saved: constant(true), prefs: ref('NotificationPrefs') }),
+  },
+  'POST /v1/notifications/read-all': { id: 'markAllNotificationsRead', summary: 'Mark every notification read', data: obj({ marked_read: count() }) },
+  'PATCH /v1/notifications/{id}/read': {
+    id: 'markNotificationRead',
+    summary: 'Mark one notification read',
+    data: obj({ notification: obj({ notification_id: id('notification'), read_at: timestamp() }) }),
+  },
+  'POST /v1/devices': {
+    id: 'registerDevice',
+    summary: 'Register a push token',
+    data: obj({ device_id: id('device'), registered: constant(true), platform: oneOf(DEVICE_PLATFORMS) }),
+  },
+  'DELETE /v1/devices': { id: 'unregisterDevice', summary: 'Unregister a push token', data: obj({ unregistered: constant(true) }) },
+
+  // tds
+  'GET /v1/tds/sections': { id: 'listTdsSections', summary: 'TDS sections', data: obj({ sections: arr(ref('TdsSection')) }) },
+  'POST /v1/tds/sections': { id: 'createTdsSection', summary: 'Add a TDS section', data: obj({ section: ref('TdsSection') }), errors: [409] },
+  'GET /v1/tds/sections/{id}': { id: 'getTdsSection', summary: 'Get a TDS section', data: obj({ section: ref('TdsSection') }) },
+  'PATCH /v1/tds/sections/{id}': { id: 'updateTdsSection', summary: 'Update a TDS section', data: obj({ section: ref('TdsSection') }), errors: [409] },
+  'DELETE /v1/tds/sections/{id}': { id: 'deleteTdsSection', summary: 'Delete a TDS section', data: deleted, errors: [409] },
+  'POST /v1/tds/calculate': { id: 'calculateTds', summary: 'Calculate TDS on a payment', data: ref('TdsCalculation') },
+  'GET /v1/tds/deductions': { id: 'listTdsDeductions', summary: 'TDS deductions', data: obj({ deductions: arr(ref('TdsDeduction')) }) },
+  'PATCH /v1/tds/deductions/{id}/deposit': {
+    id: 'depositTdsDeduction',
+    summary: 'Mark a deduction deposited',
+    data: obj({ deduction: ref('TdsDeduction') }),
+    errors: [409],
+  },
+  'DELETE /v1/tds/deductions/{id}/deposit': { id: 'undoTdsDeposit', summary: 'Undo a deposit', data: obj({ deduction: ref('TdsDeduction') }), errors: [409] },
+  'GET /v1/tds/reports': {
+    id: 'getTdsReport',
+    summary: 'TDS report of a financial year',
+    data: obj({ fy_start_year: int(), summary: arr(ref('TdsReportRow')), receivable: arr(ref('TdsReportRow')) }),
+  },
+  'POST /v1/tds/certificates': { id: 'getTdsCertificatePdf', summary: 'Quarterly TDS certificate as PDF', binary: 'application/pdf', errors: [409, 503] },
+
+  // public
+  'GET /v1/app/version': { id: 'getAppVersion', summary: 'App versions', data: ref('AppVersion'), cacheable: true },
+  'GET /v1/legal': { id: 'listLegalPolicies', summary: 'Legal policies', data: list('policies', ref('LegalSummary')), cacheable: true },
+  'GET /v1/legal/{id}': { id: 'getLegalPolicy', summary: 'One legal policy', data: ref('LegalArticle'), cacheable: true },
+
+  // billing
+  'POST /v1/billing/ios-store/confirm': {
+    id: 'confirmIosPurchase',
+    summary: 'Confirm an App Store purchase',
+    data: obj({ plan: ref('Plan') }),
+    errors: [409, 503],
+  },
+  'POST /v1/billing/android-store/confirm': {
+    id: 'confirmAndroidPurchase',
+    summary: 'Confirm a Google Play purchase',
+    data: obj({ plan: ref('Plan') }),
+    errors: [409, 503],
+  },
+  'POST /v1/billing/ios-store/notifications': {
+    id: 'receiveAppStoreNotification',
+    summary: 'App Store server notification',
+    data: obj({ received: constant(true), duplicate: bool() }),
+    errors: [503],
+  },
+  'POST /v1/billing/android-store/notifications': {
+    id: 'receiveGooglePlayNotification',
+    summary: 'Google Play developer notification',
+    description:
+      'Google Play real-time developer notification (Pub/Sub push): stored once, processed by the worker. When push authentication is configured, the Pub/Sub OIDC token must be sent as `Authorization: Bearer <token>` (401 otherwise).',
+    data: obj({ received: constant(true), duplicate: bool() }),
+    errors: [401, 503],
+  },
+};

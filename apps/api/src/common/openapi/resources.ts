@@ -1,0 +1,556 @@
+import { CA_SYNC_FORMATS, CA_SYNC_FREQUENCIES } from '@app/domain/ca-sync/ca-sync';
+import { WEBHOOK_EVENT_TYPES } from '@app/domain/webhooks/webhook-events';
+import { AGE_BUCKETS } from '@app/domain/analytics/analytics-reader.port';
+import {
+  APPROVAL_STATUSES,
+  DISCOUNT_TYPES,
+  DOCUMENT_STATUSES,
+  INVOICE_TYPES,
+  PAYMENT_STATUSES,
+  QUOTATION_DOCUMENT_KINDS,
+} from '@app/domain/documents/document-enums';
+import { DOCUMENT_KINDS, DOCUMENT_KIND_REGISTRY } from '@app/domain/documents/document-kinds';
+import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
+import { EXPENSE_STATUSES, PAYMENT_METHODS } from '@app/domain/expenses/expense';
+import { INVENTORY_TYPES } from '@app/domain/inventory/inventory-item';
+import { DEVICE_PLATFORMS } from '@app/domain/notifications/device.repository.port';
+import { CATEGORY_KEYS } from '@app/domain/notifications/notification-category';
+import { SENDOUT_STATUSES } from '@app/domain/sendouts/sendout';
+import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
+import { PERMISSION_KEYS } from '@app/domain/shared/principal';
+import { PAYEE_TYPES, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
+import { STATUS } from '../error-envelope.filter';
+import {
+  arr,
+  bool,
+  constant,
+  date,
+  id,
+  int,
+  keyed,
+  money,
+  ndate,
+  nid,
+  nint,
+  nmoney,
+  nnum,
+  noneOf,
+  nstr,
+  ntimestamp,
+  num,
+  obj,
+  oneOf,
+  ref,
+  Schema,
+  str,
+  timestamp,
+} from './schema-kit';
+
+const currency = str({ description: 'ISO 4217 code', example: 'INR', enum: [...SUPPORTED_CURRENCIES] });
+const count = (description?: string) => int({ minimum: 0, ...(description ? { description } : {}) });
+const total = count('Rows matching the filters, whatever limit and offset say');
+const discountType = noneOf(DISCOUNT_TYPES);
+
+/** One line of an invoice, quotation or proforma invoice (`inventory_id` on invoice lines only). */
+function productLine(parentKey: string, withInventory: boolean): Schema {
+  return obj({
+    item_id: id('line'),
+    [parentKey]: id('document'),
+    item_description: str(),
+    hsn_code: str({ description: 'HSN or SAC code; may be empty' }),
+    quantity: num({ description: 'Up to 3 decimals' }),
+    rate: money('Unit rate before tax'),
+    tax_rate: num({ description: 'Percentage, up to 3 decimals' }),
+    cgst_amount: money(),
+    sgst_amount: money(),
+    igst_amount: money(),
+    total_amount: money('Line total including tax'),
+    discount_type: discountType,
+    discount_value: nmoney(),
+    ...(withInventory ? { inventory_id: nid('inventory item') } : {}),
+  });
+}
+
+function noteLine(parentKey: string): Schema {
+  return obj({ item_id: id('line'), [parentKey]: id('note'), description: str(), expense_date: ndate(), amount: money() });
+}
+
+const noteCommon = {
+  client_id: id('client'),
+  currency,
+  status: oneOf(DOCUMENT_STATUSES),
+  declaration_text: nstr(),
+  transport_details: nstr(),
+  lr_number: nstr(),
+  total_amount: money(),
+  fy_start_year: int({ minimum: 2000, maximum: 2100, description: 'Financial year (April to March) the note is numbered in' }),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+};
+
+const salesCommon = {
+  lut_number: nstr(),
+  declaration_text: nstr(),
+  transport_details: nstr(),
+  lr_number: nstr(),
+};
+
+const invoiceHeader = {
+  invoice_id: id('invoice'),
+  client_id: id('client'),
+  invoice_number: str({ example: 'INV/25-26/0001' }),
+  invoice_date: date(),
+  payment_due_date: date(),
+  payment_status: oneOf(PAYMENT_STATUSES),
+  status: oneOf(DOCUMENT_STATUSES),
+  currency,
+  invoice_type: oneOf(INVOICE_TYPES),
+  ...salesCommon,
+  paid_amount: money(),
+  payment_date: ndate(),
+  tds_section_id: nid('TDS section'),
+  tds_rate: nnum(),
+  tds_amount: nmoney(),
+  discount_type: discountType,
+  discount_value: nmoney(),
+  total_amount: money(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+};
+
+const quotationHeader = {
+  quotation_id: id('quotation'),
+  client_id: id('client'),
+  quotation_number: str({ example: 'QT/25-26/0001' }),
+  quotation_date: date(),
+  validity_date: ndate(),
+  approval_status: oneOf(APPROVAL_STATUSES),
+  currency,
+  quotation_type: str(),
+  document_kind: oneOf(QUOTATION_DOCUMENT_KINDS),
+  ...salesCommon,
+  discount_type: discountType,
+  discount_value: nmoney(),
+  total_amount: money(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+};
+
+const proformaHeader = {
+  proforma_invoice_id: id('proforma invoice'),
+  client_id: id('client'),
+  proforma_number: str({ example: 'PI/25-26/0001' }),
+  proforma_date: date(),
+  validity_date: ndate(),
+  approval_status: oneOf(APPROVAL_STATUSES),
+  currency,
+  ...salesCommon,
+  discount_type: discountType,
+  discount_value: nmoney(),
+  total_amount: money(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+};
+
+const creditNoteHeader = {
+  credit_note_id: id('credit note'),
+  credit_note_number: str({ example: 'CN/25-26/0001' }),
+  credit_note_date: date(),
+  source_invoice_id: nid('invoice the note was pre-filled from'),
+  reason: nstr(),
+  ...noteCommon,
+};
+
+const debitNoteHeader = {
+  debit_note_id: id('debit note'),
+  debit_note_number: str({ example: 'DN/25-26/0001' }),
+  debit_note_date: date(),
+  payment_due_date: ndate(),
+  payment_status: oneOf(PAYMENT_STATUSES),
+  paid_amount: money(),
+  payment_date: ndate(),
+  ...noteCommon,
+};
+
+const expenseFields = {
+  expense_description: str(),
+  expense_amount: money(),
+  expense_category: str(),
+  vendor_name: str(),
+  vendor_contact: str(),
+  expense_date: date(),
+  expense_status: oneOf(EXPENSE_STATUSES),
+  payment_method: str({ description: `One of ${PAYMENT_METHODS.join(', ')} (older rows may hold other words)` }),
+  receipt_url: str(),
+  notes: str(),
+  client_id: nid('client'),
+  tds_section_id: nid('TDS section'),
+  tds_rate: nnum(),
+  tds_amount: nmoney(),
+  vendor_pan: nstr(),
+  payee_type: noneOf(PAYEE_TYPES),
+};
+
+const plan = obj({
+  code: oneOf(['free', 'pro']),
+  label: str(),
+  expires_at: ntimestamp(),
+  lapsed_from_pro: bool(),
+  cancel_at_period_end: bool(),
+});
+
+const tokens = {
+  access_token: str({ description: 'Opaque; send as `Authorization: Bearer <token>`' }),
+  refresh_token: str(),
+  token_type: constant('Bearer'),
+  expires_at: timestamp(),
+  refresh_expires_at: timestamp(),
+  session_id: id('session'),
+};
+
+const user = { user_id: id('user'), account_id: id('account'), username: str(), business_email: nstr() };
+const permissions = arr(oneOf(PERMISSION_KEYS));
+const subUser = obj({
+  user_id: id('user'),
+  account_id: id('account'),
+  username: str(),
+  permissions,
+  is_owner: bool(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+});
+
+const tdsSection = obj({
+  section_id: id('section'),
+  shared: bool({ description: 'A seeded section every account sees (read-only)' }),
+  code: str({ example: '194J' }),
+  description: str(),
+  rate_individual: num(),
+  rate_other: num(),
+  no_pan_rate: num(),
+  single_threshold: nmoney(),
+  yearly_threshold: nmoney(),
+  threshold_mode: oneOf(THRESHOLD_MODES),
+  effective_from: ndate(),
+  effective_to: ndate(),
+  act_2025_section: nstr(),
+  act_2025_payment_code: nstr(),
+  source: nstr(),
+});
+
+const tdsDeduction = obj({
+  deduction_id: id('deduction (the id of its expense or invoice)'),
+  direction: oneOf(['payable', 'receivable']),
+  source_type: oneOf(['expense', 'invoice']),
+  source_id: id('expense or invoice'),
+  date: date(),
+  quarter: oneOf([1, 2, 3, 4], { description: 'Quarter of the financial year (1: April to June)' }),
+  section_id: nid('section'),
+  section_code: nstr(),
+  section_description: nstr(),
+  act_2025_section: nstr(),
+  act_2025_payment_code: nstr(),
+  party_name: nstr(),
+  party_pan: nstr(),
+  payee_type: noneOf(PAYEE_TYPES),
+  base_amount: money(),
+  tds_rate: nnum(),
+  tds_amount: money(),
+  status: oneOf(['pending', 'deposited', 'deducted_by_client']),
+  due_date: ndate(),
+  challan_number: nstr(),
+  bsr_code: nstr(),
+  deposited_on: ndate(),
+});
+
+const tdsReportRow = obj({
+  section_id: nid('section'),
+  section_code: nstr(),
+  quarter: oneOf([1, 2, 3, 4], { description: 'Quarter of the financial year (1: April to June)' }),
+  deductions: count(),
+  deducted: money(),
+  deposited: money(),
+  pending: money(),
+  pending_due: arr(obj({ due_date: date(), amount: money() })),
+});
+
+const countAmount = obj({ count: count(), amount: money() });
+const taxSum = { taxable_value: money(), cgst: money(), sgst: money(), igst: money(), total_tax: money() };
+
+const analyticsFull = obj({
+  fy_start_year: nint(),
+  period: obj({ from: date(), to: date() }, { description: 'The financial year, or null for all time' }),
+  invoices: obj({ total: count(), invoiced_amount: money(), revenue: money(), by_status: keyed(DOCUMENT_STATUSES, countAmount) }),
+  expenses: obj({ total: money(), count: count() }),
+  receivables: obj({
+    outstanding: money(),
+    outstanding_invoices: count(),
+    overdue: money(),
+    overdue_invoices: count(),
+    by_age: keyed(AGE_BUCKETS, countAmount, 'Outstanding invoices by days past the due date'),
+  }),
+  monthly_revenue: arr(obj({ month: str({ pattern: '^\\d{4}-\\d{2}$' }), invoiced: money(), credit_notes: money(), revenue: money() })),
+  credit_notes: obj({ total: count(), amount: money(), by_status: keyed(DOCUMENT_STATUSES, countAmount) }),
+  proforma_invoices: obj({ total: count(), amount: money(), by_approval_status: keyed(APPROVAL_STATUSES, countAmount) }),
+  tds: obj({ receivable: obj({ amount: money() }), payable: obj({ amount: money(), deposited: money(), pending: money() }) }),
+  gst: obj({
+    ...taxSum,
+    by_rate: arr(obj({ rate: num(), ...taxSum })),
+    by_month: arr(obj({ month: str({ pattern: '^\\d{4}-\\d{2}$' }), ...taxSum })),
+    b2b: obj(taxSum),
+    b2c: obj(taxSum),
+  }),
+  inventory: obj({
+    enabled: bool(),
+    summary: obj({ items: count(), products: count(), services: count(), stock_value: money(), units_sold_fy: num() }),
+    top_sold_products: arr(obj({ inventory_id: id('inventory item'), name: str(), units_sold: num(), taxable_value: money() })),
+  }),
+});
+(analyticsFull.properties as Record<string, Schema>).period.nullable = true;
+
+const prefixes = Object.fromEntries(DOCUMENT_KINDS.map((k) => [DOCUMENT_KIND_REGISTRY[k].prefixSetting, str()]));
+
+/** The resources the presenters write, by component name. */
+const webhookFields = {
+  webhook_id: id('webhook endpoint'),
+  url: str({ format: 'uri' }),
+  description: nstr(),
+  events: arr(str({ description: 'An event type, `<prefix>.*` or `*`', example: 'invoice.created' })),
+  enabled: bool(),
+  disabled_reason: nstr({ description: 'Why the service disabled it (`failing`); null when it did not' }),
+  failing_since: ntimestamp({ description: 'Start of the current run of failed attempts' }),
+  previous_secret_expires_at: ntimestamp({ description: 'Until when the secret before the last rotation still signs' }),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+};
+const webhook = obj(webhookFields);
+
+export const RESOURCE_SCHEMAS: Record<string, Schema> = {
+  Client: obj({
+    client_id: id('client'),
+    name: str(),
+    phone: str(),
+    email: str(),
+    country_code: str({ example: '+91' }),
+    address: nstr(),
+    gstin: nstr(),
+    state_code: nstr(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+    uses_platform: bool({ description: 'The client also runs its business on this platform' }),
+    platform_logo_url: nstr(),
+    platform_subscription_active: bool(),
+  }),
+  InvoiceLine: productLine('invoice_id', true),
+  QuotationLine: productLine('quotation_id', false),
+  ProformaInvoiceLine: productLine('proforma_invoice_id', false),
+  CreditNoteLine: noteLine('credit_note_id'),
+  DebitNoteLine: noteLine('debit_note_id'),
+  InvoiceHeader: obj(invoiceHeader, { description: 'A list row: header columns only' }),
+  Invoice: obj({ ...invoiceHeader, items: arr(ref('InvoiceLine')) }, { description: 'A single invoice with its lines in item_id order' }),
+  RecentPayment: obj({ ...invoiceHeader, paid_at: ntimestamp() }),
+  QuotationHeader: obj(quotationHeader),
+  Quotation: obj({ ...quotationHeader, items: arr(ref('QuotationLine')) }),
+  ProformaInvoiceHeader: obj(proformaHeader),
+  ProformaInvoice: obj({ ...proformaHeader, items: arr(ref('ProformaInvoiceLine')) }),
+  CreditNoteHeader: obj(creditNoteHeader),
+  CreditNote: obj({ ...creditNoteHeader, items: arr(ref('CreditNoteLine')) }),
+  DebitNoteHeader: obj(debitNoteHeader),
+  DebitNote: obj({ ...debitNoteHeader, items: arr(ref('DebitNoteLine')) }),
+  InventoryItem: obj({
+    inventory_id: id('inventory item'),
+    name: str(),
+    sku: str(),
+    barcode_type: str(),
+    type: oneOf(INVENTORY_TYPES),
+    description: str(),
+    quantity: int({ description: 'Units in stock (may be negative after sales)' }),
+    rate: money(),
+    discount_type: discountType,
+    discount_value: money(),
+    tax_rate: num(),
+    hsn_code: str(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  }),
+  StockMovement: obj({
+    movement_id: id('movement'),
+    inventory_id: id('inventory item'),
+    quantity_delta: int(),
+    quantity_after: int(),
+    source_type: str({ description: 'opening, adjustment, invoice, ...' }),
+    source_id: nint(),
+    source_label: str(),
+    note: str(),
+    created_at: timestamp(),
+  }),
+  ExpenseDraft: obj(expenseFields, { description: 'An expense prefilled for a new entry (no id)' }),
+  Expense: obj({ expense_id: id('expense'), ...expenseFields, created_at: timestamp(), updated_at: timestamp() }),
+  Sendout: obj({
+    queue_id: id('queue row'),
+    client_id: id('client'),
+    document_type: oneOf(DOCUMENT_KINDS),
+    document_id: id('document'),
+    to_email: str(),
+    cc_emails: nstr({ description: 'Comma-separated' }),
+    bcc_emails: nstr({ description: 'Comma-separated' }),
+    subject: str(),
+    message: str(),
+    status: oneOf(SENDOUT_STATUSES),
+    attempts: count(),
+    last_error: nstr(),
+    sent_at: ntimestamp(),
+    message_id: nstr(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  }),
+  Plan: plan,
+  Account: obj({
+    account_id: id('account'),
+    business_name: nstr(),
+    business_email: nstr(),
+    currency,
+    business_gstin: nstr(),
+    business_pan: nstr(),
+    subscription_expires_at: ntimestamp(),
+    plan: ref('Plan'),
+  }),
+  Tokens: obj(tokens),
+  Login: obj({ ...tokens, user: obj(user), permissions, business_name: nstr(), password_upgrade_required: bool() }),
+  CurrentUser: obj({ ...user, business_name: nstr(), permissions }),
+  Session: obj({
+    session_id: id('session'),
+    device_name: nstr(),
+    platform: nstr(),
+    user_agent: nstr(),
+    created_at: timestamp(),
+    last_used_at: timestamp(),
+    expires_at: timestamp(),
+    current: bool({ description: 'The session of the calling token' }),
+  }),
+  SubUser: subUser,
+  BusinessProfile: obj({
+    account_id: id('account'),
+    business_name: nstr(),
+    business_email: nstr(),
+    business_address: nstr(),
+    business_gstin: nstr(),
+    business_pan: nstr(),
+    state_code: nstr(),
+    phone: nstr(),
+    logo_url: nstr(),
+    currency,
+    has_signature: bool(),
+    has_logo: bool(),
+    logo_type: noneOf(['png', 'jpeg']),
+    bank_account_name: nstr(),
+    bank_account_number: nstr(),
+    bank_ifsc: nstr(),
+    bank_name: nstr(),
+    bank_branch: nstr(),
+    upi_id: nstr(),
+    invoice_template: oneOf(INVOICE_TEMPLATES),
+    ...prefixes,
+  }),
+  Templates: obj({ invoice_template: oneOf(INVOICE_TEMPLATES), available: arr(oneOf(INVOICE_TEMPLATES)) }),
+  Notification: obj({
+    notification_id: id('notification'),
+    type: oneOf(['activity', 'login_alert']),
+    category: oneOf(CATEGORY_KEYS),
+    action: str(),
+    title: str(),
+    body: str(),
+    entity_type: str(),
+    entity_id: int(),
+    actor_user_id: nid('user who acted'),
+    read_at: ntimestamp(),
+    created_at: timestamp(),
+    deep_link: obj({ screen: str(), entity_type: str(), entity_id: int(), document_type: nstr(), document_id: nint() }),
+  }),
+  NotificationPrefs: keyed(CATEGORY_KEYS, bool(), 'Push on or off per category'),
+  TdsSection: tdsSection,
+  TdsDeduction: tdsDeduction,
+  TdsReportRow: tdsReportRow,
+  TdsCalculation: obj({
+    tds_amount: money(),
+    rate: num(),
+    taxable_amount: money(),
+    threshold_applied: oneOf(['none', 'single_payment', 'yearly', 'yearly_excess', 'below_threshold']),
+    reason: nstr(),
+    section_code: str(),
+    act_2025_section: nstr(),
+    act_2025_payment_code: nstr(),
+  }),
+  AnalyticsSummary: obj(
+    { total_invoices: count(), total_revenue: money(), fy_start_year: int() },
+    { optional: ['fy_start_year'], description: 'Issued and archived invoices less credit notes' },
+  ),
+  AnalyticsFull: analyticsFull,
+  AppVersion: obj({
+    android: obj({ latest: str(), min: str(), store_url: str() }),
+    ios: obj({ latest: str(), min: str(), store_url: str() }),
+    message: nstr(),
+    force_message: nstr(),
+  }),
+  LegalSummary: obj({ id: str(), title: str(), updated_at: str() }),
+  LegalArticle: obj({ id: str(), title: str(), updated_at: str(), body: str({ description: 'Markdown' }) }),
+  BulkDeleteResult: obj({ deleted: count('Rows deleted'), skipped: arr(int(), { description: 'Ids not deleted (unknown, of another account, or in use)' }) }),
+  Deleted: obj({ deleted: constant(true) }),
+  CaSyncSettings: obj({
+    enabled: bool(),
+    ca_email: nstr({ format: 'email', example: 'books@ca-firm.example.in', description: 'Where the books are mailed' }),
+    frequency: oneOf(CA_SYNC_FREQUENCIES),
+    format: oneOf(CA_SYNC_FORMATS),
+    last_sent_at: ntimestamp({ description: 'Last successful send (UTC)' }),
+    last_period: nstr({ description: 'Period of the last successful send', example: 'FY2026-27 Q3' }),
+    last_error: nstr({ description: 'Why the last send failed; cleared by the next success' }),
+  }),
+  CaSyncSend: obj({
+    send_id: id('send'),
+    trigger: oneOf(['test', 'scheduled']),
+    period: str({ example: '2026-10' }),
+    period_from: date(),
+    period_to: date(),
+    status: oneOf(['queued', 'sending', 'sent', 'failed']),
+    error: nstr(),
+    created_at: timestamp(),
+    sent_at: ntimestamp(),
+  }),
+  Webhook: webhook,
+  WebhookWithSecret: obj({ ...webhookFields, secret: str({ description: 'The signing secret (whsec_...), shown this once' }) }),
+  WebhookDelivery: obj({
+    delivery_id: id('delivery'),
+    event_id: str(),
+    event_type: oneOf(WEBHOOK_EVENT_TYPES),
+    status: oneOf(['pending', 'succeeded', 'failed']),
+    attempts: count(),
+    response_status: nint({ description: 'HTTP status of the last answer' }),
+    response_body: nstr({ description: 'First 1 KB of the last answer, or why there was none' }),
+    duration_ms: nint({ minimum: 0 }),
+    last_attempt_at: ntimestamp(),
+    next_attempt_at: ntimestamp({ description: 'When the next attempt is due (pending deliveries only)' }),
+    redelivery_of: nid('delivery sent again'),
+    created_at: timestamp(),
+  }),
+  AuditEntry: obj({
+    id: id('entry'),
+    occurred_at: timestamp(),
+    actor: obj({ type: oneOf(['api_key', 'user', 'system']), user_id: nid('user'), username: nstr() }),
+    action: str({ example: 'updated' }),
+    entity_type: str({ example: 'invoice' }),
+    entity_id: id('changed record'),
+    label: nstr({ description: 'A readable name of the record (its number, name)' }),
+    before: { type: 'object', nullable: true, additionalProperties: true, description: 'Fields before the change (free-form)' },
+    after: { type: 'object', nullable: true, additionalProperties: true, description: 'Fields after the change (free-form)' },
+  }),
+  ErrorEnvelope: obj({
+    ok: constant(false),
+    error: obj({
+      code: oneOf(Object.keys(STATUS), { description: 'Machine-readable; the HTTP status follows from it' }),
+      message: str({ description: 'For people; may change' }),
+      details: obj({}, { open: true, description: 'Per-field messages for validation_error, otherwise context (free-form by design)' }),
+    }),
+  }),
+};
+
+export { count, total, currency, DEVICE_PLATFORMS };

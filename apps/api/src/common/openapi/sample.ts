@@ -1,0 +1,43 @@
+import type { Schema } from './schema-kit';
+
+type Components = Record<string, Schema>;
+
+/** A value that satisfies `schema`: its example when it has one, else one built from its keywords. */
+export function sampleOf(schema: Schema | undefined, components: Components, depth = 0): unknown {
+  if (!schema || depth > 12) return null;
+  if (typeof schema.$ref === 'string') return sampleOf(components[schema.$ref.replace('#/components/schemas/', '')], components, depth + 1);
+  if (Array.isArray(schema.allOf)) return Object.assign({}, ...(schema.allOf as Schema[]).map((s) => sampleOf(s, components, depth + 1)));
+  if (schema.example !== undefined) return schema.example;
+  if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).find((v) => v !== null) ?? null;
+  const min = typeof schema.minimum === 'number' ? schema.minimum : undefined;
+  const max = typeof schema.maximum === 'number' ? schema.maximum : undefined;
+  switch (schema.type) {
+    case 'object': {
+      const properties = (schema.properties ?? {}) as Record<string, Schema>;
+      return Object.fromEntries(Object.entries(properties).map(([k, s]) => [k, sampleOf(s, components, depth + 1)]));
+    }
+    case 'array': {
+      const n = Math.max(1, typeof schema.minItems === 'number' ? schema.minItems : 1);
+      return Array.from({ length: n }, () => sampleOf(schema.items as Schema, components, depth + 1));
+    }
+    case 'integer':
+      return Math.min(Math.max(min ?? 1, 1), max ?? Number.MAX_SAFE_INTEGER);
+    case 'number':
+      return Math.min(Math.max(min ?? 100, 0), max ?? Number.MAX_SAFE_INTEGER);
+    case 'boolean':
+      return true;
+    case 'string': {
+      if (schema.format === 'date') return '2025-04-01';
+      if (schema.format === 'uri') return 'https://invoicing.example.in/v1/share/3f9a';
+      if (schema.format === 'binary') return '';
+      if (typeof schema.pattern === 'string' && schema.pattern.includes(' \\d{2}:')) return '2025-04-01 10:30:00';
+      if (schema.pattern === '^\\d{4}-\\d{2}$') return '2025-04';
+      const text = 'text';
+      const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+      const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : 100;
+      return text.padEnd(minLength, 'x').slice(0, Math.max(minLength, Math.min(maxLength, text.length)));
+    }
+    default:
+      return null;
+  }
+}
