@@ -83,7 +83,7 @@ const noteCommon = {
   transport_details: nstr(),
   lr_number: nstr(),
   total_amount: money(),
-  fy_start_year: int({ minimum: 2000, maximum: 2100, description: 'Financial year (April to March) the note is numbered in' }),
+  fy_start_year: int({ description: 'Financial year (April to March) the note is numbered in' }),
   created_at: timestamp(),
   updated_at: timestamp(),
 };
