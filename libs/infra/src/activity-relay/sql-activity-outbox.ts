@@ -1,30 +1,11 @@
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { ActivityOutbox, CommittedActivity } from '@app/domain/activity-relay/activity-relay.port';
+import { ActivityEventRow, parseSummary } from '../activity/activity-event-row';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
-interface EventRecord {
-  id: number | string;
+interface EventRecord extends ActivityEventRow {
   account_id: number;
-  actor_kind: string;
-  actor_user_id: number | null;
-  action: string;
-  entity_type: string;
-  entity_id: number;
-  label: string | null;
-  before_summary: string | null;
-  after_summary: string | null;
-  created_at: string;
-}
-
-function parse(summary: string | null): Record<string, unknown> | null {
-  if (!summary) return null;
-  try {
-    const value: unknown = JSON.parse(summary);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -53,8 +34,8 @@ export class SqlActivityOutbox extends ActivityOutbox {
       entityType: r.entity_type,
       entityId: Number(r.entity_id),
       label: r.label,
-      before: parse(r.before_summary),
-      after: parse(r.after_summary),
+      before: parseSummary(r.before_summary),
+      after: parseSummary(r.after_summary),
       occurredAt: new Date(`${r.created_at.replace(' ', 'T')}Z`),
     }));
   }

@@ -1,30 +1,11 @@
 import { AuditEntry, AuditFilter, AuditLogReader } from '@app/domain/audit/audit-trail';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
+import { ActivityEventRow, parseSummary } from '../activity/activity-event-row';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
-interface Row {
-  id: number | string;
-  actor_kind: string;
-  actor_user_id: number | null;
+interface Row extends ActivityEventRow {
   username: string | null;
-  action: string;
-  entity_type: string;
-  entity_id: number;
-  label: string | null;
-  before_summary: string | null;
-  after_summary: string | null;
-  created_at: string;
-}
-
-function parse(summary: string | null): Record<string, unknown> | null {
-  if (!summary) return null;
-  try {
-    const value: unknown = JSON.parse(summary);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** `activity_events` of one account, newest first, with the acting user's username. */
@@ -70,8 +51,8 @@ export class SqlAuditLogReader extends AuditLogReader {
         entityType: r.entity_type,
         entityId: Number(r.entity_id),
         label: r.label,
-        before: parse(r.before_summary),
-        after: parse(r.after_summary),
+        before: parseSummary(r.before_summary),
+        after: parseSummary(r.after_summary),
       })),
     };
   }
