@@ -1,4 +1,5 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { ApiMetrics } from '../metrics/api-metrics';
 import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { AppConfig } from '@app/infra/config/app-config';
 import { PuppeteerPdfRenderer } from '@app/infra/pdf/puppeteer-pdf-renderer';
@@ -18,15 +19,16 @@ class RendererShutdown implements OnApplicationShutdown {
   providers: [
     {
       provide: PdfRenderer,
-      useFactory: (config: AppConfig) =>
+      useFactory: (config: AppConfig, metrics: ApiMetrics) =>
         new PuppeteerPdfRenderer({
+          observeRender: (seconds, outcome) => metrics.observePdfRender(seconds, outcome),
           executablePath: config.chromiumPath,
           concurrency: config.pdfConcurrency,
           perOwner: config.limits.pdfPerAccount,
           queueWaitMs: config.limits.pdfQueueWaitMs,
           renderTimeoutMs: config.limits.pdfRenderTimeoutMs,
         }),
-      inject: [APP_CONFIG],
+      inject: [APP_CONFIG, ApiMetrics],
     },
     RendererShutdown,
   ],
