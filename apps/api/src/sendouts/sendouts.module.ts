@@ -8,6 +8,7 @@ import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { SendoutDocumentCatalog } from '@app/domain/sendouts/sendout-document-catalog.port';
 import { SendoutQueue } from '@app/domain/sendouts/sendout-queue.port';
 import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
+import { SendoutDocuments } from '@app/domain/sendouts/sendout-documents';
 import { SendoutsService } from '@app/domain/sendouts/sendouts.service';
 import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
@@ -39,29 +40,22 @@ class SendoutQueueShutdown implements OnApplicationShutdown {
     { provide: SendoutQueue, useFactory: (config: AppConfig) => createSendoutQueue(config), inject: [APP_CONFIG] },
     SendoutQueueShutdown,
     {
+      provide: SendoutDocuments,
+      useFactory: (c: ClientRepository, d: DocumentSource, cat: SendoutDocumentCatalog) => new SendoutDocuments(c, d, cat),
+      inject: [ClientRepository, DocumentSource, SendoutDocumentCatalog],
+    },
+    {
       provide: SendoutsService,
       useFactory: (
         r: SendoutRepository,
         q: SendoutQueue,
-        c: ClientRepository,
-        d: DocumentSource,
-        cat: SendoutDocumentCatalog,
+        named: SendoutDocuments,
         s: BusinessSettingsRepository,
         tx: TransactionRunner,
         clock: Clock,
         act: ActivityRecorder,
-      ) => new SendoutsService(r, q, c, d, cat, s, tx, clock, act),
-      inject: [
-        SendoutRepository,
-        SendoutQueue,
-        ClientRepository,
-        DocumentSource,
-        SendoutDocumentCatalog,
-        BusinessSettingsRepository,
-        TransactionRunner,
-        Clock,
-        ActivityRecorder,
-      ],
+      ) => new SendoutsService(r, q, named, s, tx, clock, act),
+      inject: [SendoutRepository, SendoutQueue, SendoutDocuments, BusinessSettingsRepository, TransactionRunner, Clock, ActivityRecorder],
     },
   ],
   exports: [SendoutQueue],

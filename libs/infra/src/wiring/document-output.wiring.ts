@@ -1,4 +1,5 @@
 import { DocumentOutputService } from '@app/domain/document-output/document-output.service';
+import { ShareLinks } from '@app/domain/document-output/share-links';
 import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
@@ -30,16 +31,7 @@ export function createDocumentOutputService(
   renderer: PdfRenderer,
 ) {
   const adapters = documentOutputAdapters(db, clock);
-  const shares = new SqlShareLinkRepository(db, secrets, new SecretBox(config.encryptionKey));
-  const output = new DocumentOutputService(
-    adapters.source,
-    adapters.clients,
-    adapters.accounts,
-    adapters.settings,
-    renderer,
-    shares,
-    secrets,
-    config.publicBaseUrl,
-  );
+  const links = new ShareLinks(new SqlShareLinkRepository(db, secrets, new SecretBox(config.encryptionKey)), secrets, config.publicBaseUrl);
+  const output = new DocumentOutputService(adapters.source, adapters.clients, adapters.accounts, adapters.settings, renderer, links);
   return { ...adapters, output };
 }
