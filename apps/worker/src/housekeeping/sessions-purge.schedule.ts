@@ -1,0 +1,26 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import type { Logger } from 'pino';
+import { PurgeEndedSessions } from '@app/domain/auth/purge-ended-sessions.use-case';
+import { WORKER_LOG } from '../logger';
+import { DailyJob } from '../scheduling/daily-job';
+import { ScheduleLocks } from '../scheduling/schedule-locks';
+
+/** The daily clean-up of mobile sessions that ended more than 30 days ago, once a day across workers. */
+@Injectable()
+export class SessionsPurgeSchedule extends DailyJob {
+  constructor(
+    registry: SchedulerRegistry,
+    locks: ScheduleLocks,
+    private readonly purge: PurgeEndedSessions,
+    @Inject(WORKER_LOG) log: Logger,
+  ) {
+    super(registry, locks, log, 'sessions:purge');
+  }
+
+  protected async work(): Promise<number> {
+    const purged = await this.purge.execute();
+    this.log.info({ purged }, 'ended sessions purged');
+    return purged;
+  }
+}

@@ -1,0 +1,46 @@
+import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/app-config.token';
+import { PuppeteerPdfRenderer } from './puppeteer-pdf-renderer';
+
+@Injectable()
+class RendererShutdown implements OnApplicationShutdown {
+  constructor(@Inject(PdfRenderer) private readonly renderer: PuppeteerPdfRenderer) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.renderer.close();
+  }
+}
+
+/**
+ * How a process shares its page pool: `per-account` (the API) caps one account's renders and bounds the
+ * wait for a page; `unbounded` (the worker) has neither, since sendouts already run a few at a time.
+ * Both keep PDF_RENDER_TIMEOUT_MS.
+ */
+export type RendererSharing = 'per-account' | 'unbounded';
+
+/** One Chromium per process (launched on first render), closed with the application. */
+@Module({})
+export class PdfRendererModule {
+  static forRoot(sharing: RendererSharing): DynamicModule {
+    return {
+      module: PdfRendererModule,
+      global: true,
+      providers: [
+        {
+          provide: PdfRenderer,
+          useFactory: (config: AppConfig) =>
+            new PuppeteerPdfRenderer({
+              executablePath: config.chromiumPath,
+              concurrency: config.pdfConcurrency,
+              renderTimeoutMs: config.limits.pdfRenderTimeoutMs,
+              ...(sharing === 'per-account' ? { perOwner: config.limits.pdfPerAccount, queueWaitMs: config.limits.pdfQueueWaitMs } : {}),
+            }),
+          inject: [APP_CONFIG],
+        },
+        RendererShutdown,
+      ],
+      exports: [PdfRenderer],
+    };
+  }
+}
