@@ -9,18 +9,7 @@ import { ScheduleLocks } from '../scheduling/schedule-locks';
 /** The daily overdue marking (docs/decisions.md, "Documents, numbering and payments"), once a day across workers. */
 @Injectable()
 export class OverdueSchedule extends DailyJob {
-  constructor(
-    registry: SchedulerRegistry,
-    locks: ScheduleLocks,
-    private readonly markOverdue: MarkOverdueInvoices,
-    @Inject(WORKER_LOG) log: Logger,
-  ) {
-    super(registry, locks, log, 'invoices:overdue');
-  }
-
-  protected async work(): Promise<number> {
-    const marked = await this.markOverdue.execute();
-    this.log.info({ marked }, 'overdue invoices marked');
-    return marked;
+  constructor(registry: SchedulerRegistry, locks: ScheduleLocks, use: MarkOverdueInvoices, @Inject(WORKER_LOG) log: Logger) {
+    super(registry, locks, log, { job: 'invoices:overdue', run: () => use.execute(), report: (marked) => [{ marked }, 'overdue invoices marked'] });
   }
 }

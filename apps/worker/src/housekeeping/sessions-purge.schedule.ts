@@ -9,18 +9,7 @@ import { ScheduleLocks } from '../scheduling/schedule-locks';
 /** The daily clean-up of mobile sessions that ended more than 30 days ago, once a day across workers. */
 @Injectable()
 export class SessionsPurgeSchedule extends DailyJob {
-  constructor(
-    registry: SchedulerRegistry,
-    locks: ScheduleLocks,
-    private readonly purge: PurgeEndedSessions,
-    @Inject(WORKER_LOG) log: Logger,
-  ) {
-    super(registry, locks, log, 'sessions:purge');
-  }
-
-  protected async work(): Promise<number> {
-    const purged = await this.purge.execute();
-    this.log.info({ purged }, 'ended sessions purged');
-    return purged;
+  constructor(registry: SchedulerRegistry, locks: ScheduleLocks, use: PurgeEndedSessions, @Inject(WORKER_LOG) log: Logger) {
+    super(registry, locks, log, { job: 'sessions:purge', run: () => use.execute(), report: (purged) => [{ purged }, 'ended sessions purged'] });
   }
 }

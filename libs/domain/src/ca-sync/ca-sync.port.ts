@@ -18,14 +18,7 @@ export interface CaSyncSend {
   sentAt: string | null;
 }
 
-export interface NewCaSyncSend {
-  accountId: number;
-  periodFrom: string;
-  periodTo: string;
-  periodLabel: string;
-  trigger: CaSyncTrigger;
-  status: CaSyncSendStatus;
-}
+export type NewCaSyncSend = Omit<CaSyncSend, 'id' | 'error' | 'createdAt' | 'sentAt'>;
 
 /** Settings and the record of sends. Every method is scoped to the account it is given. */
 export abstract class CaSyncRepository {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CaSyncDataReader, CaSyncFileWriter, CaSyncQueue, CaSyncRepository } from '@app/domain/ca-sync/ca-sync.port';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
@@ -8,20 +8,11 @@ import { ExcelCaSyncFileWriter } from './ca-sync-files';
 import { SqlCaSyncData } from './sql-ca-sync-data';
 import { SqlCaSyncRepository } from './sql-ca-sync.repository';
 
-@Injectable()
-class CaSyncQueueShutdown implements OnApplicationShutdown {
-  constructor(@Inject(CaSyncQueue) private readonly queue: BullmqCaSyncQueue) {}
-  async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
-  }
-}
-
 /** CA-sync: the settings and sends store, the queue of test sends, and the workbook's data and files. */
 @Module({
   providers: [
     { provide: CaSyncRepository, useFactory: (db: Database) => new SqlCaSyncRepository(db), inject: [Database] },
     { provide: CaSyncQueue, useFactory: (config: AppConfig) => new BullmqCaSyncQueue(config.redisUrl, config.queue), inject: [APP_CONFIG] },
-    CaSyncQueueShutdown,
     { provide: CaSyncDataReader, useFactory: (db: Database) => new SqlCaSyncData(db), inject: [Database] },
     { provide: CaSyncFileWriter, useClass: ExcelCaSyncFileWriter },
   ],

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { Mailer } from '@app/domain/sendouts/mailer.port';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
@@ -7,14 +7,6 @@ import { NodemailerMailer } from './nodemailer-mailer';
 
 /** Where mail goes without SMTP_URL (relative to the working directory, the project root). */
 export const OUTBOX_DIR = resolve('var/outbox');
-
-@Injectable()
-class MailerShutdown implements OnApplicationShutdown {
-  constructor(@Inject(Mailer) private readonly mailer: NodemailerMailer) {}
-  onApplicationShutdown(): void {
-    this.mailer.close();
-  }
-}
 
 /** Outgoing mail: SMTP_URL when set, else `.eml` files in `outboxDir`. At most 8 pooled connections. */
 @Module({})
@@ -30,7 +22,6 @@ export class MailModule {
             new NodemailerMailer({ smtpUrl: config.smtpUrl, outboxDir, maxConnections: Math.min(config.queue.sendoutConcurrency, 8) }),
           inject: [APP_CONFIG],
         },
-        MailerShutdown,
       ],
       exports: [Mailer],
     };

@@ -1,16 +1,8 @@
-import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
 import { PuppeteerPdfRenderer } from './puppeteer-pdf-renderer';
-
-@Injectable()
-class RendererShutdown implements OnApplicationShutdown {
-  constructor(@Inject(PdfRenderer) private readonly renderer: PuppeteerPdfRenderer) {}
-  async onApplicationShutdown(): Promise<void> {
-    await this.renderer.close();
-  }
-}
 
 /**
  * How a process shares its page pool: `per-account` (the API) caps one account's renders and bounds the
@@ -38,7 +30,6 @@ export class PdfRendererModule {
             }),
           inject: [APP_CONFIG],
         },
-        RendererShutdown,
       ],
       exports: [PdfRenderer],
     };

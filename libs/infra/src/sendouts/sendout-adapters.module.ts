@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { SendoutQueue } from '@app/domain/sendouts/sendout-queue.port';
 import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
 import { AppConfig } from '../config/app-config';
@@ -7,20 +7,11 @@ import { Database } from '../database/database';
 import { BullmqSendoutQueue } from '../queue/bullmq-sendout-queue';
 import { SqlSendoutRepository } from './sql-sendout.repository';
 
-@Injectable()
-class SendoutQueueShutdown implements OnApplicationShutdown {
-  constructor(@Inject(SendoutQueue) private readonly queue: BullmqSendoutQueue) {}
-  async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
-  }
-}
-
 /** The sendout outbox (rows) and the producer side of its BullMQ queue (the API offers, the worker's sweeper re-offers). */
 @Module({
   providers: [
     { provide: SendoutRepository, useFactory: (db: Database) => new SqlSendoutRepository(db), inject: [Database] },
     { provide: SendoutQueue, useFactory: (config: AppConfig) => new BullmqSendoutQueue(config.redisUrl, config.queue), inject: [APP_CONFIG] },
-    SendoutQueueShutdown,
   ],
   exports: [SendoutRepository, SendoutQueue],
 })
