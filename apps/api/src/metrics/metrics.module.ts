@@ -3,6 +3,7 @@ import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@app/infra/config/app-config';
+import { PDF_RENDER_OBSERVER, PdfRenderObserver } from '@app/infra/pdf/pdf-renderer.module';
 import { CA_SYNC_QUEUE } from '@app/infra/queue/bullmq-ca-sync';
 import { PUSH_QUEUE } from '@app/infra/queue/bullmq-push-queue';
 import { SENDOUT_QUEUE } from '@app/infra/queue/sendout-queue.config';
@@ -69,8 +70,12 @@ export class MetricsModule {
     return {
       module: MetricsModule,
       controllers: [MetricsController],
-      providers: [{ provide: ApiMetrics, useValue: metrics }, MetricsSources],
-      exports: [ApiMetrics],
+      providers: [
+        { provide: ApiMetrics, useValue: metrics },
+        { provide: PDF_RENDER_OBSERVER, useValue: ((seconds, outcome) => metrics.observePdfRender(seconds, outcome)) satisfies PdfRenderObserver },
+        MetricsSources,
+      ],
+      exports: [ApiMetrics, PDF_RENDER_OBSERVER],
     };
   }
 }

@@ -144,6 +144,11 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
   }
 
   /** Kills the browser(s) and removes their profiles; queued renders are rejected. Idempotent. */
+  /** A renderer bound in a Nest module closes Chromium with the application. */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+
   close(): Promise<void> {
     this.closed ??= this.shutdown();
     return this.closed;
