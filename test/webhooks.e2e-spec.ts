@@ -4,9 +4,9 @@ import { Webhook } from 'standardwebhooks';
 import { Clock } from '@app/domain/shared/clock.port';
 import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
 import { Database } from '@app/infra/database/database';
-import { TypeormActivityLog } from '@app/infra/activity/typeorm-activity-log';
 import { createNotificationWorkerParts } from '@app/infra/notifications/notification-adapters';
 import { createWebhookWorkerParts } from '@app/infra/webhooks/webhooks.factory';
+import { createActivityLog } from '@app/infra/webhooks/webhook-objects';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { createClient, line } from './support/sales-document-helpers';
 
@@ -58,7 +58,7 @@ describe('outbound webhooks', () => {
     b = await t.createAccount();
     const db = new Database(t.dataSource);
     parts = createNotificationWorkerParts(db, clock, new NodeSecretHasher(), t.config);
-    hooks = createWebhookWorkerParts(db, clock, new TypeormActivityLog(db), t.config);
+    hooks = createWebhookWorkerParts(db, clock, createActivityLog(db, clock), t.config);
   });
   beforeEach(() => {
     clock.offsetMs = 0;
@@ -112,14 +112,21 @@ describe('outbound webhooks', () => {
 
     const events = eventsAt('/a');
     expect(events.map((e) => e.type)).toEqual(['client.created', 'invoice.created', 'invoice.created', 'invoice.updated', 'invoice.paid', 'invoice.deleted']);
-    expect(events.map((e) => e.data.object.id)).toEqual([client, first, second, first, first, second]);
     expect(events[4]).toEqual({
       id: expect.stringMatching(/^evt_\d+_1$/),
       type: 'invoice.paid',
       created_at: expect.any(String),
       account_id: a.accountId,
-      data: { object: expect.objectContaining({ id: first, object: 'invoice', payment_status: 'paid', label: expect.stringMatching(/^INV\//) }) },
+      data: { object: expect.objectContaining({ invoice_id: first, payment_status: 'paid' }) },
     });
+    // data.object is the record exactly as the API answers a GET of it at the time of the event.
+    const get = async (path: string) => (await t.http.get(path).set(a.auth).expect(200)).body.data;
+    expect(events[0].data.object).toEqual(await get(`/v1/clients/${client}`));
+    expect(events[3].data.object).toEqual(await get(`/v1/invoices/${first}`));
+    expect(events[4].data.object).toEqual(events[3].data.object);
+    expect(events[1].data.object).toMatchObject({ invoice_id: first, payment_status: 'pending', items: events[3].data.object.items });
+    // A deletion carries the record's last form with deleted: true.
+    expect(events[5].data.object).toEqual({ ...events[2].data.object, deleted: true });
     const times = events.map((e) => Date.parse(e.created_at));
     expect([...times].sort((x, y) => x - y)).toEqual(times);
     const verifier = new Webhook(endpointA.secret);
@@ -149,6 +156,46 @@ describe('outbound webhooks', () => {
     await t.http.get(`/v1/webhooks/${endpointA.webhook_id}/deliveries`).set(b.auth).expect(404);
     await t.http.delete(`/v1/webhooks/${endpointA.webhook_id}`).set(a.auth).expect(200);
     await t.http.delete(`/v1/webhooks/${endpointB.webhook_id}`).set(b.auth).expect(200);
+  });
+
+  it('delivers notes and their updates as GET answers them, deletions with deleted: true', async () => {
+    const endpoint = await addEndpoint(a, '/notes', ['debit_note.*', 'credit_note.*']);
+    const client = await createClient(t, a, 'Notes Client');
+    const debit = (
+      await t.http
+        .post('/v1/debit-notes')
+        .set(a.auth)
+        .send({ client_id: client, debit_note_date: '2025-06-15', items: [{ description: 'Freight', expense_date: '2025-06-15', amount: 250.5 }] })
+        .expect(201)
+    ).body.data.debit_note_id as number;
+    const credit = (
+      await t.http
+        .post('/v1/credit-notes')
+        .set(a.auth)
+        .send({
+          client_id: client,
+          credit_note_date: '2025-06-16',
+          status: 'issued',
+          items: [{ description: 'Return', expense_date: '2025-06-16', amount: 590 }],
+        })
+        .expect(200)
+    ).body.data.credit_note_id as number;
+    await t.http
+      .patch(`/v1/debit-notes/${debit}`)
+      .set(a.auth)
+      .send({ items: [{ description: 'Freight and handling', expense_date: '2025-06-15', amount: 300 }] })
+      .expect(200);
+    const debitNow = (await t.http.get(`/v1/debit-notes/${debit}`).set(a.auth).expect(200)).body.data;
+    const creditNow = (await t.http.get(`/v1/credit-notes/${credit}`).set(a.auth).expect(200)).body.data;
+    await t.http.delete(`/v1/credit-notes/${credit}`).set(a.auth).expect(200);
+    await deliver();
+    const events = eventsAt('/notes');
+    expect(events.map((e) => e.type)).toEqual(['debit_note.created', 'credit_note.created', 'debit_note.updated', 'credit_note.deleted']);
+    expect(events[0].data.object).toMatchObject({ debit_note_id: debit, total_amount: 250.5, items: [expect.objectContaining({ amount: 250.5 })] });
+    expect(events[1].data.object).toEqual(creditNow);
+    expect(events[2].data.object).toEqual(debitNow);
+    expect(events[3].data.object).toEqual({ ...creditNow, deleted: true });
+    await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
   });
 
   it('retries a receiver answering 500 twice, then 200: three requests, the log shows it; redelivery sends it again', async () => {
@@ -255,7 +302,7 @@ describe('outbound webhooks', () => {
     const endpoint = await addEndpoint(a, '/checked', ['client.created']);
     await createClient(t, a, 'Checked Client');
     await parts.relay.execute();
-    const strictHooks = createWebhookWorkerParts(new Database(t.dataSource), clock, new TypeormActivityLog(new Database(t.dataSource)), {
+    const strictHooks = createWebhookWorkerParts(new Database(t.dataSource), clock, createActivityLog(new Database(t.dataSource), clock), {
       ...t.config,
       webhooks: { ...t.config.webhooks, allowInsecure: false },
     });

@@ -19,7 +19,7 @@ import { Database } from '@app/infra/database/database';
 import { TypeormTransactionRunner } from '@app/infra/database/typeorm-transaction-runner';
 import { TypeormAccountRepository } from '@app/infra/accounts/typeorm-account.repository';
 import { TypeormUserRepository } from '@app/infra/users/typeorm-user.repository';
-import { TypeormActivityLog } from '@app/infra/activity/typeorm-activity-log';
+import { createActivityLog } from '@app/infra/webhooks/webhook-objects';
 import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
 import { BcryptPasswordHasher } from '@app/infra/crypto/bcrypt-password-hasher';
 import { SessionAccessTokenVerifier } from '@app/domain/auth/session-access-token-verifier';
@@ -66,7 +66,7 @@ export class CoreModule {
         { provide: PasswordHasher, useFactory: () => new BcryptPasswordHasher(config.bcryptCost) },
         { provide: AccountRepository, useFactory: (db: Database) => new TypeormAccountRepository(db), inject: [Database] },
         { provide: UserRepository, useFactory: (db: Database) => new TypeormUserRepository(db), inject: [Database] },
-        { provide: ActivityLog, useFactory: (db: Database) => new TypeormActivityLog(db), inject: [Database] },
+        { provide: ActivityLog, useFactory: (db: Database, clock: Clock) => createActivityLog(db, clock), inject: [Database, Clock] },
         { provide: ActivityRecorder, useFactory: (log: ActivityLog, clock: Clock) => new ActivityRecorder(log, clock), inject: [ActivityLog, Clock] },
         {
           provide: AccessTokenVerifier,

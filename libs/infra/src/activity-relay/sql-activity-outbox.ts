@@ -21,7 +21,7 @@ export class SqlActivityOutbox extends ActivityOutbox {
 
   async claim(limit: number): Promise<CommittedActivity[]> {
     const rows = await this.db.query<EventRecord>(
-      `SELECT id, account_id, actor_kind, actor_user_id, action, entity_type, entity_id, label, before_summary, after_summary, created_at
+      `SELECT id, account_id, actor_kind, actor_user_id, action, entity_type, entity_id, label, before_summary, after_summary, object_json, created_at
        FROM activity_events WHERE relayed_at IS NULL ORDER BY relayed_at, id LIMIT ? FOR UPDATE SKIP LOCKED`,
       [limit],
     );
@@ -36,6 +36,7 @@ export class SqlActivityOutbox extends ActivityOutbox {
       label: r.label,
       before: parseSummary(r.before_summary),
       after: parseSummary(r.after_summary),
+      object: parseSummary(r.object_json ?? null),
       occurredAt: new Date(`${r.created_at.replace(' ', 'T')}Z`),
     }));
   }

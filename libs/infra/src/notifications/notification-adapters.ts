@@ -19,6 +19,7 @@ import { SqlNotificationRepository } from './sql-notification.repository';
 import { SqlPushDeviceRepository } from './sql-push-device.repository';
 import { SqlPushOutbox } from './sql-push-outbox';
 import { WebhookEventsConsumer } from '@app/domain/webhooks/webhook-consumer';
+import { createResourceObjects } from '../webhooks/webhook-objects';
 import { webhookAdapters } from '../webhooks/webhooks.factory';
 
 /** The notification adapters on one database (API and worker). */
@@ -46,7 +47,7 @@ export function createNotificationWorkerParts(db: Database, clock: Clock, secret
   const pushQueue = new BullmqPushQueue(config.redisUrl, config.queue.prefix);
   const consumers: ActivityConsumer[] = [
     new NotifyFromActivity(adapters.notifications, adapters.directory, adapters.prefs, adapters.devices, adapters.pushOutbox, pushQueue, sender, clock),
-    new WebhookEventsConsumer(webhookAdapters(db, config).store, clock),
+    new WebhookEventsConsumer(webhookAdapters(db, config).store, clock, createResourceObjects(db, clock)),
   ];
   const relay = new RelayActivity(new SqlActivityOutbox(db), consumers, new ReadCommittedTransactionRunner(db), clock, { batchSize: 200, maxBatches: 50 });
   const deliverPush = new DeliverPush(adapters.notifications, adapters.prefs, adapters.devices, adapters.pushOutbox, sender, {

@@ -8,6 +8,7 @@ import { Database } from '../database/database';
 import { NodeWebhookTransport } from './node-webhook-transport';
 import { SqlWebhookStore } from './sql-webhook-store';
 import { StandardWebhookSigner } from './standard-webhook-signer';
+import { createResourceObjects } from './webhook-objects';
 
 /** The webhook adapters on one database (API and worker). */
 export function webhookAdapters(db: Database, config: Pick<AppConfig, 'encryptionKey' | 'webhooks'>) {
@@ -23,7 +24,7 @@ export function createWebhookWorkerParts(db: Database, clock: Clock, activity: A
   const adapters = webhookAdapters(db, config);
   return {
     ...adapters,
-    consumer: new WebhookEventsConsumer(adapters.store, clock),
+    consumer: new WebhookEventsConsumer(adapters.store, clock, createResourceObjects(db, clock)),
     dispatch: new DispatchWebhooks(adapters.store, adapters.transport, adapters.signer, activity, clock, { concurrency: config.webhooks.concurrency }),
   };
 }
