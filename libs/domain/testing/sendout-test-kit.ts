@@ -38,10 +38,19 @@ export function sendoutKit(options: { maxAttempts?: number } = {}) {
   );
   const output = new DocumentOutputService(documents, clients, accounts, settings, renderer, new NoShareLinks(), secrets, 'http://localhost');
   const maxAttempts = options.maxAttempts ?? 3;
-  const deliver = new DeliverSendout(sendouts, accounts, output, mailer, secrets, clock, {
-    mailFrom: 'Invoicing <no-reply@test>',
-    maxAttempts,
-  });
+  const deliver = new DeliverSendout(
+    sendouts,
+    accounts,
+    output,
+    mailer,
+    secrets,
+    clock,
+    {
+      mailFrom: 'Invoicing <no-reply@test>',
+      maxAttempts,
+    },
+    { tx: new DirectTransactionRunner(), activity },
+  );
   const sweep = new SweepSendouts(sendouts, queue, clock, { sweepAfterMs: 45_000, leaseMs: 600_000, maxAttempts, batchSize: 100 });
   const callerOf = (account: typeof a, principal: Principal = apiKeyPrincipal(account.id)) => ({ principal, account });
   return { clock, sendouts, queue, clients, documents, settings, accounts, activity, renderer, mailer, service, deliver, sweep, a, b, callerOf };

@@ -5,6 +5,7 @@ import { WebhookEventsConsumer } from '@app/domain/webhooks/webhook-consumer';
 import type { AppConfig } from '../config/app-config';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
+import { TypeormTransactionRunner } from '../database/typeorm-transaction-runner';
 import { NodeWebhookTransport } from './node-webhook-transport';
 import { SqlWebhookStore } from './sql-webhook-store';
 import { StandardWebhookSigner } from './standard-webhook-signer';
@@ -25,6 +26,8 @@ export function createWebhookWorkerParts(db: Database, clock: Clock, activity: A
   return {
     ...adapters,
     consumer: new WebhookEventsConsumer(adapters.store, clock, createResourceObjects(db, clock)),
-    dispatch: new DispatchWebhooks(adapters.store, adapters.transport, adapters.signer, activity, clock, { concurrency: config.webhooks.concurrency }),
+    dispatch: new DispatchWebhooks(adapters.store, adapters.transport, adapters.signer, activity, clock, new TypeormTransactionRunner(db), {
+      concurrency: config.webhooks.concurrency,
+    }),
   };
 }

@@ -10,6 +10,8 @@ import { NodemailerMailer } from '../mail/nodemailer-mailer';
 import { BullmqSendoutQueue } from '../queue/bullmq-sendout-queue';
 import { SqlSendoutRepository } from '../sendouts/sql-sendout.repository';
 import { createDocumentOutputService } from './document-output.wiring';
+import { TypeormTransactionRunner } from '../database/typeorm-transaction-runner';
+import { createActivityLog } from '../webhooks/webhook-objects';
 
 /** Where mail goes without SMTP_URL (relative to the working directory, the project root). */
 export const OUTBOX_DIR = resolve('var/outbox');
@@ -33,10 +35,16 @@ export function createSendoutDelivery(
 ) {
   const sendouts = new SqlSendoutRepository(db);
   const { output, accounts } = createDocumentOutputService(db, clock, secrets, config, deps.renderer);
-  const deliver = new DeliverSendout(sendouts, accounts, output, deps.mailer, secrets, clock, {
-    mailFrom: config.mailFrom,
-    maxAttempts: config.queue.sendoutMaxAttempts,
-  });
+  const deliver = new DeliverSendout(
+    sendouts,
+    accounts,
+    output,
+    deps.mailer,
+    secrets,
+    clock,
+    { mailFrom: config.mailFrom, maxAttempts: config.queue.sendoutMaxAttempts },
+    { tx: new TypeormTransactionRunner(db), activity: createActivityLog(db, clock) },
+  );
   const sweep = new SweepSendouts(sendouts, deps.queue, clock, {
     sweepAfterMs: config.queue.sweepAfterMs,
     leaseMs: config.queue.sendoutLeaseMs,
