@@ -1,7 +1,11 @@
 import { CommittedActivity } from '../activity-relay/activity-relay.port';
 import { classifyAddress, mayDeliverTo } from './address-policy';
 import { isWebhookEventPattern, subscribes, webhookEventsOf, webhookPayload } from './webhook-events';
-import { deletedObject } from './snapshotting-activity-log';
+import { ActivityEvent } from '../activity/activity-log.port';
+import { SystemClock } from '../shared/clock.port';
+import { InMemoryActivityLog } from '../../testing/in-memory-activity-log';
+import { ResourceObjects, ResourceObjectSources } from './resource-objects';
+import { deletedObject, SnapshottingActivityLog, WebhookSnapshotSource } from './snapshotting-activity-log';
 import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from './webhook-policy';
 
 describe('webhook address policy', () => {
@@ -134,5 +138,61 @@ describe('webhook events from activity', () => {
     expect(subscribes(['invoice.*'], 'invoice_x.paid')).toBe(false);
     expect(subscribes(['client.created'], 'client.updated')).toBe(false);
     expect(subscribes(['*'], 'sendout.failed')).toBe(true);
+  });
+});
+
+describe('SnapshottingActivityLog', () => {
+  class Objects extends ResourceObjects {
+    reads = 0;
+    constructor() {
+      super({} as ResourceObjectSources, new SystemClock());
+    }
+    override async present(accountId: number, entityType: string, id: number) {
+      this.reads++;
+      return { [`${entityType}_id`]: id, read_for: accountId };
+    }
+  }
+  class Source extends WebhookSnapshotSource {
+    constructor(private readonly withEndpoint: Set<number>) {
+      super();
+    }
+    async hasEnabledEndpoint(accountId: number) {
+      return this.withEndpoint.has(accountId);
+    }
+    async lastObject(_accountId: number, _entityType: string, entityId: number) {
+      return entityId === 5 ? { invoice_id: 5, total_amount: 10 } : null;
+    }
+  }
+  const event = (over: Partial<ActivityEvent>): ActivityEvent => ({
+    accountId: 7,
+    actorKind: 'api_key',
+    actorUserId: null,
+    action: 'updated',
+    entityType: 'invoice',
+    entityId: 5,
+    label: null,
+    before: null,
+    after: null,
+    occurredAt: new Date(),
+    ...over,
+  });
+
+  it('stores the presented record only for accounts with an enabled endpoint and entity types the API presents', async () => {
+    const inner = new InMemoryActivityLog();
+    const objects = new Objects();
+    const log = new SnapshottingActivityLog(inner, objects, new Source(new Set([7])));
+    await log.append(event({}));
+    await log.append(event({ accountId: 8 }));
+    await log.append(event({ entityType: 'session' }));
+    await log.append(event({ action: 'deleted' }));
+    await log.append(event({ action: 'deleted', entityType: 'client', entityId: 6 }));
+    expect(inner.events.map((e) => e.object)).toEqual([
+      { invoice_id: 5, read_for: 7 },
+      undefined,
+      undefined,
+      { invoice_id: 5, total_amount: 10, deleted: true },
+      { client_id: 6, deleted: true },
+    ]);
+    expect(objects.reads).toBe(1);
   });
 });
