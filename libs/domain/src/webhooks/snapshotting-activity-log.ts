@@ -1,5 +1,6 @@
 import { ActivityEvent, ActivityLog } from '../activity/activity-log.port';
 import { PresentedObject, RESOURCE_ID_FIELDS, ResourceObjects } from './resource-objects';
+import { webhookEventsOf } from './webhook-events';
 
 /** What the snapshotting log reads besides the records themselves. */
 export abstract class WebhookSnapshotSource {
@@ -28,7 +29,7 @@ export class SnapshottingActivityLog extends ActivityLog {
   }
 
   async append(event: ActivityEvent): Promise<void> {
-    if (event.object !== undefined || !ResourceObjects.handles(event.entityType) || !(await this.source.hasEnabledEndpoint(event.accountId))) {
+    if (event.object !== undefined || !raisesWebhookEvents(event) || !(await this.source.hasEnabledEndpoint(event.accountId))) {
       return this.inner.append(event);
     }
     const object =
@@ -37,6 +38,11 @@ export class SnapshottingActivityLog extends ActivityLog {
         : await this.objects.present(event.accountId, event.entityType, event.entityId);
     return this.inner.append({ ...event, object });
   }
+}
+
+/** Whether the event becomes a webhook event of a record the API presents (no read for the others). */
+function raisesWebhookEvents(event: ActivityEvent): boolean {
+  return ResourceObjects.handles(event.entityType) && webhookEventsOf({ ...event, id: 0 }).length > 0;
 }
 
 /** The object of a deleted record: its last known form, or only its id, with `deleted: true`. */

@@ -186,13 +186,17 @@ describe('SnapshottingActivityLog', () => {
     await log.append(event({ entityType: 'session' }));
     await log.append(event({ action: 'deleted' }));
     await log.append(event({ action: 'deleted', entityType: 'client', entityId: 6 }));
+    await log.append(event({ action: 'updated', entityType: 'inventory', entityId: 6 })); // no webhook event: no read
+    await log.append(event({ action: 'low_stock', entityType: 'inventory', entityId: 6 }));
     expect(inner.events.map((e) => e.object)).toEqual([
       { invoice_id: 5, read_for: 7 },
       undefined,
       undefined,
       { invoice_id: 5, total_amount: 10, deleted: true },
       { client_id: 6, deleted: true },
+      undefined,
+      { inventory_id: 6, read_for: 7 },
     ]);
-    expect(objects.reads).toBe(1);
+    expect(objects.reads).toBe(2);
   });
 });
