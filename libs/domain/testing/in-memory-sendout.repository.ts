@@ -122,6 +122,17 @@ export class InMemorySendoutRepository extends SendoutRepository {
       .map((r) => ({ sendoutId: r.id, accountId: r.accountId }));
   }
 
+  async failStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<Sendout[]> {
+    const failed: Sendout[] = [];
+    for (const r of this.rows.values()) {
+      if (r.status !== 'sending' || !r.lockedAt || r.lockedAt.getTime() >= lockedBefore.getTime() || r.attempts < maxAttempts) continue;
+      this.set(r, 'failed', now);
+      Object.assign(r, { lastError: 'The worker stopped during delivery.', claimToken: null });
+      failed.push(this.toSendout(r));
+    }
+    return failed;
+  }
+
   async recoverStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<number> {
     let n = 0;
     for (const r of this.rows.values()) {

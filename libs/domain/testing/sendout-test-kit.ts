@@ -51,7 +51,13 @@ export function sendoutKit(options: { maxAttempts?: number } = {}) {
     },
     { tx: new DirectTransactionRunner(), activity },
   );
-  const sweep = new SweepSendouts(sendouts, queue, clock, { sweepAfterMs: 45_000, leaseMs: 600_000, maxAttempts, batchSize: 100 });
+  const sweep = new SweepSendouts(
+    sendouts,
+    queue,
+    clock,
+    { sweepAfterMs: 45_000, leaseMs: 600_000, maxAttempts, batchSize: 100 },
+    { tx: new DirectTransactionRunner(), activity },
+  );
   const callerOf = (account: typeof a, principal: Principal = apiKeyPrincipal(account.id)) => ({ principal, account });
   return { clock, sendouts, queue, clients, documents, settings, accounts, activity, renderer, mailer, service, deliver, sweep, a, b, callerOf };
 }

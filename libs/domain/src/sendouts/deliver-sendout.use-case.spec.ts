@@ -176,4 +176,18 @@ describe('SweepSendouts', () => {
     expect(kit.sendouts.row(queueId).status).toBe('queued');
     expect((await kit.deliver.execute(job)).outcome).toBe('sent');
   });
+
+  it('a row whose last attempt died with its worker fails in the sweep, with its failed outcome event', async () => {
+    const { kit, queueId } = await queued(1);
+    await kit.sendouts.claim(1, queueId, 'dead-worker', kit.clock.now());
+    kit.clock.advance(601);
+    expect(await kit.sweep.execute()).toMatchObject({ recovered: 1 });
+    expect(kit.sendouts.row(queueId)).toMatchObject({ status: 'failed', lastError: 'The worker stopped during delivery.' });
+    expect(kit.activity.of('sendout', queueId).map((e) => [e.action, e.actorKind, e.after?.last_error])).toEqual([
+      ['created', 'api_key', undefined],
+      ['failed', 'system', 'The worker stopped during delivery.'],
+    ]);
+    expect(await kit.sweep.execute()).toMatchObject({ recovered: 0 });
+    expect(kit.activity.of('sendout', queueId)).toHaveLength(2);
+  });
 });

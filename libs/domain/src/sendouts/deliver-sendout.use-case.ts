@@ -1,11 +1,11 @@
 import { AccountRepository } from '../accounts/account.repository.port';
-import { ActivityLog } from '../activity/activity-log.port';
+import { ActivityEvent, ActivityLog } from '../activity/activity-log.port';
 import { TransactionRunner } from '../shared/transaction.port';
 import { DocumentOutputService, RenderedPdf } from '../document-output/document-output.service';
 import { Clock } from '../shared/clock.port';
 import { NotFound, SignatureRequired } from '../shared/domain-error';
 import { SecretHasher } from '../shared/secret.port';
-import { ClaimedSendout, SendoutJob } from './sendout';
+import { ClaimedSendout, Sendout, SendoutJob } from './sendout';
 import { composeSendoutMail } from './sendout-mail';
 import { Mailer, PermanentMailError } from './mailer.port';
 import { SendoutRepository } from './sendout.repository.port';
@@ -30,6 +30,22 @@ export type DeliveryResult =
   | { outcome: 'failed'; error: string; attempts: number }
   /** A transient failure; the row is queued again and the caller must retry after a back-off. */
   | { outcome: 'retry'; error: string; attempts: number };
+
+/** The activity event of an email's final outcome (by `system`): the relay sends it as `sendout.sent|failed`. */
+export function sendoutOutcomeEvent(row: Sendout, outcome: 'sent' | 'failed', now: Date, detail: Record<string, unknown>): ActivityEvent {
+  return {
+    accountId: row.accountId,
+    actorKind: 'system',
+    actorUserId: null,
+    action: outcome,
+    entityType: 'sendout',
+    entityId: row.id,
+    label: row.subject,
+    before: { status: 'sending' },
+    after: { status: outcome, document_type: row.documentType, document_id: row.documentId, client_id: row.clientId, attempts: row.attempts, ...detail },
+    occurredAt: now,
+  };
+}
 
 /** A failure no retry can fix (document gone, account closed, no signature, SMTP 5xx). */
 class PermanentFailure extends Error {}
@@ -91,18 +107,7 @@ export class DeliverSendout {
     await this.recording.tx.run(async () => {
       const now = this.clock.now();
       if (!(await mark(now))) return;
-      await this.recording.activity.append({
-        accountId: row.accountId,
-        actorKind: 'system',
-        actorUserId: null,
-        action: outcome,
-        entityType: 'sendout',
-        entityId: row.id,
-        label: row.subject,
-        before: { status: 'sending' },
-        after: { status: outcome, document_type: row.documentType, document_id: row.documentId, client_id: row.clientId, attempts: row.attempts, ...detail },
-        occurredAt: now,
-      });
+      await this.recording.activity.append(sendoutOutcomeEvent(row, outcome, now, detail));
     });
   }
 

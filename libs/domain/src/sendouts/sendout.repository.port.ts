@@ -30,6 +30,12 @@ export abstract class SendoutRepository {
   /** Sweeper: queued rows (any account) untouched since `before`, oldest first. */
   abstract queuedBefore(before: Date, limit: number): Promise<SendoutJob[]>;
   /**
+   * Sweeper: rows stuck in sending since `lockedBefore` (their worker died) that have used `maxAttempts`
+   * become failed; returns them (any account, at most 500). Runs inside the caller's transaction, which
+   * records their outcome.
+   */
+  abstract failStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<Sendout[]>;
+  /**
    * Sweeper: rows stuck in sending since `lockedBefore` (their worker died) go back to queued, or to
    * failed once they have used `maxAttempts`. Returns how many rows changed.
    */

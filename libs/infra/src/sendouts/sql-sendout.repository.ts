@@ -184,6 +184,22 @@ export class SqlSendoutRepository extends SendoutRepository {
     return rows.map((r) => ({ sendoutId: Number(r.id), accountId: Number(r.account_id) }));
   }
 
+  async failStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<Sendout[]> {
+    const stale = await this.query<Array<{ id: number }>>(
+      `SELECT id FROM sendouts WHERE status = 'sending' AND locked_at < ? AND attempts >= ? ORDER BY id LIMIT 500 FOR UPDATE`,
+      [sqlNow(lockedBefore), maxAttempts],
+    );
+    if (!stale.length) return [];
+    const ids = stale.map((r) => Number(r.id));
+    const marks = ids.map(() => '?').join(', ');
+    await this.query(
+      `UPDATE sendouts SET status = 'failed', last_error = 'The worker stopped during delivery.', claim_token = NULL, updated_at = ?
+       WHERE id IN (${marks}) AND status = 'sending'`,
+      [sqlNow(now), ...ids],
+    );
+    return (await this.query<SendoutRecord[]>(`SELECT ${COLUMNS} FROM sendouts WHERE id IN (${marks}) ORDER BY id`, ids)).map(toSendout);
+  }
+
   async recoverStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<number> {
     const result = await this.query<WriteResult>(
       `UPDATE sendouts SET

@@ -35,6 +35,7 @@ export function createSendoutDelivery(
 ) {
   const sendouts = new SqlSendoutRepository(db);
   const { output, accounts } = createDocumentOutputService(db, clock, secrets, config, deps.renderer);
+  const recording = { tx: new TypeormTransactionRunner(db), activity: createActivityLog(db, clock) };
   const deliver = new DeliverSendout(
     sendouts,
     accounts,
@@ -43,13 +44,14 @@ export function createSendoutDelivery(
     secrets,
     clock,
     { mailFrom: config.mailFrom, maxAttempts: config.queue.sendoutMaxAttempts },
-    { tx: new TypeormTransactionRunner(db), activity: createActivityLog(db, clock) },
+    recording,
   );
-  const sweep = new SweepSendouts(sendouts, deps.queue, clock, {
-    sweepAfterMs: config.queue.sweepAfterMs,
-    leaseMs: config.queue.sendoutLeaseMs,
-    maxAttempts: config.queue.sendoutMaxAttempts,
-    batchSize: 500,
-  });
+  const sweep = new SweepSendouts(
+    sendouts,
+    deps.queue,
+    clock,
+    { sweepAfterMs: config.queue.sweepAfterMs, leaseMs: config.queue.sendoutLeaseMs, maxAttempts: config.queue.sendoutMaxAttempts, batchSize: 500 },
+    recording,
+  );
   return { sendouts, deliver, sweep };
 }
