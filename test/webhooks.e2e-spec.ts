@@ -220,6 +220,8 @@ describe('outbound webhooks', () => {
     await hooks.dispatch.execute();
     expect(at('/flaky')).toHaveLength(4);
     expect(at('/flaky')[3].body).toBe(requests[0].body);
+    expect(at('/flaky')[3].headers['webhook-id']).toBe(requests[0].headers['webhook-id']); // receivers drop it as a duplicate if they want
+    await t.http.post(`/v1/webhooks/${endpoint.webhook_id}/deliveries/${delivery.delivery_id}/redeliver`).set(b.auth).expect(404);
     [delivery] = (await t.http.get(`/v1/webhooks/${endpoint.webhook_id}/deliveries`).set(a.auth).expect(200)).body.data.deliveries;
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, redelivery_of: expect.any(Number) });
     await t.http.post(`/v1/webhooks/${endpoint.webhook_id}/deliveries/999999/redeliver`).set(a.auth).expect(404);
@@ -242,6 +244,8 @@ describe('outbound webhooks', () => {
     await deliver();
     const later = at('/rotating')[1];
     expect(String(later.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(new Webhook(rotated.secret).verify(later.body, later.headers as Record<string, string>)).toBeTruthy();
+    expect(() => new Webhook(endpoint.secret).verify(later.body, later.headers as Record<string, string>)).toThrow();
     clock.offsetMs = 0;
     await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
   });
