@@ -244,8 +244,13 @@ describe('outbound webhooks', () => {
     await deliver();
     const later = at('/rotating')[1];
     expect(String(later.headers['webhook-signature']).split(' ')).toHaveLength(1);
-    expect(new Webhook(rotated.secret).verify(later.body, later.headers as Record<string, string>)).toBeTruthy();
-    expect(() => new Webhook(endpoint.secret).verify(later.body, later.headers as Record<string, string>)).toThrow();
+    jest.spyOn(Date, 'now').mockReturnValue(clock.now().getTime()); // the verifier checks the timestamp against its own clock
+    try {
+      expect(new Webhook(rotated.secret).verify(later.body, later.headers as Record<string, string>)).toBeTruthy();
+      expect(() => new Webhook(endpoint.secret).verify(later.body, later.headers as Record<string, string>)).toThrow(/signature/i);
+    } finally {
+      jest.restoreAllMocks();
+    }
     clock.offsetMs = 0;
     await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
   });
@@ -323,12 +328,13 @@ describe('outbound webhooks', () => {
     const first = await createClient(t, a, 'Ordered First');
     const second = await createClient(t, a, 'Ordered Second');
     await parts.relay.execute();
-    expect(await hooks.dispatch.execute()).toEqual({ attempted: 1, succeeded: 0 });
-    expect(await hooks.dispatch.execute()).toEqual({ attempted: 0, succeeded: 0 }); // the second waits behind the first's retry
+    await hooks.dispatch.execute();
+    await hooks.dispatch.execute(); // the second waits behind the first's retry
     expect(eventsAt('/ordered').map((e) => e.data.object.client_id)).toEqual([first]);
     clock.offsetMs += 6_000;
-    expect(await hooks.dispatch.execute()).toEqual({ attempted: 1, succeeded: 1 });
-    expect(await hooks.dispatch.execute()).toEqual({ attempted: 1, succeeded: 1 });
+    await hooks.dispatch.execute();
+    expect(eventsAt('/ordered').map((e) => e.data.object.client_id)).toEqual([first, first]);
+    await hooks.dispatch.execute();
     expect(eventsAt('/ordered').map((e) => e.data.object.client_id)).toEqual([first, first, second]);
     await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
   });

@@ -38,19 +38,11 @@ export function sendoutKit(options: { maxAttempts?: number } = {}) {
   );
   const output = new DocumentOutputService(documents, clients, accounts, settings, renderer, new NoShareLinks(), secrets, 'http://localhost');
   const maxAttempts = options.maxAttempts ?? 3;
-  const deliver = new DeliverSendout(
-    sendouts,
-    accounts,
-    output,
-    mailer,
-    secrets,
-    clock,
-    {
-      mailFrom: 'Invoicing <no-reply@test>',
-      maxAttempts,
-    },
-    { tx: new DirectTransactionRunner(), activity },
-  );
+  const deliver = new DeliverSendout(sendouts, accounts, output, mailer, secrets, clock, {
+    mailFrom: 'Invoicing <no-reply@test>',
+    maxAttempts,
+    recording: { tx: new DirectTransactionRunner(), activity },
+  });
   const sweep = new SweepSendouts(
     sendouts,
     queue,

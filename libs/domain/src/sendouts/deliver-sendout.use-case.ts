@@ -15,6 +15,8 @@ export interface DeliveryOptions {
   mailFrom: string;
   /** Attempts (claims) a row gets before a transient failure becomes final. */
   maxAttempts: number;
+  /** Where the final outcome is recorded. */
+  recording: DeliveryRecording;
 }
 
 /** Where the final outcome is recorded: the `sent`/`failed` activity event in the same transaction as the row. */
@@ -73,7 +75,6 @@ export class DeliverSendout {
     private readonly secrets: SecretHasher,
     private readonly clock: Clock,
     private readonly options: DeliveryOptions,
-    private readonly recording: DeliveryRecording,
   ) {}
 
   async execute(job: SendoutJob): Promise<DeliveryResult> {
@@ -104,10 +105,11 @@ export class DeliverSendout {
    * account's activity log in the same transaction: the relay makes `sendout.sent|failed` webhooks of it.
    */
   private async finish(row: ClaimedSendout, outcome: 'sent' | 'failed', mark: (now: Date) => Promise<boolean>, detail: Record<string, unknown>): Promise<void> {
-    await this.recording.tx.run(async () => {
+    const { tx, activity } = this.options.recording;
+    await tx.run(async () => {
       const now = this.clock.now();
       if (!(await mark(now))) return;
-      await this.recording.activity.append(sendoutOutcomeEvent(row, outcome, now, detail));
+      await activity.append(sendoutOutcomeEvent(row, outcome, now, detail));
     });
   }
 

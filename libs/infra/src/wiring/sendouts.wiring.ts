@@ -36,16 +36,11 @@ export function createSendoutDelivery(
   const sendouts = new SqlSendoutRepository(db);
   const { output, accounts } = createDocumentOutputService(db, clock, secrets, config, deps.renderer);
   const recording = { tx: new TypeormTransactionRunner(db), activity: createActivityLog(db, clock) };
-  const deliver = new DeliverSendout(
-    sendouts,
-    accounts,
-    output,
-    deps.mailer,
-    secrets,
-    clock,
-    { mailFrom: config.mailFrom, maxAttempts: config.queue.sendoutMaxAttempts },
+  const deliver = new DeliverSendout(sendouts, accounts, output, deps.mailer, secrets, clock, {
+    mailFrom: config.mailFrom,
+    maxAttempts: config.queue.sendoutMaxAttempts,
     recording,
-  );
+  });
   const sweep = new SweepSendouts(
     sendouts,
     deps.queue,
