@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
 import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
 import { InventoryService } from '@app/domain/inventory/inventory.service';
+import { LowStockAlerts } from '@app/domain/inventory/low-stock';
 import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
@@ -24,8 +25,8 @@ import { bind } from '@app/infra/core/providers';
     },
     {
       provide: InvoiceStock,
-      useFactory: (r: InventoryRepository, config: AppConfig) => new InvoiceStock(r, config.featureInventory),
-      inject: [InventoryRepository, APP_CONFIG],
+      useFactory: (r: InventoryRepository, config: AppConfig, a: ActivityRecorder) => new InvoiceStock(r, config.featureInventory, new LowStockAlerts(a)),
+      inject: [InventoryRepository, APP_CONFIG, ActivityRecorder],
     },
   ],
   exports: [InventoryRepository, InvoiceStock],

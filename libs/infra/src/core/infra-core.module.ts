@@ -7,7 +7,6 @@ import { Clock, SystemClock } from '@app/domain/shared/clock.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { TypeormAccountRepository } from '../accounts/typeorm-account.repository';
-import { TypeormActivityLog } from '../activity/typeorm-activity-log';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
 import { NodeSecretHasher } from '../crypto/node-secret-hasher';
@@ -15,6 +14,7 @@ import { createDataSource } from '../database/data-source';
 import { Database } from '../database/database';
 import { TypeormTransactionRunner } from '../database/typeorm-transaction-runner';
 import { make, bind } from '../core/providers';
+import { createActivityLog } from '../webhooks/webhook-objects';
 
 /** Closes the pool last: Nest runs every onModuleDestroy (queue workers, schedules) before any onApplicationShutdown. */
 @Injectable()
@@ -50,7 +50,8 @@ export class InfraCoreModule {
         { provide: Clock, useClass: SystemClock },
         { provide: SecretHasher, useClass: NodeSecretHasher },
         bind(AccountRepository, TypeormAccountRepository, [Database]),
-        bind(ActivityLog, TypeormActivityLog, [Database]),
+        // Every process writes activity through the log that takes the webhook object at event time.
+        { provide: ActivityLog, useFactory: (db: Database, clock: Clock) => createActivityLog(db, clock), inject: [Database, Clock] },
         make(ActivityRecorder, [ActivityLog, Clock]),
         DatabaseShutdown,
       ],
