@@ -16,6 +16,7 @@ import { IdempotencyKeys1732001302000 } from './1732001302000-idempotency-keys';
 import { AnalyticsVersions1732001303000 } from './1732001303000-analytics-versions';
 import { BusinessProfileCaSync1732000013200 } from './1732000013200-business-profile-ca-sync';
 import { CaSyncClaims1732001213000 } from './1732001213000-ca-sync-claims';
+import { GstDocumentFields1732001500000 } from './1732001500000-gst-document-fields';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   Webhooks1732001301000,
   IdempotencyKeys1732001302000,
   AnalyticsVersions1732001303000,
+  GstDocumentFields1732001500000,
 ];
