@@ -14,6 +14,7 @@ import { DocumentNumbering } from './document-numbering';
 import { DocumentQuota } from './document-quota';
 import { OfferDocument, OfferDocumentFields, OfferDocumentHeader, offerSummary } from './offer-document';
 import { buildOfferDocument, OfferDocumentInput, OfferDocumentRules } from './offer-document-rules';
+import { gstContextFor } from './document-gst-context';
 import { requireClient } from './sales-document-fields';
 import { SalesDocumentRepository } from './sales-document.repository.port';
 
@@ -60,7 +61,8 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
 
   async create(caller: Caller, input: I): Promise<{ id: number; number: string }> {
     const accountId = caller.account.id;
-    const { fields, lines } = buildOfferDocument(this.kind, input, caller.account);
+    const gst = await gstContextFor(this.deps.clients, caller.account, input.client_id);
+    const { fields, lines } = buildOfferDocument(this.kind, input, caller.account, undefined, gst);
     return this.deps.tx.run(async () => {
       await this.deps.quota.assertCanCreate(caller.account);
       await requireClient(this.deps.clients, accountId, fields.clientId);
@@ -81,7 +83,8 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
     const accountId = caller.account.id;
     await this.deps.tx.run(async () => {
       const current = await this.require(accountId, id);
-      const { fields, lines } = buildOfferDocument(this.kind, input, caller.account, current);
+      const gst = await gstContextFor(this.deps.clients, caller.account, input.client_id ?? current.clientId);
+      const { fields, lines } = buildOfferDocument(this.kind, input, caller.account, current, gst);
       if (fields.clientId !== current.clientId) await requireClient(this.deps.clients, accountId, fields.clientId);
       await this.documents.update(accountId, id, fields, lines);
       await this.deps.activity.record(caller.principal, {
@@ -155,6 +158,9 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
           lrNumber: d.lrNumber,
           discountType: d.discountType,
           discountValue: d.discountValue,
+          placeOfSupply: d.placeOfSupply,
+          supplyType: d.supplyType,
+          reverseCharge: d.reverseCharge,
           lines: d.lines,
         },
         input,

@@ -4,6 +4,7 @@ import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ClientRepository } from '../clients/client.repository.port';
 import { DocumentListFilter } from '../documents/document-list-filter';
+import { gstContextFor } from '../documents/document-gst-context';
 import { requireClient } from '../documents/sales-document-fields';
 import { Clock } from '../shared/clock.port';
 import { NotFound } from '../shared/domain-error';
@@ -41,7 +42,7 @@ export class InvoicesService {
   }
 
   async create(caller: Caller, input: InvoiceInput): Promise<IssuedInvoice> {
-    const built = buildInvoice(input, this.context(caller));
+    const built = buildInvoice(input, { ...this.context(caller), gst: await gstContextFor(this.clients, caller.account, input.client_id) });
     await this.checkTdsSection(caller.account.id, built.fields.tdsSectionId);
     return this.tx.run(() => this.issue.execute(caller, built.fields, built.lines ?? []));
   }
@@ -51,7 +52,8 @@ export class InvoicesService {
     const accountId = caller.account.id;
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
-      const built = buildInvoice(input, this.context(caller), current);
+      const gst = await gstContextFor(this.clients, caller.account, input.client_id ?? current.clientId);
+      const built = buildInvoice(input, { ...this.context(caller), gst }, current);
       if (built.fields.clientId !== current.clientId) await requireClient(this.clients, accountId, built.fields.clientId);
       if (input.tds_section_id !== undefined) await this.checkTdsSection(accountId, built.fields.tdsSectionId);
       const lines = built.lines && (await this.stock.check(accountId, built.lines));

@@ -23,7 +23,8 @@ export class CreditNotesService extends NotesService<CreditNote, CreditNoteField
     const accountId = caller.account.id;
     return this.deps.tx.run(async () => {
       const source = input.source_invoice_id ? await this.requireSource(accountId, input.source_invoice_id) : null;
-      return this.insertNote(caller, buildCreditNoteFields(input, this.context(caller), source));
+      const ctx = await this.gstContext(caller, input, input.client_id ?? source?.clientId);
+      return this.insertNote(caller, buildCreditNoteFields(input, ctx, source));
     });
   }
 
@@ -41,7 +42,13 @@ export class CreditNotesService extends NotesService<CreditNote, CreditNoteField
         // The stored invoice may have been deleted since; then there is nothing left to agree with.
         source = await this.invoices.findForCreditNote(accountId, current.sourceInvoiceId);
       }
-      await this.saveNote(caller, current, buildCreditNoteFields(input, this.context(caller), source, current));
+      const ctx = await this.gstContext(
+        caller,
+        input,
+        input.client_id ?? (input.source_invoice_id ? source?.clientId : undefined) ?? current.clientId,
+        current,
+      );
+      await this.saveNote(caller, current, buildCreditNoteFields(input, ctx, source, current));
     });
   }
 

@@ -14,7 +14,7 @@ export class DebitNotesService extends NotesService<DebitNote, DebitNoteFields> 
 
   /** Creates a debit note with its number and lines; returns its id. */
   async create(caller: Caller, input: DebitNoteInput): Promise<number> {
-    const change = buildDebitNoteFields(input, this.context(caller));
+    const change = buildDebitNoteFields(input, await this.gstContext(caller, input, input.client_id));
     return this.deps.tx.run(() => this.insertNote(caller, change));
   }
 
@@ -22,7 +22,8 @@ export class DebitNotesService extends NotesService<DebitNote, DebitNoteFields> 
   async update(caller: Caller, id: number, input: DebitNoteInput): Promise<void> {
     await this.deps.tx.run(async () => {
       const current = await this.require(caller.account.id, id, true);
-      await this.saveNote(caller, current, buildDebitNoteFields(input, this.context(caller), current));
+      const ctx = await this.gstContext(caller, input, input.client_id ?? current.clientId, current);
+      await this.saveNote(caller, current, buildDebitNoteFields(input, ctx, current));
     });
   }
 

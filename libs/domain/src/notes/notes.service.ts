@@ -13,6 +13,9 @@ import { TransactionRunner } from '../shared/transaction.port';
 import { NOTE_ENTITY_TYPES, NoteHeaderFields, NoteKind, NoteWithLines, StoredNote } from './note';
 import { NoteChange, NoteRuleContext } from './note-fields';
 import { NoteRepository } from './note.repository.port';
+import { SourceInvoiceReader } from './source-invoice-reader.port';
+import { gstContextFor } from '../documents/document-gst-context';
+import { NoteHeaderInput } from './note';
 
 /** What both note services need besides their own repository. */
 export interface NoteServiceDeps {
@@ -22,6 +25,8 @@ export interface NoteServiceDeps {
   tx: TransactionRunner;
   clock: Clock;
   activity: ActivityRecorder;
+  /** Reads the invoice a note's `original_invoice_id` names (it must be the account's). */
+  invoices?: SourceInvoiceReader;
 }
 
 /**
@@ -83,6 +88,22 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
   protected context(caller: Caller): NoteRuleContext {
     const now = this.deps.clock.now();
     return { today: kolkataDate(now), nowTimestamp: formatTimestamp(now), accountCurrency: caller.account.currency };
+  }
+
+  /**
+   * The rule context with the tax facts of a write: the client (`clientId`, when known), the business, the
+   * stored lines of the note a PATCH changes; a sent `original_invoice_id` must be an invoice of the account.
+   */
+  protected async gstContext(caller: Caller, input: NoteHeaderInput, clientId: unknown, current?: N): Promise<NoteRuleContext> {
+    const accountId = caller.account.id;
+    if (input.original_invoice_id && this.deps.invoices && !(await this.deps.invoices.findForCreditNote(accountId, input.original_invoice_id))) {
+      throw new NotFound('Invoice not found.', { original_invoice_id: input.original_invoice_id });
+    }
+    return {
+      ...this.context(caller),
+      gst: await gstContextFor(this.deps.clients, caller.account, clientId),
+      currentLines: current ? await this.notes.findLines(accountId, current.id) : undefined,
+    };
   }
 
   /** Create steps; call inside the transaction. Returns the new note's id. */
