@@ -1,4 +1,5 @@
 import { CreditNote, NoteWithLines } from '@app/domain/notes/note';
+import { presentGstDetails } from '../documents/gst.presenter';
 import { presentNoteCommon, presentNoteLines } from '../notes/note.presenter';
 
 /** A list row: header columns only. */
@@ -15,5 +16,5 @@ export function presentCreditNote(note: CreditNote) {
 
 /** A single read: the header and its lines. */
 export function presentCreditNoteWithLines({ note, lines }: NoteWithLines<CreditNote>) {
-  return { ...presentCreditNote(note), items: presentNoteLines(lines, 'credit_note_id') };
+  return { ...presentCreditNote(note), ...presentGstDetails(note), items: presentNoteLines(lines, 'credit_note_id') };
 }

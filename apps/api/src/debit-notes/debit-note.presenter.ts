@@ -1,5 +1,6 @@
 import { DebitNote, NoteWithLines } from '@app/domain/notes/note';
 import { toNumber2 } from '@app/domain/shared/money';
+import { presentGstDetails } from '../documents/gst.presenter';
 import { presentNoteCommon, presentNoteLines } from '../notes/note.presenter';
 
 /** A list row: header columns only. */
@@ -18,5 +19,5 @@ export function presentDebitNote(note: DebitNote) {
 
 /** A single read: the header and its lines. */
 export function presentDebitNoteWithLines({ note, lines }: NoteWithLines<DebitNote>) {
-  return { ...presentDebitNote(note), items: presentNoteLines(lines, 'debit_note_id') };
+  return { ...presentDebitNote(note), ...presentGstDetails(note), items: presentNoteLines(lines, 'debit_note_id') };
 }

@@ -1,5 +1,6 @@
 import { Invoice, InvoiceHeader } from '@app/domain/invoices/invoice';
 import { toNumber2 } from '@app/domain/shared/money';
+import { presentGstDetails, presentGstHeader } from '../documents/gst.presenter';
 import { decimalNumber, nullableMoney, presentLines } from '../documents/product-line.presenter';
 
 /** A list row: header columns only. */
@@ -25,6 +26,7 @@ export function presentInvoiceHeader(i: InvoiceHeader) {
     tds_amount: nullableMoney(i.tdsAmount),
     discount_type: i.discountType,
     discount_value: nullableMoney(i.discountValue),
+    ...presentGstHeader(i),
     total_amount: toNumber2(i.totalAmount),
     created_at: i.createdAt,
     updated_at: i.updatedAt,
@@ -33,7 +35,7 @@ export function presentInvoiceHeader(i: InvoiceHeader) {
 
 /** Single read: header plus `items[]` in item_id order. */
 export function presentInvoice(i: Invoice) {
-  return { ...presentInvoiceHeader(i), items: presentLines(i.lines, 'invoice_id', i.id, { inventory: true }) };
+  return { ...presentInvoiceHeader(i), ...presentGstDetails(i), items: presentLines(i.lines, 'invoice_id', i.id, { inventory: true }) };
 }
 
 /** A recent-payments entry: the header and when it became paid. */

@@ -1,5 +1,6 @@
 import { Quotation, QuotationHeader } from '@app/domain/quotations/quotation';
 import { toNumber2 } from '@app/domain/shared/money';
+import { presentGstDetails, presentGstHeader } from '../documents/gst.presenter';
 import { nullableMoney, presentLines } from '../documents/product-line.presenter';
 
 /** A list row: header columns and total_amount. */
@@ -20,6 +21,7 @@ export function presentQuotationHeader(q: QuotationHeader) {
     lr_number: q.lrNumber,
     discount_type: q.discountType,
     discount_value: nullableMoney(q.discountValue),
+    ...presentGstHeader(q),
     total_amount: toNumber2(q.totalAmount),
     created_at: q.createdAt,
     updated_at: q.updatedAt,
@@ -27,5 +29,5 @@ export function presentQuotationHeader(q: QuotationHeader) {
 }
 
 export function presentQuotation(q: Quotation) {
-  return { ...presentQuotationHeader(q), items: presentLines(q.lines, 'quotation_id', q.id, { inventory: false }) };
+  return { ...presentQuotationHeader(q), ...presentGstDetails(q), items: presentLines(q.lines, 'quotation_id', q.id, { inventory: false }) };
 }

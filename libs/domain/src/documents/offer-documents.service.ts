@@ -8,6 +8,7 @@ import { IssuedInvoice } from '../invoices/issue-invoice.use-case';
 import { NotFound } from '../shared/domain-error';
 import { Page } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
+import { TaxWarning } from '../tax/tax-engine';
 import { DocumentListFilter } from './document-list-filter';
 import { DocumentKind } from './document-kinds';
 import { DocumentNumbering } from './document-numbering';
@@ -59,7 +60,7 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
     return this.require(caller.account.id, id);
   }
 
-  async create(caller: Caller, input: I): Promise<{ id: number; number: string }> {
+  async create(caller: Caller, input: I): Promise<{ id: number; number: string; taxWarnings: TaxWarning[] }> {
     const accountId = caller.account.id;
     const gst = await gstContextFor(this.deps.clients, caller.account, input.client_id);
     const { fields, lines } = buildOfferDocument(this.kind, input, caller.account, undefined, gst);
@@ -75,13 +76,13 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
         label: allocated.number,
         after: { ...this.summary(fields), lines: (lines ?? []).length },
       });
-      return { id, number: allocated.number };
+      return { id, number: allocated.number, taxWarnings: fields.taxWarnings };
     });
   }
 
-  async update(caller: Caller, id: number, input: I): Promise<void> {
+  async update(caller: Caller, id: number, input: I): Promise<{ taxWarnings: TaxWarning[] }> {
     const accountId = caller.account.id;
-    await this.deps.tx.run(async () => {
+    return this.deps.tx.run(async () => {
       const current = await this.require(accountId, id);
       const gst = await gstContextFor(this.deps.clients, caller.account, input.client_id ?? current.clientId);
       const { fields, lines } = buildOfferDocument(this.kind, input, caller.account, current, gst);
@@ -95,6 +96,7 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
         before: { ...this.summary(current), lines: current.lines.length },
         after: { ...this.summary(fields), lines: (lines ?? current.lines).length },
       });
+      return { taxWarnings: fields.taxWarnings };
     });
   }
 

@@ -16,6 +16,7 @@ import { InvoiceRepository } from './invoice.repository.port';
 import { buildInvoice, InvoiceContext, InvoiceInput } from './invoice-rules';
 import { IssuedInvoice, IssueInvoice } from './issue-invoice.use-case';
 import { InvoiceStock } from '../inventory/invoice-stock';
+import { TaxWarning } from '../tax/tax-engine';
 
 /** The window of recent-payments when no `since` is given. */
 export const RECENT_PAYMENTS_WINDOW_MS = 60 * 60 * 1000;
@@ -48,9 +49,9 @@ export class InvoicesService {
   }
 
   /** Merges `input` over the stored invoice; lines are replaced only when `items` is sent. */
-  async update(caller: Caller, id: number, input: InvoiceInput): Promise<void> {
+  async update(caller: Caller, id: number, input: InvoiceInput): Promise<{ taxWarnings: TaxWarning[] }> {
     const accountId = caller.account.id;
-    await this.tx.run(async () => {
+    return this.tx.run(async () => {
       const current = await this.require(accountId, id);
       const gst = await gstContextFor(this.clients, caller.account, input.client_id ?? current.clientId);
       const built = buildInvoice(input, { ...this.context(caller), gst }, current);
@@ -67,6 +68,7 @@ export class InvoicesService {
         before: { ...invoiceSummary(current), lines: current.lines.length },
         after: { ...invoiceSummary(built.fields), lines: (built.lines ?? current.lines).length },
       });
+      return { taxWarnings: built.fields.taxWarnings };
     });
   }
 

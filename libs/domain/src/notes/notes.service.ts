@@ -14,8 +14,15 @@ import { NOTE_ENTITY_TYPES, NoteHeaderFields, NoteKind, NoteWithLines, StoredNot
 import { NoteChange, NoteRuleContext } from './note-fields';
 import { NoteRepository } from './note.repository.port';
 import { SourceInvoiceReader } from './source-invoice-reader.port';
+import { TaxWarning } from '../tax/tax-engine';
 import { gstContextFor } from '../documents/document-gst-context';
 import { NoteHeaderInput } from './note';
+
+/** A note written: its id and the lines whose sent amounts disagree with the tax rule. */
+export interface NoteWritten {
+  id: number;
+  taxWarnings: TaxWarning[];
+}
 
 /** What both note services need besides their own repository. */
 export interface NoteServiceDeps {
@@ -107,7 +114,7 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
   }
 
   /** Create steps; call inside the transaction. Returns the new note's id. */
-  protected async insertNote(caller: Caller, change: NoteChange<F>): Promise<number> {
+  protected async insertNote(caller: Caller, change: NoteChange<F>): Promise<NoteWritten> {
     const accountId = caller.account.id;
     await this.deps.quota.assertCanCreate(caller.account);
     await this.requireClient(accountId, change.fields.clientId);
@@ -115,16 +122,17 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
     const id = await this.notes.insert(accountId, change.fields, number);
     await this.notes.replaceLines(accountId, id, change.lines ?? []);
     await this.record(caller, 'created', { id, number: number.number }, null, this.summary({ ...change.fields, number: number.number }));
-    return id;
+    return { id, taxWarnings: change.fields.taxWarnings };
   }
 
   /** Update steps; call inside the transaction with the note read for update. The number never changes. */
-  protected async saveNote(caller: Caller, current: N, change: NoteChange<F>): Promise<void> {
+  protected async saveNote(caller: Caller, current: N, change: NoteChange<F>): Promise<NoteWritten> {
     const accountId = caller.account.id;
     if (change.fields.clientId !== current.clientId) await this.requireClient(accountId, change.fields.clientId);
     await this.notes.update(accountId, current.id, change.fields);
     if (change.lines !== null) await this.notes.replaceLines(accountId, current.id, change.lines);
     await this.record(caller, 'updated', current, this.summary(current), this.summary({ ...change.fields, number: current.number }));
+    return { id: current.id, taxWarnings: change.fields.taxWarnings };
   }
 
   protected async require(accountId: number, id: number, forUpdate = false): Promise<N> {
