@@ -14,6 +14,8 @@ import {
   UNIT_CODES,
 } from '../tax/supply';
 import { checkLine, computeLineTax, lineTaxableValue, roundToRupee, TaxWarning } from '../tax/tax-engine';
+import { ValidationFailed } from '../shared/domain-error';
+import { toDecimal } from '../shared/money';
 import { documentTotal } from './document-totals';
 import { DiscountType } from './document-enums';
 import { FieldErrors } from './sales-document-fields';
@@ -157,6 +159,9 @@ export function unitValue(value: unknown, field: string, errors: Pick<FieldError
   return code;
 }
 
+/** Amounts are stored as DECIMAL(15,2): below 10^13. */
+const AMOUNT_LIMIT = '10000000000000';
+
 /** An invoice-style line as the engine sees it (the fields of ProductLineValues it reads and writes). */
 export interface GstProductLine {
   quantity: string;
@@ -209,8 +214,10 @@ export function gstDocumentTotal(
   roundOffWanted: boolean,
 ): { totalAmount: string; roundOff: string | null } {
   const total = documentTotal(lineTotals, discountType, discountValue);
+  if (toDecimal(total).abs().gte(AMOUNT_LIMIT)) throw ValidationFailed.field('items', `must add up to less than ${AMOUNT_LIMIT}`);
   if (!roundOffWanted) return { totalAmount: total, roundOff: null };
   const rounded = roundToRupee(total);
+  if (toDecimal(rounded.total).abs().gte(AMOUNT_LIMIT)) throw ValidationFailed.field('items', `must add up to less than ${AMOUNT_LIMIT}`);
   return { totalAmount: rounded.total, roundOff: rounded.roundOff };
 }
 
