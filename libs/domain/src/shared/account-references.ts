@@ -4,18 +4,19 @@ import { NotFound } from '../shared/domain-error';
 import { TdsSectionRepository } from '../tds/tds-section.repository.port';
 
 /**
- * The records an invoice body names by id, checked against the caller's account before they are stored:
- * the client must be the account's, the TDS section a shared one or the account's own. Anything else is
- * not found (404), as the record of another account always is.
+ * The records a request body names by id (an invoice's or an expense's client and TDS section), checked
+ * against the caller's account before they are stored: the client must be the account's, the TDS section
+ * a shared one or the account's own. Anything else is not found (404), as the record of another account
+ * always is. Null names none.
  */
-export class InvoiceReferences {
+export class AccountReferences {
   constructor(
     private readonly clients: ClientRepository,
     private readonly tdsSections: Pick<TdsSectionRepository, 'findVisible'>,
   ) {}
 
-  async client(accountId: number, clientId: number): Promise<void> {
-    await requireClient(this.clients, accountId, clientId);
+  async client(accountId: number, clientId: number | null): Promise<void> {
+    if (clientId !== null) await requireClient(this.clients, accountId, clientId);
   }
 
   async tdsSection(accountId: number, sectionId: number | null): Promise<void> {
