@@ -9,7 +9,7 @@ import { DocumentQuota } from '../src/documents/document-quota';
 import { DocumentCounter } from '../src/documents/document-counter.port';
 import { DocumentPrefixes, DocumentSequence } from '../src/documents/document-sequence.port';
 import { ConvertToInvoice } from '../src/invoices/convert-to-invoice.use-case';
-import { InvoiceReferences } from '../src/invoices/invoice-references';
+import { AccountReferences } from '../src/shared/account-references';
 import { InvoicesService } from '../src/invoices/invoices.service';
 import { IssueInvoice } from '../src/invoices/issue-invoice.use-case';
 import { InvoiceStock } from '../src/inventory/invoice-stock';
@@ -106,7 +106,7 @@ export function salesDocumentKit(start = '2025-06-01T10:00:00Z') {
     invoiceService: new InvoicesService(
       invoices,
       issue,
-      new InvoiceReferences(clients, { findVisible: () => Promise.resolve(null) }),
+      new AccountReferences(clients, { findVisible: () => Promise.resolve(null) }),
       tx,
       clock,
       activity,

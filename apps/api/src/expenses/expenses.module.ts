@@ -3,6 +3,7 @@ import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
 import { ClientRepository } from '@app/domain/clients/client.repository.port';
 import { ExpenseRepository } from '@app/domain/expenses/expense.repository.port';
 import { ExpensesService } from '@app/domain/expenses/expenses.service';
+import { AccountReferences } from '@app/domain/shared/account-references';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { Database } from '@app/infra/database/database';
@@ -18,7 +19,8 @@ import { make, bind } from '@app/infra/core/providers';
   controllers: [ExpensesController],
   providers: [
     bind(ExpenseRepository, TypeormExpenseRepository, [Database, Clock]),
-    make(ExpensesService, [ExpenseRepository, ClientRepository, TransactionRunner, Clock, ActivityRecorder, TdsSectionRepository]),
+    make(AccountReferences, [ClientRepository, TdsSectionRepository]),
+    make(ExpensesService, [ExpenseRepository, AccountReferences, TransactionRunner, Clock, ActivityRecorder]),
   ],
 })
 export class ExpensesModule {}

@@ -7,7 +7,7 @@ import { DocumentNumbering } from '@app/domain/documents/document-numbering';
 import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { ConvertToInvoice } from '@app/domain/invoices/convert-to-invoice.use-case';
 import { InvoiceRepository } from '@app/domain/invoices/invoice.repository.port';
-import { InvoiceReferences } from '@app/domain/invoices/invoice-references';
+import { AccountReferences } from '@app/domain/shared/account-references';
 import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { IssueInvoice } from '@app/domain/invoices/issue-invoice.use-case';
 import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
@@ -28,8 +28,8 @@ import { make, bind } from '@app/infra/core/providers';
     bind(InvoiceRepository, TypeormInvoiceRepository, [Database, Clock]),
     make(IssueInvoice, [InvoiceRepository, ClientRepository, DocumentNumbering, DocumentQuota, ActivityRecorder, InvoiceStock]),
     make(ConvertToInvoice, [IssueInvoice, ActivityRecorder, Clock]),
-    make(InvoiceReferences, [ClientRepository, TdsSectionRepository]),
-    make(InvoicesService, [InvoiceRepository, IssueInvoice, InvoiceReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock]),
+    make(AccountReferences, [ClientRepository, TdsSectionRepository]),
+    make(InvoicesService, [InvoiceRepository, IssueInvoice, AccountReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock]),
   ],
   exports: [InvoiceRepository, ConvertToInvoice, DocumentsCoreModule],
 })

@@ -1,13 +1,12 @@
 import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
-import { ClientRepository } from '../clients/client.repository.port';
 import { Clock } from '../shared/clock.port';
 import { NotFound } from '../shared/domain-error';
 import { kolkataDate } from '../shared/fiscal-year';
 import { Page, PageRequest } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
-import { TdsSectionRepository } from '../tds/tds-section.repository.port';
+import { AccountReferences } from '../shared/account-references';
 import { Expense, ExpenseFields } from './expense';
 import { ExpenseRepository } from './expense.repository.port';
 import { buildExpenseFields, ExpenseInput } from './expense-rules';
@@ -15,11 +14,10 @@ import { buildExpenseFields, ExpenseInput } from './expense-rules';
 export class ExpensesService {
   constructor(
     private readonly expenses: ExpenseRepository,
-    private readonly clients: ClientRepository,
+    private readonly references: AccountReferences,
     private readonly tx: TransactionRunner,
     private readonly clock: Clock,
     private readonly activity: ActivityRecorder,
-    private readonly tdsSections: TdsSectionRepository,
   ) {}
 
   list(caller: Caller, page: PageRequest): Promise<Page<Expense>> {
@@ -40,8 +38,8 @@ export class ExpensesService {
     const accountId = caller.account.id;
     const fields = buildExpenseFields(input, this.today());
     return this.tx.run(async () => {
-      await this.checkClient(accountId, fields.clientId);
-      await this.checkTdsSection(accountId, fields.tdsSectionId);
+      await this.references.client(accountId, fields.clientId);
+      await this.references.tdsSection(accountId, fields.tdsSectionId);
       const id = await this.expenses.insert(accountId, fields);
       await this.activity.record(caller.principal, {
         action: 'created',
@@ -59,8 +57,8 @@ export class ExpensesService {
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
       const fields = buildExpenseFields(input, this.today(), current);
-      if (input.client_id !== undefined) await this.checkClient(accountId, fields.clientId);
-      if (input.tds_section_id !== undefined) await this.checkTdsSection(accountId, fields.tdsSectionId);
+      if (input.client_id !== undefined) await this.references.client(accountId, fields.clientId);
+      if (input.tds_section_id !== undefined) await this.references.tdsSection(accountId, fields.tdsSectionId);
       await this.expenses.update(accountId, id, fields);
       await this.activity.record(caller.principal, {
         action: 'updated',
@@ -100,18 +98,6 @@ export class ExpensesService {
 
   private today(): string {
     return kolkataDate(this.clock.now());
-  }
-
-  private async checkClient(accountId: number, clientId: number | null): Promise<void> {
-    if (clientId !== null && !(await this.clients.findById(accountId, clientId))) {
-      throw new NotFound('Client not found.', { client_id: clientId });
-    }
-  }
-
-  private async checkTdsSection(accountId: number, sectionId: number | null): Promise<void> {
-    if (sectionId !== null && !(await this.tdsSections.findVisible(accountId, sectionId))) {
-      throw new NotFound('TDS section not found.', { tds_section_id: sectionId });
-    }
   }
 
   private async require(accountId: number, id: number): Promise<Expense> {

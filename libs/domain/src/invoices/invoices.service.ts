@@ -12,7 +12,7 @@ import { InvoiceRepository } from './invoice.repository.port';
 import { buildInvoice, InvoiceContext, InvoiceInput } from './invoice-rules';
 import { IssuedInvoice, IssueInvoice } from './issue-invoice.use-case';
 import { InvoiceStock } from '../inventory/invoice-stock';
-import { InvoiceReferences } from './invoice-references';
+import { AccountReferences } from '../shared/account-references';
 import { TaxWarning } from '../tax/tax-engine';
 
 /** The window of recent-payments when no `since` is given. */
@@ -23,7 +23,7 @@ export class InvoicesService {
   constructor(
     private readonly invoices: InvoiceRepository,
     private readonly issue: IssueInvoice,
-    private readonly references: InvoiceReferences,
+    private readonly references: AccountReferences,
     private readonly tx: TransactionRunner,
     private readonly clock: Clock,
     private readonly activity: ActivityRecorder,

@@ -3,22 +3,23 @@ import { ClientRepository } from '../clients/client.repository.port';
 import { GstContext } from '../documents/document-gst';
 import { gstContextFor } from '../documents/document-gst-context';
 import { requireClient } from '../documents/sales-document-fields';
-import { NotFound } from '../shared/domain-error';
+import { NotFound } from './domain-error';
 import { TdsSectionRepository } from '../tds/tds-section.repository.port';
 
 /**
- * The records an invoice body names by id, checked against the caller's account before they are stored:
- * the client must be the account's, the TDS section a shared one or the account's own. Anything else is
- * not found (404), as the record of another account always is.
+ * The records a request body names by id (an invoice's or an expense's client and TDS section), checked
+ * against the caller's account before they are stored: the client must be the account's, the TDS section
+ * a shared one or the account's own. Anything else is not found (404), as the record of another account
+ * always is. Null names none.
  */
-export class InvoiceReferences {
+export class AccountReferences {
   constructor(
     private readonly clients: ClientRepository,
     private readonly tdsSections: Pick<TdsSectionRepository, 'findVisible'>,
   ) {}
 
-  async client(accountId: number, clientId: number): Promise<void> {
-    await requireClient(this.clients, accountId, clientId);
+  async client(accountId: number, clientId: number | null): Promise<void> {
+    if (clientId !== null) await requireClient(this.clients, accountId, clientId);
   }
 
   /** The tax context of the write: the client it will have (when it is the account's) and the business now. */
