@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountRepository } from '@app/domain/accounts/account.repository.port';
 import { DocumentOutputService } from '@app/domain/document-output/document-output.service';
-import { DeliverSendout, DeliveryRecording } from '@app/domain/sendouts/deliver-sendout.use-case';
+import { DeliverSendout, DeliveryOptions, DeliveryRecording } from '@app/domain/sendouts/deliver-sendout.use-case';
 import { Mailer } from '@app/domain/sendouts/mailer.port';
 import { SendoutQueue } from '@app/domain/sendouts/sendout-queue.port';
 import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
@@ -18,6 +18,7 @@ import { SendoutProcessor } from './sendout.processor';
 import { SendoutSweepSchedule } from './sendout-sweep.schedule';
 
 const SENDOUT_RECORDING = Symbol('SENDOUT_RECORDING');
+const DELIVERY_OPTIONS = Symbol('DELIVERY_OPTIONS');
 
 /** Email delivery of sendouts: the queue processor and the outbox sweeper, on the adapters of libs/infra. */
 @Module({
@@ -32,10 +33,18 @@ const SENDOUT_RECORDING = Symbol('SENDOUT_RECORDING');
         mailer: Mailer,
         secrets: SecretHasher,
         clock: Clock,
-        config: AppConfig,
-        recording: DeliveryRecording,
-      ) => new DeliverSendout(sendouts, accounts, output, mailer, secrets, clock, { mailFrom: config.mailFrom, maxAttempts: config.queue.sendoutMaxAttempts, recording }),
-      inject: [SendoutRepository, AccountRepository, DocumentOutputService, Mailer, SecretHasher, Clock, APP_CONFIG, SENDOUT_RECORDING],
+        options: DeliveryOptions,
+      ) => new DeliverSendout(sendouts, accounts, output, mailer, secrets, clock, options),
+      inject: [SendoutRepository, AccountRepository, DocumentOutputService, Mailer, SecretHasher, Clock, DELIVERY_OPTIONS],
+    },
+    {
+      provide: DELIVERY_OPTIONS,
+      useFactory: (config: AppConfig, recording: DeliveryRecording): DeliveryOptions => ({
+        mailFrom: config.mailFrom,
+        maxAttempts: config.queue.sendoutMaxAttempts,
+        recording,
+      }),
+      inject: [APP_CONFIG, SENDOUT_RECORDING],
     },
     {
       provide: SweepSendouts,
