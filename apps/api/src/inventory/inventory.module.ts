@@ -11,11 +11,12 @@ import { Database } from '@app/infra/database/database';
 import { TypeormInventoryRepository } from '@app/infra/inventory/typeorm-inventory.repository';
 import { APP_CONFIG } from '../core/tokens';
 import { InventoryController } from './inventory.controller';
+import { bind } from '@app/infra/core/providers';
 
 @Module({
   controllers: [InventoryController],
   providers: [
-    { provide: InventoryRepository, useFactory: (db: Database, clock: Clock) => new TypeormInventoryRepository(db, clock), inject: [Database, Clock] },
+    bind(InventoryRepository, TypeormInventoryRepository, [Database, Clock]),
     {
       provide: InventoryService,
       useFactory: (r: InventoryRepository, tx: TransactionRunner, clock: Clock, config: AppConfig, a: ActivityRecorder) =>
