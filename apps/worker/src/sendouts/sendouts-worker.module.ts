@@ -14,6 +14,7 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { DocumentOutputAdaptersModule } from '@app/infra/document-output/document-output-adapters.module';
 import { SendoutAdaptersModule } from '@app/infra/sendouts/sendout-adapters.module';
+import { make } from '@app/infra/core/providers';
 import { SendoutProcessor } from './sendout.processor';
 import { SendoutSweepSchedule } from './sendout-sweep.schedule';
 
@@ -24,8 +25,8 @@ const DELIVERY_OPTIONS = Symbol('DELIVERY_OPTIONS');
 @Module({
   imports: [SendoutAdaptersModule, DocumentOutputAdaptersModule],
   providers: [
+    make(DeliverSendout, [SendoutRepository, AccountRepository, DocumentOutputService, Mailer, SecretHasher, Clock, DELIVERY_OPTIONS]),
     {
-      // What a delivery needs to know besides its collaborators: the sender, the attempt budget, where outcomes go.
       provide: DELIVERY_OPTIONS,
       useFactory: (config: AppConfig, recording: DeliveryRecording): DeliveryOptions => ({
         mailFrom: config.mailFrom,
@@ -33,19 +34,6 @@ const DELIVERY_OPTIONS = Symbol('DELIVERY_OPTIONS');
         recording,
       }),
       inject: [APP_CONFIG, SENDOUT_RECORDING],
-    },
-    {
-      provide: DeliverSendout,
-      useFactory: (
-        sendouts: SendoutRepository,
-        accounts: AccountRepository,
-        output: DocumentOutputService,
-        mailer: Mailer,
-        secrets: SecretHasher,
-        clock: Clock,
-        options: DeliveryOptions,
-      ) => new DeliverSendout(sendouts, accounts, output, mailer, secrets, clock, options),
-      inject: [SendoutRepository, AccountRepository, DocumentOutputService, Mailer, SecretHasher, Clock, DELIVERY_OPTIONS],
     },
     {
       provide: SweepSendouts,
