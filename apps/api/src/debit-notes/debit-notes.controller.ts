@@ -1,4 +1,4 @@
-import { presentTaxWarnings } from '../documents/gst.presenter';
+import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
@@ -9,7 +9,7 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { DebitNoteListQueryDto } from '../notes/note-list-query.dto';
 import { CreateDebitNoteDto, UpdateDebitNoteDto } from './debit-notes.dto';
-import { presentDebitNote, presentDebitNoteWithLines } from './debit-note.presenter';
+import { presentDebitNote, presentDebitNoteWithLines } from '@app/domain/presentation/debit-note.presenter';
 
 @ApiTags('debit-notes')
 @ApiBearerAuth()

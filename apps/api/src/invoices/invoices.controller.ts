@@ -8,8 +8,8 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { pageOf } from '../common/list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateInvoiceDto, RecentPaymentsQueryDto, UpdateInvoiceDto } from './invoices.dto';
-import { presentTaxWarnings } from '../documents/gst.presenter';
-import { presentInvoice, presentInvoiceHeader, presentPayment } from './invoice.presenter';
+import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
+import { presentInvoice, presentInvoiceHeader, presentPayment } from '@app/domain/presentation/invoice.presenter';
 
 /** The filters that apply to invoices. */
 export class InvoiceListQueryDto extends PickType(DocumentListQueryDto, [

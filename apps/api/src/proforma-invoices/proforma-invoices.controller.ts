@@ -1,4 +1,4 @@
-import { presentTaxWarnings } from '../documents/gst.presenter';
+import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiSecurity, ApiTags, PickType } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
@@ -9,7 +9,7 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ConvertToInvoiceDto, conversionInputOf } from '../invoices/invoices.dto';
 import { CreateProformaInvoiceDto, UpdateProformaInvoiceDto } from './proforma-invoices.dto';
-import { presentProforma, presentProformaHeader } from './proforma-invoice.presenter';
+import { presentProforma, presentProformaHeader } from '@app/domain/presentation/proforma-invoice.presenter';
 
 /** The filters that apply to proforma invoices. */
 export class ProformaListQueryDto extends PickType(DocumentListQueryDto, [

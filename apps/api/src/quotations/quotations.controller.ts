@@ -1,4 +1,4 @@
-import { presentTaxWarnings } from '../documents/gst.presenter';
+import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiSecurity, ApiTags, PickType } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
@@ -9,7 +9,7 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ConvertToInvoiceDto, conversionInputOf } from '../invoices/invoices.dto';
 import { CreateQuotationDto, UpdateQuotationDto } from './quotations.dto';
-import { presentQuotation, presentQuotationHeader } from './quotation.presenter';
+import { presentQuotation, presentQuotationHeader } from '@app/domain/presentation/quotation.presenter';
 
 /** The filters that apply to quotations. */
 export class QuotationListQueryDto extends PickType(DocumentListQueryDto, [
