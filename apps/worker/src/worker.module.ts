@@ -10,6 +10,8 @@ import { NotificationsSchedule } from './notifications/notifications.schedule';
 import { StoreBillingRuntime } from './store-billing.runtime';
 import { IntegrationsRuntime } from './integrations/integrations-runtime';
 import { IntegrationsSchedule } from './integrations/integrations.schedule';
+import { storefrontProviders } from './storefront/storefront.schedule';
+import { StorefrontRuntime } from './storefront/storefront-runtime';
 
 export const WORKER_CONFIG = 'WORKER_CONFIG';
 const SWEEPER = 'sendout-outbox-sweeper';
@@ -94,8 +96,9 @@ export class WorkerModule {
           inject: [DataSource],
         },
         IntegrationsSchedule,
+        ...storefrontProviders(config, () => createWorkerLogger(config.logLevel)),
       ],
-      exports: [WorkerRuntime, NotificationsRuntime, StoreBillingRuntime, IntegrationsRuntime],
+      exports: [WorkerRuntime, NotificationsRuntime, StoreBillingRuntime, IntegrationsRuntime, StorefrontRuntime],
     };
   }
 }

@@ -54,6 +54,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'settings', description: 'Business profile, PDF templates, API key and users' },
   { name: 'webhooks', description: 'Outbound webhooks: endpoints, signing secrets and deliveries' },
   { name: 'audit', description: 'The audit trail: who changed what and when' },
+  { name: 'storefront', description: 'Storefront integration: a connected shop whose orders become invoices' },
   { name: 'billing', description: 'App Store and Google Play subscriptions' },
   { name: 'public', description: 'What the apps read without signing in' },
   { name: 'operations', description: 'Health of the service' },
