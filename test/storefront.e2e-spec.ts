@@ -1,4 +1,5 @@
 import { SecretBox } from '@app/infra/crypto/secret-box';
+import { StorefrontRuntime } from '../apps/worker/src/storefront/storefront-runtime';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { FakeShop, makeOrder, signBody } from './support/fake-shop';
 import { dropQueue, queuePrefixFor, startWorker, TestWorker } from './support/sendout-worker';
@@ -273,6 +274,25 @@ describe('storefront integration: connect a shop, its orders become invoices', (
       await deliver(shop, 'orders/create', makeOrder({}), { secret }).expect(401);
       await new Promise((r) => setTimeout(r, 500));
       expect(await invoices(a)).toEqual([]);
+    });
+  });
+
+  describe('logs', () => {
+    it('newest first with limit and offset; events older than 30 days are removed by the daily purge', async () => {
+      const { a, shop } = await connected();
+      for (const id of ['l1', 'l2', 'l3']) await deliver(shop, 'shop/update', { id }, { webhookId: `${shop}-${id}` }).expect(200);
+      const all = await settled(a, 3);
+      expect(all.map((l) => l.webhook_id)).toEqual([`${shop}-l3`, `${shop}-l2`, `${shop}-l1`]);
+      const page = (await t.http.get('/v1/integrations/storefront/logs?limit=1&offset=1').set(a.auth).expect(200)).body.data;
+      expect(page).toEqual({ logs: [all[1]], total: 3 });
+      await t.http.get('/v1/integrations/storefront/logs?limit=201').set(a.auth).expect(400);
+
+      await t.dataSource.query('UPDATE storefront_events SET received_at = UTC_TIMESTAMP() - INTERVAL 31 DAY WHERE account_id = ? AND webhook_id = ?', [
+        a.accountId,
+        `${shop}-l1`,
+      ]);
+      expect(await worker!.app.get(StorefrontRuntime).purgeEvents()).toBeGreaterThanOrEqual(1);
+      expect((await logs(a)).map((l) => l.webhook_id)).toEqual([`${shop}-l3`, `${shop}-l2`]);
     });
   });
 
