@@ -29,6 +29,10 @@ import { AuditModule } from './audit/audit.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { StorefrontModule } from './storefront/storefront.module';
 import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers';
+import { ApiMetrics } from './metrics/api-metrics';
+import { MetricsModule } from './metrics/metrics.module';
+import { RouteLabels } from './metrics/route-label';
+import { OPERATIONS } from './common/openapi/operations';
 
 /** Resource modules of the API. Add a new resource's module here. */
 const RESOURCE_MODULES = [
@@ -57,10 +61,11 @@ const RESOURCE_MODULES = [
 
 @Module({})
 export class AppModule {
-  static register(config: AppConfig): DynamicModule {
+  /** `metrics`: the process's metrics, when the caller (the app factory) already feeds them from the edge. */
+  static register(config: AppConfig, metrics: ApiMetrics = new ApiMetrics(new RouteLabels(Object.keys(OPERATIONS)))): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config), ...RESOURCE_MODULES],
+      imports: [CoreModule.forRoot(config), MetricsModule.register(metrics), ...RESOURCE_MODULES],
       controllers: [MeController, HealthController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

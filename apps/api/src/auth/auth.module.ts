@@ -9,6 +9,8 @@ import { CurrentPasswordCheck } from '@app/domain/auth/current-password';
 import { GetCurrentUser } from '@app/domain/auth/current-user.use-case';
 import { DeleteAccount } from '@app/domain/auth/delete-account.use-case';
 import { LoginThrottle, UnlimitedLoginThrottle } from '@app/domain/auth/login-throttle.port';
+import { SessionOpening } from '@app/domain/auth/session-opening';
+import { SignInCheck } from '@app/domain/auth/sign-in-check';
 import { LoginUseCase } from '@app/domain/auth/login.use-case';
 import { RefreshSession } from '@app/domain/auth/refresh-session.use-case';
 import { SessionRepository } from '@app/domain/auth/session.repository.port';
@@ -57,35 +59,31 @@ const policy = DEFAULT_SESSION_POLICY;
       inject: [PasswordHasher, LoginThrottle],
     },
     {
+      provide: SignInCheck,
+      useFactory: (users: UserRepository, passwords: PasswordHasher, secrets: SecretHasher, throttle: LoginThrottle) =>
+        new SignInCheck(users, passwords, secrets, throttle),
+      inject: [UserRepository, PasswordHasher, SecretHasher, LoginThrottle],
+    },
+    {
+      provide: SessionOpening,
+      useFactory: (sessions: SessionRepository, config: AppConfig, secrets: SecretHasher) => new SessionOpening(sessions, config.plans, secrets, policy),
+      inject: [SessionRepository, APP_CONFIG, SecretHasher],
+    },
+    {
       provide: LoginUseCase,
       useFactory: async (
-        users: UserRepository,
+        check: SignInCheck,
         accounts: AccountRepository,
-        sessions: SessionRepository,
-        passwords: PasswordHasher,
-        secrets: SecretHasher,
-        throttle: LoginThrottle,
+        opening: SessionOpening,
         tx: TransactionRunner,
         clock: Clock,
-        config: AppConfig,
         activity: ActivityLog,
       ) => {
-        const login = new LoginUseCase(users, accounts, sessions, passwords, secrets, throttle, tx, clock, config.plans, policy, activity);
+        const login = new LoginUseCase(check, accounts, opening, tx, clock, activity);
         await login.warmUp();
         return login;
       },
-      inject: [
-        UserRepository,
-        AccountRepository,
-        SessionRepository,
-        PasswordHasher,
-        SecretHasher,
-        LoginThrottle,
-        TransactionRunner,
-        Clock,
-        APP_CONFIG,
-        ActivityLog,
-      ],
+      inject: [SignInCheck, AccountRepository, SessionOpening, TransactionRunner, Clock, ActivityLog],
     },
     {
       provide: RefreshSession,

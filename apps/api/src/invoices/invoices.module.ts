@@ -7,6 +7,7 @@ import { DocumentNumbering } from '@app/domain/documents/document-numbering';
 import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { ConvertToInvoice } from '@app/domain/invoices/convert-to-invoice.use-case';
 import { InvoiceRepository } from '@app/domain/invoices/invoice.repository.port';
+import { InvoiceReferences } from '@app/domain/invoices/invoice-references';
 import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { IssueInvoice } from '@app/domain/invoices/issue-invoice.use-case';
 import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
@@ -36,18 +37,22 @@ import { InvoicesController } from './invoices.controller';
       inject: [IssueInvoice, ActivityRecorder, Clock],
     },
     {
+      provide: InvoiceReferences,
+      useFactory: (c: ClientRepository, t: TdsSectionRepository) => new InvoiceReferences(c, t),
+      inject: [ClientRepository, TdsSectionRepository],
+    },
+    {
       provide: InvoicesService,
       useFactory: (
         i: InvoiceRepository,
         issue: IssueInvoice,
-        c: ClientRepository,
+        r: InvoiceReferences,
         tx: TransactionRunner,
         clock: Clock,
         a: ActivityRecorder,
         s: InvoiceStock,
-        t: TdsSectionRepository,
-      ) => new InvoicesService(i, issue, c, tx, clock, a, s, t),
-      inject: [InvoiceRepository, IssueInvoice, ClientRepository, TransactionRunner, Clock, ActivityRecorder, InvoiceStock, TdsSectionRepository],
+      ) => new InvoicesService(i, issue, r, tx, clock, a, s),
+      inject: [InvoiceRepository, IssueInvoice, InvoiceReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock],
     },
   ],
   exports: [InvoiceRepository, ConvertToInvoice, DocumentsCoreModule],

@@ -3,6 +3,7 @@ import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
 import { SessionRepository } from '@app/domain/auth/session.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { UserCredentials } from '@app/domain/users/user-credentials';
 import { SubUsersService } from '@app/domain/users/sub-users.service';
 import { UserAdminRepository } from '@app/domain/users/user-admin.repository.port';
 import { PasswordHasher, UserRepository } from '@app/domain/users/user.repository.port';
@@ -17,18 +18,22 @@ import { SettingsUsersController } from './settings-users.controller';
   controllers: [SettingsUsersController],
   providers: [
     {
+      provide: UserCredentials,
+      useFactory: (ua: UserAdminRepository, p: PasswordHasher, s: SessionRepository) => new UserCredentials(ua, p, s),
+      inject: [UserAdminRepository, PasswordHasher, SessionRepository],
+    },
+    {
       provide: SubUsersService,
       useFactory: (
         u: UserRepository,
         ua: UserAdminRepository,
-        s: SessionRepository,
-        p: PasswordHasher,
+        c: UserCredentials,
         tx: TransactionRunner,
         clock: Clock,
         config: AppConfig,
         act: ActivityRecorder,
-      ) => new SubUsersService(u, ua, s, p, tx, clock, config.plans, act),
-      inject: [UserRepository, UserAdminRepository, SessionRepository, PasswordHasher, TransactionRunner, Clock, APP_CONFIG, ActivityRecorder],
+      ) => new SubUsersService(u, ua, c, tx, clock, config.plans, act),
+      inject: [UserRepository, UserAdminRepository, UserCredentials, TransactionRunner, Clock, APP_CONFIG, ActivityRecorder],
     },
   ],
 })

@@ -1,8 +1,5 @@
-import { Injectable, OnApplicationBootstrap, OnModuleDestroy, Provider } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
-import { AppConfig } from '@app/infra/config/app-config';
 import { StorefrontRuntime } from './storefront-runtime';
 
 const SWEEP = 'storefront-sweep';
@@ -31,12 +28,4 @@ export class StorefrontSchedule implements OnApplicationBootstrap, OnModuleDestr
     for (const name of [SWEEP, PURGE]) if (this.registry.doesExist('interval', name)) this.registry.deleteInterval(name);
     await this.runtime.close();
   }
-}
-
-/** The worker module's storefront providers (the runtime on the worker's DataSource, and its schedule). */
-export function storefrontProviders(config: AppConfig, logger: () => Logger): Provider[] {
-  return [
-    { provide: StorefrontRuntime, useFactory: (ds: DataSource) => new StorefrontRuntime(config, ds, logger()), inject: [DataSource] },
-    StorefrontSchedule,
-  ];
 }

@@ -14,6 +14,14 @@ export interface ImportSettings {
   shippingHsn: string;
 }
 
+/** The services an order's documents are made with: the same as the API's. */
+export interface OrderDocuments {
+  clients: ClientsService;
+  invoices: InvoicesService;
+  creditNotes: CreditNotesService;
+  stock: InvoiceStock;
+}
+
 /** What handling one order, cancellation or refund came to, and the invoice it concerns. */
 export interface ImportOutcome {
   state: 'processed' | 'ignored';
@@ -28,16 +36,20 @@ export interface ImportOutcome {
  * second document.
  */
 export class OrderImport {
+  private readonly clients: ClientsService;
+  private readonly invoices: InvoicesService;
+  private readonly creditNotes: CreditNotesService;
+  private readonly stock: InvoiceStock;
+
   constructor(
     private readonly store: StorefrontStore,
-    private readonly clients: ClientsService,
-    private readonly invoices: InvoicesService,
-    private readonly creditNotes: CreditNotesService,
-    private readonly stock: InvoiceStock,
+    documents: OrderDocuments,
     private readonly tx: TransactionRunner,
     private readonly clock: Clock,
     private readonly settings: ImportSettings,
-  ) {}
+  ) {
+    ({ clients: this.clients, invoices: this.invoices, creditNotes: this.creditNotes, stock: this.stock } = documents);
+  }
 
   /** orders/create, orders/updated and the backfill: the invoice of the order, made once. */
   async order(caller: Caller, payload: unknown): Promise<ImportOutcome> {

@@ -1,6 +1,6 @@
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { ActivityOutbox, CommittedActivity } from '@app/domain/activity-relay/activity-relay.port';
-import { ActivityEventRow, parseSummary } from '../activity/activity-event-row';
+import { ActivityEventRow, changeOfRow } from '../activity/activity-event-row';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
@@ -30,13 +30,7 @@ export class SqlActivityOutbox extends ActivityOutbox {
       accountId: Number(r.account_id),
       actorKind: r.actor_kind as CommittedActivity['actorKind'],
       actorUserId: r.actor_user_id === null ? null : Number(r.actor_user_id),
-      action: r.action,
-      entityType: r.entity_type,
-      entityId: Number(r.entity_id),
-      label: r.label,
-      before: parseSummary(r.before_summary),
-      after: parseSummary(r.after_summary),
-      occurredAt: new Date(`${r.created_at.replace(' ', 'T')}Z`),
+      ...changeOfRow(r),
     }));
   }
 

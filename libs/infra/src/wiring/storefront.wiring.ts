@@ -3,6 +3,7 @@ import { ClientsService } from '@app/domain/clients/clients.service';
 import { DocumentNumbering } from '@app/domain/documents/document-numbering';
 import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
+import { InvoiceReferences } from '@app/domain/invoices/invoice-references';
 import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { IssueInvoice } from '@app/domain/invoices/issue-invoice.use-case';
 import { CreditNotesService } from '@app/domain/notes/credit-notes.service';
@@ -65,7 +66,7 @@ export function createStorefrontWorker(db: Database, clock: Clock, config: Confi
   const quota = new DocumentQuota(new SqlDocumentCounter(db), clock, config.plans);
   const invoiceRepo = new TypeormInvoiceRepository(db, clock);
   const issue = new IssueInvoice(invoiceRepo, clientRepo, numbering, quota, activity, stock);
-  const invoices = new InvoicesService(invoiceRepo, issue, clientRepo, tx, clock, activity, stock, new SqlTdsSectionRepository(db));
+  const invoices = new InvoicesService(invoiceRepo, issue, new InvoiceReferences(clientRepo, new SqlTdsSectionRepository(db)), tx, clock, activity, stock);
   const creditNotes = new CreditNotesService(new TypeormCreditNoteRepository(db, clock), new SqlSourceInvoiceReader(db), {
     clients: clientRepo,
     numbering,
@@ -74,7 +75,7 @@ export function createStorefrontWorker(db: Database, clock: Clock, config: Confi
     clock,
     activity,
   });
-  const orders = new OrderImport(store, clients, invoices, creditNotes, stock, tx, clock, {
+  const orders = new OrderImport(store, { clients, invoices, creditNotes, stock }, tx, clock, {
     defaultHsn: config.storefront.defaultHsn,
     shippingHsn: config.storefront.shippingHsn,
   });

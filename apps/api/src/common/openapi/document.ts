@@ -200,10 +200,11 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
       const successHeaders = isPublic ? undefined : RATE_HEADERS;
       const responses: Record<string, unknown> = {};
       if (spec.binary) {
+        const text = spec.binary.startsWith('text/');
         responses[status] = {
-          description: spec.binary === 'application/pdf' ? 'The PDF' : 'A ZIP of PDFs',
+          description: spec.binary === 'application/pdf' ? 'The PDF' : text ? 'Prometheus text exposition format' : 'A ZIP of PDFs',
           headers: successHeaders,
-          content: { [spec.binary]: { schema: { type: 'string', format: 'binary' } } },
+          content: { [spec.binary]: { schema: text ? { type: 'string' } : { type: 'string', format: 'binary' } } },
         };
       } else {
         const data = spec.data ?? obj({});
