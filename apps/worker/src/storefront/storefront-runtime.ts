@@ -38,7 +38,7 @@ export class StorefrontRuntime {
     this.workers = startStorefrontWorkers(
       this.config.redisUrl,
       this.config.queue,
-      this.config.storefront.concurrency,
+      this.config.storefront,
       {
         event: async (id) => {
           const outcome = await this.parts.process.execute(id);

@@ -29,6 +29,11 @@ export interface StorefrontConfig {
   allowInsecure: boolean;
   /** Events handled at once by one worker. */
   concurrency: number;
+  /**
+   * Lock of a running backfill job, renewed while it runs: a worker that dies (SIGKILL) leaves its job to
+   * be taken over after at most about 1.5 times this.
+   */
+  backfillLockMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -78,5 +83,6 @@ export function readStorefrontConfig(env: Env, problems: string[]): StorefrontCo
     maxRetryAfterMs: int('STOREFRONT_MAX_RETRY_AFTER_MS', 60_000, 0, 3_600_000),
     allowInsecure: ['on', 'true', '1', 'yes'].includes(insecure),
     concurrency: int('STOREFRONT_CONCURRENCY', 4, 1, 64),
+    backfillLockMs: int('STOREFRONT_BACKFILL_LOCK_MS', 30_000, 1000, 600_000),
   };
 }

@@ -57,7 +57,7 @@ export interface StorefrontWorkers {
 export function startStorefrontWorkers(
   redisUrl: string,
   config: Pick<QueueConfig, 'prefix'>,
-  concurrency: number,
+  options: { concurrency: number; backfillLockMs: number },
   handlers: { event: (eventId: number) => Promise<unknown>; backfill: (accountId: number) => Promise<unknown> },
   onError: (message: string) => void,
 ): StorefrontWorkers {
@@ -65,7 +65,7 @@ export function startStorefrontWorkers(
   const events = new Worker(STOREFRONT_EVENT_QUEUE, async (job: Job<{ eventId: number }>) => handlers.event(Number(job.data.eventId)), {
     connection,
     prefix: config.prefix,
-    concurrency,
+    concurrency: options.concurrency,
   });
   // A backfill holds its job for minutes; the lock is renewed while it runs, and a dead worker's job is
   // found stalled and run again, resuming from the stored cursor.
@@ -73,7 +73,8 @@ export function startStorefrontWorkers(
     connection,
     prefix: config.prefix,
     concurrency: 2,
-    stalledInterval: 15_000,
+    lockDuration: options.backfillLockMs,
+    stalledInterval: Math.max(500, Math.floor(options.backfillLockMs / 2)),
   });
   events.on('error', (err) => onError(err.message));
   backfills.on('error', (err) => onError(err.message));
