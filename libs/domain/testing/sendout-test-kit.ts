@@ -41,8 +41,15 @@ export function sendoutKit(options: { maxAttempts?: number } = {}) {
   const deliver = new DeliverSendout(sendouts, accounts, output, mailer, secrets, clock, {
     mailFrom: 'Invoicing <no-reply@test>',
     maxAttempts,
+    recording: { tx: new DirectTransactionRunner(), activity },
   });
-  const sweep = new SweepSendouts(sendouts, queue, clock, { sweepAfterMs: 45_000, leaseMs: 600_000, maxAttempts, batchSize: 100 });
+  const sweep = new SweepSendouts(
+    sendouts,
+    queue,
+    clock,
+    { sweepAfterMs: 45_000, leaseMs: 600_000, maxAttempts, batchSize: 100 },
+    { tx: new DirectTransactionRunner(), activity },
+  );
   const callerOf = (account: typeof a, principal: Principal = apiKeyPrincipal(account.id)) => ({ principal, account });
   return { clock, sendouts, queue, clients, documents, settings, accounts, activity, renderer, mailer, service, deliver, sweep, a, b, callerOf };
 }

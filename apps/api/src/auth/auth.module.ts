@@ -30,6 +30,7 @@ import { Database } from '@app/infra/database/database';
 import { TypeormUserAdminRepository } from '@app/infra/users/typeorm-user-admin.repository';
 import { APP_CONFIG } from '../core/tokens';
 import { AuthController } from './auth.controller';
+import { make, bind } from '@app/infra/core/providers';
 
 const policy = DEFAULT_SESSION_POLICY;
 
@@ -37,9 +38,9 @@ const policy = DEFAULT_SESSION_POLICY;
 @Module({
   controllers: [AuthController],
   providers: [
-    { provide: SessionRepository, useFactory: (db: Database) => new TypeormSessionRepository(db), inject: [Database] },
-    { provide: UserAdminRepository, useFactory: (db: Database) => new TypeormUserAdminRepository(db), inject: [Database] },
-    { provide: DeletedAccounts, useFactory: (db: Database) => new SqlDeletedAccounts(db), inject: [Database] },
+    bind(SessionRepository, TypeormSessionRepository, [Database]),
+    bind(UserAdminRepository, TypeormUserAdminRepository, [Database]),
+    bind(DeletedAccounts, SqlDeletedAccounts, [Database]),
     {
       provide: LoginThrottle,
       useFactory: (config: AppConfig, redis: Redis) =>
@@ -53,17 +54,8 @@ const policy = DEFAULT_SESSION_POLICY;
           : new UnlimitedLoginThrottle(),
       inject: [APP_CONFIG, Redis],
     },
-    {
-      provide: CurrentPasswordCheck,
-      useFactory: (p: PasswordHasher, t: LoginThrottle) => new CurrentPasswordCheck(p, t),
-      inject: [PasswordHasher, LoginThrottle],
-    },
-    {
-      provide: SignInCheck,
-      useFactory: (users: UserRepository, passwords: PasswordHasher, secrets: SecretHasher, throttle: LoginThrottle) =>
-        new SignInCheck(users, passwords, secrets, throttle),
-      inject: [UserRepository, PasswordHasher, SecretHasher, LoginThrottle],
-    },
+    make(CurrentPasswordCheck, [PasswordHasher, LoginThrottle]),
+    make(SignInCheck, [UserRepository, PasswordHasher, SecretHasher, LoginThrottle]),
     {
       provide: SessionOpening,
       useFactory: (sessions: SessionRepository, config: AppConfig, secrets: SecretHasher) => new SessionOpening(sessions, config.plans, secrets, policy),
@@ -91,38 +83,10 @@ const policy = DEFAULT_SESSION_POLICY;
         new RefreshSession(s, a, u, secrets, clock, policy),
       inject: [SessionRepository, AccountRepository, UserRepository, SecretHasher, Clock],
     },
-    {
-      provide: SessionsService,
-      useFactory: (s: SessionRepository, secrets: SecretHasher, clock: Clock) => new SessionsService(s, secrets, clock),
-      inject: [SessionRepository, SecretHasher, Clock],
-    },
-    {
-      provide: ChangePassword,
-      useFactory: (
-        u: UserRepository,
-        ua: UserAdminRepository,
-        s: SessionRepository,
-        p: PasswordHasher,
-        c: CurrentPasswordCheck,
-        tx: TransactionRunner,
-        clock: Clock,
-      ) => new ChangePassword(u, ua, s, p, c, tx, clock),
-      inject: [UserRepository, UserAdminRepository, SessionRepository, PasswordHasher, CurrentPasswordCheck, TransactionRunner, Clock],
-    },
-    {
-      provide: DeleteAccount,
-      useFactory: (
-        u: UserRepository,
-        d: DeletedAccounts,
-        s: SessionRepository,
-        c: CurrentPasswordCheck,
-        a: ActivityRecorder,
-        tx: TransactionRunner,
-        clock: Clock,
-      ) => new DeleteAccount(u, d, s, c, a, tx, clock),
-      inject: [UserRepository, DeletedAccounts, SessionRepository, CurrentPasswordCheck, ActivityRecorder, TransactionRunner, Clock],
-    },
-    { provide: GetCurrentUser, useFactory: (u: UserRepository) => new GetCurrentUser(u), inject: [UserRepository] },
+    make(SessionsService, [SessionRepository, SecretHasher, Clock]),
+    make(ChangePassword, [UserRepository, UserAdminRepository, SessionRepository, PasswordHasher, CurrentPasswordCheck, TransactionRunner, Clock]),
+    make(DeleteAccount, [UserRepository, DeletedAccounts, SessionRepository, CurrentPasswordCheck, ActivityRecorder, TransactionRunner, Clock]),
+    make(GetCurrentUser, [UserRepository]),
   ],
   exports: [SessionRepository, UserAdminRepository],
 })

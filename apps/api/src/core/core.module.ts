@@ -18,6 +18,7 @@ import { DEFAULT_SESSION_POLICY } from '@app/domain/auth/session-tokens';
 import { TypeormSessionRepository } from '@app/infra/auth/typeorm-session.repository';
 import { InfraCoreModule } from '@app/infra/core/infra-core.module';
 import { PdfRendererModule } from '@app/infra/pdf/pdf-renderer.module';
+import { make, bind } from '@app/infra/core/providers';
 
 @Injectable()
 class RedisShutdown implements OnApplicationShutdown {
@@ -51,18 +52,14 @@ export class CoreModule {
           },
         },
         { provide: PasswordHasher, useFactory: () => new BcryptPasswordHasher(config.bcryptCost) },
-        { provide: UserRepository, useFactory: (db: Database) => new TypeormUserRepository(db), inject: [Database] },
+        bind(UserRepository, TypeormUserRepository, [Database]),
         {
           provide: AccessTokenVerifier,
           useFactory: (db: Database, s: SecretHasher, clock: Clock) =>
             new SessionAccessTokenVerifier(new TypeormSessionRepository(db), s, clock, DEFAULT_SESSION_POLICY),
           inject: [Database, SecretHasher, Clock],
         },
-        {
-          provide: AuthenticateCaller,
-          useFactory: (a: AccountRepository, s: SecretHasher, t: AccessTokenVerifier) => new AuthenticateCaller(a, s, t),
-          inject: [AccountRepository, SecretHasher, AccessTokenVerifier],
-        },
+        make(AuthenticateCaller, [AccountRepository, SecretHasher, AccessTokenVerifier]),
         {
           provide: ApiRateLimiter,
           useFactory: (redis: Redis) =>

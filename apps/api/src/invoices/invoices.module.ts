@@ -18,42 +18,18 @@ import { TypeormInvoiceRepository } from '@app/infra/invoices/typeorm-invoice.re
 import { DocumentsCoreModule } from '../documents/documents-core.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { InvoicesController } from './invoices.controller';
+import { make, bind } from '@app/infra/core/providers';
 
 /** Invoices; exports the repository (read by credit notes) and the conversion used by quotations and proforma. */
 @Module({
   imports: [DocumentsCoreModule, InventoryModule, TdsModule],
   controllers: [InvoicesController],
   providers: [
-    { provide: InvoiceRepository, useFactory: (db: Database, clock: Clock) => new TypeormInvoiceRepository(db, clock), inject: [Database, Clock] },
-    {
-      provide: IssueInvoice,
-      useFactory: (i: InvoiceRepository, c: ClientRepository, n: DocumentNumbering, q: DocumentQuota, a: ActivityRecorder, s: InvoiceStock) =>
-        new IssueInvoice(i, c, n, q, a, s),
-      inject: [InvoiceRepository, ClientRepository, DocumentNumbering, DocumentQuota, ActivityRecorder, InvoiceStock],
-    },
-    {
-      provide: ConvertToInvoice,
-      useFactory: (issue: IssueInvoice, a: ActivityRecorder, clock: Clock) => new ConvertToInvoice(issue, a, clock),
-      inject: [IssueInvoice, ActivityRecorder, Clock],
-    },
-    {
-      provide: InvoiceReferences,
-      useFactory: (c: ClientRepository, t: TdsSectionRepository) => new InvoiceReferences(c, t),
-      inject: [ClientRepository, TdsSectionRepository],
-    },
-    {
-      provide: InvoicesService,
-      useFactory: (
-        i: InvoiceRepository,
-        issue: IssueInvoice,
-        r: InvoiceReferences,
-        tx: TransactionRunner,
-        clock: Clock,
-        a: ActivityRecorder,
-        s: InvoiceStock,
-      ) => new InvoicesService(i, issue, r, tx, clock, a, s),
-      inject: [InvoiceRepository, IssueInvoice, InvoiceReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock],
-    },
+    bind(InvoiceRepository, TypeormInvoiceRepository, [Database, Clock]),
+    make(IssueInvoice, [InvoiceRepository, ClientRepository, DocumentNumbering, DocumentQuota, ActivityRecorder, InvoiceStock]),
+    make(ConvertToInvoice, [IssueInvoice, ActivityRecorder, Clock]),
+    make(InvoiceReferences, [ClientRepository, TdsSectionRepository]),
+    make(InvoicesService, [InvoiceRepository, IssueInvoice, InvoiceReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock]),
   ],
   exports: [InvoiceRepository, ConvertToInvoice, DocumentsCoreModule],
 })

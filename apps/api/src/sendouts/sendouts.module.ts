@@ -17,31 +17,16 @@ import { ClientsModule } from '../clients/clients.module';
 import { DocumentOutputModule } from '../document-output/document-output.module';
 import { SettingsModule } from '../settings/settings.module';
 import { SendoutsController } from './sendouts.controller';
+import { make, bind } from '@app/infra/core/providers';
 
 /** POST commits the row, then offers it to BullMQ; the worker (apps/worker) sends. */
 @Module({
   imports: [SendoutAdaptersModule, ClientsModule, SettingsModule, DocumentOutputModule],
   controllers: [SendoutsController],
   providers: [
-    { provide: SendoutDocumentCatalog, useFactory: (db: Database) => new SqlSendoutDocumentCatalog(db), inject: [Database] },
-    {
-      provide: SendoutDocuments,
-      useFactory: (c: ClientRepository, d: DocumentSource, cat: SendoutDocumentCatalog) => new SendoutDocuments(c, d, cat),
-      inject: [ClientRepository, DocumentSource, SendoutDocumentCatalog],
-    },
-    {
-      provide: SendoutsService,
-      useFactory: (
-        r: SendoutRepository,
-        q: SendoutQueue,
-        named: SendoutDocuments,
-        s: BusinessSettingsRepository,
-        tx: TransactionRunner,
-        clock: Clock,
-        act: ActivityRecorder,
-      ) => new SendoutsService(r, q, named, s, tx, clock, act),
-      inject: [SendoutRepository, SendoutQueue, SendoutDocuments, BusinessSettingsRepository, TransactionRunner, Clock, ActivityRecorder],
-    },
+    bind(SendoutDocumentCatalog, SqlSendoutDocumentCatalog, [Database]),
+    make(SendoutDocuments, [ClientRepository, DocumentSource, SendoutDocumentCatalog]),
+    make(SendoutsService, [SendoutRepository, SendoutQueue, SendoutDocuments, BusinessSettingsRepository, TransactionRunner, Clock, ActivityRecorder]),
   ],
   exports: [SendoutAdaptersModule],
 })

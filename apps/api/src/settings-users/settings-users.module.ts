@@ -11,17 +11,14 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '../core/tokens';
 import { AuthModule } from '../auth/auth.module';
 import { SettingsUsersController } from './settings-users.controller';
+import { make } from '@app/infra/core/providers';
 
 /** Sub-users of the account (`/v1/settings/users`, permission `users`). */
 @Module({
   imports: [AuthModule],
   controllers: [SettingsUsersController],
   providers: [
-    {
-      provide: UserCredentials,
-      useFactory: (ua: UserAdminRepository, p: PasswordHasher, s: SessionRepository) => new UserCredentials(ua, p, s),
-      inject: [UserAdminRepository, PasswordHasher, SessionRepository],
-    },
+    make(UserCredentials, [UserAdminRepository, PasswordHasher, SessionRepository]),
     {
       provide: SubUsersService,
       useFactory: (

@@ -10,22 +10,14 @@ import { BusinessSettingsRepository } from '@app/domain/settings/business-settin
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { SettingsAdaptersModule } from '@app/infra/settings/settings-adapters.module';
 import { ApiKeySettingsController, CaSyncSettingsController, SettingsController } from './settings.controller';
+import { make } from '@app/infra/core/providers';
 
 @Module({
   imports: [SettingsAdaptersModule, CaSyncAdaptersModule],
   controllers: [SettingsController, ApiKeySettingsController, CaSyncSettingsController],
   providers: [
-    {
-      provide: BusinessProfileService,
-      useFactory: (a: AccountRepository, s: BusinessSettingsRepository, tx: TransactionRunner, act: ActivityRecorder) =>
-        new BusinessProfileService(a, s, tx, act),
-      inject: [AccountRepository, BusinessSettingsRepository, TransactionRunner, ActivityRecorder],
-    },
-    {
-      provide: CaSyncService,
-      useFactory: (r: CaSyncRepository, q: CaSyncQueue, clock: Clock) => new CaSyncService(r, q, clock),
-      inject: [CaSyncRepository, CaSyncQueue, Clock],
-    },
+    make(BusinessProfileService, [AccountRepository, BusinessSettingsRepository, TransactionRunner, ActivityRecorder]),
+    make(CaSyncService, [CaSyncRepository, CaSyncQueue, Clock]),
   ],
   exports: [SettingsAdaptersModule],
 })

@@ -7,15 +7,11 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { HousekeepingAdaptersModule } from '@app/infra/housekeeping/housekeeping-adapters.module';
 import { OverdueSchedule } from './overdue.schedule';
 import { SessionsPurgeSchedule } from './sessions-purge.schedule';
+import { make } from '@app/infra/core/providers';
 
 /** The daily housekeeping: overdue invoices, long-ended sessions. */
 @Module({
   imports: [HousekeepingAdaptersModule],
-  providers: [
-    { provide: MarkOverdueInvoices, useFactory: (i: OverdueInvoices, clock: Clock) => new MarkOverdueInvoices(i, clock), inject: [OverdueInvoices, Clock] },
-    { provide: PurgeEndedSessions, useFactory: (s: EndedSessions, clock: Clock) => new PurgeEndedSessions(s, clock), inject: [EndedSessions, Clock] },
-    OverdueSchedule,
-    SessionsPurgeSchedule,
-  ],
+  providers: [make(MarkOverdueInvoices, [OverdueInvoices, Clock]), make(PurgeEndedSessions, [EndedSessions, Clock]), OverdueSchedule, SessionsPurgeSchedule],
 })
 export class HousekeepingWorkerModule {}

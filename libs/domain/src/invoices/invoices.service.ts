@@ -53,7 +53,7 @@ export class InvoicesService {
       if (input.tds_section_id !== undefined) await this.references.tdsSection(accountId, built.fields.tdsSectionId);
       const lines = built.lines && (await this.stock.check(accountId, built.lines));
       await this.invoices.update(accountId, id, built.fields, lines);
-      if (lines) await this.stock.move(accountId, { id, number: current.invoiceNumber }, current.lines, lines, 'invoice edited');
+      if (lines) await this.stock.move(caller.principal, { id, number: current.invoiceNumber }, current.lines, lines, 'invoice edited');
       await this.activity.record(caller.principal, {
         action: 'updated',
         entityType: 'invoice',
@@ -70,7 +70,7 @@ export class InvoicesService {
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
       await this.invoices.deleteMany(accountId, [id]);
-      await this.stock.move(accountId, { id, number: current.invoiceNumber }, current.lines, [], 'invoice deleted');
+      await this.stock.move(caller.principal, { id, number: current.invoiceNumber }, current.lines, [], 'invoice deleted');
       await this.activity.record(caller.principal, {
         action: 'deleted',
         entityType: 'invoice',
@@ -98,7 +98,7 @@ export class InvoicesService {
           owned.map((o) => o.id),
         );
         for (const { id, number } of owned) {
-          await this.stock.move(accountId, { id, number }, lines.get(id) ?? [], [], 'invoice deleted');
+          await this.stock.move(caller.principal, { id, number }, lines.get(id) ?? [], [], 'invoice deleted');
           await this.activity.record(caller.principal, { action: 'deleted', entityType: 'invoice', entityId: id, label: number, after: { bulk: true } });
         }
         return owned.map((o) => o.id);

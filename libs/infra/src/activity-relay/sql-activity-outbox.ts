@@ -1,6 +1,6 @@
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { ActivityOutbox, CommittedActivity } from '@app/domain/activity-relay/activity-relay.port';
-import { ActivityEventRow, changeOfRow } from '../activity/activity-event-row';
+import { ActivityEventRow, changeOfRow, parseSummary } from '../activity/activity-event-row';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
@@ -21,7 +21,7 @@ export class SqlActivityOutbox extends ActivityOutbox {
 
   async claim(limit: number): Promise<CommittedActivity[]> {
     const rows = await this.db.query<EventRecord>(
-      `SELECT id, account_id, actor_kind, actor_user_id, action, entity_type, entity_id, label, before_summary, after_summary, created_at
+      `SELECT id, account_id, actor_kind, actor_user_id, action, entity_type, entity_id, label, before_summary, after_summary, object_json, created_at
        FROM activity_events WHERE relayed_at IS NULL ORDER BY relayed_at, id LIMIT ? FOR UPDATE SKIP LOCKED`,
       [limit],
     );
@@ -31,6 +31,7 @@ export class SqlActivityOutbox extends ActivityOutbox {
       actorKind: r.actor_kind as CommittedActivity['actorKind'],
       actorUserId: r.actor_user_id === null ? null : Number(r.actor_user_id),
       ...changeOfRow(r),
+      object: parseSummary(r.object_json ?? null),
     }));
   }
 

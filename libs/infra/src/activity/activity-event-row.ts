@@ -11,6 +11,8 @@ export interface ActivityEventRow {
   label: string | null;
   before_summary: string | null;
   after_summary: string | null;
+  /** Selected by the relay outbox only. */
+  object_json?: string | null;
   created_at: string;
 }
 

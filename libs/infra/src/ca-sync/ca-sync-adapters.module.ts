@@ -7,13 +7,14 @@ import { BullmqCaSyncQueue } from '../queue/bullmq-ca-sync';
 import { ExcelCaSyncFileWriter } from './ca-sync-files';
 import { SqlCaSyncData } from './sql-ca-sync-data';
 import { SqlCaSyncRepository } from './sql-ca-sync.repository';
+import { bind } from '../core/providers';
 
 /** CA-sync: the settings and sends store, the queue of test sends, and the workbook's data and files. */
 @Module({
   providers: [
-    { provide: CaSyncRepository, useFactory: (db: Database) => new SqlCaSyncRepository(db), inject: [Database] },
+    bind(CaSyncRepository, SqlCaSyncRepository, [Database]),
     { provide: CaSyncQueue, useFactory: (config: AppConfig) => new BullmqCaSyncQueue(config.redisUrl, config.queue), inject: [APP_CONFIG] },
-    { provide: CaSyncDataReader, useFactory: (db: Database) => new SqlCaSyncData(db), inject: [Database] },
+    bind(CaSyncDataReader, SqlCaSyncData, [Database]),
     { provide: CaSyncFileWriter, useClass: ExcelCaSyncFileWriter },
   ],
   exports: [CaSyncRepository, CaSyncQueue, CaSyncDataReader, CaSyncFileWriter],

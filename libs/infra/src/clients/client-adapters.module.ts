@@ -3,10 +3,11 @@ import { ClientRepository } from '@app/domain/clients/client.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/database';
 import { TypeormClientRepository } from './typeorm-client.repository';
+import { bind } from '../core/providers';
 
 /** The client store (API clients, documents that name a client, the worker's PDFs). */
 @Module({
-  providers: [{ provide: ClientRepository, useFactory: (db: Database, clock: Clock) => new TypeormClientRepository(db, clock), inject: [Database, Clock] }],
+  providers: [bind(ClientRepository, TypeormClientRepository, [Database, Clock])],
   exports: [ClientRepository],
 })
 export class ClientAdaptersModule {}

@@ -7,13 +7,14 @@ import { Clock, SystemClock } from '@app/domain/shared/clock.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { TypeormAccountRepository } from '../accounts/typeorm-account.repository';
-import { TypeormActivityLog } from '../activity/typeorm-activity-log';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
 import { NodeSecretHasher } from '../crypto/node-secret-hasher';
 import { createDataSource } from '../database/data-source';
 import { Database } from '../database/database';
 import { TypeormTransactionRunner } from '../database/typeorm-transaction-runner';
+import { make, bind } from '../core/providers';
+import { createActivityLog } from '../webhooks/webhook-objects';
 
 /** Closes the pool last: Nest runs every onModuleDestroy (queue workers, schedules) before any onApplicationShutdown. */
 @Injectable()
@@ -44,13 +45,14 @@ export class InfraCoreModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: DataSource, useFactory: () => createDataSource(config.databaseUrl, options.poolSize).initialize() },
-        { provide: Database, useFactory: (ds: DataSource) => new Database(ds), inject: [DataSource] },
-        { provide: TransactionRunner, useFactory: (db: Database) => new TypeormTransactionRunner(db), inject: [Database] },
+        make(Database, [DataSource]),
+        bind(TransactionRunner, TypeormTransactionRunner, [Database]),
         { provide: Clock, useClass: SystemClock },
         { provide: SecretHasher, useClass: NodeSecretHasher },
-        { provide: AccountRepository, useFactory: (db: Database) => new TypeormAccountRepository(db), inject: [Database] },
-        { provide: ActivityLog, useFactory: (db: Database) => new TypeormActivityLog(db), inject: [Database] },
-        { provide: ActivityRecorder, useFactory: (log: ActivityLog, clock: Clock) => new ActivityRecorder(log, clock), inject: [ActivityLog, Clock] },
+        bind(AccountRepository, TypeormAccountRepository, [Database]),
+        // Every process writes activity through the log that takes the webhook object at event time.
+        { provide: ActivityLog, useFactory: (db: Database, clock: Clock) => createActivityLog(db, clock), inject: [Database, Clock] },
+        make(ActivityRecorder, [ActivityLog, Clock]),
         DatabaseShutdown,
       ],
       exports: [APP_CONFIG, DataSource, Database, TransactionRunner, Clock, SecretHasher, AccountRepository, ActivityLog, ActivityRecorder],

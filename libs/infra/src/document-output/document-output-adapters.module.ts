@@ -16,6 +16,7 @@ import { Database } from '../database/database';
 import { SettingsAdaptersModule } from '../settings/settings-adapters.module';
 import { SqlDocumentSource } from './sql-document-source';
 import { SqlShareLinkRepository } from './sql-share-link.repository';
+import { make, bind } from '../core/providers';
 
 /**
  * PDFs of stored documents and their share links, on the adapters bound once here (API and worker).
@@ -24,7 +25,7 @@ import { SqlShareLinkRepository } from './sql-share-link.repository';
 @Module({
   imports: [ClientAdaptersModule, SettingsAdaptersModule],
   providers: [
-    { provide: DocumentSource, useFactory: (db: Database) => new SqlDocumentSource(db), inject: [Database] },
+    bind(DocumentSource, SqlDocumentSource, [Database]),
     {
       provide: ShareLinkRepository,
       useFactory: (db: Database, secrets: SecretHasher, config: AppConfig) => new SqlShareLinkRepository(db, secrets, new SecretBox(config.encryptionKey)),
@@ -35,18 +36,7 @@ import { SqlShareLinkRepository } from './sql-share-link.repository';
       useFactory: (links: ShareLinkRepository, secrets: SecretHasher, config: AppConfig) => new ShareLinks(links, secrets, config.publicBaseUrl),
       inject: [ShareLinkRepository, SecretHasher, APP_CONFIG],
     },
-    {
-      provide: DocumentOutputService,
-      useFactory: (
-        source: DocumentSource,
-        clients: ClientRepository,
-        accounts: AccountRepository,
-        settings: BusinessSettingsRepository,
-        renderer: PdfRenderer,
-        links: ShareLinks,
-      ) => new DocumentOutputService(source, clients, accounts, settings, renderer, links),
-      inject: [DocumentSource, ClientRepository, AccountRepository, BusinessSettingsRepository, PdfRenderer, ShareLinks],
-    },
+    make(DocumentOutputService, [DocumentSource, ClientRepository, AccountRepository, BusinessSettingsRepository, PdfRenderer, ShareLinks]),
   ],
   exports: [DocumentOutputService, DocumentSource, ClientAdaptersModule, SettingsAdaptersModule],
 })

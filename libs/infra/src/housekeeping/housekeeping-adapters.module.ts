@@ -4,13 +4,11 @@ import { OverdueInvoices } from '@app/domain/invoices/overdue-invoices.port';
 import { SqlEndedSessions } from '../auth/sql-ended-sessions';
 import { Database } from '../database/database';
 import { SqlOverdueInvoices } from '../invoices/sql-overdue-invoices';
+import { bind } from '../core/providers';
 
 /** The stores of the daily housekeeping jobs: invoices past their due date, sessions long ended. */
 @Module({
-  providers: [
-    { provide: OverdueInvoices, useFactory: (db: Database) => new SqlOverdueInvoices(db), inject: [Database] },
-    { provide: EndedSessions, useFactory: (db: Database) => new SqlEndedSessions(db), inject: [Database] },
-  ],
+  providers: [bind(OverdueInvoices, SqlOverdueInvoices, [Database]), bind(EndedSessions, SqlEndedSessions, [Database])],
   exports: [OverdueInvoices, EndedSessions],
 })
 export class HousekeepingAdaptersModule {}

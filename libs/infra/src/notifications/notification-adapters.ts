@@ -20,6 +20,7 @@ import { SqlPushDeviceRepository } from './sql-push-device.repository';
 import { SqlPushOutbox } from './sql-push-outbox';
 import { PushHandOff } from '@app/domain/notifications/push-hand-off';
 import { WebhookEventsConsumer } from '@app/domain/webhooks/webhook-consumer';
+import { createResourceObjects } from '../webhooks/webhook-objects';
 import { webhookAdapters } from '../webhooks/webhooks.factory';
 
 /** The notification adapters on one database (API and worker). */
@@ -53,7 +54,7 @@ export function createNotificationWorkerParts(db: Database, clock: Clock, secret
       adapters.devices,
       new PushHandOff(adapters.pushOutbox, pushQueue, sender, clock),
     ),
-    new WebhookEventsConsumer(webhookAdapters(db, config).store, clock),
+    new WebhookEventsConsumer(webhookAdapters(db, config).store, clock, createResourceObjects(db, clock)),
   ];
   const relay = new RelayActivity(new SqlActivityOutbox(db), consumers, new ReadCommittedTransactionRunner(db), clock, { batchSize: 200, maxBatches: 50 });
   const deliverPush = new DeliverPush(adapters.notifications, adapters.prefs, adapters.devices, adapters.pushOutbox, sender, {

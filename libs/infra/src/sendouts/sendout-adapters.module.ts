@@ -6,11 +6,12 @@ import { APP_CONFIG } from '../config/app-config.token';
 import { Database } from '../database/database';
 import { BullmqSendoutQueue } from '../queue/bullmq-sendout-queue';
 import { SqlSendoutRepository } from './sql-sendout.repository';
+import { bind } from '../core/providers';
 
 /** The sendout outbox (rows) and the producer side of its BullMQ queue (the API offers, the worker's sweeper re-offers). */
 @Module({
   providers: [
-    { provide: SendoutRepository, useFactory: (db: Database) => new SqlSendoutRepository(db), inject: [Database] },
+    bind(SendoutRepository, SqlSendoutRepository, [Database]),
     { provide: SendoutQueue, useFactory: (config: AppConfig) => new BullmqSendoutQueue(config.redisUrl, config.queue), inject: [APP_CONFIG] },
   ],
   exports: [SendoutRepository, SendoutQueue],

@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { BusinessSettingsRepository } from '@app/domain/settings/business-settings';
 import { Database } from '../database/database';
 import { SqlBusinessSettingsRepository } from './sql-business-settings.repository';
+import { bind } from '../core/providers';
 
 /** The business settings store (profile, prefixes, signature, template). */
 @Module({
-  providers: [{ provide: BusinessSettingsRepository, useFactory: (db: Database) => new SqlBusinessSettingsRepository(db), inject: [Database] }],
+  providers: [bind(BusinessSettingsRepository, SqlBusinessSettingsRepository, [Database])],
   exports: [BusinessSettingsRepository],
 })
 export class SettingsAdaptersModule {}

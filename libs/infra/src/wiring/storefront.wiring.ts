@@ -3,6 +3,7 @@ import { ClientsService } from '@app/domain/clients/clients.service';
 import { DocumentNumbering } from '@app/domain/documents/document-numbering';
 import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
+import { LowStockAlerts } from '@app/domain/inventory/low-stock';
 import { InvoiceReferences } from '@app/domain/invoices/invoice-references';
 import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { IssueInvoice } from '@app/domain/invoices/issue-invoice.use-case';
@@ -61,7 +62,7 @@ export function createStorefrontWorker(db: Database, clock: Clock, config: Confi
   const clientRepo = new TypeormClientRepository(db, clock);
   const inventory = new TypeormInventoryRepository(db, clock);
   const clients = new ClientsService(clientRepo, new SqlClientDependents(db, inventory), accounts, tx, clock, config.plans, activity);
-  const stock = new InvoiceStock(inventory, config.featureInventory);
+  const stock = new InvoiceStock(inventory, config.featureInventory, new LowStockAlerts(activity));
   const numbering = new DocumentNumbering(new SqlDocumentSequence(db), new SettingsDocumentPrefixes(db));
   const quota = new DocumentQuota(new SqlDocumentCounter(db), clock, config.plans);
   const invoiceRepo = new TypeormInvoiceRepository(db, clock);

@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_TYPES } from '@app/domain/webhooks/webhook-events';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { STATUS } from '../error-envelope.filter';
 import { OPERATIONS, OperationDoc } from './operations';
@@ -52,7 +53,13 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'analytics', description: 'Revenue, receivables, GST and inventory figures' },
   { name: 'notifications', description: 'The team feed, push preferences and devices (mobile app)' },
   { name: 'settings', description: 'Business profile, PDF templates, API key and users' },
-  { name: 'webhooks', description: 'Outbound webhooks: endpoints, signing secrets and deliveries' },
+  {
+    name: 'webhooks',
+    description:
+      'Outbound webhooks: endpoints, signing secrets and deliveries. Event types: ' +
+      WEBHOOK_EVENT_TYPES.join(', ') +
+      '. Each event is a `POST` of `{id, type, created_at, account_id, data: {object}}`, where `object` is the record as its `GET` answers it at the time of the event (a deletion: its last form with `deleted: true`), signed with the Standard Webhooks headers `Webhook-Id`, `Webhook-Timestamp` and `Webhook-Signature`.',
+  },
   { name: 'audit', description: 'The audit trail: who changed what and when' },
   { name: 'storefront', description: 'Storefront integration: a connected shop whose orders become invoices' },
   { name: 'billing', description: 'App Store and Google Play subscriptions' },

@@ -1,6 +1,6 @@
-import { ProformaInvoice, ProformaInvoiceHeader } from '@app/domain/proforma/proforma-invoice';
-import { toNumber2 } from '@app/domain/shared/money';
-import { nullableMoney, presentLines } from '../documents/product-line.presenter';
+import { ProformaInvoice, ProformaInvoiceHeader } from '../proforma/proforma-invoice';
+import { toNumber2 } from '../shared/money';
+import { nullableMoney, presentLines } from './product-line.presenter';
 
 /** A list row: header columns and total_amount. */
 export function presentProformaHeader(p: ProformaInvoiceHeader) {

@@ -1,6 +1,6 @@
-import { Quotation, QuotationHeader } from '@app/domain/quotations/quotation';
-import { toNumber2 } from '@app/domain/shared/money';
-import { nullableMoney, presentLines } from '../documents/product-line.presenter';
+import { Quotation, QuotationHeader } from '../quotations/quotation';
+import { toNumber2 } from '../shared/money';
+import { nullableMoney, presentLines } from './product-line.presenter';
 
 /** A list row: header columns and total_amount. */
 export function presentQuotationHeader(q: QuotationHeader) {

@@ -1,6 +1,6 @@
-import { DebitNote, NoteWithLines } from '@app/domain/notes/note';
-import { toNumber2 } from '@app/domain/shared/money';
-import { presentNoteCommon, presentNoteLines } from '../notes/note.presenter';
+import { DebitNote, NoteWithLines } from '../notes/note';
+import { toNumber2 } from '../shared/money';
+import { presentNoteCommon, presentNoteLines } from './note.presenter';
 
 /** A list row: header columns only. */
 export function presentDebitNote(note: DebitNote) {

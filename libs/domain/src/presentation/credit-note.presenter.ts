@@ -1,5 +1,5 @@
-import { CreditNote, NoteWithLines } from '@app/domain/notes/note';
-import { presentNoteCommon, presentNoteLines } from '../notes/note.presenter';
+import { CreditNote, NoteWithLines } from '../notes/note';
+import { presentNoteCommon, presentNoteLines } from './note.presenter';
 
 /** A list row: header columns only. */
 export function presentCreditNote(note: CreditNote) {

@@ -1,5 +1,5 @@
-import { InventoryItem, StockMovement } from '@app/domain/inventory/inventory-item';
-import { toNumber2 } from '@app/domain/shared/money';
+import { InventoryItem, StockMovement } from '../inventory/inventory-item';
+import { toNumber2 } from '../shared/money';
 
 export function presentInventoryItem(item: InventoryItem) {
   return {
@@ -15,6 +15,7 @@ export function presentInventoryItem(item: InventoryItem) {
     discount_value: toNumber2(item.discountValue),
     tax_rate: Number(item.taxRate),
     hsn_code: item.hsnCode,
+    low_stock_threshold: item.lowStockThreshold,
     created_at: item.createdAt,
     updated_at: item.updatedAt,
   };

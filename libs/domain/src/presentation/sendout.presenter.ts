@@ -1,4 +1,4 @@
-import { Sendout } from '@app/domain/sendouts/sendout';
+import { Sendout } from '../sendouts/sendout';
 
 /** A queue row of the history (the signature override is never returned). */
 export function presentSendout(s: Sendout) {
