@@ -106,13 +106,13 @@ export class OrderImport {
       if (!(await this.store.claim(accountId, 'refund', mapped.refundId, formatTimestamp(this.clock.now())))) {
         return { state: 'ignored', reason: 'the refund has a credit note already', invoiceId };
       }
-      const noteId = await this.creditNotes.create(caller, {
+      const note = await this.creditNotes.create(caller, {
         source_invoice_id: invoiceId,
         credit_note_date: mapped.date,
         reason: mapped.reason ?? `Storefront refund ${mapped.refundId}`,
         items: mapped.items,
       });
-      await this.store.setDocument(accountId, 'refund', mapped.refundId, noteId);
+      await this.store.setDocument(accountId, 'refund', mapped.refundId, note.id);
       return { state: 'processed', reason: null, invoiceId };
     });
   }
