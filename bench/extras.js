@@ -9,6 +9,7 @@ const JSZip = require('jszip');
 const setups = require('./setups');
 const { chromiumBelow, orphanedRendererChromium, memoryOf, sampleMemory, mb } = require('./probes');
 const sendouts = require('./sendout-bench');
+const storefront = require('./storefront-bench');
 const { PDF_FAIRNESS } = require('./pdf-fairness');
 
 const find = (results, prefix) => results.find((r) => r.scenario.name.startsWith(prefix));
@@ -183,6 +184,7 @@ const EXTRAS = [
     },
   },
   sendouts.EXTRA,
+  storefront.EXTRA,
 ];
 
 module.exports = { EXTRAS, verdict };

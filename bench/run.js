@@ -283,6 +283,10 @@ async function main() {
     password: PASSWORD,
   };
 
+  // The storefront extra's fake shop admin API listens here (plain http on loopback).
+  const storefrontPort = await freePort();
+  ctx.storefrontPort = storefrontPort;
+  ctx.storefrontEnv = { STOREFRONT_SCHEME: 'http', STOREFRONT_PORT: String(storefrontPort), STOREFRONT_ALLOW_INSECURE: 'on', ENCRYPTION_KEY };
   const apiEnv = (port, adapter) => ({
     PORT: String(port),
     HTTP_ADAPTER: adapter,
@@ -295,7 +299,7 @@ async function main() {
     PRO_SESSIONS: '1000',
     BCRYPT_COST,
     PDF_CONCURRENCY,
-    ENCRYPTION_KEY,
+    ...ctx.storefrontEnv,
   });
   const apiPort = await freePort();
   const api = startChild('api', ['scripts/run.js', 'api'], apiEnv(apiPort, 'fastify'));

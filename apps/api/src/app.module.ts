@@ -27,6 +27,7 @@ import { PublicModule } from './public/public.module';
 import { BillingModule } from './billing/billing.module';
 import { AuditModule } from './audit/audit.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { StorefrontModule } from './storefront/storefront.module';
 import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers';
 import { ApiMetrics } from './metrics/api-metrics';
 import { MetricsModule } from './metrics/metrics.module';
@@ -55,6 +56,7 @@ const RESOURCE_MODULES = [
   BillingModule,
   AuditModule,
   WebhooksModule,
+  StorefrontModule,
 ];
 
 @Module({})

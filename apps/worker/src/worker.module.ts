@@ -17,6 +17,8 @@ import { StoreBillingRuntime } from './store-billing.runtime';
 import { StoreNotificationProcessor, StoreNotificationSweep, SubscriptionRecheck } from './store-billing.schedules';
 import { IntegrationsRuntime } from './integrations/integrations-runtime';
 import { IntegrationsSchedule } from './integrations/integrations.schedule';
+import { StorefrontSchedule } from './storefront/storefront.schedule';
+import { StorefrontRuntime } from './storefront/storefront-runtime';
 
 export interface WorkerOptions {
   /** Where mail goes without SMTP_URL (default var/outbox). */
@@ -61,8 +63,10 @@ export class WorkerModule {
         NotificationsSchedule,
         runtime(IntegrationsRuntime, config),
         IntegrationsSchedule,
+        runtime(StorefrontRuntime, config),
+        StorefrontSchedule,
       ],
-      exports: [NotificationsRuntime, StoreBillingRuntime, IntegrationsRuntime],
+      exports: [NotificationsRuntime, StoreBillingRuntime, IntegrationsRuntime, StorefrontRuntime],
     };
   }
 }

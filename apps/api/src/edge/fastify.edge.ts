@@ -14,10 +14,13 @@ import {
   MAX_BODY_BYTES,
   parseJsonBody,
   urlDecodes,
+  wantsRawBody,
   writeClientError,
 } from './http-edge';
 
 type RequestLogger = (req: IncomingMessage, res: ServerResponse) => void;
+
+const MB = 1024 * 1024;
 
 /**
  * The edge on Fastify. Wraps every handler result as `{ok: true, data}` where Nest hands it to Fastify
@@ -83,13 +86,18 @@ export class FastifyEdgeAdapter extends FastifyAdapter implements EdgeAdapter {
 
   /**
    * JSON bodies: 1 MB (5 MB where a signature image may come), depth-checked, parsed once; an empty body is
-   * no body. Anything else with a body is refused by Fastify (415), which the error filter reports as a 400.
+   * no body. On the raw-body paths (`wantsRawBody`) the bytes are handed over unparsed (1 MB). Anything else with a body is refused by Fastify (415), which the error filter reports as a 400.
    */
   private registerJsonParser(fastify: FastifyInstance): void {
     fastify.removeContentTypeParser('application/json');
-    fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (req: FastifyRequest, body: string | Buffer, done) => {
+    fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (req: FastifyRequest, body: string | Buffer, done) => {
       try {
-        done(null, parseJsonBody(typeof body === 'string' ? body : body.toString('utf8'), req.url, this.settings.jsonMaxDepth));
+        const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+        if (wantsRawBody(req.url)) {
+          if (bytes.length > MB) throw edgeErrors.tooLarge();
+          return done(null, bytes);
+        }
+        done(null, parseJsonBody(bytes.toString('utf8'), req.url, this.settings.jsonMaxDepth));
       } catch (error) {
         done(error as EdgeError, undefined);
       }

@@ -65,6 +65,16 @@ function pathOf(url: string): string {
   return q < 0 ? url : url.slice(0, q);
 }
 
+/**
+ * Paths whose body is handed to the handler as the raw bytes received (a Buffer), unparsed: the
+ * storefront's webhooks, whose HMAC is computed on exactly those bytes before anything reads them.
+ */
+const RAW_BODY_PATHS = [/^\/v1\/integrations\/storefront\/webhooks\/?$/];
+
+export function wantsRawBody(url: string): boolean {
+  return RAW_BODY_PATHS.some((p) => p.test(pathOf(url)));
+}
+
 export function bodyLimitFor(url: string): number {
   return LARGE_BODY_PATHS.some((p) => p.test(pathOf(url))) ? 5 * MB : MB;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_PLAN_POLICY, PlanPolicy } from '@app/domain/accounts/plan';
 import { AppVersionInfo } from '@app/domain/public-info/app-version';
+import { readStorefrontConfig, StorefrontConfig } from './storefront-config';
 
 export interface AppConfig {
   port: number;
@@ -39,6 +40,8 @@ export interface AppConfig {
   push: PushConfig;
   /** Outbound webhooks (see README, "Outbound webhooks"). */
   webhooks: { allowInsecure: boolean; dispatchIntervalMs: number; concurrency: number };
+  /** The storefront integration (docs/storefront.md). */
+  storefront: StorefrontConfig;
   /** Resource limits (see README, "Resource limits"). */
   limits: ResourceLimits;
   /** The HTTP platform and edge settings (see README, "HTTP adapter"). */
@@ -368,6 +371,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     appVersion,
     stores,
+    storefront: readStorefrontConfig(env, problems),
     limits: readLimits(env, problems),
     http: {
       adapter: 'fastify',

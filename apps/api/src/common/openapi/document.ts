@@ -61,6 +61,7 @@ const TAGS: Array<{ name: string; description: string }> = [
       '. Each event is a `POST` of `{id, type, created_at, account_id, data: {object}}`, where `object` is the record as its `GET` answers it at the time of the event (a deletion: its last form with `deleted: true`), signed with the Standard Webhooks headers `Webhook-Id`, `Webhook-Timestamp` and `Webhook-Signature`.',
   },
   { name: 'audit', description: 'The audit trail: who changed what and when' },
+  { name: 'storefront', description: 'Storefront integration: a connected shop whose orders become invoices' },
   { name: 'billing', description: 'App Store and Google Play subscriptions' },
   { name: 'public', description: 'What the apps read without signing in' },
   { name: 'operations', description: 'Health of the service' },

@@ -387,6 +387,47 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     data: obj({ plan: ref('Plan') }),
     errors: [409, 503],
   },
+  // storefront integration
+  'GET /v1/integrations/storefront': { id: 'getStorefront', summary: 'Storefront connection status', data: ref('StorefrontStatus') },
+  'POST /v1/integrations/storefront': {
+    id: 'connectStorefront',
+    summary: 'Connect a shop',
+    description:
+      'Pro. Checks the access token with the shop (400 `validation_error` on `access_token` when refused; nothing is stored), stores it encrypted, registers the webhooks of orders/create, orders/updated, orders/cancelled and refunds/create, and answers the status. 409 when the account has a shop or the shop has an account.',
+    status: 200,
+    data: ref('StorefrontStatus'),
+    errors: [402, 409],
+  },
+  'DELETE /v1/integrations/storefront': {
+    id: 'disconnectStorefront',
+    summary: 'Disconnect the shop',
+    description: "Unregisters the shop's webhooks (best effort) and forgets the token; later deliveries are refused.",
+    data: ref('StorefrontStatus'),
+  },
+  'POST /v1/integrations/storefront/backfill': {
+    id: 'backfillStorefront',
+    summary: 'Make invoices of past orders',
+    description:
+      'Pro. Starts a backfill of the orders created since `since` (all when absent) unless one runs; answers the status with its progress. 409 when no shop is connected.',
+    status: 200,
+    data: ref('StorefrontStatus'),
+    errors: [402, 409],
+  },
+  'POST /v1/integrations/storefront/webhooks': {
+    id: 'receiveStorefrontWebhook',
+    summary: 'A webhook delivery of the connected shop',
+    description:
+      "Called by the shop: the shop-domain header names the account; the HMAC-SHA256 of the raw body (base64) with the connection's secret must match (401 otherwise, nothing stored). Stored once per webhook id, processed by the worker. Header names are configuration (docs/storefront.md).",
+    data: obj({ received: constant(true), duplicate: bool() }),
+    errors: [401],
+  },
+  'GET /v1/integrations/storefront/logs': {
+    id: 'listStorefrontLogs',
+    summary: 'Webhook deliveries of the shop and what became of them',
+    description: 'Newest first; kept 30 days.',
+    data: list('logs', ref('StorefrontLog')),
+  },
+
   'POST /v1/billing/ios-store/notifications': {
     id: 'receiveAppStoreNotification',
     summary: 'App Store server notification',

@@ -1,5 +1,6 @@
 import { CA_SYNC_FORMATS, CA_SYNC_FREQUENCIES } from '@app/domain/ca-sync/ca-sync';
 import { WEBHOOK_EVENT_TYPES } from '@app/domain/webhooks/webhook-events';
+import { BACKFILL_STATES, EVENT_STATES } from '@app/domain/storefront/storefront.ports';
 import { AGE_BUCKETS } from '@app/domain/analytics/analytics-reader.port';
 import {
   APPROVAL_STATUSES,
@@ -594,6 +595,26 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
     next_attempt_at: ntimestamp({ description: 'When the next attempt is due (pending deliveries only)' }),
     redelivery_of: nid('delivery sent again'),
     created_at: timestamp(),
+  }),
+  StorefrontStatus: obj({
+    connected: bool(),
+    shop_domain: nstr({ example: 'my-shop.example.com' }),
+    connected_at: ntimestamp(),
+    last_event_at: ntimestamp({ description: 'When the last webhook delivery of the shop arrived (UTC)' }),
+    backfill: obj({
+      state: oneOf(BACKFILL_STATES),
+      done: count(),
+      total: nint({ minimum: 0, description: 'Orders the shop counted when the backfill started' }),
+    }),
+  }),
+  StorefrontLog: obj({
+    event_id: id('event'),
+    webhook_id: str({ description: "The shop's delivery id (deliveries are idempotent by it)" }),
+    topic: str({ example: 'orders/create' }),
+    received_at: timestamp(),
+    state: oneOf(EVENT_STATES),
+    reason: nstr({ description: 'Why it failed or was ignored' }),
+    invoice_id: nid('invoice made, cancelled or credited'),
   }),
   AuditEntry: obj({
     id: id('entry'),

@@ -1,0 +1,110 @@
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { SystemClock } from '@app/domain/shared/clock.port';
+import { formatTimestamp } from '@app/domain/shared/fiscal-year';
+import { EVENT_RETENTION_DAYS } from '@app/domain/storefront/storefront.ports';
+import { AppConfig } from '@app/infra/config/app-config';
+import { Database } from '@app/infra/database/database';
+import { takeLock } from '@app/infra/queue/redis-lock';
+import { BullmqStorefrontQueue, startStorefrontWorkers, StorefrontWorkers } from '@app/infra/storefront/bullmq-storefront-queue';
+import { createStorefrontWorker } from '@app/infra/wiring/storefront.wiring';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The worker's storefront integration: BullMQ processors for stored webhook events and for backfills, a
+ * sweeper that offers again events whose job was lost and backfills left running by a worker that stopped
+ * (at start, then every SWEEP_INTERVAL_MS), and the daily removal of events older than 30 days. Closing
+ * stops the running backfills between orders; the next worker resumes them from their stored cursor.
+ */
+export class StorefrontRuntime {
+  readonly parts: ReturnType<typeof createStorefrontWorker>;
+  readonly queue: BullmqStorefrontQueue;
+  private workers: StorefrontWorkers | null = null;
+  private readonly stop = new AbortController();
+  private sweeping: Promise<number | null> | null = null;
+  private closing = false;
+
+  constructor(
+    readonly config: AppConfig,
+    dataSource: DataSource,
+    private readonly log: Logger,
+  ) {
+    this.parts = createStorefrontWorker(new Database(dataSource), new SystemClock(), config);
+    this.queue = new BullmqStorefrontQueue(config.redisUrl, config.queue);
+  }
+
+  start(): void {
+    this.workers = startStorefrontWorkers(
+      this.config.redisUrl,
+      this.config.queue,
+      this.config.storefront,
+      {
+        event: async (id) => {
+          const outcome = await this.parts.process.execute(id);
+          if (outcome) this.log.info({ event_id: id, state: outcome.state, reason: outcome.reason, invoice_id: outcome.invoiceId }, 'storefront event');
+          return outcome?.state ?? 'skipped';
+        },
+        backfill: async (accountId) => {
+          const run = await this.parts.backfill.execute(accountId, this.stop.signal);
+          this.log.info({ account_id: accountId, run }, 'storefront backfill');
+          return run;
+        },
+      },
+      (message) => this.log.warn({ err: message }, 'storefront worker: queue connection error'),
+    );
+  }
+
+  /** Offers waiting events and running backfills to the queue again (one process per interval); null when it did not run. */
+  sweepOnce(): Promise<number | null> {
+    if (this.closing) return Promise.resolve(null);
+    this.sweeping ??= (async () => {
+      try {
+        for (let i = 0; i < 40 && this.queue.redis.status !== 'ready'; i++) await new Promise((r) => setTimeout(r, 50));
+        const key = `${this.config.queue.prefix}:storefront:sweep-lock`;
+        if (!(await takeLock(this.queue.redis, key, Math.floor(this.config.queue.sweepIntervalMs * 0.9)))) return null;
+        const before = formatTimestamp(new Date(Date.now() - this.config.queue.sweepAfterMs));
+        const events = await this.parts.store.waitingEvents(before, 500);
+        for (const id of events) await this.queue.enqueueEvent(id);
+        const backfills = await this.parts.store.runningBackfills(100);
+        for (const accountId of backfills) await this.queue.enqueueBackfill(accountId);
+        return events.length + backfills.length;
+      } catch (err) {
+        this.log.warn({ err: (err as Error).message }, 'storefront sweep failed');
+        return null;
+      } finally {
+        this.sweeping = null;
+      }
+    })();
+    return this.sweeping;
+  }
+
+  /** Deletes events (the logs) received more than 30 days ago; once a day across processes. */
+  async purgeOnce(now = new Date()): Promise<number | null> {
+    if (this.closing) return null;
+    try {
+      const key = `${this.config.queue.prefix}:storefront:purge:${now.toISOString().slice(0, 10)}`;
+      if (!(await takeLock(this.queue.redis, key, 26 * 60 * 60 * 1000))) return null;
+      return await this.purgeEvents(now);
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'storefront log purge failed');
+      return null;
+    }
+  }
+
+  /** The purge itself, without the daily lock. */
+  async purgeEvents(now = new Date()): Promise<number> {
+    const purged = await this.parts.store.purgeEvents(formatTimestamp(new Date(now.getTime() - EVENT_RETENTION_DAYS * DAY_MS)));
+    if (purged) this.log.info({ purged }, 'storefront events older than 30 days deleted');
+    return purged;
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    this.stop.abort();
+    await Promise.all([this.workers?.events.close().catch(() => undefined), this.workers?.backfills.close().catch(() => undefined)]);
+    await this.sweeping;
+    await this.queue.close();
+  }
+}
