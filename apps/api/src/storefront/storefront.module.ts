@@ -5,7 +5,7 @@ import { StorefrontService } from '@app/domain/storefront/storefront.service';
 import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
 import { BullmqStorefrontQueue } from '@app/infra/storefront/bullmq-storefront-queue';
-import { createStorefrontApi } from '@app/infra/wiring/storefront.wiring';
+import { createStorefrontApi } from '@app/infra/storefront/storefront.factory';
 import { APP_CONFIG } from '../core/tokens';
 import { STOREFRONT_CONFIG, StorefrontController } from './storefront.controller';
 

@@ -7,7 +7,7 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
 import { takeLock } from '@app/infra/queue/redis-lock';
 import { BullmqStorefrontQueue, startStorefrontWorkers, StorefrontWorkers } from '@app/infra/storefront/bullmq-storefront-queue';
-import { createStorefrontWorker } from '@app/infra/wiring/storefront.wiring';
+import { createStorefrontWorker } from '@app/infra/storefront/storefront.factory';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import { DocumentNumbering } from '@app/domain/documents/document-numbering';
 import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
 import { LowStockAlerts } from '@app/domain/inventory/low-stock';
-import { InvoiceReferences } from '@app/domain/invoices/invoice-references';
+import { AccountReferences } from '@app/domain/shared/account-references';
 import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { IssueInvoice } from '@app/domain/invoices/issue-invoice.use-case';
 import { CreditNotesService } from '@app/domain/notes/credit-notes.service';
@@ -15,7 +15,6 @@ import { ProcessStorefrontEvent, ReceiveStorefrontWebhook } from '@app/domain/st
 import { StorefrontService } from '@app/domain/storefront/storefront.service';
 import { StorefrontQueue } from '@app/domain/storefront/storefront.ports';
 import { TypeormAccountRepository } from '../accounts/typeorm-account.repository';
-import { TypeormActivityLog } from '../activity/typeorm-activity-log';
 import { SqlClientDependents } from '../clients/sql-client-dependents';
 import { TypeormClientRepository } from '../clients/typeorm-client.repository';
 import type { AppConfig } from '../config/app-config';
@@ -29,10 +28,11 @@ import { TypeormInvoiceRepository } from '../invoices/typeorm-invoice.repository
 import { SqlSourceInvoiceReader } from '../notes/sql-source-invoice-reader';
 import { TypeormCreditNoteRepository } from '../notes/typeorm-credit-note.repository';
 import { SettingsDocumentPrefixes } from '../settings/sql-business-settings.repository';
-import { HmacStorefrontSigner, SecretBoxSealer } from '../storefront/storefront-crypto';
-import { HttpShopAdminApi } from '../storefront/http-shop-admin-api';
-import { SqlStorefrontStore } from '../storefront/sql-storefront-store';
+import { HmacStorefrontSigner, SecretBoxSealer } from './storefront-crypto';
+import { HttpShopAdminApi } from './http-shop-admin-api';
+import { SqlStorefrontStore } from './sql-storefront-store';
 import { SqlTdsSectionRepository } from '../tds/sql-tds-section.repository';
+import { createActivityLog } from '../webhooks/webhook-objects';
 
 type Config = Pick<AppConfig, 'storefront' | 'encryptionKey' | 'publicBaseUrl' | 'plans' | 'featureInventory'>;
 
@@ -58,7 +58,7 @@ export function createStorefrontWorker(db: Database, clock: Clock, config: Confi
   const sealer = new SecretBoxSealer(new SecretBox(config.encryptionKey));
   const accounts = new TypeormAccountRepository(db);
   const tx = new TypeormTransactionRunner(db);
-  const activity = new ActivityRecorder(new TypeormActivityLog(db), clock);
+  const activity = new ActivityRecorder(createActivityLog(db, clock), clock);
   const clientRepo = new TypeormClientRepository(db, clock);
   const inventory = new TypeormInventoryRepository(db, clock);
   const clients = new ClientsService(clientRepo, new SqlClientDependents(db, inventory), accounts, tx, clock, config.plans, activity);
@@ -67,7 +67,7 @@ export function createStorefrontWorker(db: Database, clock: Clock, config: Confi
   const quota = new DocumentQuota(new SqlDocumentCounter(db), clock, config.plans);
   const invoiceRepo = new TypeormInvoiceRepository(db, clock);
   const issue = new IssueInvoice(invoiceRepo, clientRepo, numbering, quota, activity, stock);
-  const invoices = new InvoicesService(invoiceRepo, issue, new InvoiceReferences(clientRepo, new SqlTdsSectionRepository(db)), tx, clock, activity, stock);
+  const invoices = new InvoicesService(invoiceRepo, issue, new AccountReferences(clientRepo, new SqlTdsSectionRepository(db)), tx, clock, activity, stock);
   const creditNotes = new CreditNotesService(new TypeormCreditNoteRepository(db, clock), new SqlSourceInvoiceReader(db), {
     clients: clientRepo,
     numbering,
