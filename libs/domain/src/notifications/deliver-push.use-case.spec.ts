@@ -40,7 +40,10 @@ function fixture(answers: Record<string, PushOutcome[]>, prefs: Record<string, b
     forUser: () => Promise.resolve(devices.filter((d) => !removed.includes(d.id))),
     remove: (_: number, id: number) => Promise.resolve(void removed.push(id)),
   } as unknown as DeviceRepository;
-  const outbox = { remove: () => Promise.resolve(void outboxRemoved++) } as unknown as PushOutbox;
+  const outbox = {
+    remove: () => Promise.resolve(void outboxRemoved++),
+    isPending: () => Promise.resolve(outboxRemoved === 0),
+  } as unknown as PushOutbox;
   const deliver = new DeliverPush(repo, prefRepo, deviceRepo, outbox, sender, { maxAttempts: 3 });
   return { deliver, sent, removed, outboxRemoved: () => outboxRemoved };
 }
@@ -56,6 +59,14 @@ describe('DeliverPush', () => {
     const second = await f.deliver.execute(job, { attempt: 2, done: [1] });
     expect(second).toMatchObject({ outcome: 'finished', sent: 1 });
     expect(f.sent).toEqual(['a', 'b', 'b']);
+    expect(f.outboxRemoved()).toBe(1);
+  });
+
+  it('sends nothing for a job offered again after its row was delivered and removed', async () => {
+    const f = fixture({ a: [{ outcome: 'sent' }, { outcome: 'sent' }] });
+    expect(await f.deliver.execute(job, { attempt: 1, done: [] })).toMatchObject({ outcome: 'finished', sent: 1 });
+    expect(await f.deliver.execute(job, { attempt: 1, done: [] })).toMatchObject({ outcome: 'finished', sent: 0, skipped: 'already delivered' });
+    expect(f.sent).toEqual(['a']);
     expect(f.outboxRemoved()).toBe(1);
   });
 

@@ -18,7 +18,8 @@ export type PushResult =
  * Sends one notification to every device of its recipient, honouring the recipient's prefs at send
  * time. A dead token deletes its device; a transient failure of any device asks for another attempt
  * (devices already reached are not sent again); after `maxAttempts` the rest is given up. When the job
- * finishes, its outbox row goes.
+ * finishes, its outbox row goes, and a job whose row is gone sends nothing: the sweeper may have read the row
+ * just before an earlier job finished and offered it again once that job had left the queue.
  */
 export class DeliverPush {
   constructor(
@@ -35,6 +36,9 @@ export class DeliverPush {
       await this.outbox.remove(job.accountId, job.notificationId);
       return result;
     };
+    if (!(await this.outbox.isPending(job.accountId, job.notificationId))) {
+      return { outcome: 'finished', sent: 0, removed: 0, failed: 0, skipped: 'already delivered' };
+    }
     if (!this.sender.enabled) return finish({ outcome: 'finished', sent: 0, removed: 0, failed: 0, skipped: 'push not configured' });
     const notification = await this.notifications.findAny(job.accountId, job.notificationId);
     if (!notification) return finish({ outcome: 'finished', sent: 0, removed: 0, failed: 0, skipped: 'notification gone' });

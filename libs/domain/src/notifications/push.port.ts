@@ -37,6 +37,8 @@ export abstract class PushQueue {
 export abstract class PushOutbox {
   abstract add(accountId: number, notificationIds: number[], now: Date): Promise<void>;
   abstract remove(accountId: number, notificationId: number): Promise<void>;
+  /** Whether the notification's row is still waiting (a delivered one has been removed). */
+  abstract isPending(accountId: number, notificationId: number): Promise<boolean>;
   abstract pendingBefore(before: Date, limit: number): Promise<PushJob[]>;
 }
 

@@ -20,6 +20,11 @@ export class SqlPushOutbox extends PushOutbox {
     await this.db.query('DELETE FROM push_outbox WHERE notification_id = ? AND account_id = ?', [notificationId, accountId]);
   }
 
+  async isPending(accountId: number, notificationId: number): Promise<boolean> {
+    const rows = await this.db.query('SELECT 1 FROM push_outbox WHERE notification_id = ? AND account_id = ?', [notificationId, accountId]);
+    return rows.length > 0;
+  }
+
   async pendingBefore(before: Date, limit: number): Promise<PushJob[]> {
     const rows = await this.db.query<{ notification_id: number; account_id: number }>(
       'SELECT notification_id, account_id FROM push_outbox WHERE created_at < ? ORDER BY created_at LIMIT ?',
