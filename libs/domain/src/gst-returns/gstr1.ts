@@ -430,7 +430,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
         });
         break;
       case 'nil': {
-        const key = `${c.inter ? 'INTR' : 'INTRA'}${inv.clientGstin ? 'B2B' : 'B2C'}` as Gstr1Nil['sply_ty'];
+        const key = `${c.inter ? 'INTR' : 'INTRA'}${inv.clientGstin ? 'B2B' : 'B2C'}`;
         nil.set(key, (nil.get(key) ?? ZERO()).plus(toDecimal(inv.total)));
         break;
       }
@@ -482,7 +482,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
     hash: 'hash',
     b2b: byKey(b2b).map(([ctin, inv]) => ({ ctin, inv })),
     b2cl: byKey(b2cl).map(([pos, inv]) => ({ pos, inv })),
-    b2cs: byKey(b2cs).map(([, { inter, pos, g }]) => ({ sply_ty: inter ? 'INTER' : 'INTRA', pos, typ: 'OE', ...detail(g, inter) }) as Gstr1B2cs),
+    b2cs: byKey(b2cs).map(([, { inter, pos, g }]) => ({ sply_ty: inter ? 'INTER' : 'INTRA', pos, typ: 'OE', ...detail(g, inter) })),
     cdnr: byKey(cdnr).map(([ctin, nt]) => ({ ctin, nt })),
     cdnur,
     exp: (['WPAY', 'WOPAY'] as const).filter((t) => exp.has(t)).map((exp_typ) => ({ exp_typ, inv: exp.get(exp_typ)! })),
