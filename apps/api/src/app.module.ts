@@ -27,6 +27,7 @@ import { PublicModule } from './public/public.module';
 import { BillingModule } from './billing/billing.module';
 import { AuditModule } from './audit/audit.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { ExportsModule } from './exports/exports.module';
 import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers';
 
 /** Resource modules of the API. Add a new resource's module here. */
@@ -51,6 +52,7 @@ const RESOURCE_MODULES = [
   BillingModule,
   AuditModule,
   WebhooksModule,
+  ExportsModule,
 ];
 
 @Module({})

@@ -430,7 +430,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
         });
         break;
       case 'nil': {
-        const key = `${c.inter ? 'INTR' : 'INTRA'}${inv.clientGstin ? 'B2B' : 'B2C'}`;
+        const key: Gstr1Nil['sply_ty'] = c.inter ? (inv.clientGstin ? 'INTRB2B' : 'INTRB2C') : inv.clientGstin ? 'INTRAB2B' : 'INTRAB2C';
         nil.set(key, (nil.get(key) ?? ZERO()).plus(toDecimal(inv.total)));
         break;
       }

@@ -14,6 +14,8 @@ export interface OperationDoc {
   /** `data` of the success envelope; `binary` for a file answer. */
   data?: Schema;
   binary?: 'application/pdf' | 'application/zip';
+  /** A file the operation answers instead of the JSON when the query asks for it (`?format=xlsx`). */
+  alternative?: { contentType: string; description: string };
   /** Further success answers (status → data schema). */
   also?: Record<number, { description: string; data: Schema }>;
   /** Error statuses besides the ones every operation of its kind can answer. */
@@ -293,6 +295,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   // analytics
   'GET /v1/analytics/summary': { id: 'getAnalyticsSummary', summary: 'Invoice count and revenue', data: ref('AnalyticsSummary') },
   'GET /v1/analytics/full': { id: 'getAnalytics', summary: 'The full dashboard', data: ref('AnalyticsFull') },
+
+  // GST exports
+  'GET /v1/exports/gstr1': {
+    id: 'getGstr1',
+    summary: 'GSTR-1 of a month or quarter',
+    description:
+      "GSTR-1 of `period=YYYY-MM` or `quarter=YYYY-Qn` (financial-year quarters) in the JSON the GST portal's offline tool imports (`schemas/gstr1.schema.json`): b2b, b2cl, b2cs, cdnr, cdnur, exp, nil, hsn and doc_issue, computed from the invoices and notes of the period. Drafts are left out; cancelled invoices count only in doc_issue. `format=xlsx` answers the same tables as a workbook. 400 when neither or both of period and quarter are given, or the business has no GSTIN.",
+    data: ref('Gstr1'),
+    alternative: {
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      description: 'With format=xlsx: the workbook, one sheet per table',
+    },
+  },
 
   // notifications
   'GET /v1/notifications': {

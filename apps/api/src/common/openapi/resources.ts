@@ -20,6 +20,8 @@ import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { PERMISSION_KEYS } from '@app/domain/shared/principal';
 import { PAYEE_TYPES, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
 import { STATUS } from '../error-envelope.filter';
+import gstr1Schema from '../../../../../schemas/gstr1.schema.json';
+import { inlineJsonSchema } from './json-schema';
 import {
   arr,
   bool,
@@ -449,6 +451,8 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
     bank_name: nstr(),
     bank_branch: nstr(),
     upi_id: nstr(),
+    aggregate_turnover: nstr({ description: 'Aggregate turnover of the previous financial year in rupees (GSTR-1 HSN digits)', example: '42000000.00' }),
+    einvoice_enabled: bool({ description: 'e-invoicing (IRN) is on' }),
     invoice_template: oneOf(INVOICE_TEMPLATES),
     ...prefixes,
   }),
@@ -492,6 +496,7 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
     message: nstr(),
     force_message: nstr(),
   }),
+  Gstr1: inlineJsonSchema(gstr1Schema),
   LegalSummary: obj({ id: str(), title: str(), updated_at: str() }),
   LegalArticle: obj({ id: str(), title: str(), updated_at: str(), body: str({ description: 'Markdown' }) }),
   BulkDeleteResult: obj({ deleted: count('Rows deleted'), skipped: arr(int(), { description: 'Ids not deleted (unknown, of another account, or in use)' }) }),

@@ -14,6 +14,7 @@ import { NotificationUnreadCounts1732001300000 } from './1732001300000-notificat
 import { Webhooks1732001301000 } from './1732001301000-webhooks';
 import { IdempotencyKeys1732001302000 } from './1732001302000-idempotency-keys';
 import { AnalyticsVersions1732001303000 } from './1732001303000-analytics-versions';
+import { GstExportsEinvoice1732001600000 } from './1732001600000-gst-exports-einvoice';
 import { BusinessProfileCaSync1732000013200 } from './1732000013200-business-profile-ca-sync';
 import { CaSyncClaims1732001213000 } from './1732001213000-ca-sync-claims';
 
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   Webhooks1732001301000,
   IdempotencyKeys1732001302000,
   AnalyticsVersions1732001303000,
+  GstExportsEinvoice1732001600000,
 ];
