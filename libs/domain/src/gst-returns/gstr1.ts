@@ -210,9 +210,27 @@ export function portalDate(date: string): string {
   return `${d}-${m}-${y}`;
 }
 
-/** Rounded to paise, as a JSON number. */
-const n2 = (v: Decimal | string) => Number(money2(v));
-const ZERO = () => new Decimal(0);
+/**
+ * Amounts are added in whole paise (safe integers: DECIMAL(15,2) stays far below 2^53), not in Decimal:
+ * a month of a large account is thousands of lines, and integer sums keep the return well under a second.
+ */
+export function toPaise(v: string): number {
+  const dot = v.indexOf('.');
+  // Two decimals at most (what DECIMAL(15,2) columns hold): the double times 100 rounds to the exact paise.
+  if (dot === -1 || v.length - dot <= 3) return Math.round(Number(v) * 100) + 0;
+  return Math.round(Number(money2(v)) * 100) + 0;
+}
+/** Thousandths of a quantity (DECIMAL(15,3)) as a safe integer. */
+function toMilli(v: string): number {
+  const m = /^(-?)(\d+)(?:\.(\d{1,3}))?$/.exec(v);
+  if (!m) return Math.round(Number(v) * 1000);
+  const q = Number(m[2]) * 1000 + Number((m[3] ?? '').padEnd(3, '0'));
+  return m[1] ? -q : q;
+}
+/** Paise as a JSON number of rupees (2 decimals at most). */
+const n2 = (paise: number) => Math.round(paise) / 100 + 0;
+/** A rate as a JSON number ('18.000' -> 18). */
+const rateNumber = (rate: string) => Number(rate);
 
 /** The class of a sale in GSTR-1. */
 export type Gstr1Class = 'b2b' | 'b2cl' | 'b2cs' | 'exp' | 'nil';
@@ -225,7 +243,7 @@ interface Classified {
   expTyp: 'WPAY' | 'WOPAY';
 }
 
-const sumTax = (lines: Gstr1Line[]) => lines.reduce((s, l) => s.plus(toDecimal(l.cgst)).plus(toDecimal(l.sgst)).plus(toDecimal(l.igst)), ZERO());
+const sumTax = (lines: Gstr1Line[]) => lines.reduce((s, l) => s + toPaise(l.cgst) + toPaise(l.sgst) + toPaise(l.igst), 0);
 
 /** The supply type a document stores, or the one its invoice type and client give. */
 function supplyTypeOf(doc: Gstr1Party, invoiceType: string, withTax: boolean): string {
@@ -244,7 +262,7 @@ export function classifySale(
   doc: Gstr1Party & { invoiceType: string; date: string; total: string; lines: Gstr1Line[] },
   businessState: string | null,
 ): Classified {
-  const withTax = sumTax(doc.lines).greaterThan(0);
+  const withTax = sumTax(doc.lines) > 0;
   const supply = supplyTypeOf(doc, doc.invoiceType, withTax);
   const derived = placeOfSupply({ ...doc, businessStateCode: businessState }) ?? businessState ?? '';
   const expTyp = supply === 'export_with_payment' ? 'WPAY' : 'WOPAY';
@@ -253,32 +271,33 @@ export function classifySale(
   const inter = invTyp === 'SEWP' || invTyp === 'SEWOP' || derived !== businessState;
   if (doc.invoiceType === 'bill_of_supply') return { cls: 'nil', pos: derived, inter, invTyp, expTyp };
   if (doc.clientGstin) return { cls: 'b2b', pos: derived, inter, invTyp, expTyp };
-  if (inter && toDecimal(doc.total).greaterThan(b2clThreshold(doc.date))) return { cls: 'b2cl', pos: derived, inter, invTyp, expTyp };
+  if (inter && toPaise(doc.total) > b2clThreshold(doc.date).mul(100).toNumber()) return { cls: 'b2cl', pos: derived, inter, invTyp, expTyp };
   return { cls: 'b2cs', pos: derived, inter, invTyp, expTyp };
 }
 
+/** Sums of one rate, in paise. */
 interface RateSum {
-  rt: Decimal;
-  txval: Decimal;
-  iamt: Decimal;
-  camt: Decimal;
-  samt: Decimal;
+  rt: number;
+  txval: number;
+  iamt: number;
+  camt: number;
+  samt: number;
 }
+const emptySum = (rt: number): RateSum => ({ rt, txval: 0, iamt: 0, camt: 0, samt: 0 });
 
 /** A document's lines summed by tax rate, in rate order (the portal takes one item per rate). */
 function byRate(lines: Gstr1Line[]): RateSum[] {
-  const groups = new Map<string, RateSum>();
+  const groups = new Map<number, RateSum>();
   for (const l of lines) {
-    const rt = toDecimal(l.taxRate);
-    const key = rt.toFixed();
-    const g = groups.get(key) ?? { rt, txval: ZERO(), iamt: ZERO(), camt: ZERO(), samt: ZERO() };
-    g.txval = g.txval.plus(toDecimal(money2(l.taxable)));
-    g.iamt = g.iamt.plus(toDecimal(l.igst));
-    g.camt = g.camt.plus(toDecimal(l.cgst));
-    g.samt = g.samt.plus(toDecimal(l.sgst));
-    groups.set(key, g);
+    const rt = rateNumber(l.taxRate);
+    let g = groups.get(rt);
+    if (!g) groups.set(rt, (g = emptySum(rt)));
+    g.txval += toPaise(l.taxable);
+    g.iamt += toPaise(l.igst);
+    g.camt += toPaise(l.cgst);
+    g.samt += toPaise(l.sgst);
   }
-  return [...groups.values()].sort((a, b) => a.rt.comparedTo(b.rt));
+  return [...groups.values()].sort((a, b) => a.rt - b.rt);
 }
 
 /**
@@ -290,8 +309,8 @@ function items(lines: Gstr1Line[], inter: boolean): Gstr1Item[] {
 }
 
 function detail(g: RateSum, inter: boolean): Gstr1ItemDetail {
-  const base = { txval: n2(g.txval), rt: Number(g.rt.toFixed()) };
-  return inter ? { ...base, iamt: n2(g.iamt.plus(g.camt).plus(g.samt)), csamt: 0 } : { ...base, camt: n2(g.camt), samt: n2(g.samt), csamt: 0 };
+  const base = { txval: n2(g.txval), rt: g.rt };
+  return inter ? { ...base, iamt: n2(g.iamt + g.camt + g.samt), csamt: 0 } : { ...base, camt: n2(g.camt), samt: n2(g.samt), csamt: 0 };
 }
 
 /** 'MMYYYY' of the period's last month. */
@@ -358,17 +377,17 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
   const cdnr = new Map<string, Gstr1CdnrNote[]>();
   const cdnur: Gstr1Cdnur[] = [];
   const exp = new Map<'WPAY' | 'WOPAY', Gstr1ExpInvoice[]>();
-  const nil = new Map<Gstr1Nil['sply_ty'], Decimal>();
-  const hsn = new Map<string, { hsn: string; uqc: string; rt: Decimal; desc: string; qty: Decimal; g: RateSum }>();
+  const nil = new Map<Gstr1Nil['sply_ty'], number>();
+  const hsn = new Map<string, { hsn: string; uqc: string; desc: string; qty: number; g: RateSum }>();
 
   const addB2cs = (pos: string, inter: boolean, lines: Gstr1Line[], sign: 1 | -1) => {
     for (const g of byRate(lines)) {
-      const key = `${pos}|${g.rt.toFixed()}|${inter ? 'I' : 'L'}`;
-      const cur = b2cs.get(key) ?? { inter, pos, g: { rt: g.rt, txval: ZERO(), iamt: ZERO(), camt: ZERO(), samt: ZERO() } };
-      cur.g.txval = cur.g.txval.plus(g.txval.mul(sign));
-      cur.g.iamt = cur.g.iamt.plus(g.iamt.mul(sign));
-      cur.g.camt = cur.g.camt.plus(g.camt.mul(sign));
-      cur.g.samt = cur.g.samt.plus(g.samt.mul(sign));
+      const key = `${pos}|${String(g.rt).padStart(6, '0')}|${inter ? 'I' : 'L'}`;
+      const cur = b2cs.get(key) ?? { inter, pos, g: emptySum(g.rt) };
+      cur.g.txval += g.txval * sign;
+      cur.g.iamt += g.iamt * sign;
+      cur.g.camt += g.camt * sign;
+      cur.g.samt += g.samt * sign;
       b2cs.set(key, cur);
     }
   };
@@ -378,31 +397,28 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
       if (skipBlank && l.hsnCode.trim() === '') continue;
       const code = hsnAt(l.hsnCode, digits);
       const uqc = isService(code) ? 'NA' : (l.unit ?? 'OTH').toUpperCase();
-      const rt = toDecimal(l.taxRate);
-      const key = `${code}|${uqc}|${rt.toFixed()}`;
-      const cur = hsn.get(key) ?? {
-        hsn: code,
-        uqc,
-        rt,
-        desc: l.description.slice(0, 30),
-        qty: ZERO(),
-        g: { rt, txval: ZERO(), iamt: ZERO(), camt: ZERO(), samt: ZERO() },
-      };
-      if (uqc !== 'NA') cur.qty = cur.qty.plus(toDecimal(l.quantity).mul(sign));
-      cur.g.txval = cur.g.txval.plus(toDecimal(money2(l.taxable)).mul(sign));
-      cur.g.iamt = cur.g.iamt.plus(toDecimal(l.igst).mul(sign));
-      cur.g.camt = cur.g.camt.plus(toDecimal(l.cgst).mul(sign));
-      cur.g.samt = cur.g.samt.plus(toDecimal(l.sgst).mul(sign));
-      hsn.set(key, cur);
+      const rt = rateNumber(l.taxRate);
+      const key = `${code}|${uqc}|${String(rt).padStart(6, '0')}`;
+      let cur = hsn.get(key);
+      if (!cur) hsn.set(key, (cur = { hsn: code, uqc, desc: l.description.slice(0, 30), qty: 0, g: emptySum(rt) }));
+      if (uqc !== 'NA') cur.qty += toMilli(l.quantity) * sign;
+      cur.g.txval += toPaise(l.taxable) * sign;
+      cur.g.iamt += toPaise(l.igst) * sign;
+      cur.g.camt += toPaise(l.cgst) * sign;
+      cur.g.samt += toPaise(l.sgst) * sign;
     }
   };
-  const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => map.set(key, [...(map.get(key) ?? []), value]);
+  const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
 
   const invoices = input.invoices.filter((i) => inPeriod(i.date, input));
   for (const inv of invoices) {
     if (!counted(inv.status)) continue;
     const c = classifySale(inv, state);
-    const val = n2(inv.total);
+    const val = n2(toPaise(inv.total));
     switch (c.cls) {
       case 'b2b':
         push(b2b, inv.clientGstin!, {
@@ -426,12 +442,12 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
           inum: inv.number,
           idt: portalDate(inv.date),
           val,
-          itms: byRate(inv.lines).map((g) => ({ txval: n2(g.txval), rt: Number(g.rt.toFixed()), iamt: n2(g.iamt.plus(g.camt).plus(g.samt)), csamt: 0 })),
+          itms: byRate(inv.lines).map((g) => ({ txval: n2(g.txval), rt: Number(g.rt.toFixed()), iamt: n2(g.iamt + g.camt + g.samt), csamt: 0 })),
         });
         break;
       case 'nil': {
         const key: Gstr1Nil['sply_ty'] = c.inter ? (inv.clientGstin ? 'INTRB2B' : 'INTRB2C') : inv.clientGstin ? 'INTRAB2B' : 'INTRAB2C';
-        nil.set(key, (nil.get(key) ?? ZERO()).plus(toDecimal(inv.total)));
+        nil.set(key, (nil.get(key) ?? 0) + toPaise(inv.total));
         break;
       }
     }
@@ -445,7 +461,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
     const sale = note.original
       ? classifySale({ ...note, invoiceType: note.original.invoiceType, date: note.original.date, total: note.original.total }, state)
       : classifySale({ ...note, invoiceType: 'local_sale' }, state);
-    const val = n2(note.total);
+    const val = n2(toPaise(note.total));
     if (note.clientGstin) {
       push(cdnr, note.clientGstin, {
         ntty,
@@ -493,8 +509,8 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
         hsn_sc: h.hsn,
         desc: h.desc,
         uqc: h.uqc,
-        qty: Number(h.qty.toDecimalPlaces(2).toFixed()),
-        rt: Number(h.rt.toFixed()),
+        qty: Math.round(h.qty / 10) / 100 + 0,
+        rt: h.g.rt,
         txval: n2(h.g.txval),
         iamt: n2(h.g.iamt),
         camt: n2(h.g.camt),

@@ -1,11 +1,17 @@
-import { lineTaxable } from '@app/domain/document-output/document-view-builder';
 import { Gstr1DataReader } from '@app/domain/gst-returns/gst-exports.port';
 import { Gstr1Invoice, Gstr1Line, Gstr1Note, noteLinesFromAmounts } from '@app/domain/gst-returns/gstr1';
 import { placeOfSupply } from '@app/domain/gst-returns/place-of-supply';
-import { money2 } from '@app/domain/shared/money';
 import { Database } from '../database/database';
 
 type Row = Record<string, string | number | null>;
+
+/**
+ * Taxable value of a line in SQL: quantity x rate less the line discount, rounded half-up to paise, as
+ * `lineTaxable` of the PDF computes it (DECIMAL arithmetic is exact; thousands of lines of a month need
+ * no per-line decimal work in the process).
+ */
+const TAXABLE = `ROUND(it.quantity * it.rate - CASE it.discount_type WHEN 'percentage' THEN it.quantity * it.rate * COALESCE(it.discount_value, 0) / 100
+  WHEN 'fixed' THEN COALESCE(it.discount_value, 0) ELSE 0 END, 2)`;
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? null : String(v));
 
 /**
@@ -32,8 +38,8 @@ export class SqlGstr1Data extends Gstr1DataReader {
         range,
       ),
       this.q(
-        `SELECT it.invoice_id, it.item_description, it.hsn_code, it.quantity, it.rate, it.tax_rate, it.cgst_amount, it.sgst_amount, it.igst_amount,
-                it.discount_type, it.discount_value
+        `SELECT it.invoice_id, it.item_description, it.hsn_code, it.quantity, it.tax_rate, it.cgst_amount, it.sgst_amount, it.igst_amount,
+                ${TAXABLE} AS taxable
            FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id AND it.account_id = i.account_id
           WHERE i.account_id = ? AND i.invoice_date BETWEEN ? AND ? AND i.status IN ('issued', 'archived')
           ORDER BY it.invoice_id, it.id`,
@@ -72,18 +78,12 @@ export class SqlGstr1Data extends Gstr1DataReader {
     const linesOf = new Map<number, Gstr1Line[]>();
     for (const r of lineRows) {
       const id = Number(r.invoice_id);
-      const taxable = lineTaxable({
-        quantity: String(r.quantity),
-        rate: String(r.rate),
-        discountType: str(r.discount_type),
-        discountValue: str(r.discount_value),
-      }).taxable;
       const line: Gstr1Line = {
         hsnCode: str(r.hsn_code) ?? '',
         description: String(r.item_description),
         quantity: String(r.quantity),
         unit: null,
-        taxable: money2(taxable),
+        taxable: String(r.taxable),
         taxRate: String(r.tax_rate),
         cgst: String(r.cgst_amount),
         sgst: String(r.sgst_amount),
