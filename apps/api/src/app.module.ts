@@ -28,6 +28,7 @@ import { BillingModule } from './billing/billing.module';
 import { AuditModule } from './audit/audit.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { ExportsModule } from './exports/exports.module';
+import { EInvoiceModule } from './einvoice/einvoice.module';
 import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers';
 
 /** Resource modules of the API. Add a new resource's module here. */
@@ -53,6 +54,7 @@ const RESOURCE_MODULES = [
   AuditModule,
   WebhooksModule,
   ExportsModule,
+  EInvoiceModule,
 ];
 
 @Module({})

@@ -17,6 +17,8 @@ import { TypeormInvoiceRepository } from '@app/infra/invoices/typeorm-invoice.re
 import { DocumentsCoreModule } from '../documents/documents-core.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { InvoicesController } from './invoices.controller';
+import { EInvoiceLock } from '@app/domain/einvoice/einvoice-lock';
+import { SqlEInvoiceRegistrations } from '@app/infra/einvoice/sql-einvoice-registrations';
 
 /** Invoices; exports the repository (read by credit notes) and the conversion used by quotations and proforma. */
 @Module({
@@ -46,8 +48,9 @@ import { InvoicesController } from './invoices.controller';
         a: ActivityRecorder,
         s: InvoiceStock,
         t: TdsSectionRepository,
-      ) => new InvoicesService(i, issue, c, tx, clock, a, s, t),
-      inject: [InvoiceRepository, IssueInvoice, ClientRepository, TransactionRunner, Clock, ActivityRecorder, InvoiceStock, TdsSectionRepository],
+        db: Database,
+      ) => new InvoicesService(i, issue, c, tx, clock, a, s, t, new EInvoiceLock(new SqlEInvoiceRegistrations(db))),
+      inject: [InvoiceRepository, IssueInvoice, ClientRepository, TransactionRunner, Clock, ActivityRecorder, InvoiceStock, TdsSectionRepository, Database],
     },
   ],
   exports: [InvoiceRepository, ConvertToInvoice, DocumentsCoreModule],

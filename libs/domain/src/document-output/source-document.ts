@@ -49,4 +49,6 @@ export interface SourceDocument {
   reference: string | null;
   productLines: SourceProductLine[];
   noteLines: SourceNoteLine[];
+  /** The active e-invoice registration of an invoice (IRN, acknowledgement, signed QR payload). */
+  einvoice?: { irn: string; ackNo: string; ackDate: string; signedQrCode: string } | null;
 }

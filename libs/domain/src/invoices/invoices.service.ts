@@ -15,6 +15,7 @@ import { InvoiceRepository } from './invoice.repository.port';
 import { buildInvoice, InvoiceContext, InvoiceInput } from './invoice-rules';
 import { IssuedInvoice, IssueInvoice } from './issue-invoice.use-case';
 import { InvoiceStock } from '../inventory/invoice-stock';
+import { EInvoiceLock } from '../einvoice/einvoice-lock';
 
 /** The window of recent-payments when no `since` is given. */
 export const RECENT_PAYMENTS_WINDOW_MS = 60 * 60 * 1000;
@@ -30,6 +31,8 @@ export class InvoicesService {
     private readonly activity: ActivityRecorder,
     private readonly stock: InvoiceStock,
     private readonly tdsSections: Pick<TdsSectionRepository, 'findVisible'>,
+    /** Keeps invoices with an active IRN as registered (absent: no e-invoicing checks). */
+    private readonly einvoiceLock?: EInvoiceLock,
   ) {}
 
   list(caller: Caller, filter: DocumentListFilter): Promise<Page<InvoiceHeader>> {
@@ -51,6 +54,7 @@ export class InvoicesService {
     const accountId = caller.account.id;
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
+      await this.einvoiceLock?.assertEditable(accountId, id, input as Record<string, unknown>);
       const built = buildInvoice(input, this.context(caller), current);
       if (built.fields.clientId !== current.clientId) await requireClient(this.clients, accountId, built.fields.clientId);
       if (input.tds_section_id !== undefined) await this.checkTdsSection(accountId, built.fields.tdsSectionId);
@@ -72,6 +76,7 @@ export class InvoicesService {
     const accountId = caller.account.id;
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
+      await this.einvoiceLock?.assertDeletable(accountId, id);
       await this.invoices.deleteMany(accountId, [id]);
       await this.stock.move(accountId, { id, number: current.invoiceNumber }, current.lines, [], 'invoice deleted');
       await this.activity.record(caller.principal, {
@@ -91,7 +96,17 @@ export class InvoicesService {
       this.tx,
       ids,
       (unique) => this.invoices.numbersOf(accountId, unique),
-      async (owned) => {
+      async (all) => {
+        // Invoices with an active IRN stay (they come back in `skipped`).
+        const keep = this.einvoiceLock
+          ? new Set(
+              await this.einvoiceLock.deletable(
+                accountId,
+                all.map((o) => o.id),
+              ),
+            )
+          : null;
+        const owned = keep ? all.filter((o) => keep.has(o.id)) : all;
         const lines = await this.invoices.linesOf(
           accountId,
           owned.map((o) => o.id),

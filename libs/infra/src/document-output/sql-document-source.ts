@@ -52,6 +52,14 @@ export class SqlDocumentSource extends DocumentSource {
              discount_value FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`,
       [id, accountId],
     );
+    const [irn] =
+      kind === 'invoice'
+        ? await manager.query<Row[]>(
+            `SELECT irn, ack_no, DATE_FORMAT(ack_date, '%Y-%m-%d %H:%i:%s') AS ack_date, signed_qr_code
+               FROM einvoice_registrations WHERE account_id = ? AND invoice_id = ? AND status = 'active'`,
+            [accountId, id],
+          )
+        : [];
     return {
       kind,
       id: Number(h.id),
@@ -90,6 +98,7 @@ export class SqlDocumentSource extends DocumentSource {
             discountValue: str(l.discount_value),
           })),
       noteLines: noteLines ? lines.map((l) => ({ description: String(l.description), expenseDate: str(l.expense_date), amount: String(l.amount) })) : [],
+      einvoice: irn ? { irn: String(irn.irn), ackNo: String(irn.ack_no), ackDate: String(irn.ack_date), signedQrCode: String(irn.signed_qr_code) } : null,
     };
   }
 
