@@ -3,6 +3,7 @@
 // Tests (test/, bench/, *.spec.ts, libs/domain/testing/): the recommended rules without type
 // information. Tests read untyped JSON answers (supertest bodies are `any`) and build partial fakes;
 // the type-checked `no-unsafe-*` rules would flag nearly every assertion there.
+// Functions and constructors take at most 7 parameters (max-params) in apps/ and libs/.
 // Formatting is Prettier's job (`npm run format:check`); eslint-config-prettier turns off the rules
 // that would disagree with it.
 //
@@ -26,7 +27,12 @@ export default tseslint.config(
     ignores: TESTS,
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked, prettier],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    rules: { '@typescript-eslint/no-unused-vars': unusedVars },
+    rules: {
+      '@typescript-eslint/no-unused-vars': unusedVars,
+      // At most 7 parameters, constructors included: collaborators that always travel together are grouped
+      // into a named object (e.g. SignInCheck, ShareLinks) rather than passed one by one.
+      '@typescript-eslint/max-params': ['error', { max: 7 }],
+    },
   },
   {
     files: TESTS,

@@ -9,6 +9,7 @@
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS
  * (default 20), BENCH_CLIENTS (default 10000), BENCH_ONLY (run scenarios whose name contains it; `a|b`: either),
  * BENCH_ROUNDS (default 1: API and baseline alternate this many times; the median run is shown),
+ * BENCH_API_NODE_ARGS (extra node flags for the API processes, e.g. `--cpu-prof --cpu-prof-dir=prof` to profile them),
  * BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/invoicing_bench), BENCH_INVOICES (default
  * 100000), BENCH_PDF_CONCURRENCY (the API's PDF_CONCURRENCY, default 2), BENCH_PDF_PAGES (pages of the
  * PDF baseline, default the same), BENCH_BULK_RUNS (default 2), BENCH_PDF_RENDERS (default 1000).
@@ -51,7 +52,8 @@ function log(message) {
 
 /** Starts a child process that dies with us; its output is kept for error reports. */
 function startChild(label, args, env) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const nodeArgs = label.startsWith('api') && process.env.BENCH_API_NODE_ARGS ? process.env.BENCH_API_NODE_ARGS.split(/\s+/).filter(Boolean) : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.label = label;
   child.output = '';
   const keep = (chunk) => {

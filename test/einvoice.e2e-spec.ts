@@ -45,7 +45,6 @@ function qrCodesInPdf(pdf: Buffer): string[] {
   }
 }
 
- 
 const binary = (res: any, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));

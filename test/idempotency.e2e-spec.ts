@@ -102,6 +102,31 @@ describe('Idempotency-Key', () => {
     expect(names(doc.paths['/v1/invoices'].get)).not.toContain('Idempotency-Key');
   });
 
+  it('a file answer (ZIP of PDFs) is not stored: the key guards only while it runs, and a retry builds the file again', async () => {
+    const invoice = (await post(a, 'zip-source', body(clientA)).expect(201)).body.data.invoice_id as number;
+    const keys = () => countRows(t, 'SELECT COUNT(*) AS n FROM idempotency_keys WHERE account_id = ?', [a.accountId]);
+    const before = await keys();
+    const zip = () =>
+      t.http
+        .post('/v1/invoices/bulk-pdf')
+        .set(a.auth)
+        .set('Idempotency-Key', 'zip-1')
+        .send({ ids: [invoice] })
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+    for (const res of [await zip(), await zip()]) {
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.headers['idempotent-replayed']).toBeUndefined();
+      expect((res.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+    }
+    expect(await keys()).toBe(before);
+  });
+
   it('a key expires after 24 hours: the same request then runs again, and the worker job deletes expired keys', async () => {
     const clock = t.app.get(Clock);
     const first = await post(a, 'expiry-1', body(clientA)).expect(201);

@@ -1,12 +1,7 @@
-import pino from 'pino';
-import { SystemClock } from '@app/domain/shared/clock.port';
-import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
-import { createDataSource } from '@app/infra/database/data-source';
-import { Database } from '@app/infra/database/database';
+import { AccountRepository } from '@app/domain/accounts/account.repository.port';
+import { DocumentOutputService } from '@app/domain/document-output/document-output.service';
 import { PdfRenderTimeout } from '@app/infra/pdf/puppeteer-pdf-renderer';
-import { TypeormAccountRepository } from '@app/infra/accounts/typeorm-account.repository';
-import { createDocumentOutputService } from '@app/infra/wiring/document-output.wiring';
-import { WorkerRuntime } from '../apps/worker/src/worker-runtime';
+import { startWorker } from './support/sendout-worker';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { createClient, line } from './support/sales-document-helpers';
 
@@ -46,15 +41,13 @@ describe('PDF render limits over HTTP', () => {
 
   it("the worker's renderer (emailed PDFs) keeps the same PDF_RENDER_TIMEOUT_MS", async () => {
     const id = await largeInvoice();
-    const dataSource = await createDataSource(t.databaseUrl, 2).initialize();
-    const runtime = new WorkerRuntime(t.config, dataSource, pino({ level: 'silent' }));
+    const worker = await startWorker(t.config);
     try {
-      const db = new Database(dataSource);
-      const { output } = createDocumentOutputService(db, new SystemClock(), new NodeSecretHasher(), t.config, runtime.renderer);
-      const account = await new TypeormAccountRepository(db).findById(a.accountId);
+      const output = worker.app.get(DocumentOutputService);
+      const account = await worker.app.get(AccountRepository).findById(a.accountId);
       await expect(output.pdf(account!, 'invoice', id)).rejects.toBeInstanceOf(PdfRenderTimeout);
     } finally {
-      await runtime.close();
+      await worker.close();
     }
   });
 });

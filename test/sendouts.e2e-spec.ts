@@ -1,3 +1,11 @@
+import { createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { SystemClock } from '@app/domain/shared/clock.port';
+import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
+import { Database } from '@app/infra/database/database';
+import { createNotificationWorkerParts } from '@app/infra/notifications/notification-adapters';
+import { createActivityLog } from '@app/infra/webhooks/webhook-objects';
+import { createWebhookWorkerParts } from '@app/infra/webhooks/webhooks.factory';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { insertNote, insertProductDocument } from './support/sql-documents';
 import { dropQueue, queuePrefixFor, startWorker, TestWorker, waitForStatus } from './support/sendout-worker';
@@ -38,7 +46,13 @@ describe('sendouts: queue, worker, SMTP', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await startApp('sendouts', { SMTP_URL: sink.url, QUEUE_PREFIX: queuePrefixFor('sendouts'), SENDOUT_BACKOFF_MS: '100', SWEEP_INTERVAL_MS: '60000' });
+    t = await startApp('sendouts', {
+      WEBHOOKS_ALLOW_INSECURE: 'on',
+      SMTP_URL: sink.url,
+      QUEUE_PREFIX: queuePrefixFor('sendouts'),
+      SENDOUT_BACKOFF_MS: '100',
+      SWEEP_INTERVAL_MS: '60000',
+    });
     worker = await startWorker(t.config);
     a = await t.createAccount({ name: 'Shree Ganesh Electricals', email: 'sge@example.com', gstin: '27AAPFU0939F1ZV' });
     b = await t.createAccount({ name: 'Other Co', email: 'other@example.com' });
@@ -237,6 +251,73 @@ describe('sendouts: queue, worker, SMTP', () => {
     const history = await t.http.get('/v1/sendouts').set(a.auth).expect(200);
     expect(history.body.data.history.map((r: { queue_id: number }) => r.queue_id)).not.toContain(id);
     expect(sink.bySubject('sent then deleted')).toHaveLength(1);
+  });
+
+  it('a sent and a failed email each record an activity event with their row, sent as sendout.sent and sendout.failed webhooks', async () => {
+    const bodies: string[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'));
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const db = new Database(t.dataSource);
+    const clock = new SystemClock();
+    const relay = createNotificationWorkerParts(db, clock, new NodeSecretHasher(), t.config);
+    const hooks = createWebhookWorkerParts(db, clock, createActivityLog(db, clock), t.config);
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      const endpoint = (
+        await t.http
+          .post('/v1/webhooks')
+          .set(a.auth)
+          .send({ url, events: ['sendout.*'] })
+          .expect(201)
+      ).body.data;
+      const gone = await insertProductDocument(t.dataSource, 'invoice', a.accountId, clientId, 'INV/25-26/0999', '2025-08-06', LINES);
+      await worker.runtime.pause();
+      const sent = (await post(a.auth, { ...base(), subject: 'goes out, webhook follows' }).expect(200)).body.data.queue_id as number;
+      const failed = (await post(a.auth, { ...base(), document_id: gone, subject: 'its invoice is deleted first' }).expect(200)).body.data.queue_id as number;
+      await t.http.delete(`/v1/invoices/${gone}`).set(a.auth).expect(200);
+      worker.runtime.resume();
+      await waitForStatus(t, a.auth, sent, ['sent']);
+      await waitForStatus(t, a.auth, failed, ['failed']);
+
+      const trail = (await t.http.get('/v1/audit-log?entity_type=sendout&actor=system').set(a.auth).expect(200)).body.data.entries;
+      expect(
+        trail
+          .filter((e: { entity_id: number }) => [sent, failed].includes(e.entity_id))
+          .map((e: { entity_id: number; action: string }) => [e.entity_id, e.action]),
+      ).toEqual(
+        expect.arrayContaining([
+          [sent, 'sent'],
+          [failed, 'failed'],
+        ]),
+      );
+      // Emails of the earlier tests are relayed too (their events were waiting); these two are told apart by id.
+      const mine = () =>
+        bodies
+          .map((body) => JSON.parse(body) as { type: string; data: { object: Record<string, unknown> } })
+          .filter((e) => [sent, failed].includes(e.data.object.queue_id as number));
+      for (let i = 0; i < 100 && mine().length < 2; i++) {
+        await relay.relay.execute();
+        await hooks.dispatch.execute();
+        if (mine().length < 2) await new Promise((r) => setTimeout(r, 100));
+      }
+      const history = (await t.http.get('/v1/sendouts').set(a.auth).expect(200)).body.data.history as Array<Record<string, unknown>>;
+      const byType = new Map(mine().map((e) => [e.type, e.data.object]));
+      expect([...byType.keys()].sort()).toEqual(['sendout.failed', 'sendout.sent']);
+      expect(byType.get('sendout.sent')).toEqual(history.find((h) => h.queue_id === sent));
+      expect(byType.get('sendout.failed')).toEqual(history.find((h) => h.queue_id === failed));
+      expect(byType.get('sendout.failed')).toMatchObject({ status: 'failed', last_error: 'The document no longer exists.' });
+      await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
+    } finally {
+      await relay.pushQueue.close();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 
   it('history: newest first, limit honoured and checked', async () => {

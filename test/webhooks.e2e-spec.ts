@@ -4,9 +4,9 @@ import { Webhook } from 'standardwebhooks';
 import { Clock } from '@app/domain/shared/clock.port';
 import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
 import { Database } from '@app/infra/database/database';
-import { TypeormActivityLog } from '@app/infra/activity/typeorm-activity-log';
 import { createNotificationWorkerParts } from '@app/infra/notifications/notification-adapters';
 import { createWebhookWorkerParts } from '@app/infra/webhooks/webhooks.factory';
+import { createActivityLog } from '@app/infra/webhooks/webhook-objects';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { createClient, line } from './support/sales-document-helpers';
 
@@ -54,11 +54,11 @@ describe('outbound webhooks', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     t = await startApp('webhooks', { WEBHOOKS_ALLOW_INSECURE: 'on' });
     strict = await startApp('webhooks_strict');
-    a = await t.createAccount();
+    a = await t.createAccount({ username: 'hook_owner', password: 'Owner-Pass-2025' }); // an owner user, who is told when an endpoint is disabled
     b = await t.createAccount();
     const db = new Database(t.dataSource);
     parts = createNotificationWorkerParts(db, clock, new NodeSecretHasher(), t.config);
-    hooks = createWebhookWorkerParts(db, clock, new TypeormActivityLog(db), t.config);
+    hooks = createWebhookWorkerParts(db, clock, createActivityLog(db, clock), t.config);
   });
   beforeEach(() => {
     clock.offsetMs = 0;
@@ -112,14 +112,21 @@ describe('outbound webhooks', () => {
 
     const events = eventsAt('/a');
     expect(events.map((e) => e.type)).toEqual(['client.created', 'invoice.created', 'invoice.created', 'invoice.updated', 'invoice.paid', 'invoice.deleted']);
-    expect(events.map((e) => e.data.object.id)).toEqual([client, first, second, first, first, second]);
     expect(events[4]).toEqual({
       id: expect.stringMatching(/^evt_\d+_1$/),
       type: 'invoice.paid',
       created_at: expect.any(String),
       account_id: a.accountId,
-      data: { object: expect.objectContaining({ id: first, object: 'invoice', payment_status: 'paid', label: expect.stringMatching(/^INV\//) }) },
+      data: { object: expect.objectContaining({ invoice_id: first, payment_status: 'paid' }) },
     });
+    // data.object is the record exactly as the API answers a GET of it at the time of the event.
+    const get = async (path: string) => (await t.http.get(path).set(a.auth).expect(200)).body.data;
+    expect(events[0].data.object).toEqual(await get(`/v1/clients/${client}`));
+    expect(events[3].data.object).toEqual(await get(`/v1/invoices/${first}`));
+    expect(events[4].data.object).toEqual(events[3].data.object);
+    expect(events[1].data.object).toMatchObject({ invoice_id: first, payment_status: 'pending', items: events[3].data.object.items });
+    // A deletion carries the record's last form with deleted: true.
+    expect(events[5].data.object).toEqual({ ...events[2].data.object, deleted: true });
     const times = events.map((e) => Date.parse(e.created_at));
     expect([...times].sort((x, y) => x - y)).toEqual(times);
     const verifier = new Webhook(endpointA.secret);
@@ -151,6 +158,46 @@ describe('outbound webhooks', () => {
     await t.http.delete(`/v1/webhooks/${endpointB.webhook_id}`).set(b.auth).expect(200);
   });
 
+  it('delivers notes and their updates as GET answers them, deletions with deleted: true', async () => {
+    const endpoint = await addEndpoint(a, '/notes', ['debit_note.*', 'credit_note.*']);
+    const client = await createClient(t, a, 'Notes Client');
+    const debit = (
+      await t.http
+        .post('/v1/debit-notes')
+        .set(a.auth)
+        .send({ client_id: client, debit_note_date: '2025-06-15', items: [{ description: 'Freight', expense_date: '2025-06-15', amount: 250.5 }] })
+        .expect(201)
+    ).body.data.debit_note_id as number;
+    const credit = (
+      await t.http
+        .post('/v1/credit-notes')
+        .set(a.auth)
+        .send({
+          client_id: client,
+          credit_note_date: '2025-06-16',
+          status: 'issued',
+          items: [{ description: 'Return', expense_date: '2025-06-16', amount: 590 }],
+        })
+        .expect(200)
+    ).body.data.credit_note_id as number;
+    await t.http
+      .patch(`/v1/debit-notes/${debit}`)
+      .set(a.auth)
+      .send({ items: [{ description: 'Freight and handling', expense_date: '2025-06-15', amount: 300 }] })
+      .expect(200);
+    const debitNow = (await t.http.get(`/v1/debit-notes/${debit}`).set(a.auth).expect(200)).body.data;
+    const creditNow = (await t.http.get(`/v1/credit-notes/${credit}`).set(a.auth).expect(200)).body.data;
+    await t.http.delete(`/v1/credit-notes/${credit}`).set(a.auth).expect(200);
+    await deliver();
+    const events = eventsAt('/notes');
+    expect(events.map((e) => e.type)).toEqual(['debit_note.created', 'credit_note.created', 'debit_note.updated', 'credit_note.deleted']);
+    expect(events[0].data.object).toMatchObject({ debit_note_id: debit, total_amount: 250.5, items: [expect.objectContaining({ amount: 250.5 })] });
+    expect(events[1].data.object).toEqual(creditNow);
+    expect(events[2].data.object).toEqual(debitNow);
+    expect(events[3].data.object).toEqual({ ...creditNow, deleted: true });
+    await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
+  });
+
   it('retries a receiver answering 500 twice, then 200: three requests, the log shows it; redelivery sends it again', async () => {
     const endpoint = await addEndpoint(a, '/flaky', ['client.*']);
     failuresLeft.set('/flaky', 2);
@@ -173,6 +220,8 @@ describe('outbound webhooks', () => {
     await hooks.dispatch.execute();
     expect(at('/flaky')).toHaveLength(4);
     expect(at('/flaky')[3].body).toBe(requests[0].body);
+    expect(at('/flaky')[3].headers['webhook-id']).toBe(requests[0].headers['webhook-id']); // receivers drop it as a duplicate if they want
+    await t.http.post(`/v1/webhooks/${endpoint.webhook_id}/deliveries/${delivery.delivery_id}/redeliver`).set(b.auth).expect(404);
     [delivery] = (await t.http.get(`/v1/webhooks/${endpoint.webhook_id}/deliveries`).set(a.auth).expect(200)).body.data.deliveries;
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, redelivery_of: expect.any(Number) });
     await t.http.post(`/v1/webhooks/${endpoint.webhook_id}/deliveries/999999/redeliver`).set(a.auth).expect(404);
@@ -195,6 +244,13 @@ describe('outbound webhooks', () => {
     await deliver();
     const later = at('/rotating')[1];
     expect(String(later.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    jest.spyOn(Date, 'now').mockReturnValue(clock.now().getTime()); // the verifier checks the timestamp against its own clock
+    try {
+      expect(new Webhook(rotated.secret).verify(later.body, later.headers as Record<string, string>)).toBeTruthy();
+      expect(() => new Webhook(endpoint.secret).verify(later.body, later.headers as Record<string, string>)).toThrow(/signature/i);
+    } finally {
+      jest.restoreAllMocks();
+    }
     clock.offsetMs = 0;
     await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
   });
@@ -255,7 +311,7 @@ describe('outbound webhooks', () => {
     const endpoint = await addEndpoint(a, '/checked', ['client.created']);
     await createClient(t, a, 'Checked Client');
     await parts.relay.execute();
-    const strictHooks = createWebhookWorkerParts(new Database(t.dataSource), clock, new TypeormActivityLog(new Database(t.dataSource)), {
+    const strictHooks = createWebhookWorkerParts(new Database(t.dataSource), clock, createActivityLog(new Database(t.dataSource), clock), {
       ...t.config,
       webhooks: { ...t.config.webhooks, allowInsecure: false },
     });
@@ -266,17 +322,88 @@ describe('outbound webhooks', () => {
     await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
   });
 
-  it('fails a delivery after the last retry (about a day) and disables an endpoint failing for 5 days', async () => {
+  it('keeps each endpoint in event order: a later event waits while an earlier one is retried', async () => {
+    const endpoint = await addEndpoint(a, '/ordered', ['client.created']);
+    failuresLeft.set('/ordered', 1);
+    const first = await createClient(t, a, 'Ordered First');
+    const second = await createClient(t, a, 'Ordered Second');
+    await parts.relay.execute();
+    await hooks.dispatch.execute();
+    await hooks.dispatch.execute(); // the second waits behind the first's retry
+    expect(eventsAt('/ordered').map((e) => e.data.object.client_id)).toEqual([first]);
+    clock.offsetMs += 6_000;
+    await hooks.dispatch.execute();
+    expect(eventsAt('/ordered').map((e) => e.data.object.client_id)).toEqual([first, first]);
+    await hooks.dispatch.execute();
+    expect(eventsAt('/ordered').map((e) => e.data.object.client_id)).toEqual([first, first, second]);
+    await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
+  });
+
+  it('raises inventory.low_stock when an invoice or a recount takes an item to its threshold, once per crossing', async () => {
+    const endpoint = await addEndpoint(a, '/stock', ['inventory.low_stock']);
+    const item = (
+      await t.http.post('/v1/inventory').set(a.auth).send({ name: 'Toner cartridge', rate: 1500, quantity: 10, low_stock_threshold: 5 }).expect(201)
+    ).body.data.inventory_id as number;
+    await t.http
+      .post('/v1/inventory')
+      .set(a.auth)
+      .send({ name: 'Bad threshold', rate: 10, low_stock_threshold: -1 })
+      .expect(400)
+      .expect((res) => expect(res.body.error.details).toEqual({ low_stock_threshold: expect.any(String) }));
+    const client = await createClient(t, a, 'Stock Client');
+    const sell = (quantity: number) =>
+      t.http
+        .post('/v1/invoices')
+        .set(a.auth)
+        .send({ client_id: client, invoice_date: '2025-06-12', payment_due_date: '2025-07-12', items: [line('Toner', quantity, 1500, { inventory_id: item })] })
+        .expect(201);
+    await sell(4); // 10 -> 6: above the threshold
+    await sell(2); // 6 -> 4: crosses it
+    await deliver();
+    let events = eventsAt('/stock');
+    expect(events.map((e) => e.type)).toEqual(['inventory.low_stock']);
+    expect(events[0].data.object).toEqual({
+      ...(await t.http.get(`/v1/inventory/${item}`).set(a.auth).expect(200)).body.data,
+      updated_at: expect.any(String),
+    });
+    expect(events[0].data.object).toMatchObject({ inventory_id: item, quantity: 4, low_stock_threshold: 5 });
+    await sell(1); // 4 -> 3: already low, no second alert
+    await t.http.patch(`/v1/inventory/${item}`).set(a.auth).send({ quantity: 20 }).expect(200); // restocked
+    await t.http.patch(`/v1/inventory/${item}`).set(a.auth).send({ quantity: 5 }).expect(200); // a recount at the threshold
+    await deliver();
+    events = eventsAt('/stock');
+    expect(events.map((e) => [e.type, e.data.object.quantity])).toEqual([
+      ['inventory.low_stock', 4],
+      ['inventory.low_stock', 5],
+    ]);
+    expect(events[1].data.object).toEqual((await t.http.get(`/v1/inventory/${item}`).set(a.auth).expect(200)).body.data);
+    const trail = (await t.http.get(`/v1/audit-log?entity_type=inventory&entity_id=${item}`).set(a.auth).expect(200)).body.data.entries;
+    expect(trail.filter((e: { action: string }) => e.action === 'low_stock')).toHaveLength(2);
+    await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
+  });
+
+  it('retries on the schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), fails the delivery after about a day, disables an endpoint failing for 5 days and tells the owner', async () => {
     const endpoint = await addEndpoint(a, '/down', ['client.created']);
     await createClient(t, a, 'Down Client 1');
     await parts.relay.execute();
+    const stampMs = (s: string) => Date.parse(`${s.replace(' ', 'T')}Z`);
+    const gaps: number[] = [];
+    let firstAttempt = 0;
     for (let i = 0; i < 12; i++) {
       await hooks.dispatch.execute();
-      clock.offsetMs += 10 * 60 * 60 * 1000 + 1000;
+      const [d] = (await t.http.get(`/v1/webhooks/${endpoint.webhook_id}/deliveries`).set(a.auth).expect(200)).body.data.deliveries;
+      if (i === 0) firstAttempt = stampMs(d.last_attempt_at);
+      if (!d.next_attempt_at) break;
+      gaps.push(stampMs(d.next_attempt_at) - stampMs(d.last_attempt_at));
+      clock.offsetMs = stampMs(d.next_attempt_at) + 1000 - Date.now(); // the moment the retry is due
     }
+    expect(gaps).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
     expect(at('/down')).toHaveLength(8);
     const [failed] = (await t.http.get(`/v1/webhooks/${endpoint.webhook_id}/deliveries`).set(a.auth).expect(200)).body.data.deliveries;
-    expect(failed).toMatchObject({ status: 'failed', attempts: 8, response_status: 500, response_body: 'receiver broke' });
+    expect(failed).toMatchObject({ status: 'failed', attempts: 8, response_status: 500, response_body: 'receiver broke', next_attempt_at: null });
+    const hours = (stampMs(failed.last_attempt_at) - firstAttempt) / 3_600_000;
+    expect(hours).toBeGreaterThan(24);
+    expect(hours).toBeLessThan(30);
     expect((await t.http.get(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200)).body.data.enabled).toBe(true);
 
     clock.offsetMs = 5 * 24 * 60 * 60 * 1000;
@@ -288,6 +415,21 @@ describe('outbound webhooks', () => {
     expect(shown).toMatchObject({ enabled: false, disabled_reason: 'failing' });
     const trail = (await t.http.get(`/v1/audit-log?entity_type=webhook_endpoint&entity_id=${endpoint.webhook_id}`).set(a.auth).expect(200)).body.data;
     expect(trail.entries[0]).toMatchObject({ action: 'disabled', actor: { type: 'system' } });
+    await parts.relay.execute();
+    const told = await t.dataSource.query(
+      'SELECT user_id, category, action, title, body, screen FROM notifications WHERE account_id = ? AND entity_type = ? AND entity_id = ?',
+      [a.accountId, 'webhook_endpoint', endpoint.webhook_id],
+    );
+    expect(told).toEqual([
+      {
+        user_id: a.userId,
+        category: 'integrations',
+        action: 'disabled',
+        title: 'Webhook endpoint disabled',
+        body: expect.stringContaining(`${base}/down`),
+        screen: 'webhooks',
+      },
+    ]);
     clock.offsetMs = 0;
   });
 });

@@ -2,7 +2,13 @@ import { INestApplicationContext } from '@nestjs/common';
 import { AppConfig } from '@app/infra/config/app-config';
 import { BullmqSendoutQueue } from '@app/infra/queue/bullmq-sendout-queue';
 import { createWorkerApp } from '../../apps/worker/src/worker.factory';
-import { WorkerRuntime } from '../../apps/worker/src/worker-runtime';
+import { DeliverSendout } from '@app/domain/sendouts/deliver-sendout.use-case';
+import { SendoutQueue } from '@app/domain/sendouts/sendout-queue.port';
+import { CaSyncSchedule } from '../../apps/worker/src/ca-sync/ca-sync.schedule';
+import { OverdueSchedule } from '../../apps/worker/src/housekeeping/overdue.schedule';
+import { SessionsPurgeSchedule } from '../../apps/worker/src/housekeeping/sessions-purge.schedule';
+import { SendoutProcessor } from '../../apps/worker/src/sendouts/sendout.processor';
+import { SendoutSweepSchedule } from '../../apps/worker/src/sendouts/sendout-sweep.schedule';
 import type { TestApp } from './app-harness';
 
 /** A BullMQ key prefix of its own per suite run, so parallel suites and earlier runs never share jobs. */
@@ -10,10 +16,40 @@ export function queuePrefixFor(suite: string): string {
   return `test-${suite}-${process.pid}-${Date.now().toString(36)}`;
 }
 
+/** The worker's processors and schedules the suites drive directly (each is one injectable of the worker). */
+export interface WorkerHandles {
+  deliver: DeliverSendout;
+  queue: BullmqSendoutQueue;
+  pause(): Promise<void>;
+  resume(): void;
+  sweepOnce: SendoutSweepSchedule['runOnce'];
+  markOverdueOnce: OverdueSchedule['runOnce'];
+  purgeSessionsOnce: SessionsPurgeSchedule['runOnce'];
+  caSyncOnce: CaSyncSchedule['runOnce'];
+}
+
 export interface TestWorker {
   app: INestApplicationContext;
-  runtime: WorkerRuntime;
+  runtime: WorkerHandles;
   close(): Promise<void>;
+}
+
+function handlesOf(app: INestApplicationContext): WorkerHandles {
+  const processor = app.get(SendoutProcessor);
+  const sweep = app.get(SendoutSweepSchedule);
+  const overdue = app.get(OverdueSchedule);
+  const purge = app.get(SessionsPurgeSchedule);
+  const caSync = app.get(CaSyncSchedule);
+  return {
+    deliver: app.get(DeliverSendout),
+    queue: app.get<SendoutQueue, BullmqSendoutQueue>(SendoutQueue),
+    pause: () => processor.pause(),
+    resume: () => processor.resume(),
+    sweepOnce: () => sweep.runOnce(),
+    markOverdueOnce: () => overdue.runOnce(),
+    purgeSessionsOnce: () => purge.runOnce(),
+    caSyncOnce: (today) => caSync.runOnce(today),
+  };
 }
 
 /** Starts the real worker in this process, on the API's database, Redis and queue prefix. */
@@ -21,7 +57,7 @@ export async function startWorker(config: AppConfig, outboxDir?: string): Promis
   const app = await createWorkerApp(config, { outboxDir });
   return {
     app,
-    runtime: app.get(WorkerRuntime),
+    runtime: handlesOf(app),
     async close() {
       await app.close();
     },

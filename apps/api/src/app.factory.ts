@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { INestApplication } from '@nestjs/common';
@@ -11,6 +12,9 @@ import { EdgeAdapter, EdgeReply, EdgeSettings } from './edge/http-edge';
 import { ExpressEdgeAdapter } from './edge/express.edge';
 import { FastifyEdgeAdapter } from './edge/fastify.edge';
 import { createLogger, requestLogger } from './logger';
+import { ApiMetrics } from './metrics/api-metrics';
+import { OPERATIONS } from './common/openapi/operations';
+import { RouteLabels } from './metrics/route-label';
 
 /** The repository's CHANGELOG.md (found upward from this file, from the sources or from dist/). */
 function readChangelog(): string {
@@ -26,10 +30,15 @@ function readChangelog(): string {
  */
 export async function createApiApp(config: AppConfig): Promise<INestApplication> {
   const logger = createLogger(config.logLevel);
-  const logRequest = logger.isLevelEnabled('info') ? requestLogger(logger) : null;
+  const logLine = logger.isLevelEnabled('info') ? requestLogger(logger) : null;
+  const metrics = new ApiMetrics(new RouteLabels(Object.keys(OPERATIONS)));
+  const logRequest = (req: IncomingMessage, res: ServerResponse) => {
+    metrics.observe(req, res);
+    logLine?.(req, res);
+  };
   const settings: EdgeSettings = { jsonMaxDepth: config.http.jsonMaxDepth, trustProxy: config.http.trustProxy };
   const adapter = config.http.adapter === 'express' ? new ExpressEdgeAdapter(settings, logRequest) : new FastifyEdgeAdapter(settings, logRequest);
-  const app = await NestFactory.create(AppModule.register(config), adapter, {
+  const app = await NestFactory.create(AppModule.register(config, metrics), adapter, {
     bodyParser: false,
     logger: config.logLevel === 'silent' ? false : ['error', 'warn'],
   });

@@ -30,6 +30,10 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { ExportsModule } from './exports/exports.module';
 import { EInvoiceModule } from './einvoice/einvoice.module';
 import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers';
+import { ApiMetrics } from './metrics/api-metrics';
+import { MetricsModule } from './metrics/metrics.module';
+import { RouteLabels } from './metrics/route-label';
+import { OPERATIONS } from './common/openapi/operations';
 
 /** Resource modules of the API. Add a new resource's module here. */
 const RESOURCE_MODULES = [
@@ -59,10 +63,11 @@ const RESOURCE_MODULES = [
 
 @Module({})
 export class AppModule {
-  static register(config: AppConfig): DynamicModule {
+  /** `metrics`: the process's metrics, when the caller (the app factory) already feeds them from the edge. */
+  static register(config: AppConfig, metrics: ApiMetrics = new ApiMetrics(new RouteLabels(Object.keys(OPERATIONS)))): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config), ...RESOURCE_MODULES],
+      imports: [CoreModule.forRoot(config), MetricsModule.register(metrics), ...RESOURCE_MODULES],
       controllers: [MeController, HealthController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -3,7 +3,12 @@ import pino, { DestinationStream, Logger } from 'pino';
 import pinoHttp from 'pino-http';
 import { redactUrl, redactUserAgent } from './log-redaction';
 
-/** JSON logs; credentials never reach them (headers are not logged, URLs and the user agent are redacted: see log-redaction). */
+/**
+ * JSON logs; credentials never reach them (headers are not logged, URLs and the user agent are redacted: see log-redaction).
+ * Without a destination, lines go to stdout through an asynchronous writer (lines that arrive while a write is in
+ * flight go out together in the next one; flushed when the process exits): a synchronous write per request line took about a tenth of the API's CPU in the notification-feed
+ * benchmark (docs/notifications.md).
+ */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
@@ -11,7 +16,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       base: { service: 'invoicing-api' },
       redact: { paths: ['*.password', '*.authorization', '*["x-api-key"]', '*.api_key', '*.access_token', '*.refresh_token'], censor: '[REDACTED]' },
     },
-    destination,
+    destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
 

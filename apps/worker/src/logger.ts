@@ -8,3 +8,6 @@ export function createWorkerLogger(level: string): Logger {
     redact: { paths: ['*.password', '*.smtp_url', '*.redis_url', '*.signature_png'], censor: '[REDACTED]' },
   });
 }
+
+/** Injection token of the worker's logger (one pino instance per process). */
+export const WORKER_LOG = 'WORKER_LOG';

@@ -1,101 +1,68 @@
-import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { ScheduleModule, SchedulerRegistry } from '@nestjs/schedule';
+import { DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@app/infra/config/app-config';
-import { createDataSource } from '@app/infra/database/data-source';
-import { createWorkerLogger } from './logger';
-import { WorkerRuntime } from './worker-runtime';
+import { InfraCoreModule } from '@app/infra/core/infra-core.module';
+import { MailModule } from '@app/infra/mail/mail.module';
+import { PdfRendererModule } from '@app/infra/pdf/pdf-renderer.module';
+import { WORKER_LOG } from './logger';
+import { WorkerCommonModule } from './worker-common.module';
+import { CaSyncWorkerModule } from './ca-sync/ca-sync-worker.module';
+import { HousekeepingWorkerModule } from './housekeeping/housekeeping-worker.module';
+import { SendoutsWorkerModule } from './sendouts/sendouts-worker.module';
 import { NotificationsRuntime } from './notifications/notifications-runtime';
 import { NotificationsSchedule } from './notifications/notifications.schedule';
 import { StoreBillingRuntime } from './store-billing.runtime';
+import { StoreNotificationProcessor, StoreNotificationSweep, SubscriptionRecheck } from './store-billing.schedules';
 import { IntegrationsRuntime } from './integrations/integrations-runtime';
 import { IntegrationsSchedule } from './integrations/integrations.schedule';
-
-export const WORKER_CONFIG = 'WORKER_CONFIG';
-const SWEEPER = 'sendout-outbox-sweeper';
-const OVERDUE = 'daily-jobs';
-const STORE_SWEEPER = 'store-notification-sweeper';
-const HOUR_MS = 60 * 60 * 1000;
 
 export interface WorkerOptions {
   /** Where mail goes without SMTP_URL (default var/outbox). */
   outboxDir?: string;
 }
 
-/** Runs the outbox sweeper every SWEEP_INTERVAL_MS, and checks the daily jobs (overdue marking, session clean-up, CA-sync sends) hourly; each once at start. */
-@Injectable()
-class SweeperSchedule implements OnApplicationBootstrap, OnModuleDestroy {
-  constructor(
-    private readonly registry: SchedulerRegistry,
-    private readonly runtime: WorkerRuntime,
-    private readonly billing: StoreBillingRuntime,
-    @Inject(WORKER_CONFIG) private readonly config: AppConfig,
-  ) {}
+/**
+ * Feature modules of the worker: each binds its use cases and one injectable per queue processor and per
+ * schedule (apps/worker/src/<feature>/), on the adapters of libs/infra that the API binds the same way.
+ */
+const FEATURES = [SendoutsWorkerModule, CaSyncWorkerModule, HousekeepingWorkerModule];
 
-  onApplicationBootstrap(): void {
-    const timer = setInterval(() => void this.runtime.sweepOnce(), this.config.queue.sweepIntervalMs);
-    this.registry.addInterval(SWEEPER, timer);
-    void this.runtime.sweepOnce();
-    this.billing.start();
-    this.registry.addInterval(
-      STORE_SWEEPER,
-      setInterval(() => void this.billing.sweepOnce(), this.config.queue.sweepIntervalMs),
-    );
-    void this.billing.sweepOnce();
-    const daily = () =>
-      void this.runtime
-        .markOverdueOnce()
-        .then(() => this.runtime.purgeSessionsOnce())
-        .then(() => this.billing.recheckOnce())
-        .then(() => this.runtime.caSyncOnce());
-    this.registry.addInterval(OVERDUE, setInterval(daily, HOUR_MS));
-    daily();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.billing.close();
-    for (const name of [SWEEPER, OVERDUE, STORE_SWEEPER]) if (this.registry.doesExist('interval', name)) this.registry.deleteInterval(name);
-  }
+/** A runtime built from the DataSource and the worker's logger (features not yet split into modules). */
+function runtime<T>(type: new (config: AppConfig, dataSource: DataSource, log: Logger) => T, config: AppConfig) {
+  return { provide: type, useFactory: (ds: DataSource, log: Logger) => new type(config, ds, log), inject: [DataSource, WORKER_LOG] };
 }
 
-/** The worker process: a Nest application context (no HTTP) with the sendout queue worker and sweeper, the activity relay and push delivery. */
+/**
+ * The worker process: a Nest application context (no HTTP). Processors start in onApplicationBootstrap;
+ * on shutdown they stop taking jobs and schedules stop and finish their pass (onModuleDestroy), then the
+ * queues, the mailer, Chromium and the database close (onApplicationShutdown).
+ */
 @Module({})
 export class WorkerModule {
   static register(config: AppConfig, options: WorkerOptions = {}): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ScheduleModule.forRoot()],
+      imports: [
+        InfraCoreModule.forRoot(config, { poolSize: Math.max(4, config.queue.sendoutConcurrency + 2) }),
+        ScheduleModule.forRoot(),
+        WorkerCommonModule.forRoot(config),
+        PdfRendererModule.forRoot('unbounded'),
+        MailModule.forRoot(options.outboxDir),
+        ...FEATURES,
+      ],
       providers: [
-        { provide: WORKER_CONFIG, useValue: config },
-        {
-          provide: DataSource,
-          useFactory: () => createDataSource(config.databaseUrl, Math.max(4, config.queue.sendoutConcurrency + 2)).initialize(),
-        },
-        {
-          provide: WorkerRuntime,
-          useFactory: (ds: DataSource) => new WorkerRuntime(config, ds, createWorkerLogger(config.logLevel), options.outboxDir),
-          inject: [DataSource],
-        },
-        {
-          provide: StoreBillingRuntime,
-          useFactory: (ds: DataSource) => new StoreBillingRuntime(config, ds, createWorkerLogger(config.logLevel)),
-          inject: [DataSource],
-        },
-        SweeperSchedule,
-        {
-          provide: NotificationsRuntime,
-          useFactory: (ds: DataSource) => new NotificationsRuntime(config, ds, createWorkerLogger(config.logLevel)),
-          inject: [DataSource],
-        },
+        runtime(StoreBillingRuntime, config),
+        StoreNotificationProcessor,
+        StoreNotificationSweep,
+        SubscriptionRecheck,
+        runtime(NotificationsRuntime, config),
         NotificationsSchedule,
-        {
-          provide: IntegrationsRuntime,
-          useFactory: (ds: DataSource) => new IntegrationsRuntime(config, ds, createWorkerLogger(config.logLevel)),
-          inject: [DataSource],
-        },
+        runtime(IntegrationsRuntime, config),
         IntegrationsSchedule,
       ],
-      exports: [WorkerRuntime, NotificationsRuntime, StoreBillingRuntime, IntegrationsRuntime],
+      exports: [NotificationsRuntime, StoreBillingRuntime, IntegrationsRuntime],
     };
   }
 }

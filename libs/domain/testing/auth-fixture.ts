@@ -3,12 +3,15 @@ import { ActivityRecorder } from '../src/activity/activity-recorder';
 import { ChangePassword } from '../src/auth/change-password.use-case';
 import { CurrentPasswordCheck } from '../src/auth/current-password';
 import { DeleteAccount } from '../src/auth/delete-account.use-case';
+import { SessionOpening } from '../src/auth/session-opening';
+import { SignInCheck } from '../src/auth/sign-in-check';
 import { LoginUseCase } from '../src/auth/login.use-case';
 import { RefreshSession } from '../src/auth/refresh-session.use-case';
 import { SessionAccessTokenVerifier } from '../src/auth/session-access-token-verifier';
 import { DEFAULT_SESSION_POLICY } from '../src/auth/session-tokens';
 import { SessionsService } from '../src/auth/sessions.service';
 import { PERMISSION_KEYS, PermissionKey, Principal } from '../src/shared/principal';
+import { UserCredentials } from '../src/users/user-credentials';
 import { SubUsersService } from '../src/users/sub-users.service';
 import {
   DirectTransactionRunner,
@@ -40,13 +43,20 @@ export function authFixture(options: { plans?: PlanPolicy; maxFailuresPerUser?: 
   const policy = DEFAULT_SESSION_POLICY;
   const current = new CurrentPasswordCheck(passwords, throttle);
 
-  const login = new LoginUseCase(users, accounts, sessions, passwords, secrets, throttle, tx, clock, plans, policy, activityLog);
+  const login = new LoginUseCase(
+    new SignInCheck(users, passwords, secrets, throttle),
+    accounts,
+    new SessionOpening(sessions, plans, secrets, policy),
+    tx,
+    clock,
+    activityLog,
+  );
   const refresh = new RefreshSession(sessions, accounts, users, secrets, clock, policy);
   const verifier = new SessionAccessTokenVerifier(sessions, secrets, clock, policy);
   const sessionsService = new SessionsService(sessions, secrets, clock);
   const changePassword = new ChangePassword(users, userAdmin, sessions, passwords, current, tx, clock);
   const deleteAccount = new DeleteAccount(users, new InMemoryDeletedAccounts(accounts), sessions, current, activity, tx, clock);
-  const subUsers = new SubUsersService(users, userAdmin, sessions, passwords, tx, clock, plans, activity);
+  const subUsers = new SubUsersService(users, userAdmin, new UserCredentials(userAdmin, passwords, sessions), tx, clock, plans, activity);
 
   let nextAccount = 1;
   return {

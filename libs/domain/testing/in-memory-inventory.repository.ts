@@ -1,4 +1,4 @@
-import { InventoryFields, InventoryItem, InventoryType, NewStockMovement, StockMovement } from '../src/inventory/inventory-item';
+import { InventoryFields, InventoryItem, InventoryType, MovedStock, NewStockMovement, StockMovement } from '../src/inventory/inventory-item';
 import { InventoryRepository } from '../src/inventory/inventory.repository.port';
 import { Clock } from '../src/shared/clock.port';
 import { NotFound } from '../src/shared/domain-error';
@@ -53,8 +53,8 @@ export class InMemoryInventoryRepository extends InventoryRepository {
   async update(accountId: number, id: number, fields: Omit<InventoryFields, 'quantity'>): Promise<void> {
     const row = this.own(accountId, id);
     if (!row) return;
-    const { name, sku, barcodeType, type, description, rate, discountType, discountValue, taxRate, hsnCode } = fields;
-    Object.assign(row, { name, sku, barcodeType, type, description, rate, discountType, discountValue, taxRate, hsnCode });
+    const { name, sku, barcodeType, type, description, rate, discountType, discountValue, taxRate, hsnCode, lowStockThreshold } = fields;
+    Object.assign(row, { name, sku, barcodeType, type, description, rate, discountType, discountValue, taxRate, hsnCode, lowStockThreshold });
     row.updatedAt = sqlTimestamp(this.clock.now());
   }
 
@@ -72,7 +72,7 @@ export class InMemoryInventoryRepository extends InventoryRepository {
     return new Map(ids.flatMap((id) => (this.own(accountId, id) ? [[id, this.own(accountId, id)!.type] as const] : [])));
   }
 
-  async moveStock(accountId: number, movement: NewStockMovement): Promise<StockMovement> {
+  async moveStock(accountId: number, movement: NewStockMovement): Promise<MovedStock> {
     const row = this.own(accountId, movement.inventoryId);
     if (!row) throw NotFound.of('Inventory item', movement.inventoryId);
     const now = sqlTimestamp(this.clock.now());
@@ -80,7 +80,7 @@ export class InMemoryInventoryRepository extends InventoryRepository {
     row.updatedAt = now;
     const stored = { ...movement, id: this.nextMoveId++, accountId, quantityAfter: row.quantity, createdAt: now };
     this.moves.push(stored);
-    return withoutAccount(stored);
+    return { ...withoutAccount(stored), itemName: row.name, lowStockThreshold: row.lowStockThreshold ?? null };
   }
 
   async movements(accountId: number, inventoryId: number): Promise<StockMovement[]> {

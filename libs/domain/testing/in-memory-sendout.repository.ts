@@ -91,18 +91,20 @@ export class InMemorySendoutRepository extends SendoutRepository {
     return r && r.accountId === accountId && r.status === 'sending' && r.claimToken === token ? r : null;
   }
 
-  async markSent(accountId: number, id: number, token: string, messageId: string, now: Date): Promise<void> {
+  async markSent(accountId: number, id: number, token: string, messageId: string, now: Date): Promise<boolean> {
     const r = this.held(accountId, id, token);
-    if (!r) return;
+    if (!r) return false;
     this.set(r, 'sent', now);
     Object.assign(r, { sentAt: sqlTimestamp(now), messageId, claimToken: null, signatureOverride: null });
+    return true;
   }
 
-  async markFailed(accountId: number, id: number, token: string, error: string, now: Date): Promise<void> {
+  async markFailed(accountId: number, id: number, token: string, error: string, now: Date): Promise<boolean> {
     const r = this.held(accountId, id, token);
-    if (!r) return;
+    if (!r) return false;
     this.set(r, 'failed', now);
     Object.assign(r, { lastError: error, claimToken: null });
+    return true;
   }
 
   async release(accountId: number, id: number, token: string, error: string, now: Date): Promise<void> {
@@ -118,6 +120,17 @@ export class InMemorySendoutRepository extends SendoutRepository {
       .sort((a, b) => a.id - b.id)
       .slice(0, limit)
       .map((r) => ({ sendoutId: r.id, accountId: r.accountId }));
+  }
+
+  async failStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<Sendout[]> {
+    const failed: Sendout[] = [];
+    for (const r of this.rows.values()) {
+      if (r.status !== 'sending' || !r.lockedAt || r.lockedAt.getTime() >= lockedBefore.getTime() || r.attempts < maxAttempts) continue;
+      this.set(r, 'failed', now);
+      Object.assign(r, { lastError: 'The worker stopped during delivery.', claimToken: null });
+      failed.push(this.toSendout(r));
+    }
+    return failed;
   }
 
   async recoverStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<number> {

@@ -23,6 +23,7 @@ export function inventoryFields(overrides: Partial<InventoryFields> = {}): Inven
     discountValue: '5.00',
     taxRate: '18.000',
     hsnCode: '7318',
+    lowStockThreshold: null,
     ...overrides,
   };
 }
@@ -99,10 +100,12 @@ export function inventoryRepositoryContract(harness: () => InventoryRepositoryHa
   it('moves stock by a delta (below zero too), records the resulting quantity, and lists movements newest first', async () => {
     const h = harness();
     const [account, other] = [await h.newAccount(), await h.newAccount()];
-    const id = await h.repo().insert(account, inventoryFields({ quantity: 10 }));
+    const id = await h.repo().insert(account, inventoryFields({ quantity: 10, lowStockThreshold: 7 }));
     h.clock.advance(30);
     const out = await move(h, account, id, -4, 'invoice');
     expect(out).toEqual({
+      itemName: 'Steel bolt M8',
+      lowStockThreshold: 7,
       id: expect.any(Number),
       inventoryId: id,
       quantityDelta: -4,
@@ -115,7 +118,7 @@ export function inventoryRepositoryContract(harness: () => InventoryRepositoryHa
     });
     const second = await move(h, account, id, -9);
     expect(second.quantityAfter).toBe(-3);
-    expect(await h.repo().findById(account, id)).toMatchObject({ quantity: -3, updatedAt: stampOf(h.clock) });
+    expect(await h.repo().findById(account, id)).toMatchObject({ quantity: -3, lowStockThreshold: 7, updatedAt: stampOf(h.clock) });
     expect((await h.repo().movements(account, id)).map((m) => [m.id, m.quantityAfter])).toEqual([
       [second.id, -3],
       [out.id, 6],

@@ -9,6 +9,7 @@ import { DocumentQuota } from '../src/documents/document-quota';
 import { DocumentCounter } from '../src/documents/document-counter.port';
 import { DocumentPrefixes, DocumentSequence } from '../src/documents/document-sequence.port';
 import { ConvertToInvoice } from '../src/invoices/convert-to-invoice.use-case';
+import { InvoiceReferences } from '../src/invoices/invoice-references';
 import { InvoicesService } from '../src/invoices/invoices.service';
 import { IssueInvoice } from '../src/invoices/issue-invoice.use-case';
 import { InvoiceStock } from '../src/inventory/invoice-stock';
@@ -102,7 +103,15 @@ export function salesDocumentKit(start = '2025-06-01T10:00:00Z') {
     counter,
     log,
     tx,
-    invoiceService: new InvoicesService(invoices, issue, clients, tx, clock, activity, stock, { findVisible: () => Promise.resolve(null) }),
+    invoiceService: new InvoicesService(
+      invoices,
+      issue,
+      new InvoiceReferences(clients, { findVisible: () => Promise.resolve(null) }),
+      tx,
+      clock,
+      activity,
+      stock,
+    ),
     quotationService: new QuotationsService(quotations, { clients, numbering, quota, convert, tx, activity }),
     proformaService: new ProformaInvoicesService(proformas, { clients, numbering, quota, convert, tx, activity }),
     async addClient(accountId: number, name = 'Client'): Promise<number> {

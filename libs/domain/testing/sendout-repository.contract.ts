@@ -141,4 +141,19 @@ export function sendoutRepositoryContract(makeRepo: () => Promise<SendoutReposit
     await repo.markSent(account, stale, 'dead', '<late@x>', at(601)); // the dead worker's token no longer holds it
     expect((await repo.findById(account, stale))?.status).toBe('queued');
   });
+
+  it('failStale fails only the rows held too long whose attempts are used up, and returns them', async () => {
+    const stale = await repo.insert(account, newSendout(), T0);
+    const spent = await repo.insert(account, newSendout(), T0);
+    await repo.claim(account, stale, 'dead', at(1));
+    await repo.claim(account, spent, 'dead', at(1));
+    await repo.release(account, spent, 'dead', 'x', at(2));
+    await repo.claim(account, spent, 'dead2', at(3));
+    const failed = (await repo.failStale(at(100), 2, at(600))).filter((r) => [stale, spent].includes(r.id));
+    expect(failed).toEqual([
+      expect.objectContaining({ id: spent, accountId: account, status: 'failed', attempts: 2, lastError: 'The worker stopped during delivery.' }),
+    ]);
+    expect((await repo.findById(account, stale))?.status).toBe('sending');
+    expect((await repo.failStale(at(100), 2, at(600))).filter((r) => r.id === spent)).toEqual([]);
+  });
 }

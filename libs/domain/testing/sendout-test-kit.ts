@@ -1,7 +1,9 @@
 import { ActivityRecorder } from '../src/activity/activity-recorder';
 import { DocumentOutputService } from '../src/document-output/document-output.service';
+import { ShareLinks } from '../src/document-output/share-links';
 import { Principal, apiKeyPrincipal } from '../src/shared/principal';
 import { DeliverSendout } from '../src/sendouts/deliver-sendout.use-case';
+import { SendoutDocuments } from '../src/sendouts/sendout-documents';
 import { SendoutsService } from '../src/sendouts/sendouts.service';
 import { SweepSendouts } from '../src/sendouts/sweep-sendouts.use-case';
 import { FakeClock } from './fake-clock';
@@ -28,21 +30,26 @@ export function sendoutKit(options: { maxAttempts?: number } = {}) {
   const service = new SendoutsService(
     sendouts,
     queue,
-    clients,
-    documents,
-    documents,
+    new SendoutDocuments(clients, documents, documents),
     settings,
     new DirectTransactionRunner(),
     clock,
     new ActivityRecorder(activity, clock),
   );
-  const output = new DocumentOutputService(documents, clients, accounts, settings, renderer, new NoShareLinks(), secrets, 'http://localhost');
+  const output = new DocumentOutputService(documents, clients, accounts, settings, renderer, new ShareLinks(new NoShareLinks(), secrets, 'http://localhost'));
   const maxAttempts = options.maxAttempts ?? 3;
   const deliver = new DeliverSendout(sendouts, accounts, output, mailer, secrets, clock, {
     mailFrom: 'Invoicing <no-reply@test>',
     maxAttempts,
+    recording: { tx: new DirectTransactionRunner(), activity },
   });
-  const sweep = new SweepSendouts(sendouts, queue, clock, { sweepAfterMs: 45_000, leaseMs: 600_000, maxAttempts, batchSize: 100 });
+  const sweep = new SweepSendouts(
+    sendouts,
+    queue,
+    clock,
+    { sweepAfterMs: 45_000, leaseMs: 600_000, maxAttempts, batchSize: 100 },
+    { tx: new DirectTransactionRunner(), activity },
+  );
   const callerOf = (account: typeof a, principal: Principal = apiKeyPrincipal(account.id)) => ({ principal, account });
   return { clock, sendouts, queue, clients, documents, settings, accounts, activity, renderer, mailer, service, deliver, sweep, a, b, callerOf };
 }

@@ -8,11 +8,12 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
 import { APP_CONFIG } from '../core/tokens';
 import { AnalyticsController } from './analytics.controller';
+import { bind } from '@app/infra/core/providers';
 
 @Module({
   controllers: [AnalyticsController],
   providers: [
-    { provide: AnalyticsReader, useFactory: (db: Database) => new SqlAnalyticsReader(db), inject: [Database] },
+    bind(AnalyticsReader, SqlAnalyticsReader, [Database]),
     {
       provide: AnalyticsService,
       useFactory: (r: AnalyticsReader, clock: Clock, config: AppConfig) =>

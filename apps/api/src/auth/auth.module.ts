@@ -9,6 +9,8 @@ import { CurrentPasswordCheck } from '@app/domain/auth/current-password';
 import { GetCurrentUser } from '@app/domain/auth/current-user.use-case';
 import { DeleteAccount } from '@app/domain/auth/delete-account.use-case';
 import { LoginThrottle, UnlimitedLoginThrottle } from '@app/domain/auth/login-throttle.port';
+import { SessionOpening } from '@app/domain/auth/session-opening';
+import { SignInCheck } from '@app/domain/auth/sign-in-check';
 import { LoginUseCase } from '@app/domain/auth/login.use-case';
 import { RefreshSession } from '@app/domain/auth/refresh-session.use-case';
 import { SessionRepository } from '@app/domain/auth/session.repository.port';
@@ -28,6 +30,7 @@ import { Database } from '@app/infra/database/database';
 import { TypeormUserAdminRepository } from '@app/infra/users/typeorm-user-admin.repository';
 import { APP_CONFIG } from '../core/tokens';
 import { AuthController } from './auth.controller';
+import { make, bind } from '@app/infra/core/providers';
 
 const policy = DEFAULT_SESSION_POLICY;
 
@@ -35,9 +38,9 @@ const policy = DEFAULT_SESSION_POLICY;
 @Module({
   controllers: [AuthController],
   providers: [
-    { provide: SessionRepository, useFactory: (db: Database) => new TypeormSessionRepository(db), inject: [Database] },
-    { provide: UserAdminRepository, useFactory: (db: Database) => new TypeormUserAdminRepository(db), inject: [Database] },
-    { provide: DeletedAccounts, useFactory: (db: Database) => new SqlDeletedAccounts(db), inject: [Database] },
+    bind(SessionRepository, TypeormSessionRepository, [Database]),
+    bind(UserAdminRepository, TypeormUserAdminRepository, [Database]),
+    bind(DeletedAccounts, SqlDeletedAccounts, [Database]),
     {
       provide: LoginThrottle,
       useFactory: (config: AppConfig, redis: Redis) =>
@@ -51,41 +54,28 @@ const policy = DEFAULT_SESSION_POLICY;
           : new UnlimitedLoginThrottle(),
       inject: [APP_CONFIG, Redis],
     },
+    make(CurrentPasswordCheck, [PasswordHasher, LoginThrottle]),
+    make(SignInCheck, [UserRepository, PasswordHasher, SecretHasher, LoginThrottle]),
     {
-      provide: CurrentPasswordCheck,
-      useFactory: (p: PasswordHasher, t: LoginThrottle) => new CurrentPasswordCheck(p, t),
-      inject: [PasswordHasher, LoginThrottle],
+      provide: SessionOpening,
+      useFactory: (sessions: SessionRepository, config: AppConfig, secrets: SecretHasher) => new SessionOpening(sessions, config.plans, secrets, policy),
+      inject: [SessionRepository, APP_CONFIG, SecretHasher],
     },
     {
       provide: LoginUseCase,
       useFactory: async (
-        users: UserRepository,
+        check: SignInCheck,
         accounts: AccountRepository,
-        sessions: SessionRepository,
-        passwords: PasswordHasher,
-        secrets: SecretHasher,
-        throttle: LoginThrottle,
+        opening: SessionOpening,
         tx: TransactionRunner,
         clock: Clock,
-        config: AppConfig,
         activity: ActivityLog,
       ) => {
-        const login = new LoginUseCase(users, accounts, sessions, passwords, secrets, throttle, tx, clock, config.plans, policy, activity);
+        const login = new LoginUseCase(check, accounts, opening, tx, clock, activity);
         await login.warmUp();
         return login;
       },
-      inject: [
-        UserRepository,
-        AccountRepository,
-        SessionRepository,
-        PasswordHasher,
-        SecretHasher,
-        LoginThrottle,
-        TransactionRunner,
-        Clock,
-        APP_CONFIG,
-        ActivityLog,
-      ],
+      inject: [SignInCheck, AccountRepository, SessionOpening, TransactionRunner, Clock, ActivityLog],
     },
     {
       provide: RefreshSession,
@@ -93,38 +83,10 @@ const policy = DEFAULT_SESSION_POLICY;
         new RefreshSession(s, a, u, secrets, clock, policy),
       inject: [SessionRepository, AccountRepository, UserRepository, SecretHasher, Clock],
     },
-    {
-      provide: SessionsService,
-      useFactory: (s: SessionRepository, secrets: SecretHasher, clock: Clock) => new SessionsService(s, secrets, clock),
-      inject: [SessionRepository, SecretHasher, Clock],
-    },
-    {
-      provide: ChangePassword,
-      useFactory: (
-        u: UserRepository,
-        ua: UserAdminRepository,
-        s: SessionRepository,
-        p: PasswordHasher,
-        c: CurrentPasswordCheck,
-        tx: TransactionRunner,
-        clock: Clock,
-      ) => new ChangePassword(u, ua, s, p, c, tx, clock),
-      inject: [UserRepository, UserAdminRepository, SessionRepository, PasswordHasher, CurrentPasswordCheck, TransactionRunner, Clock],
-    },
-    {
-      provide: DeleteAccount,
-      useFactory: (
-        u: UserRepository,
-        d: DeletedAccounts,
-        s: SessionRepository,
-        c: CurrentPasswordCheck,
-        a: ActivityRecorder,
-        tx: TransactionRunner,
-        clock: Clock,
-      ) => new DeleteAccount(u, d, s, c, a, tx, clock),
-      inject: [UserRepository, DeletedAccounts, SessionRepository, CurrentPasswordCheck, ActivityRecorder, TransactionRunner, Clock],
-    },
-    { provide: GetCurrentUser, useFactory: (u: UserRepository) => new GetCurrentUser(u), inject: [UserRepository] },
+    make(SessionsService, [SessionRepository, SecretHasher, Clock]),
+    make(ChangePassword, [UserRepository, UserAdminRepository, SessionRepository, PasswordHasher, CurrentPasswordCheck, TransactionRunner, Clock]),
+    make(DeleteAccount, [UserRepository, DeletedAccounts, SessionRepository, CurrentPasswordCheck, ActivityRecorder, TransactionRunner, Clock]),
+    make(GetCurrentUser, [UserRepository]),
   ],
   exports: [SessionRepository, UserAdminRepository],
 })

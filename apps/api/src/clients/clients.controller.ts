@@ -8,7 +8,7 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { queryFlag } from '../common/flag';
 import { CreateClientDto, UpdateClientDto } from './clients.dto';
-import { presentClient } from './client.presenter';
+import { presentClient } from '@app/domain/presentation/client.presenter';
 import type { EdgeReply } from '../edge/http-edge';
 
 @ApiTags('clients')

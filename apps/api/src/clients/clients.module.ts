@@ -7,16 +7,16 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
-import { TypeormClientRepository } from '@app/infra/clients/typeorm-client.repository';
+import { ClientAdaptersModule } from '@app/infra/clients/client-adapters.module';
 import { SqlClientDependents } from '@app/infra/clients/sql-client-dependents';
 import { TypeormInventoryRepository } from '@app/infra/inventory/typeorm-inventory.repository';
 import { APP_CONFIG } from '../core/tokens';
 import { ClientsController } from './clients.controller';
 
 @Module({
+  imports: [ClientAdaptersModule],
   controllers: [ClientsController],
   providers: [
-    { provide: ClientRepository, useFactory: (db: Database, clock: Clock) => new TypeormClientRepository(db, clock), inject: [Database, Clock] },
     {
       provide: ClientDependents,
       useFactory: (db: Database, clock: Clock) => new SqlClientDependents(db, new TypeormInventoryRepository(db, clock)),
@@ -36,6 +36,6 @@ import { ClientsController } from './clients.controller';
       inject: [ClientRepository, ClientDependents, AccountRepository, TransactionRunner, Clock, APP_CONFIG, ActivityRecorder],
     },
   ],
-  exports: [ClientRepository, ClientsService],
+  exports: [ClientAdaptersModule, ClientsService],
 })
 export class ClientsModule {}

@@ -1,2 +1,1 @@
-/** Injection token of the validated AppConfig. */
-export const APP_CONFIG = 'APP_CONFIG';
+export { APP_CONFIG } from '@app/infra/config/app-config.token';

@@ -8,7 +8,7 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreditNoteListQueryDto } from '../notes/note-list-query.dto';
 import { CreditNoteBodyDto } from './credit-notes.dto';
-import { presentCreditNote, presentCreditNoteWithLines } from './credit-note.presenter';
+import { presentCreditNote, presentCreditNoteWithLines } from '@app/domain/presentation/credit-note.presenter';
 
 @ApiTags('credit-notes')
 @ApiBearerAuth()

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CreditNoteRepository } from '@app/domain/notes/note.repository.port';
 import { CreditNotesService } from '@app/domain/notes/credit-notes.service';
-import { NoteServiceDeps } from '@app/domain/notes/notes.service';
 import { SourceInvoiceReader } from '@app/domain/notes/source-invoice-reader.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '@app/infra/database/database';
@@ -10,19 +9,16 @@ import { SqlSourceInvoiceReader } from '@app/infra/notes/sql-source-invoice-read
 import { DocumentsCoreModule } from '../documents/documents-core.module';
 import { NOTE_SERVICE_DEPS, noteServiceDepsProvider } from '../notes/note-service-deps.provider';
 import { CreditNotesController } from './credit-notes.controller';
+import { make, bind } from '@app/infra/core/providers';
 
 @Module({
   imports: [DocumentsCoreModule],
   controllers: [CreditNotesController],
   providers: [
     noteServiceDepsProvider,
-    { provide: CreditNoteRepository, useFactory: (db: Database, clock: Clock) => new TypeormCreditNoteRepository(db, clock), inject: [Database, Clock] },
-    { provide: SourceInvoiceReader, useFactory: (db: Database) => new SqlSourceInvoiceReader(db), inject: [Database] },
-    {
-      provide: CreditNotesService,
-      useFactory: (notes: CreditNoteRepository, invoices: SourceInvoiceReader, deps: NoteServiceDeps) => new CreditNotesService(notes, invoices, deps),
-      inject: [CreditNoteRepository, SourceInvoiceReader, NOTE_SERVICE_DEPS],
-    },
+    bind(CreditNoteRepository, TypeormCreditNoteRepository, [Database, Clock]),
+    bind(SourceInvoiceReader, SqlSourceInvoiceReader, [Database]),
+    make(CreditNotesService, [CreditNoteRepository, SourceInvoiceReader, NOTE_SERVICE_DEPS]),
   ],
   exports: [CreditNoteRepository, CreditNotesService],
 })

@@ -8,7 +8,7 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { DebitNoteListQueryDto } from '../notes/note-list-query.dto';
 import { CreateDebitNoteDto, UpdateDebitNoteDto } from './debit-notes.dto';
-import { presentDebitNote, presentDebitNoteWithLines } from './debit-note.presenter';
+import { presentDebitNote, presentDebitNoteWithLines } from '@app/domain/presentation/debit-note.presenter';
 
 @ApiTags('debit-notes')
 @ApiBearerAuth()

@@ -11,19 +11,16 @@ import { SettingsDocumentPrefixes } from '@app/infra/settings/sql-business-setti
 import { SqlDocumentCounter } from '@app/infra/documents/sql-document-counter';
 import { APP_CONFIG } from '../core/tokens';
 import { ClientsModule } from '../clients/clients.module';
+import { make, bind } from '@app/infra/core/providers';
 
 /** Numbering, the monthly document quota and client lookups shared by the five sales documents. */
 @Module({
   imports: [ClientsModule],
   providers: [
-    { provide: DocumentSequence, useFactory: (db: Database) => new SqlDocumentSequence(db), inject: [Database] },
-    { provide: DocumentPrefixes, useFactory: (db: Database) => new SettingsDocumentPrefixes(db), inject: [Database] },
-    {
-      provide: DocumentNumbering,
-      useFactory: (s: DocumentSequence, p: DocumentPrefixes) => new DocumentNumbering(s, p),
-      inject: [DocumentSequence, DocumentPrefixes],
-    },
-    { provide: DocumentCounter, useFactory: (db: Database) => new SqlDocumentCounter(db), inject: [Database] },
+    bind(DocumentSequence, SqlDocumentSequence, [Database]),
+    bind(DocumentPrefixes, SettingsDocumentPrefixes, [Database]),
+    make(DocumentNumbering, [DocumentSequence, DocumentPrefixes]),
+    bind(DocumentCounter, SqlDocumentCounter, [Database]),
     {
       provide: DocumentQuota,
       useFactory: (c: DocumentCounter, clock: Clock, config: AppConfig) => new DocumentQuota(c, clock, config.plans),

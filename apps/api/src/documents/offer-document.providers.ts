@@ -8,6 +8,7 @@ import { ConvertToInvoice } from '@app/domain/invoices/convert-to-invoice.use-ca
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { Database } from '@app/infra/database/database';
+import { bind } from '@app/infra/core/providers';
 
 /**
  * The providers of one kind of offer document (quotations, proforma invoices): its repository port bound
@@ -19,7 +20,7 @@ export function offerDocumentProviders<R, S>(
   service: new (repository: R, deps: OfferDocumentDeps) => S,
 ): Provider[] {
   return [
-    { provide: port, useFactory: (db: Database, clock: Clock) => new adapter(db, clock), inject: [Database, Clock] },
+    bind(port, adapter, [Database, Clock]),
     {
       provide: service,
       useFactory: (

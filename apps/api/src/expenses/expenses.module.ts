@@ -11,18 +11,14 @@ import { ClientsModule } from '../clients/clients.module';
 import { TdsSectionRepository } from '@app/domain/tds/tds-section.repository.port';
 import { TdsModule } from '../tds/tds.module';
 import { ExpensesController } from './expenses.controller';
+import { make, bind } from '@app/infra/core/providers';
 
 @Module({
   imports: [ClientsModule, TdsModule],
   controllers: [ExpensesController],
   providers: [
-    { provide: ExpenseRepository, useFactory: (db: Database, clock: Clock) => new TypeormExpenseRepository(db, clock), inject: [Database, Clock] },
-    {
-      provide: ExpensesService,
-      useFactory: (e: ExpenseRepository, c: ClientRepository, tx: TransactionRunner, clock: Clock, a: ActivityRecorder, t: TdsSectionRepository) =>
-        new ExpensesService(e, c, tx, clock, a, t),
-      inject: [ExpenseRepository, ClientRepository, TransactionRunner, Clock, ActivityRecorder, TdsSectionRepository],
-    },
+    bind(ExpenseRepository, TypeormExpenseRepository, [Database, Clock]),
+    make(ExpensesService, [ExpenseRepository, ClientRepository, TransactionRunner, Clock, ActivityRecorder, TdsSectionRepository]),
   ],
 })
 export class ExpensesModule {}

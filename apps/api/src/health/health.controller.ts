@@ -20,7 +20,23 @@ export class HealthController {
   @Get()
   @Public()
   @ApiOperation({ summary: 'Database and Redis reachability (503 when either is down)' })
-  async health() {
+  health() {
+    return this.ready();
+  }
+
+  /** Liveness: the process answers. A load balancer restarts it only when this fails, never for a dependency. */
+  @Get('live')
+  @Public()
+  @ApiOperation({ summary: 'Liveness: the process is up (no dependency checked)' })
+  live() {
+    return { status: 'ok' };
+  }
+
+  /** Readiness: the process can serve (database and Redis answer); 503 takes it out of rotation meanwhile. */
+  @Get('ready')
+  @Public()
+  @ApiOperation({ summary: 'Readiness: database and Redis reachability (503 when either is down)' })
+  async ready() {
     const [database, redis] = await Promise.all([
       within(this.dataSource.query('SELECT 1'), 2000).then(
         () => 'up',

@@ -8,7 +8,7 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { ListQueryDto, pageOf } from '../common/list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateInventoryDto, UpdateInventoryDto } from './inventory.dto';
-import { presentInventoryItem, presentMovement } from './inventory.presenter';
+import { presentInventoryItem, presentMovement } from '@app/domain/presentation/inventory.presenter';
 
 @ApiTags('inventory')
 @ApiBearerAuth()

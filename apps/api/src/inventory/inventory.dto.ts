@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { OptionalNonNull } from '../common/optional-non-null';
 import { DISCOUNT_TYPES } from '@app/domain/documents/document-enums';
 import { INVENTORY_TYPES } from '@app/domain/inventory/inventory-item';
@@ -37,6 +37,17 @@ class InventoryFieldsDto {
   @IsString({ message: 'must be a string' })
   @MaxLength(20, { message: 'must be at most 20 characters' })
   hsn_code?: string;
+  @ApiPropertyOptional({
+    nullable: true,
+    minimum: 0,
+    maximum: 1_000_000_000,
+    description: 'A stock movement that takes the quantity from above this to it or below raises `inventory.low_stock`; null: no alert',
+  })
+  @IsOptional()
+  @IsInt({ message: 'must be a whole number' })
+  @Min(0, { message: 'must be at least 0' })
+  @Max(1_000_000_000, { message: 'must be at most 1000000000' })
+  low_stock_threshold?: number | null;
 }
 
 export class CreateInventoryDto extends InventoryFieldsDto {

@@ -8,7 +8,7 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { pageOf } from '../common/list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateInvoiceDto, RecentPaymentsQueryDto, UpdateInvoiceDto } from './invoices.dto';
-import { presentInvoice, presentInvoiceHeader, presentPayment } from './invoice.presenter';
+import { presentInvoice, presentInvoiceHeader, presentPayment } from '@app/domain/presentation/invoice.presenter';
 
 /** The filters that apply to invoices. */
 export class InvoiceListQueryDto extends PickType(DocumentListQueryDto, [

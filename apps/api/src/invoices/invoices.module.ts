@@ -7,6 +7,7 @@ import { DocumentNumbering } from '@app/domain/documents/document-numbering';
 import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { ConvertToInvoice } from '@app/domain/invoices/convert-to-invoice.use-case';
 import { InvoiceRepository } from '@app/domain/invoices/invoice.repository.port';
+import { InvoiceReferences } from '@app/domain/invoices/invoice-references';
 import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { IssueInvoice } from '@app/domain/invoices/issue-invoice.use-case';
 import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
@@ -17,6 +18,7 @@ import { TypeormInvoiceRepository } from '@app/infra/invoices/typeorm-invoice.re
 import { DocumentsCoreModule } from '../documents/documents-core.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { InvoicesController } from './invoices.controller';
+import { make, bind } from '@app/infra/core/providers';
 import { EInvoiceLock } from '@app/domain/einvoice/einvoice-lock';
 import { SqlEInvoiceRegistrations } from '@app/infra/einvoice/sql-einvoice-registrations';
 
@@ -25,32 +27,15 @@ import { SqlEInvoiceRegistrations } from '@app/infra/einvoice/sql-einvoice-regis
   imports: [DocumentsCoreModule, InventoryModule, TdsModule],
   controllers: [InvoicesController],
   providers: [
-    { provide: InvoiceRepository, useFactory: (db: Database, clock: Clock) => new TypeormInvoiceRepository(db, clock), inject: [Database, Clock] },
-    {
-      provide: IssueInvoice,
-      useFactory: (i: InvoiceRepository, c: ClientRepository, n: DocumentNumbering, q: DocumentQuota, a: ActivityRecorder, s: InvoiceStock) =>
-        new IssueInvoice(i, c, n, q, a, s),
-      inject: [InvoiceRepository, ClientRepository, DocumentNumbering, DocumentQuota, ActivityRecorder, InvoiceStock],
-    },
-    {
-      provide: ConvertToInvoice,
-      useFactory: (issue: IssueInvoice, a: ActivityRecorder, clock: Clock) => new ConvertToInvoice(issue, a, clock),
-      inject: [IssueInvoice, ActivityRecorder, Clock],
-    },
+    bind(InvoiceRepository, TypeormInvoiceRepository, [Database, Clock]),
+    make(IssueInvoice, [InvoiceRepository, ClientRepository, DocumentNumbering, DocumentQuota, ActivityRecorder, InvoiceStock]),
+    make(ConvertToInvoice, [IssueInvoice, ActivityRecorder, Clock]),
+    make(InvoiceReferences, [ClientRepository, TdsSectionRepository]),
+    { provide: EInvoiceLock, useFactory: (db: Database) => new EInvoiceLock(new SqlEInvoiceRegistrations(db)), inject: [Database] },
     {
       provide: InvoicesService,
-      useFactory: (
-        i: InvoiceRepository,
-        issue: IssueInvoice,
-        c: ClientRepository,
-        tx: TransactionRunner,
-        clock: Clock,
-        a: ActivityRecorder,
-        s: InvoiceStock,
-        t: TdsSectionRepository,
-        db: Database,
-      ) => new InvoicesService(i, issue, c, tx, clock, a, s, t, new EInvoiceLock(new SqlEInvoiceRegistrations(db))),
-      inject: [InvoiceRepository, IssueInvoice, ClientRepository, TransactionRunner, Clock, ActivityRecorder, InvoiceStock, TdsSectionRepository, Database],
+      useFactory: (lock: EInvoiceLock, ...deps: ConstructorParameters<typeof InvoicesService>) => new InvoicesService(...deps).withEInvoiceLock(lock),
+      inject: [EInvoiceLock, InvoiceRepository, IssueInvoice, InvoiceReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock],
     },
   ],
   exports: [InvoiceRepository, ConvertToInvoice, DocumentsCoreModule],

@@ -8,7 +8,7 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ConvertToInvoiceDto, conversionInputOf } from '../invoices/invoices.dto';
 import { CreateProformaInvoiceDto, UpdateProformaInvoiceDto } from './proforma-invoices.dto';
-import { presentProforma, presentProformaHeader } from './proforma-invoice.presenter';
+import { presentProforma, presentProformaHeader } from '@app/domain/presentation/proforma-invoice.presenter';
 
 /** The filters that apply to proforma invoices. */
 export class ProformaListQueryDto extends PickType(DocumentListQueryDto, [

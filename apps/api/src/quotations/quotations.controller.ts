@@ -8,7 +8,7 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ConvertToInvoiceDto, conversionInputOf } from '../invoices/invoices.dto';
 import { CreateQuotationDto, UpdateQuotationDto } from './quotations.dto';
-import { presentQuotation, presentQuotationHeader } from './quotation.presenter';
+import { presentQuotation, presentQuotationHeader } from '@app/domain/presentation/quotation.presenter';
 
 /** The filters that apply to quotations. */
 export class QuotationListQueryDto extends PickType(DocumentListQueryDto, [

@@ -7,7 +7,7 @@ import { CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { requireDocumentPermission } from '../document-output/document-type';
 import { CreateSendoutDto, SendoutDocumentsQueryDto, SendoutHistoryQueryDto, SendoutTemplateQueryDto } from './sendouts.dto';
-import { presentSendout } from './sendout.presenter';
+import { presentSendout } from '@app/domain/presentation/sendout.presenter';
 
 @ApiTags('sendouts')
 @ApiBearerAuth()

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
 import { ClientRepository } from '@app/domain/clients/client.repository.port';
 import { DocumentSource } from '@app/domain/document-output/document-source.port';
@@ -8,62 +8,26 @@ import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { SendoutDocumentCatalog } from '@app/domain/sendouts/sendout-document-catalog.port';
 import { SendoutQueue } from '@app/domain/sendouts/sendout-queue.port';
 import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
+import { SendoutDocuments } from '@app/domain/sendouts/sendout-documents';
 import { SendoutsService } from '@app/domain/sendouts/sendouts.service';
-import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
-import { BullmqSendoutQueue } from '@app/infra/queue/bullmq-sendout-queue';
 import { SqlSendoutDocumentCatalog } from '@app/infra/sendouts/sql-sendout-document-catalog';
-import { SqlSendoutRepository } from '@app/infra/sendouts/sql-sendout.repository';
-import { createSendoutQueue } from '@app/infra/wiring/sendouts.wiring';
-import { APP_CONFIG } from '../core/tokens';
+import { SendoutAdaptersModule } from '@app/infra/sendouts/sendout-adapters.module';
 import { ClientsModule } from '../clients/clients.module';
 import { DocumentOutputModule } from '../document-output/document-output.module';
 import { SettingsModule } from '../settings/settings.module';
 import { SendoutsController } from './sendouts.controller';
-
-@Injectable()
-class SendoutQueueShutdown implements OnApplicationShutdown {
-  constructor(@Inject(SendoutQueue) private readonly queue: BullmqSendoutQueue) {}
-  async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
-  }
-}
+import { make, bind } from '@app/infra/core/providers';
 
 /** POST commits the row, then offers it to BullMQ; the worker (apps/worker) sends. */
 @Module({
-  imports: [ClientsModule, SettingsModule, DocumentOutputModule],
+  imports: [SendoutAdaptersModule, ClientsModule, SettingsModule, DocumentOutputModule],
   controllers: [SendoutsController],
   providers: [
-    { provide: SendoutRepository, useFactory: (db: Database) => new SqlSendoutRepository(db), inject: [Database] },
-    { provide: SendoutDocumentCatalog, useFactory: (db: Database) => new SqlSendoutDocumentCatalog(db), inject: [Database] },
-    { provide: SendoutQueue, useFactory: (config: AppConfig) => createSendoutQueue(config), inject: [APP_CONFIG] },
-    SendoutQueueShutdown,
-    {
-      provide: SendoutsService,
-      useFactory: (
-        r: SendoutRepository,
-        q: SendoutQueue,
-        c: ClientRepository,
-        d: DocumentSource,
-        cat: SendoutDocumentCatalog,
-        s: BusinessSettingsRepository,
-        tx: TransactionRunner,
-        clock: Clock,
-        act: ActivityRecorder,
-      ) => new SendoutsService(r, q, c, d, cat, s, tx, clock, act),
-      inject: [
-        SendoutRepository,
-        SendoutQueue,
-        ClientRepository,
-        DocumentSource,
-        SendoutDocumentCatalog,
-        BusinessSettingsRepository,
-        TransactionRunner,
-        Clock,
-        ActivityRecorder,
-      ],
-    },
+    bind(SendoutDocumentCatalog, SqlSendoutDocumentCatalog, [Database]),
+    make(SendoutDocuments, [ClientRepository, DocumentSource, SendoutDocumentCatalog]),
+    make(SendoutsService, [SendoutRepository, SendoutQueue, SendoutDocuments, BusinessSettingsRepository, TransactionRunner, Clock, ActivityRecorder]),
   ],
-  exports: [SendoutQueue],
+  exports: [SendoutAdaptersModule],
 })
 export class SendoutsModule {}

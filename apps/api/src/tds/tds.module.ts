@@ -15,29 +15,21 @@ import { SqlTdsCertificateStore } from '@app/infra/tds/sql-tds-certificate.store
 import { SqlTdsDeductionRepository } from '@app/infra/tds/sql-tds-deductions';
 import { SqlTdsSectionRepository } from '@app/infra/tds/sql-tds-section.repository';
 import { TdsController } from './tds.controller';
+import { make, bind } from '@app/infra/core/providers';
 
 @Module({
   controllers: [TdsController],
   providers: [
-    { provide: TdsSectionRepository, useFactory: (db: Database) => new SqlTdsSectionRepository(db), inject: [Database] },
-    { provide: TdsDeductionRepository, useFactory: (db: Database) => new SqlTdsDeductionRepository(db), inject: [Database] },
-    { provide: TdsCertificateStore, useFactory: (db: Database) => new SqlTdsCertificateStore(db), inject: [Database] },
+    bind(TdsSectionRepository, SqlTdsSectionRepository, [Database]),
+    bind(TdsDeductionRepository, SqlTdsDeductionRepository, [Database]),
+    bind(TdsCertificateStore, SqlTdsCertificateStore, [Database]),
     {
       provide: TdsCertificateRenderer,
       useFactory: (pdf: PdfRenderer) => new HandlebarsTdsCertificateRenderer(pdf as PuppeteerPdfRenderer),
       inject: [PdfRenderer],
     },
-    {
-      provide: TdsService,
-      useFactory: (s: TdsSectionRepository, d: TdsDeductionRepository, tx: TransactionRunner, clock: Clock, a: ActivityRecorder) =>
-        new TdsService(s, d, tx, clock, a),
-      inject: [TdsSectionRepository, TdsDeductionRepository, TransactionRunner, Clock, ActivityRecorder],
-    },
-    {
-      provide: IssueTdsCertificate,
-      useFactory: (d: TdsDeductionRepository, s: TdsCertificateStore, r: TdsCertificateRenderer, clock: Clock) => new IssueTdsCertificate(d, s, r, clock),
-      inject: [TdsDeductionRepository, TdsCertificateStore, TdsCertificateRenderer, Clock],
-    },
+    make(TdsService, [TdsSectionRepository, TdsDeductionRepository, TransactionRunner, Clock, ActivityRecorder]),
+    make(IssueTdsCertificate, [TdsDeductionRepository, TdsCertificateStore, TdsCertificateRenderer, Clock]),
   ],
   exports: [TdsSectionRepository],
 })

@@ -3,11 +3,11 @@ import type { Logger } from 'pino';
 import { PurgeIdempotencyKeys } from '@app/domain/idempotency/idempotent-requests.use-case';
 import { SystemClock } from '@app/domain/shared/clock.port';
 import { DispatchResult, DispatchWebhooks } from '@app/domain/webhooks/dispatch-webhooks.use-case';
-import { TypeormActivityLog } from '@app/infra/activity/typeorm-activity-log';
 import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
 import { SqlIdempotencyStore } from '@app/infra/idempotency/sql-idempotency-store';
 import { createWebhookWorkerParts } from '@app/infra/webhooks/webhooks.factory';
+import { createActivityLog } from '@app/infra/webhooks/webhook-objects';
 
 /**
  * The worker's side of the integrator features: sends outbound webhooks (the relay's consumer writes
@@ -27,7 +27,7 @@ export class IntegrationsRuntime {
     const db = new Database(dataSource);
     const clock = new SystemClock();
     this.purgeKeys = new PurgeIdempotencyKeys(new SqlIdempotencyStore(db), clock);
-    this.dispatch = createWebhookWorkerParts(db, clock, new TypeormActivityLog(db), config).dispatch;
+    this.dispatch = createWebhookWorkerParts(db, clock, createActivityLog(db, clock), config).dispatch;
   }
 
   /** One round of webhook sending; joins the round in progress. */

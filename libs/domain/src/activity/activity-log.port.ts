@@ -12,6 +12,11 @@ export interface ActivityEvent {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   occurredAt: Date;
+  /**
+   * The record as the API returned it right after the change (webhook `data.object`), taken in the change's
+   * transaction by `SnapshottingActivityLog` while the account has an enabled webhook endpoint.
+   */
+  object?: Record<string, unknown> | null;
 }
 
 export abstract class ActivityLog {

@@ -1,3 +1,4 @@
+import type { ActivityEvent } from '../activity/activity-log.port';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { NotFound, ValidationFailed } from '../shared/domain-error';
 import { Page, PageRequest } from '../shared/pagination';
@@ -11,17 +12,10 @@ export interface AuditActor {
 }
 
 /** One entry of the audit trail: an activity event as recorded, read-only. */
-export interface AuditEntry {
+export type AuditEntry = Pick<ActivityEvent, 'occurredAt' | 'action' | 'entityType' | 'entityId' | 'label' | 'before' | 'after'> & {
   id: number;
-  occurredAt: Date;
   actor: AuditActor;
-  action: string;
-  entityType: string;
-  entityId: number;
-  label: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+};
 
 export interface AuditFilter {
   entityType?: string;

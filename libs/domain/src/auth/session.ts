@@ -21,18 +21,8 @@ export interface MobileSession {
   revokedAt: Date | null;
 }
 
-export interface NewSession {
-  accountId: number;
-  userId: number;
-  accessTokenHash: string;
-  refreshTokenHash: string;
-  deviceName: string | null;
-  platform: string | null;
-  userAgent: string | null;
-  createdAt: Date;
-  accessExpiresAt: Date;
-  refreshExpiresAt: Date;
-}
+/** A session as stored at sign-in: not yet used since, not revoked. */
+export type NewSession = Omit<MobileSession, 'id' | 'lastUsedAt' | 'revokedAt'>;
 
 /** The hashes and expiries that replace a session's tokens on refresh. */
 export interface RotatedTokens {

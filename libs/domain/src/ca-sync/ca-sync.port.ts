@@ -18,14 +18,7 @@ export interface CaSyncSend {
   sentAt: string | null;
 }
 
-export interface NewCaSyncSend {
-  accountId: number;
-  periodFrom: string;
-  periodTo: string;
-  periodLabel: string;
-  trigger: CaSyncTrigger;
-  status: CaSyncSendStatus;
-}
+export type NewCaSyncSend = Omit<CaSyncSend, 'id' | 'error' | 'createdAt' | 'sentAt'>;
 
 /** Settings and the record of sends. Every method is scoped to the account it is given. */
 export abstract class CaSyncRepository {
@@ -48,6 +41,8 @@ export abstract class CaSyncRepository {
   abstract recentSends(accountId: number, limit: number): Promise<CaSyncSend[]>;
   /** Accounts with the sync switched on for `frequency`, ascending id, after `afterId`. */
   abstract enabledAccounts(frequency: CaSyncSettings['frequency'], afterId: number, limit: number): Promise<number[]>;
+  /** Queued sends older than `olderThanMs` (the queue did not take them, or a worker stopped), across accounts, oldest first. */
+  abstract staleQueued(olderThanMs: number, limit: number): Promise<CaSyncJob[]>;
 }
 
 /** The account's documents of a period, for the workbook. */

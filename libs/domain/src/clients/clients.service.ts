@@ -119,27 +119,33 @@ export class ClientsService {
     return client;
   }
 
-  /** Matches clients to other accounts of the service: by GSTIN first, else by business email. */
-  private async withPlatform(accountId: number, rows: Client[]): Promise<ClientWithPlatform[]> {
-    if (!rows.length) return [];
-    const gstins = [...new Set(rows.map((c) => c.gstin).filter((g): g is string => !!g))];
-    const emails = [...new Set(rows.map((c) => c.email.toLowerCase()))];
-    const matches = (await this.accounts.findByGstinsOrEmails(accountId, gstins, emails)).filter((a) => !a.deleted);
-    const now = this.clock.now();
-    return rows.map((client) => {
-      const match =
-        (client.gstin && matches.find((a) => a.gstin === client.gstin)) ||
-        matches.find((a) => (a.businessEmail ?? '').toLowerCase() === client.email.toLowerCase());
-      const platform: PlatformInfo = match
-        ? {
-            usesPlatform: true,
-            logoUrl: match.logoUrl && !/^data:/i.test(match.logoUrl) ? match.logoUrl : null,
-            subscriptionActive: !match.suspended && effectivePlan(match, now) === 'pro',
-          }
-        : { usesPlatform: false, logoUrl: null, subscriptionActive: false };
-      return { client, platform };
-    });
+  private withPlatform(accountId: number, rows: Client[]): Promise<ClientWithPlatform[]> {
+    return clientsWithPlatform(this.accounts, this.clock.now(), accountId, rows);
   }
+}
+
+/**
+ * Matches clients to other accounts of the service: by GSTIN first, else by business email. Shared by the
+ * client reads and the webhook objects (libs/domain/src/webhooks/resource-objects.ts).
+ */
+export async function clientsWithPlatform(accounts: AccountRepository, now: Date, accountId: number, rows: Client[]): Promise<ClientWithPlatform[]> {
+  if (!rows.length) return [];
+  const gstins = [...new Set(rows.map((c) => c.gstin).filter((g): g is string => !!g))];
+  const emails = [...new Set(rows.map((c) => c.email.toLowerCase()))];
+  const matches = (await accounts.findByGstinsOrEmails(accountId, gstins, emails)).filter((a) => !a.deleted);
+  return rows.map((client) => {
+    const match =
+      (client.gstin && matches.find((a) => a.gstin === client.gstin)) ||
+      matches.find((a) => (a.businessEmail ?? '').toLowerCase() === client.email.toLowerCase());
+    const platform: PlatformInfo = match
+      ? {
+          usesPlatform: true,
+          logoUrl: match.logoUrl && !/^data:/i.test(match.logoUrl) ? match.logoUrl : null,
+          subscriptionActive: !match.suspended && effectivePlan(match, now) === 'pro',
+        }
+      : { usesPlatform: false, logoUrl: null, subscriptionActive: false };
+    return { client, platform };
+  });
 }
 
 function summary(c: { name: string; phone: string; email: string; gstin: string | null }) {

@@ -6,9 +6,8 @@ import { DocumentView } from '../documents/document-view';
 import { PdfRenderer } from '../documents/pdf-renderer.port';
 import { BusinessSettingsRepository } from '../settings/business-settings';
 import { NotFound, SignatureRequired } from '../shared/domain-error';
-import { SecretHasher } from '../shared/secret.port';
 import { buildDocumentView } from './document-view-builder';
-import { ShareLinkRepository } from './share-link.repository.port';
+import { ShareLinks } from './share-links';
 import { DocumentSource } from './document-source.port';
 
 export interface RenderedPdf {
@@ -39,9 +38,7 @@ export class DocumentOutputService {
     private readonly accounts: AccountRepository,
     private readonly settings: BusinessSettingsRepository,
     private readonly renderer: PdfRenderer,
-    private readonly shares: ShareLinkRepository,
-    private readonly secrets: SecretHasher,
-    private readonly publicBaseUrl: string,
+    private readonly links: ShareLinks,
   ) {}
 
   async view(account: Account, kind: DocumentKind, id: number): Promise<{ view: DocumentView; template: string }> {
@@ -81,22 +78,17 @@ export class DocumentOutputService {
   /** The document's public link, created on first use; the same URL until revoked. */
   async share(account: Account, kind: DocumentKind, id: number): Promise<string> {
     if (!(await this.source.numbersOf(account.id, kind, [id])).size) throw NotFound.of('Document', id);
-    let token = await this.shares.findActiveToken(account.id, kind, id);
-    if (!token) {
-      token = this.secrets.randomToken(32);
-      await this.shares.create(account.id, kind, id, token);
-    }
-    return `${this.publicBaseUrl}/v1/share/${token}`;
+    return this.links.urlOf(account.id, kind, id);
   }
 
   async revoke(account: Account, kind: DocumentKind, id: number): Promise<void> {
     if (!(await this.source.numbersOf(account.id, kind, [id])).size) throw NotFound.of('Document', id);
-    await this.shares.revoke(account.id, kind, id);
+    await this.links.revoke(account.id, kind, id);
   }
 
   /** The PDF behind a public token; unknown, revoked, or of a closed account: 404. */
   async sharedPdf(token: string): Promise<RenderedPdf> {
-    const shared = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await this.shares.resolve(token) : null;
+    const shared = await this.links.resolve(token);
     const account = shared ? await this.accounts.findById(shared.accountId) : null;
     if (!shared || !account || account.deleted || account.suspended) throw new NotFound('This link does not exist or has been revoked.');
     return this.pdf(account, shared.kind, shared.documentId);

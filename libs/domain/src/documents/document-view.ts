@@ -1,3 +1,4 @@
+import type { HsnSummaryRow } from '../tax/hsn-summary';
 import type { DocumentKind } from './document-kinds';
 
 /**
@@ -59,16 +60,8 @@ export interface DocumentLineView {
   total: string;
 }
 
-export interface DocumentHsnSummaryRowView {
-  hsn_code: string;
-  /** Combined GST rate in percent, e.g. '18.00'. */
-  tax_rate: string;
-  taxable: string;
-  cgst: string;
-  sgst: string;
-  igst: string;
-  total_tax: string;
-}
+/** One HSN row of the printed summary (combined GST rate in percent, e.g. '18.00'). */
+export type DocumentHsnSummaryRowView = HsnSummaryRow;
 
 export interface DocumentHsnSummaryView {
   rows: DocumentHsnSummaryRowView[];

@@ -18,6 +18,8 @@ export interface InventoryItem {
   discountValue: string;
   taxRate: string;
   hsnCode: string;
+  /** A stock movement that takes the quantity from above this to it or below raises a low-stock alert; null: none. */
+  lowStockThreshold: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -35,6 +37,12 @@ export interface StockMovement {
   sourceLabel: string;
   note: string;
   createdAt: string;
+}
+
+/** A movement as `moveStock` made it, with what the low-stock check needs of the item. */
+export interface MovedStock extends StockMovement {
+  itemName: string;
+  lowStockThreshold: number | null;
 }
 
 export type NewStockMovement = Omit<StockMovement, 'id' | 'createdAt' | 'quantityAfter'>;

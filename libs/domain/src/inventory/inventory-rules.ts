@@ -16,6 +16,7 @@ export interface InventoryInput {
   discount_value?: number | string | null;
   tax_rate?: number | string | null;
   hsn_code?: string | null;
+  low_stock_threshold?: number | null;
 }
 
 const HSN = /^\d{2,8}$/;
@@ -61,6 +62,11 @@ export function buildInventoryFields(input: InventoryInput, base?: InventoryFiel
   const hsnCode = has('hsn_code') ? (input.hsn_code ?? '') : (base?.hsnCode ?? '');
   if (hsnCode && !HSN.test(hsnCode)) errors.hsn_code = 'must be 2 to 8 digits (HSN or SAC)';
 
+  const lowStockThreshold = has('low_stock_threshold') ? (input.low_stock_threshold ?? null) : (base?.lowStockThreshold ?? null);
+  if (lowStockThreshold !== null && (!Number.isInteger(lowStockThreshold) || lowStockThreshold < 0 || lowStockThreshold > 1_000_000_000)) {
+    errors.low_stock_threshold = 'must be a whole number from 0 or null';
+  }
+
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
   return {
     name,
@@ -75,5 +81,6 @@ export function buildInventoryFields(input: InventoryInput, base?: InventoryFiel
     discountValue,
     taxRate,
     hsnCode,
+    lowStockThreshold,
   };
 }

@@ -1,5 +1,5 @@
 import { Page, PageRequest } from '../shared/pagination';
-import { InventoryFields, InventoryItem, NewStockMovement, StockMovement } from './inventory-item';
+import { InventoryFields, InventoryItem, MovedStock, NewStockMovement, StockMovement } from './inventory-item';
 
 export abstract class InventoryRepository {
   abstract findById(accountId: number, id: number): Promise<InventoryItem | null>;
@@ -16,6 +16,6 @@ export abstract class InventoryRepository {
    * Adds `delta` to the item's stock atomically (inside the caller's transaction, the row stays locked
    * until commit) and appends the movement with the resulting quantity.
    */
-  abstract moveStock(accountId: number, movement: NewStockMovement): Promise<StockMovement>;
+  abstract moveStock(accountId: number, movement: NewStockMovement): Promise<MovedStock>;
   abstract movements(accountId: number, inventoryId: number): Promise<StockMovement[]>;
 }

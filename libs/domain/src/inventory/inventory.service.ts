@@ -6,9 +6,10 @@ import { Clock } from '../shared/clock.port';
 import { NotFound } from '../shared/domain-error';
 import { Page, PageRequest } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
-import { InventoryItem, StockMovement } from './inventory-item';
+import { InventoryItem, MovedStock, StockMovement } from './inventory-item';
 import { InventoryRepository } from './inventory.repository.port';
 import { buildInventoryFields, InventoryInput } from './inventory-rules';
+import { LowStockAlerts } from './low-stock';
 
 /** Inventory items; manual stock changes (PATCH of quantity) are recorded as `adjustment` movements. */
 export class InventoryService {
@@ -18,6 +19,7 @@ export class InventoryService {
     private readonly clock: Clock,
     private readonly plans: PlanPolicy,
     private readonly activity: ActivityRecorder,
+    private readonly alerts: LowStockAlerts = new LowStockAlerts(activity),
   ) {}
 
   list(caller: Caller, page: PageRequest): Promise<Page<InventoryItem>> {
@@ -35,7 +37,7 @@ export class InventoryService {
       assertWithinLimit(caller.account, this.plans, this.clock.now(), 'inventoryItems', await this.items.count(accountId), 'inventory items');
       const id = await this.items.insert(accountId, { ...fields, quantity: 0 });
       if (fields.quantity !== 0) {
-        await this.items.moveStock(accountId, {
+        const moved = await this.items.moveStock(accountId, {
           inventoryId: id,
           quantityDelta: fields.quantity,
           sourceType: 'opening',
@@ -43,6 +45,7 @@ export class InventoryService {
           sourceLabel: 'Opening stock',
           note: '',
         });
+        await this.alerts.afterMove(caller.principal, moved);
       }
       await this.activity.record(caller.principal, { action: 'created', entityType: 'inventory', entityId: id, label: fields.name });
       return id;
@@ -56,8 +59,9 @@ export class InventoryService {
       const fields = buildInventoryFields(input, current);
       await this.items.update(accountId, id, fields);
       const delta = fields.quantity - current.quantity;
+      let moved: MovedStock | null = null;
       if (delta !== 0) {
-        await this.items.moveStock(accountId, {
+        moved = await this.items.moveStock(accountId, {
           inventoryId: id,
           quantityDelta: delta,
           sourceType: 'adjustment',
@@ -71,9 +75,10 @@ export class InventoryService {
         entityType: 'inventory',
         entityId: id,
         label: fields.name,
-        before: { quantity: current.quantity, rate: current.rate },
-        after: { quantity: fields.quantity, rate: fields.rate },
+        before: { quantity: current.quantity, rate: current.rate, low_stock_threshold: current.lowStockThreshold },
+        after: { quantity: fields.quantity, rate: fields.rate, low_stock_threshold: fields.lowStockThreshold },
       });
+      if (moved) await this.alerts.afterMove(caller.principal, moved);
     });
   }
 

@@ -1,4 +1,6 @@
 import { ValidationFailed } from '../shared/domain-error';
+import { Principal } from '../shared/principal';
+import { LowStockAlerts } from './low-stock';
 import { InventoryRepository } from './inventory.repository.port';
 import { StockLine, stockDeltas } from './stock-rules';
 
@@ -12,6 +14,7 @@ export class InvoiceStock {
   constructor(
     private readonly inventory: InventoryRepository,
     private readonly enabled: boolean,
+    private readonly alerts?: LowStockAlerts,
   ) {}
 
   /** Returns the lines with `inventoryId` checked (or dropped when inventory is off). */
@@ -33,9 +36,13 @@ export class InvoiceStock {
     return lines;
   }
 
-  /** Moves stock from the effect of `before` to the effect of `after`; one movement per item changed. */
-  async move(accountId: number, invoice: { id: number; number: string }, before: StockLine[], after: StockLine[], note: string): Promise<void> {
+  /**
+   * Moves stock from the effect of `before` to the effect of `after`; one movement per item changed, and a
+   * low-stock alert for each item it takes to its threshold.
+   */
+  async move(principal: Principal, invoice: { id: number; number: string }, before: StockLine[], after: StockLine[], note: string): Promise<void> {
     if (!this.enabled) return;
+    const accountId = principal.accountId;
     const linked = (lines: StockLine[]) => lines.filter((l) => l.inventoryId !== null);
     const b = linked(before);
     const a = linked(after);
@@ -43,7 +50,7 @@ export class InvoiceStock {
     if (!ids.length) return;
     const types = await this.inventory.typesOf(accountId, ids);
     for (const [inventoryId, delta] of stockDeltas(b, a, types)) {
-      await this.inventory.moveStock(accountId, {
+      const moved = await this.inventory.moveStock(accountId, {
         inventoryId,
         quantityDelta: delta,
         sourceType: 'invoice',
@@ -51,6 +58,7 @@ export class InvoiceStock {
         sourceLabel: invoice.number,
         note,
       });
+      await this.alerts?.afterMove(principal, moved);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { crossedLowStock } from './low-stock';
 import fc from 'fast-check';
 import { InventoryType } from './inventory-item';
 import { StockLine, stockDeltas } from './stock-rules';
@@ -89,5 +90,20 @@ describe('stockDeltas', () => {
         expect(stock.get(3)).toBe(0);
       }),
     );
+  });
+});
+
+describe('low-stock crossing', () => {
+  const moved = (after: number, delta: number, threshold: number | null) =>
+    crossedLowStock({ quantityAfter: after, quantityDelta: delta, lowStockThreshold: threshold });
+
+  it('alerts when a movement takes the quantity from above the threshold to it or below, once', () => {
+    expect(moved(5, -3, 5)).toBe(true); // 8 -> 5
+    expect(moved(2, -10, 5)).toBe(true); // 12 -> 2
+    expect(moved(4, -1, 5)).toBe(false); // 5 -> 4: already low
+    expect(moved(6, -2, 5)).toBe(false); // 8 -> 6: still above
+    expect(moved(9, 5, 5)).toBe(false); // restocked
+    expect(moved(-1, -2, 0)).toBe(true); // 1 -> -1 with threshold 0
+    expect(moved(0, -3, null)).toBe(false); // no threshold
   });
 });

@@ -1,10 +1,7 @@
 import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
-import { TdsSectionRepository } from '../tds/tds-section.repository.port';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../auth/authenticate-caller.use-case';
-import { ClientRepository } from '../clients/client.repository.port';
 import { DocumentListFilter } from '../documents/document-list-filter';
-import { requireClient } from '../documents/sales-document-fields';
 import { Clock } from '../shared/clock.port';
 import { NotFound } from '../shared/domain-error';
 import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
@@ -16,6 +13,7 @@ import { buildInvoice, InvoiceContext, InvoiceInput } from './invoice-rules';
 import { IssuedInvoice, IssueInvoice } from './issue-invoice.use-case';
 import { InvoiceStock } from '../inventory/invoice-stock';
 import { EInvoiceLock } from '../einvoice/einvoice-lock';
+import { InvoiceReferences } from './invoice-references';
 
 /** The window of recent-payments when no `since` is given. */
 export const RECENT_PAYMENTS_WINDOW_MS = 60 * 60 * 1000;
@@ -25,15 +23,20 @@ export class InvoicesService {
   constructor(
     private readonly invoices: InvoiceRepository,
     private readonly issue: IssueInvoice,
-    private readonly clients: ClientRepository,
+    private readonly references: InvoiceReferences,
     private readonly tx: TransactionRunner,
     private readonly clock: Clock,
     private readonly activity: ActivityRecorder,
     private readonly stock: InvoiceStock,
-    private readonly tdsSections: Pick<TdsSectionRepository, 'findVisible'>,
-    /** Keeps invoices with an active IRN as registered (absent: no e-invoicing checks). */
-    private readonly einvoiceLock?: EInvoiceLock,
   ) {}
+
+  /** Keeps invoices with an active IRN as registered (without it: no e-invoicing checks). */
+  private einvoiceLock?: EInvoiceLock;
+
+  withEInvoiceLock(lock: EInvoiceLock): this {
+    this.einvoiceLock = lock;
+    return this;
+  }
 
   list(caller: Caller, filter: DocumentListFilter): Promise<Page<InvoiceHeader>> {
     return this.invoices.list(caller.account.id, filter);
@@ -45,7 +48,7 @@ export class InvoicesService {
 
   async create(caller: Caller, input: InvoiceInput): Promise<IssuedInvoice> {
     const built = buildInvoice(input, this.context(caller));
-    await this.checkTdsSection(caller.account.id, built.fields.tdsSectionId);
+    await this.references.tdsSection(caller.account.id, built.fields.tdsSectionId);
     return this.tx.run(() => this.issue.execute(caller, built.fields, built.lines ?? []));
   }
 
@@ -56,11 +59,11 @@ export class InvoicesService {
       const current = await this.require(accountId, id);
       await this.einvoiceLock?.assertEditable(accountId, id, input as Record<string, unknown>);
       const built = buildInvoice(input, this.context(caller), current);
-      if (built.fields.clientId !== current.clientId) await requireClient(this.clients, accountId, built.fields.clientId);
-      if (input.tds_section_id !== undefined) await this.checkTdsSection(accountId, built.fields.tdsSectionId);
+      if (built.fields.clientId !== current.clientId) await this.references.client(accountId, built.fields.clientId);
+      if (input.tds_section_id !== undefined) await this.references.tdsSection(accountId, built.fields.tdsSectionId);
       const lines = built.lines && (await this.stock.check(accountId, built.lines));
       await this.invoices.update(accountId, id, built.fields, lines);
-      if (lines) await this.stock.move(accountId, { id, number: current.invoiceNumber }, current.lines, lines, 'invoice edited');
+      if (lines) await this.stock.move(caller.principal, { id, number: current.invoiceNumber }, current.lines, lines, 'invoice edited');
       await this.activity.record(caller.principal, {
         action: 'updated',
         entityType: 'invoice',
@@ -78,7 +81,7 @@ export class InvoicesService {
       const current = await this.require(accountId, id);
       await this.einvoiceLock?.assertDeletable(accountId, id);
       await this.invoices.deleteMany(accountId, [id]);
-      await this.stock.move(accountId, { id, number: current.invoiceNumber }, current.lines, [], 'invoice deleted');
+      await this.stock.move(caller.principal, { id, number: current.invoiceNumber }, current.lines, [], 'invoice deleted');
       await this.activity.record(caller.principal, {
         action: 'deleted',
         entityType: 'invoice',
@@ -116,7 +119,7 @@ export class InvoicesService {
           owned.map((o) => o.id),
         );
         for (const { id, number } of owned) {
-          await this.stock.move(accountId, { id, number }, lines.get(id) ?? [], [], 'invoice deleted');
+          await this.stock.move(caller.principal, { id, number }, lines.get(id) ?? [], [], 'invoice deleted');
           await this.activity.record(caller.principal, { action: 'deleted', entityType: 'invoice', entityId: id, label: number, after: { bulk: true } });
         }
         return owned.map((o) => o.id);
@@ -128,13 +131,6 @@ export class InvoicesService {
   recentPayments(caller: Caller, since: string | undefined, page: PageRequest): Promise<Page<InvoiceHeader>> {
     const from = since ?? formatTimestamp(new Date(this.clock.now().getTime() - RECENT_PAYMENTS_WINDOW_MS));
     return this.invoices.paidSince(caller.account.id, from, page);
-  }
-
-  /** A TDS section must be a shared one or the account's own; another account's section is not found (404). */
-  private async checkTdsSection(accountId: number, sectionId: number | null): Promise<void> {
-    if (sectionId !== null && !(await this.tdsSections.findVisible(accountId, sectionId))) {
-      throw new NotFound('TDS section not found.', { tds_section_id: sectionId });
-    }
   }
 
   private context(caller: Caller): InvoiceContext {

@@ -36,7 +36,7 @@ export class IssueInvoice {
     const checked = await this.stock.check(accountId, lines);
     const allocated = await this.numbering.allocate(accountId, 'invoice', fields.invoiceDate);
     const id = await this.invoices.insert(accountId, allocated, fields, checked);
-    await this.stock.move(accountId, { id, number: allocated.number }, [], checked, 'invoice created');
+    await this.stock.move(caller.principal, { id, number: allocated.number }, [], checked, 'invoice created');
     await this.activity.record(caller.principal, {
       action: 'created',
       entityType: 'invoice',

@@ -17,6 +17,8 @@ export const NOTIFICATION_CATEGORIES = {
   expenses: { permission: 'expenses', screen: 'expense_detail' },
   sendouts: { permission: 'sendouts', screen: 'sendout_history' },
   billing: { permission: 'settings', screen: 'billing' },
+  /** Outbound webhooks: an endpoint the service disabled after 5 days of failed deliveries. */
+  integrations: { permission: 'integrations', screen: 'webhooks' },
 } as const satisfies Record<string, { permission: PermissionKey | null; screen: string }>;
 
 export type NotificationCategory = keyof typeof NOTIFICATION_CATEGORIES;
@@ -40,6 +42,7 @@ export const ENTITY_CATEGORIES: Record<string, { category: NotificationCategory;
   sendout: { category: 'sendouts', noun: 'email', documentType: null },
   session: { category: 'login', noun: 'session', documentType: null },
   subscription: { category: 'billing', noun: 'subscription', documentType: null },
+  webhook_endpoint: { category: 'integrations', noun: 'webhook endpoint', documentType: null },
 };
 
 /** Every category with its push preference: the stored choices over the default (on). */

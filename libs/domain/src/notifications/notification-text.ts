@@ -38,6 +38,9 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function categoryOf(event: CommittedActivity): NotificationCategory | null {
   const entry = ENTITY_CATEGORIES[event.entityType];
   if (!entry) return null;
+  // Of a webhook endpoint's changes only the service disabling it is news; of an email's delivery, its failure.
+  if (event.entityType === 'webhook_endpoint' && event.action !== 'disabled') return null;
+  if (event.entityType === 'sendout' && event.action === 'sent') return null;
   if (event.entityType === 'invoice' && event.action === 'updated' && isPayment(event)) return 'payments';
   return entry.category;
 }
@@ -88,6 +91,19 @@ export function textOf(event: CommittedActivity, category: NotificationCategory,
     const paid = formatAmount(after.paid_amount, after.currency);
     const how = after.payment_status === 'paid' ? 'as paid' : 'as partly paid';
     return { title: 'Payment recorded', body: `${ctx.actorName} marked ${noun}${label}${forClient} ${how}${paid ? `, ${paid}` : ''}.` };
+  }
+  if (event.entityType === 'webhook_endpoint') {
+    return {
+      title: 'Webhook endpoint disabled',
+      body: `Deliveries to ${event.label ?? 'a webhook endpoint'} failed for 5 days, so it was disabled. Enable it again once it answers.`,
+    };
+  }
+  if (event.entityType === 'inventory' && event.action === 'low_stock') {
+    const quantity = typeof after.quantity === 'number' ? ` ${after.quantity} left` : '';
+    return { title: 'Low stock', body: `${event.label ?? 'An inventory item'} is low on stock:${quantity || ' at its threshold'}.` };
+  }
+  if (event.entityType === 'sendout' && event.action === 'failed') {
+    return { title: 'Email failed', body: `An email could not be sent: ${event.label ?? 'a document'}.` };
   }
   if (event.entityType === 'sendout') {
     return event.action === 'created'

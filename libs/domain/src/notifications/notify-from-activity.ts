@@ -1,11 +1,10 @@
 import { ActivityConsumer, CommittedActivity } from '../activity-relay/activity-relay.port';
-import { Clock } from '../shared/clock.port';
 import { DeviceRepository } from './device.repository.port';
 import { NotificationDraft } from './notification';
 import { completePrefs } from './notification-category';
 import { NotificationDirectory, NotificationPrefsRepository, NotificationRepository } from './notification.repository.port';
 import { draftsOf } from './notification-text';
-import { PushOutbox, PushQueue, PushSender } from './push.port';
+import { PushHandOff } from './push-hand-off';
 
 /**
  * The first consumer of the activity relay: each committed event becomes one notification per user
@@ -20,10 +19,7 @@ export class NotifyFromActivity extends ActivityConsumer {
     private readonly directory: NotificationDirectory,
     private readonly prefs: NotificationPrefsRepository,
     private readonly devices: DeviceRepository,
-    private readonly outbox: PushOutbox,
-    private readonly queue: PushQueue,
-    private readonly sender: PushSender,
-    private readonly clock: Clock,
+    private readonly push: PushHandOff,
   ) {
     super();
   }
@@ -36,20 +32,16 @@ export class NotifyFromActivity extends ActivityConsumer {
       const drafts = await this.draftsFor(accountId, list);
       if (!drafts.length) continue;
       const ids = await this.notifications.insertMany(drafts);
-      if (!this.sender.enabled) continue;
+      if (!this.push.enabled) continue;
       const pushable = await this.pushable(accountId, drafts);
       const notificationIds = pushable.map((d) => ids.get(`${d.eventId}:${d.userId}`)).filter((id): id is number => id !== undefined);
       if (!notificationIds.length) continue;
-      await this.outbox.add(accountId, notificationIds, this.clock.now());
+      await this.push.record(accountId, notificationIds);
       for (const notificationId of notificationIds) pushes.push({ accountId, notificationId });
     }
     if (!pushes.length) return;
-    return async () => {
-      for (const job of pushes) {
-        // A refusal (Redis down) stops here: the outbox rows stay and the push sweeper offers them.
-        await this.queue.enqueue(job);
-      }
-    };
+    // A refusal (Redis down) stops the offers: the outbox rows stay and the push sweeper offers them.
+    return () => this.push.offer(pushes);
   }
 
   private async draftsFor(accountId: number, events: CommittedActivity[]): Promise<NotificationDraft[]> {

@@ -94,6 +94,24 @@ describe('DeliverSendout', () => {
     expect(kit.sendouts.row(queueId)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'PermanentMailError: 550 mailbox unavailable' });
   });
 
+  it('records the final outcome (sent, failed) as a system activity event of the row; a retry records nothing', async () => {
+    const sent = await queued();
+    await sent.kit.deliver.execute(sent.job);
+    expect(sent.kit.activity.of('sendout', sent.queueId).map((e) => [e.action, e.actorKind, e.after?.status])).toEqual([
+      ['created', 'api_key', undefined],
+      ['sent', 'system', 'sent'],
+    ]);
+    const failed = await queued(2);
+    failed.kit.mailer.script = [new Error('421 try later'), new Error('421 try later')];
+    expect((await failed.kit.deliver.execute(failed.job)).outcome).toBe('retry');
+    expect(failed.kit.activity.of('sendout', failed.queueId).map((e) => e.action)).toEqual(['created']);
+    expect((await failed.kit.deliver.execute(failed.job)).outcome).toBe('failed');
+    expect(failed.kit.activity.of('sendout', failed.queueId).map((e) => [e.action, e.after?.last_error])).toEqual([
+      ['created', undefined],
+      ['failed', '421 try later'],
+    ]);
+  });
+
   it('a render failure is transient', async () => {
     const { kit, queueId, job } = await queued();
     kit.renderer.failWith = new Error('browser crashed');
@@ -157,5 +175,19 @@ describe('SweepSendouts', () => {
     await kit.sendouts.markSent(1, queueId, 'dead-worker', 'x', kit.clock.now());
     expect(kit.sendouts.row(queueId).status).toBe('queued');
     expect((await kit.deliver.execute(job)).outcome).toBe('sent');
+  });
+
+  it('a row whose last attempt died with its worker fails in the sweep, with its failed outcome event', async () => {
+    const { kit, queueId } = await queued(1);
+    await kit.sendouts.claim(1, queueId, 'dead-worker', kit.clock.now());
+    kit.clock.advance(601);
+    expect(await kit.sweep.execute()).toMatchObject({ recovered: 1 });
+    expect(kit.sendouts.row(queueId)).toMatchObject({ status: 'failed', lastError: 'The worker stopped during delivery.' });
+    expect(kit.activity.of('sendout', queueId).map((e) => [e.action, e.actorKind, e.after?.last_error])).toEqual([
+      ['created', 'api_key', undefined],
+      ['failed', 'system', 'The worker stopped during delivery.'],
+    ]);
+    expect(await kit.sweep.execute()).toMatchObject({ recovered: 0 });
+    expect(kit.activity.of('sendout', queueId)).toHaveLength(2);
   });
 });

@@ -1,9 +1,11 @@
 import { AccountRepository } from '../accounts/account.repository.port';
+import { ActivityEvent, ActivityLog } from '../activity/activity-log.port';
+import { TransactionRunner } from '../shared/transaction.port';
 import { DocumentOutputService, RenderedPdf } from '../document-output/document-output.service';
 import { Clock } from '../shared/clock.port';
 import { NotFound, SignatureRequired } from '../shared/domain-error';
 import { SecretHasher } from '../shared/secret.port';
-import { ClaimedSendout, SendoutJob } from './sendout';
+import { ClaimedSendout, Sendout, SendoutJob } from './sendout';
 import { composeSendoutMail } from './sendout-mail';
 import { Mailer, PermanentMailError } from './mailer.port';
 import { SendoutRepository } from './sendout.repository.port';
@@ -13,6 +15,14 @@ export interface DeliveryOptions {
   mailFrom: string;
   /** Attempts (claims) a row gets before a transient failure becomes final. */
   maxAttempts: number;
+  /** Where the final outcome is recorded. */
+  recording: DeliveryRecording;
+}
+
+/** Where the final outcome is recorded: the `sent`/`failed` activity event in the same transaction as the row. */
+export interface DeliveryRecording {
+  tx: TransactionRunner;
+  activity: ActivityLog;
 }
 
 export type DeliveryResult =
@@ -22,6 +32,22 @@ export type DeliveryResult =
   | { outcome: 'failed'; error: string; attempts: number }
   /** A transient failure; the row is queued again and the caller must retry after a back-off. */
   | { outcome: 'retry'; error: string; attempts: number };
+
+/** The activity event of an email's final outcome (by `system`): the relay sends it as `sendout.sent|failed`. */
+export function sendoutOutcomeEvent(row: Sendout, outcome: 'sent' | 'failed', now: Date, detail: Record<string, unknown>): ActivityEvent {
+  return {
+    accountId: row.accountId,
+    actorKind: 'system',
+    actorUserId: null,
+    action: outcome,
+    entityType: 'sendout',
+    entityId: row.id,
+    label: row.subject,
+    before: { status: 'sending' },
+    after: { status: outcome, document_type: row.documentType, document_id: row.documentId, client_id: row.clientId, attempts: row.attempts, ...detail },
+    occurredAt: now,
+  };
+}
 
 /** A failure no retry can fix (document gone, account closed, no signature, SMTP 5xx). */
 class PermanentFailure extends Error {}
@@ -63,15 +89,28 @@ export class DeliverSendout {
       const message = describe(error);
       const permanent = error instanceof PermanentFailure || error instanceof PermanentMailError;
       if (permanent || row.attempts >= this.options.maxAttempts) {
-        await this.sendouts.markFailed(row.accountId, row.id, token, message, this.clock.now());
+        await this.finish(row, 'failed', (now) => this.sendouts.markFailed(row.accountId, row.id, token, message, now), { last_error: message });
         return { outcome: 'failed', error: message, attempts: row.attempts };
       }
       await this.sendouts.release(row.accountId, row.id, token, message, this.clock.now());
       return { outcome: 'retry', error: message, attempts: row.attempts };
     }
     // The email is out: whatever happens now must not lead to a second send of this attempt.
-    await this.sendouts.markSent(row.accountId, row.id, token, messageId, this.clock.now());
+    await this.finish(row, 'sent', (now) => this.sendouts.markSent(row.accountId, row.id, token, messageId, now), { message_id: messageId });
     return { outcome: 'sent', messageId, attempts: row.attempts };
+  }
+
+  /**
+   * Marks the row sent or failed and, when the mark took (the claim still held), records the outcome on the
+   * account's activity log in the same transaction: the relay makes `sendout.sent|failed` webhooks of it.
+   */
+  private async finish(row: ClaimedSendout, outcome: 'sent' | 'failed', mark: (now: Date) => Promise<boolean>, detail: Record<string, unknown>): Promise<void> {
+    const { tx, activity } = this.options.recording;
+    await tx.run(async () => {
+      const now = this.clock.now();
+      if (!(await mark(now))) return;
+      await activity.append(sendoutOutcomeEvent(row, outcome, now, detail));
+    });
   }
 
   private async compose(row: ClaimedSendout) {

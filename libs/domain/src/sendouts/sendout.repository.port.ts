@@ -20,15 +20,21 @@ export abstract class SendoutRepository {
    * deleted or missing): the caller must not send.
    */
   abstract claim(accountId: number, id: number, token: string, now: Date): Promise<ClaimedSendout | null>;
-  /** sending -> sent, only while `token` still holds the row. */
-  abstract markSent(accountId: number, id: number, token: string, messageId: string, now: Date): Promise<void>;
-  /** sending -> failed with the error, only while `token` still holds the row. */
-  abstract markFailed(accountId: number, id: number, token: string, error: string, now: Date): Promise<void>;
+  /** sending -> sent, only while `token` still holds the row; false when it did not. */
+  abstract markSent(accountId: number, id: number, token: string, messageId: string, now: Date): Promise<boolean>;
+  /** sending -> failed with the error, only while `token` still holds the row; false when it did not. */
+  abstract markFailed(accountId: number, id: number, token: string, error: string, now: Date): Promise<boolean>;
   /** sending -> queued (a retry will claim it again), keeping the attempt count and the error. */
   abstract release(accountId: number, id: number, token: string, error: string, now: Date): Promise<void>;
 
   /** Sweeper: queued rows (any account) untouched since `before`, oldest first. */
   abstract queuedBefore(before: Date, limit: number): Promise<SendoutJob[]>;
+  /**
+   * Sweeper: rows stuck in sending since `lockedBefore` (their worker died) that have used `maxAttempts`
+   * become failed; returns them (any account, at most 500). Runs inside the caller's transaction, which
+   * records their outcome.
+   */
+  abstract failStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<Sendout[]>;
   /**
    * Sweeper: rows stuck in sending since `lockedBefore` (their worker died) go back to queued, or to
    * failed once they have used `maxAttempts`. Returns how many rows changed.

@@ -37,17 +37,10 @@ export interface ClaimedSendout extends Sendout {
   signatureOverride: string | null;
 }
 
-export interface NewSendout {
-  clientId: number;
-  documentType: DocumentKind;
-  documentId: number;
-  toEmail: string;
-  ccEmails: string[];
-  bccEmails: string[];
-  subject: string;
-  message: string;
-  signatureOverride: string | null;
-}
+export type NewSendout = Pick<
+  ClaimedSendout,
+  'clientId' | 'documentType' | 'documentId' | 'toEmail' | 'ccEmails' | 'bccEmails' | 'subject' | 'message' | 'signatureOverride'
+>;
 
 /** What a queue job carries: the row id (also the job's identity) and its account. */
 export interface SendoutJob {

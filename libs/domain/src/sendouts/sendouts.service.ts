@@ -1,10 +1,6 @@
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
-import { Client } from '../clients/client';
-import { ClientRepository } from '../clients/client.repository.port';
 import { DocumentKind } from '../documents/document-kinds';
-import { SourceDocument } from '../document-output/source-document';
-import { DocumentSource } from '../document-output/document-source.port';
 import { BusinessSettingsRepository } from '../settings/business-settings';
 import { normalizePngBase64 } from '../settings/signature';
 import { Clock } from '../shared/clock.port';
@@ -12,7 +8,7 @@ import { NotFound, SignatureRequired, ValidationFailed } from '../shared/domain-
 import { isValidEmail } from '../shared/email';
 import { TransactionRunner } from '../shared/transaction.port';
 import { Sendout } from './sendout';
-import { SendoutDocumentCatalog } from './sendout-document-catalog.port';
+import { SendoutDocuments } from './sendout-documents';
 import { SendoutQueue } from './sendout-queue.port';
 import { SendoutRepository } from './sendout.repository.port';
 import { checkSendoutInput, SendoutInput } from './sendout-rules';
@@ -34,9 +30,7 @@ export class SendoutsService {
   constructor(
     private readonly sendouts: SendoutRepository,
     private readonly queue: SendoutQueue,
-    private readonly clients: ClientRepository,
-    private readonly documents: DocumentSource,
-    private readonly catalog: SendoutDocumentCatalog,
+    private readonly named: SendoutDocuments,
     private readonly settings: BusinessSettingsRepository,
     private readonly tx: TransactionRunner,
     private readonly clock: Clock,
@@ -52,7 +46,7 @@ export class SendoutsService {
   async create(caller: Caller, input: SendoutInput): Promise<QueuedSendout> {
     const accountId = caller.account.id;
     const req = checkSendoutInput(input);
-    const { client } = await this.clientAndDocument(accountId, req.documentType, req.clientId, req.documentId);
+    const { client } = await this.named.clientAndDocument(accountId, req.documentType, req.clientId, req.documentId);
     const toEmail = req.toEmail ?? (client.email && isValidEmail(client.email) ? client.email : null);
     if (!toEmail) throw new ValidationFailed({ to_email: 'is required: the client has no email address' });
 
@@ -115,33 +109,13 @@ export class SendoutsService {
 
   /** Subject and message prefilled from the document, the client and the business. */
   async template(caller: Caller, kind: DocumentKind, clientId: number, documentId: number): Promise<SendoutTemplate> {
-    const { client, doc } = await this.clientAndDocument(caller.account.id, kind, clientId, documentId);
+    const { client, doc } = await this.named.clientAndDocument(caller.account.id, kind, clientId, documentId);
     return sendoutTemplate(doc, client, caller.account);
   }
 
   /** The client's documents of one kind, newest first, labelled with number, date and amount. */
   async documentChoices(caller: Caller, kind: DocumentKind, clientId: number): Promise<Array<{ documentId: number; label: string }>> {
-    await this.requireClient(caller.account.id, clientId);
-    const picks = await this.catalog.listForClient(caller.account.id, kind, clientId, PICK_LIST_LIMIT);
+    const picks = await this.named.choices(caller.account.id, kind, clientId, PICK_LIST_LIMIT);
     return picks.map((p) => ({ documentId: p.id, label: pickLabel(p) }));
-  }
-
-  private async requireClient(accountId: number, clientId: number): Promise<Client> {
-    const client = await this.clients.findById(accountId, clientId);
-    if (!client) throw new NotFound('Client not found.', { client_id: clientId });
-    return client;
-  }
-
-  /** A document of another account is as missing as an unknown one (404); another client's is a 400. */
-  private async clientAndDocument(
-    accountId: number,
-    kind: DocumentKind,
-    clientId: number,
-    documentId: number,
-  ): Promise<{ client: Client; doc: SourceDocument }> {
-    const [client, doc] = await Promise.all([this.requireClient(accountId, clientId), this.documents.load(accountId, kind, documentId)]);
-    if (!doc) throw new NotFound('Document not found.', { document_type: kind, document_id: documentId });
-    if (doc.clientId !== clientId) throw new ValidationFailed({ document_id: 'belongs to another client' });
-    return { client, doc };
   }
 }

@@ -2,6 +2,7 @@ import { Clock } from '../shared/clock.port';
 import { offerJobs } from '../shared/offer-jobs';
 import { SendoutQueue } from './sendout-queue.port';
 import { SendoutRepository } from './sendout.repository.port';
+import { DeliveryRecording, sendoutOutcomeEvent } from './deliver-sendout.use-case';
 
 export interface SweepOptions {
   /** A queued row untouched this long is offered to the queue again. */
@@ -31,11 +32,19 @@ export class SweepSendouts {
     private readonly queue: SendoutQueue,
     private readonly clock: Clock,
     private readonly options: SweepOptions,
+    private readonly recording: DeliveryRecording,
   ) {}
 
   async execute(): Promise<SweepResult> {
     const now = this.clock.now();
-    const recovered = await this.sendouts.recoverStale(new Date(now.getTime() - this.options.leaseMs), this.options.maxAttempts, now);
+    const lockedBefore = new Date(now.getTime() - this.options.leaseMs);
+    // Rows whose last attempt died with its worker fail here, with their outcome event in the same transaction.
+    const failed = await this.recording.tx.run(async () => {
+      const rows = await this.sendouts.failStale(lockedBefore, this.options.maxAttempts, now);
+      for (const row of rows) await this.recording.activity.append(sendoutOutcomeEvent(row, 'failed', now, { last_error: row.lastError }));
+      return rows.length;
+    });
+    const recovered = failed + (await this.sendouts.recoverStale(lockedBefore, this.options.maxAttempts, now));
     const due = await this.sendouts.queuedBefore(new Date(now.getTime() - this.options.sweepAfterMs), this.options.batchSize);
     return { recovered, ...(await offerJobs(due, (job) => this.queue.enqueue(job))) };
   }

@@ -1,7 +1,6 @@
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { assertWithinLimit, PlanPolicy } from '../accounts/plan';
 import { ActivityRecorder } from '../activity/activity-recorder';
-import { SessionRepository } from '../auth/session.repository.port';
 import { newPasswordProblem } from '../auth/password-policy';
 import { Clock } from '../shared/clock.port';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../shared/domain-error';
@@ -9,7 +8,8 @@ import { Page, PageRequest } from '../shared/pagination';
 import { isPermissionKey, PERMISSION_KEYS, PermissionKey, Principal } from '../shared/principal';
 import { TransactionRunner } from '../shared/transaction.port';
 import { UserAdminRepository } from './user-admin.repository.port';
-import { PasswordHasher, User, UserRepository } from './user.repository.port';
+import { User, UserRepository } from './user.repository.port';
+import { UserCredentials } from './user-credentials';
 
 export interface SubUserInput {
   username?: string;
@@ -28,8 +28,7 @@ export class SubUsersService {
   constructor(
     private readonly users: UserRepository,
     private readonly admin: UserAdminRepository,
-    private readonly sessions: SessionRepository,
-    private readonly passwords: PasswordHasher,
+    private readonly credentials: UserCredentials,
     private readonly tx: TransactionRunner,
     private readonly clock: Clock,
     private readonly plans: PlanPolicy,
@@ -52,7 +51,7 @@ export class SubUsersService {
     if (Object.keys(errors).length) throw new ValidationFailed(errors);
     this.assertCanGrant(caller.principal, permissions);
 
-    const passwordHash = await this.passwords.hash(password);
+    const passwordHash = await this.credentials.hash(password);
     const accountId = caller.account.id;
     const id = await this.tx.run(async () => {
       await this.admin.lockAccount(accountId);
@@ -84,7 +83,7 @@ export class SubUsersService {
     if (Object.keys(errors).length) throw new ValidationFailed(errors);
     if (permissions) this.assertCanGrant(caller.principal, permissions);
 
-    const passwordHash = password === undefined ? undefined : await this.passwords.hash(password);
+    const passwordHash = password === undefined ? undefined : await this.credentials.hash(password);
     await this.tx.run(async () => {
       const now = this.clock.now();
       if (username !== undefined && username !== target.username) {
@@ -92,8 +91,7 @@ export class SubUsersService {
       }
       if (permissions) await this.admin.setPermissions(accountId, id, permissions, now);
       if (passwordHash !== undefined) {
-        await this.admin.setPassword(accountId, id, passwordHash, now);
-        await this.sessions.revokeForUser(accountId, id, 'user_updated', now);
+        await this.credentials.replacePassword(accountId, id, passwordHash, now);
       }
       await this.activity.record(caller.principal, {
         action: 'updated',
@@ -114,8 +112,7 @@ export class SubUsersService {
     this.assertEditable(caller.principal, target, 'deleted');
     await this.tx.run(async () => {
       const now = this.clock.now();
-      await this.admin.softDelete(accountId, id, now);
-      await this.sessions.revokeForUser(accountId, id, 'user_deleted', now);
+      await this.credentials.remove(accountId, id, now);
       await this.activity.record(caller.principal, {
         action: 'deleted',
         entityType: 'user',

@@ -1,5 +1,6 @@
 import { ActivityLog } from '../activity/activity-log.port';
 import { Clock } from '../shared/clock.port';
+import { TransactionRunner } from '../shared/transaction.port';
 import { isSuccessStatus, nextAttemptAt, WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_TIMEOUT_MS } from './webhook-policy';
 import { WebhookDelivery, WebhookEndpoint, WebhookSigner, WebhookStore, WebhookTransport } from './webhook.ports';
 
@@ -22,6 +23,7 @@ export class DispatchWebhooks {
     private readonly signer: WebhookSigner,
     private readonly activity: ActivityLog,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
     private readonly options: { concurrency: number; timeoutMs?: number },
   ) {}
 
@@ -88,19 +90,22 @@ export class DispatchWebhooks {
     }
   }
 
+  /** Disables the endpoint and records it (the audit trail; the owner's `integrations` notification) at once. */
   private async disable(endpoint: WebhookEndpoint, at: Date): Promise<void> {
-    await this.store.disableEndpoint(endpoint.id, 'failing', at);
-    await this.activity.append({
-      accountId: endpoint.accountId,
-      actorKind: 'system',
-      actorUserId: null,
-      action: 'disabled',
-      entityType: 'webhook_endpoint',
-      entityId: endpoint.id,
-      label: endpoint.url,
-      before: { enabled: true },
-      after: { enabled: false, reason: 'failing for 5 days' },
-      occurredAt: at,
+    await this.tx.run(async () => {
+      await this.store.disableEndpoint(endpoint.id, 'failing', at);
+      await this.activity.append({
+        accountId: endpoint.accountId,
+        actorKind: 'system',
+        actorUserId: null,
+        action: 'disabled',
+        entityType: 'webhook_endpoint',
+        entityId: endpoint.id,
+        label: endpoint.url,
+        before: { enabled: true },
+        after: { enabled: false, reason: 'failing for 5 days' },
+        occurredAt: at,
+      });
     });
   }
 }

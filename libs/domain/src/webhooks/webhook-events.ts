@@ -57,20 +57,16 @@ export interface WebhookEvent {
   type: string;
   occurredAt: Date;
   accountId: number;
-  object: Record<string, unknown>;
-}
-
-function numberOf(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
+  /** The record as the API returns it (null until the consumer has read it). */
+  object: Record<string, unknown> | null;
 }
 
 /**
  * The webhook events of one committed activity event: `<prefix>.<action>` of documents and clients,
- * `invoice.paid` beside the update that made an invoice paid, `inventory.low_stock` when an item's
- * quantity falls to its low-stock level or below, `sendout.sent|failed`. The object is the record's id,
- * type and label with the fields the activity recorded after the change (before it, for a deletion).
+ * `invoice.paid` beside the update that made an invoice paid, `inventory.low_stock` (the `low_stock` event
+ * a stock movement records when it takes an item to its threshold or below) and `sendout.sent|failed`.
+ * The object is the one stored with the activity event (see `SnapshottingActivityLog`); null when none was
+ * stored, and the consumer then reads it.
  */
 export function webhookEventsOf(activity: CommittedActivity): WebhookEvent[] {
   const types: string[] = [];
@@ -80,20 +76,13 @@ export function webhookEventsOf(activity: CommittedActivity): WebhookEvent[] {
     if (prefix === 'invoice' && activity.after?.payment_status === 'paid' && activity.before?.payment_status !== 'paid' && activity.action !== 'deleted') {
       types.push('invoice.paid');
     }
-  } else if (activity.entityType === 'inventory') {
-    const quantity = numberOf(activity.after?.quantity);
-    const level = numberOf(activity.after?.low_stock_level ?? activity.after?.low_stock_threshold);
-    const wasLow = (() => {
-      const before = numberOf(activity.before?.quantity);
-      return before !== null && level !== null && before <= level;
-    })();
-    if (activity.action === 'low_stock' || (quantity !== null && level !== null && quantity <= level && !wasLow)) types.push('inventory.low_stock');
+  } else if (activity.entityType === 'inventory' && activity.action === 'low_stock') {
+    types.push('inventory.low_stock');
   } else if (activity.entityType === 'sendout' && (activity.action === 'sent' || activity.action === 'failed')) {
     types.push(`sendout.${activity.action}`);
   }
   const known = types.filter((t) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(t));
-  const fields = activity.action === 'deleted' ? (activity.before ?? {}) : (activity.after ?? activity.before ?? {});
-  const object = { ...fields, id: activity.entityId, object: activity.entityType, label: activity.label, deleted: activity.action === 'deleted' };
+  const object = activity.object ?? null;
   return known.map((type, n) => ({ id: `evt_${activity.id}_${n}`, type, occurredAt: activity.occurredAt, accountId: activity.accountId, object }));
 }
 

@@ -1,6 +1,11 @@
 import { CommittedActivity } from '../activity-relay/activity-relay.port';
 import { classifyAddress, mayDeliverTo } from './address-policy';
 import { isWebhookEventPattern, subscribes, webhookEventsOf, webhookPayload } from './webhook-events';
+import { ActivityEvent } from '../activity/activity-log.port';
+import { SystemClock } from '../shared/clock.port';
+import { InMemoryActivityLog } from '../../testing/in-memory-activity-log';
+import { ResourceObjects, ResourceObjectSources } from './resource-objects';
+import { deletedObject, SnapshottingActivityLog, WebhookSnapshotSource } from './snapshotting-activity-log';
 import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from './webhook-policy';
 
 describe('webhook address policy', () => {
@@ -87,41 +92,39 @@ describe('webhook events from activity', () => {
       'invoice.updated',
     ]);
     expect(webhookEventsOf(activity({ entityType: 'proforma_invoice', action: 'converted' })).map((e) => e.type)).toEqual(['proforma_invoice.converted']);
-    expect(webhookEventsOf(activity({ entityType: 'client', action: 'deleted', before: { name: 'X' }, after: null }))[0].object).toEqual({
-      id: 3,
-      object: 'client',
-      label: 'INV/25-26/0003',
+    expect(webhookEventsOf(activity({ entityType: 'client', action: 'deleted', object: { client_id: 3, deleted: true } }))[0].object).toEqual({
+      client_id: 3,
       deleted: true,
-      name: 'X',
     });
+    expect(webhookEventsOf(activity({ entityType: 'client', action: 'deleted' }))[0].object).toBeNull();
     expect(webhookEventsOf(activity({ entityType: 'session', action: 'signed_in' }))).toEqual([]);
     expect(webhookEventsOf(activity({ entityType: 'sendout', action: 'sent' })).map((e) => e.type)).toEqual(['sendout.sent']);
     expect(webhookEventsOf(activity({ entityType: 'sendout', action: 'created' }))).toEqual([]);
   });
 
-  it('raises inventory.low_stock when the quantity falls to the low-stock level', () => {
-    const item = (before: number, after: number) =>
-      webhookEventsOf(
-        activity({
-          entityType: 'inventory',
-          action: 'updated',
-          before: { quantity: before, low_stock_level: 5 },
-          after: { quantity: after, low_stock_level: 5 },
-        }),
-      );
-    expect(item(9, 4).map((e) => e.type)).toEqual(['inventory.low_stock']);
-    expect(item(4, 3)).toEqual([]);
-    expect(item(9, 8)).toEqual([]);
+  it('raises inventory.low_stock from the low_stock event a stock movement records, not from other inventory changes', () => {
+    expect(webhookEventsOf(activity({ entityType: 'inventory', action: 'low_stock' })).map((e) => e.type)).toEqual(['inventory.low_stock']);
+    expect(webhookEventsOf(activity({ entityType: 'inventory', action: 'updated', before: { quantity: 9 }, after: { quantity: 1 } }))).toEqual([]);
+    expect(webhookEventsOf(activity({ entityType: 'sendout', action: 'failed' })).map((e) => e.type)).toEqual(['sendout.failed']);
+  });
+
+  it('a deleted record without a stored object is its id with deleted: true', () => {
+    expect(deletedObject({ entityType: 'credit_note', entityId: 9 }, null)).toEqual({ credit_note_id: 9, deleted: true });
+    expect(deletedObject({ entityType: 'invoice', entityId: 9 }, { invoice_id: 9, total_amount: 10 })).toEqual({
+      invoice_id: 9,
+      total_amount: 10,
+      deleted: true,
+    });
   });
 
   it('builds the payload {id, type, created_at, account_id, data: {object}}', () => {
-    const [event] = webhookEventsOf(activity({}));
+    const [event] = webhookEventsOf(activity({ object: { invoice_id: 3, total_amount: 100, payment_status: 'pending' } }));
     expect(JSON.parse(webhookPayload(event))).toEqual({
       id: 'evt_41_0',
       type: 'invoice.created',
       created_at: '2025-06-01T10:00:00.000Z',
       account_id: 7,
-      data: { object: { id: 3, object: 'invoice', label: 'INV/25-26/0003', deleted: false, total_amount: '100.00', payment_status: 'pending' } },
+      data: { object: { invoice_id: 3, total_amount: 100, payment_status: 'pending' } },
     });
   });
 
@@ -135,5 +138,65 @@ describe('webhook events from activity', () => {
     expect(subscribes(['invoice.*'], 'invoice_x.paid')).toBe(false);
     expect(subscribes(['client.created'], 'client.updated')).toBe(false);
     expect(subscribes(['*'], 'sendout.failed')).toBe(true);
+  });
+});
+
+describe('SnapshottingActivityLog', () => {
+  class Objects extends ResourceObjects {
+    reads = 0;
+    constructor() {
+      super({} as ResourceObjectSources, new SystemClock());
+    }
+    override async present(accountId: number, entityType: string, id: number) {
+      this.reads++;
+      return { [`${entityType}_id`]: id, read_for: accountId };
+    }
+  }
+  class Source extends WebhookSnapshotSource {
+    constructor(private readonly withEndpoint: Set<number>) {
+      super();
+    }
+    async hasEnabledEndpoint(accountId: number) {
+      return this.withEndpoint.has(accountId);
+    }
+    async lastObject(_accountId: number, _entityType: string, entityId: number) {
+      return entityId === 5 ? { invoice_id: 5, total_amount: 10 } : null;
+    }
+  }
+  const event = (over: Partial<ActivityEvent>): ActivityEvent => ({
+    accountId: 7,
+    actorKind: 'api_key',
+    actorUserId: null,
+    action: 'updated',
+    entityType: 'invoice',
+    entityId: 5,
+    label: null,
+    before: null,
+    after: null,
+    occurredAt: new Date(),
+    ...over,
+  });
+
+  it('stores the presented record only for accounts with an enabled endpoint and entity types the API presents', async () => {
+    const inner = new InMemoryActivityLog();
+    const objects = new Objects();
+    const log = new SnapshottingActivityLog(inner, objects, new Source(new Set([7])));
+    await log.append(event({}));
+    await log.append(event({ accountId: 8 }));
+    await log.append(event({ entityType: 'session' }));
+    await log.append(event({ action: 'deleted' }));
+    await log.append(event({ action: 'deleted', entityType: 'client', entityId: 6 }));
+    await log.append(event({ action: 'updated', entityType: 'inventory', entityId: 6 })); // no webhook event: no read
+    await log.append(event({ action: 'low_stock', entityType: 'inventory', entityId: 6 }));
+    expect(inner.events.map((e) => e.object)).toEqual([
+      { invoice_id: 5, read_for: 7 },
+      undefined,
+      undefined,
+      { invoice_id: 5, total_amount: 10, deleted: true },
+      { client_id: 6, deleted: true },
+      undefined,
+      { inventory_id: 6, read_for: 7 },
+    ]);
+    expect(objects.reads).toBe(2);
   });
 });

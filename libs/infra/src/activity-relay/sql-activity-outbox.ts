@@ -1,6 +1,6 @@
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { ActivityOutbox, CommittedActivity } from '@app/domain/activity-relay/activity-relay.port';
-import { ActivityEventRow, parseSummary } from '../activity/activity-event-row';
+import { ActivityEventRow, changeOfRow, parseSummary } from '../activity/activity-event-row';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
@@ -21,7 +21,7 @@ export class SqlActivityOutbox extends ActivityOutbox {
 
   async claim(limit: number): Promise<CommittedActivity[]> {
     const rows = await this.db.query<EventRecord>(
-      `SELECT id, account_id, actor_kind, actor_user_id, action, entity_type, entity_id, label, before_summary, after_summary, created_at
+      `SELECT id, account_id, actor_kind, actor_user_id, action, entity_type, entity_id, label, before_summary, after_summary, object_json, created_at
        FROM activity_events WHERE relayed_at IS NULL ORDER BY relayed_at, id LIMIT ? FOR UPDATE SKIP LOCKED`,
       [limit],
     );
@@ -30,13 +30,8 @@ export class SqlActivityOutbox extends ActivityOutbox {
       accountId: Number(r.account_id),
       actorKind: r.actor_kind as CommittedActivity['actorKind'],
       actorUserId: r.actor_user_id === null ? null : Number(r.actor_user_id),
-      action: r.action,
-      entityType: r.entity_type,
-      entityId: Number(r.entity_id),
-      label: r.label,
-      before: parseSummary(r.before_summary),
-      after: parseSummary(r.after_summary),
-      occurredAt: new Date(`${r.created_at.replace(' ', 'T')}Z`),
+      ...changeOfRow(r),
+      object: parseSummary(r.object_json ?? null),
     }));
   }
 

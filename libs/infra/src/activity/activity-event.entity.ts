@@ -13,5 +13,6 @@ export class ActivityEventRow {
   @Column({ type: 'varchar', nullable: true }) label: string | null;
   @Column({ name: 'before_summary', type: 'text', nullable: true }) beforeSummary: string | null;
   @Column({ name: 'after_summary', type: 'text', nullable: true }) afterSummary: string | null;
+  @Column({ name: 'object_json', type: 'mediumtext', nullable: true }) objectJson: string | null;
   @DateTimeColumn('created_at') createdAt: string;
 }

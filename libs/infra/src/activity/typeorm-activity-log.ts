@@ -21,6 +21,7 @@ export class TypeormActivityLog extends ActivityLog {
         label: event.label,
         beforeSummary: event.before ? JSON.stringify(event.before) : null,
         afterSummary: event.after ? JSON.stringify(event.after) : null,
+        objectJson: event.object ? JSON.stringify(event.object) : null,
         createdAt: sqlNow(event.occurredAt),
       },
     ]);

@@ -1,6 +1,6 @@
 import { AuditEntry, AuditFilter, AuditLogReader } from '@app/domain/audit/audit-trail';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
-import { ActivityEventRow, parseSummary } from '../activity/activity-event-row';
+import { ActivityEventRow, changeOfRow } from '../activity/activity-event-row';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
@@ -41,18 +41,12 @@ export class SqlAuditLogReader extends AuditLogReader {
       total: Number(count?.n ?? 0),
       rows: rows.map((r) => ({
         id: Number(r.id),
-        occurredAt: new Date(`${r.created_at.replace(' ', 'T')}Z`),
+        ...changeOfRow(r),
         actor: {
           kind: r.actor_kind as AuditEntry['actor']['kind'],
           userId: r.actor_user_id === null ? null : Number(r.actor_user_id),
           username: r.username,
         },
-        action: r.action,
-        entityType: r.entity_type,
-        entityId: Number(r.entity_id),
-        label: r.label,
-        before: parseSummary(r.before_summary),
-        after: parseSummary(r.after_summary),
       })),
     };
   }

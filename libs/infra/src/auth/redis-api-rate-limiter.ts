@@ -36,12 +36,17 @@ export class RedisApiRateLimiter extends ApiRateLimiter {
     private readonly options: { perSecond: number; burst: number; keyPrefix: string; timeoutMs?: number },
   ) {
     super();
+    // ioredis sends EVALSHA (the script's hash) and falls back to EVAL once per Redis restart.
+    if (!('apiTokenBucket' in redis)) redis.defineCommand('apiTokenBucket', { numberOfKeys: 1, lua: SCRIPT });
+  }
+
+  private takeToken(key: string, rate: number, burst: number): Promise<[number, number, number, number]> {
+    const command = (this.redis as unknown as Record<string, (key: string, ...args: number[]) => Promise<[number, number, number, number]>>).apiTokenBucket;
+    return command.call(this.redis, key, rate, burst);
   }
 
   async consume(accountId: number): Promise<RateBudget> {
-    const call = this.redis.eval(SCRIPT, 1, `${this.options.keyPrefix}rate:api:${accountId}`, this.options.perSecond, this.options.burst) as Promise<
-      [number, number, number, number]
-    >;
+    const call = this.takeToken(`${this.options.keyPrefix}rate:api:${accountId}`, this.options.perSecond, this.options.burst);
     const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), this.options.timeoutMs ?? 50).unref());
     const result = await Promise.race([call.catch(() => null), timeout]);
     if (!result) return { allowed: true, retryAfterSeconds: 0 };

@@ -13,6 +13,8 @@ export interface AppConfig {
   mailFrom: string;
   bcryptCost: number;
   encryptionKey: string | null;
+  /** Bearer token that unlocks GET /metrics (METRICS_TOKEN, at least 16 characters); null: /metrics answers 404. */
+  metricsToken: string | null;
   logLevel: string;
   rateLimit: boolean;
   /** API calls per second per account (token bucket refill) and the burst it may save up. */
@@ -253,6 +255,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const encryptionKey = (env.ENCRYPTION_KEY ?? '').trim() || null;
   if (encryptionKey && !/^[0-9a-fA-F]{64}$/.test(encryptionKey)) problems.push('ENCRYPTION_KEY must be 64 hex characters (32 bytes)');
   if (!encryptionKey && (env.NODE_ENV ?? '').trim() === 'production') problems.push('ENCRYPTION_KEY is required when NODE_ENV=production');
+  const metricsToken = (env.METRICS_TOKEN ?? '').trim() || null;
+  if (metricsToken && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
   const freeDocs = int('FREE_DOCUMENTS_PER_MONTH', DEFAULT_PLAN_POLICY.free.documentsPerMonth, 0, 1_000_000);
   const freeClients = int('FREE_CLIENTS', DEFAULT_PLAN_POLICY.free.clients, 0, 1_000_000);
   const freeInventory = int('FREE_INVENTORY_ITEMS', DEFAULT_PLAN_POLICY.free.inventoryItems, 0, 1_000_000);
@@ -347,6 +351,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom: str('MAIL_FROM', 'Invoicing <no-reply@invoicing.local>'),
     bcryptCost: int('BCRYPT_COST', 12, 4, 15),
     encryptionKey,
+    metricsToken,
     logLevel: str('LOG_LEVEL', 'info'),
     rateLimit: bool('RATE_LIMIT', true),
     apiRatePerSecond: int('API_RATE_LIMIT_PER_SECOND', 100, 1, 1_000_000),

@@ -16,6 +16,7 @@ export class InventoryItemRow {
   @Column({ name: 'discount_value', type: 'decimal', precision: 15, scale: 2 }) discountValue: string;
   @Column({ name: 'tax_rate', type: 'decimal', precision: 7, scale: 3 }) taxRate: string;
   @Column({ name: 'hsn_code', type: 'varchar' }) hsnCode: string;
+  @Column({ name: 'low_stock_threshold', type: 'int', nullable: true }) lowStockThreshold: number | null;
   @DateTimeColumn('created_at') createdAt: string;
   @DateTimeColumn('updated_at') updatedAt: string;
 }

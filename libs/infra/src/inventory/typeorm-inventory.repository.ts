@@ -1,6 +1,6 @@
 import { In } from 'typeorm';
 import { DiscountType } from '@app/domain/documents/document-enums';
-import { InventoryFields, InventoryItem, InventoryType, NewStockMovement, StockMovement } from '@app/domain/inventory/inventory-item';
+import { InventoryFields, InventoryItem, InventoryType, MovedStock, NewStockMovement, StockMovement } from '@app/domain/inventory/inventory-item';
 import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { NotFound } from '@app/domain/shared/domain-error';
@@ -24,6 +24,7 @@ function toItem(row: InventoryItemRow): InventoryItem {
     discountValue: row.discountValue,
     taxRate: row.taxRate,
     hsnCode: row.hsnCode,
+    lowStockThreshold: row.lowStockThreshold === null ? null : Number(row.lowStockThreshold),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -85,10 +86,23 @@ export class TypeormInventoryRepository extends InventoryRepository {
   }
 
   async update(accountId: number, id: number, fields: Omit<InventoryFields, 'quantity'>): Promise<void> {
-    const { name, sku, barcodeType, type, description, rate, discountType, discountValue, taxRate, hsnCode } = fields;
+    const { name, sku, barcodeType, type, description, rate, discountType, discountValue, taxRate, hsnCode, lowStockThreshold } = fields;
     await this.items().update(
       { id, accountId },
-      { name, sku, barcodeType, type, description, rate, discountType, discountValue, taxRate, hsnCode, updatedAt: sqlNow(this.clock.now()) },
+      {
+        name,
+        sku,
+        barcodeType,
+        type,
+        description,
+        rate,
+        discountType,
+        discountValue,
+        taxRate,
+        hsnCode,
+        lowStockThreshold,
+        updatedAt: sqlNow(this.clock.now()),
+      },
     );
   }
 
@@ -108,7 +122,7 @@ export class TypeormInventoryRepository extends InventoryRepository {
     return new Map(rows.map((r) => [r.id, r.type as InventoryType]));
   }
 
-  async moveStock(accountId: number, movement: NewStockMovement): Promise<StockMovement> {
+  async moveStock(accountId: number, movement: NewStockMovement): Promise<MovedStock> {
     if (!this.db.inTransaction()) throw new Error('Stock moves run inside a transaction');
     const manager = this.db.manager();
     const now = sqlNow(this.clock.now());
@@ -118,13 +132,17 @@ export class TypeormInventoryRepository extends InventoryRepository {
       [movement.quantityDelta, now, movement.inventoryId, accountId],
     );
     if (!result.affectedRows) throw NotFound.of('Inventory item', movement.inventoryId);
-    const [{ quantity }] = await manager.query<Array<{ quantity: number | string }>>('SELECT quantity FROM inventory_items WHERE id = ? AND account_id = ?', [
-      movement.inventoryId,
-      accountId,
-    ]);
-    const row = this.moves().create({ ...movement, accountId, quantityAfter: Number(quantity), createdAt: now });
+    const [item] = await manager.query<Array<{ quantity: number | string; name: string; low_stock_threshold: number | string | null }>>(
+      'SELECT quantity, name, low_stock_threshold FROM inventory_items WHERE id = ? AND account_id = ?',
+      [movement.inventoryId, accountId],
+    );
+    const row = this.moves().create({ ...movement, accountId, quantityAfter: Number(item.quantity), createdAt: now });
     await this.moves().insert(row);
-    return toMovement(row);
+    return {
+      ...toMovement(row),
+      itemName: item.name,
+      lowStockThreshold: item.low_stock_threshold === null ? null : Number(item.low_stock_threshold),
+    };
   }
 
   async movements(accountId: number, inventoryId: number): Promise<StockMovement[]> {

@@ -71,6 +71,11 @@ export class NodemailerMailer extends Mailer {
     return { messageId };
   }
 
+  /** A mailer bound in a Nest module closes its connections with the application. */
+  onApplicationShutdown(): void {
+    this.close();
+  }
+
   close(): void {
     this.transport.close();
   }

@@ -18,7 +18,9 @@ import { SqlNotificationPrefsRepository } from './sql-notification-prefs.reposit
 import { SqlNotificationRepository } from './sql-notification.repository';
 import { SqlPushDeviceRepository } from './sql-push-device.repository';
 import { SqlPushOutbox } from './sql-push-outbox';
+import { PushHandOff } from '@app/domain/notifications/push-hand-off';
 import { WebhookEventsConsumer } from '@app/domain/webhooks/webhook-consumer';
+import { createResourceObjects } from '../webhooks/webhook-objects';
 import { webhookAdapters } from '../webhooks/webhooks.factory';
 
 /** The notification adapters on one database (API and worker). */
@@ -45,8 +47,14 @@ export function createNotificationWorkerParts(db: Database, clock: Clock, secret
   const sender = createPushSender(config);
   const pushQueue = new BullmqPushQueue(config.redisUrl, config.queue.prefix);
   const consumers: ActivityConsumer[] = [
-    new NotifyFromActivity(adapters.notifications, adapters.directory, adapters.prefs, adapters.devices, adapters.pushOutbox, pushQueue, sender, clock),
-    new WebhookEventsConsumer(webhookAdapters(db, config).store, clock),
+    new NotifyFromActivity(
+      adapters.notifications,
+      adapters.directory,
+      adapters.prefs,
+      adapters.devices,
+      new PushHandOff(adapters.pushOutbox, pushQueue, sender, clock),
+    ),
+    new WebhookEventsConsumer(webhookAdapters(db, config).store, clock, createResourceObjects(db, clock)),
   ];
   const relay = new RelayActivity(new SqlActivityOutbox(db), consumers, new ReadCommittedTransactionRunner(db), clock, { batchSize: 200, maxBatches: 50 });
   const deliverPush = new DeliverPush(adapters.notifications, adapters.prefs, adapters.devices, adapters.pushOutbox, sender, {

@@ -28,6 +28,8 @@ export interface PuppeteerPdfRendererOptions {
   queueWaitMs?: number;
   /** Replace the browser after this many renders, default 500. In-flight renders finish first. */
   recycleAfter?: number;
+  /** Told the seconds each print took (page load and PDF, not the queue) and whether it gave a PDF: for metrics. */
+  observeRender?: (seconds: number, outcome: 'ok' | 'failed') => void;
 }
 
 export interface PdfRendererStats {
@@ -145,6 +147,11 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
   }
 
   /** Kills the browser(s) and removes their profiles; queued renders are rejected. Idempotent. */
+  /** A renderer bound in a Nest module closes Chromium with the application. */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+
   close(): Promise<void> {
     this.closed ??= this.shutdown();
     return this.closed;
@@ -192,8 +199,17 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
   }
 
   private async print(page: Page, html: string, pdfOptions: PDFOptions): Promise<Uint8Array> {
-    await page.setContent(html, { waitUntil: 'load', timeout: this.timeoutMs });
-    return page.pdf({ ...pdfOptions, timeout: this.timeoutMs });
+    const started = process.hrtime.bigint();
+    const observe = this.options.observeRender;
+    try {
+      await page.setContent(html, { waitUntil: 'load', timeout: this.timeoutMs });
+      const pdf = await page.pdf({ ...pdfOptions, timeout: this.timeoutMs });
+      observe?.(Number(process.hrtime.bigint() - started) / 1e9, 'ok');
+      return pdf;
+    } catch (err) {
+      observe?.(Number(process.hrtime.bigint() - started) / 1e9, 'failed');
+      throw err;
+    }
   }
 
   private afterRender(handle: BrowserHandle): void {

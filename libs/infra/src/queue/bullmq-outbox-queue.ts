@@ -62,6 +62,11 @@ export class BullmqOutboxQueue<T extends object> {
     await this.queue.obliterate({ force: true });
   }
 
+  /** A queue bound in a Nest module closes with the application (Nest calls this on the providers it made). */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

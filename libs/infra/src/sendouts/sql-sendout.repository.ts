@@ -78,6 +78,11 @@ export class SqlSendoutRepository extends SendoutRepository {
     return this.db.manager().query(sql, params);
   }
 
+  /** Runs an UPDATE; whether it changed a row. */
+  private async changed(sql: string, params: unknown[]): Promise<boolean> {
+    return ((await this.query<WriteResult>(sql, params)).affectedRows ?? 0) > 0;
+  }
+
   async insert(accountId: number, row: NewSendout, now: Date): Promise<number> {
     const at = sqlNow(now);
     const result = await this.query<WriteResult>(
@@ -144,17 +149,17 @@ export class SqlSendoutRepository extends SendoutRepository {
     return row ? { ...toSendout(row), signatureOverride: row.signature_png ?? null } : null;
   }
 
-  async markSent(accountId: number, id: number, token: string, messageId: string, now: Date): Promise<void> {
+  async markSent(accountId: number, id: number, token: string, messageId: string, now: Date): Promise<boolean> {
     const at = sqlNow(now);
-    await this.query(
+    return this.changed(
       `UPDATE sendouts SET status = 'sent', sent_at = ?, message_id = ?, last_error = NULL, claim_token = NULL, signature_png = NULL, updated_at = ?
        WHERE id = ? AND account_id = ? AND status = 'sending' AND claim_token = ?`,
       [at, messageId.slice(0, 255), at, id, accountId, token],
     );
   }
 
-  async markFailed(accountId: number, id: number, token: string, error: string, now: Date): Promise<void> {
-    await this.query(
+  async markFailed(accountId: number, id: number, token: string, error: string, now: Date): Promise<boolean> {
+    return this.changed(
       `UPDATE sendouts SET status = 'failed', last_error = ?, claim_token = NULL, updated_at = ?
        WHERE id = ? AND account_id = ? AND status = 'sending' AND claim_token = ?`,
       [error.slice(0, 1000), sqlNow(now), id, accountId, token],
@@ -177,6 +182,22 @@ export class SqlSendoutRepository extends SendoutRepository {
       [at, at, limit],
     );
     return rows.map((r) => ({ sendoutId: Number(r.id), accountId: Number(r.account_id) }));
+  }
+
+  async failStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<Sendout[]> {
+    const stale = await this.query<Array<{ id: number }>>(
+      `SELECT id FROM sendouts WHERE status = 'sending' AND locked_at < ? AND attempts >= ? ORDER BY id LIMIT 500 FOR UPDATE`,
+      [sqlNow(lockedBefore), maxAttempts],
+    );
+    if (!stale.length) return [];
+    const ids = stale.map((r) => Number(r.id));
+    const marks = ids.map(() => '?').join(', ');
+    await this.query(
+      `UPDATE sendouts SET status = 'failed', last_error = 'The worker stopped during delivery.', claim_token = NULL, updated_at = ?
+       WHERE id IN (${marks}) AND status = 'sending'`,
+      [sqlNow(now), ...ids],
+    );
+    return (await this.query<SendoutRecord[]>(`SELECT ${COLUMNS} FROM sendouts WHERE id IN (${marks}) ORDER BY id`, ids)).map(toSendout);
   }
 
   async recoverStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<number> {

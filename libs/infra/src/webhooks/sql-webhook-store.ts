@@ -185,11 +185,15 @@ export class SqlWebhookStore extends WebhookStore {
 
   async dueDeliveries(now: Date, limit: number): Promise<Array<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }>> {
     const heads = await this.db.query<DeliveryRow & { e_id: number }>(
+      // The head of each endpoint is its pending delivery of the earliest event (event time, then the order
+      // the deliveries were made), so a later event waits while an earlier one is retried.
       `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d
-       JOIN (SELECT x.endpoint_id, MIN(x.id) AS head FROM webhook_deliveries x
-             JOIN webhook_endpoints e ON e.id = x.endpoint_id AND e.enabled = 1 AND (e.lease_until IS NULL OR e.lease_until < ?)
-             WHERE x.status = 'pending' GROUP BY x.endpoint_id) h ON h.head = d.id
-       WHERE d.next_attempt_at <= ? ORDER BY d.id LIMIT ?`,
+       JOIN (SELECT p.id FROM (
+               SELECT x.id, ROW_NUMBER() OVER (PARTITION BY x.endpoint_id ORDER BY x.occurred_at, x.id) AS n FROM webhook_deliveries x
+               JOIN webhook_endpoints e ON e.id = x.endpoint_id AND e.enabled = 1 AND (e.lease_until IS NULL OR e.lease_until < ?)
+               WHERE x.status = 'pending') p
+             WHERE p.n = 1) h ON h.id = d.id
+       WHERE d.next_attempt_at <= ? ORDER BY d.occurred_at, d.id LIMIT ?`,
       [time(now), time(now), limit],
     );
     if (!heads.length) return [];

@@ -5,9 +5,11 @@ import { WebhookEventsConsumer } from '@app/domain/webhooks/webhook-consumer';
 import type { AppConfig } from '../config/app-config';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
+import { TypeormTransactionRunner } from '../database/typeorm-transaction-runner';
 import { NodeWebhookTransport } from './node-webhook-transport';
 import { SqlWebhookStore } from './sql-webhook-store';
 import { StandardWebhookSigner } from './standard-webhook-signer';
+import { createResourceObjects } from './webhook-objects';
 
 /** The webhook adapters on one database (API and worker). */
 export function webhookAdapters(db: Database, config: Pick<AppConfig, 'encryptionKey' | 'webhooks'>) {
@@ -23,7 +25,9 @@ export function createWebhookWorkerParts(db: Database, clock: Clock, activity: A
   const adapters = webhookAdapters(db, config);
   return {
     ...adapters,
-    consumer: new WebhookEventsConsumer(adapters.store, clock),
-    dispatch: new DispatchWebhooks(adapters.store, adapters.transport, adapters.signer, activity, clock, { concurrency: config.webhooks.concurrency }),
+    consumer: new WebhookEventsConsumer(adapters.store, clock, createResourceObjects(db, clock)),
+    dispatch: new DispatchWebhooks(adapters.store, adapters.transport, adapters.signer, activity, clock, new TypeormTransactionRunner(db), {
+      concurrency: config.webhooks.concurrency,
+    }),
   };
 }

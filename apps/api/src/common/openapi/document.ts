@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_TYPES } from '@app/domain/webhooks/webhook-events';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { STATUS } from '../error-envelope.filter';
 import { OPERATIONS, OperationDoc } from './operations';
@@ -52,7 +53,13 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'analytics', description: 'Revenue, receivables, GST and inventory figures' },
   { name: 'notifications', description: 'The team feed, push preferences and devices (mobile app)' },
   { name: 'settings', description: 'Business profile, PDF templates, API key and users' },
-  { name: 'webhooks', description: 'Outbound webhooks: endpoints, signing secrets and deliveries' },
+  {
+    name: 'webhooks',
+    description:
+      'Outbound webhooks: endpoints, signing secrets and deliveries. Event types: ' +
+      WEBHOOK_EVENT_TYPES.join(', ') +
+      '. Each event is a `POST` of `{id, type, created_at, account_id, data: {object}}`, where `object` is the record as its `GET` answers it at the time of the event (a deletion: its last form with `deleted: true`), signed with the Standard Webhooks headers `Webhook-Id`, `Webhook-Timestamp` and `Webhook-Signature`.',
+  },
   { name: 'audit', description: 'The audit trail: who changed what and when' },
   { name: 'billing', description: 'App Store and Google Play subscriptions' },
   { name: 'public', description: 'What the apps read without signing in' },
@@ -199,10 +206,11 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
       const successHeaders = isPublic ? undefined : RATE_HEADERS;
       const responses: Record<string, unknown> = {};
       if (spec.binary) {
+        const text = spec.binary.startsWith('text/');
         responses[status] = {
-          description: spec.binary === 'application/pdf' ? 'The PDF' : 'A ZIP of PDFs',
+          description: spec.binary === 'application/pdf' ? 'The PDF' : text ? 'Prometheus text exposition format' : 'A ZIP of PDFs',
           headers: successHeaders,
-          content: { [spec.binary]: { schema: { type: 'string', format: 'binary' } } },
+          content: { [spec.binary]: { schema: text ? { type: 'string' } : { type: 'string', format: 'binary' } } },
         };
       } else {
         const data = spec.data ?? obj({});

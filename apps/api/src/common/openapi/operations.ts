@@ -13,7 +13,7 @@ export interface OperationDoc {
   status?: number;
   /** `data` of the success envelope; `binary` for a file answer. */
   data?: Schema;
-  binary?: 'application/pdf' | 'application/zip';
+  binary?: 'application/pdf' | 'application/zip' | 'text/plain';
   /** A file the operation answers instead of the JSON when the query asks for it (`?format=xlsx`). */
   alternative?: { contentType: string; description: string };
   /** Further success answers (status → data schema). */
@@ -43,6 +43,27 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description: 'Database and Redis reachability; 503 not_available when either is down.',
     data: obj({ status: constant('ok'), database: constant('up'), redis: constant('up') }),
     errors: [503],
+  },
+  'GET /health/live': {
+    id: 'getLiveness',
+    summary: 'Liveness of the process',
+    description: 'Answers 200 while the process runs, whatever its dependencies: restart the process only when this fails.',
+    data: obj({ status: constant('ok') }),
+  },
+  'GET /health/ready': {
+    id: 'getReadiness',
+    summary: 'Readiness to serve',
+    description: 'Database and Redis reachability; 503 not_available when either is down (take the process out of rotation, do not restart it).',
+    data: obj({ status: constant('ok'), database: constant('up'), redis: constant('up') }),
+    errors: [503],
+  },
+  'GET /metrics': {
+    id: 'getMetrics',
+    summary: 'Prometheus metrics',
+    description:
+      'Request counts and latency histograms by route template and status, PDF render time, database pool use, queue depths and job outcomes, process figures. Needs `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); 404 when the server has no METRICS_TOKEN.',
+    binary: 'text/plain',
+    errors: [401, 404],
   },
   'GET /v1/me': { id: 'getMe', summary: 'The calling account', data: ref('Account') },
 

@@ -318,7 +318,7 @@ const webhookFields = {
   webhook_id: id('webhook endpoint'),
   url: str({ format: 'uri' }),
   description: nstr(),
-  events: arr(str({ description: 'An event type, `<prefix>.*` or `*`', example: 'invoice.created' })),
+  events: arr(str({ description: `An event type, \`<prefix>.*\` or \`*\`: ${WEBHOOK_EVENT_TYPES.join(', ')}`, example: 'invoice.created' })),
   enabled: bool(),
   disabled_reason: nstr({ description: 'Why the service disabled it (`failing`); null when it did not' }),
   failing_since: ntimestamp({ description: 'Start of the current run of failed attempts' }),
@@ -373,6 +373,9 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
     discount_value: money(),
     tax_rate: num(),
     hsn_code: str(),
+    low_stock_threshold: nint({
+      description: 'A stock movement taking the quantity from above this to it or below raises `inventory.low_stock`; null: no alert',
+    }),
     created_at: timestamp(),
     updated_at: timestamp(),
   }),

@@ -17,6 +17,7 @@ import { AnalyticsVersions1732001303000 } from './1732001303000-analytics-versio
 import { GstExportsEinvoice1732001600000 } from './1732001600000-gst-exports-einvoice';
 import { BusinessProfileCaSync1732000013200 } from './1732000013200-business-profile-ca-sync';
 import { CaSyncClaims1732001213000 } from './1732001213000-ca-sync-claims';
+import { WebhookObjectsLowStock1732001700000 } from './1732001700000-webhook-objects-low-stock';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   IdempotencyKeys1732001302000,
   AnalyticsVersions1732001303000,
   GstExportsEinvoice1732001600000,
+  WebhookObjectsLowStock1732001700000,
 ];

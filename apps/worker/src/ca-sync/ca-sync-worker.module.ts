@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { AccountRepository } from '@app/domain/accounts/account.repository.port';
+import { CaSyncDataReader, CaSyncFileWriter, CaSyncRepository } from '@app/domain/ca-sync/ca-sync.port';
+import { SendCaSync } from '@app/domain/ca-sync/send-ca-sync.use-case';
+import { Mailer } from '@app/domain/sendouts/mailer.port';
+import { Clock } from '@app/domain/shared/clock.port';
+import { CaSyncAdaptersModule } from '@app/infra/ca-sync/ca-sync-adapters.module';
+import { AppConfig } from '@app/infra/config/app-config';
+import { APP_CONFIG } from '@app/infra/config/app-config.token';
+import { CaSyncProcessor } from './ca-sync.processor';
+import { CaSyncSchedule } from './ca-sync.schedule';
+
+/** CA-sync mail: the processor of queued test sends and the monthly and quarterly schedule. */
+@Module({
+  imports: [CaSyncAdaptersModule],
+  providers: [
+    {
+      provide: SendCaSync,
+      useFactory: (
+        repo: CaSyncRepository,
+        reader: CaSyncDataReader,
+        writer: CaSyncFileWriter,
+        accounts: AccountRepository,
+        mailer: Mailer,
+        clock: Clock,
+        config: AppConfig,
+      ) => new SendCaSync(repo, reader, writer, accounts, mailer, clock, { mailFrom: config.mailFrom }),
+      inject: [CaSyncRepository, CaSyncDataReader, CaSyncFileWriter, AccountRepository, Mailer, Clock, APP_CONFIG],
+    },
+    CaSyncProcessor,
+    CaSyncSchedule,
+  ],
+})
+export class CaSyncWorkerModule {}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { EndedSessions } from '@app/domain/auth/ended-sessions.port';
+import { PurgeEndedSessions } from '@app/domain/auth/purge-ended-sessions.use-case';
+import { MarkOverdueInvoices } from '@app/domain/invoices/mark-overdue.use-case';
+import { OverdueInvoices } from '@app/domain/invoices/overdue-invoices.port';
+import { Clock } from '@app/domain/shared/clock.port';
+import { HousekeepingAdaptersModule } from '@app/infra/housekeeping/housekeeping-adapters.module';
+import { OverdueSchedule } from './overdue.schedule';
+import { SessionsPurgeSchedule } from './sessions-purge.schedule';
+import { make } from '@app/infra/core/providers';
+
+/** The daily housekeeping: overdue invoices, long-ended sessions. */
+@Module({
+  imports: [HousekeepingAdaptersModule],
+  providers: [make(MarkOverdueInvoices, [OverdueInvoices, Clock]), make(PurgeEndedSessions, [EndedSessions, Clock]), OverdueSchedule, SessionsPurgeSchedule],
+})
+export class HousekeepingWorkerModule {}

@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import type { Logger } from 'pino';
+import { SweepResult, SweepSendouts } from '@app/domain/sendouts/sweep-sendouts.use-case';
+import { AppConfig } from '@app/infra/config/app-config';
+import { APP_CONFIG } from '@app/infra/config/app-config.token';
+import { WORKER_LOG } from '../logger';
+import { Schedule } from '../scheduling/schedule';
+import { ScheduleLocks } from '../scheduling/schedule-locks';
+
+/** The outbox sweeper, every SWEEP_INTERVAL_MS: re-offers queued sendouts the queue lost and recovers stale ones. */
+@Injectable()
+export class SendoutSweepSchedule extends Schedule {
+  private sweeping: Promise<SweepResult | null> | null = null;
+
+  constructor(
+    registry: SchedulerRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly locks: ScheduleLocks,
+    private readonly sweep: SweepSendouts,
+    @Inject(WORKER_LOG) private readonly log: Logger,
+  ) {
+    super(registry, 'sendout-outbox-sweeper', config.queue.sweepIntervalMs);
+  }
+
+  /**
+   * One sweep, if this process wins the lock for this interval (so two workers never sweep together)
+   * and no sweep of its own is still running. Null when it did not run.
+   */
+  runOnce(): Promise<SweepResult | null> {
+    if (this.closing) return Promise.resolve(null);
+    this.sweeping ??= (async () => {
+      try {
+        if (!(await this.locks.takeInterval('sendouts:sweep-lock', this.config.queue.sweepIntervalMs))) return null;
+        const result = await this.sweep.execute();
+        if (result.recovered || result.enqueued) this.log.info({ ...result }, 'outbox sweep');
+        return result;
+      } catch (err) {
+        this.log.warn({ err: (err as Error).message }, 'outbox sweep failed');
+        return null;
+      } finally {
+        this.sweeping = null;
+      }
+    })();
+    return this.sweeping;
+  }
+
+  protected tick(): Promise<SweepResult | null> {
+    return this.runOnce();
+  }
+}

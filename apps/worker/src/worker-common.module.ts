@@ -1,0 +1,19 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig } from '@app/infra/config/app-config';
+import { SendoutAdaptersModule } from '@app/infra/sendouts/sendout-adapters.module';
+import { createWorkerLogger, WORKER_LOG } from './logger';
+import { ScheduleLocks } from './scheduling/schedule-locks';
+
+/** What every processor and schedule of the worker may inject: its logger and the schedule locks. */
+@Module({})
+export class WorkerCommonModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerCommonModule,
+      global: true,
+      imports: [SendoutAdaptersModule],
+      providers: [{ provide: WORKER_LOG, useFactory: () => createWorkerLogger(config.logLevel) }, ScheduleLocks],
+      exports: [WORKER_LOG, ScheduleLocks],
+    };
+  }
+}

@@ -1,0 +1,22 @@
+import { DebitNote, NoteWithLines } from '../notes/note';
+import { toNumber2 } from '../shared/money';
+import { presentNoteCommon, presentNoteLines } from './note.presenter';
+
+/** A list row: header columns only. */
+export function presentDebitNote(note: DebitNote) {
+  return {
+    debit_note_id: note.id,
+    debit_note_number: note.number,
+    debit_note_date: note.date,
+    payment_due_date: note.paymentDueDate,
+    payment_status: note.paymentStatus,
+    paid_amount: toNumber2(note.paidAmount),
+    payment_date: note.paymentDate,
+    ...presentNoteCommon(note),
+  };
+}
+
+/** A single read: the header and its lines. */
+export function presentDebitNoteWithLines({ note, lines }: NoteWithLines<DebitNote>) {
+  return { ...presentDebitNote(note), items: presentNoteLines(lines, 'debit_note_id') };
+}

@@ -1,0 +1,29 @@
+import { NoteHeaderFields, NoteLine, StoredNote } from '../notes/note';
+import { toNumber2 } from '../shared/money';
+
+/** Lines in item_id order, each with its parent id (`debit_note_id` or `credit_note_id`). */
+export function presentNoteLines(lines: NoteLine[], parentKey: 'debit_note_id' | 'credit_note_id') {
+  return lines.map((line) => ({
+    item_id: line.id,
+    [parentKey]: line.noteId,
+    description: line.description,
+    expense_date: line.expenseDate,
+    amount: toNumber2(line.amount),
+  }));
+}
+
+/** Header fields both kinds show, after their own id, number and date. */
+export function presentNoteCommon(note: NoteHeaderFields & StoredNote) {
+  return {
+    client_id: note.clientId,
+    currency: note.currency,
+    status: note.status,
+    declaration_text: note.declarationText,
+    transport_details: note.transportDetails,
+    lr_number: note.lrNumber,
+    total_amount: toNumber2(note.totalAmount),
+    fy_start_year: note.fyStartYear,
+    created_at: note.createdAt,
+    updated_at: note.updatedAt,
+  };
+}

@@ -1,0 +1,31 @@
+import { Quotation, QuotationHeader } from '../quotations/quotation';
+import { toNumber2 } from '../shared/money';
+import { nullableMoney, presentLines } from './product-line.presenter';
+
+/** A list row: header columns and total_amount. */
+export function presentQuotationHeader(q: QuotationHeader) {
+  return {
+    quotation_id: q.id,
+    client_id: q.clientId,
+    quotation_number: q.number,
+    quotation_date: q.date,
+    validity_date: q.validityDate,
+    approval_status: q.approvalStatus,
+    currency: q.currency,
+    quotation_type: q.quotationType,
+    document_kind: q.documentKind,
+    lut_number: q.lutNumber,
+    declaration_text: q.declarationText,
+    transport_details: q.transportDetails,
+    lr_number: q.lrNumber,
+    discount_type: q.discountType,
+    discount_value: nullableMoney(q.discountValue),
+    total_amount: toNumber2(q.totalAmount),
+    created_at: q.createdAt,
+    updated_at: q.updatedAt,
+  };
+}
+
+export function presentQuotation(q: Quotation) {
+  return { ...presentQuotationHeader(q), items: presentLines(q.lines, 'quotation_id', q.id, { inventory: false }) };
+}

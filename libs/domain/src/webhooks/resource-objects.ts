@@ -1,0 +1,104 @@
+import { AccountRepository } from '../accounts/account.repository.port';
+import { ClientRepository } from '../clients/client.repository.port';
+import { clientsWithPlatform } from '../clients/clients.service';
+import { InventoryRepository } from '../inventory/inventory.repository.port';
+import { InvoiceRepository } from '../invoices/invoice.repository.port';
+import { CreditNoteRepository, DebitNoteRepository } from '../notes/note.repository.port';
+import { presentClient } from '../presentation/client.presenter';
+import { presentCreditNoteWithLines } from '../presentation/credit-note.presenter';
+import { presentDebitNoteWithLines } from '../presentation/debit-note.presenter';
+import { presentInventoryItem } from '../presentation/inventory.presenter';
+import { presentInvoice } from '../presentation/invoice.presenter';
+import { presentProforma } from '../presentation/proforma-invoice.presenter';
+import { presentQuotation } from '../presentation/quotation.presenter';
+import { presentSendout } from '../presentation/sendout.presenter';
+import { ProformaInvoiceRepository } from '../proforma/proforma-invoice.repository.port';
+import { QuotationRepository } from '../quotations/quotation.repository.port';
+import { SendoutRepository } from '../sendouts/sendout.repository.port';
+import { Clock } from '../shared/clock.port';
+
+export type PresentedObject = Record<string, unknown>;
+
+export interface ResourceObjectSources {
+  accounts: AccountRepository;
+  clients: ClientRepository;
+  invoices: InvoiceRepository;
+  quotations: QuotationRepository;
+  proformas: ProformaInvoiceRepository;
+  debitNotes: DebitNoteRepository;
+  creditNotes: CreditNoteRepository;
+  inventory: InventoryRepository;
+  sendouts: SendoutRepository;
+}
+
+/** The id field of each resource as the API names it (a deleted record's object keeps only this). */
+export const RESOURCE_ID_FIELDS: Readonly<Record<string, string>> = {
+  client: 'client_id',
+  invoice: 'invoice_id',
+  quotation: 'quotation_id',
+  proforma_invoice: 'proforma_invoice_id',
+  debit_note: 'debit_note_id',
+  credit_note: 'credit_note_id',
+  inventory: 'inventory_id',
+  sendout: 'queue_id',
+};
+
+/**
+ * A record of the account as `GET /v1/<resource>/{id}` answers it, read through the same repositories and
+ * presented by the same functions as the API's controllers (libs/domain/src/presentation), so a webhook's
+ * `data.object` cannot drift from the API's shape. Reads join the caller's transaction, so an object read
+ * while a change is being written shows that change. Null when the record does not exist (any more).
+ */
+export class ResourceObjects {
+  constructor(
+    private readonly sources: ResourceObjectSources,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Whether records of this entity type have an API object. */
+  static handles(entityType: string): boolean {
+    return Object.prototype.hasOwnProperty.call(RESOURCE_ID_FIELDS, entityType);
+  }
+
+  async present(accountId: number, entityType: string, id: number): Promise<PresentedObject | null> {
+    const s = this.sources;
+    switch (entityType) {
+      case 'client': {
+        const client = await s.clients.findById(accountId, id);
+        if (!client) return null;
+        const [withPlatform] = await clientsWithPlatform(s.accounts, this.clock.now(), accountId, [client]);
+        return presentClient(withPlatform);
+      }
+      case 'invoice': {
+        const invoice = await s.invoices.findById(accountId, id);
+        return invoice && presentInvoice(invoice);
+      }
+      case 'quotation': {
+        const quotation = await s.quotations.findById(accountId, id);
+        return quotation && presentQuotation(quotation);
+      }
+      case 'proforma_invoice': {
+        const proforma = await s.proformas.findById(accountId, id);
+        return proforma && presentProforma(proforma);
+      }
+      case 'debit_note': {
+        const note = await s.debitNotes.findById(accountId, id);
+        return note && presentDebitNoteWithLines({ note, lines: await s.debitNotes.findLines(accountId, id) });
+      }
+      case 'credit_note': {
+        const note = await s.creditNotes.findById(accountId, id);
+        return note && presentCreditNoteWithLines({ note, lines: await s.creditNotes.findLines(accountId, id) });
+      }
+      case 'inventory': {
+        const item = await s.inventory.findById(accountId, id);
+        return item && presentInventoryItem(item);
+      }
+      case 'sendout': {
+        const sendout = await s.sendouts.findById(accountId, id);
+        return sendout && presentSendout(sendout);
+      }
+      default:
+        return null;
+    }
+  }
+}

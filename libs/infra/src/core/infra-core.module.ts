@@ -1,0 +1,61 @@
+import { DynamicModule, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AccountRepository } from '@app/domain/accounts/account.repository.port';
+import { ActivityLog } from '@app/domain/activity/activity-log.port';
+import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
+import { Clock, SystemClock } from '@app/domain/shared/clock.port';
+import { SecretHasher } from '@app/domain/shared/secret.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { TypeormAccountRepository } from '../accounts/typeorm-account.repository';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/app-config.token';
+import { NodeSecretHasher } from '../crypto/node-secret-hasher';
+import { createDataSource } from '../database/data-source';
+import { Database } from '../database/database';
+import { TypeormTransactionRunner } from '../database/typeorm-transaction-runner';
+import { make, bind } from '../core/providers';
+import { createActivityLog } from '../webhooks/webhook-objects';
+
+/** Closes the pool last: Nest runs every onModuleDestroy (queue workers, schedules) before any onApplicationShutdown. */
+@Injectable()
+class DatabaseShutdown implements OnApplicationShutdown {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+export interface InfraCoreOptions {
+  /** Connections of the pool (the driver's default when left out). */
+  poolSize?: number;
+}
+
+/**
+ * What every process of the service binds the same way (API, worker): the config, the database, the
+ * transaction runner, the clock, secret hashing and the account and activity adapters. Global, so the
+ * feature modules of libs/infra and of the apps inject them without importing this module.
+ */
+@Module({})
+export class InfraCoreModule {
+  static forRoot(config: AppConfig, options: InfraCoreOptions = {}): DynamicModule {
+    return {
+      module: InfraCoreModule,
+      global: true,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: DataSource, useFactory: () => createDataSource(config.databaseUrl, options.poolSize).initialize() },
+        make(Database, [DataSource]),
+        bind(TransactionRunner, TypeormTransactionRunner, [Database]),
+        { provide: Clock, useClass: SystemClock },
+        { provide: SecretHasher, useClass: NodeSecretHasher },
+        bind(AccountRepository, TypeormAccountRepository, [Database]),
+        // Every process writes activity through the log that takes the webhook object at event time.
+        { provide: ActivityLog, useFactory: (db: Database, clock: Clock) => createActivityLog(db, clock), inject: [Database, Clock] },
+        make(ActivityRecorder, [ActivityLog, Clock]),
+        DatabaseShutdown,
+      ],
+      exports: [APP_CONFIG, DataSource, Database, TransactionRunner, Clock, SecretHasher, AccountRepository, ActivityLog, ActivityRecorder],
+    };
+  }
+}

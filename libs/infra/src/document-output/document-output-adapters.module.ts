@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { AccountRepository } from '@app/domain/accounts/account.repository.port';
+import { ClientRepository } from '@app/domain/clients/client.repository.port';
+import { DocumentOutputService } from '@app/domain/document-output/document-output.service';
+import { DocumentSource } from '@app/domain/document-output/document-source.port';
+import { ShareLinkRepository } from '@app/domain/document-output/share-link.repository.port';
+import { ShareLinks } from '@app/domain/document-output/share-links';
+import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
+import { BusinessSettingsRepository } from '@app/domain/settings/business-settings';
+import { SecretHasher } from '@app/domain/shared/secret.port';
+import { ClientAdaptersModule } from '../clients/client-adapters.module';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/app-config.token';
+import { SecretBox } from '../crypto/secret-box';
+import { Database } from '../database/database';
+import { SettingsAdaptersModule } from '../settings/settings-adapters.module';
+import { SqlDocumentSource } from './sql-document-source';
+import { SqlShareLinkRepository } from './sql-share-link.repository';
+import { make, bind } from '../core/providers';
+
+/**
+ * PDFs of stored documents and their share links, on the adapters bound once here (API and worker).
+ * Needs a PdfRenderer, bound by PdfRendererModule in each process.
+ */
+@Module({
+  imports: [ClientAdaptersModule, SettingsAdaptersModule],
+  providers: [
+    bind(DocumentSource, SqlDocumentSource, [Database]),
+    {
+      provide: ShareLinkRepository,
+      useFactory: (db: Database, secrets: SecretHasher, config: AppConfig) => new SqlShareLinkRepository(db, secrets, new SecretBox(config.encryptionKey)),
+      inject: [Database, SecretHasher, APP_CONFIG],
+    },
+    {
+      provide: ShareLinks,
+      useFactory: (links: ShareLinkRepository, secrets: SecretHasher, config: AppConfig) => new ShareLinks(links, secrets, config.publicBaseUrl),
+      inject: [ShareLinkRepository, SecretHasher, APP_CONFIG],
+    },
+    make(DocumentOutputService, [DocumentSource, ClientRepository, AccountRepository, BusinessSettingsRepository, PdfRenderer, ShareLinks]),
+  ],
+  exports: [DocumentOutputService, DocumentSource, ClientAdaptersModule, SettingsAdaptersModule],
+})
+export class DocumentOutputAdaptersModule {}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { EndedSessions } from '@app/domain/auth/ended-sessions.port';
+import { OverdueInvoices } from '@app/domain/invoices/overdue-invoices.port';
+import { SqlEndedSessions } from '../auth/sql-ended-sessions';
+import { Database } from '../database/database';
+import { SqlOverdueInvoices } from '../invoices/sql-overdue-invoices';
+import { bind } from '../core/providers';
+
+/** The stores of the daily housekeeping jobs: invoices past their due date, sessions long ended. */
+@Module({
+  providers: [bind(OverdueInvoices, SqlOverdueInvoices, [Database]), bind(EndedSessions, SqlEndedSessions, [Database])],
+  exports: [OverdueInvoices, EndedSessions],
+})
+export class HousekeepingAdaptersModule {}

@@ -1,0 +1,59 @@
+import { ActivityLog } from '@app/domain/activity/activity-log.port';
+import { Clock } from '@app/domain/shared/clock.port';
+import { PresentedObject, ResourceObjects } from '@app/domain/webhooks/resource-objects';
+import { SnapshottingActivityLog, WebhookSnapshotSource } from '@app/domain/webhooks/snapshotting-activity-log';
+import { parseSummary } from '../activity/activity-event-row';
+import { TypeormActivityLog } from '../activity/typeorm-activity-log';
+import { TypeormAccountRepository } from '../accounts/typeorm-account.repository';
+import { TypeormClientRepository } from '../clients/typeorm-client.repository';
+import { Database } from '../database/database';
+import { TypeormInventoryRepository } from '../inventory/typeorm-inventory.repository';
+import { TypeormInvoiceRepository } from '../invoices/typeorm-invoice.repository';
+import { TypeormCreditNoteRepository } from '../notes/typeorm-credit-note.repository';
+import { TypeormDebitNoteRepository } from '../notes/typeorm-debit-note.repository';
+import { TypeormProformaInvoiceRepository } from '../proforma/typeorm-proforma-invoice.repository';
+import { TypeormQuotationRepository } from '../quotations/typeorm-quotation.repository';
+import { SqlSendoutRepository } from '../sendouts/sql-sendout.repository';
+
+export class SqlWebhookSnapshotSource extends WebhookSnapshotSource {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async hasEnabledEndpoint(accountId: number): Promise<boolean> {
+    const rows = await this.db.query<{ one: number }>('SELECT 1 AS one FROM webhook_endpoints WHERE account_id = ? AND enabled = 1 LIMIT 1', [accountId]);
+    return rows.length > 0;
+  }
+
+  async lastObject(accountId: number, entityType: string, entityId: number): Promise<PresentedObject | null> {
+    const [row] = await this.db.query<{ object_json: string }>(
+      `SELECT object_json FROM activity_events WHERE account_id = ? AND entity_type = ? AND entity_id = ? AND object_json IS NOT NULL
+       ORDER BY id DESC LIMIT 1`,
+      [accountId, entityType, entityId],
+    );
+    return row ? parseSummary(row.object_json) : null;
+  }
+}
+
+/** The records as the API presents them, read through the SQL repositories (API and worker). */
+export function createResourceObjects(db: Database, clock: Clock): ResourceObjects {
+  return new ResourceObjects(
+    {
+      accounts: new TypeormAccountRepository(db),
+      clients: new TypeormClientRepository(db, clock),
+      invoices: new TypeormInvoiceRepository(db, clock),
+      quotations: new TypeormQuotationRepository(db, clock),
+      proformas: new TypeormProformaInvoiceRepository(db, clock),
+      debitNotes: new TypeormDebitNoteRepository(db, clock),
+      creditNotes: new TypeormCreditNoteRepository(db, clock),
+      inventory: new TypeormInventoryRepository(db, clock),
+      sendouts: new SqlSendoutRepository(db),
+    },
+    clock,
+  );
+}
+
+/** The activity log every process writes through: the SQL log, with the webhook object taken at event time. */
+export function createActivityLog(db: Database, clock: Clock): ActivityLog {
+  return new SnapshottingActivityLog(new TypeormActivityLog(db), createResourceObjects(db, clock), new SqlWebhookSnapshotSource(db));
+}
