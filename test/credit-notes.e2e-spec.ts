@@ -57,7 +57,7 @@ describe('credit notes', () => {
 
   it("creates with 200 {credit_note_id} (the contract gives 201 to other kinds only); date defaults to today, status issued, currency the account's", async () => {
     const res = await create(a, { client_id: clientA, items: [{ description: 'Rate difference', amount: 150, expense_date: '2025-05-12' }] }).expect(200);
-    expect(res.body).toEqual({ ok: true, data: { credit_note_id: expect.any(Number) } });
+    expect(res.body).toEqual({ ok: true, data: { credit_note_id: expect.any(Number), tax_warnings: [] } });
     const id = res.body.data.credit_note_id;
     expect(await read(a, id)).toMatchObject({
       credit_note_id: id,
@@ -180,7 +180,7 @@ describe('credit notes', () => {
   it("PATCH merges; items replace lines; the client must stay the source invoice's", async () => {
     const id = await createOk(a, { source_invoice_id: invoiceA, credit_note_date: '2025-05-25' });
     const before = await read(a, id);
-    expect((await patch(a, id, { reason: 'Damaged', status: 'archived' }).expect(200)).body.data).toEqual({ credit_note_id: id });
+    expect((await patch(a, id, { reason: 'Damaged', status: 'archived' }).expect(200)).body.data).toEqual({ credit_note_id: id, tax_warnings: [] });
     const merged = await read(a, id);
     expect(merged).toMatchObject({
       reason: 'Damaged',

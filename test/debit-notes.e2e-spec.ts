@@ -28,7 +28,7 @@ describe('debit notes', () => {
 
   it('creates with 201 {debit_note_id} and reads back the defaults', async () => {
     const res = await create(a, { client_id: clientA, debit_note_date: '2025-05-15' }).expect(201);
-    expect(res.body).toEqual({ ok: true, data: { debit_note_id: expect.any(Number) } });
+    expect(res.body).toEqual({ ok: true, data: { debit_note_id: expect.any(Number), tax_warnings: [] } });
     const note = await read(a, res.body.data.debit_note_id);
     expect(note).toMatchObject({
       debit_note_id: res.body.data.debit_note_id,
@@ -176,7 +176,7 @@ describe('debit notes', () => {
     });
     const before = await read(a, id);
     const res = await t.http.patch(`/v1/debit-notes/${id}`).set(a.auth).send({ declaration_text: 'Updated', client_id: clientA2 }).expect(200);
-    expect(res.body.data).toEqual({ debit_note_id: id });
+    expect(res.body.data).toEqual({ debit_note_id: id, tax_warnings: [] });
     const merged = await read(a, id);
     expect(merged).toMatchObject({ declaration_text: 'Updated', client_id: clientA2, lr_number: 'LR-1', total_amount: 30 });
     expect(merged.items).toEqual(before.items);
@@ -188,7 +188,8 @@ describe('debit notes', () => {
       .send({ items: [{ description: 'C', amount: 5 }, { description: ' ' }] })
       .expect(200);
     const replaced = await read(a, id);
-    expect(replaced.items).toEqual([{ item_id: expect.any(Number), debit_note_id: id, description: 'C', expense_date: null, amount: 5 }]);
+    const noGst = { hsn_code: null, quantity: null, unit: null, taxable_value: null, tax_rate: null, cgst_amount: null, sgst_amount: null, igst_amount: null };
+    expect(replaced.items).toEqual([{ item_id: expect.any(Number), debit_note_id: id, description: 'C', expense_date: null, amount: 5, ...noGst }]);
     expect(replaced.items[0].item_id).toBeGreaterThan(Math.max(...before.items.map((l: { item_id: number }) => l.item_id)));
     expect(replaced.total_amount).toBe(5);
     const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM debit_note_items WHERE debit_note_id = ?', [id]);

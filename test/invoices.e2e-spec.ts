@@ -31,7 +31,12 @@ describe('invoices', () => {
       ).expect(201);
       expect(res.body).toEqual({
         ok: true,
-        data: { invoice_id: expect.any(Number), invoice_number: expect.stringMatching(/^INV\/25-26\/\d{4}$/), message: expect.any(String) },
+        data: {
+          invoice_id: expect.any(Number),
+          invoice_number: expect.stringMatching(/^INV\/25-26\/\d{4}$/),
+          message: expect.any(String),
+          tax_warnings: [],
+        },
       });
       const invoice = await get(a, res.body.data.invoice_id);
       expect(invoice).toEqual({
@@ -55,6 +60,12 @@ describe('invoices', () => {
         tds_amount: null,
         discount_type: null,
         discount_value: null,
+        place_of_supply: '27',
+        supply_type: 'b2c',
+        reverse_charge: false,
+        round_off: null,
+        supplier: expect.objectContaining({ name: 'Acme Traders', gstin: '27AAPFU0939F1ZV', state_code: '27' }),
+        tax_warnings: [],
         total_amount: 2360,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
         updated_at: expect.any(String),
@@ -74,6 +85,8 @@ describe('invoices', () => {
             discount_type: null,
             discount_value: null,
             inventory_id: null,
+            unit: null,
+            taxable_value: 2000,
           },
         ],
       });
@@ -249,7 +262,7 @@ describe('invoices', () => {
         .set(a.auth)
         .send({ status: 'draft', lr_number: null, invoice_date: '2026-04-02', payment_due_date: '2026-04-30' })
         .expect(200);
-      expect(res.body).toEqual({ ok: true, data: { invoice_id: id } });
+      expect(res.body).toEqual({ ok: true, data: { invoice_id: id, tax_warnings: [] } });
       const after = await get(a, id);
       expect(after).toMatchObject({
         status: 'draft',

@@ -27,7 +27,11 @@ describe('proforma invoices', () => {
       a,
       base({ items: [line('Freight', 1, 2500), { item_description: ' ' }, line('Handling', 2, 100)], validity_date: '2025-06-30' }),
     ).expect(200);
-    expect(res.body.data).toEqual({ proforma_invoice_id: expect.any(Number), proforma_number: expect.stringMatching(/^PI\/25-26\/\d{4}$/) });
+    expect(res.body.data).toEqual({
+      proforma_invoice_id: expect.any(Number),
+      proforma_number: expect.stringMatching(/^PI\/25-26\/\d{4}$/),
+      tax_warnings: [],
+    });
     const p = await get(a, res.body.data.proforma_invoice_id);
     expect(p).toMatchObject({
       proforma_invoice_id: res.body.data.proforma_invoice_id,
@@ -78,7 +82,7 @@ describe('proforma invoices', () => {
       .patch(`/v1/proforma-invoices/${id}`)
       .set(a.auth)
       .send({ approval_status: 'approved' })
-      .expect(200, { ok: true, data: { proforma_invoice_id: id } });
+      .expect(200, { ok: true, data: { proforma_invoice_id: id, tax_warnings: [] } });
     expect(await get(a, id)).toMatchObject({ approval_status: 'approved', items: before.items, proforma_number: before.proforma_number });
     await t.http
       .patch(`/v1/proforma-invoices/${id}`)

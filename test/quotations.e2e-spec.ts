@@ -27,7 +27,7 @@ describe('quotations', () => {
       a,
       base({ items: [line('Site survey', 1, 5000), line('  ', 1, 1), line('Report', 2, 750.5)], declaration_text: 'Valid for 30 days' }),
     ).expect(201);
-    expect(res.body.data).toEqual({ quotation_id: expect.any(Number), quotation_number: expect.stringMatching(/^QT\/25-26\/\d{4}$/) });
+    expect(res.body.data).toEqual({ quotation_id: expect.any(Number), quotation_number: expect.stringMatching(/^QT\/25-26\/\d{4}$/), tax_warnings: [] });
     const q = await get(a, res.body.data.quotation_id);
     expect(q).toMatchObject({
       quotation_id: res.body.data.quotation_id,
@@ -59,6 +59,8 @@ describe('quotations', () => {
       total_amount: 5900,
       discount_type: null,
       discount_value: null,
+      unit: null,
+      taxable_value: 5000,
     });
     expect(q.items[1].item_id).toBeGreaterThan(q.items[0].item_id);
   });
@@ -90,7 +92,7 @@ describe('quotations', () => {
       .patch(`/v1/quotations/${id}`)
       .set(a.auth)
       .send({ approval_status: 'approved', currency: 'EUR' })
-      .expect(200, { ok: true, data: { quotation_id: id } });
+      .expect(200, { ok: true, data: { quotation_id: id, tax_warnings: [] } });
     const after = await get(a, id);
     expect(after).toMatchObject({ approval_status: 'approved', currency: 'EUR', validity_date: '2025-07-10', quotation_number: before.quotation_number });
     expect(after.items).toEqual(before.items);

@@ -1,3 +1,4 @@
+import { NO_GST_FIELDS } from '../src/documents/document-gst';
 import { AllocatedNumber } from '../src/documents/document-numbering';
 import { ProductLineValues } from '../src/documents/product-lines';
 import { InvoiceFields } from '../src/invoices/invoice';
@@ -36,6 +37,7 @@ export function invoiceFields(clientId: number, date: string, overrides: Partial
     discountType: null,
     discountValue: null,
     totalAmount: '0.00',
+    ...NO_GST_FIELDS,
     ...overrides,
   };
 }
@@ -54,6 +56,8 @@ export function contractLine(description: string, total: string, overrides: Part
     discountType: null,
     discountValue: null,
     inventoryId: null,
+    unit: null,
+    taxableValue: null,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { NO_GST_FIELDS } from '../src/documents/document-gst';
 import { CreditNoteFields, DebitNoteFields, NoteHeaderFields, NoteLineFields, StoredNote } from '../src/notes/note';
 import { NoteRepository } from '../src/notes/note.repository.port';
 
@@ -24,7 +25,10 @@ function header(clientId: number, date: string, overrides: Partial<NoteHeaderFie
     declarationText: null,
     transportDetails: null,
     lrNumber: null,
+    lutNumber: null,
+    originalInvoiceId: null,
     totalAmount: '0.00',
+    ...NO_GST_FIELDS,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { NO_GST_FIELDS } from '../src/documents/document-gst';
 import { AllocatedNumber } from '../src/documents/document-numbering';
 import { OfferDocumentFields, OfferDocumentHeader } from '../src/documents/offer-document';
 import { ProductLineValues } from '../src/documents/product-lines';
@@ -27,6 +28,7 @@ export function offerFields(clientId: number, date: string, overrides: Partial<O
     discountType: null,
     discountValue: null,
     totalAmount: '0.00',
+    ...NO_GST_FIELDS,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
@@ -29,7 +30,8 @@ export class CreditNotesController {
   @HttpCode(200) // the contract lists 201 only for invoices, quotations, debit notes, inventory and expenses
   @ApiOperation({ summary: 'Create a credit note, optionally pre-filled from source_invoice_id (numbered CN/YY-YY/NNNN)' })
   async create(@CurrentCaller() caller: Caller, @Body() body: CreditNoteBodyDto) {
-    return { credit_note_id: await this.notes.create(caller, body) };
+    const note = await this.notes.create(caller, body);
+    return { credit_note_id: note.id, tax_warnings: presentTaxWarnings(note.taxWarnings) };
   }
 
   @Post('bulk-delete')
@@ -48,8 +50,8 @@ export class CreditNotesController {
   @Patch(':id')
   @ApiOperation({ summary: 'Merge fields over the credit note; items replace the lines when sent' })
   async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: CreditNoteBodyDto) {
-    await this.notes.update(caller, id, body);
-    return { credit_note_id: id };
+    const note = await this.notes.update(caller, id, body);
+    return { credit_note_id: id, tax_warnings: presentTaxWarnings(note.taxWarnings) };
   }
 
   @Delete(':id')

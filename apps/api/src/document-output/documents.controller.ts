@@ -1,14 +1,27 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiProduces, ApiPropertyOptional, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Readable } from 'node:stream';
 import JSZip from 'jszip';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
-import { DocumentOutputService, RenderedPdf } from '@app/domain/document-output/document-output.service';
+import { DocumentOutputService, INVOICE_COPIES, InvoiceCopy, RenderedPdf } from '@app/domain/document-output/document-output.service';
+import { IsIn, IsOptional } from 'class-validator';
 import { CurrentCaller, Public, RequirePermission } from '../common/decorators';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { DOCUMENT_TYPE_PARAM, documentTypeOf } from './document-type';
 import type { EdgeReply, EdgeRequest } from '../edge/http-edge';
+
+/** `?copy=` of a PDF: which copy of a tax invoice to print (other kinds print no copy line). */
+class PdfQueryDto {
+  @ApiPropertyOptional({
+    enum: Object.keys(INVOICE_COPIES),
+    default: 'original',
+    description: 'Invoices: Original for Recipient, Duplicate for Transporter or Triplicate for Supplier',
+  })
+  @IsOptional()
+  @IsIn(Object.keys(INVOICE_COPIES), { message: `must be one of ${Object.keys(INVOICE_COPIES).join(', ')}` })
+  copy?: InvoiceCopy;
+}
 
 function sendPdf(res: EdgeReply, pdf: RenderedPdf, disposition: 'inline' | 'attachment'): StreamableFile {
   res.header('Content-Type', 'application/pdf');
@@ -32,11 +45,12 @@ export class DocumentsController {
     @CurrentCaller() caller: Caller,
     @Param('type') type: string,
     @Param('id', ParseIdPipe) id: number,
+    @Query() query: PdfQueryDto,
     @Req() req: EdgeRequest,
     @Res({ passthrough: true }) res: EdgeReply,
   ) {
     const kind = documentTypeOf(type, req, caller.principal);
-    return sendPdf(res, await this.output.pdf(caller.account, kind, id), 'inline');
+    return sendPdf(res, await this.output.pdf(caller.account, kind, id, { copy: query.copy }), 'inline');
   }
 
   @Get(':type/:id/share')

@@ -4,6 +4,7 @@ import { APPROVAL_STATUSES, DISCOUNT_TYPES } from '@app/domain/documents/documen
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
+import { GstHeaderFields } from './gst-fields.dto';
 
 const STRING = { message: 'must be a string' };
 
@@ -36,7 +37,7 @@ export function OfferStatusFields(documentName: string) {
   return OfferStatusFieldsDto;
 }
 
-/** lut_number, declaration_text, transport_details, lr_number and the header discount, after `Base`'s fields. */
+/** lut_number, declaration_text, transport_details, lr_number, the header discount and the GST fields, after `Base`'s fields. */
 export function OfferTermsFields<B extends DtoClass>(Base: B) {
   class OfferTermsFieldsDto extends Base {
     @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(50) lut_number?: string | null;
@@ -50,5 +51,5 @@ export function OfferTermsFields<B extends DtoClass>(Base: B) {
     discount_type?: string | null;
     @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsAmount() discount_value?: number | string | null;
   }
-  return OfferTermsFieldsDto;
+  return GstHeaderFields(OfferTermsFieldsDto);
 }

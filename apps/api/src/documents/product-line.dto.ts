@@ -11,7 +11,10 @@ const numberToString = ({ value }: { value: unknown }) => (typeof value === 'num
 /** A line is checked only when it has a description: lines without one are dropped, never rejected. */
 const IfDescribed = () => ValidateIf((line: unknown) => hasDescription(line));
 
-/** Invoice-style line (quotations and proforma invoices). Amounts are stored as sent. */
+/**
+ * Invoice-style line (quotations and proforma invoices). Amounts are stored as sent; a line that sends none of
+ * cgst_amount, sgst_amount, igst_amount and total_amount gets them computed by the tax rule.
+ */
 export class ProductLineDto {
   @ApiPropertyOptional({ example: 'Consulting, March', description: 'Lines with a missing or blank description are silently ignored' })
   @IfDescribed()
@@ -49,7 +52,7 @@ export class ProductLineDto {
   @ApiPropertyOptional({ example: 180 }) @IfDescribed() @OptionalNonNull() @IsAmount() sgst_amount?: number | string;
   @ApiPropertyOptional({ example: 0 }) @IfDescribed() @OptionalNonNull() @IsAmount() igst_amount?: number | string;
 
-  @ApiPropertyOptional({ example: 2360, description: 'Line total including tax; stored as sent' })
+  @ApiPropertyOptional({ example: 2360, description: 'Line total including tax; stored as sent (computed when no amount of the line is sent)' })
   @IfDescribed()
   @OptionalNonNull()
   @IsAmount()
@@ -66,6 +69,13 @@ export class ProductLineDto {
   @IsOptional()
   @IsAmount()
   discount_value?: number | string | null;
+
+  @ApiPropertyOptional({ example: 'NOS', nullable: true, description: 'Unit quantity code (UQC) of the GST returns: NOS, PCS, KGS, LTR, MTR, BOX, OTH, ...' })
+  @IfDescribed()
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(8, { message: 'must be at most 8 characters' })
+  unit?: string | null;
 }
 
 /** Invoice line: may link an inventory item. */

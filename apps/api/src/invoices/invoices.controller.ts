@@ -8,6 +8,7 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { pageOf } from '../common/list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateInvoiceDto, RecentPaymentsQueryDto, UpdateInvoiceDto } from './invoices.dto';
+import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
 import { presentInvoice, presentInvoiceHeader, presentPayment } from '@app/domain/presentation/invoice.presenter';
 
 /** The filters that apply to invoices. */
@@ -46,7 +47,7 @@ export class InvoicesController {
   @ApiOperation({ summary: 'Create an invoice (numbered INV/YY-YY/NNNN in the FY of its date)' })
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateInvoiceDto) {
     const invoice = await this.invoices.create(caller, body);
-    return { invoice_id: invoice.id, invoice_number: invoice.number, message: 'Invoice created.' };
+    return { invoice_id: invoice.id, invoice_number: invoice.number, message: 'Invoice created.', tax_warnings: presentTaxWarnings(invoice.taxWarnings) };
   }
 
   @Post('bulk-delete')
@@ -71,8 +72,8 @@ export class InvoicesController {
   @Patch(':id')
   @ApiOperation({ summary: 'Merge fields over the invoice; `items`, when sent, replaces every line' })
   async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateInvoiceDto) {
-    await this.invoices.update(caller, id, body);
-    return { invoice_id: id };
+    const { taxWarnings } = await this.invoices.update(caller, id, body);
+    return { invoice_id: id, tax_warnings: presentTaxWarnings(taxWarnings) };
   }
 
   @Delete(':id')

@@ -8,12 +8,13 @@ import { IsAmount } from '../common/is-amount';
 import { IsDateString, IsTimestampString } from '../common/is-date-string';
 import { ListQueryDto } from '../common/list-query.dto';
 import { InvoiceLineDto } from '../documents/product-line.dto';
+import { GstHeaderFields } from '../documents/gst-fields.dto';
 
 const STRING = { message: 'must be a string' };
 const POSITIVE_ID = { message: 'must be a positive integer' };
 
 /** Fields that are optional on create and on PATCH. Enumerations are checked by the domain. */
-class InvoiceOptionalFieldsDto {
+class InvoiceOptionalFieldsDto extends GstHeaderFields(class {}) {
   @ApiPropertyOptional({ enum: PAYMENT_STATUSES, default: 'pending' })
   @IsOptional()
   @IsString(STRING)

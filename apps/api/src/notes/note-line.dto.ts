@@ -8,6 +8,8 @@ import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
 import { MAX_ID } from '../common/parse-id.pipe';
+import { UNIT_CODES } from '@app/domain/tax/supply';
+import { GstHeaderFields } from '../documents/gst-fields.dto';
 
 const oneOf = (values: readonly string[]) => ({ message: `must be one of ${values.join(', ')}` });
 
@@ -24,10 +26,39 @@ export class NoteLineDto {
   @IsDateString()
   expense_date?: string | null;
 
-  @ApiPropertyOptional({ example: 1180, default: 0, description: 'Stored as sent (2 decimals)' })
+  @ApiPropertyOptional({
+    example: 1180,
+    default: 0,
+    description: 'Line total; stored as sent (2 decimals), computed when taxable_value is sent without it and without tax',
+  })
   @IsOptional()
   @IsAmount()
   amount?: number | string | null;
+
+  @ApiPropertyOptional({ example: '998311', nullable: true, description: 'HSN or SAC code' })
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(20, { message: 'must be at most 20 characters' })
+  hsn_code?: string | null;
+
+  @ApiPropertyOptional({ example: 2, nullable: true, description: 'Up to 3 decimals' }) @IsOptional() @IsAmount({ decimals: 3 }) quantity?:
+    number | string | null;
+
+  @ApiPropertyOptional({ example: 'NOS', nullable: true, description: 'Unit quantity code (UQC)' })
+  @IsOptional()
+  @IsIn(UNIT_CODES, oneOf(UNIT_CODES))
+  unit?: string | null;
+
+  @ApiPropertyOptional({ example: 1000, nullable: true, description: 'Taxable value of the line; with it the line carries GST' })
+  @IsOptional()
+  @IsAmount()
+  taxable_value?: number | string | null;
+
+  @ApiPropertyOptional({ example: 18, nullable: true, description: 'GST rate in percent' }) @IsOptional() @IsAmount({ decimals: 3, max: 100 }) tax_rate?:
+    number | string | null;
+  @ApiPropertyOptional({ example: 90, nullable: true }) @IsOptional() @IsAmount() cgst_amount?: number | string | null;
+  @ApiPropertyOptional({ example: 90, nullable: true }) @IsOptional() @IsAmount() sgst_amount?: number | string | null;
+  @ApiPropertyOptional({ example: 0, nullable: true }) @IsOptional() @IsAmount() igst_amount?: number | string | null;
 }
 
 /** A client id: a positive integer (ownership is checked by the domain). */
@@ -40,7 +71,23 @@ export function IsClientId() {
 }
 
 /** Header fields both note kinds accept, all optional. */
-export class NoteCommonDto {
+export class NoteCommonDto extends GstHeaderFields(class {}) {
+  @ApiPropertyOptional({ nullable: true, description: 'Letter of undertaking of a zero-rated supply without payment' })
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  @MaxLength(50, { message: 'must be at most 50 characters' })
+  lut_number?: string | null;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    description: "The invoice the note refers to (an invoice of the account); a credit note's defaults to source_invoice_id",
+  })
+  @IsOptional()
+  @IsInt({ message: 'must be a positive integer' })
+  @Min(1, { message: 'must be a positive integer' })
+  @Max(MAX_ID, { message: 'must be a positive integer' })
+  original_invoice_id?: number | null;
+
   @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES, description: "Default: the account's currency" })
   @IsOptional()
   @IsIn(SUPPORTED_CURRENCIES, { message: 'must be a supported currency code such as INR' })

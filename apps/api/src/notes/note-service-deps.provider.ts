@@ -6,6 +6,8 @@ import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { NoteServiceDeps } from '@app/domain/notes/notes.service';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { Database } from '@app/infra/database/database';
+import { SqlSourceInvoiceReader } from '@app/infra/notes/sql-source-invoice-reader';
 
 export const NOTE_SERVICE_DEPS = 'NOTE_SERVICE_DEPS';
 
@@ -19,6 +21,7 @@ export const noteServiceDepsProvider: Provider = {
     tx: TransactionRunner,
     clock: Clock,
     activity: ActivityRecorder,
-  ): NoteServiceDeps => ({ clients, numbering, quota, tx, clock, activity }),
-  inject: [ClientRepository, DocumentNumbering, DocumentQuota, TransactionRunner, Clock, ActivityRecorder],
+    db: Database,
+  ): NoteServiceDeps => ({ clients, numbering, quota, tx, clock, activity, invoices: new SqlSourceInvoiceReader(db) }),
+  inject: [ClientRepository, DocumentNumbering, DocumentQuota, TransactionRunner, Clock, ActivityRecorder, Database],
 };

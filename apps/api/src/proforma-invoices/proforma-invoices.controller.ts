@@ -1,3 +1,4 @@
+import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiSecurity, ApiTags, PickType } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
@@ -43,7 +44,7 @@ export class ProformaInvoicesController {
   @ApiOperation({ summary: 'Create a proforma invoice (numbered PI/YY-YY/NNNN); items required' })
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateProformaInvoiceDto) {
     const proforma = await this.proformas.create(caller, body);
-    return { proforma_invoice_id: proforma.id, proforma_number: proforma.number };
+    return { proforma_invoice_id: proforma.id, proforma_number: proforma.number, tax_warnings: presentTaxWarnings(proforma.taxWarnings) };
   }
 
   @Post('bulk-delete')
@@ -70,8 +71,8 @@ export class ProformaInvoicesController {
   @Patch(':id')
   @ApiOperation({ summary: 'Merge fields over the proforma invoice; `items`, when sent, replaces every line' })
   async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateProformaInvoiceDto) {
-    await this.proformas.update(caller, id, body);
-    return { proforma_invoice_id: id };
+    const { taxWarnings } = await this.proformas.update(caller, id, body);
+    return { proforma_invoice_id: id, tax_warnings: presentTaxWarnings(taxWarnings) };
   }
 
   @Delete(':id')

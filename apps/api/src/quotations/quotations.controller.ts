@@ -1,3 +1,4 @@
+import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiSecurity, ApiTags, PickType } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
@@ -42,7 +43,7 @@ export class QuotationsController {
   @ApiOperation({ summary: 'Create a quotation (numbered QT/YY-YY/NNNN)' })
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateQuotationDto) {
     const quotation = await this.quotations.create(caller, body);
-    return { quotation_id: quotation.id, quotation_number: quotation.number };
+    return { quotation_id: quotation.id, quotation_number: quotation.number, tax_warnings: presentTaxWarnings(quotation.taxWarnings) };
   }
 
   @Post('bulk-delete')
@@ -69,8 +70,8 @@ export class QuotationsController {
   @Patch(':id')
   @ApiOperation({ summary: 'Merge fields over the quotation; `items`, when sent, replaces every line' })
   async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateQuotationDto) {
-    await this.quotations.update(caller, id, body);
-    return { quotation_id: id };
+    const { taxWarnings } = await this.quotations.update(caller, id, body);
+    return { quotation_id: id, tax_warnings: presentTaxWarnings(taxWarnings) };
   }
 
   @Delete(':id')

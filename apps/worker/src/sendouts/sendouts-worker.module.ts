@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountRepository } from '@app/domain/accounts/account.repository.port';
 import { DocumentOutputService } from '@app/domain/document-output/document-output.service';
-import { DeliverSendout, DeliveryRecording } from '@app/domain/sendouts/deliver-sendout.use-case';
+import { DeliverSendout, DeliveryOptions, DeliveryRecording } from '@app/domain/sendouts/deliver-sendout.use-case';
 import { Mailer } from '@app/domain/sendouts/mailer.port';
 import { SendoutQueue } from '@app/domain/sendouts/sendout-queue.port';
 import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
@@ -18,11 +18,22 @@ import { SendoutProcessor } from './sendout.processor';
 import { SendoutSweepSchedule } from './sendout-sweep.schedule';
 
 const SENDOUT_RECORDING = Symbol('SENDOUT_RECORDING');
+const DELIVERY_OPTIONS = Symbol('DELIVERY_OPTIONS');
 
 /** Email delivery of sendouts: the queue processor and the outbox sweeper, on the adapters of libs/infra. */
 @Module({
   imports: [SendoutAdaptersModule, DocumentOutputAdaptersModule],
   providers: [
+    {
+      // What a delivery needs to know besides its collaborators: the sender, the attempt budget, where outcomes go.
+      provide: DELIVERY_OPTIONS,
+      useFactory: (config: AppConfig, recording: DeliveryRecording): DeliveryOptions => ({
+        mailFrom: config.mailFrom,
+        maxAttempts: config.queue.sendoutMaxAttempts,
+        recording,
+      }),
+      inject: [APP_CONFIG, SENDOUT_RECORDING],
+    },
     {
       provide: DeliverSendout,
       useFactory: (
@@ -32,10 +43,9 @@ const SENDOUT_RECORDING = Symbol('SENDOUT_RECORDING');
         mailer: Mailer,
         secrets: SecretHasher,
         clock: Clock,
-        config: AppConfig,
-        recording: DeliveryRecording,
-      ) => new DeliverSendout(sendouts, accounts, output, mailer, secrets, clock, { mailFrom: config.mailFrom, maxAttempts: config.queue.sendoutMaxAttempts, recording }),
-      inject: [SendoutRepository, AccountRepository, DocumentOutputService, Mailer, SecretHasher, Clock, APP_CONFIG, SENDOUT_RECORDING],
+        options: DeliveryOptions,
+      ) => new DeliverSendout(sendouts, accounts, output, mailer, secrets, clock, options),
+      inject: [SendoutRepository, AccountRepository, DocumentOutputService, Mailer, SecretHasher, Clock, DELIVERY_OPTIONS],
     },
     {
       provide: SweepSendouts,

@@ -22,7 +22,13 @@ export interface PdfOptions {
   signature?: string | null;
   /** Refuse with `signature_required` when neither the option nor the settings give a signature. */
   requireSignature?: boolean;
+  /** Which copy of an invoice to print (CGST rule 48): the original for the recipient unless told. */
+  copy?: InvoiceCopy;
 }
+
+/** The copies of a tax invoice (CGST rule 48(1)) and what each says. */
+export const INVOICE_COPIES = { original: 'Original for Recipient', duplicate: 'Duplicate for Transporter', triplicate: 'Triplicate for Supplier' } as const;
+export type InvoiceCopy = keyof typeof INVOICE_COPIES;
 
 /** 'INV/25-26/0042' -> 'INV-25-26-0042.pdf': only letters, digits, '-', '_' and '.' survive. */
 export function pdfFileName(number: string, fallback: string): string {
@@ -52,7 +58,8 @@ export class DocumentOutputService {
     const built = await this.view(account, kind, id);
     const signature = options.signature ?? built.view.signature_png_base64 ?? null;
     if (options.requireSignature && !signature) throw new SignatureRequired('The business has no signature and none was sent.');
-    const view = { ...built.view, signature_png_base64: signature };
+    const copyLabel = kind === 'invoice' ? INVOICE_COPIES[options.copy ?? 'original'] : null;
+    const view = { ...built.view, signature_png_base64: signature, copy_label: copyLabel };
     return { filename: pdfFileName(view.number, `${kind}-${id}`), bytes: await this.renderer.render(view, built.template, account.id), signature };
   }
 

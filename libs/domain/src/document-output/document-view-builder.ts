@@ -5,7 +5,8 @@ import { DocumentLineView, DocumentView } from '../documents/document-view';
 import { documentKind } from '../documents/document-kinds';
 import { money2, sumMoney, toDecimal } from '../shared/money';
 import { amountInWords } from '../tax/amount-in-words';
-import { isIntraState } from '../tax/gst-split';
+import { snapshotState } from '../documents/document-gst';
+import { defaultPlaceOfSupply, defaultSupplyType, FOREIGN_PLACE_OF_SUPPLY, isSupplyType, SupplyType, taxKindOf } from '../tax/supply';
 import { hsnSummary } from '../tax/hsn-summary';
 import { stateName } from '../tax/states';
 import { BankDetails } from '../settings/business-settings';
@@ -83,60 +84,98 @@ export function buildDocumentView(
 }
 
 function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | null, signaturePng: string | null): DocumentView {
-  const supplierState = supplier.stateCode ?? (supplier.gstin ? supplier.gstin.slice(0, 2) : null);
-  const posCode = client?.stateCode ?? supplierState;
-  const product = doc.productLines;
-  const sums = {
-    cgst: sumMoney(product.map((l) => l.cgst)),
-    sgst: sumMoney(product.map((l) => l.sgst)),
-    igst: sumMoney(product.map((l) => l.igst)),
-  };
-  const intraState = toDecimal(sums.igst).gt(0) ? false : toDecimal(sums.cgst).plus(sums.sgst).gt(0) ? true : isIntraState(supplierState, posCode);
+  // The supplier as recorded on the document when it was made; the current profile for older documents.
+  const snap = doc.supplierSnapshot ?? null;
+  const supplierGstin = snap ? snap.gstin : supplier.gstin;
+  const supplierState = snap ? snapshotState(snap) : (supplier.stateCode ?? (supplier.gstin ? supplier.gstin.slice(0, 2) : null));
+  const clientParty = client ? { gstin: client.gstin, stateCode: client.stateCode } : null;
+  const supplyType: SupplyType = isSupplyType(doc.supplyType) ? doc.supplyType : defaultSupplyType(clientParty, doc.type, doc.lutNumber);
+  const posCode = doc.placeOfSupply ?? defaultPlaceOfSupply(clientParty, supplierState, supplyType);
+  const kind = taxKindOf({ supplierState, placeOfSupply: posCode, supplyType, billOfSupply: doc.type === 'bill_of_supply' });
   const spec = documentKind(doc.kind);
-  // Without GST lines (notes) the lines are plain amounts and the document shows no tax.
   const isNote = !spec.gstLines;
-  const zeroRatedExport = doc.type === 'export' && !!doc.lutNumber && toDecimal(sums.igst).isZero();
-  const showTax = !isNote && doc.type !== 'bill_of_supply' && !zeroRatedExport;
+  const reverseCharge = doc.reverseCharge === true;
 
   let lines: DocumentLineView[];
-  let taxable: string;
+  let hsnRows: Array<{ hsn_code: string; taxable: string; tax_rate: string; cgst: string; sgst: string; igst: string }>;
   if (isNote) {
-    lines = doc.noteLines.map((l, i) => ({
-      sn: String(i + 1),
-      description: l.description + (l.expenseDate ? ` (${displayDate(l.expenseDate)})` : ''),
-      hsn_code: null,
-      quantity: '1',
-      rate: money2(l.amount),
-      discount: '0.00',
-      taxable: money2(l.amount),
-      tax_rate: '0.00',
-      cgst: '0.00',
-      sgst: '0.00',
-      igst: '0.00',
-      total: money2(l.amount),
-    }));
-    taxable = sumMoney(doc.noteLines.map((l) => l.amount));
+    const withTax = doc.noteLines.some((l) => l.taxableValue !== null && l.taxableValue !== undefined);
+    lines = doc.noteLines.map((l, i) => {
+      const taxable = l.taxableValue ?? l.amount;
+      const quantity = l.quantity ?? null;
+      return {
+        sn: String(i + 1),
+        description: l.description + (l.expenseDate ? ` (${displayDate(l.expenseDate)})` : ''),
+        hsn_code: l.hsnCode ?? null,
+        quantity: quantity === null ? '1' : new Decimal(quantity).toString(),
+        unit: l.unit ?? null,
+        rate: quantity !== null && !toDecimal(quantity).isZero() ? money2(toDecimal(taxable).div(quantity)) : money2(taxable),
+        discount: '0.00',
+        taxable: money2(taxable),
+        tax_rate: money2(l.taxRate ?? 0),
+        cgst: money2(l.cgst ?? 0),
+        sgst: money2(l.sgst ?? 0),
+        igst: money2(l.igst ?? 0),
+        total: money2(l.amount),
+      };
+    });
+    hsnRows = withTax
+      ? lines.map((l) => ({ hsn_code: l.hsn_code ?? '', taxable: l.taxable, tax_rate: l.tax_rate, cgst: l.cgst, sgst: l.sgst, igst: l.igst }))
+      : [];
   } else {
-    const computed = product.map((l) => ({ line: l, ...lineTaxable(l) }));
-    lines = computed.map(({ line, discount, taxable: t }, i) => ({
-      sn: String(i + 1),
-      description: line.description,
-      hsn_code: line.hsnCode || null,
-      quantity: new Decimal(line.quantity).toString(),
-      rate: money2(line.rate),
-      discount: money2(discount),
-      taxable: money2(t),
-      tax_rate: money2(line.taxRate),
-      cgst: money2(line.cgst),
-      sgst: money2(line.sgst),
-      igst: money2(line.igst),
-      total: money2(line.total),
+    lines = doc.productLines.map((line, i) => {
+      const { discount, taxable } = lineTaxable(line);
+      return {
+        sn: String(i + 1),
+        description: line.description,
+        hsn_code: line.hsnCode || null,
+        quantity: new Decimal(line.quantity).toString(),
+        unit: line.unit ?? null,
+        rate: money2(line.rate),
+        discount: money2(discount),
+        taxable: money2(line.taxableValue ?? taxable),
+        tax_rate: money2(line.taxRate),
+        cgst: money2(line.cgst),
+        sgst: money2(line.sgst),
+        igst: money2(line.igst),
+        total: money2(line.total),
+      };
+    });
+    hsnRows = lines.map((l, i) => ({
+      hsn_code: doc.productLines[i].hsnCode,
+      taxable: l.taxable,
+      tax_rate: l.tax_rate,
+      cgst: l.cgst,
+      sgst: l.sgst,
+      igst: l.igst,
     }));
-    taxable = sumMoney(computed.map((c) => c.taxable));
   }
 
-  const lineTotal = sumMoney(isNote ? doc.noteLines.map((l) => l.amount) : product.map((l) => l.total));
-  const headerDiscount = Decimal.max(toDecimal(lineTotal).minus(toDecimal(doc.totalAmount)), 0);
+  // Every amount printed is one that was sent or stored; the rows under the lines add up to the grand total.
+  const sums = { cgst: sumMoney(lines.map((l) => l.cgst)), sgst: sumMoney(lines.map((l) => l.sgst)), igst: sumMoney(lines.map((l) => l.igst)) };
+  const taxable = sumMoney(lines.map((l) => l.taxable));
+  const tax = toDecimal(sums.cgst).plus(sums.sgst).plus(sums.igst);
+  const anyTax = !tax.isZero();
+  const noteWithTax = isNote && hsnRows.length > 0;
+  const zeroRated = kind === 'none' && doc.type !== 'bill_of_supply';
+  // A document that should carry no tax still shows the tax it was sent with (tax_warnings say why).
+  const showTax = anyTax || noteWithTax || (!isNote && doc.type !== 'bill_of_supply' && !(zeroRated && doc.type === 'export' && !!doc.lutNumber));
+  const cgstSgstColumn = showTax && (kind === 'intra' || !toDecimal(sums.cgst).isZero() || !toDecimal(sums.sgst).isZero() || (kind === 'none' && !anyTax));
+  const igstColumn = showTax && (kind === 'inter' || !toDecimal(sums.igst).isZero());
+  const intraState = kind === 'intra' || (kind === 'none' && toDecimal(sums.igst).isZero());
+
+  const lineTotal = sumMoney(lines.map((l) => l.total));
+  const rcTax = reverseCharge ? money2(tax) : null;
+  const headerDiscount = headerDiscountOf(lineTotal, doc.discountType, doc.discountValue);
+  const roundOff = doc.roundOff ?? null;
+  // What the rows above leave unexplained: line totals sent that are not taxable value plus tax, or an old total.
+  const explained = toDecimal(taxable)
+    .plus(tax)
+    .minus(rcTax ?? 0)
+    .minus(headerDiscount)
+    .plus(roundOff ?? 0);
+  const adjustment = money2(toDecimal(doc.totalAmount).minus(explained));
+
   const tds = doc.tdsAmount && toDecimal(doc.tdsAmount).gt(0) ? money2(doc.tdsAmount) : null;
   const receivable = money2(toDecimal(doc.totalAmount).minus(tds ?? 0));
   const paid = doc.paidAmount !== null ? money2(doc.paidAmount) : null;
@@ -151,12 +190,12 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
     reference: doc.reference,
     currency: doc.currency,
     supplier: {
-      name: supplier.businessName ?? '',
-      address: supplier.address,
-      gstin: supplier.gstin,
+      name: (snap ? snap.name : supplier.businessName) ?? '',
+      address: snap ? snap.address : supplier.address,
+      gstin: supplierGstin,
       state_code: supplierState,
       state_name: stateName(supplierState),
-      pan: supplier.pan,
+      pan: snap ? snap.pan : supplier.pan,
       email: supplier.businessEmail,
       phone: supplier.phone,
     },
@@ -169,19 +208,20 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
       email: client?.email ?? null,
       phone: client?.phone ?? null,
     },
-    place_of_supply: posCode ? { code: posCode, name: stateName(posCode) ?? posCode } : null,
+    place_of_supply: posCode ? { code: posCode, name: posCode === FOREIGN_PLACE_OF_SUPPLY ? 'Other Countries' : (stateName(posCode) ?? posCode) } : null,
     intra_state: intraState,
     show_tax: showTax,
-    reverse_charge: spec.taxDocument && spec.gstLines ? false : null,
+    tax_columns: { cgst_sgst: cgstSgstColumn, igst: igstColumn },
+    reverse_charge: spec.taxDocument ? reverseCharge : null,
     lines,
-    hsn_summary: hsnSummary(
-      isNote ? [] : product.map((l, i) => ({ hsn_code: l.hsnCode, taxable: lines[i].taxable, tax_rate: l.taxRate, cgst: l.cgst, sgst: l.sgst, igst: l.igst })),
-    ),
+    hsn_summary: hsnSummary(hsnRows),
     totals: {
       taxable,
       ...sums,
       discount: money2(headerDiscount),
-      round_off: null,
+      reverse_charge_tax: rcTax && !toDecimal(rcTax).isZero() ? rcTax : null,
+      adjustment: toDecimal(adjustment).isZero() ? null : adjustment,
+      round_off: roundOff,
       total: money2(doc.totalAmount),
       tds,
       receivable: tds ? receivable : null,
@@ -200,4 +240,11 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
     signature_png_base64: signaturePng,
     notes: null,
   };
+}
+
+/** The header discount of a document (as documentTotal takes it off the line totals), 2 decimals. */
+function headerDiscountOf(lineTotal: string, type: string | null, value: string | null): Decimal {
+  if (!type || value === null || value === undefined) return new Decimal(0);
+  const v = toDecimal(value);
+  return toDecimal(money2(type === 'percentage' ? toDecimal(lineTotal).mul(v).div(100) : v));
 }

@@ -1,3 +1,4 @@
+import { SupplierSnapshot } from '../documents/document-gst';
 import { DocumentKind } from '../documents/document-kinds';
 
 /** An invoice-style line as stored. Amounts are decimal strings. */
@@ -13,13 +14,25 @@ export interface SourceProductLine {
   total: string;
   discountType: string | null;
   discountValue: string | null;
+  /** Unit quantity code (UQC); null when none. */
+  unit?: string | null;
+  /** As the tax engine took it; null on lines stored before it (then quantity x rate less discount). */
+  taxableValue?: string | null;
 }
 
-/** A debit- or credit-note line as stored. */
+/** A debit- or credit-note line as stored; the GST details are null on plain amount lines. */
 export interface SourceNoteLine {
   description: string;
   expenseDate: string | null;
   amount: string;
+  hsnCode?: string | null;
+  quantity?: string | null;
+  unit?: string | null;
+  taxableValue?: string | null;
+  taxRate?: string | null;
+  cgst?: string | null;
+  sgst?: string | null;
+  igst?: string | null;
 }
 
 /** One stored document, as much as printing it needs. */
@@ -49,6 +62,13 @@ export interface SourceDocument {
   reference: string | null;
   productLines: SourceProductLine[];
   noteLines: SourceNoteLine[];
+  /** GST fields (null or absent on documents stored before them: derived from the client and the business). */
+  placeOfSupply?: string | null;
+  supplyType?: string | null;
+  reverseCharge?: boolean;
+  roundOff?: string | null;
+  /** The supplier when the document was made; null: the current business profile. */
+  supplierSnapshot?: SupplierSnapshot | null;
   /** The active e-invoice registration of an invoice (IRN, acknowledgement, signed QR payload). */
   einvoice?: { irn: string; ackNo: string; ackDate: string; signedQrCode: string } | null;
 }

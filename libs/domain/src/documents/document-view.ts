@@ -74,6 +74,13 @@ export interface DocumentTotalsView {
   sgst: string;
   igst: string;
   discount: string;
+  /** Tax payable by the recipient on reverse charge (shown, not collected: taken off again), e.g. '360.00'. */
+  reverse_charge_tax?: string | null;
+  /**
+   * What the other rows leave unexplained, signed: line totals sent that are not their taxable value plus tax
+   * (the tax warnings of the document say which). Null when the rows add up.
+   */
+  adjustment?: string | null;
   /** Round-off to the nearest rupee (section 170 CGST), signed, e.g. '-0.40'. */
   round_off?: string | null;
   /** Grand total of the document. */
@@ -107,6 +114,10 @@ export interface DocumentView {
   intra_state: boolean;
   /** False for a bill of supply or a zero-rated export under LUT: no tax columns at all. */
   show_tax: boolean;
+  /** Which tax columns to print (both when the lines carry both kinds); absent: by `intra_state`. */
+  tax_columns?: { cgst_sgst: boolean; igst: boolean } | null;
+  /** Which copy of a tax invoice this is: 'Original for Recipient', 'Duplicate for Transporter', ... */
+  copy_label?: string | null;
   /** Whether tax is payable on reverse charge (CGST rule 46(p)); shown on tax invoices. */
   reverse_charge?: boolean | null;
   lines: DocumentLineView[];

@@ -1,13 +1,13 @@
 import { Account } from '../accounts/account';
 import { MoneyInput } from '../shared/money';
 import { APPROVAL_STATUSES } from './document-enums';
-import { documentTotal } from './document-totals';
+import { applyGstToLines, GstContext, gstDocumentTotal, gstFieldsOf, GstHeaderInput, gstinOnlySupplier, readGstHeader } from './document-gst';
 import { OfferDocument, OfferDocumentFields, OfferDocumentHeader, OwnOfferFields } from './offer-document';
 import { checkDiscount, lineTotals, ProductLineValues, sentLines } from './product-lines';
 import { currencyValue, documentTexts, enumValue, FieldErrors, merged, optionalDate, requiredDate, requiredId } from './sales-document-fields';
 
 /** The fields of a quotation or proforma invoice as a caller sends them; undefined means "not sent". */
-export interface OfferDocumentInput {
+export interface OfferDocumentInput extends GstHeaderInput {
   client_id?: number | null;
   validity_date?: string | null;
   approval_status?: string | null;
@@ -35,6 +35,8 @@ export interface OfferDocumentRules<H extends OfferDocumentHeader, I extends Off
   itemsRequired: boolean;
   /** The kind's own fields, checked after the currency. */
   ownFields(read: FieldReader<I>, errors: FieldErrors, account: OfferAccount, current?: OfferDocument<H>): OwnOfferFields<H>;
+  /** The invoice type the document's own fields name (a quotation's type), for the tax rule; none by default. */
+  invoiceTypeOf?(own: OwnOfferFields<H>): string | null;
 }
 
 export interface BuiltOfferDocument<H extends OfferDocumentHeader> {
@@ -53,6 +55,7 @@ export function buildOfferDocument<H extends OfferDocumentHeader, I extends Offe
   input: I,
   account: OfferAccount,
   current?: OfferDocument<H>,
+  gstContext?: GstContext,
 ): BuiltOfferDocument<H> {
   const errors = new FieldErrors();
   const m: FieldReader<I> = (key, stored) => (current ? merged(input, key, stored) : input[key]);
@@ -74,12 +77,35 @@ export function buildOfferDocument<H extends OfferDocumentHeader, I extends Offe
   const own = rules.ownFields(m, errors, account, current);
   const texts = documentTexts(m, current, errors);
   const { discountType, discountValue } = checkDiscount(m('discount_type', current?.discountType), m('discount_value', current?.discountValue), errors);
-  const lines = sentLines(input.items, errors, { inventory: false, creating: !current, required: rules.itemsRequired });
+  const omitted: boolean[] = [];
+  const sent = sentLines(input.items, errors, { inventory: false, creating: !current, required: rules.itemsRequired, omitted });
+  const invoiceType = rules.invoiceTypeOf?.(own) ?? null;
+  const gst = readGstHeader(
+    input,
+    current,
+    gstContext ?? { client: null, supplier: gstinOnlySupplier(account.gstin) },
+    { invoiceType, lutNumber: texts.lutNumber, clientChanged: !!current && clientId !== current.clientId, typeChanged: false },
+    errors,
+  );
   errors.throwIfAny();
 
-  const totalAmount = documentTotal(lineTotals(lines ?? current?.lines ?? []), discountType, discountValue);
+  const applied = applyGstToLines(sent ?? current?.lines ?? [], sent ? omitted : [], gst);
+  const lines = sent ? applied.lines : null;
+  const { totalAmount, roundOff } = gstDocumentTotal(lineTotals(applied.lines), discountType, discountValue, gst.roundOffWanted);
   return {
-    fields: { clientId, date, validityDate, approvalStatus, currency, ...own, ...texts, discountType, discountValue, totalAmount },
+    fields: {
+      clientId,
+      date,
+      validityDate,
+      approvalStatus,
+      currency,
+      ...own,
+      ...texts,
+      discountType,
+      discountValue,
+      totalAmount,
+      ...gstFieldsOf(gst, roundOff, applied.warnings),
+    },
     lines,
   };
 }

@@ -1,4 +1,5 @@
 import { ApprovalStatus, DiscountType } from './document-enums';
+import { GstFields } from './document-gst';
 import { ProductLine } from './product-lines';
 
 /**
@@ -6,7 +7,7 @@ import { ProductLine } from './product-lines';
  * a document date, a validity date, an approval status and invoice-style lines. `number` and `date` are
  * the kind's own number and date (quotation_number / quotation_date, proforma_number / proforma_date).
  */
-export interface OfferDocumentHeader {
+export interface OfferDocumentHeader extends GstFields {
   id: number;
   accountId: number;
   clientId: number;

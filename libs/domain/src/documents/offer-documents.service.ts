@@ -8,12 +8,14 @@ import { IssuedInvoice } from '../invoices/issue-invoice.use-case';
 import { NotFound } from '../shared/domain-error';
 import { Page } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
+import { TaxWarning } from '../tax/tax-engine';
 import { DocumentListFilter } from './document-list-filter';
 import { DocumentKind } from './document-kinds';
 import { DocumentNumbering } from './document-numbering';
 import { DocumentQuota } from './document-quota';
 import { OfferDocument, OfferDocumentFields, OfferDocumentHeader, offerSummary } from './offer-document';
 import { buildOfferDocument, OfferDocumentInput, OfferDocumentRules } from './offer-document-rules';
+import { gstContextFor } from './document-gst-context';
 import { requireClient } from './sales-document-fields';
 import { SalesDocumentRepository } from './sales-document.repository.port';
 
@@ -58,9 +60,10 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
     return this.require(caller.account.id, id);
   }
 
-  async create(caller: Caller, input: I): Promise<{ id: number; number: string }> {
+  async create(caller: Caller, input: I): Promise<{ id: number; number: string; taxWarnings: TaxWarning[] }> {
     const accountId = caller.account.id;
-    const { fields, lines } = buildOfferDocument(this.kind, input, caller.account);
+    const gst = await gstContextFor(this.deps.clients, caller.account, input.client_id);
+    const { fields, lines } = buildOfferDocument(this.kind, input, caller.account, undefined, gst);
     return this.deps.tx.run(async () => {
       await this.deps.quota.assertCanCreate(caller.account);
       await requireClient(this.deps.clients, accountId, fields.clientId);
@@ -73,15 +76,16 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
         label: allocated.number,
         after: { ...this.summary(fields), lines: (lines ?? []).length },
       });
-      return { id, number: allocated.number };
+      return { id, number: allocated.number, taxWarnings: fields.taxWarnings };
     });
   }
 
-  async update(caller: Caller, id: number, input: I): Promise<void> {
+  async update(caller: Caller, id: number, input: I): Promise<{ taxWarnings: TaxWarning[] }> {
     const accountId = caller.account.id;
-    await this.deps.tx.run(async () => {
+    return this.deps.tx.run(async () => {
       const current = await this.require(accountId, id);
-      const { fields, lines } = buildOfferDocument(this.kind, input, caller.account, current);
+      const gst = await gstContextFor(this.deps.clients, caller.account, input.client_id ?? current.clientId);
+      const { fields, lines } = buildOfferDocument(this.kind, input, caller.account, current, gst);
       if (fields.clientId !== current.clientId) await requireClient(this.deps.clients, accountId, fields.clientId);
       await this.documents.update(accountId, id, fields, lines);
       await this.deps.activity.record(caller.principal, {
@@ -92,6 +96,7 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
         before: { ...this.summary(current), lines: current.lines.length },
         after: { ...this.summary(fields), lines: (lines ?? current.lines).length },
       });
+      return { taxWarnings: fields.taxWarnings };
     });
   }
 
@@ -155,6 +160,9 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
           lrNumber: d.lrNumber,
           discountType: d.discountType,
           discountValue: d.discountValue,
+          placeOfSupply: d.placeOfSupply,
+          supplyType: d.supplyType,
+          reverseCharge: d.reverseCharge,
           lines: d.lines,
         },
         input,

@@ -1,10 +1,12 @@
 import { toDecimal, MoneyInput } from '../shared/money';
 import { DISCOUNT_TYPES, DiscountType } from './document-enums';
+import { unitValue } from './document-gst';
 import { FieldErrors } from './sales-document-fields';
 
 /**
- * Invoice-style lines (invoices, quotations, proforma invoices). Amounts are stored as sent: the
- * caller computes tax and line totals; the service only checks that they are numbers.
+ * Invoice-style lines (invoices, quotations, proforma invoices). Amounts are stored as sent when sent; a
+ * line that leaves out every amount (CGST, SGST, IGST and total) gets them computed by the tax engine
+ * (see document-gst.ts).
  */
 export interface ProductLineInput {
   item_description?: unknown;
@@ -19,6 +21,8 @@ export interface ProductLineInput {
   discount_type?: string | null;
   discount_value?: MoneyInput | null;
   inventory_id?: number | null;
+  /** Unit quantity code (UQC) of the quantity, e.g. NOS, KGS. */
+  unit?: string | null;
 }
 
 /** A line as written. Decimals are exact decimal strings ('2.5', '118.00'). */
@@ -35,6 +39,10 @@ export interface ProductLineValues {
   discountType: DiscountType | null;
   discountValue: string | null;
   inventoryId: number | null;
+  /** Unit quantity code (UQC), e.g. 'NOS'; null when none. */
+  unit: string | null;
+  /** Quantity x rate less the line discount, as the tax engine took it; null on lines stored before it. */
+  taxableValue: string | null;
 }
 
 /** A stored line; read order is by `id` (item_id). */
@@ -95,13 +103,19 @@ export function checkDiscount(
   return { discountType: discountType as DiscountType | null, discountValue };
 }
 
+/** The amounts whose absence (all of them) lets the tax engine compute a line. */
+const COMPUTED_FIELDS = ['cgst_amount', 'sgst_amount', 'igst_amount', 'total_amount'] as const;
+
+const isAbsent = (v: unknown) => v === undefined || v === null || v === '';
+
 /**
  * The lines to store from the `items` sent: a line whose description is missing or blank is dropped
  * silently; the others keep their order and their amounts as sent (missing amounts are 0). Problems are
  * keyed `items.<index>.<field>` with the index in the array as sent. `inventory` is false for
- * quotations and proforma invoices, whose lines carry no inventory link.
+ * quotations and proforma invoices, whose lines carry no inventory link. `omitted`, when given, gets one
+ * flag per kept line: true when the line sent none of its tax amounts and total (the engine computes them).
  */
-export function buildProductLines(items: unknown[], errors: FieldErrors, opts: { inventory: boolean }): ProductLineValues[] {
+export function buildProductLines(items: unknown[], errors: FieldErrors, opts: { inventory: boolean; omitted?: boolean[] }): ProductLineValues[] {
   const lines: ProductLineValues[] = [];
   items.forEach((item, index) => {
     if (!hasDescription(item)) return;
@@ -119,7 +133,9 @@ export function buildProductLines(items: unknown[], errors: FieldErrors, opts: {
     }
     const discount = checkDiscount(item.discount_type, item.discount_value, errors, prefix);
     const inventoryId = opts.inventory && typeof item.inventory_id === 'number' ? item.inventory_id : null;
-    lines.push({ description, hsnCode: hsn, ...amounts, ...discount, inventoryId });
+    const unit = unitValue(item.unit, `${prefix}unit`, errors);
+    opts.omitted?.push(COMPUTED_FIELDS.every((f) => isAbsent(item[f])));
+    lines.push({ description, hsnCode: hsn, ...amounts, ...discount, inventoryId, unit, taxableValue: null });
   });
   return lines;
 }
@@ -132,10 +148,10 @@ export function buildProductLines(items: unknown[], errors: FieldErrors, opts: {
 export function sentLines(
   items: unknown,
   errors: FieldErrors,
-  opts: { inventory: boolean; creating: boolean; required?: boolean },
+  opts: { inventory: boolean; creating: boolean; required?: boolean; omitted?: boolean[] },
 ): ProductLineValues[] | null {
   if (items !== undefined && items !== null) {
-    if (Array.isArray(items)) return buildProductLines(items, errors, { inventory: opts.inventory });
+    if (Array.isArray(items)) return buildProductLines(items, errors, { inventory: opts.inventory, omitted: opts.omitted });
     errors.add('items', 'must be an array of line items');
   } else if (opts.creating) {
     if (!opts.required) return [];
@@ -159,13 +175,14 @@ export function lineAsInput(line: ProductLineValues): ProductLineInput {
     discount_type: line.discountType,
     discount_value: line.discountValue,
     inventory_id: line.inventoryId,
+    unit: line.unit,
   };
 }
 
 /** The values of stored lines, without their ids. */
 export function lineValues(lines: ProductLineValues[]): ProductLineValues[] {
   return lines.map(
-    ({ description, hsnCode, quantity, rate, taxRate, cgstAmount, sgstAmount, igstAmount, totalAmount, discountType, discountValue, inventoryId }) => ({
+    ({
       description,
       hsnCode,
       quantity,
@@ -178,6 +195,23 @@ export function lineValues(lines: ProductLineValues[]): ProductLineValues[] {
       discountType,
       discountValue,
       inventoryId,
+      unit,
+      taxableValue,
+    }) => ({
+      description,
+      hsnCode,
+      quantity,
+      rate,
+      taxRate,
+      cgstAmount,
+      sgstAmount,
+      igstAmount,
+      totalAmount,
+      discountType,
+      discountValue,
+      inventoryId,
+      unit,
+      taxableValue,
     }),
   );
 }

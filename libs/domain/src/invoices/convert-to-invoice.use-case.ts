@@ -1,5 +1,6 @@
 import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../auth/authenticate-caller.use-case';
+import { supplierSnapshotOf } from '../documents/document-gst';
 import { Clock } from '../shared/clock.port';
 import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
 import { buildInvoice, ConversionInput, InvoiceSource, invoiceInputFromSource } from './invoice-rules';
@@ -28,7 +29,12 @@ export class ConvertToInvoice {
   async execute(caller: Caller, source: ConversionSource, input: ConversionInput): Promise<IssuedInvoice> {
     const now = this.clock.now();
     const today = kolkataDate(now);
-    const built = buildInvoice(invoiceInputFromSource(source, input, today), { account: caller.account, today, now: formatTimestamp(now) });
+    const built = buildInvoice(invoiceInputFromSource(source, input, today), {
+      account: caller.account,
+      today,
+      now: formatTimestamp(now),
+      gst: { client: null, supplier: supplierSnapshotOf(caller.account) },
+    });
     const invoice = await this.issue.execute(caller, built.fields, built.lines ?? []);
     await this.activity.record(caller.principal, {
       action: 'converted',

@@ -1,4 +1,7 @@
+import { Account } from '../accounts/account';
 import { ClientRepository } from '../clients/client.repository.port';
+import { GstContext } from '../documents/document-gst';
+import { gstContextFor } from '../documents/document-gst-context';
 import { requireClient } from '../documents/sales-document-fields';
 import { NotFound } from '../shared/domain-error';
 import { TdsSectionRepository } from '../tds/tds-section.repository.port';
@@ -16,6 +19,11 @@ export class InvoiceReferences {
 
   async client(accountId: number, clientId: number): Promise<void> {
     await requireClient(this.clients, accountId, clientId);
+  }
+
+  /** The tax context of the write: the client it will have (when it is the account's) and the business now. */
+  gstContext(account: Account, clientId: unknown): Promise<GstContext> {
+    return gstContextFor(this.clients, account, clientId);
   }
 
   async tdsSection(accountId: number, sectionId: number | null): Promise<void> {

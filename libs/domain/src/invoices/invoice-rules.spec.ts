@@ -116,6 +116,9 @@ describe('buildInvoice on PATCH', () => {
 
 describe('invoiceInputFromSource', () => {
   const source = {
+    placeOfSupply: null,
+    supplyType: null,
+    reverseCharge: false,
     clientId: 3,
     currency: 'USD',
     invoiceType: 'export',
@@ -135,6 +138,8 @@ describe('invoiceInputFromSource', () => {
         cgstAmount: '0',
         sgstAmount: '0',
         igstAmount: '0',
+        unit: null,
+        taxableValue: null,
         totalAmount: '10',
         discountType: null,
         discountValue: null,
@@ -160,7 +165,8 @@ describe('invoiceInputFromSource', () => {
       payment_due_date: '2025-07-01',
     });
     const built = buildInvoice(invoiceInputFromSource(source, {}, '2025-06-02'), ctx);
-    expect(built.lines).toEqual(source.lines);
+    // The lines as stored on the source, with the unit they had and the taxable value the engine took.
+    expect(built.lines).toEqual(source.lines.map((l) => ({ ...l, taxableValue: '1.00' })));
     expect(built.fields.totalAmount).toBe('5.00');
   });
 });

@@ -1,6 +1,7 @@
 import { Account } from '../accounts/account';
 import { defaultInvoiceType, DOCUMENT_STATUSES, INVOICE_TYPES, PAYMENT_STATUSES } from '../documents/document-enums';
-import { documentTotal, receivableAmount } from '../documents/document-totals';
+import { receivableAmount } from '../documents/document-totals';
+import { applyGstToLines, GstContext, gstDocumentTotal, gstFieldsOf, GstHeaderInput, gstinOnlySupplier, readGstHeader } from '../documents/document-gst';
 import { applyPaymentRules } from '../documents/payment-rules';
 import { checkDiscount, decimalText, lineAsInput, lineTotals, ProductLineInput, ProductLineValues, sentLines } from '../documents/product-lines';
 import { currencyValue, documentTexts, enumValue, FieldErrors, merged, optionalDate, requiredDate, requiredId } from '../documents/sales-document-fields';
@@ -10,7 +11,7 @@ import { toDecimal, MoneyInput } from '../shared/money';
 import { Invoice, InvoiceFields } from './invoice';
 
 /** Invoice fields as a caller sends them (strings trimmed at the edge); undefined means "not sent". */
-export interface InvoiceInput {
+export interface InvoiceInput extends GstHeaderInput {
   client_id?: number | null;
   invoice_date?: string | null;
   payment_due_date?: string | null;
@@ -39,6 +40,8 @@ export interface InvoiceContext {
   today: string;
   /** Now as 'Y-m-d H:i:s' UTC. */
   now: string;
+  /** The client and the business as the tax rules see them; without it, an unknown client and a business known by its GSTIN only. */
+  gst?: GstContext;
 }
 
 export interface BuiltInvoice {
@@ -96,10 +99,25 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
   const paidSent = optionalAmount(m('paid_amount', current?.paidAmount), 'paid_amount', errors);
   const paymentDate = optionalDate(m('payment_date', current?.paymentDate), 'payment_date', errors);
 
-  const lines = sentLines(input.items, errors, { inventory: true, creating: !current });
+  const omitted: boolean[] = [];
+  const sent = sentLines(input.items, errors, { inventory: true, creating: !current, omitted });
+  const gst = readGstHeader(
+    input,
+    current,
+    ctx.gst ?? { client: null, supplier: gstinOnlySupplier(ctx.account.gstin) },
+    {
+      invoiceType,
+      lutNumber: texts.lutNumber,
+      clientChanged: !!current && clientId !== current.clientId,
+      typeChanged: !!current && invoiceType !== current.invoiceType,
+    },
+    errors,
+  );
   errors.throwIfAny();
 
-  const totalAmount = documentTotal(lineTotals(lines ?? current?.lines ?? []), discountType, discountValue);
+  const applied = applyGstToLines(sent ?? current?.lines ?? [], sent ? omitted : [], gst);
+  const lines = sent ? applied.lines : null;
+  const { totalAmount, roundOff } = gstDocumentTotal(lineTotals(applied.lines), discountType, discountValue, gst.roundOffWanted);
   if (tdsAmount !== null && toDecimal(tdsAmount).gt(totalAmount)) {
     throw ValidationFailed.field('tds_amount', `must not exceed the invoice total ${totalAmount}`);
   }
@@ -132,6 +150,7 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
       paidAmount: payment.paidAmount,
       paymentDate: payment.paymentDate,
       paidAt: payment.paidAt,
+      ...gstFieldsOf(gst, roundOff, applied.warnings),
     },
     lines,
   };
@@ -149,6 +168,9 @@ export interface InvoiceSource {
   lrNumber: string | null;
   discountType: string | null;
   discountValue: string | null;
+  placeOfSupply: string | null;
+  supplyType: string | null;
+  reverseCharge: boolean;
   lines: ProductLineValues[];
 }
 
@@ -172,6 +194,9 @@ export function invoiceInputFromSource(source: InvoiceSource, input: ConversionI
     lr_number: source.lrNumber,
     discount_type: source.discountType,
     discount_value: source.discountValue,
+    place_of_supply: source.placeOfSupply,
+    supply_type: source.supplyType,
+    reverse_charge: source.reverseCharge,
     items: source.lines.map(lineAsInput),
   };
 }

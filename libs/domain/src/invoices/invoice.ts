@@ -1,8 +1,9 @@
 import { DiscountType, DocumentStatus, PaymentStatus } from '../documents/document-enums';
+import { GstFields } from '../documents/document-gst';
 import { ProductLine } from '../documents/product-lines';
 
 /** The header of an invoice. Amounts are decimal strings; dates 'Y-m-d'; timestamps 'Y-m-d H:i:s' UTC. */
-export interface InvoiceHeader {
+export interface InvoiceHeader extends GstFields {
   id: number;
   accountId: number;
   clientId: number;

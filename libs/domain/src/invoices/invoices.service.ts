@@ -14,6 +14,7 @@ import { IssuedInvoice, IssueInvoice } from './issue-invoice.use-case';
 import { InvoiceStock } from '../inventory/invoice-stock';
 import { EInvoiceLock } from '../einvoice/einvoice-lock';
 import { InvoiceReferences } from './invoice-references';
+import { TaxWarning } from '../tax/tax-engine';
 
 /** The window of recent-payments when no `since` is given. */
 export const RECENT_PAYMENTS_WINDOW_MS = 60 * 60 * 1000;
@@ -47,18 +48,19 @@ export class InvoicesService {
   }
 
   async create(caller: Caller, input: InvoiceInput): Promise<IssuedInvoice> {
-    const built = buildInvoice(input, this.context(caller));
+    const built = buildInvoice(input, { ...this.context(caller), gst: await this.references.gstContext(caller.account, input.client_id) });
     await this.references.tdsSection(caller.account.id, built.fields.tdsSectionId);
     return this.tx.run(() => this.issue.execute(caller, built.fields, built.lines ?? []));
   }
 
   /** Merges `input` over the stored invoice; lines are replaced only when `items` is sent. */
-  async update(caller: Caller, id: number, input: InvoiceInput): Promise<void> {
+  async update(caller: Caller, id: number, input: InvoiceInput): Promise<{ taxWarnings: TaxWarning[] }> {
     const accountId = caller.account.id;
-    await this.tx.run(async () => {
+    return this.tx.run(async () => {
       const current = await this.require(accountId, id);
       await this.einvoiceLock?.assertEditable(accountId, id, input as Record<string, unknown>);
-      const built = buildInvoice(input, this.context(caller), current);
+      const gst = await this.references.gstContext(caller.account, input.client_id ?? current.clientId);
+      const built = buildInvoice(input, { ...this.context(caller), gst }, current);
       if (built.fields.clientId !== current.clientId) await this.references.client(accountId, built.fields.clientId);
       if (input.tds_section_id !== undefined) await this.references.tdsSection(accountId, built.fields.tdsSectionId);
       const lines = built.lines && (await this.stock.check(accountId, built.lines));
@@ -72,6 +74,7 @@ export class InvoicesService {
         before: { ...invoiceSummary(current), lines: current.lines.length },
         after: { ...invoiceSummary(built.fields), lines: (built.lines ?? current.lines).length },
       });
+      return { taxWarnings: built.fields.taxWarnings };
     });
   }
 

@@ -8,10 +8,13 @@ import { requireClient } from '../documents/sales-document-fields';
 import { InvoiceFields, invoiceSummary } from './invoice';
 import { InvoiceRepository } from './invoice.repository.port';
 import { InvoiceStock } from '../inventory/invoice-stock';
+import { TaxWarning } from '../tax/tax-engine';
 
 export interface IssuedInvoice {
   id: number;
   number: string;
+  /** The lines whose sent amounts disagree with the tax rule. */
+  taxWarnings: TaxWarning[];
 }
 
 /**
@@ -44,6 +47,6 @@ export class IssueInvoice {
       label: allocated.number,
       after: { ...invoiceSummary(fields), lines: lines.length },
     });
-    return { id, number: allocated.number };
+    return { id, number: allocated.number, taxWarnings: fields.taxWarnings };
   }
 }

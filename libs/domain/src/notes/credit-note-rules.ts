@@ -1,7 +1,7 @@
 import { ValidationFailed } from '../shared/domain-error';
 import { CreditNoteFields, CreditNoteInput } from './note';
 import { mergeHeader, mergeLines, NoteChange, NoteRuleContext, optionalText, sentOr } from './note-fields';
-import { noteLinesFromInvoice, noteTotal } from './note-lines';
+import { noteLinesFromInvoice } from './note-lines';
 import { SourceInvoice } from './source-invoice-reader.port';
 
 /**
@@ -45,12 +45,15 @@ export function buildCreditNoteFields(
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
 
   const prefill = creating && source && input.items === undefined ? noteLinesFromInvoice(source) : null;
-  const { lines, total } = prefill ? { lines: prefill, total: noteTotal(prefill) } : mergeLines(input.items, base);
+  const { lines, total, gst } = mergeLines(input.items, base, input, ctx, header, errors, prefill);
+  const sourceInvoiceId = sentOr(input.source_invoice_id, base?.sourceInvoiceId) ?? null;
   return {
     fields: {
       ...header,
+      ...gst,
+      originalInvoiceId: header.originalInvoiceId ?? sourceInvoiceId,
       totalAmount: total,
-      sourceInvoiceId: sentOr(input.source_invoice_id, base?.sourceInvoiceId) ?? null,
+      sourceInvoiceId,
       reason: optionalText(sentOr(input.reason, base?.reason)),
     },
     lines,

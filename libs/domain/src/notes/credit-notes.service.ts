@@ -3,7 +3,7 @@ import { NotFound } from '../shared/domain-error';
 import { buildCreditNoteFields } from './credit-note-rules';
 import { CreditNote, CreditNoteFields, CreditNoteInput } from './note';
 import { CreditNoteRepository } from './note.repository.port';
-import { NotesService, NoteServiceDeps } from './notes.service';
+import { NotesService, NoteServiceDeps, NoteWritten } from './notes.service';
 import { SourceInvoice, SourceInvoiceReader } from './source-invoice-reader.port';
 
 export class CreditNotesService extends NotesService<CreditNote, CreditNoteFields> {
@@ -19,11 +19,12 @@ export class CreditNotesService extends NotesService<CreditNote, CreditNoteField
   }
 
   /** Creates a credit note, pre-filled from `source_invoice_id` when sent; returns its id. */
-  async create(caller: Caller, input: CreditNoteInput): Promise<number> {
+  async create(caller: Caller, input: CreditNoteInput): Promise<NoteWritten> {
     const accountId = caller.account.id;
     return this.deps.tx.run(async () => {
       const source = input.source_invoice_id ? await this.requireSource(accountId, input.source_invoice_id) : null;
-      return this.insertNote(caller, buildCreditNoteFields(input, this.context(caller), source));
+      const ctx = await this.gstContext(caller, input, input.client_id ?? source?.clientId);
+      return this.insertNote(caller, buildCreditNoteFields(input, ctx, source));
     });
   }
 
@@ -31,9 +32,9 @@ export class CreditNotesService extends NotesService<CreditNote, CreditNoteField
    * Merges `input` over the stored note (lines replaced when `items` is sent). A sent
    * `source_invoice_id` must be an invoice of the account; the client must stay that of the invoice.
    */
-  async update(caller: Caller, id: number, input: CreditNoteInput): Promise<void> {
+  async update(caller: Caller, id: number, input: CreditNoteInput): Promise<NoteWritten> {
     const accountId = caller.account.id;
-    await this.deps.tx.run(async () => {
+    return this.deps.tx.run(async () => {
       const current = await this.require(accountId, id, true);
       let source: SourceInvoice | null = null;
       if (input.source_invoice_id) source = await this.requireSource(accountId, input.source_invoice_id);
@@ -41,7 +42,13 @@ export class CreditNotesService extends NotesService<CreditNote, CreditNoteField
         // The stored invoice may have been deleted since; then there is nothing left to agree with.
         source = await this.invoices.findForCreditNote(accountId, current.sourceInvoiceId);
       }
-      await this.saveNote(caller, current, buildCreditNoteFields(input, this.context(caller), source, current));
+      const ctx = await this.gstContext(
+        caller,
+        input,
+        input.client_id ?? (input.source_invoice_id ? source?.clientId : undefined) ?? current.clientId,
+        current,
+      );
+      return this.saveNote(caller, current, buildCreditNoteFields(input, ctx, source, current));
     });
   }
 

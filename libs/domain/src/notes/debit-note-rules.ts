@@ -1,5 +1,4 @@
 import { applyPaymentRules } from '../documents/payment-rules';
-import { ValidationFailed } from '../shared/domain-error';
 import { DebitNoteFields, DebitNoteInput } from './note';
 import { mergeHeader, mergeLines, NoteChange, NoteRuleContext, sentOr } from './note-fields';
 
@@ -15,9 +14,7 @@ import { mergeHeader, mergeLines, NoteChange, NoteRuleContext, sentOr } from './
 export function buildDebitNoteFields(input: DebitNoteInput, ctx: NoteRuleContext, base?: DebitNoteFields): NoteChange<DebitNoteFields> {
   const errors: Record<string, string> = {};
   const header = mergeHeader({ ...input, date: input.debit_note_date }, base, { dateField: 'debit_note_date', currency: ctx.accountCurrency }, errors);
-  if (Object.keys(errors).length) throw new ValidationFailed(errors);
-
-  const { lines, total } = mergeLines(input.items, base);
+  const { lines, total, gst } = mergeLines(input.items, base, input, ctx, header, errors);
   const paymentStatus = sentOr(input.payment_status, base?.paymentStatus) ?? 'pending';
   const sameStatus = base !== undefined && base.paymentStatus === paymentStatus;
   const payment = applyPaymentRules({
@@ -33,6 +30,7 @@ export function buildDebitNoteFields(input: DebitNoteInput, ctx: NoteRuleContext
   return {
     fields: {
       ...header,
+      ...gst,
       totalAmount: total,
       paymentDueDate: sentOr(input.payment_due_date, base?.paymentDueDate) ?? header.date,
       paymentStatus: payment.paymentStatus,

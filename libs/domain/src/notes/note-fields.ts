@@ -1,6 +1,10 @@
+import { GstContext, GstFields, gstFieldsOf, gstinOnlySupplier, readGstHeader } from '../documents/document-gst';
 import { DEFAULT_CURRENCY } from '../shared/currency';
+import { ValidationFailed } from '../shared/domain-error';
+import { sumMoney } from '../shared/money';
+import { roundToRupee } from '../tax/tax-engine';
 import { NoteHeaderFields, NoteHeaderInput, NoteLineFields, NoteLineInput } from './note';
-import { noteLinesFrom, noteTotal } from './note-lines';
+import { applyGstToNoteLines, noteLinesFrom, noteTotal } from './note-lines';
 
 /** What the rules need to know beyond the request: business dates and the account's currency. */
 export interface NoteRuleContext {
@@ -10,6 +14,10 @@ export interface NoteRuleContext {
   nowTimestamp: string;
   /** The account's currency: the default of a note that names none. */
   accountCurrency: string;
+  /** The client and the business as the tax rules see them. */
+  gst?: GstContext;
+  /** The stored lines of the note a PATCH changes (to recheck them against a new header). */
+  currentLines?: NoteLineFields[];
 }
 
 /** The result of applying a request to a note: its header and, when `items` was sent, its new lines. */
@@ -38,7 +46,7 @@ export function mergeHeader(
   base: NoteHeaderFields | undefined,
   fallback: { dateField: string; date?: string | null; clientId?: number | null; currency?: string | null },
   errors: Record<string, string>,
-): Omit<NoteHeaderFields, 'totalAmount'> {
+): Omit<NoteHeaderFields, 'totalAmount' | keyof GstFields> {
   const clientId = sentOr(input.client_id, base?.clientId) ?? fallback.clientId ?? null;
   if (!clientId) errors.client_id = 'is required';
   const date = sentOr(input.date, base?.date) ?? fallback.date ?? null;
@@ -51,15 +59,52 @@ export function mergeHeader(
     declarationText: optionalText(sentOr(input.declaration_text, base?.declarationText)),
     transportDetails: optionalText(sentOr(input.transport_details, base?.transportDetails)),
     lrNumber: optionalText(sentOr(input.lr_number, base?.lrNumber)),
+    lutNumber: optionalText(sentOr(input.lut_number, base?.lutNumber)),
+    originalInvoiceId: sentOr(input.original_invoice_id, base?.originalInvoiceId) ?? null,
   };
 }
 
-/** New lines and total when `items` was sent; otherwise the stored lines stay and so does the total. */
+/**
+ * New lines and total when `items` (or `prefill`) was sent; otherwise the stored lines stay and so does the
+ * total. The GST header is read too: lines with a taxable value and no amounts get their tax computed, the
+ * others are checked (`taxWarnings`); `round_off` rounds the total to the rupee.
+ */
 export function mergeLines(
   items: readonly NoteLineInput[] | undefined,
-  base: Pick<NoteHeaderFields, 'totalAmount'> | undefined,
-): { lines: NoteLineFields[] | null; total: string } {
-  if (items === undefined) return { lines: base ? null : [], total: base?.totalAmount ?? '0.00' };
-  const lines = noteLinesFrom(items);
-  return { lines, total: noteTotal(lines) };
+  base: NoteHeaderFields | undefined,
+  gstInput: NoteHeaderInput = {},
+  ctx?: NoteRuleContext,
+  header?: { clientId: number; lutNumber: string | null },
+  errors: Record<string, string> = {},
+  prefill: NoteLineFields[] | null = null,
+): { lines: NoteLineFields[] | null; total: string; gst: GstFields } {
+  const add = (field: string, problem: string) => {
+    if (!(field in errors)) errors[field] = problem;
+  };
+  const gst = readGstHeader(
+    gstInput,
+    base,
+    ctx?.gst ?? { client: null, supplier: gstinOnlySupplier(null) },
+    { invoiceType: null, lutNumber: header?.lutNumber ?? null, clientChanged: !!base && !!header && header.clientId !== base.clientId, typeChanged: false },
+    { add },
+  );
+  if (Object.keys(errors).length) throw new ValidationFailed(errors);
+  const omitted: boolean[] = [];
+  const sent = prefill ?? (items === undefined ? null : noteLinesFrom(items, omitted));
+  const kept = sent ?? ctx?.currentLines ?? null;
+  const applied = applyGstToNoteLines(kept ?? [], sent && !prefill ? omitted : [], gst);
+  let total = kept ? noteTotal(applied.lines) : (base?.totalAmount ?? '0.00');
+  let roundOff: string | null = null;
+  if (gst.roundOffWanted) {
+    const rounded = roundToRupee(kept ? total : money2Of(base, total));
+    total = rounded.total;
+    roundOff = rounded.roundOff;
+  }
+  return { lines: sent ? applied.lines : base ? null : [], total, gst: gstFieldsOf(gst, roundOff, applied.warnings) };
+}
+
+/** The unrounded total of a stored note whose lines were not read: its total less its round-off. */
+function money2Of(base: NoteHeaderFields | undefined, total: string): string {
+  if (!base?.roundOff) return total;
+  return sumMoney([total, `-${base.roundOff}`.replace('--', '')]);
 }

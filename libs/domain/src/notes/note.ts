@@ -1,4 +1,5 @@
 import { DocumentStatus, PaymentStatus } from '../documents/document-enums';
+import { GstFields, GstHeaderInput } from '../documents/document-gst';
 
 /**
  * Debit notes and credit notes. Both carry lines of their own shape (`description`, `expense_date`,
@@ -13,7 +14,17 @@ export const NOTE_ENTITY_TYPES: Record<NoteKind, string> = { 'debit-note': 'debi
 export interface NoteLineFields {
   description: string;
   expenseDate: string | null;
+  /** The line total (taxable value plus tax when the line carries tax). */
   amount: string;
+  /** Optional GST details (section 34): null when the line is a plain amount. */
+  hsnCode?: string | null;
+  quantity?: string | null;
+  unit?: string | null;
+  taxableValue?: string | null;
+  taxRate?: string | null;
+  cgstAmount?: string | null;
+  sgstAmount?: string | null;
+  igstAmount?: string | null;
 }
 
 export interface NoteLine extends NoteLineFields {
@@ -22,7 +33,7 @@ export interface NoteLine extends NoteLineFields {
 }
 
 /** Header columns both kinds share (dates 'Y-m-d', money 2-decimal strings). */
-export interface NoteHeaderFields {
+export interface NoteHeaderFields extends GstFields {
   clientId: number;
   /** debit_note_date / credit_note_date. */
   date: string;
@@ -31,7 +42,10 @@ export interface NoteHeaderFields {
   declarationText: string | null;
   transportDetails: string | null;
   lrNumber: string | null;
-  /** Sum of the line amounts. */
+  lutNumber: string | null;
+  /** The invoice the note refers to (rule 53(1A)); a credit note's defaults to its source invoice. */
+  originalInvoiceId: number | null;
+  /** Sum of the line amounts (rounded to the rupee when `roundOff` is set). */
   totalAmount: string;
 }
 
@@ -77,11 +91,21 @@ export interface NoteLineInput {
   description?: string | null;
   expense_date?: string | null;
   amount?: number | string | null;
+  hsn_code?: string | null;
+  quantity?: number | string | null;
+  unit?: string | null;
+  taxable_value?: number | string | null;
+  tax_rate?: number | string | null;
+  cgst_amount?: number | string | null;
+  sgst_amount?: number | string | null;
+  igst_amount?: number | string | null;
 }
 
 /** Header fields both kinds accept; `undefined` means "not sent", `null` clears an optional field. */
-export interface NoteHeaderInput {
+export interface NoteHeaderInput extends GstHeaderInput {
   client_id?: number | null;
+  lut_number?: string | null;
+  original_invoice_id?: number | null;
   currency?: string | null;
   status?: DocumentStatus | null;
   declaration_text?: string | null;

@@ -35,7 +35,7 @@ const page = { limit: 50, offset: 0 };
 describe('DebitNotesService', () => {
   it('creates a numbered note with its lines and a created event, in one transaction', async () => {
     const s = setup();
-    const id = await s.debit.create(s.a, {
+    const { id } = await s.debit.create(s.a, {
       client_id: s.clientA,
       debit_note_date: '2025-05-10',
       items: [{ description: 'x', amount: 5 }, { description: ' ' }],
@@ -61,7 +61,7 @@ describe('DebitNotesService', () => {
   it('numbers per account and financial year of the note date', async () => {
     const s = setup();
     const numberOf = async (caller: typeof s.a, clientId: number, date: string) =>
-      (await s.debit.get(caller, await s.debit.create(caller, { client_id: clientId, debit_note_date: date }))).note.number;
+      (await s.debit.get(caller, (await s.debit.create(caller, { client_id: clientId, debit_note_date: date })).id)).note.number;
     expect(await numberOf(s.a, s.clientA, '2025-03-31')).toBe('DN/24-25/0001');
     expect(await numberOf(s.a, s.clientA, '2025-04-01')).toBe('DN/25-26/0001');
     expect(await numberOf(s.a, s.clientA, '2026-03-31')).toBe('DN/25-26/0002');
@@ -90,7 +90,7 @@ describe('DebitNotesService', () => {
 
   it('updates as a merge with before/after in the event; the number never changes', async () => {
     const s = setup();
-    const id = await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-10', items: [{ description: 'a', amount: 1 }] });
+    const id = (await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-10', items: [{ description: 'a', amount: 1 }] })).id;
     await s.debit.update(s.a, id, { debit_note_date: '2026-05-10', client_id: s.clientA2 });
     const { note, lines } = await s.debit.get(s.a, id);
     expect(note).toMatchObject({ number: 'DN/25-26/0001', date: '2026-05-10', clientId: s.clientA2, totalAmount: '1.00' });
@@ -106,7 +106,7 @@ describe('DebitNotesService', () => {
 
   it("isolates accounts: B cannot read, update, delete or list A's notes", async () => {
     const s = setup();
-    const id = await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-10' });
+    const id = (await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-10' })).id;
     await expect(s.debit.get(s.b, id)).rejects.toBeInstanceOf(NotFound);
     await expect(s.debit.update(s.b, id, { lr_number: 'x' })).rejects.toBeInstanceOf(NotFound);
     await expect(s.debit.delete(s.b, id)).rejects.toBeInstanceOf(NotFound);
@@ -117,9 +117,9 @@ describe('DebitNotesService', () => {
 
   it('deletes with an event; bulk delete skips ids that are not notes of the account', async () => {
     const s = setup();
-    const mine = await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-10', items: [{ description: 'a', amount: 1 }] });
-    const mine2 = await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-11' });
-    const theirs = await s.debit.create(s.b, { client_id: s.clientB, debit_note_date: '2025-05-10' });
+    const mine = (await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-10', items: [{ description: 'a', amount: 1 }] })).id;
+    const mine2 = (await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-05-11' })).id;
+    const theirs = (await s.debit.create(s.b, { client_id: s.clientB, debit_note_date: '2025-05-10' })).id;
     expect(await s.debit.bulkDelete(s.a, [mine, theirs, 99, mine])).toEqual({ deleted: 1, skipped: [theirs, 99] });
     expect(s.debitRepo.lines.size).toBe(0);
     await s.debit.delete(s.a, mine2);
@@ -142,7 +142,7 @@ describe('CreditNotesService', () => {
       invoiceDate: '2025-05-10',
       lines: [{ description: 'Wire', totalAmount: '1180.00' }],
     });
-    const id = await s.credit.create(s.a, { source_invoice_id: 42 });
+    const id = (await s.credit.create(s.a, { source_invoice_id: 42 })).id;
     const { note, lines } = await s.credit.get(s.a, id);
     expect(note).toMatchObject({
       number: 'CN/25-26/0001',
@@ -160,7 +160,7 @@ describe('CreditNotesService', () => {
     const s = setup();
     s.invoices.add(2, { id: 50, clientId: s.clientB, currency: 'INR', number: 'INV/25-26/0001', invoiceDate: '2025-05-10', lines: [] });
     await expect(s.credit.create(s.a, { source_invoice_id: 50 })).rejects.toMatchObject({ code: 'not_found', details: { source_invoice_id: 50 } });
-    const id = await s.credit.create(s.a, { client_id: s.clientA });
+    const id = (await s.credit.create(s.a, { client_id: s.clientA })).id;
     await expect(s.credit.update(s.a, id, { source_invoice_id: 50 })).rejects.toMatchObject({ details: { source_invoice_id: 50 } });
     expect((await s.credit.get(s.a, id)).note.sourceInvoiceId).toBeNull();
   });
@@ -168,9 +168,9 @@ describe('CreditNotesService', () => {
   it("keeps the note on its invoice's client on PATCH, unless the invoice is gone", async () => {
     const s = setup();
     s.invoices.add(1, { id: 42, clientId: s.clientA, currency: 'INR', number: 'INV/25-26/0042', invoiceDate: '2025-05-10', lines: [] });
-    const id = await s.credit.create(s.a, { source_invoice_id: 42 });
+    const id = (await s.credit.create(s.a, { source_invoice_id: 42 })).id;
     await expect(s.credit.update(s.a, id, { client_id: s.clientA2 })).rejects.toBeInstanceOf(ValidationFailed);
-    const orphan = await s.credit.create(s.a, { client_id: s.clientA });
+    const orphan = (await s.credit.create(s.a, { client_id: s.clientA })).id;
     s.creditRepo.notes.set(orphan, { ...s.creditRepo.notes.get(orphan)!, sourceInvoiceId: 777 });
     await s.credit.update(s.a, orphan, { client_id: s.clientA2 });
     expect((await s.credit.get(s.a, orphan)).note.clientId).toBe(s.clientA2);

@@ -13,6 +13,16 @@ import { TransactionRunner } from '../shared/transaction.port';
 import { NOTE_ENTITY_TYPES, NoteHeaderFields, NoteKind, NoteWithLines, StoredNote } from './note';
 import { NoteChange, NoteRuleContext } from './note-fields';
 import { NoteRepository } from './note.repository.port';
+import { SourceInvoiceReader } from './source-invoice-reader.port';
+import { TaxWarning } from '../tax/tax-engine';
+import { gstContextFor } from '../documents/document-gst-context';
+import { NoteHeaderInput } from './note';
+
+/** A note written: its id and the lines whose sent amounts disagree with the tax rule. */
+export interface NoteWritten {
+  id: number;
+  taxWarnings: TaxWarning[];
+}
 
 /** What both note services need besides their own repository. */
 export interface NoteServiceDeps {
@@ -22,6 +32,8 @@ export interface NoteServiceDeps {
   tx: TransactionRunner;
   clock: Clock;
   activity: ActivityRecorder;
+  /** Reads the invoice a note's `original_invoice_id` names (it must be the account's). */
+  invoices?: SourceInvoiceReader;
 }
 
 /**
@@ -85,8 +97,24 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
     return { today: kolkataDate(now), nowTimestamp: formatTimestamp(now), accountCurrency: caller.account.currency };
   }
 
+  /**
+   * The rule context with the tax facts of a write: the client (`clientId`, when known), the business, the
+   * stored lines of the note a PATCH changes; a sent `original_invoice_id` must be an invoice of the account.
+   */
+  protected async gstContext(caller: Caller, input: NoteHeaderInput, clientId: unknown, current?: N): Promise<NoteRuleContext> {
+    const accountId = caller.account.id;
+    if (input.original_invoice_id && this.deps.invoices && !(await this.deps.invoices.findForCreditNote(accountId, input.original_invoice_id))) {
+      throw new NotFound('Invoice not found.', { original_invoice_id: input.original_invoice_id });
+    }
+    return {
+      ...this.context(caller),
+      gst: await gstContextFor(this.deps.clients, caller.account, clientId),
+      currentLines: current ? await this.notes.findLines(accountId, current.id) : undefined,
+    };
+  }
+
   /** Create steps; call inside the transaction. Returns the new note's id. */
-  protected async insertNote(caller: Caller, change: NoteChange<F>): Promise<number> {
+  protected async insertNote(caller: Caller, change: NoteChange<F>): Promise<NoteWritten> {
     const accountId = caller.account.id;
     await this.deps.quota.assertCanCreate(caller.account);
     await this.requireClient(accountId, change.fields.clientId);
@@ -94,16 +122,17 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
     const id = await this.notes.insert(accountId, change.fields, number);
     await this.notes.replaceLines(accountId, id, change.lines ?? []);
     await this.record(caller, 'created', { id, number: number.number }, null, this.summary({ ...change.fields, number: number.number }));
-    return id;
+    return { id, taxWarnings: change.fields.taxWarnings };
   }
 
   /** Update steps; call inside the transaction with the note read for update. The number never changes. */
-  protected async saveNote(caller: Caller, current: N, change: NoteChange<F>): Promise<void> {
+  protected async saveNote(caller: Caller, current: N, change: NoteChange<F>): Promise<NoteWritten> {
     const accountId = caller.account.id;
     if (change.fields.clientId !== current.clientId) await this.requireClient(accountId, change.fields.clientId);
     await this.notes.update(accountId, current.id, change.fields);
     if (change.lines !== null) await this.notes.replaceLines(accountId, current.id, change.lines);
     await this.record(caller, 'updated', current, this.summary(current), this.summary({ ...change.fields, number: current.number }));
+    return { id: current.id, taxWarnings: change.fields.taxWarnings };
   }
 
   protected async require(accountId: number, id: number, forUpdate = false): Promise<N> {

@@ -7,7 +7,18 @@ export interface SourceInvoice {
   /** 'Y-m-d'. */
   invoiceDate: string;
   /** In the invoice's line order (item_id). */
-  lines: Array<{ description: string; totalAmount: string }>;
+  lines: Array<{
+    description: string;
+    totalAmount: string;
+    hsnCode?: string | null;
+    quantity?: string | null;
+    unit?: string | null;
+    taxableValue?: string | null;
+    taxRate?: string | null;
+    cgstAmount?: string | null;
+    sgstAmount?: string | null;
+    igstAmount?: string | null;
+  }>;
 }
 
 /** Reads an invoice of the account for a credit note; null when the account has no such invoice. */

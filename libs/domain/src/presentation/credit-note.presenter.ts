@@ -1,5 +1,6 @@
 import { CreditNote, NoteWithLines } from '../notes/note';
 import { presentNoteCommon, presentNoteLines } from './note.presenter';
+import { presentGstDetails } from './gst.presenter';
 
 /** A list row: header columns only. */
 export function presentCreditNote(note: CreditNote) {
@@ -15,5 +16,5 @@ export function presentCreditNote(note: CreditNote) {
 
 /** A single read: the header and its lines. */
 export function presentCreditNoteWithLines({ note, lines }: NoteWithLines<CreditNote>) {
-  return { ...presentCreditNote(note), items: presentNoteLines(lines, 'credit_note_id') };
+  return { ...presentCreditNote(note), ...presentGstDetails(note), items: presentNoteLines(lines, 'credit_note_id') };
 }

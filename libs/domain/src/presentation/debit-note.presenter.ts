@@ -1,6 +1,7 @@
 import { DebitNote, NoteWithLines } from '../notes/note';
 import { toNumber2 } from '../shared/money';
 import { presentNoteCommon, presentNoteLines } from './note.presenter';
+import { presentGstDetails } from './gst.presenter';
 
 /** A list row: header columns only. */
 export function presentDebitNote(note: DebitNote) {
@@ -18,5 +19,5 @@ export function presentDebitNote(note: DebitNote) {
 
 /** A single read: the header and its lines. */
 export function presentDebitNoteWithLines({ note, lines }: NoteWithLines<DebitNote>) {
-  return { ...presentDebitNote(note), items: presentNoteLines(lines, 'debit_note_id') };
+  return { ...presentDebitNote(note), ...presentGstDetails(note), items: presentNoteLines(lines, 'debit_note_id') };
 }

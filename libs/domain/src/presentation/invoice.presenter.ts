@@ -1,6 +1,7 @@
 import { Invoice, InvoiceHeader } from '../invoices/invoice';
 import { toNumber2 } from '../shared/money';
 import { decimalNumber, nullableMoney, presentLines } from './product-line.presenter';
+import { presentGstDetails, presentGstHeader } from './gst.presenter';
 
 /** A list row: header columns only. */
 export function presentInvoiceHeader(i: InvoiceHeader) {
@@ -25,6 +26,7 @@ export function presentInvoiceHeader(i: InvoiceHeader) {
     tds_amount: nullableMoney(i.tdsAmount),
     discount_type: i.discountType,
     discount_value: nullableMoney(i.discountValue),
+    ...presentGstHeader(i),
     total_amount: toNumber2(i.totalAmount),
     created_at: i.createdAt,
     updated_at: i.updatedAt,
@@ -33,7 +35,7 @@ export function presentInvoiceHeader(i: InvoiceHeader) {
 
 /** Single read: header plus `items[]` in item_id order. */
 export function presentInvoice(i: Invoice) {
-  return { ...presentInvoiceHeader(i), items: presentLines(i.lines, 'invoice_id', i.id, { inventory: true }) };
+  return { ...presentInvoiceHeader(i), ...presentGstDetails(i), items: presentLines(i.lines, 'invoice_id', i.id, { inventory: true }) };
 }
 
 /** A recent-payments entry: the header and when it became paid. */

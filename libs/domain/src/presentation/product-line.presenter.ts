@@ -27,5 +27,7 @@ export function presentLines(lines: ProductLine[], parentKey: string, parentId: 
     discount_type: line.discountType,
     discount_value: nullableMoney(line.discountValue),
     ...(opts.inventory ? { inventory_id: line.inventoryId } : {}),
+    unit: line.unit,
+    taxable_value: nullableMoney(line.taxableValue),
   }));
 }

@@ -1,6 +1,7 @@
 import { ProformaInvoice, ProformaInvoiceHeader } from '../proforma/proforma-invoice';
 import { toNumber2 } from '../shared/money';
 import { nullableMoney, presentLines } from './product-line.presenter';
+import { presentGstDetails, presentGstHeader } from './gst.presenter';
 
 /** A list row: header columns and total_amount. */
 export function presentProformaHeader(p: ProformaInvoiceHeader) {
@@ -18,6 +19,7 @@ export function presentProformaHeader(p: ProformaInvoiceHeader) {
     lr_number: p.lrNumber,
     discount_type: p.discountType,
     discount_value: nullableMoney(p.discountValue),
+    ...presentGstHeader(p),
     total_amount: toNumber2(p.totalAmount),
     created_at: p.createdAt,
     updated_at: p.updatedAt,
@@ -25,5 +27,5 @@ export function presentProformaHeader(p: ProformaInvoiceHeader) {
 }
 
 export function presentProforma(p: ProformaInvoice) {
-  return { ...presentProformaHeader(p), items: presentLines(p.lines, 'proforma_invoice_id', p.id, { inventory: false }) };
+  return { ...presentProformaHeader(p), ...presentGstDetails(p), items: presentLines(p.lines, 'proforma_invoice_id', p.id, { inventory: false }) };
 }

@@ -1,6 +1,7 @@
 import { Quotation, QuotationHeader } from '../quotations/quotation';
 import { toNumber2 } from '../shared/money';
 import { nullableMoney, presentLines } from './product-line.presenter';
+import { presentGstDetails, presentGstHeader } from './gst.presenter';
 
 /** A list row: header columns and total_amount. */
 export function presentQuotationHeader(q: QuotationHeader) {
@@ -20,6 +21,7 @@ export function presentQuotationHeader(q: QuotationHeader) {
     lr_number: q.lrNumber,
     discount_type: q.discountType,
     discount_value: nullableMoney(q.discountValue),
+    ...presentGstHeader(q),
     total_amount: toNumber2(q.totalAmount),
     created_at: q.createdAt,
     updated_at: q.updatedAt,
@@ -27,5 +29,5 @@ export function presentQuotationHeader(q: QuotationHeader) {
 }
 
 export function presentQuotation(q: Quotation) {
-  return { ...presentQuotationHeader(q), items: presentLines(q.lines, 'quotation_id', q.id, { inventory: false }) };
+  return { ...presentQuotationHeader(q), ...presentGstDetails(q), items: presentLines(q.lines, 'quotation_id', q.id, { inventory: false }) };
 }

@@ -32,4 +32,5 @@ export const QUOTATION_RULES: OfferDocumentRules<QuotationHeader, QuotationInput
       current?.documentKind ?? 'quotation',
     ),
   }),
+  invoiceTypeOf: (own) => own.quotationType,
 };

@@ -3,3 +3,5 @@ export * from './gstin';
 export * from './amount-in-words';
 export * from './gst-split';
 export * from './hsn-summary';
+export * from './supply';
+export * from './tax-engine';

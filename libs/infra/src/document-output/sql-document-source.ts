@@ -3,8 +3,10 @@ import { SourceDocument } from '@app/domain/document-output/source-document';
 import { DocumentSource } from '@app/domain/document-output/document-source.port';
 import { Database } from '../database/database';
 import { DOCUMENT_TABLES } from '../documents/document-tables';
+import { gstFieldsOfRow } from '../documents/gst-columns';
 
-const COMMON = `d.id, d.client_id, d.currency, d.total_amount, d.declaration_text, d.transport_details, d.lr_number`;
+const COMMON = `d.id, d.client_id, d.currency, d.total_amount, d.declaration_text, d.transport_details, d.lr_number, d.lut_number,
+  d.place_of_supply, d.supply_type, d.reverse_charge, d.round_off, d.supplier_snapshot`;
 
 /** The header select list of a kind: common columns, its number and date, and its own columns (NULL where it has none). */
 function headerOf(kind: DocumentKind): string {
@@ -20,7 +22,6 @@ function headerOf(kind: DocumentKind): string {
     tds_amount: t.source.tdsAmount,
     discount_type: gst ? 'd.discount_type' : null,
     discount_value: gst ? 'd.discount_value' : null,
-    lut_number: gst ? 'd.lut_number' : null,
     reference: t.source.reference,
   };
   const rest = Object.entries(own).map(([alias, sql]) => `${sql ?? 'NULL'} AS ${alias}`);
@@ -47,9 +48,10 @@ export class SqlDocumentSource extends DocumentSource {
     if (!h) return null;
     const lines = await manager.query<Row[]>(
       noteLines
-        ? `SELECT description, expense_date, amount FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`
+        ? `SELECT description, expense_date, amount, hsn_code, quantity, unit, taxable_value, tax_rate, cgst_amount, sgst_amount, igst_amount
+             FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`
         : `SELECT item_description, hsn_code, quantity, rate, tax_rate, cgst_amount, sgst_amount, igst_amount, total_amount, discount_type,
-             discount_value FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`,
+             discount_value, unit, taxable_value FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`,
       [id, accountId],
     );
     const [irn] =
@@ -60,9 +62,22 @@ export class SqlDocumentSource extends DocumentSource {
             [accountId, id],
           )
         : [];
+    const gst = gstFieldsOfRow({
+      placeOfSupply: str(h.place_of_supply),
+      supplyType: str(h.supply_type),
+      reverseCharge: h.reverse_charge,
+      roundOff: str(h.round_off),
+      supplierSnapshot: h.supplier_snapshot,
+      taxWarnings: null,
+    });
     return {
       kind,
       id: Number(h.id),
+      placeOfSupply: gst.placeOfSupply,
+      supplyType: gst.supplyType,
+      reverseCharge: gst.reverseCharge,
+      roundOff: gst.roundOff,
+      supplierSnapshot: gst.supplierSnapshot,
       clientId: Number(h.client_id),
       number: String(h.number),
       date: String(h.date),
@@ -96,8 +111,24 @@ export class SqlDocumentSource extends DocumentSource {
             total: String(l.total_amount),
             discountType: str(l.discount_type),
             discountValue: str(l.discount_value),
+            unit: str(l.unit),
+            taxableValue: str(l.taxable_value),
           })),
-      noteLines: noteLines ? lines.map((l) => ({ description: String(l.description), expenseDate: str(l.expense_date), amount: String(l.amount) })) : [],
+      noteLines: noteLines
+        ? lines.map((l) => ({
+            description: String(l.description),
+            expenseDate: str(l.expense_date),
+            amount: String(l.amount),
+            hsnCode: str(l.hsn_code),
+            quantity: str(l.quantity),
+            unit: str(l.unit),
+            taxableValue: str(l.taxable_value),
+            taxRate: str(l.tax_rate),
+            cgst: str(l.cgst_amount),
+            sgst: str(l.sgst_amount),
+            igst: str(l.igst_amount),
+          }))
+        : [],
       einvoice: irn ? { irn: String(irn.irn), ackNo: String(irn.ack_no), ackDate: String(irn.ack_date), signedQrCode: String(irn.signed_qr_code) } : null,
     };
   }

@@ -19,6 +19,13 @@ export abstract class DocumentHeaderColumns {
   @money('total_amount') totalAmount: string;
   @DateTimeColumn('created_at') createdAt: string;
   @DateTimeColumn('updated_at') updatedAt: string;
+  @Column({ name: 'place_of_supply', type: 'char', nullable: true }) placeOfSupply: string | null;
+  @Column({ name: 'supply_type', type: 'varchar', nullable: true }) supplyType: string | null;
+  @Column({ name: 'reverse_charge', type: 'tinyint' }) reverseCharge: number | boolean;
+  @money('round_off', true) roundOff: string | null;
+  /** JSON, written as text by gstColumnsOf and parsed by gstFieldsOfRow (MariaDB gives text, MySQL an object). */
+  @Column({ name: 'supplier_snapshot', type: 'text', nullable: true }) supplierSnapshot: unknown;
+  @Column({ name: 'tax_warnings', type: 'text', nullable: true }) taxWarnings: unknown;
 }
 
 /** Columns of the headers with invoice-style lines: invoices, quotations, proforma invoices. */
@@ -55,4 +62,6 @@ export abstract class ProductLineColumns {
   @Column({ name: 'discount_type', type: 'varchar', nullable: true }) discountType: string | null;
   @money('discount_value', true) discountValue: string | null;
   @Column({ name: 'inventory_id', type: 'int', nullable: true }) inventoryId: number | null;
+  @Column({ type: 'varchar', nullable: true }) unit: string | null;
+  @money('taxable_value', true) taxableValue: string | null;
 }

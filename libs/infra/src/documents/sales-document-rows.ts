@@ -1,6 +1,7 @@
 import { ApprovalStatus, DiscountType } from '@app/domain/documents/document-enums';
 import { OfferDocumentHeader } from '@app/domain/documents/offer-document';
 import { OfferDocumentColumns, SalesDocumentColumns } from './sales-document-columns';
+import { gstFieldsOfRow } from './gst-columns';
 
 /** The header fields every sales document with invoice-style lines has, in domain form. */
 export function salesHeaderOf(row: SalesDocumentColumns) {
@@ -20,6 +21,7 @@ export function salesHeaderOf(row: SalesDocumentColumns) {
     totalAmount: row.totalAmount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    ...gstFieldsOfRow(row),
   };
 }
 

@@ -81,5 +81,7 @@ function toLine(row: ProductLineColumns): ProductLine {
     discountType: row.discountType as DiscountType | null,
     discountValue: row.discountValue,
     inventoryId: row.inventoryId,
+    unit: row.unit,
+    taxableValue: row.taxableValue,
   };
 }

@@ -11,6 +11,7 @@ import { rawInsert, selectColumns } from '../database/raw-sql';
 import { ProductLineColumns, SalesDocumentColumns } from './sales-document-columns';
 import { documentConditions, DocumentTable, pageOfRows, SqlConditions } from './sql-document-list';
 import { SqlProductLines } from './sql-product-lines';
+import { withGstColumns } from './gst-columns';
 
 /** Where one kind of sales document lives: its header table (as the list query sees it) and its line table. */
 export interface SalesDocumentTableSpec<Row extends SalesDocumentColumns> extends DocumentTable {
@@ -67,7 +68,7 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
     const now = sqlNow(this.clock.now());
     const id = await rawInsert(this.db.manager(), this.spec.header, [
       {
-        ...fields,
+        ...withGstColumns(fields),
         accountId,
         [this.spec.numberProperty]: number.number,
         fyStartYear: number.fyStartYear,
@@ -81,7 +82,7 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
   }
 
   async update(accountId: number, id: number, fields: F, lines: ProductLineValues[] | null): Promise<void> {
-    await this.repo().update({ id, accountId } as FindOptionsWhere<Row>, { ...fields, updatedAt: sqlNow(this.clock.now()) });
+    await this.repo().update({ id, accountId } as FindOptionsWhere<Row>, { ...withGstColumns(fields), updatedAt: sqlNow(this.clock.now()) });
     if (lines) await this.lines.replace(accountId, id, lines);
   }
 

@@ -11,6 +11,8 @@ import { DateTimeColumn } from '../shared/columns';
  */
 export abstract class NoteHeaderRow extends DocumentHeaderColumns {
   @Column({ type: 'varchar' }) status: string;
+  @Column({ name: 'lut_number', type: 'varchar', nullable: true }) lutNumber: string | null;
+  @Column({ name: 'original_invoice_id', type: 'int', nullable: true }) originalInvoiceId: number | null;
   abstract number: string;
   abstract date: string;
 }
@@ -21,6 +23,14 @@ export abstract class NoteItemRow {
   @Column({ type: 'varchar' }) description: string;
   @Column({ name: 'expense_date', type: 'date', nullable: true }) expenseDate: string | null;
   @Column({ type: 'decimal', precision: 15, scale: 2 }) amount: string;
+  @Column({ name: 'hsn_code', type: 'varchar', nullable: true }) hsnCode: string | null;
+  @Column({ type: 'decimal', precision: 15, scale: 3, nullable: true }) quantity: string | null;
+  @Column({ type: 'varchar', nullable: true }) unit: string | null;
+  @Column({ name: 'taxable_value', type: 'decimal', precision: 15, scale: 2, nullable: true }) taxableValue: string | null;
+  @Column({ name: 'tax_rate', type: 'decimal', precision: 7, scale: 3, nullable: true }) taxRate: string | null;
+  @Column({ name: 'cgst_amount', type: 'decimal', precision: 15, scale: 2, nullable: true }) cgstAmount: string | null;
+  @Column({ name: 'sgst_amount', type: 'decimal', precision: 15, scale: 2, nullable: true }) sgstAmount: string | null;
+  @Column({ name: 'igst_amount', type: 'decimal', precision: 15, scale: 2, nullable: true }) igstAmount: string | null;
   abstract noteId: number;
 }
 

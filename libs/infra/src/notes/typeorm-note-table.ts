@@ -5,6 +5,7 @@ import { documentDateRange, DocumentListFilter } from '@app/domain/documents/doc
 import { NoteHeaderFields, NoteLine, NoteLineFields, NoteNumber, StoredNote } from '@app/domain/notes/note';
 import { Page } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
+import { gstFieldsOfRow } from '../documents/gst-columns';
 import { NoteHeaderRow, NoteItemRow } from './note.entity';
 
 /** Where one kind of note lives, and the list filters only that kind has. */
@@ -102,7 +103,21 @@ export class TypeormNoteTable<Row extends NoteHeaderRow, Item extends NoteItemRo
 
   async lines(accountId: number, noteId: number): Promise<NoteLine[]> {
     const rows = await this.lineRows().find({ where: { accountId, noteId } as FindOptionsWhere<Item>, order: { id: 'ASC' } as FindOptionsOrder<Item> });
-    return rows.map((r) => ({ id: r.id, noteId: r.noteId, description: r.description, expenseDate: r.expenseDate, amount: r.amount }));
+    return rows.map((r) => ({
+      id: r.id,
+      noteId: r.noteId,
+      description: r.description,
+      expenseDate: r.expenseDate,
+      amount: r.amount,
+      hsnCode: r.hsnCode,
+      quantity: r.quantity,
+      unit: r.unit,
+      taxableValue: r.taxableValue,
+      taxRate: r.taxRate,
+      cgstAmount: r.cgstAmount,
+      sgstAmount: r.sgstAmount,
+      igstAmount: r.igstAmount,
+    }));
   }
 
   async insertRow(values: Partial<Row>): Promise<number> {
@@ -119,7 +134,24 @@ export class TypeormNoteTable<Row extends NoteHeaderRow, Item extends NoteItemRo
     const repo = this.lineRows();
     await repo.delete({ accountId, noteId } as FindOptionsWhere<Item>);
     if (!lines.length) return;
-    const rows = lines.map((l) => ({ accountId, noteId, description: l.description, expenseDate: l.expenseDate, amount: l.amount }) as Partial<Item>);
+    const rows = lines.map(
+      (l) =>
+        ({
+          accountId,
+          noteId,
+          description: l.description,
+          expenseDate: l.expenseDate,
+          amount: l.amount,
+          hsnCode: l.hsnCode ?? null,
+          quantity: l.quantity ?? null,
+          unit: l.unit ?? null,
+          taxableValue: l.taxableValue ?? null,
+          taxRate: l.taxRate ?? null,
+          cgstAmount: l.cgstAmount ?? null,
+          sgstAmount: l.sgstAmount ?? null,
+          igstAmount: l.igstAmount ?? null,
+        }) as Partial<Item>,
+    );
     await repo.insert(rows as QueryDeepPartialEntity<Item>[]);
   }
 
@@ -150,9 +182,12 @@ export function noteHeaderOf(row: NoteHeaderRow): NoteHeaderFields & StoredNote 
     declarationText: row.declarationText,
     transportDetails: row.transportDetails,
     lrNumber: row.lrNumber,
+    lutNumber: row.lutNumber,
+    originalInvoiceId: row.originalInvoiceId,
     totalAmount: row.totalAmount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    ...gstFieldsOfRow(row),
   };
 }
 
@@ -166,7 +201,15 @@ export function noteHeaderColumns(fields: NoteHeaderFields): Partial<NoteHeaderR
     declarationText: fields.declarationText,
     transportDetails: fields.transportDetails,
     lrNumber: fields.lrNumber,
+    lutNumber: fields.lutNumber,
+    originalInvoiceId: fields.originalInvoiceId,
     totalAmount: fields.totalAmount,
+    placeOfSupply: fields.placeOfSupply,
+    supplyType: fields.supplyType,
+    reverseCharge: fields.reverseCharge ? 1 : 0,
+    roundOff: fields.roundOff,
+    supplierSnapshot: fields.supplierSnapshot ? JSON.stringify(fields.supplierSnapshot) : null,
+    taxWarnings: JSON.stringify(fields.taxWarnings ?? []),
   };
 }
 

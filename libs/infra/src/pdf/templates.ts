@@ -121,15 +121,18 @@ function buildContext(view: DocumentView): Record<string, unknown> {
   if (has(view.lut_number)) supply.push({ label: 'LUT No.', value: view.lut_number });
 
   const t = view.totals;
+  const intraCols = showTax && (view.tax_columns ? view.tax_columns.cgst_sgst : view.intra_state);
+  const interCols = showTax && (view.tax_columns ? view.tax_columns.igst : !view.intra_state);
+  const negative = (v: string) => money(v.startsWith('-') ? v.slice(1) : `-${v}`);
+  // The rows add up to the grand total: taxable value, each tax as printed in the lines, then what is taken
+  // off or added (reverse-charge tax, line totals sent that differ, the header discount, the round-off).
   const totals: Row[] = [];
-  if (isNonZero(t.discount)) totals.push({ label: 'Discount Allowed', value: money(t.discount) });
-  // Without tax columns (notes, bill of supply) the sum is a plain amount, not a taxable value.
   totals.push({ label: showTax ? 'Taxable Value' : 'Sub Total', value: money(t.taxable) });
-  if (showTax && view.intra_state) {
-    totals.push({ label: 'CGST', value: money(t.cgst) }, { label: 'SGST', value: money(t.sgst) });
-  } else if (showTax) {
-    totals.push({ label: 'IGST', value: money(t.igst) });
-  }
+  if (intraCols) totals.push({ label: 'CGST', value: money(t.cgst) }, { label: 'SGST', value: money(t.sgst) });
+  if (interCols) totals.push({ label: 'IGST', value: money(t.igst) });
+  if (isNonZero(t.reverse_charge_tax)) totals.push({ label: 'Less: Tax payable on reverse charge', value: negative(t.reverse_charge_tax as string) });
+  if (isNonZero(t.adjustment)) totals.push({ label: 'Line totals as sent, difference', value: money(t.adjustment) });
+  if (isNonZero(t.discount)) totals.push({ label: 'Less: Discount', value: negative(t.discount) });
   if (isNonZero(t.round_off)) totals.push({ label: 'Round Off', value: money(t.round_off) });
   totals.push({ label: 'Grand Total', value: money(t.total), grand: true });
   if (isNonZero(t.tds)) totals.push({ label: 'Less: TDS', value: money(t.tds) });
@@ -141,6 +144,7 @@ function buildContext(view: DocumentView): Record<string, unknown> {
   if (has(view.lut_number)) {
     notices.push(`Supply meant for export under Letter of Undertaking (LUT) No. ${view.lut_number} without payment of integrated tax.`);
   }
+  if (view.reverse_charge) notices.push('Tax on this supply is payable by the recipient on reverse charge.');
 
   const template = KIND_TEMPLATES[view.kind];
   const status = has(view.payment_status) && template.paymentStatus ? (STATUS[view.payment_status.toLowerCase()] ?? titleCase(view.payment_status)) : null;
@@ -160,10 +164,11 @@ function buildContext(view: DocumentView): Record<string, unknown> {
     status_label: status,
     banner: template.banner(view),
     currency_caption: symbol === cur ? cur : `${symbol} (${cur})`,
+    copy_label: has(view.copy_label) ? view.copy_label : null,
     cols: {
       tax: showTax,
-      intra: showTax && view.intra_state,
-      inter: showTax && !view.intra_state,
+      intra: intraCols,
+      inter: interCols,
       discount: view.lines.some((l) => isNonZero(l.discount)) || isNonZero(t.discount),
     },
     lines: view.lines.map((l) => ({

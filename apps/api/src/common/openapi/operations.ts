@@ -27,8 +27,14 @@ export interface OperationDoc {
 const list = (key: string, item: Schema, extra: Record<string, Schema> = {}) => obj({ [key]: arr(item), total, ...extra });
 const paged = { limit: int({ minimum: 1, maximum: 200 }), offset: int({ minimum: 0 }) };
 const idOf = (key: string, what: string) => obj({ [key]: id(what) });
-const created = (key: string, what: string, numberKey?: string) =>
-  obj({ [key]: id(what), ...(numberKey ? { [numberKey]: str({ description: 'The number given to it' }) } : {}) });
+/** The answer of a create or update of a sales document: its id (and number) and the tax warnings of its lines. */
+const written = (key: string, what: string, numberKey?: string, extra: Record<string, Schema> = {}) =>
+  obj({
+    [key]: id(what),
+    ...(numberKey ? { [numberKey]: str({ description: 'The number given to it' }) } : {}),
+    ...extra,
+    tax_warnings: arr(ref('TaxWarning'), { description: 'Lines whose amounts, stored as sent, disagree with the tax rule' }),
+  });
 const converted = obj({ invoice_id: id('new invoice'), invoice_number: str() });
 const share = obj({ share_url: str({ format: 'uri', description: 'Public link to the PDF; the same until revoked' }) });
 const deleted = ref('Deleted');
@@ -201,13 +207,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     id: 'createInvoice',
     summary: 'Create an invoice',
     status: 201,
-    data: obj({ invoice_id: id('new invoice'), invoice_number: str({ example: 'INV/25-26/0001' }), message: str() }),
+    data: written('invoice_id', 'new invoice', 'invoice_number', { message: str() }),
     errors: [402, 409],
   },
   'POST /v1/invoices/bulk-delete': { id: 'bulkDeleteInvoices', summary: 'Delete several invoices', data: bulk },
   'GET /v1/invoices/recent-payments': { id: 'listRecentPayments', summary: 'Invoices that became paid recently', data: list('payments', ref('RecentPayment')) },
   'GET /v1/invoices/{id}': { id: 'getInvoice', summary: 'Get an invoice with its lines', data: ref('Invoice') },
-  'PATCH /v1/invoices/{id}': { id: 'updateInvoice', summary: 'Update an invoice', data: idOf('invoice_id', 'invoice'), errors: [409] },
+  'PATCH /v1/invoices/{id}': { id: 'updateInvoice', summary: 'Update an invoice', data: written('invoice_id', 'invoice'), errors: [409] },
   'DELETE /v1/invoices/{id}': { id: 'deleteInvoice', summary: 'Delete an invoice', data: deleted },
 
   // quotations
@@ -216,7 +222,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     id: 'createQuotation',
     summary: 'Create a quotation',
     status: 201,
-    data: created('quotation_id', 'new quotation', 'quotation_number'),
+    data: written('quotation_id', 'new quotation', 'quotation_number'),
     errors: [402, 409],
   },
   'POST /v1/quotations/bulk-delete': { id: 'bulkDeleteQuotations', summary: 'Delete several quotations', data: bulk },
@@ -227,7 +233,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: [402, 409],
   },
   'GET /v1/quotations/{id}': { id: 'getQuotation', summary: 'Get a quotation with its lines', data: ref('Quotation') },
-  'PATCH /v1/quotations/{id}': { id: 'updateQuotation', summary: 'Update a quotation', data: idOf('quotation_id', 'quotation'), errors: [409] },
+  'PATCH /v1/quotations/{id}': { id: 'updateQuotation', summary: 'Update a quotation', data: written('quotation_id', 'quotation'), errors: [409] },
   'DELETE /v1/quotations/{id}': { id: 'deleteQuotation', summary: 'Delete a quotation', data: deleted },
 
   // proforma invoices
@@ -235,7 +241,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /v1/proforma-invoices': {
     id: 'createProformaInvoice',
     summary: 'Create a proforma invoice',
-    data: created('proforma_invoice_id', 'new proforma invoice', 'proforma_number'),
+    data: written('proforma_invoice_id', 'new proforma invoice', 'proforma_number'),
     errors: [402, 409],
   },
   'POST /v1/proforma-invoices/bulk-delete': { id: 'bulkDeleteProformaInvoices', summary: 'Delete several proforma invoices', data: bulk },
@@ -249,7 +255,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'PATCH /v1/proforma-invoices/{id}': {
     id: 'updateProformaInvoice',
     summary: 'Update a proforma invoice',
-    data: idOf('proforma_invoice_id', 'proforma invoice'),
+    data: written('proforma_invoice_id', 'proforma invoice'),
     errors: [409],
   },
   'DELETE /v1/proforma-invoices/{id}': { id: 'deleteProformaInvoice', summary: 'Delete a proforma invoice', data: deleted },
@@ -260,18 +266,18 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     id: 'createDebitNote',
     summary: 'Create a debit note',
     status: 201,
-    data: idOf('debit_note_id', 'new debit note'),
+    data: written('debit_note_id', 'new debit note'),
     errors: [402, 409],
   },
   'POST /v1/debit-notes/bulk-delete': { id: 'bulkDeleteDebitNotes', summary: 'Delete several debit notes', data: bulk },
   'GET /v1/debit-notes/{id}': { id: 'getDebitNote', summary: 'Get a debit note with its lines', data: ref('DebitNote') },
-  'PATCH /v1/debit-notes/{id}': { id: 'updateDebitNote', summary: 'Update a debit note', data: idOf('debit_note_id', 'debit note'), errors: [409] },
+  'PATCH /v1/debit-notes/{id}': { id: 'updateDebitNote', summary: 'Update a debit note', data: written('debit_note_id', 'debit note'), errors: [409] },
   'DELETE /v1/debit-notes/{id}': { id: 'deleteDebitNote', summary: 'Delete a debit note', data: deleted },
   'GET /v1/credit-notes': { id: 'listCreditNotes', summary: 'List credit notes', data: list('credit_notes', ref('CreditNoteHeader')) },
-  'POST /v1/credit-notes': { id: 'createCreditNote', summary: 'Create a credit note', data: idOf('credit_note_id', 'new credit note'), errors: [402, 409] },
+  'POST /v1/credit-notes': { id: 'createCreditNote', summary: 'Create a credit note', data: written('credit_note_id', 'new credit note'), errors: [402, 409] },
   'POST /v1/credit-notes/bulk-delete': { id: 'bulkDeleteCreditNotes', summary: 'Delete several credit notes', data: bulk },
   'GET /v1/credit-notes/{id}': { id: 'getCreditNote', summary: 'Get a credit note with its lines', data: ref('CreditNote') },
-  'PATCH /v1/credit-notes/{id}': { id: 'updateCreditNote', summary: 'Update a credit note', data: idOf('credit_note_id', 'credit note'), errors: [409] },
+  'PATCH /v1/credit-notes/{id}': { id: 'updateCreditNote', summary: 'Update a credit note', data: written('credit_note_id', 'credit note'), errors: [409] },
   'DELETE /v1/credit-notes/{id}': { id: 'deleteCreditNote', summary: 'Delete a credit note', data: deleted },
 
   // auth

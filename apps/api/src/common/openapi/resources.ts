@@ -17,6 +17,7 @@ import { DEVICE_PLATFORMS } from '@app/domain/notifications/device.repository.po
 import { CATEGORY_KEYS } from '@app/domain/notifications/notification-category';
 import { SENDOUT_STATUSES } from '@app/domain/sendouts/sendout';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
+import { SUPPLY_TYPES } from '@app/domain/tax/supply';
 import { PERMISSION_KEYS } from '@app/domain/shared/principal';
 import { PAYEE_TYPES, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
 import { STATUS } from '../error-envelope.filter';
@@ -54,6 +55,29 @@ const count = (description?: string) => int({ minimum: 0, ...(description ? { de
 const total = count('Rows matching the filters, whatever limit and offset say');
 const discountType = noneOf(DISCOUNT_TYPES);
 
+/** The GST fields of every sales document's header (list rows and single reads). */
+const gstHeader = {
+  place_of_supply: nstr({
+    description: 'GST state code the tax follows (96: a foreign country); null only on documents made before it was kept',
+    example: '27',
+  }),
+  supply_type: noneOf(SUPPLY_TYPES, { description: 'null only on documents made before it was kept' }),
+  reverse_charge: bool({ description: 'Tax payable by the recipient on reverse charge' }),
+  round_off: nmoney('What rounding the total to the rupee added (signed); null when the total is not rounded'),
+};
+
+/** What a single read adds: the supplier as recorded when the document was made, and the tax warnings. */
+const gstDetails = {
+  supplier: {
+    ...obj(
+      { name: nstr(), address: nstr(), gstin: nstr(), pan: nstr(), state_code: nstr() },
+      { description: 'The business as it was when the document was made (printed on its PDF); null on documents made before it was kept' },
+    ),
+    nullable: true,
+  },
+  tax_warnings: arr(ref('TaxWarning')),
+};
+
 /** One line of an invoice, quotation or proforma invoice (`inventory_id` on invoice lines only). */
 function productLine(parentKey: string, withInventory: boolean): Schema {
   return obj({
@@ -71,11 +95,27 @@ function productLine(parentKey: string, withInventory: boolean): Schema {
     discount_type: discountType,
     discount_value: nmoney(),
     ...(withInventory ? { inventory_id: nid('inventory item') } : {}),
+    unit: nstr({ description: 'Unit quantity code (UQC), e.g. NOS', example: 'NOS' }),
+    taxable_value: nmoney('Quantity x rate less the line discount; null on lines stored before it was kept'),
   });
 }
 
 function noteLine(parentKey: string): Schema {
-  return obj({ item_id: id('line'), [parentKey]: id('note'), description: str(), expense_date: ndate(), amount: money() });
+  return obj({
+    item_id: id('line'),
+    [parentKey]: id('note'),
+    description: str(),
+    expense_date: ndate(),
+    amount: money('Line total'),
+    hsn_code: nstr(),
+    quantity: nnum(),
+    unit: nstr({ description: 'Unit quantity code (UQC)' }),
+    taxable_value: nmoney('With it the line carries GST; null on a plain amount line'),
+    tax_rate: nnum(),
+    cgst_amount: nmoney(),
+    sgst_amount: nmoney(),
+    igst_amount: nmoney(),
+  });
 }
 
 const noteCommon = {
@@ -85,6 +125,9 @@ const noteCommon = {
   declaration_text: nstr(),
   transport_details: nstr(),
   lr_number: nstr(),
+  lut_number: nstr(),
+  original_invoice_id: nid('invoice the note refers to'),
+  ...gstHeader,
   total_amount: money(),
   fy_start_year: int({ description: 'Financial year (April to March) the note is numbered in' }),
   created_at: timestamp(),
@@ -116,6 +159,7 @@ const invoiceHeader = {
   tds_amount: nmoney(),
   discount_type: discountType,
   discount_value: nmoney(),
+  ...gstHeader,
   total_amount: money(),
   created_at: timestamp(),
   updated_at: timestamp(),
@@ -134,6 +178,7 @@ const quotationHeader = {
   ...salesCommon,
   discount_type: discountType,
   discount_value: nmoney(),
+  ...gstHeader,
   total_amount: money(),
   created_at: timestamp(),
   updated_at: timestamp(),
@@ -150,6 +195,7 @@ const proformaHeader = {
   ...salesCommon,
   discount_type: discountType,
   discount_value: nmoney(),
+  ...gstHeader,
   total_amount: money(),
   created_at: timestamp(),
   updated_at: timestamp(),
@@ -350,16 +396,30 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
   CreditNoteLine: noteLine('credit_note_id'),
   DebitNoteLine: noteLine('debit_note_id'),
   InvoiceHeader: obj(invoiceHeader, { description: 'A list row: header columns only' }),
-  Invoice: obj({ ...invoiceHeader, items: arr(ref('InvoiceLine')) }, { description: 'A single invoice with its lines in item_id order' }),
+  TaxWarning: obj(
+    {
+      line: int({ minimum: 1, description: 'Position of the line (1 = the first stored line, as printed)' }),
+      code: oneOf(['wrong_tax_kind', 'tax_amount', 'total_amount'], {
+        description:
+          'wrong_tax_kind: IGST on an intra-state supply, CGST/SGST on an inter-state one, or tax where none is due; tax_amount: more than 0.01 from rate x taxable value; total_amount: not taxable value plus tax',
+      }),
+      field: str({ description: 'The line field concerned', example: 'igst_amount' }),
+      expected: money('What the tax rule gives'),
+      sent: money('What the line carries (stored as sent)'),
+      message: str(),
+    },
+    { description: 'A line whose amounts, stored as sent, disagree with the tax rule' },
+  ),
+  Invoice: obj({ ...invoiceHeader, ...gstDetails, items: arr(ref('InvoiceLine')) }, { description: 'A single invoice with its lines in item_id order' }),
   RecentPayment: obj({ ...invoiceHeader, paid_at: ntimestamp() }),
   QuotationHeader: obj(quotationHeader),
-  Quotation: obj({ ...quotationHeader, items: arr(ref('QuotationLine')) }),
+  Quotation: obj({ ...quotationHeader, ...gstDetails, items: arr(ref('QuotationLine')) }),
   ProformaInvoiceHeader: obj(proformaHeader),
-  ProformaInvoice: obj({ ...proformaHeader, items: arr(ref('ProformaInvoiceLine')) }),
+  ProformaInvoice: obj({ ...proformaHeader, ...gstDetails, items: arr(ref('ProformaInvoiceLine')) }),
   CreditNoteHeader: obj(creditNoteHeader),
-  CreditNote: obj({ ...creditNoteHeader, items: arr(ref('CreditNoteLine')) }),
+  CreditNote: obj({ ...creditNoteHeader, ...gstDetails, items: arr(ref('CreditNoteLine')) }),
   DebitNoteHeader: obj(debitNoteHeader),
-  DebitNote: obj({ ...debitNoteHeader, items: arr(ref('DebitNoteLine')) }),
+  DebitNote: obj({ ...debitNoteHeader, ...gstDetails, items: arr(ref('DebitNoteLine')) }),
   InventoryItem: obj({
     inventory_id: id('inventory item'),
     name: str(),

@@ -18,6 +18,7 @@ import { GstExportsEinvoice1732001600000 } from './1732001600000-gst-exports-ein
 import { BusinessProfileCaSync1732000013200 } from './1732000013200-business-profile-ca-sync';
 import { CaSyncClaims1732001213000 } from './1732001213000-ca-sync-claims';
 import { WebhookObjectsLowStock1732001700000 } from './1732001700000-webhook-objects-low-stock';
+import { GstDocumentFields1732001500000 } from './1732001500000-gst-document-fields';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   AnalyticsVersions1732001303000,
   GstExportsEinvoice1732001600000,
   WebhookObjectsLowStock1732001700000,
+  GstDocumentFields1732001500000,
 ];

@@ -18,6 +18,7 @@ export const INVOICE_CLASSIC = page(
   CLASSIC_CSS,
   'classic',
   `
+{{#if copy_label}}<div class="copy-label" style="text-align:right;font-size:8pt;font-weight:600">{{copy_label}}</div>{{/if}}
 <div class="doc-title">{{title}}{{#if status_label}}<span class="status">{{status_label}}</span>{{/if}}</div>
 <div class="frame">
   <div class="sec"><table class="grid"><tbody>
@@ -43,6 +44,7 @@ export const INVOICE_MODERN = page(
 <div class="band">
   <div>{{> supplier}}</div>
   <div class="right">
+    {{#if copy_label}}<div class="copy-label" style="font-size:8pt;font-weight:600">{{copy_label}}</div>{{/if}}
     <div class="doc-title">{{title}}</div>
     <div class="doc-number">{{doc.number}}</div>
     {{#if status_label}}<div class="status">{{status_label}}</div>{{/if}}

@@ -1,0 +1,13 @@
+import { Account } from '../accounts/account';
+import { ClientRepository } from '../clients/client.repository.port';
+import { GstContext, supplierSnapshotOf } from './document-gst';
+
+/**
+ * The tax context of a write: the client the document will have (read when `clientId` is a valid id of the
+ * account; otherwise none, and the write fails on its client later) and the business as it is now.
+ */
+export async function gstContextFor(clients: ClientRepository, account: Account, clientId: unknown): Promise<GstContext> {
+  const valid = typeof clientId === 'number' && Number.isInteger(clientId) && clientId > 0 && clientId <= 2147483647;
+  const client = valid ? await clients.findById(account.id, clientId) : null;
+  return { client: client ? { gstin: client.gstin, stateCode: client.stateCode } : null, supplier: supplierSnapshotOf(account) };
+}

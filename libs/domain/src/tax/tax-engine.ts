@@ -1,0 +1,129 @@
+import Decimal from 'decimal.js';
+import { money2, MoneyInput, toDecimal } from '../shared/money';
+import { expectedLineTax } from './gst-split';
+import { TaxKind } from './supply';
+
+/** Amounts of one line, as exact 2-decimal strings. */
+export interface LineAmounts {
+  taxable: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+  total: string;
+}
+
+/** What a line's taxable value is made of. */
+export interface LineQuantities {
+  quantity: MoneyInput;
+  rate: MoneyInput;
+  discountType: string | null;
+  discountValue: MoneyInput | null;
+}
+
+/**
+ * Taxable value of a line: quantity x rate less the line discount (a percentage of that, or a fixed
+ * amount), rounded half-up to the paisa and never below zero.
+ */
+export function lineTaxableValue(line: LineQuantities): string {
+  const gross = toDecimal(line.quantity).mul(toDecimal(line.rate));
+  const value = line.discountValue === null || line.discountValue === undefined || line.discountValue === '' ? new Decimal(0) : toDecimal(line.discountValue);
+  const discount = line.discountType === 'percentage' ? gross.mul(value).div(100) : line.discountType === 'fixed' ? value : new Decimal(0);
+  return money2(Decimal.max(gross.minus(discount), 0));
+}
+
+/**
+ * The amounts of a line whose tax the service computes: CGST and SGST each half the rate rounded half-up
+ * (so always equal), or IGST at the full rate, or no tax; the total is taxable value plus tax. Under reverse
+ * charge the recipient pays the tax: the amounts are worked out the same way (the document shows them) but
+ * the line total is the taxable value alone.
+ */
+export function computeLineTax(taxable: MoneyInput, ratePercent: MoneyInput, kind: TaxKind, reverseCharge: boolean): LineAmounts {
+  const base = money2(taxable);
+  const tax = kind === 'none' ? { cgst: '0.00', sgst: '0.00', igst: '0.00' } : expectedLineTax(base, ratePercent, kind === 'intra');
+  const total = reverseCharge ? base : money2(toDecimal(base).plus(tax.cgst).plus(tax.sgst).plus(tax.igst));
+  return { taxable: base, ...tax, total };
+}
+
+/** Why a line as sent disagrees with the tax rule. */
+export type TaxWarningCode = 'wrong_tax_kind' | 'tax_amount' | 'total_amount';
+
+/**
+ * One disagreement of a line with the tax rule. `line` is the line's position (1 = first stored line, as
+ * printed); `field` the line field concerned; `expected` and `sent` 2-decimal strings.
+ */
+export interface TaxWarning {
+  line: number;
+  code: TaxWarningCode;
+  field: string;
+  expected: string;
+  sent: string;
+  message: string;
+}
+
+/** Amounts further apart than this are a disagreement (one paisa of rounding is allowed). */
+export const TAX_TOLERANCE = '0.01';
+
+const KIND_FIELDS: Record<TaxKind, readonly string[]> = { intra: ['cgst', 'sgst'], inter: ['igst'], none: [] };
+
+const KIND_TEXT: Record<TaxKind, string> = {
+  intra: 'an intra-state supply carries CGST and SGST',
+  inter: 'an inter-state supply carries IGST',
+  none: 'this supply carries no tax',
+};
+
+/**
+ * The warnings of one line whose amounts were sent: a tax of the wrong kind (IGST on an intra-state supply,
+ * CGST or SGST on an inter-state one, any tax where none is due), a tax amount more than 0.01 away from rate
+ * x taxable value, and a total more than 0.01 away from taxable value plus the tax sent (the taxable value
+ * alone under reverse charge).
+ */
+export function checkLine(index: number, sent: LineAmounts & { taxRate: MoneyInput }, kind: TaxKind, reverseCharge: boolean): TaxWarning[] {
+  const warnings: TaxWarning[] = [];
+  const line = index + 1;
+  const expected = computeLineTax(sent.taxable, sent.taxRate, kind, reverseCharge);
+  const far = (a: string, b: string) => toDecimal(a).minus(b).abs().gt(TAX_TOLERANCE);
+  for (const field of ['cgst', 'sgst', 'igst'] as const) {
+    const name = `${field}_amount`;
+    if (!KIND_FIELDS[kind].includes(field) && !toDecimal(sent[field]).isZero()) {
+      warnings.push({
+        line,
+        code: 'wrong_tax_kind',
+        field: name,
+        expected: expected[field],
+        sent: money2(sent[field]),
+        message: `${name} sent but ${KIND_TEXT[kind]}`,
+      });
+    } else if (far(expected[field], sent[field])) {
+      warnings.push({
+        line,
+        code: 'tax_amount',
+        field: name,
+        expected: expected[field],
+        sent: money2(sent[field]),
+        message: `${name} should be ${expected[field]} (${money2(sent.taxRate)}% of ${expected.taxable}${kind === 'intra' ? ', halved' : ''})`,
+      });
+    }
+  }
+  const sentTax = toDecimal(sent.cgst).plus(sent.sgst).plus(sent.igst);
+  const totalOfSent = money2(reverseCharge ? toDecimal(sent.taxable) : toDecimal(sent.taxable).plus(sentTax));
+  if (far(totalOfSent, sent.total)) {
+    warnings.push({
+      line,
+      code: 'total_amount',
+      field: 'total_amount',
+      expected: totalOfSent,
+      sent: money2(sent.total),
+      message: reverseCharge
+        ? `total_amount should be the taxable value ${totalOfSent} (tax is paid by the recipient on reverse charge)`
+        : `total_amount should be the taxable value plus the tax sent, ${totalOfSent}`,
+    });
+  }
+  return warnings;
+}
+
+/** A total rounded to the nearest rupee, 50 paise and up rounding up (CGST Act section 170), and what that added. */
+export function roundToRupee(total: MoneyInput): { total: string; roundOff: string } {
+  const exact = toDecimal(money2(total));
+  const rounded = exact.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  return { total: money2(rounded), roundOff: money2(rounded.minus(exact)) };
+}
