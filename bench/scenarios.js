@@ -120,6 +120,14 @@ const SCENARIOS = [
     p99Target: 300,
     baseline: { server: 'node-http' },
   },
+  // Issue 15: GSTR-1 of the last full month of the 100,000-invoice account (about 1,500 invoices); under 2 s.
+  {
+    name: 'GET /v1/exports/gstr1?period=<last month> (gstr1, ~1,500 invoices, 2 connections)',
+    path: (ctx) => `/v1/exports/gstr1?period=${ctx.gstr1Period}`,
+    setup: setups.gstr1,
+    connections: 2,
+    p99Target: 2000,
+  },
   // Issue 11: the notification feed of a user with 20,000 notifications.
   notifications.SCENARIO,
   // Issue 6: queueing an email (no baseline: nothing comparable); the worker's drain rate is an extra.

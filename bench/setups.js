@@ -126,4 +126,28 @@ async function accessToken(ctx) {
   ctx.accessToken = data.access_token;
 }
 
-module.exports = { api, fetchPdf, pdfText, billedClient, invoices, createInvoice, pdfWarm, pdf, pdfAfter, login, accessToken, log };
+/**
+ * GSTR-1 of the last full calendar month of the 100,000-invoice account (about 1,500 invoices): the
+ * period goes in ctx.gstr1Period; one request first checks the answer and logs what the return holds.
+ */
+async function gstr1(ctx) {
+  await ensureInvoices(ctx);
+  if (ctx.gstr1Period) return;
+  const [[row]] = await ctx.db.query(
+    "SELECT DATE_FORMAT(DATE_SUB(DATE_FORMAT(CONVERT_TZ(UTC_TIMESTAMP(), '+00:00', '+05:30'), '%Y-%m-01'), INTERVAL 1 MONTH), '%Y-%m') AS period",
+  );
+  ctx.gstr1Period = row.period;
+  const [[{ n }]] = await ctx.db.query(
+    "SELECT COUNT(*) AS n FROM invoices WHERE account_id = ? AND DATE_FORMAT(invoice_date, '%Y-%m') = ? AND status IN ('issued', 'archived')",
+    [ctx.accountId, ctx.gstr1Period],
+  );
+  const started = Date.now();
+  const ret = await api(ctx, 'GET', `/v1/exports/gstr1?period=${ctx.gstr1Period}`);
+  const b2b = ret.b2b.reduce((k, p) => k + p.inv.length, 0);
+  log(
+    `gstr1: ${ctx.gstr1Period}, ${n} invoices; b2b ${b2b}, b2cl ${ret.b2cl.reduce((k, p) => k + p.inv.length, 0)}, b2cs rows ${ret.b2cs.length}, ` +
+      `hsn rows ${ret.hsn.data.length}; first answer in ${Date.now() - started} ms`,
+  );
+}
+
+module.exports = { api, fetchPdf, pdfText, billedClient, invoices, createInvoice, pdfWarm, pdf, pdfAfter, login, accessToken, gstr1, log };

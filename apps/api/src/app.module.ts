@@ -28,6 +28,8 @@ import { BillingModule } from './billing/billing.module';
 import { AuditModule } from './audit/audit.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { StorefrontModule } from './storefront/storefront.module';
+import { ExportsModule } from './exports/exports.module';
+import { EInvoiceModule } from './einvoice/einvoice.module';
 import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers';
 import { ApiMetrics } from './metrics/api-metrics';
 import { MetricsModule } from './metrics/metrics.module';
@@ -57,6 +59,8 @@ const RESOURCE_MODULES = [
   AuditModule,
   WebhooksModule,
   StorefrontModule,
+  ExportsModule,
+  EInvoiceModule,
 ];
 
 @Module({})

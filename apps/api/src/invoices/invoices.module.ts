@@ -19,6 +19,8 @@ import { DocumentsCoreModule } from '../documents/documents-core.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { InvoicesController } from './invoices.controller';
 import { make, bind } from '@app/infra/core/providers';
+import { EInvoiceLock } from '@app/domain/einvoice/einvoice-lock';
+import { SqlEInvoiceRegistrations } from '@app/infra/einvoice/sql-einvoice-registrations';
 
 /** Invoices; exports the repository (read by credit notes) and the conversion used by quotations and proforma. */
 @Module({
@@ -29,7 +31,12 @@ import { make, bind } from '@app/infra/core/providers';
     make(IssueInvoice, [InvoiceRepository, ClientRepository, DocumentNumbering, DocumentQuota, ActivityRecorder, InvoiceStock]),
     make(ConvertToInvoice, [IssueInvoice, ActivityRecorder, Clock]),
     make(AccountReferences, [ClientRepository, TdsSectionRepository]),
-    make(InvoicesService, [InvoiceRepository, IssueInvoice, AccountReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock]),
+    { provide: EInvoiceLock, useFactory: (db: Database) => new EInvoiceLock(new SqlEInvoiceRegistrations(db)), inject: [Database] },
+    {
+      provide: InvoicesService,
+      useFactory: (lock: EInvoiceLock, ...deps: ConstructorParameters<typeof InvoicesService>) => new InvoicesService(...deps).withEInvoiceLock(lock),
+      inject: [EInvoiceLock, InvoiceRepository, IssueInvoice, AccountReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock],
+    },
   ],
   exports: [InvoiceRepository, ConvertToInvoice, DocumentsCoreModule],
 })

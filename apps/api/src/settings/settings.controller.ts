@@ -31,6 +31,8 @@ function presentBusiness({ account, settings }: BusinessProfile) {
     bank_name: settings.bank?.bankName ?? null,
     bank_branch: settings.bank?.branch ?? null,
     upi_id: settings.upiId ?? null,
+    aggregate_turnover: settings.aggregateTurnover ?? null,
+    einvoice_enabled: settings.einvoiceEnabled ?? false,
     invoice_template: settings.invoiceTemplate,
     ...Object.fromEntries(DOCUMENT_KINDS.map((k) => [documentKind(k).prefixSetting, settings.prefixes[k] ?? DEFAULT_PREFIXES[k]])),
   };

@@ -60,6 +60,25 @@ export class UpdateBusinessDto {
   @IsString(S)
   @MaxLength(255)
   upi_id?: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '42000000',
+    description: 'Aggregate turnover of the previous financial year in rupees: above 5 crore the GSTR-1 HSN summary has 6 digits, else 4',
+  })
+  @IsOptional()
+  @ValidateBy({
+    name: 'isRupees',
+    validator: {
+      validate: (v: unknown) => (typeof v === 'string' || typeof v === 'number') && /^\d{1,15}(\.\d{1,2})?$/.test(String(v).trim()),
+      defaultMessage: () => 'must be an amount in rupees (up to 2 decimals), or null',
+    },
+  })
+  aggregate_turnover?: string | number | null;
+  @ApiPropertyOptional({ description: 'Turns e-invoicing (IRN) on; needs the GSTIN and prefixes whose numbers fit ^[A-Z1-9][A-Z0-9/-]{0,15}$' })
+  @OptionalNonNull()
+  @IsBoolean({ message: 'must be true or false' })
+  einvoice_enabled?: boolean;
 }
 
 /** One optional number-prefix field per document kind (`invoice_prefix`, ...), declared from the registry. */

@@ -231,6 +231,9 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
     amount_in_words: amountInWords(doc.totalAmount, doc.currency),
     declaration_text: doc.declarationText,
     lut_number: doc.lutNumber,
+    einvoice: doc.einvoice
+      ? { irn: doc.einvoice.irn, ack_no: doc.einvoice.ackNo, ack_date: doc.einvoice.ackDate, signed_qr_code: doc.einvoice.signedQrCode }
+      : null,
     transport_details: doc.transportDetails,
     lr_number: doc.lrNumber,
     payment_status: doc.paymentStatus,

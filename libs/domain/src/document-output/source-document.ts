@@ -69,4 +69,6 @@ export interface SourceDocument {
   roundOff?: string | null;
   /** The supplier when the document was made; null: the current business profile. */
   supplierSnapshot?: SupplierSnapshot | null;
+  /** The active e-invoice registration of an invoice (IRN, acknowledgement, signed QR payload). */
+  einvoice?: { irn: string; ackNo: string; ackDate: string; signedQrCode: string } | null;
 }

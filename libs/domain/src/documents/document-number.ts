@@ -16,6 +16,11 @@ export const MAX_PREFIX_LENGTH = 5;
 const E_INVOICE_NUMBER = /^[A-Z1-9][A-Z0-9/-]{0,15}$/;
 const PREFIX = /^[A-Z][A-Z0-9-]*$/;
 
+/** Whether a document number fits the e-invoice portal's pattern (`DocDtls.No` of IRP schema 1.1). */
+export function isEinvoiceNumber(number: string): boolean {
+  return E_INVOICE_NUMBER.test(number);
+}
+
 /**
  * 'INV/25-26/0042' for ('INV', 2025, 42). The sequence is zero-padded to 4 digits and grows past them.
  * Throws ValidationFailed({ prefix }) when the number would be longer than 16 characters or break the

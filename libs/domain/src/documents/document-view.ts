@@ -142,4 +142,6 @@ export interface DocumentView {
   bank_lines?: string[] | null;
   /** UPI payment of the amount due (invoices with a UPI id): the link and, once made, its QR code as base64 PNG. */
   upi?: { id: string; link: string; amount: string; qr_png_base64?: string | null } | null;
+  /** e-invoice: the IRN and acknowledgement, and a QR code of the portal's signed QR payload (made by the renderer). */
+  einvoice?: { irn: string; ack_no: string; ack_date: string; signed_qr_code: string; qr_png_base64?: string | null } | null;
 }

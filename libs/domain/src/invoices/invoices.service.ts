@@ -13,6 +13,7 @@ import { buildInvoice, InvoiceContext, InvoiceInput } from './invoice-rules';
 import { IssuedInvoice, IssueInvoice } from './issue-invoice.use-case';
 import { InvoiceStock } from '../inventory/invoice-stock';
 import { AccountReferences } from '../shared/account-references';
+import { EInvoiceLock } from '../einvoice/einvoice-lock';
 import { TaxWarning } from '../tax/tax-engine';
 
 /** The window of recent-payments when no `since` is given. */
@@ -29,6 +30,14 @@ export class InvoicesService {
     private readonly activity: ActivityRecorder,
     private readonly stock: InvoiceStock,
   ) {}
+
+  /** Keeps invoices with an active IRN as registered (without it: no e-invoicing checks). */
+  private einvoiceLock?: EInvoiceLock;
+
+  withEInvoiceLock(lock: EInvoiceLock): this {
+    this.einvoiceLock = lock;
+    return this;
+  }
 
   list(caller: Caller, filter: DocumentListFilter): Promise<Page<InvoiceHeader>> {
     return this.invoices.list(caller.account.id, filter);
@@ -49,6 +58,7 @@ export class InvoicesService {
     const accountId = caller.account.id;
     return this.tx.run(async () => {
       const current = await this.require(accountId, id);
+      await this.einvoiceLock?.assertEditable(accountId, id, input as Record<string, unknown>);
       const gst = await this.references.gstContext(caller.account, input.client_id ?? current.clientId);
       const built = buildInvoice(input, { ...this.context(caller), gst }, current);
       if (built.fields.clientId !== current.clientId) await this.references.client(accountId, built.fields.clientId);
@@ -72,6 +82,7 @@ export class InvoicesService {
     const accountId = caller.account.id;
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
+      await this.einvoiceLock?.assertDeletable(accountId, id);
       await this.invoices.deleteMany(accountId, [id]);
       await this.stock.move(caller.principal, { id, number: current.invoiceNumber }, current.lines, [], 'invoice deleted');
       await this.activity.record(caller.principal, {
@@ -91,7 +102,17 @@ export class InvoicesService {
       this.tx,
       ids,
       (unique) => this.invoices.numbersOf(accountId, unique),
-      async (owned) => {
+      async (all) => {
+        // Invoices with an active IRN stay (they come back in `skipped`).
+        const keep = this.einvoiceLock
+          ? new Set(
+              await this.einvoiceLock.deletable(
+                accountId,
+                all.map((o) => o.id),
+              ),
+            )
+          : null;
+        const owned = keep ? all.filter((o) => keep.has(o.id)) : all;
         const lines = await this.invoices.linesOf(
           accountId,
           owned.map((o) => o.id),

@@ -1,7 +1,7 @@
 import { Account } from '../accounts/account';
 import { AccountProfile, AccountRepository } from '../accounts/account.repository.port';
 import { ActivityRecorder } from '../activity/activity-recorder';
-import { validatePrefix } from '../documents/document-number';
+import { DEFAULT_PREFIXES, isEinvoiceNumber, validatePrefix } from '../documents/document-number';
 import { DocumentKind } from '../documents/document-kinds';
 import { isInvoiceTemplate } from '../documents/pdf-renderer.port';
 import { isSupportedCurrency } from '../shared/currency';
@@ -34,6 +34,8 @@ export interface BusinessProfileInput {
   bank_name?: string | null;
   bank_branch?: string | null;
   upi_id?: string | null;
+  aggregate_turnover?: string | number | null;
+  einvoice_enabled?: boolean;
 }
 
 export interface BusinessProfile {
@@ -42,6 +44,8 @@ export interface BusinessProfile {
 }
 
 const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+/** Kinds reported to the e-invoice portal (INV, DBN, CRN). */
+const EINVOICE_KINDS: DocumentKind[] = ['invoice', 'debit-note', 'credit-note'];
 /** IFSC: 4 letters (bank), a 0, 6 letters or digits (branch). */
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const ACCOUNT_NUMBER = /^[0-9]{9,18}$/;
@@ -123,6 +127,7 @@ export class BusinessProfileService {
         else next.prefixes[kind] = prefix;
       }
     }
+    applyGstSettings(input, profile.gstin, next, errors);
     if (Object.keys(errors).length) throw new ValidationFailed(errors);
 
     await this.tx.run(async () => {
@@ -131,6 +136,29 @@ export class BusinessProfileService {
       await this.activity.record(principal, { action: 'updated', entityType: 'business_settings', entityId: account.id, label: profile.businessName });
     });
     return { account: { ...account, ...profile }, settings: next };
+  }
+}
+
+/**
+ * Aggregate turnover (rupees, at most 2 decimals) and the e-invoicing switch. With e-invoicing on, the
+ * business needs a GSTIN, and the invoice and note prefixes must give numbers that fit the registration
+ * portal's pattern `^[A-Z1-9][A-Z0-9/-]{0,15}$`.
+ */
+function applyGstSettings(input: BusinessProfileInput, gstin: string | null, next: BusinessSettings, errors: Record<string, string>): void {
+  if (input.aggregate_turnover !== undefined) {
+    const v = input.aggregate_turnover;
+    if (v === null || v === '') next.aggregateTurnover = null;
+    else if (!/^\d{1,15}(\.\d{1,2})?$/.test(String(v).trim())) errors.aggregate_turnover = 'must be an amount in rupees (up to 2 decimals), or null';
+    else next.aggregateTurnover = String(v).trim();
+  }
+  if (input.einvoice_enabled !== undefined) next.einvoiceEnabled = input.einvoice_enabled;
+  if (!next.einvoiceEnabled) return;
+  if (!gstin) errors.einvoice_enabled = 'needs the business GSTIN';
+  for (const kind of EINVOICE_KINDS) {
+    const sample = `${next.prefixes[kind] ?? DEFAULT_PREFIXES[kind]}/26-27/0001`;
+    if (!isEinvoiceNumber(sample)) {
+      errors[`${kind.replace('-', '_')}_prefix`] = `gives numbers such as ${sample} that the e-invoice portal refuses (^[A-Z1-9][A-Z0-9/-]{0,15}$)`;
+    }
   }
 }
 

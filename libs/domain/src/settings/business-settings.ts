@@ -12,6 +12,10 @@ export interface BusinessSettings {
   bank?: BankDetails;
   /** UPI VPA (name@bank); invoice PDFs then carry a UPI payment QR code. */
   upiId?: string | null;
+  /** Aggregate turnover of the previous financial year in rupees (GSTR-1 HSN digits), or null when not given. */
+  aggregateTurnover?: string | null;
+  /** e-invoicing (IRN from the registration portal) is on: invoice and note numbers must fit the IRP pattern. */
+  einvoiceEnabled?: boolean;
 }
 
 export interface BankDetails {

@@ -38,6 +38,7 @@ export interface AppConfig {
   stores: StoreConfig;
   /** Activity relay, notifications and push (see README, "Notifications and push"). */
   push: PushConfig;
+  einvoice: EInvoiceConfig;
   /** Outbound webhooks (see README, "Outbound webhooks"). */
   webhooks: { allowInsecure: boolean; dispatchIntervalMs: number; concurrency: number };
   /** The storefront integration (docs/storefront.md). */
@@ -70,6 +71,18 @@ function readTrustProxy(raw: string | undefined, problems: string[]): boolean | 
   if (parts.every((p) => /^[0-9A-Fa-f:.]+(\/\d{1,3})?$/.test(p) || ['loopback', 'linklocal', 'uniquelocal'].includes(p))) return parts.join(',');
   problems.push('TRUST_PROXY must be off, on, a hop count, or comma-separated addresses or CIDR ranges');
   return false;
+}
+
+/** The e-invoice registration portal (its API as a GSP serves it: plain JSON, token auth). */
+export interface EInvoiceConfig {
+  /** EINVOICE_BASE_URL; null: e-invoice registration answers 503 not_configured. */
+  baseUrl: string | null;
+  clientId: string | null;
+  clientSecret: string | null;
+  username: string | null;
+  password: string | null;
+  /** A portal call that takes longer fails with 503 and changes nothing. */
+  timeoutMs: number;
 }
 
 export interface PushConfig {
@@ -364,6 +377,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     queue,
     push,
+    einvoice: {
+      baseUrl: optionalUrl('EINVOICE_BASE_URL'),
+      clientId: optional('EINVOICE_CLIENT_ID'),
+      clientSecret: optional('EINVOICE_CLIENT_SECRET'),
+      username: optional('EINVOICE_USERNAME'),
+      password: optional('EINVOICE_PASSWORD'),
+      timeoutMs: int('EINVOICE_TIMEOUT_MS', 15_000, 100, 120_000),
+    },
     webhooks: {
       allowInsecure: bool('WEBHOOKS_ALLOW_INSECURE', false),
       dispatchIntervalMs: int('WEBHOOK_DISPATCH_INTERVAL_MS', 1000, 50, 3_600_000),

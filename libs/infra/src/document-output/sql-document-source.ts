@@ -54,6 +54,14 @@ export class SqlDocumentSource extends DocumentSource {
              discount_value, unit, taxable_value FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`,
       [id, accountId],
     );
+    const [irn] =
+      kind === 'invoice'
+        ? await manager.query<Row[]>(
+            `SELECT irn, ack_no, DATE_FORMAT(ack_date, '%Y-%m-%d %H:%i:%s') AS ack_date, signed_qr_code
+               FROM einvoice_registrations WHERE account_id = ? AND invoice_id = ? AND status = 'active'`,
+            [accountId, id],
+          )
+        : [];
     const gst = gstFieldsOfRow({
       placeOfSupply: str(h.place_of_supply),
       supplyType: str(h.supply_type),
@@ -121,6 +129,7 @@ export class SqlDocumentSource extends DocumentSource {
             igst: str(l.igst_amount),
           }))
         : [],
+      einvoice: irn ? { irn: String(irn.irn), ackNo: String(irn.ack_no), ackDate: String(irn.ack_date), signedQrCode: String(irn.signed_qr_code) } : null,
     };
   }
 

@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, groupGone, killGroup, processExited, withTimeout } from 
 import { PdfRendererBusy, PdfRendererClosed } from './pdf-renderer.errors';
 import { Semaphore } from './semaphore';
 import { compileTemplates, pdfOptionsFor, templateHtml } from './templates';
-import { upiQrPng } from './upi-qr';
+import { signedQrPng, upiQrPng } from './upi-qr';
 
 export { PdfRenderTimeout, PdfRendererBusy, PdfRendererClosed } from './pdf-renderer.errors';
 export { CHROMIUM_ARGS } from './chromium-process';
@@ -106,6 +106,9 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
   async render(view: DocumentView, template?: string, owner?: number): Promise<Uint8Array> {
     if (this.closed) throw new PdfRendererClosed();
     if (view.upi && !view.upi.qr_png_base64) view = { ...view, upi: { ...view.upi, qr_png_base64: await upiQrPng(view.upi.link) } };
+    if (view.einvoice && !view.einvoice.qr_png_base64) {
+      view = { ...view, einvoice: { ...view.einvoice, qr_png_base64: await signedQrPng(view.einvoice.signed_qr_code) } };
+    }
     const html = templateHtml(view, template);
     const pdfOptions = pdfOptionsFor(view);
     const bound = this.options.queueWaitMs;

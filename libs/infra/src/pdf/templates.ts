@@ -199,6 +199,9 @@ function buildContext(view: DocumentView): Record<string, unknown> {
     logo_src: imageDataUri(view.logo_base64),
     bank_lines: view.bank_lines ?? null,
     upi: view.upi ? { id: view.upi.id, amount: view.upi.amount, qr_src: imageDataUri(view.upi.qr_png_base64) } : null,
+    einvoice: view.einvoice
+      ? { irn: view.einvoice.irn, ack_no: view.einvoice.ack_no, ack_date: view.einvoice.ack_date, qr_src: imageDataUri(view.einvoice.qr_png_base64) }
+      : null,
   };
 }
 

@@ -31,6 +31,8 @@ export class SqlBusinessSettingsRepository extends BusinessSettingsRepository {
       ...(row.logo_image ? { logoImage: row.logo_image } : {}),
       ...(bank.some((v) => v !== null) ? { bank: { accountName: bank[0], accountNumber: bank[1], ifsc: bank[2], bankName: bank[3], branch: bank[4] } } : {}),
       ...(row.upi_id ? { upiId: row.upi_id } : {}),
+      ...(row.aggregate_turnover !== null && row.aggregate_turnover !== undefined ? { aggregateTurnover: String(row.aggregate_turnover) } : {}),
+      ...(Number(row.einvoice_enabled) === 1 ? { einvoiceEnabled: true } : {}),
     };
   }
 
@@ -45,6 +47,8 @@ export class SqlBusinessSettingsRepository extends BusinessSettingsRepository {
       bank_name: bank.bankName,
       bank_branch: bank.branch,
       upi_id: s.upiId ?? null,
+      aggregate_turnover: s.aggregateTurnover ?? null,
+      einvoice_enabled: s.einvoiceEnabled ? 1 : 0,
     };
     const columns = [...Object.values(PREFIX_COLUMNS), ...Object.keys(extra)];
     await this.db.manager().query(

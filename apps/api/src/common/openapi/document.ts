@@ -218,7 +218,12 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
         responses[status] = {
           description: spec.summary,
           headers: successHeaders,
-          content: { 'application/json': { schema: envelope(data), example: { ok: true, data: sampleOf(data, schemas) } } },
+          content: {
+            'application/json': { schema: envelope(data), example: { ok: true, data: sampleOf(data, schemas) } },
+            ...(spec.alternative
+              ? { [spec.alternative.contentType]: { schema: { type: 'string', format: 'binary', description: spec.alternative.description } } }
+              : {}),
+          },
         };
       }
       for (const [extra, answer] of Object.entries(spec.also ?? {})) {

@@ -14,6 +14,8 @@ export interface OperationDoc {
   /** `data` of the success envelope; `binary` for a file answer. */
   data?: Schema;
   binary?: 'application/pdf' | 'application/zip' | 'text/plain';
+  /** A file the operation answers instead of the JSON when the query asks for it (`?format=xlsx`). */
+  alternative?: { contentType: string; description: string };
   /** Further success answers (status → data schema). */
   also?: Record<number, { description: string; data: Schema }>;
   /** Error statuses besides the ones every operation of its kind can answer. */
@@ -320,6 +322,43 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   // analytics
   'GET /v1/analytics/summary': { id: 'getAnalyticsSummary', summary: 'Invoice count and revenue', data: ref('AnalyticsSummary') },
   'GET /v1/analytics/full': { id: 'getAnalytics', summary: 'The full dashboard', data: ref('AnalyticsFull') },
+
+  // GST exports
+  'GET /v1/exports/gstr1': {
+    id: 'getGstr1',
+    summary: 'GSTR-1 of a month or quarter',
+    description:
+      "GSTR-1 of `period=YYYY-MM` or `quarter=YYYY-Qn` (financial-year quarters) in the JSON the GST portal's offline tool imports (`schemas/gstr1.schema.json`): b2b, b2cl, b2cs, cdnr, cdnur, exp, nil, hsn and doc_issue, computed from the invoices and notes of the period. Drafts are left out; cancelled invoices count only in doc_issue. `format=xlsx` answers the same tables as a workbook. 400 when neither or both of period and quarter are given, or the business has no GSTIN.",
+    data: ref('Gstr1'),
+    alternative: {
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      description: 'With format=xlsx: the workbook, one sheet per table',
+    },
+  },
+  'GET /v1/exports/einvoice/{id}': {
+    id: 'getEInvoiceJson',
+    summary: 'The IRP JSON of an invoice',
+    description:
+      'The invoice as the e-invoice registration portal takes it (IRP schema 1.1, `schemas/einvoice-1.1.schema.json`), checked against the schema, without sending it. 400 by field when the invoice cannot be e-invoiced (no GSTIN or PIN code, a recipient without a GSTIN other than an export, a line without an HSN code, a draft).',
+    data: ref('IrpInvoice'),
+    errors: [404],
+  },
+  'POST /v1/invoices/{id}/einvoice': {
+    id: 'registerEInvoice',
+    summary: 'Register an invoice with the e-invoice portal',
+    description:
+      'Sends the IRP JSON to the registration portal and stores the IRN, acknowledgement and signed QR code; the invoice PDF then shows the IRN and the QR code. Needs `einvoice_enabled` in the business settings. An invoice already registered answers its IRN; a portal that already has the invoice (duplicate IRN) gives back the existing registration. 400 when the portal refuses (details keyed `portal.<code>`), 503 when it does not answer in time (nothing is stored; repeat the call), 503 not_configured without the portal settings.',
+    data: ref('EInvoice'),
+    errors: [404, 503],
+  },
+  'DELETE /v1/invoices/{id}/einvoice': {
+    id: 'cancelEInvoice',
+    summary: 'Cancel the IRN of an invoice',
+    description:
+      'Cancels the IRN at the portal within 24 hours of its acknowledgement (later: 400 saying until when it could be cancelled). The registration stays with `status: cancelled`; the invoice may be edited again.',
+    data: ref('EInvoice'),
+    errors: [404, 503],
+  },
 
   // notifications
   'GET /v1/notifications': {

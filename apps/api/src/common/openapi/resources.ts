@@ -22,6 +22,9 @@ import { SUPPLY_TYPES } from '@app/domain/tax/supply';
 import { PERMISSION_KEYS } from '@app/domain/shared/principal';
 import { PAYEE_TYPES, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
 import { STATUS } from '../error-envelope.filter';
+import gstr1Schema from '../../../../../schemas/gstr1.schema.json';
+import irpSchema from '../../../../../schemas/einvoice-1.1.schema.json';
+import { inlineJsonSchema } from './json-schema';
 import {
   arr,
   bool,
@@ -513,6 +516,8 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
     bank_name: nstr(),
     bank_branch: nstr(),
     upi_id: nstr(),
+    aggregate_turnover: nstr({ description: 'Aggregate turnover of the previous financial year in rupees (GSTR-1 HSN digits)', example: '42000000.00' }),
+    einvoice_enabled: bool({ description: 'e-invoicing (IRN) is on' }),
     invoice_template: oneOf(INVOICE_TEMPLATES),
     ...prefixes,
   }),
@@ -555,6 +560,22 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
     ios: obj({ latest: str(), min: str(), store_url: str() }),
     message: nstr(),
     force_message: nstr(),
+  }),
+  Gstr1: inlineJsonSchema(gstr1Schema),
+  IrpInvoice: inlineJsonSchema(irpSchema),
+  EInvoice: obj({
+    invoice_id: id('invoice'),
+    irn: str({
+      pattern: '^[0-9a-f]{64}$',
+      description: 'Invoice reference number from the portal',
+      example: 'a5c12dca80e743321740b001fd70953e8738d109865d28ba4013750f2046f229',
+    }),
+    ack_no: str({ example: '112010000000123' }),
+    ack_date: timestamp({ description: 'Acknowledgement date and time (Indian time, as the portal gives it)' }),
+    signed_qr_code: str({ description: 'The signed QR payload (a JWS) the PDF prints as a QR code' }),
+    status: oneOf(['active', 'cancelled']),
+    cancelled_at: ntimestamp({ description: 'When the IRN was cancelled (UTC)' }),
+    cancel_reason: nstr(),
   }),
   LegalSummary: obj({ id: str(), title: str(), updated_at: str() }),
   LegalArticle: obj({ id: str(), title: str(), updated_at: str(), body: str({ description: 'Markdown' }) }),

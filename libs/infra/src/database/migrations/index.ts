@@ -15,6 +15,7 @@ import { Webhooks1732001301000 } from './1732001301000-webhooks';
 import { IdempotencyKeys1732001302000 } from './1732001302000-idempotency-keys';
 import { AnalyticsVersions1732001303000 } from './1732001303000-analytics-versions';
 import { Storefront1732001400000 } from './1732001400000-storefront';
+import { GstExportsEinvoice1732001600000 } from './1732001600000-gst-exports-einvoice';
 import { BusinessProfileCaSync1732000013200 } from './1732000013200-business-profile-ca-sync';
 import { CaSyncClaims1732001213000 } from './1732001213000-ca-sync-claims';
 import { WebhookObjectsLowStock1732001700000 } from './1732001700000-webhook-objects-low-stock';
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   IdempotencyKeys1732001302000,
   AnalyticsVersions1732001303000,
   Storefront1732001400000,
+  GstExportsEinvoice1732001600000,
   WebhookObjectsLowStock1732001700000,
   GstDocumentFields1732001500000,
 ];

@@ -99,6 +99,10 @@ export const PARTIALS: Record<string, string> = {
 
   remarks: `
 <div class="remarks">
+{{#if einvoice}}<div class="einvoice"><div class="section-label">e-Invoice</div>
+<div>IRN: <span class="irn" style="word-break:break-all">{{einvoice.irn}}</span></div>
+<div>Ack No: {{einvoice.ack_no}} &middot; Ack Date: {{einvoice.ack_date}}</div>
+{{#if einvoice.qr_src}}<img src="{{einvoice.qr_src}}" alt="e-invoice signed QR code" style="width:35mm;height:35mm;display:block">{{/if}}</div>{{/if}}
 {{#each notices}}<p class="notice">{{this}}</p>{{/each}}
 {{#if notes}}<div class="section-label">{{notes_label}}</div><p class="pre">{{notes}}</p>{{/if}}
 {{#if declaration_text}}<div class="section-label">Declaration</div><p class="pre">{{declaration_text}}</p>{{/if}}

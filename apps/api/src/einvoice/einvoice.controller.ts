@@ -1,0 +1,49 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { EInvoiceRegistration } from '@app/domain/einvoice/einvoice.port';
+import { EInvoiceService } from '@app/domain/einvoice/einvoice.service';
+import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { CancelEInvoiceDto } from './einvoice.dto';
+
+export function presentEInvoice(r: EInvoiceRegistration) {
+  return {
+    invoice_id: r.invoiceId,
+    irn: r.irn,
+    ack_no: r.ackNo,
+    ack_date: r.ackDate,
+    signed_qr_code: r.signedQrCode,
+    status: r.status,
+    cancelled_at: r.cancelledAt,
+    cancel_reason: r.cancelReason,
+  };
+}
+
+@ApiTags('invoices')
+@ApiBearerAuth()
+@ApiSecurity('api-key')
+@RequirePermission('invoices')
+@Controller('v1')
+export class EInvoiceController {
+  constructor(private readonly einvoice: EInvoiceService) {}
+
+  @Post('invoices/:id/einvoice')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Registers the invoice with the e-invoice portal and stores its IRN' })
+  async register(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return presentEInvoice(await this.einvoice.register(caller.account, id));
+  }
+
+  @Delete('invoices/:id/einvoice')
+  @ApiOperation({ summary: 'Cancels the IRN within 24 hours of its acknowledgement' })
+  async cancel(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: CancelEInvoiceDto) {
+    return presentEInvoice(await this.einvoice.cancel(caller.account, id, body.reason, body.remark));
+  }
+
+  @Get('exports/einvoice/:id')
+  @ApiOperation({ summary: 'The IRP JSON (schema 1.1) of the invoice, without sending it' })
+  async payload(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return this.einvoice.payload(caller.account, id);
+  }
+}

@@ -1,0 +1,163 @@
+import { Gstr1DataReader } from '@app/domain/gst-returns/gst-exports.port';
+import { Gstr1Invoice, Gstr1Line, Gstr1Note, noteLinesFromAmounts } from '@app/domain/gst-returns/gstr1';
+import { placeOfSupply } from '@app/domain/gst-returns/place-of-supply';
+import { Database } from '../database/database';
+
+type Row = Record<string, string | number | null>;
+
+/**
+ * Taxable value of a line in SQL: quantity x rate less the line discount, rounded half-up to paise, as
+ * `lineTaxable` of the PDF computes it (DECIMAL arithmetic is exact; thousands of lines of a month need
+ * no per-line decimal work in the process).
+ */
+/** The tax fields a note line may carry (null on lines stored with an amount only). */
+const NOTE_TAX = 'l.hsn_code, l.quantity, l.unit, l.taxable_value, l.tax_rate, l.cgst_amount, l.sgst_amount, l.igst_amount';
+
+const TAXABLE = `ROUND(it.quantity * it.rate - CASE it.discount_type WHEN 'percentage' THEN it.quantity * it.rate * COALESCE(it.discount_value, 0) / 100
+  WHEN 'fixed' THEN COALESCE(it.discount_value, 0) ELSE 0 END, 2)`;
+const str = (v: string | number | null | undefined) => (v === null || v === undefined ? null : String(v));
+
+/**
+ * The documents GSTR-1 reads: invoices and notes dated in the period with their clients and lines, every
+ * query bound to the account. Drafts are not read (they never reach a return).
+ */
+export class SqlGstr1Data extends Gstr1DataReader {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  private q(sql: string, params: unknown[]): Promise<Row[]> {
+    return this.db.manager().query<Row[]>(sql, params);
+  }
+
+  async read(accountId: number, from: string, to: string, businessState: string | null): Promise<{ invoices: Gstr1Invoice[]; notes: Gstr1Note[] }> {
+    const range = [accountId, from, to];
+    const [invoiceRows, lineRows, creditRows, debitRows, noteLineRows] = await Promise.all([
+      this.q(
+        `SELECT i.id, i.invoice_number, i.invoice_date, i.invoice_type, i.status, i.total_amount, c.gstin, c.state_code, i.place_of_supply, i.supply_type, i.reverse_charge
+           FROM invoices i LEFT JOIN clients c ON c.id = i.client_id AND c.account_id = i.account_id
+          WHERE i.account_id = ? AND i.invoice_date BETWEEN ? AND ? AND i.status <> 'draft'
+          ORDER BY i.invoice_date, i.id`,
+        range,
+      ),
+      this.q(
+        `SELECT it.invoice_id, it.item_description, it.hsn_code, it.quantity, it.tax_rate, it.cgst_amount, it.sgst_amount, it.igst_amount, it.unit,
+                COALESCE(it.taxable_value, ${TAXABLE}) AS taxable
+           FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id AND it.account_id = i.account_id
+          WHERE i.account_id = ? AND i.invoice_date BETWEEN ? AND ? AND i.status IN ('issued', 'archived')
+          ORDER BY it.invoice_id, it.id`,
+        range,
+      ),
+      this.q(
+        `SELECT n.id, n.credit_note_number AS number, n.credit_note_date AS date, n.status, n.total_amount, c.gstin, c.state_code,
+                n.place_of_supply, n.supply_type, n.reverse_charge,
+                si.invoice_number AS src_number, si.invoice_date AS src_date, si.total_amount AS src_total, si.invoice_type AS src_type,
+                (SELECT CASE WHEN MIN(x.tax_rate) = MAX(x.tax_rate) THEN MIN(x.tax_rate) END
+                   FROM invoice_items x WHERE x.invoice_id = si.id AND x.account_id = si.account_id) AS src_rate
+           FROM credit_notes n LEFT JOIN clients c ON c.id = n.client_id AND c.account_id = n.account_id
+           LEFT JOIN invoices si ON si.id = COALESCE(n.original_invoice_id, n.source_invoice_id) AND si.account_id = n.account_id
+          WHERE n.account_id = ? AND n.credit_note_date BETWEEN ? AND ? AND n.status <> 'draft'
+          ORDER BY n.credit_note_date, n.id`,
+        range,
+      ),
+      this.q(
+        `SELECT n.id, n.debit_note_number AS number, n.debit_note_date AS date, n.status, n.total_amount, c.gstin, c.state_code,
+                n.place_of_supply, n.supply_type, n.reverse_charge,
+                si.invoice_number AS src_number, si.invoice_date AS src_date, si.total_amount AS src_total, si.invoice_type AS src_type,
+                (SELECT CASE WHEN MIN(x.tax_rate) = MAX(x.tax_rate) THEN MIN(x.tax_rate) END
+                   FROM invoice_items x WHERE x.invoice_id = si.id AND x.account_id = si.account_id) AS src_rate
+           FROM debit_notes n LEFT JOIN clients c ON c.id = n.client_id AND c.account_id = n.account_id
+           LEFT JOIN invoices si ON si.id = n.original_invoice_id AND si.account_id = n.account_id
+          WHERE n.account_id = ? AND n.debit_note_date BETWEEN ? AND ? AND n.status <> 'draft'
+          ORDER BY n.debit_note_date, n.id`,
+        range,
+      ),
+      this.q(
+        `SELECT 'credit' AS kind, l.credit_note_id AS note_id, l.description, l.amount, ${NOTE_TAX}
+           FROM credit_notes n JOIN credit_note_items l ON l.credit_note_id = n.id AND l.account_id = n.account_id
+          WHERE n.account_id = ? AND n.credit_note_date BETWEEN ? AND ? AND n.status IN ('issued', 'archived')
+         UNION ALL
+         SELECT 'debit', l.debit_note_id, l.description, l.amount, ${NOTE_TAX}
+           FROM debit_notes n JOIN debit_note_items l ON l.debit_note_id = n.id AND l.account_id = n.account_id
+          WHERE n.account_id = ? AND n.debit_note_date BETWEEN ? AND ? AND n.status IN ('issued', 'archived')`,
+        [...range, ...range],
+      ),
+    ]);
+
+    const linesOf = new Map<number, Gstr1Line[]>();
+    for (const r of lineRows) {
+      const id = Number(r.invoice_id);
+      const line: Gstr1Line = {
+        hsnCode: str(r.hsn_code) ?? '',
+        description: String(r.item_description),
+        quantity: String(r.quantity),
+        unit: str(r.unit),
+        taxable: String(r.taxable),
+        taxRate: String(r.tax_rate),
+        cgst: String(r.cgst_amount),
+        sgst: String(r.sgst_amount),
+        igst: String(r.igst_amount),
+      };
+      const list = linesOf.get(id);
+      if (list) list.push(line);
+      else linesOf.set(id, [line]);
+    }
+    const party = (r: Row) => ({
+      clientGstin: str(r.gstin),
+      clientStateCode: str(r.state_code),
+      placeOfSupply: str(r.place_of_supply),
+      supplyType: str(r.supply_type),
+      reverseCharge: Number(r.reverse_charge) === 1,
+    });
+    const invoices: Gstr1Invoice[] = invoiceRows.map((r) => ({
+      ...party(r),
+      number: String(r.invoice_number),
+      date: String(r.invoice_date),
+      status: String(r.status),
+      invoiceType: String(r.invoice_type),
+      total: String(r.total_amount),
+      lines: linesOf.get(Number(r.id)) ?? [],
+    }));
+
+    // A note line with its own tax fields is taken as it is; one with an amount only is split below.
+    const noteRows = new Map<string, Row[]>();
+    for (const r of noteLineRows) {
+      const key = `${String(r.kind)}:${Number(r.note_id)}`;
+      const list = noteRows.get(key);
+      if (list) list.push(r);
+      else noteRows.set(key, [r]);
+    }
+    const noteLines = (rows: Row[], rate: string, inter: boolean): Gstr1Line[] =>
+      rows.flatMap((r) =>
+        r.tax_rate === null || r.tax_rate === undefined
+          ? noteLinesFromAmounts([{ description: String(r.description), amount: String(r.amount) }], rate, inter)
+          : [
+              {
+                hsnCode: str(r.hsn_code) ?? '',
+                description: String(r.description),
+                quantity: str(r.quantity) ?? '0',
+                unit: str(r.unit),
+                taxable: str(r.taxable_value) ?? String(r.amount),
+                taxRate: String(r.tax_rate),
+                cgst: str(r.cgst_amount) ?? '0.00',
+                sgst: str(r.sgst_amount) ?? '0.00',
+                igst: str(r.igst_amount) ?? '0.00',
+              },
+            ],
+      );
+    const note =
+      (kind: 'credit' | 'debit') =>
+      (r: Row): Gstr1Note => {
+        const p = party(r);
+        const original = r.src_number
+          ? { number: String(r.src_number), date: String(r.src_date), total: String(r.src_total), invoiceType: String(r.src_type) }
+          : null;
+        const pos = placeOfSupply({ ...p, businessStateCode: businessState });
+        const inter = original?.invoiceType === 'export' || original?.invoiceType === 'sez' || pos !== businessState;
+        // Lines with an amount only are taken as tax-inclusive at the single rate of the invoice the note is against.
+        const lines = noteLines(noteRows.get(`${kind}:${Number(r.id)}`) ?? [], str(r.src_rate) ?? '0', inter);
+        return { ...p, kind, number: String(r.number), date: String(r.date), status: String(r.status), total: String(r.total_amount), lines, original };
+      };
+    return { invoices, notes: [...creditRows.map(note('credit')), ...debitRows.map(note('debit'))] };
+  }
+}

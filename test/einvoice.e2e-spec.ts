@@ -1,0 +1,265 @@
+import Ajv from 'ajv';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
+import irpSchema from '../schemas/einvoice-1.1.schema.json';
+import { startApp, TestAccount, TestApp } from './support/app-harness';
+import { FakeIrp } from './support/fake-irp';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { PNG } = require('pngjs') as { PNG: { sync: { read(b: Buffer): { width: number; height: number; data: Uint8Array } } } };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pdfParse: (data: Buffer) => Promise<{ text: string }> = require('pdf-parse/lib/pdf-parse.js');
+
+/** Every QR code among the images of a PDF: images pulled out with poppler's pdfimages, decoded with pngjs and zxing. */
+function qrCodesInPdf(pdf: Buffer): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'einvoice-pdf-'));
+  try {
+    writeFileSync(join(dir, 'doc.pdf'), pdf);
+    execFileSync('pdfimages', ['-png', join(dir, 'doc.pdf'), join(dir, 'img')]);
+    const found: string[] = [];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.png'))) {
+      const png = PNG.sync.read(readFileSync(join(dir, file)));
+      const channels = png.data.length / (png.width * png.height);
+      const gray = new Uint8ClampedArray(png.width * png.height);
+      for (let p = 0; p < gray.length; p++) {
+        const o = p * channels;
+        gray[p] = channels >= 3 ? Math.round(0.299 * png.data[o] + 0.587 * png.data[o + 1] + 0.114 * png.data[o + 2]) : png.data[o];
+      }
+      try {
+        const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(gray, png.width, png.height)));
+        const hints = new Map<DecodeHintType, unknown>([
+          [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE]],
+          [DecodeHintType.TRY_HARDER, true],
+        ]);
+        found.push(new QRCodeReader().decode(bitmap, hints).getText());
+      } catch {
+        // not a QR code
+      }
+    }
+    return found;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const binary = (res: any, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+
+const LINE = {
+  item_description: 'Laptop 14 inch',
+  hsn_code: '84713010',
+  quantity: 2,
+  rate: 25000,
+  tax_rate: 18,
+  cgst_amount: 0,
+  sgst_amount: 0,
+  igst_amount: 9000,
+  total_amount: 59000,
+};
+
+describe('e-invoicing against a local registration portal', () => {
+  let t: TestApp;
+  let portal: FakeIrp;
+  let a: TestAccount;
+  let client: number;
+  const ajv = new Ajv({ allErrors: true });
+
+  const newInvoice = async (extra: object = {}) =>
+    (
+      await t.http
+        .post('/v1/invoices')
+        .set(a.auth)
+        .send({ client_id: client, invoice_date: '2026-11-20', payment_due_date: '2026-12-20', invoice_type: 'interstate_sale', items: [LINE], ...extra })
+        .expect(201)
+    ).body.data.invoice_id as number;
+  const register = (id: number) => t.http.post(`/v1/invoices/${id}/einvoice`).set(a.auth).send({});
+  const registrations = async (id: number) =>
+    (await t.dataSource.query('SELECT irn, status FROM einvoice_registrations WHERE account_id = ? AND invoice_id = ?', [a.accountId, id])) as Array<{
+      irn: string;
+      status: string;
+    }>;
+
+  beforeAll(async () => {
+    portal = await new FakeIrp().start();
+    t = await startApp('einvoice', {
+      EINVOICE_BASE_URL: portal.url,
+      EINVOICE_CLIENT_ID: 'fake-client',
+      EINVOICE_CLIENT_SECRET: 'fake-secret',
+      EINVOICE_USERNAME: 'api_user',
+      EINVOICE_PASSWORD: 'api-password',
+      EINVOICE_TIMEOUT_MS: '1500',
+    });
+    a = await t.createAccount({ name: 'Sharma Traders', gstin: '27AAPFU0939F1ZV' });
+    await t.http.patch('/v1/settings/business').set(a.auth).send({ business_address: '12 MG Road, Camp, Pune 411001' }).expect(200);
+    client = (
+      await t.http
+        .post('/v1/clients')
+        .set(a.auth)
+        .send({
+          name: 'Karnataka Buyer Pvt Ltd',
+          phone: '9311111111',
+          email: 'buyer@example.com',
+          gstin: '29AAACH7409R1ZX',
+          address: '48/1 Hosur Main Road, Bengaluru 560068',
+        })
+        .expect(201)
+    ).body.data.client.client_id as number;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await portal?.close();
+  });
+
+  it('turns e-invoicing on only with a GSTIN and prefixes the portal takes', async () => {
+    const none = await t.createAccount({ name: 'No GSTIN' });
+    expect((await t.http.patch('/v1/settings/business').set(none.auth).send({ einvoice_enabled: true }).expect(400)).body.error.details).toHaveProperty(
+      'einvoice_enabled',
+    );
+    // A prefix stored before the rule (lowercase) makes numbers the portal refuses.
+    await t.dataSource.query(
+      "INSERT INTO business_settings (account_id, invoice_template, invoice_prefix, updated_at) VALUES (?, 'classic', 'inv', UTC_TIMESTAMP()) ON DUPLICATE KEY UPDATE invoice_prefix = 'inv'",
+      [a.accountId],
+    );
+    const bad = await t.http.patch('/v1/settings/business').set(a.auth).send({ einvoice_enabled: true }).expect(400);
+    expect(bad.body.error.details.invoice_prefix).toContain('^[A-Z1-9][A-Z0-9/-]{0,15}$');
+    const ok = await t.http.patch('/v1/settings/business').set(a.auth).send({ einvoice_enabled: true, invoice_prefix: 'INV' }).expect(200);
+    expect(ok.body.data).toMatchObject({ einvoice_enabled: true, invoice_prefix: 'INV' });
+  });
+
+  it('gives the IRP JSON without sending it, valid against the committed schema 1.1', async () => {
+    const id = await newInvoice();
+    const before = portal.received.length;
+    const json = (await t.http.get(`/v1/exports/einvoice/${id}`).set(a.auth).expect(200)).body.data;
+    expect(ajv.validate(irpSchema, json)).toBe(true);
+    expect(ajv.errors ?? []).toEqual([]);
+    expect(json).toMatchObject({
+      Version: '1.1',
+      TranDtls: { SupTyp: 'B2B', RegRev: 'N' },
+      DocDtls: { Typ: 'INV', Dt: '20/11/2026' },
+      SellerDtls: { Gstin: '27AAPFU0939F1ZV', Addr1: '12 MG Road', Pin: 411001, Stcd: '27', Loc: 'Pune' },
+      BuyerDtls: { Gstin: '29AAACH7409R1ZX', Pos: '29', Pin: 560068 },
+      ValDtls: { AssVal: 50000, IgstVal: 9000, TotInvVal: 59000 },
+    });
+    expect(json.ItemList[0]).toMatchObject({ HsnCd: '84713010', Qty: 2, UnitPrice: 25000, AssAmt: 50000, GstRt: 18, IgstAmt: 9000, TotItemVal: 59000 });
+    expect(portal.received.length).toBe(before);
+    // Another account's invoice is not found; an invoice to an unregistered client cannot be e-invoiced.
+    const other = await t.createAccount({ name: 'Other' });
+    await t.http.get(`/v1/exports/einvoice/${id}`).set(other.auth).expect(404);
+  });
+
+  it('registers: the IRN is stored, shown on the PDF with a QR code that decodes to the signed payload', async () => {
+    const id = await newInvoice();
+    const res = await register(id).expect(200);
+    const reg = res.body.data;
+    expect(reg).toMatchObject({ invoice_id: id, irn: expect.stringMatching(/^[0-9a-f]{64}$/), status: 'active' });
+    const sent = portal.received.filter((r) => r.path === '/eicore/v1.03/Invoice').at(-1)!;
+    expect(ajv.validate(irpSchema, sent.body)).toBe(true);
+    expect(sent.headers.gstin).toBe('27AAPFU0939F1ZV');
+    expect(FakeIrp.qrPayload(reg.signed_qr_code as string)).toMatchObject({ Irn: reg.irn, SellerGstin: '27AAPFU0939F1ZV', TotInvVal: 59000 });
+    // Repeating the call answers the stored IRN without a second registration.
+    const calls = portal.received.length;
+    expect((await register(id).expect(200)).body.data.irn).toBe(reg.irn);
+    expect(portal.received.length).toBe(calls);
+
+    const pdf = await t.http.get(`/v1/documents/invoice/${id}/pdf`).set(a.auth).buffer(true).parse(binary).expect(200);
+    const text = (await pdfParse(pdf.body as Buffer)).text.replace(/\s+/g, '');
+    expect(text).toContain(reg.irn);
+    expect(text).toContain(String(reg.ack_no));
+    expect(qrCodesInPdf(pdf.body as Buffer)).toContain(reg.signed_qr_code);
+  });
+
+  it('refuses edits and deletion after the IRN (400 naming it), allows payment changes', async () => {
+    const id = await newInvoice();
+    const { irn } = (await register(id).expect(200)).body.data;
+    for (const body of [
+      { items: [{ ...LINE, quantity: 3 }] },
+      { client_id: client },
+      { invoice_date: '2026-11-21' },
+      { discount_type: 'fixed', discount_value: 10 },
+    ]) {
+      const res = await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send(body).expect(400);
+      expect(res.body.error.code).toBe('validation_error');
+      expect(res.body.error.message).toContain(irn);
+    }
+    await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ payment_status: 'paid' }).expect(200);
+    expect((await t.http.delete(`/v1/invoices/${id}`).set(a.auth).expect(400)).body.error.message).toContain(irn);
+    const bulk = await t.http
+      .post('/v1/invoices/bulk-delete')
+      .set(a.auth)
+      .send({ ids: [id] })
+      .expect(200);
+    expect(bulk.body.data).toEqual({ deleted: 0, skipped: [id] });
+  });
+
+  it('cancels within 24 hours, refuses later saying why; a cancelled IRN frees the invoice', async () => {
+    const id = await newInvoice();
+    const { irn } = (await register(id).expect(200)).body.data;
+    expect((await t.http.delete(`/v1/invoices/${id}/einvoice`).set(a.auth).send({ reason: 'wrong' }).expect(400)).body.error.details).toHaveProperty('reason');
+    const cancelled = (await t.http.delete(`/v1/invoices/${id}/einvoice`).set(a.auth).send({ reason: 'data_entry_mistake', remark: 'Wrong rate' }).expect(200))
+      .body.data;
+    expect(cancelled).toMatchObject({ irn, status: 'cancelled', cancel_reason: 'Wrong rate' });
+    expect(portal.registrations.get(irn)!.status).toBe('CNL');
+    await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ invoice_date: '2026-11-21' }).expect(200);
+    expect((await t.http.delete(`/v1/invoices/${id}/einvoice`).set(a.auth).send({ reason: 'other' }).expect(400)).body.error.details.irn).toContain(
+      'cancelled',
+    );
+
+    const late = await newInvoice();
+    portal.mode = 'old-ack';
+    const old = (await register(late).expect(200)).body.data;
+    const refused = await t.http.delete(`/v1/invoices/${late}/einvoice`).set(a.auth).send({ reason: 'order_cancelled' }).expect(400);
+    expect(refused.body.error.details.irn).toContain('within 24 hours');
+    expect(refused.body.error.details.irn).toContain(old.ack_date);
+    expect(portal.registrations.get(old.irn)!.status).toBe('ACT');
+  });
+
+  it('a portal that does not answer leaves the invoice unchanged and the call retryable; the retry recovers the IRN as a duplicate', async () => {
+    const id = await newInvoice();
+    const before = (await t.http.get(`/v1/invoices/${id}`).set(a.auth).expect(200)).body.data;
+    portal.mode = 'register-then-hang';
+    const res = await register(id).expect(503);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(await registrations(id)).toEqual([]);
+    expect((await t.http.get(`/v1/invoices/${id}`).set(a.auth).expect(200)).body.data).toEqual(before);
+    // The portal did register it: the repeat is answered "duplicate IRN" and the existing registration is fetched.
+    const retried = (await register(id).expect(200)).body.data;
+    const atPortal = [...portal.registrations.values()].find((r) => r.irn === retried.irn)!;
+    expect(retried).toMatchObject({ ack_no: atPortal.ackNo, signed_qr_code: atPortal.signedQrCode });
+    expect(portal.received.some((r) => r.path === `/eicore/v1.03/Invoice/irn/${retried.irn}`)).toBe(true);
+    expect(await registrations(id)).toEqual([{ irn: retried.irn, status: 'active' }]);
+  });
+
+  it('renews the auth token when the portal says it is invalid, and repeats the call once', async () => {
+    const id = await newInvoice();
+    const authBefore = portal.authCalls().length;
+    portal.mode = 'invalid-token';
+    await register(id).expect(200);
+    const auths = portal.authCalls().slice(authBefore);
+    expect(auths).toEqual([expect.objectContaining({ UserName: 'api_user', ForceRefreshAccessToken: true })]);
+  });
+
+  it('refuses what the portal cannot take: off, a client without GSTIN, a draft', async () => {
+    const unregistered = (
+      await t.http.post('/v1/clients').set(a.auth).send({ name: 'Walk-in', phone: '9322222222', email: 'walkin@example.com', state_code: '27' }).expect(201)
+    ).body.data.client.client_id as number;
+    const b2c = await newInvoice({
+      client_id: unregistered,
+      invoice_type: 'local_sale',
+      items: [{ ...LINE, igst_amount: 0, cgst_amount: 4500, sgst_amount: 4500 }],
+    });
+    expect((await register(b2c).expect(400)).body.error.details).toHaveProperty('client_id');
+    const draft = await newInvoice({ status: 'draft' });
+    expect((await register(draft).expect(400)).body.error.details).toHaveProperty('status');
+    await register(999999).expect(404);
+    await t.http.patch('/v1/settings/business').set(a.auth).send({ einvoice_enabled: false }).expect(200);
+    expect((await register(await newInvoice()).expect(400)).body.error.details).toHaveProperty('einvoice_enabled');
+    await t.http.patch('/v1/settings/business').set(a.auth).send({ einvoice_enabled: true }).expect(200);
+  });
+});
