@@ -54,6 +54,43 @@ describe('stock follows invoices', () => {
     expect((await moves(printer))[0]).toMatchObject({ quantity_delta: 5, quantity_after: 10, source_type: 'invoice' });
   });
 
+  it('a cancelled invoice holds no stock: cancelling gives it back, restoring takes it, deleting a cancelled one moves nothing', async () => {
+    const desk = await item(a, { name: 'Desk', quantity: 10 });
+    const chair = await item(a, { name: 'Chair', quantity: 10 });
+    const one = (await invoice([line('Desk', 4, 100, { inventory_id: desk })]).expect(201)).body.data.invoice_id;
+    expect(await stock(desk)).toBe(6);
+
+    await t.http.patch(`/v1/invoices/${one}`).set(a.auth).send({ status: 'cancelled' }).expect(200);
+    expect(await stock(desk)).toBe(10);
+    expect((await moves(desk))[0]).toMatchObject({ quantity_delta: 4, quantity_after: 10, source_type: 'invoice', source_id: one });
+    await t.http.patch(`/v1/invoices/${one}`).set(a.auth).send({ lr_number: 'LR-9' }).expect(200); // still cancelled: no movement
+    expect((await moves(desk)).length).toBe(3);
+
+    await t.http.patch(`/v1/invoices/${one}`).set(a.auth).send({ status: 'issued' }).expect(200);
+    expect(await stock(desk)).toBe(6);
+    await t.http
+      .patch(`/v1/invoices/${one}`)
+      .set(a.auth)
+      .send({ status: 'cancelled', items: [line('Desk', 1, 100, { inventory_id: desk })] })
+      .expect(200);
+    expect(await stock(desk)).toBe(10);
+
+    await t.http.delete(`/v1/invoices/${one}`).set(a.auth).expect(200);
+    expect(await stock(desk)).toBe(10);
+
+    const two = (await invoice([line('Chair', 2, 100, { inventory_id: chair })]).expect(201)).body.data.invoice_id;
+    const three = (await invoice([line('Chair', 3, 100, { inventory_id: chair })]).expect(201)).body.data.invoice_id;
+    await t.http.patch(`/v1/invoices/${two}`).set(a.auth).send({ status: 'cancelled' }).expect(200);
+    expect(await stock(chair)).toBe(7);
+    const bulk = await t.http
+      .post('/v1/invoices/bulk-delete')
+      .set(a.auth)
+      .send({ ids: [two, three] })
+      .expect(200);
+    expect(bulk.body.data.deleted).toBe(2);
+    expect(await stock(chair)).toBe(10);
+  });
+
   it('negative stock is allowed and visible; services keep no stock', async () => {
     const cable = await item(a, { name: 'Cable', quantity: 1 });
     const service = await item(a, { name: 'Installation', type: 'service' });

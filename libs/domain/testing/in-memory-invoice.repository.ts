@@ -51,6 +51,11 @@ export class InMemoryInvoiceRepository extends InvoiceRepository {
     return this.store.linesOf(accountId, ids);
   }
 
+  async cancelledAmong(accountId: number, ids: number[]): Promise<Set<number>> {
+    const found = await Promise.all(ids.map((id) => this.store.find(accountId, id)));
+    return new Set(found.filter((i) => i?.status === 'cancelled').map((i) => i!.id));
+  }
+
   async numbersOf(accountId: number, ids: number[]) {
     return this.store.numbersOf(accountId, ids);
   }

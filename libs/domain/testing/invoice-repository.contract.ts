@@ -183,6 +183,15 @@ export function invoiceRepositoryContract(harness: () => InvoiceRepositoryHarnes
     expect((await repo.findById(other, theirs.id))!.lines).toHaveLength(1);
   });
 
+  it("cancelledAmong names the account's cancelled invoices among the ids, and no one else's", async () => {
+    const { repo, accountId, other, client, otherClient, insert } = await setup();
+    const cancelled = await insert(accountId, client, '2025-06-01', { status: 'cancelled' });
+    const issued = await insert(accountId, client, '2025-06-02', { status: 'issued' });
+    const theirs = await insert(other, otherClient, '2025-06-01', { status: 'cancelled' });
+    expect([...(await repo.cancelledAmong(accountId, [cancelled.id, issued.id, theirs.id, 999999]))]).toEqual([cancelled.id]);
+    expect((await repo.cancelledAmong(accountId, [])).size).toBe(0);
+  });
+
   it("linesOf reads the lines of several of the account's invoices at once, in item order; others' are absent", async () => {
     const { repo, accountId, other, client, otherClient, insert } = await setup();
     const a = await insert(accountId, client, '2025-06-01', {}, [contractLine('a1', '1'), contractLine('a2', '2')]);

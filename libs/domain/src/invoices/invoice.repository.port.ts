@@ -6,4 +6,6 @@ import { InvoiceFields, InvoiceHeader } from './invoice';
 export abstract class InvoiceRepository extends SalesDocumentRepository<InvoiceHeader, InvoiceFields> {
   /** Paid invoices whose `paid_at` is after `since` ('Y-m-d H:i:s' UTC), earliest payment first. */
   abstract paidSince(accountId: number, since: string, page: PageRequest): Promise<Page<InvoiceHeader>>;
+  /** The ids among `ids` of the account's invoices whose status is `cancelled` (they hold no stock). */
+  abstract cancelledAmong(accountId: number, ids: number[]): Promise<Set<number>>;
 }

@@ -65,7 +65,19 @@ export class InvoicesService {
       if (input.tds_section_id !== undefined) await this.references.tdsSection(accountId, built.fields.tdsSectionId);
       const lines = built.lines && (await this.stock.check(accountId, built.lines));
       await this.invoices.update(accountId, id, built.fields, lines);
-      if (lines) await this.stock.move(caller.principal, { id, number: current.invoiceNumber }, current.lines, lines, 'invoice edited');
+      // A cancelled invoice holds no stock: cancelling gives its lines' stock back, restoring takes it again.
+      const cancelled = built.fields.status === 'cancelled';
+      const wasCancelled = current.status === 'cancelled';
+      if (lines || cancelled !== wasCancelled) {
+        const reason = cancelled && !wasCancelled ? 'invoice cancelled' : !cancelled && wasCancelled ? 'invoice restored' : 'invoice edited';
+        await this.stock.move(
+          caller.principal,
+          { id, number: current.invoiceNumber },
+          wasCancelled ? [] : current.lines,
+          cancelled ? [] : (lines ?? current.lines),
+          reason,
+        );
+      }
       await this.activity.record(caller.principal, {
         action: 'updated',
         entityType: 'invoice',
@@ -84,7 +96,7 @@ export class InvoicesService {
       const current = await this.require(accountId, id);
       await this.einvoiceLock?.assertDeletable(accountId, id);
       await this.invoices.deleteMany(accountId, [id]);
-      await this.stock.move(caller.principal, { id, number: current.invoiceNumber }, current.lines, [], 'invoice deleted');
+      if (current.status !== 'cancelled') await this.stock.move(caller.principal, { id, number: current.invoiceNumber }, current.lines, [], 'invoice deleted');
       await this.activity.record(caller.principal, {
         action: 'deleted',
         entityType: 'invoice',
@@ -117,12 +129,16 @@ export class InvoicesService {
           accountId,
           owned.map((o) => o.id),
         );
+        const cancelled = await this.invoices.cancelledAmong(
+          accountId,
+          owned.map((o) => o.id),
+        );
         await this.invoices.deleteMany(
           accountId,
           owned.map((o) => o.id),
         );
         for (const { id, number } of owned) {
-          await this.stock.move(caller.principal, { id, number }, lines.get(id) ?? [], [], 'invoice deleted');
+          if (!cancelled.has(id)) await this.stock.move(caller.principal, { id, number }, lines.get(id) ?? [], [], 'invoice deleted');
           await this.activity.record(caller.principal, { action: 'deleted', entityType: 'invoice', entityId: id, label: number, after: { bulk: true } });
         }
         return owned.map((o) => o.id);

@@ -88,8 +88,7 @@ export class OrderImport {
       }
       const current = await this.invoices.get(caller, invoiceId);
       if (current.status !== 'cancelled') {
-        await this.invoices.update(caller, invoiceId, { status: 'cancelled' });
-        await this.stock.move(caller.principal, { id: invoiceId, number: current.invoiceNumber }, current.lines, [], 'invoice cancelled');
+        await this.invoices.update(caller, invoiceId, { status: 'cancelled' }); // gives the stock back (a cancelled invoice holds none)
       }
       await this.store.setDocument(accountId, 'cancel', orderId, invoiceId);
       return { state: 'processed', reason: null, invoiceId: invoiceId };

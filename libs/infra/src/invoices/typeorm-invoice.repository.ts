@@ -50,6 +50,15 @@ export class TypeormInvoiceRepository extends TypeormSalesDocumentRepository<Inv
     if (filter.paymentDateTo) c.add('d.payment_date <= ?', filter.paymentDateTo);
   }
 
+  async cancelledAmong(accountId: number, ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows = await this.db.query<{ id: number }>(
+      `SELECT id FROM invoices WHERE account_id = ? AND status = 'cancelled' AND id IN (${ids.map(() => '?').join(', ')})`,
+      [accountId, ...ids],
+    );
+    return new Set(rows.map((r) => Number(r.id)));
+  }
+
   async paidSince(accountId: number, since: string, page: PageRequest): Promise<Page<InvoiceHeader>> {
     const [rows, total] = await this.repo().findAndCount({
       where: { accountId, paymentStatus: 'paid', paidAt: MoreThan(since) },
