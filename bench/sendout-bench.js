@@ -10,12 +10,10 @@
  * Environment: BENCH_SENDOUT_EMAILS (default 200), BENCH_SENDOUT_CONCURRENCY (the worker's
  * SENDOUT_CONCURRENCY, default 4); the worker gets the API's PDF_CONCURRENCY (BENCH_PDF_CONCURRENCY).
  */
-const { spawn } = require('node:child_process');
-const path = require('node:path');
+const { startWorkerChild } = require('./worker-child');
 const { Queue } = require('bullmq');
 const { SMTPServer } = require('smtp-server');
 
-const ROOT = path.resolve(__dirname, '..');
 const EMAILS = Math.max(2, Number(process.env.BENCH_SENDOUT_EMAILS || 200));
 const WORKER_CONCURRENCY = String(process.env.BENCH_SENDOUT_CONCURRENCY || 4);
 const PDF_CONCURRENCY = String(process.env.BENCH_PDF_CONCURRENCY || 2);
@@ -112,36 +110,14 @@ async function startSink() {
 }
 
 function startWorker(ctx, smtpUrl) {
-  const child = spawn(process.execPath, ['scripts/run.js', 'worker'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: ctx.databaseUrl,
-      REDIS_URL,
-      SMTP_URL: smtpUrl,
-      LOG_LEVEL: 'warn',
-      SENDOUT_CONCURRENCY: WORKER_CONCURRENCY,
-      PDF_CONCURRENCY,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startWorkerChild({
+    DATABASE_URL: ctx.databaseUrl,
+    REDIS_URL,
+    SMTP_URL: smtpUrl,
+    LOG_LEVEL: 'warn',
+    SENDOUT_CONCURRENCY: WORKER_CONCURRENCY,
+    PDF_CONCURRENCY,
   });
-  child.output = '';
-  const keep = (c) => (child.output = (child.output + c).slice(-8000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  const kill = () => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL');
-  process.once('exit', kill);
-  child.stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(kill, 15000);
-      await child.exited;
-      clearTimeout(timer);
-    }
-    process.off('exit', kill);
-  };
-  return child;
 }
 
 const EXTRA = {

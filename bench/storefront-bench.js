@@ -10,13 +10,11 @@
  * Environment: BENCH_STOREFRONT_ORDERS (default 1000), BENCH_STOREFRONT_CONCURRENCY (the worker's
  * STOREFRONT_CONCURRENCY, default 4), BENCH_STOREFRONT_SENDERS (deliveries in flight, default 20).
  */
-const { spawn } = require('node:child_process');
+const { startWorkerChild } = require('./worker-child');
 const { createHmac } = require('node:crypto');
 const { createServer } = require('node:http');
-const path = require('node:path');
 const { Queue } = require('bullmq');
 
-const ROOT = path.resolve(__dirname, '..');
 const ORDERS = Math.max(1, Number(process.env.BENCH_STOREFRONT_ORDERS || 1000));
 const WORKER_CONCURRENCY = String(process.env.BENCH_STOREFRONT_CONCURRENCY || 4);
 const SENDERS = Math.max(1, Number(process.env.BENCH_STOREFRONT_SENDERS || 20));
@@ -95,28 +93,7 @@ async function dropQueues(ctx) {
 }
 
 function startWorker(ctx) {
-  const child = spawn(process.execPath, ['scripts/run.js', 'worker'], {
-    cwd: ROOT,
-    env: { ...process.env, ...ctx.storefrontEnv, DATABASE_URL: ctx.databaseUrl, REDIS_URL, LOG_LEVEL: 'warn', STOREFRONT_CONCURRENCY: WORKER_CONCURRENCY },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.output = '';
-  const keep = (c) => (child.output = (child.output + c).slice(-8000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  const kill = () => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL');
-  process.once('exit', kill);
-  child.stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(kill, 15000);
-      await child.exited;
-      clearTimeout(timer);
-    }
-    process.off('exit', kill);
-  };
-  return child;
+  return startWorkerChild({ ...ctx.storefrontEnv, DATABASE_URL: ctx.databaseUrl, REDIS_URL, LOG_LEVEL: 'warn', STOREFRONT_CONCURRENCY: WORKER_CONCURRENCY });
 }
 
 const EXTRA = {

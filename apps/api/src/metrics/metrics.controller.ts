@@ -1,9 +1,8 @@
-import { Controller, Get, Headers, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '@app/infra/config/app-config';
 import { NotFound, Unauthorized } from '@app/domain/shared/domain-error';
-import { Inject } from '@nestjs/common';
 import { Public } from '../common/decorators';
 import { APP_CONFIG } from '../core/tokens';
 import type { EdgeReply } from '../edge/http-edge';

@@ -5,7 +5,8 @@
  */
 export class RouteLabels {
   private readonly exact = new Map<string, string>();
-  private readonly patterns: { method: string; pattern: RegExp; label: string }[] = [];
+  /** Templates with parameters by method and segment count, so a request tries only those of its shape. */
+  private readonly patterns = new Map<string, { pattern: RegExp; label: string }[]>();
 
   constructor(operationKeys: Iterable<string>) {
     for (const key of operationKeys) {
@@ -18,11 +19,12 @@ export class RouteLabels {
         .split('/')
         .map((segment) => (/^\{[^}]+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
         .join('/');
-      this.patterns.push({ method, pattern: new RegExp(`^${source}$`), label: template });
+      const shape = `${method} ${template.split('/').length}`;
+      this.patterns.set(shape, [...(this.patterns.get(shape) ?? []), { pattern: new RegExp(`^${source}$`), label: template }]);
     }
     // A literal segment wins over a parameter (`/v1/invoices/bulk-delete` before `/v1/invoices/{id}`).
     const params = (label: string) => (label.match(/\{/g) ?? []).length;
-    this.patterns.sort((a, b) => params(a.label) - params(b.label));
+    for (const list of this.patterns.values()) list.sort((a, b) => params(a.label) - params(b.label));
   }
 
   /** The template for a method and a URL (query string and a trailing slash ignored). */
@@ -33,7 +35,7 @@ export class RouteLabels {
     const verb = method === 'HEAD' ? 'GET' : method;
     const exact = this.exact.get(`${verb} ${path}`);
     if (exact) return exact;
-    for (const { method: m, pattern, label } of this.patterns) if (m === verb && pattern.test(path)) return label;
+    for (const { pattern, label } of this.patterns.get(`${verb} ${path.split('/').length}`) ?? []) if (pattern.test(path)) return label;
     return 'unmatched';
   }
 }
