@@ -1,5 +1,6 @@
 import { AppConfig } from '@app/infra/config/app-config';
-import { StoreBillingRuntime } from '../apps/worker/src/store-billing.runtime';
+import { ProcessStoreNotification } from '@app/domain/billing/process-store-notification.use-case';
+import { RecheckSubscriptions } from '@app/domain/billing/recheck-subscriptions.use-case';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { bearer, mobile } from './support/mobile-auth';
 import { createClient } from './support/sales-document-helpers';
@@ -226,7 +227,7 @@ describe('store billing: confirmations, notifications and the plan they set', ()
       const early = await startWorker(withoutCredentials);
       try {
         const [row] = await t.dataSource.query("SELECT id FROM store_notifications WHERE external_id = 'msg-late'");
-        expect(await early.app.get(StoreBillingRuntime).billing.process.execute(Number(row.id))).toEqual({ outcome: 'waiting' });
+        expect(await early.app.get(ProcessStoreNotification).execute(Number(row.id))).toEqual({ outcome: 'waiting' });
         const [still] = await t.dataSource.query('SELECT status FROM store_notifications WHERE id = ?', [row.id]);
         expect(still.status).toBe('queued');
         expect((await me(a)).plan.expires_at).not.toBe(ts(renewed));
@@ -360,8 +361,7 @@ describe('store billing: confirmations, notifications and the plan they set', ()
     await t.dataSource.query('UPDATE store_subscriptions SET checked_at = ? WHERE account_id = ?', [ts(Date.now() - DAY), a.accountId]);
     const renewed = Date.now() + 31 * DAY;
     google.purchases.get('tok-recheck')!.expiryTime = renewed; // the renewal notification was lost
-    const runtime = worker!.app.get(StoreBillingRuntime);
-    const result = await runtime.billing.recheck.execute();
+    const result = await worker!.app.get(RecheckSubscriptions).execute();
     expect(result.checked).toBeGreaterThanOrEqual(1);
     expect((await me(a)).plan.expires_at).toBe(ts(renewed));
   });

@@ -1,6 +1,7 @@
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { bearer, mobile, SignedIn, TIMESTAMP } from './support/mobile-auth';
-import { notificationsOf, relayAll } from './support/notification-helpers';
+import { PurgeOldNotifications } from '@app/domain/notifications/purge-notifications.use-case';
+import { relayAll } from './support/notification-helpers';
 import { line } from './support/sales-document-helpers';
 import { dropQueue, queuePrefixFor, startWorker, TestWorker } from './support/sendout-worker';
 
@@ -310,7 +311,7 @@ describe('notifications: team feed, read state, prefs and devices', () => {
   it('removes notifications older than 90 days in the daily clean-up', async () => {
     const [n] = await items(owner.auth);
     await t.dataSource.query('UPDATE notifications SET created_at = DATE_SUB(UTC_TIMESTAMP(), INTERVAL 91 DAY) WHERE id = ?', [n.notification_id]);
-    expect(await notificationsOf(worker).parts.purge.execute()).toBe(1);
+    expect(await worker.app.get(PurgeOldNotifications).execute()).toBe(1);
     expect((await items(owner.auth)).map((x) => x.notification_id)).not.toContain(n.notification_id);
   });
 

@@ -1,11 +1,6 @@
 import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { SystemClock } from '@app/domain/shared/clock.port';
-import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
-import { Database } from '@app/infra/database/database';
-import { createNotificationWorkerParts } from '@app/infra/notifications/notification-adapters';
-import { createActivityLog } from '@app/infra/webhooks/webhook-objects';
-import { createWebhookWorkerParts } from '@app/infra/webhooks/webhooks.factory';
+import { startRelayContext } from './support/relay-context';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { insertNote, insertProductDocument } from './support/sql-documents';
 import { dropQueue, queuePrefixFor, startWorker, TestWorker, waitForStatus } from './support/sendout-worker';
@@ -264,10 +259,7 @@ describe('sendouts: queue, worker, SMTP', () => {
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const db = new Database(t.dataSource);
-    const clock = new SystemClock();
-    const relay = createNotificationWorkerParts(db, clock, new NodeSecretHasher(), t.config);
-    const hooks = createWebhookWorkerParts(db, clock, createActivityLog(db, clock), t.config);
+    const hooks = await startRelayContext(t.config);
     try {
       const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
       const endpoint = (
@@ -303,7 +295,7 @@ describe('sendouts: queue, worker, SMTP', () => {
           .map((body) => JSON.parse(body) as { type: string; data: { object: Record<string, unknown> } })
           .filter((e) => [sent, failed].includes(e.data.object.queue_id as number));
       for (let i = 0; i < 100 && mine().length < 2; i++) {
-        await relay.relay.execute();
+        await hooks.relay.execute();
         await hooks.dispatch.execute();
         if (mine().length < 2) await new Promise((r) => setTimeout(r, 100));
       }
@@ -315,7 +307,7 @@ describe('sendouts: queue, worker, SMTP', () => {
       expect(byType.get('sendout.failed')).toMatchObject({ status: 'failed', last_error: 'The document no longer exists.' });
       await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
     } finally {
-      await relay.pushQueue.close();
+      await hooks.close();
       await new Promise((resolve) => receiver.close(resolve));
     }
   });

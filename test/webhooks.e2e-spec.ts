@@ -2,11 +2,7 @@ import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { Clock } from '@app/domain/shared/clock.port';
-import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
-import { Database } from '@app/infra/database/database';
-import { createNotificationWorkerParts } from '@app/infra/notifications/notification-adapters';
-import { createWebhookWorkerParts } from '@app/infra/webhooks/webhooks.factory';
-import { createActivityLog } from '@app/infra/webhooks/webhook-objects';
+import { RelayContext, startRelayContext } from './support/relay-context';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { createClient, line } from './support/sales-document-helpers';
 
@@ -32,9 +28,8 @@ describe('outbound webhooks', () => {
   let base: string;
   const received: Received[] = [];
   const failuresLeft = new Map<string, number>();
-  let parts: ReturnType<typeof createNotificationWorkerParts>;
   const clock = new MovableClock();
-  let hooks: ReturnType<typeof createWebhookWorkerParts>;
+  let hooks: RelayContext;
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -56,15 +51,13 @@ describe('outbound webhooks', () => {
     strict = await startApp('webhooks_strict');
     a = await t.createAccount({ username: 'hook_owner', password: 'Owner-Pass-2025' }); // an owner user, who is told when an endpoint is disabled
     b = await t.createAccount();
-    const db = new Database(t.dataSource);
-    parts = createNotificationWorkerParts(db, clock, new NodeSecretHasher(), t.config);
-    hooks = createWebhookWorkerParts(db, clock, createActivityLog(db, clock), t.config);
+    hooks = await startRelayContext(t.config, clock);
   });
   beforeEach(() => {
     clock.offsetMs = 0;
   });
   afterAll(async () => {
-    await parts?.pushQueue.close();
+    await hooks?.close();
     await t?.close();
     await strict?.close();
     await new Promise((resolve) => server.close(resolve));
@@ -72,7 +65,7 @@ describe('outbound webhooks', () => {
 
   /** Relays committed activity, then sends until nothing is due. */
   async function deliver(): Promise<void> {
-    await parts.relay.execute();
+    await hooks.relay.execute();
     for (let round = 0; round < 50; round++) if (!(await hooks.dispatch.execute()).attempted) return;
   }
   const at = (path: string) => received.filter((r) => r.path === path);
@@ -202,7 +195,7 @@ describe('outbound webhooks', () => {
     const endpoint = await addEndpoint(a, '/flaky', ['client.*']);
     failuresLeft.set('/flaky', 2);
     await createClient(t, a, 'Flaky Client');
-    await parts.relay.execute();
+    await hooks.relay.execute();
     await hooks.dispatch.execute();
     expect(await hooks.dispatch.execute()).toEqual({ attempted: 0, succeeded: 0 }); // the retry is not due yet
     clock.offsetMs += 6_000;
@@ -310,12 +303,9 @@ describe('outbound webhooks', () => {
   it('checks the address again at delivery time', async () => {
     const endpoint = await addEndpoint(a, '/checked', ['client.created']);
     await createClient(t, a, 'Checked Client');
-    await parts.relay.execute();
-    const strictHooks = createWebhookWorkerParts(new Database(t.dataSource), clock, createActivityLog(new Database(t.dataSource), clock), {
-      ...t.config,
-      webhooks: { ...t.config.webhooks, allowInsecure: false },
-    });
-    await strictHooks.dispatch.execute();
+    await hooks.relay.execute();
+    const strictHooks = await startRelayContext({ ...t.config, webhooks: { ...t.config.webhooks, allowInsecure: false } }, clock);
+    await strictHooks.dispatch.execute().finally(() => strictHooks.close());
     expect(at('/checked')).toHaveLength(0);
     const [delivery] = (await t.http.get(`/v1/webhooks/${endpoint.webhook_id}/deliveries`).set(a.auth).expect(200)).body.data.deliveries;
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1, response_status: null, response_body: expect.stringContaining('Not sent') });
@@ -327,7 +317,7 @@ describe('outbound webhooks', () => {
     failuresLeft.set('/ordered', 1);
     const first = await createClient(t, a, 'Ordered First');
     const second = await createClient(t, a, 'Ordered Second');
-    await parts.relay.execute();
+    await hooks.relay.execute();
     await hooks.dispatch.execute();
     await hooks.dispatch.execute(); // the second waits behind the first's retry
     expect(eventsAt('/ordered').map((e) => e.data.object.client_id)).toEqual([first]);
@@ -385,7 +375,7 @@ describe('outbound webhooks', () => {
   it('retries on the schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), fails the delivery after about a day, disables an endpoint failing for 5 days and tells the owner', async () => {
     const endpoint = await addEndpoint(a, '/down', ['client.created']);
     await createClient(t, a, 'Down Client 1');
-    await parts.relay.execute();
+    await hooks.relay.execute();
     const stampMs = (s: string) => Date.parse(`${s.replace(' ', 'T')}Z`);
     const gaps: number[] = [];
     let firstAttempt = 0;
@@ -408,14 +398,14 @@ describe('outbound webhooks', () => {
 
     clock.offsetMs = 5 * 24 * 60 * 60 * 1000;
     await createClient(t, a, 'Down Client 2');
-    await parts.relay.execute();
+    await hooks.relay.execute();
     clock.offsetMs += 1000;
     await hooks.dispatch.execute();
     const shown = (await t.http.get(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200)).body.data;
     expect(shown).toMatchObject({ enabled: false, disabled_reason: 'failing' });
     const trail = (await t.http.get(`/v1/audit-log?entity_type=webhook_endpoint&entity_id=${endpoint.webhook_id}`).set(a.auth).expect(200)).body.data;
     expect(trail.entries[0]).toMatchObject({ action: 'disabled', actor: { type: 'system' } });
-    await parts.relay.execute();
+    await hooks.relay.execute();
     const told = await t.dataSource.query(
       'SELECT user_id, category, action, title, body, screen FROM notifications WHERE account_id = ? AND entity_type = ? AND entity_id = ?',
       [a.accountId, 'webhook_endpoint', endpoint.webhook_id],

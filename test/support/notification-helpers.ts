@@ -1,9 +1,9 @@
-import { NotificationsRuntime } from '../../apps/worker/src/notifications/notifications-runtime';
+import { ActivityRelaySchedule } from '../../apps/worker/src/notifications/activity-relay.schedule';
 import type { TestWorker } from './sendout-worker';
 
-/** The worker's notification side. */
-export function notificationsOf(worker: TestWorker): NotificationsRuntime {
-  return worker.app.get(NotificationsRuntime);
+/** The worker's activity relay (notifications and webhook deliveries are made from it). */
+export function notificationsOf(worker: TestWorker): ActivityRelaySchedule {
+  return worker.app.get(ActivityRelaySchedule);
 }
 
 /**

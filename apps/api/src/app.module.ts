@@ -31,6 +31,7 @@ import { StorefrontModule } from './storefront/storefront.module';
 import { ExportsModule } from './exports/exports.module';
 import { EInvoiceModule } from './einvoice/einvoice.module';
 import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers';
+import { IdempotencyModule } from '@app/infra/idempotency/idempotency.module';
 import { ApiMetrics } from './metrics/api-metrics';
 import { MetricsModule } from './metrics/metrics.module';
 import { RouteLabels } from './metrics/route-label';
@@ -69,7 +70,7 @@ export class AppModule {
   static register(config: AppConfig, metrics: ApiMetrics = new ApiMetrics(new RouteLabels(Object.keys(OPERATIONS)))): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config), MetricsModule.register(metrics), ...RESOURCE_MODULES],
+      imports: [CoreModule.forRoot(config), MetricsModule.register(metrics), IdempotencyModule, ...RESOURCE_MODULES],
       controllers: [MeController, HealthController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

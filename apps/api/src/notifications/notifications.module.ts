@@ -1,32 +1,17 @@
 import { Module } from '@nestjs/common';
 import { DevicesService } from '@app/domain/notifications/devices.service';
+import { DeviceRepository } from '@app/domain/notifications/device.repository.port';
+import { NotificationPrefsRepository, NotificationRepository } from '@app/domain/notifications/notification.repository.port';
 import { NotificationsService } from '@app/domain/notifications/notifications.service';
 import { Clock } from '@app/domain/shared/clock.port';
-import { SecretHasher } from '@app/domain/shared/secret.port';
-import { AppConfig } from '@app/infra/config/app-config';
-import { Database } from '@app/infra/database/database';
-import { notificationAdapters } from '@app/infra/notifications/notification-adapters';
-import { APP_CONFIG } from '../core/tokens';
+import { make } from '@app/infra/core/providers';
+import { NotificationAdaptersModule } from '@app/infra/notifications/notification-adapters.module';
 import { DevicesController, NotificationsController } from './notifications.controller';
-
-const ADAPTERS = 'NOTIFICATION_ADAPTERS';
-type Adapters = ReturnType<typeof notificationAdapters>;
 
 /** The feed, read state, push prefs and devices (`/v1/notifications`, `/v1/devices`); the worker makes and pushes notifications. */
 @Module({
+  imports: [NotificationAdaptersModule],
   controllers: [NotificationsController, DevicesController],
-  providers: [
-    {
-      provide: ADAPTERS,
-      useFactory: (db: Database, s: SecretHasher, config: AppConfig) => notificationAdapters(db, s, config),
-      inject: [Database, SecretHasher, APP_CONFIG],
-    },
-    {
-      provide: NotificationsService,
-      useFactory: (a: Adapters, clock: Clock) => new NotificationsService(a.notifications, a.prefs, clock),
-      inject: [ADAPTERS, Clock],
-    },
-    { provide: DevicesService, useFactory: (a: Adapters, clock: Clock) => new DevicesService(a.devices, clock), inject: [ADAPTERS, Clock] },
-  ],
+  providers: [make(NotificationsService, [NotificationRepository, NotificationPrefsRepository, Clock]), make(DevicesService, [DeviceRepository, Clock])],
 })
 export class NotificationsModule {}

@@ -13,14 +13,14 @@ import { PuppeteerPdfRenderer } from '@app/infra/pdf/puppeteer-pdf-renderer';
 import { HandlebarsTdsCertificateRenderer } from '@app/infra/tds/handlebars-tds-certificate.renderer';
 import { SqlTdsCertificateStore } from '@app/infra/tds/sql-tds-certificate.store';
 import { SqlTdsDeductionRepository } from '@app/infra/tds/sql-tds-deductions';
-import { SqlTdsSectionRepository } from '@app/infra/tds/sql-tds-section.repository';
+import { TdsSectionsModule } from '@app/infra/tds/tds-sections.module';
 import { TdsController } from './tds.controller';
 import { make, bind } from '@app/infra/core/providers';
 
 @Module({
+  imports: [TdsSectionsModule],
   controllers: [TdsController],
   providers: [
-    bind(TdsSectionRepository, SqlTdsSectionRepository, [Database]),
     bind(TdsDeductionRepository, SqlTdsDeductionRepository, [Database]),
     bind(TdsCertificateStore, SqlTdsCertificateStore, [Database]),
     {
@@ -31,6 +31,6 @@ import { make, bind } from '@app/infra/core/providers';
     make(TdsService, [TdsSectionRepository, TdsDeductionRepository, TransactionRunner, Clock, ActivityRecorder]),
     make(IssueTdsCertificate, [TdsDeductionRepository, TdsCertificateStore, TdsCertificateRenderer, Clock]),
   ],
-  exports: [TdsSectionRepository],
+  exports: [TdsSectionsModule],
 })
 export class TdsModule {}

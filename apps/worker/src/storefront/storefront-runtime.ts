@@ -1,13 +1,14 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
-import { SystemClock } from '@app/domain/shared/clock.port';
 import { formatTimestamp } from '@app/domain/shared/fiscal-year';
-import { EVENT_RETENTION_DAYS } from '@app/domain/storefront/storefront.ports';
+import { RunBackfill } from '@app/domain/storefront/run-backfill.use-case';
+import { ProcessStorefrontEvent } from '@app/domain/storefront/storefront-events';
+import { EVENT_RETENTION_DAYS, StorefrontStore } from '@app/domain/storefront/storefront.ports';
 import { AppConfig } from '@app/infra/config/app-config';
-import { Database } from '@app/infra/database/database';
+import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { takeLock } from '@app/infra/queue/redis-lock';
 import { BullmqStorefrontQueue, startStorefrontWorkers, StorefrontWorkers } from '@app/infra/storefront/bullmq-storefront-queue';
-import { createStorefrontWorker } from '@app/infra/storefront/storefront.factory';
+import { WORKER_LOG } from '../logger';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,22 +18,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * (at start, then every SWEEP_INTERVAL_MS), and the daily removal of events older than 30 days. Closing
  * stops the running backfills between orders; the next worker resumes them from their stored cursor.
  */
+@Injectable()
 export class StorefrontRuntime {
-  readonly parts: ReturnType<typeof createStorefrontWorker>;
-  readonly queue: BullmqStorefrontQueue;
   private workers: StorefrontWorkers | null = null;
   private readonly stop = new AbortController();
   private sweeping: Promise<number | null> | null = null;
   private closing = false;
 
   constructor(
-    readonly config: AppConfig,
-    dataSource: DataSource,
-    private readonly log: Logger,
-  ) {
-    this.parts = createStorefrontWorker(new Database(dataSource), new SystemClock(), config);
-    this.queue = new BullmqStorefrontQueue(config.redisUrl, config.queue);
-  }
+    @Inject(APP_CONFIG) readonly config: AppConfig,
+    private readonly process: ProcessStorefrontEvent,
+    private readonly backfill: RunBackfill,
+    private readonly store: StorefrontStore,
+    private readonly queue: BullmqStorefrontQueue,
+    @Inject(WORKER_LOG) private readonly log: Logger,
+  ) {}
 
   start(): void {
     this.workers = startStorefrontWorkers(
@@ -41,12 +41,12 @@ export class StorefrontRuntime {
       this.config.storefront,
       {
         event: async (id) => {
-          const outcome = await this.parts.process.execute(id);
+          const outcome = await this.process.execute(id);
           if (outcome) this.log.info({ event_id: id, state: outcome.state, reason: outcome.reason, invoice_id: outcome.invoiceId }, 'storefront event');
           return outcome?.state ?? 'skipped';
         },
         backfill: async (accountId) => {
-          const run = await this.parts.backfill.execute(accountId, this.stop.signal);
+          const run = await this.backfill.execute(accountId, this.stop.signal);
           this.log.info({ account_id: accountId, run }, 'storefront backfill');
           return run;
         },
@@ -64,9 +64,9 @@ export class StorefrontRuntime {
         const key = `${this.config.queue.prefix}:storefront:sweep-lock`;
         if (!(await takeLock(this.queue.redis, key, Math.floor(this.config.queue.sweepIntervalMs * 0.9)))) return null;
         const before = formatTimestamp(new Date(Date.now() - this.config.queue.sweepAfterMs));
-        const events = await this.parts.store.waitingEvents(before, 500);
+        const events = await this.store.waitingEvents(before, 500);
         for (const id of events) await this.queue.enqueueEvent(id);
-        const backfills = await this.parts.store.runningBackfills(100);
+        const backfills = await this.store.runningBackfills(100);
         for (const accountId of backfills) await this.queue.enqueueBackfill(accountId);
         return events.length + backfills.length;
       } catch (err) {
@@ -94,7 +94,7 @@ export class StorefrontRuntime {
 
   /** The purge itself, without the daily lock. */
   async purgeEvents(now = new Date()): Promise<number> {
-    const purged = await this.parts.store.purgeEvents(formatTimestamp(new Date(now.getTime() - EVENT_RETENTION_DAYS * DAY_MS)));
+    const purged = await this.store.purgeEvents(formatTimestamp(new Date(now.getTime() - EVENT_RETENTION_DAYS * DAY_MS)));
     if (purged) this.log.info({ purged }, 'storefront events older than 30 days deleted');
     return purged;
   }
@@ -105,6 +105,5 @@ export class StorefrontRuntime {
     this.stop.abort();
     await Promise.all([this.workers?.events.close().catch(() => undefined), this.workers?.backfills.close().catch(() => undefined)]);
     await this.sweeping;
-    await this.queue.close();
   }
 }

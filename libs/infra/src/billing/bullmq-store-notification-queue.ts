@@ -35,6 +35,11 @@ export class BullmqStoreNotificationQueue extends StoreNotificationQueue {
     await this.queue.add('process', { notificationId }, { jobId: jobId(notificationId) });
   }
 
+  /** A queue bound in a Nest module closes with the application (Nest calls this on the providers it made). */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+
   async close(): Promise<void> {
     await this.queue.close().catch(() => undefined);
     this.redis.disconnect();

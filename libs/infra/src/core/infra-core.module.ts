@@ -14,7 +14,8 @@ import { createDataSource } from '../database/data-source';
 import { Database } from '../database/database';
 import { TypeormTransactionRunner } from '../database/typeorm-transaction-runner';
 import { make, bind } from '../core/providers';
-import { createActivityLog } from '../webhooks/webhook-objects';
+import { ResourceObjects } from '@app/domain/webhooks/resource-objects';
+import { createActivityLog, createResourceObjects } from '../webhooks/webhook-objects';
 
 /** Closes the pool last: Nest runs every onModuleDestroy (queue workers, schedules) before any onApplicationShutdown. */
 @Injectable()
@@ -50,12 +51,13 @@ export class InfraCoreModule {
         { provide: Clock, useClass: SystemClock },
         { provide: SecretHasher, useClass: NodeSecretHasher },
         bind(AccountRepository, TypeormAccountRepository, [Database]),
-        // Every process writes activity through the log that takes the webhook object at event time.
-        { provide: ActivityLog, useFactory: (db: Database, clock: Clock) => createActivityLog(db, clock), inject: [Database, Clock] },
+        // The records as the API presents them; every process writes activity through the log that takes them at event time.
+        { provide: ResourceObjects, useFactory: (db: Database, clock: Clock) => createResourceObjects(db, clock), inject: [Database, Clock] },
+        { provide: ActivityLog, useFactory: (db: Database, objects: ResourceObjects) => createActivityLog(db, objects), inject: [Database, ResourceObjects] },
         make(ActivityRecorder, [ActivityLog, Clock]),
         DatabaseShutdown,
       ],
-      exports: [APP_CONFIG, DataSource, Database, TransactionRunner, Clock, SecretHasher, AccountRepository, ActivityLog, ActivityRecorder],
+      exports: [APP_CONFIG, DataSource, Database, TransactionRunner, Clock, SecretHasher, AccountRepository, ResourceObjects, ActivityLog, ActivityRecorder],
     };
   }
 }

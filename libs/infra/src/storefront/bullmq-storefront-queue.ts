@@ -42,6 +42,11 @@ export class BullmqStorefrontQueue extends StorefrontQueue {
     await this.backfills.add('backfill', { accountId }, { jobId: `storefront-backfill-${accountId}` });
   }
 
+  /** A queue bound in a Nest module closes with the application (Nest calls this on the providers it made). */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.events.close().catch(() => undefined), this.backfills.close().catch(() => undefined)]);
     this.redis.disconnect();

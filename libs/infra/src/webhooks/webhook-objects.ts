@@ -54,6 +54,6 @@ export function createResourceObjects(db: Database, clock: Clock): ResourceObjec
 }
 
 /** The activity log every process writes through: the SQL log, with the webhook object taken at event time. */
-export function createActivityLog(db: Database, clock: Clock): ActivityLog {
-  return new SnapshottingActivityLog(new TypeormActivityLog(db), createResourceObjects(db, clock), new SqlWebhookSnapshotSource(db));
+export function createActivityLog(db: Database, objects: ResourceObjects): ActivityLog {
+  return new SnapshottingActivityLog(new TypeormActivityLog(db), objects, new SqlWebhookSnapshotSource(db));
 }

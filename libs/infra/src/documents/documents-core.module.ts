@@ -4,18 +4,18 @@ import { DocumentPrefixes, DocumentSequence } from '@app/domain/documents/docume
 import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { DocumentCounter } from '@app/domain/documents/document-counter.port';
 import { Clock } from '@app/domain/shared/clock.port';
-import { AppConfig } from '@app/infra/config/app-config';
-import { Database } from '@app/infra/database/database';
-import { SqlDocumentSequence } from '@app/infra/documents/sql-document-sequence';
-import { SettingsDocumentPrefixes } from '@app/infra/settings/sql-business-settings.repository';
-import { SqlDocumentCounter } from '@app/infra/documents/sql-document-counter';
-import { APP_CONFIG } from '../core/tokens';
-import { ClientsModule } from '../clients/clients.module';
-import { make, bind } from '@app/infra/core/providers';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/app-config.token';
+import { ClientsCoreModule } from '../clients/clients-core.module';
+import { bind, make } from '../core/providers';
+import { Database } from '../database/database';
+import { SettingsDocumentPrefixes } from '../settings/sql-business-settings.repository';
+import { SqlDocumentCounter } from './sql-document-counter';
+import { SqlDocumentSequence } from './sql-document-sequence';
 
 /** Numbering, the monthly document quota and client lookups shared by the five sales documents. */
 @Module({
-  imports: [ClientsModule],
+  imports: [ClientsCoreModule],
   providers: [
     bind(DocumentSequence, SqlDocumentSequence, [Database]),
     bind(DocumentPrefixes, SettingsDocumentPrefixes, [Database]),
@@ -27,6 +27,6 @@ import { make, bind } from '@app/infra/core/providers';
       inject: [DocumentCounter, Clock, APP_CONFIG],
     },
   ],
-  exports: [ClientsModule, DocumentNumbering, DocumentQuota, DocumentPrefixes],
+  exports: [ClientsCoreModule, DocumentNumbering, DocumentQuota, DocumentPrefixes],
 })
 export class DocumentsCoreModule {}

@@ -1,44 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
-import { SystemClock } from '@app/domain/shared/clock.port';
 import { kolkataDate } from '@app/domain/shared/fiscal-year';
+import { ProcessStoreNotification } from '@app/domain/billing/process-store-notification.use-case';
+import { RecheckSubscriptions } from '@app/domain/billing/recheck-subscriptions.use-case';
+import { StoreNotificationRepository } from '@app/domain/billing/store-notification.repository.port';
 import { timestampOf } from '@app/domain/billing/store-subscription';
-import { TypeormAccountRepository } from '@app/infra/accounts/typeorm-account.repository';
 import { BullmqStoreNotificationQueue, startStoreNotificationWorker } from '@app/infra/billing/bullmq-store-notification-queue';
-import { createStoreBilling, StoreBilling } from '@app/infra/billing/store-billing.factory';
 import { AppConfig } from '@app/infra/config/app-config';
-import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
-import { Database } from '@app/infra/database/database';
+import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { takeLock } from '@app/infra/queue/redis-lock';
+import { WORKER_LOG } from '../logger';
 
 /**
  * The worker's store billing: a BullMQ processor for stored store notifications, a sweeper that offers
  * queued ones again (those that waited for credentials, or whose job was lost), and the daily re-check of
  * subscriptions ending within a day, run by one process a day (a Redis lock per Asia/Kolkata date).
  */
+@Injectable()
 export class StoreBillingRuntime {
-  readonly billing: StoreBilling;
-  readonly queue: BullmqStoreNotificationQueue;
   private worker: Worker | null = null;
   private closing = false;
 
   constructor(
-    private readonly config: AppConfig,
-    dataSource: DataSource,
-    private readonly log: Logger,
-  ) {
-    const db = new Database(dataSource);
-    this.billing = createStoreBilling(db, new SystemClock(), new NodeSecretHasher(), new TypeormAccountRepository(db), config);
-    this.queue = new BullmqStoreNotificationQueue(config.redisUrl, config.queue);
-  }
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly process: ProcessStoreNotification,
+    private readonly recheck: RecheckSubscriptions,
+    private readonly inbox: StoreNotificationRepository,
+    private readonly queue: BullmqStoreNotificationQueue,
+    @Inject(WORKER_LOG) private readonly log: Logger,
+  ) {}
 
   start(): void {
     this.worker = startStoreNotificationWorker(
       this.config.redisUrl,
       this.config.queue,
       async (id) => {
-        const result = await this.billing.process.execute(id);
+        const result = await this.process.execute(id);
         this.log.info({ notification_id: id, outcome: result.outcome, error: result.error }, 'store notification');
         return result;
       },
@@ -52,7 +50,7 @@ export class StoreBillingRuntime {
     try {
       const key = `${this.config.queue.prefix}:store-notifications:sweep-lock`;
       if (!(await takeLock(this.queue.redis, key, Math.floor(this.config.queue.sweepIntervalMs * 0.9)))) return null;
-      const ids = await this.billing.inbox.findQueued(timestampOf(new Date(Date.now() - this.config.queue.sweepAfterMs)), 500);
+      const ids = await this.inbox.findQueued(timestampOf(new Date(Date.now() - this.config.queue.sweepAfterMs)), 500);
       for (const id of ids) await this.queue.enqueue(id);
       return ids.length;
     } catch (err) {
@@ -67,7 +65,7 @@ export class StoreBillingRuntime {
     try {
       const key = `${this.config.queue.prefix}:subscriptions:recheck:${kolkataDate(new Date())}`;
       if (!(await takeLock(this.queue.redis, key, 26 * 60 * 60 * 1000))) return null;
-      const result = await this.billing.recheck.execute();
+      const result = await this.recheck.execute();
       this.log.info(result, 'store subscriptions re-checked');
       return result;
     } catch (err) {
@@ -79,6 +77,5 @@ export class StoreBillingRuntime {
   async close(): Promise<void> {
     this.closing = true;
     await this.worker?.close().catch(() => undefined);
-    await this.queue.close();
   }
 }

@@ -6,8 +6,8 @@ import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { NoteServiceDeps } from '@app/domain/notes/notes.service';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
-import { Database } from '@app/infra/database/database';
-import { SqlSourceInvoiceReader } from '@app/infra/notes/sql-source-invoice-reader';
+import { Database } from '../database/database';
+import { SqlSourceInvoiceReader } from './sql-source-invoice-reader';
 
 export const NOTE_SERVICE_DEPS = 'NOTE_SERVICE_DEPS';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
-import { Schedule } from './scheduling/schedule';
+import { Schedule } from '../scheduling/schedule';
 import { StoreBillingRuntime } from './store-billing.runtime';
 
 const HOUR_MS = 60 * 60 * 1000;

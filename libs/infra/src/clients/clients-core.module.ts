@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { AccountRepository } from '@app/domain/accounts/account.repository.port';
+import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
+import { ClientDependents, ClientRepository } from '@app/domain/clients/client.repository.port';
+import { ClientsService } from '@app/domain/clients/clients.service';
+import { Clock } from '@app/domain/shared/clock.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/app-config.token';
+import { Database } from '../database/database';
+import { TypeormInventoryRepository } from '../inventory/typeorm-inventory.repository';
+import { ClientAdaptersModule } from './client-adapters.module';
+import { SqlClientDependents } from './sql-client-dependents';
+
+/** Clients and their service (the API's endpoints, the storefront's imported customers). */
+@Module({
+  imports: [ClientAdaptersModule],
+  providers: [
+    {
+      provide: ClientDependents,
+      useFactory: (db: Database, clock: Clock) => new SqlClientDependents(db, new TypeormInventoryRepository(db, clock)),
+      inject: [Database, Clock],
+    },
+    {
+      provide: ClientsService,
+      useFactory: (
+        clients: ClientRepository,
+        dependents: ClientDependents,
+        accounts: AccountRepository,
+        tx: TransactionRunner,
+        clock: Clock,
+        config: AppConfig,
+        activity: ActivityRecorder,
+      ) => new ClientsService(clients, dependents, accounts, tx, clock, config.plans, activity),
+      inject: [ClientRepository, ClientDependents, AccountRepository, TransactionRunner, Clock, APP_CONFIG, ActivityRecorder],
+    },
+  ],
+  exports: [ClientAdaptersModule, ClientsService],
+})
+export class ClientsCoreModule {}

@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
+import { ClientRepository } from '@app/domain/clients/client.repository.port';
+import { DocumentNumbering } from '@app/domain/documents/document-numbering';
+import { DocumentQuota } from '@app/domain/documents/document-quota';
+import { EInvoiceLock } from '@app/domain/einvoice/einvoice-lock';
+import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
+import { ConvertToInvoice } from '@app/domain/invoices/convert-to-invoice.use-case';
+import { InvoiceRepository } from '@app/domain/invoices/invoice.repository.port';
+import { InvoicesService } from '@app/domain/invoices/invoices.service';
+import { IssueInvoice } from '@app/domain/invoices/issue-invoice.use-case';
+import { AccountReferences } from '@app/domain/shared/account-references';
+import { Clock } from '@app/domain/shared/clock.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { TdsSectionRepository } from '@app/domain/tds/tds-section.repository.port';
+import { bind, make } from '../core/providers';
+import { Database } from '../database/database';
+import { DocumentsCoreModule } from '../documents/documents-core.module';
+import { SqlEInvoiceRegistrations } from '../einvoice/sql-einvoice-registrations';
+import { InventoryCoreModule } from '../inventory/inventory-core.module';
+import { TdsSectionsModule } from '../tds/tds-sections.module';
+import { TypeormInvoiceRepository } from './typeorm-invoice.repository';
+
+/**
+ * Invoices and their service: issue with numbering, quota and stock, conversion from quotations and
+ * proforma invoices, edits refused after an IRN (API and the worker's storefront import).
+ */
+@Module({
+  imports: [DocumentsCoreModule, InventoryCoreModule, TdsSectionsModule],
+  providers: [
+    bind(InvoiceRepository, TypeormInvoiceRepository, [Database, Clock]),
+    make(IssueInvoice, [InvoiceRepository, ClientRepository, DocumentNumbering, DocumentQuota, ActivityRecorder, InvoiceStock]),
+    make(ConvertToInvoice, [IssueInvoice, ActivityRecorder, Clock]),
+    make(AccountReferences, [ClientRepository, TdsSectionRepository]),
+    { provide: EInvoiceLock, useFactory: (db: Database) => new EInvoiceLock(new SqlEInvoiceRegistrations(db)), inject: [Database] },
+    {
+      provide: InvoicesService,
+      useFactory: (lock: EInvoiceLock, ...deps: ConstructorParameters<typeof InvoicesService>) => new InvoicesService(...deps).withEInvoiceLock(lock),
+      inject: [EInvoiceLock, InvoiceRepository, IssueInvoice, AccountReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock],
+    },
+  ],
+  exports: [InvoiceRepository, InvoicesService, ConvertToInvoice, DocumentsCoreModule],
+})
+export class InvoicesCoreModule {}

@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { ActivityLog } from '@app/domain/activity/activity-log.port';
+import { Clock } from '@app/domain/shared/clock.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { DispatchWebhooks } from '@app/domain/webhooks/dispatch-webhooks.use-case';
+import { ResourceObjects } from '@app/domain/webhooks/resource-objects';
+import { WebhookEventsConsumer } from '@app/domain/webhooks/webhook-consumer';
+import { WebhookSigner, WebhookStore, WebhookTransport } from '@app/domain/webhooks/webhook.ports';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/app-config.token';
+import { make } from '../core/providers';
+import { SecretBox } from '../crypto/secret-box';
+import { Database } from '../database/database';
+import { NodeWebhookTransport } from './node-webhook-transport';
+import { SqlWebhookStore } from './sql-webhook-store';
+import { StandardWebhookSigner } from './standard-webhook-signer';
+
+const DISPATCH_OPTIONS = Symbol('DISPATCH_OPTIONS');
+
+/**
+ * Outbound webhooks (API and worker): the endpoint store with sealed secrets, the HTTP transport with its
+ * address guard, the Standard Webhooks signer, the relay's consumer that makes deliveries and the
+ * dispatcher that sends them.
+ */
+@Module({
+  providers: [
+    {
+      provide: WebhookStore,
+      useFactory: (db: Database, config: AppConfig) => new SqlWebhookStore(db, new SecretBox(config.encryptionKey)),
+      inject: [Database, APP_CONFIG],
+    },
+    {
+      provide: WebhookTransport,
+      useFactory: (config: AppConfig) => new NodeWebhookTransport({ allowInsecure: config.webhooks.allowInsecure }),
+      inject: [APP_CONFIG],
+    },
+    { provide: WebhookSigner, useClass: StandardWebhookSigner },
+    { provide: DISPATCH_OPTIONS, useFactory: (config: AppConfig) => ({ concurrency: config.webhooks.concurrency }), inject: [APP_CONFIG] },
+    make(WebhookEventsConsumer, [WebhookStore, Clock, ResourceObjects]),
+    make(DispatchWebhooks, [WebhookStore, WebhookTransport, WebhookSigner, ActivityLog, Clock, TransactionRunner, DISPATCH_OPTIONS]),
+  ],
+  exports: [WebhookStore, WebhookTransport, WebhookSigner, WebhookEventsConsumer, DispatchWebhooks],
+})
+export class WebhookAdaptersModule {}

@@ -1,0 +1,26 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { RelayActivity } from '@app/domain/activity-relay/relay-activity.use-case';
+import { Clock } from '@app/domain/shared/clock.port';
+import { DispatchWebhooks } from '@app/domain/webhooks/dispatch-webhooks.use-case';
+import { ActivityRelayModule } from '@app/infra/activity-relay/activity-relay.module';
+import { AppConfig } from '@app/infra/config/app-config';
+import { InfraCoreModule } from '@app/infra/core/infra-core.module';
+
+/** The worker's activity relay and webhook dispatcher, driven by the test instead of the schedules. */
+export interface RelayContext {
+  relay: RelayActivity;
+  dispatch: DispatchWebhooks;
+  close(): Promise<void>;
+}
+
+/**
+ * Binds the relay and the dispatcher as the worker does (the modules of libs/infra), on the test's
+ * database, with `clock` in place of the system clock when given (retry schedules, retention).
+ */
+export async function startRelayContext(config: AppConfig, clock?: Clock): Promise<RelayContext> {
+  let builder = Test.createTestingModule({ imports: [InfraCoreModule.forRoot(config, { poolSize: 4 }), ActivityRelayModule] });
+  if (clock) builder = builder.overrideProvider(Clock).useValue(clock);
+  const app: INestApplicationContext = await (await builder.compile()).init();
+  return { relay: app.get(RelayActivity), dispatch: app.get(DispatchWebhooks), close: () => app.close() };
+}
