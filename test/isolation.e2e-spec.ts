@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
+import { Database } from '@app/infra/database/database';
+import { SystemClock } from '@app/domain/shared/clock.port';
+import { createNotificationWorkerParts } from '@app/infra/notifications/notification-adapters';
+import { startApp, TestApp } from './support/app-harness';
+import { OpenApiDocument, Operation, operationsOf } from './support/fuzz/openapi-operations';
+import { COVERAGE } from './support/isolation/coverage';
+import { afterRelay, IsolationWorld, seedIsolationWorld } from './support/isolation/isolation-world';
+import { coverageProblems, intruderProbes, permissionProbes, Probe, send, verdictOf } from './support/isolation/isolation-walk';
+
+/**
+ * OWASP API1 (broken object level authorization), generated from the committed OpenAPI document: every
+ * operation is sent by account B with account A's ids in the path, the query and the body, and by A's
+ * sub-user without permissions. No answer may hold A's data, no record of A's may change, and an
+ * operation the coverage table does not name fails the suite.
+ */
+const doc = JSON.parse(readFileSync(join(__dirname, '..', 'openapi', 'openapi.json'), 'utf8')) as OpenApiDocument;
+const ops: Operation[] = operationsOf(doc);
+
+/** Columns that change on reads (last use of a credential or a session) rather than on writes. */
+const VOLATILE = /^(last_used_at|last_seen_at|last_active_at|last_login_at|refreshed_at)$/;
+/** ISOLATION_REPORT=1 prints every request of the walk with its status. */
+const REPORT = process.env.ISOLATION_REPORT === '1';
+
+describe('isolation matrix: another account’s ids and a sub-user without permissions', () => {
+  let t: TestApp;
+  let base: string;
+  let world: IsolationWorld;
+  const summary = { operations: 0, intruderRequests: 0, permissionRequests: 0, leaks: 0, victimRows: 0, victimTables: 0 };
+
+  /** Every row of A's in the tables with an account_id column, and A's records as A reads them. */
+  async function snapshotOfA(): Promise<Record<string, unknown>> {
+    const tables = (await t.dataSource.query(
+      "SELECT TABLE_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND COLUMN_NAME = 'account_id' ORDER BY TABLE_NAME",
+    )) as Array<{ name: string }>;
+    const snapshot: Record<string, unknown> = {};
+    let rowCount = 0;
+    for (const { name } of tables) {
+      const rows = (await t.dataSource.query(`SELECT * FROM \`${name}\` WHERE account_id = ? ORDER BY 1`, [world.a.account.accountId])) as Array<
+        Record<string, unknown>
+      >;
+      snapshot[name] = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !VOLATILE.test(column))));
+      rowCount += rows.length;
+    }
+    summary.victimRows = rowCount;
+    summary.victimTables = tables.length;
+    const ids = world.a.ids;
+    const reads = [
+      `/v1/clients/${ids.clients}`,
+      `/v1/inventory/${ids.inventory}`,
+      `/v1/inventory/${ids.inventory}/movements`,
+      `/v1/expenses/${ids.expenses}`,
+      `/v1/invoices/${ids.invoices}`,
+      `/v1/quotations/${ids.quotations}`,
+      `/v1/proforma-invoices/${ids['proforma-invoices']}`,
+      `/v1/debit-notes/${ids['debit-notes']}`,
+      `/v1/credit-notes/${ids['credit-notes']}`,
+      `/v1/tds/sections/${ids.sections}`,
+      `/v1/webhooks/${ids.webhooks}`,
+      `/v1/webhooks/${ids.webhooks}/deliveries`,
+      `/v1/settings/users/${ids.users}`,
+      '/v1/sendouts',
+      '/v1/settings/business',
+    ];
+    for (const path of reads) {
+      const res = await fetch(base + path, { headers: { Authorization: `Bearer ${world.a.account.apiKey}` } });
+      snapshot[path] = { status: res.status, body: await res.json() };
+    }
+    const feed = await fetch(`${base}/v1/notifications`, { headers: { Authorization: `Bearer ${world.a.token}` } });
+    snapshot['/v1/notifications'] = { status: feed.status, body: await feed.json() };
+    return snapshot;
+  }
+
+  beforeAll(async () => {
+    t = await startApp('isolation', { WEBHOOKS_ALLOW_INSECURE: 'on', PRO_SESSIONS: '100' });
+    const server = t.app.getHttpServer() as Server;
+    await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    world = await seedIsolationWorld(t, base, 'http://127.0.0.1:9');
+    // The worker's relay turns the activity into notifications and webhook deliveries.
+    const parts = createNotificationWorkerParts(new Database(t.dataSource), new SystemClock(), new NodeSecretHasher(), t.config);
+    try {
+      await parts.relay.execute();
+      await parts.relay.execute();
+    } finally {
+      await parts.pushQueue.close();
+    }
+    await afterRelay(base, world);
+  });
+
+  afterAll(async () => {
+    process.stdout.write(
+      `isolation matrix: ${summary.operations} operations walked, ${summary.intruderRequests} requests as another account, ` +
+        `${summary.permissionRequests} as a sub-user without permissions, leaks ${summary.leaks}; ` +
+        `A's rows compared before and after: ${summary.victimRows} in ${summary.victimTables} tables\n`,
+    );
+    await t?.close();
+  });
+
+  it('covers every operation of the OpenAPI document, and names none that is gone', () => {
+    expect(ops.length).toBeGreaterThan(100);
+    expect(coverageProblems(doc, ops)).toEqual([]);
+  });
+
+  it('the coverage guard fails when an operation is added without an entry, or an entry outlives its operation', () => {
+    const { ['GET /v1/clients/{id}']: dropped, ...table } = COVERAGE;
+    expect(dropped).toBeDefined();
+    expect(coverageProblems(doc, ops, table)).toEqual([expect.stringContaining('GET /v1/clients/{id}: not covered')]);
+    const gone = { ...COVERAGE, 'GET /v1/ghosts/{id}': { permission: null, open: 'x' } };
+    expect(coverageProblems(doc, ops, gone)).toEqual([expect.stringContaining('GET /v1/ghosts/{id}: in the table but not in the OpenAPI document')]);
+  });
+
+  async function walk(probes: Probe[]): Promise<string[]> {
+    const failures: string[] = [];
+    for (const probe of probes) {
+      const answer = await send(base, probe);
+      const verdict = verdictOf(world, probe, COVERAGE[probe.op.key], answer);
+      if (REPORT) {
+        const field = probe.field ? ` [${probe.field}]` : '';
+        const details = answer.status === 400 ? ` ${answer.text.slice(0, 200)}` : '';
+        process.stdout.write(`${probe.expect.padEnd(10)} ${answer.status} ${probe.method} ${probe.url}${field}${details} ${verdict ?? ''}\n`);
+      }
+      if (verdict?.startsWith('leak')) summary.leaks++;
+      if (verdict) failures.push(`${probe.method} ${probe.url} ${probe.body === undefined ? '' : JSON.stringify(probe.body)} -> ${verdict}`);
+    }
+    return failures;
+  }
+
+  it('another account’s ids in the path, the query and the body: 404 or skipped, never A’s data, A unchanged', async () => {
+    const before = await snapshotOfA();
+    const probes = ops.flatMap((op) => intruderProbes(op, COVERAGE[op.key], world));
+    const ordered = [...probes.filter((p) => !COVERAGE[p.op.key].last), ...probes.filter((p) => COVERAGE[p.op.key].last)];
+    summary.operations = new Set(probes.map((p) => p.op.key)).size;
+    summary.intruderRequests = probes.length;
+    const failures = await walk(ordered);
+    expect(failures).toEqual([]);
+    expect(await snapshotOfA()).toEqual(before);
+    for (const bearer of [world.a.token, world.clerkToken]) {
+      expect((await fetch(`${base}/v1/auth/me`, { headers: { Authorization: `Bearer ${bearer}` } })).status).toBe(200);
+    }
+  });
+
+  it('A’s sub-user without permissions: 403 naming the permission on every operation that needs one, A unchanged', async () => {
+    const before = await snapshotOfA();
+    const probes = ops.flatMap((op) => permissionProbes(op, COVERAGE[op.key], world, world.clerkToken));
+    summary.permissionRequests = probes.length;
+    expect(probes.length).toBeGreaterThan(80);
+    expect(await walk(probes)).toEqual([]);
+    expect(await snapshotOfA()).toEqual(before);
+  });
+});
