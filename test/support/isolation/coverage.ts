@@ -89,8 +89,6 @@ function salesDocument(
   };
 }
 
-const originalInvoice = { original_invoice_id: 'the number of an invoice issued outside the service (free text reference), not a record id' };
-
 /** Every operation of openapi/openapi.json: the test fails when one is missing here or when one here is gone. */
 export const COVERAGE: Record<string, Coverage> = {
   'GET /health': { permission: null, exempt: publicEndpoint, open: publicEndpoint },
@@ -221,23 +219,17 @@ export const COVERAGE: Record<string, Coverage> = {
     items: [plainLine],
   })),
   'POST /v1/proforma-invoices/{id}/convert-to-invoice': { permission: 'proforma_invoices', body: () => ({}) },
-  ...salesDocument(
-    'debit-notes',
-    'debit-notes',
-    'debit_notes',
-    (id) => ({ client_id: id('clients', 'client_id'), debit_note_date: '2025-06-01', items: noteLines }),
-    originalInvoice,
-  ),
-  ...salesDocument(
-    'credit-notes',
-    'credit-notes',
-    'credit_notes',
-    (id) => [
-      { client_id: id('clients', 'client_id'), credit_note_date: '2025-06-01', source_invoice_id: id('invoices', 'source_invoice_id'), items: noteLines },
-      { client_id: id('clients', 'client_id'), credit_note_date: '2025-06-01', items: noteLines },
-    ],
-    originalInvoice,
-  ),
+  ...salesDocument('debit-notes', 'debit-notes', 'debit_notes', (id) => ({
+    client_id: id('clients', 'client_id'),
+    debit_note_date: '2025-06-01',
+    original_invoice_id: id('invoices', 'original_invoice_id'),
+    items: noteLines,
+  })),
+  ...salesDocument('credit-notes', 'credit-notes', 'credit_notes', (id) => [
+    { client_id: id('clients', 'client_id'), credit_note_date: '2025-06-01', source_invoice_id: id('invoices', 'source_invoice_id'), items: noteLines },
+    { client_id: id('clients', 'client_id'), credit_note_date: '2025-06-01', items: noteLines },
+    { client_id: id('clients', 'client_id'), credit_note_date: '2025-06-01', original_invoice_id: id('invoices', 'original_invoice_id'), items: noteLines },
+  ]),
 
   'GET /v1/sendouts': { permission: 'sendouts' },
   'POST /v1/sendouts': {
