@@ -11,6 +11,8 @@ export interface Probe {
   field?: string;
   /** The permission the sub-user lacks (expect `permission`). */
   permission?: string;
+  /** B, or A's sub-user without permissions (who may see its own account, not A's records). */
+  who: 'intruder' | 'clerk';
   method: string;
   url: string;
   bearer: string;
@@ -85,9 +87,30 @@ function urlOf(path: string, fill: (name: string) => number | string, query?: Re
 
 /** B's requests for one operation: A's ids in the path, then in each id field of the query and the body in turn. */
 export function intruderProbes(op: Operation, cover: Coverage, world: IsolationWorld): Probe[] {
+  return probesOf(op, cover, world, 'intruder', cover.mobile ? world.b.token : world.b.account.apiKey, world.b);
+}
+
+/**
+ * A's sub-user without permissions on the operations that need none (its own session, devices and feed):
+ * the owner's notification, session and device in the path, query and body must be not found, and no
+ * answer may show A's records.
+ */
+export function clerkProbes(op: Operation, cover: Coverage, world: IsolationWorld): Probe[] {
+  if (cover.permission !== null) return [];
+  // Other calls change the sub-user's own state (its feed, prefs, devices, sessions), which is A's data too.
+  return probesOf(op, cover, world, 'clerk', world.clerkToken, world.a).filter((p) => p.expect !== 'scoped' || p.method === 'GET');
+}
+
+function probesOf(
+  op: Operation,
+  cover: Coverage,
+  world: IsolationWorld,
+  who: Probe['who'],
+  bearer: string,
+  b: { ids: Record<Kind, number | string> },
+): Probe[] {
   if (cover.exempt) return [];
-  const { a, b } = world;
-  const bearer = cover.mobile ? b.token : b.account.apiKey;
+  const { a } = world;
   const own: IdOf = (kind) => b.ids[kind];
   const probes: Probe[] = [];
   const pathParams = op.parameters.filter((p) => p.in === 'path' && p.name !== 'type').map((p) => p.name);
@@ -98,7 +121,7 @@ export function intruderProbes(op: Operation, cover: Coverage, world: IsolationW
     if (pathParams.length > 1) for (const only of pathParams) variants.push((name) => name === only);
     for (const victim of variants) {
       for (const body of asArray(cover.body?.(own))) {
-        probes.push({ op, expect: 'path', method: op.method, url: urlOf(op.path, fill(victim), cover.query?.(own)), bearer, body });
+        probes.push({ op, who, expect: 'path', method: op.method, url: urlOf(op.path, fill(victim), cover.query?.(own)), bearer, body });
       }
     }
     const ownPath = fill(() => false);
@@ -106,15 +129,16 @@ export function intruderProbes(op: Operation, cover: Coverage, world: IsolationW
     for (const field of new Set([...fieldsAsked(cover.query), ...fieldsAsked(cover.body)])) {
       const id: IdOf = (kind, f) => (f === field ? a : b).ids[kind];
       const ownBodies = asArray(cover.body?.(own)).map((body) => JSON.stringify(body));
-      const query = JSON.stringify(cover.query?.(id)) !== JSON.stringify(cover.query?.(own));
+      // (The sub-user's ids are A's own: every variant carries A's id.)
+      const query = b === a || JSON.stringify(cover.query?.(id)) !== JSON.stringify(cover.query?.(own));
       // Body variants that do not hold the field are left out (unless the query carries it).
       for (const body of asArray(cover.body?.(id)).filter((body, i) => query || JSON.stringify(body) !== ownBodies[i])) {
-        probes.push({ op, expect: 'ref', field, method: op.method, url: urlOf(op.path, ownPath, cover.query?.(id)), bearer, body });
+        probes.push({ op, who, expect: 'ref', field, method: op.method, url: urlOf(op.path, ownPath, cover.query?.(id)), bearer, body });
       }
     }
     if (!probes.length) {
       for (const body of asArray(cover.body?.(own))) {
-        probes.push({ op, expect: 'scoped', method: op.method, url: urlOf(op.path, ownPath, cover.query?.(own)), bearer, body });
+        probes.push({ op, who, expect: 'scoped', method: op.method, url: urlOf(op.path, ownPath, cover.query?.(own)), bearer, body });
       }
     }
   }
@@ -127,6 +151,7 @@ export function permissionProbes(op: Operation, cover: Coverage, world: Isolatio
   const mine: IdOf = (kind) => world.a.ids[kind];
   return (op.path.includes('{type}') ? DOCUMENT_TYPES : [undefined]).map((type) => ({
     op,
+    who: 'clerk',
     expect: 'permission',
     permission: cover.permission === 'document-kind' ? documentKind(type as DocumentKind).permission : (cover.permission as string),
     method: op.method,
@@ -148,8 +173,9 @@ export async function send(base: string, probe: Probe): Promise<Answer> {
 /** A's data in an answer: a marker the request did not carry, or a keyed id of A's records outside the error. */
 export function leakIn(world: IsolationWorld, probe: Probe, answer: Answer): string | null {
   const sent = `${probe.url} ${JSON.stringify(probe.body ?? '')}`;
-  const marker = world.markers.find((m) => answer.text.includes(m) && !sent.includes(m));
+  const marker = (probe.who === 'clerk' ? world.recordMarkers : world.markers).find((m) => answer.text.includes(m) && !sent.includes(m));
   if (marker) return `the answer holds "${marker}"`;
+  if (probe.who === 'clerk') return null; // its own account's ids are its to see
   let json: unknown;
   try {
     json = JSON.parse(answer.text);

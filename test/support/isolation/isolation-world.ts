@@ -49,6 +49,8 @@ export interface IsolationWorld {
   clerkToken: string;
   /** Strings only A's data holds: names, emails, phones, tokens, the API key. */
   markers: string[];
+  /** What of A's a sub-user without permissions may not see either: names of records, the owner's secrets. */
+  recordMarkers: string[];
   /** `*_id` fields of answers and the ids A owns under them. */
   victimIds: Map<string, Set<number>>;
 }
@@ -280,5 +282,11 @@ export async function seedIsolationWorld(t: TestApp, base: string, hookBase: str
     String(a.ids.share),
     clerk.data.access_token,
   ];
-  return { a, b, clerkToken: clerk.data.access_token, markers, victimIds: new Map() };
+  const recordMarkers = [
+    ...['Client', 'Widget', 'consulting', 'Vendor', 'section', 'service', 'part', 'short supply'].map((name) => `${VICTIM} ${name}`),
+    'victimco.client@example.com',
+    'victimco-hook',
+    ...markers.slice(2, 9),
+  ];
+  return { a, b, clerkToken: clerk.data.access_token, markers, recordMarkers, victimIds: new Map() };
 }
