@@ -313,7 +313,7 @@ export const COVERAGE: Record<string, Coverage> = {
 
   'GET /v1/audit-log': {
     permission: 'settings',
-    query: (id) => ({ entity_type: 'invoice', entity_id: id('invoices', 'entity_id') }),
+    query: (id) => ({ entity_type: 'invoice', entity_id: id('invoices', 'entity_id'), actor: `user:${id('users', 'actor')}` }),
     ok: 'filtered',
   },
 
