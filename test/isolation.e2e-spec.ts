@@ -114,12 +114,17 @@ describe('isolation matrix: another account’s ids and a sub-user without permi
     expect(coverageProblems(doc, ops)).toEqual([]);
   });
 
-  it('the coverage guard fails when an operation is added without an entry, or an entry outlives its operation', () => {
+  it('the coverage guard fails when an operation is added without an entry, an entry outlives its operation, or an id field is never probed', () => {
     const { ['GET /v1/clients/{id}']: dropped, ...table } = COVERAGE;
     expect(dropped).toBeDefined();
     expect(coverageProblems(doc, ops, table)).toEqual([expect.stringContaining('GET /v1/clients/{id}: not covered')]);
     const gone = { ...COVERAGE, 'GET /v1/ghosts/{id}': { permission: null, open: 'x' } };
     expect(coverageProblems(doc, ops, gone)).toEqual([expect.stringContaining('GET /v1/ghosts/{id}: in the table but not in the OpenAPI document')]);
+    const unprobed = { ...COVERAGE, 'POST /v1/sendouts': { permission: 'sendouts' as const, body: () => ({ document_type: 'invoice', subject: 'x' }) } };
+    expect(coverageProblems(doc, ops, unprobed)).toEqual([
+      "POST /v1/sendouts: body field client_id is never sent with A's id",
+      "POST /v1/sendouts: body field document_id is never sent with A's id",
+    ]);
   });
 
   async function walk(probes: Probe[]): Promise<string[]> {

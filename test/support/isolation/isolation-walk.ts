@@ -217,7 +217,8 @@ export function verdictOf(world: IsolationWorld, probe: Probe, cover: Coverage, 
       if (answer.status === 404 && code === 'not_found') return null;
       if (answer.status === 400 && code === 'validation_error' && Object.keys(details).some((k) => k.includes(probe.field as string))) return null;
       if (answer.status < 300 && cover.ok === 'filtered') return null;
-      if (answer.status < 300 && cover.ok === 'skipped' && body.data?.deleted === 0 && body.data?.skipped?.length === 1) return null;
+      const sentIds = (probe.body as { ids?: unknown[] } | undefined)?.ids ?? [];
+      if (answer.status < 300 && cover.ok === 'skipped' && body.data?.deleted === 0 && sentIds.every((id) => body.data?.skipped?.includes(id))) return null;
       return `expected 404 not_found or a 400 naming ${probe.field}, got ${answer.status} ${code ?? answer.contentType}: ${answer.text.slice(0, 300)}`;
     }
   }
