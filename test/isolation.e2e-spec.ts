@@ -10,7 +10,7 @@ import { startApp, TestApp } from './support/app-harness';
 import { OpenApiDocument, Operation, operationsOf } from './support/fuzz/openapi-operations';
 import { COVERAGE } from './support/isolation/coverage';
 import { afterRelay, IsolationWorld, seedIsolationWorld } from './support/isolation/isolation-world';
-import { clerkProbes, coverageProblems, intruderProbes, permissionProbes, Probe, send, verdictOf } from './support/isolation/isolation-walk';
+import { clerkProbes, coverageProblems, intruderProbes, leaveOneOutProbes, permissionProbes, Probe, send, verdictOf } from './support/isolation/isolation-walk';
 
 /**
  * OWASP API1 (broken object level authorization), generated from the committed OpenAPI document: every
@@ -103,7 +103,7 @@ describe('isolation matrix: another account’s ids and a sub-user without permi
   afterAll(async () => {
     process.stdout.write(
       `isolation matrix: ${summary.operations} operations walked, ${summary.intruderRequests} requests as another account, ` +
-        `${summary.permissionRequests} as a sub-user without permissions, leaks ${summary.leaks}; ` +
+        `${summary.permissionRequests} as sub-users of A lacking permissions, leaks ${summary.leaks}; ` +
         `A's rows compared before and after: ${summary.victimRows} in ${summary.victimTables} tables\n`,
     );
     await t?.close();
@@ -158,11 +158,12 @@ describe('isolation matrix: another account’s ids and a sub-user without permi
     expect({ failures, changed, signedIn }).toEqual({ failures: [], changed: [], signedIn: [200, 200] });
   });
 
-  it('A’s sub-user without permissions: 403 naming the permission on every operation that needs one, A unchanged', async () => {
+  it('A’s sub-users without permissions, or without just the one needed: 403 naming it on every operation that needs one, A unchanged', async () => {
     const before = await snapshotOfA();
     const permissioned = ops.flatMap((op) => permissionProbes(op, COVERAGE[op.key], world, world.clerkToken));
     expect(permissioned.length).toBeGreaterThan(80);
-    const probes = [...permissioned, ...ops.flatMap((op) => clerkProbes(op, COVERAGE[op.key], world))];
+    const lacking = ops.flatMap((op) => leaveOneOutProbes(op, COVERAGE[op.key], world));
+    const probes = [...permissioned, ...lacking, ...ops.flatMap((op) => clerkProbes(op, COVERAGE[op.key], world))];
     summary.permissionRequests = probes.length;
     const failures = await walk(probes);
     expect({ failures, changed: changesOf(before, await snapshotOfA()) }).toEqual({ failures: [], changed: [] });

@@ -34,6 +34,8 @@ export interface Coverage {
   ok?: 'filtered' | 'skipped';
   /** Runs after every other probe (it may end B's sign-in). */
   last?: true;
+  /** The `document_type` of the body or query needs its kind's permission too (checked with a sub-user lacking only that one). */
+  kindPermission?: true;
 }
 
 const DOC = (path: string) => `documents/{type}/{id}/${path}`;
@@ -234,6 +236,7 @@ export const COVERAGE: Record<string, Coverage> = {
   'GET /v1/sendouts': { permission: 'sendouts' },
   'POST /v1/sendouts': {
     permission: 'sendouts',
+    kindPermission: true,
     body: (id) =>
       DOCUMENT_TYPES.map((type) => ({
         client_id: id('clients', 'client_id'),
@@ -245,10 +248,12 @@ export const COVERAGE: Record<string, Coverage> = {
   },
   'GET /v1/sendouts/templates': {
     permission: 'sendouts',
+    kindPermission: true,
     query: (id) => ({ document_type: 'invoice', client_id: id('clients', 'client_id'), document_id: id('invoices', 'document_id') }),
   },
   'GET /v1/sendouts/documents': {
     permission: 'sendouts',
+    kindPermission: true,
     query: (id) => ({ document_type: 'invoice', client_id: id('clients', 'client_id') }),
     ok: 'filtered',
   },

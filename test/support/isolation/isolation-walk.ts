@@ -1,4 +1,5 @@
 import { documentKind, DocumentKind } from '@app/domain/documents/document-kinds';
+import type { PermissionKey } from '@app/domain/shared/principal';
 import { problemOf } from '../fuzz/fuzz-runner';
 import { Operation, OpenApiDocument, resolve, Schema } from '../fuzz/openapi-operations';
 import { Coverage, COVERAGE, DOCUMENT_TYPES, IdOf, pathParamKind } from './coverage';
@@ -159,6 +160,32 @@ export function permissionProbes(op: Operation, cover: Coverage, world: Isolatio
     bearer: clerkToken,
     body: asArray(cover.body?.(mine))[0],
   }));
+}
+
+/**
+ * For each permission an operation needs, a sub-user of A holding every other key: 403 naming the missing
+ * one (this reaches checks behind the first one, such as the document kind of a sendout).
+ */
+export function leaveOneOutProbes(op: Operation, cover: Coverage, world: IsolationWorld): Probe[] {
+  const probes = permissionProbes(op, cover, world, '').map((p) => ({ ...p, bearer: world.lackingTokens[p.permission as PermissionKey] }));
+  if (!cover.kindPermission) return probes;
+  const mine: IdOf = (kind) => world.a.ids[kind];
+  for (const type of DOCUMENT_TYPES) {
+    const permission = documentKind(type).permission;
+    const body = asArray(cover.body?.(mine)).find((b) => (b as { document_type?: string } | undefined)?.document_type === type);
+    const query = cover.query ? { ...cover.query(mine), document_type: type } : undefined;
+    probes.push({
+      op,
+      who: 'clerk',
+      expect: 'permission',
+      permission,
+      method: op.method,
+      url: urlOf(op.path, () => '', query),
+      bearer: world.lackingTokens[permission],
+      body,
+    });
+  }
+  return probes;
 }
 
 export async function send(base: string, probe: Probe): Promise<Answer> {

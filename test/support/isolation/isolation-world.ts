@@ -1,3 +1,4 @@
+import { PERMISSION_KEYS, PermissionKey } from '@app/domain/shared/principal';
 import type { TestAccount, TestApp } from '../app-harness';
 
 /**
@@ -47,6 +48,8 @@ export interface IsolationWorld {
   b: Side;
   /** A's sub-user without any permission, signed in. */
   clerkToken: string;
+  /** For each permission key, a sub-user of A holding every key but that one, signed in. */
+  lackingTokens: Record<PermissionKey, string>;
   /** Strings only A's data holds: names, emails, phones, tokens, the API key. */
   markers: string[];
   /** What of A's a sub-user without permissions may not see either: names of records, the owner's secrets. */
@@ -288,5 +291,17 @@ export async function seedIsolationWorld(t: TestApp, base: string, hookBase: str
     'victimco-hook',
     ...markers.slice(2, 9),
   ];
-  return { a, b, clerkToken: clerk.data.access_token, markers, recordMarkers, victimIds: new Map() };
+  const lackingTokens = {} as Record<PermissionKey, string>;
+  for (const key of PERMISSION_KEYS) {
+    const username = `lacks.${key.replace(/_/g, '-')}`;
+    const created = await call('POST', '/v1/settings/users', accountA.apiKey, {
+      username,
+      password: CLERK_PASSWORD,
+      permissions: PERMISSION_KEYS.filter((k) => k !== key),
+    });
+    const session = await call('POST', '/v1/auth/login', '', { username, password: CLERK_PASSWORD });
+    if (created.status !== 201 || !session.data?.access_token) throw new Error(`sub-user ${username}: ${JSON.stringify([created, session])}`);
+    lackingTokens[key] = session.data.access_token;
+  }
+  return { a, b, clerkToken: clerk.data.access_token, lackingTokens, markers, recordMarkers, victimIds: new Map() };
 }
