@@ -273,23 +273,14 @@ export async function seedIsolationWorld(t: TestApp, base: string, hookBase: str
   const b = await seedSide(call, accountB, 'intruder_owner', 'Intruder', 2, `${hookBase}/intruder-hook`);
   const clerk = await call('POST', '/v1/auth/login', '', { username: `${VICTIM.toLowerCase()}.clerk`, password: CLERK_PASSWORD });
   if (!clerk.data?.access_token) throw new Error(`A's sub-user could not sign in: ${JSON.stringify(clerk)}`);
-  const markers = [
-    VICTIM,
-    VICTIM.toLowerCase(),
-    '9812300001',
-    'AAPFU0939F',
-    accountA.apiKey,
-    a.token,
-    a.refreshToken,
-    a.fcmToken,
-    String(a.ids.share),
-    clerk.data.access_token,
-  ];
+  // The client's phone, the vendor's PAN, the owner's key and tokens, the push token, the share token.
+  const ownerSecrets = ['9812300001', 'AAPFU0939F', accountA.apiKey, a.token, a.refreshToken, a.fcmToken, String(a.ids.share)];
+  const markers = [VICTIM, VICTIM.toLowerCase(), ...ownerSecrets, clerk.data.access_token];
   const recordMarkers = [
     ...['Client', 'Widget', 'consulting', 'Vendor', 'section', 'service', 'part', 'short supply'].map((name) => `${VICTIM} ${name}`),
     'victimco.client@example.com',
     'victimco-hook',
-    ...markers.slice(2, 9),
+    ...ownerSecrets,
   ];
   const lackingTokens = {} as Record<PermissionKey, string>;
   for (const key of PERMISSION_KEYS) {
