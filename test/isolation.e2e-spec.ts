@@ -2,10 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { NodeSecretHasher } from '@app/infra/crypto/node-secret-hasher';
-import { Database } from '@app/infra/database/database';
-import { SystemClock } from '@app/domain/shared/clock.port';
-import { createNotificationWorkerParts } from '@app/infra/notifications/notification-adapters';
+import { startRelayContext } from './support/relay-context';
 import { startApp, TestApp } from './support/app-harness';
 import { OpenApiDocument, Operation, operationsOf } from './support/fuzz/openapi-operations';
 import { COVERAGE } from './support/isolation/coverage';
@@ -92,12 +89,12 @@ describe('isolation matrix: another account’s ids and a sub-user without permi
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     world = await seedIsolationWorld(t, base, 'http://127.0.0.1:9');
     // The worker's relay turns the activity into notifications and webhook deliveries.
-    const parts = createNotificationWorkerParts(new Database(t.dataSource), new SystemClock(), new NodeSecretHasher(), t.config);
+    const relay = await startRelayContext(t.config);
     try {
-      await parts.relay.execute();
-      await parts.relay.execute();
+      await relay.relay.execute();
+      await relay.relay.execute();
     } finally {
-      await parts.pushQueue.close();
+      await relay.close();
     }
     await afterRelay(base, world);
   });
