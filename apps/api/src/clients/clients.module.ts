@@ -5,13 +5,13 @@ import { ClientDependents, ClientRepository } from '@app/domain/clients/client.r
 import { ClientsService } from '@app/domain/clients/clients.service';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
-import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
 import { ClientAdaptersModule } from '@app/infra/clients/client-adapters.module';
 import { SqlClientDependents } from '@app/infra/clients/sql-client-dependents';
 import { TypeormInventoryRepository } from '@app/infra/inventory/typeorm-inventory.repository';
-import { APP_CONFIG } from '../core/tokens';
+import { PLAN_POLICY } from '../core/tokens';
 import { ClientsController } from './clients.controller';
+import { make } from '@app/infra/core/providers';
 
 @Module({
   imports: [ClientAdaptersModule],
@@ -22,19 +22,7 @@ import { ClientsController } from './clients.controller';
       useFactory: (db: Database, clock: Clock) => new SqlClientDependents(db, new TypeormInventoryRepository(db, clock)),
       inject: [Database, Clock],
     },
-    {
-      provide: ClientsService,
-      useFactory: (
-        c: ClientRepository,
-        d: ClientDependents,
-        a: AccountRepository,
-        tx: TransactionRunner,
-        clock: Clock,
-        config: AppConfig,
-        act: ActivityRecorder,
-      ) => new ClientsService(c, d, a, tx, clock, config.plans, act),
-      inject: [ClientRepository, ClientDependents, AccountRepository, TransactionRunner, Clock, APP_CONFIG, ActivityRecorder],
-    },
+    make(ClientsService, [ClientRepository, ClientDependents, AccountRepository, TransactionRunner, Clock, PLAN_POLICY, ActivityRecorder]),
   ],
   exports: [ClientAdaptersModule, ClientsService],
 })

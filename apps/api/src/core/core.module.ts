@@ -19,6 +19,7 @@ import { TypeormSessionRepository } from '@app/infra/auth/typeorm-session.reposi
 import { InfraCoreModule } from '@app/infra/core/infra-core.module';
 import { PdfRendererModule } from '@app/infra/pdf/pdf-renderer.module';
 import { make, bind } from '@app/infra/core/providers';
+import { PLAN_POLICY } from './tokens';
 
 @Injectable()
 class RedisShutdown implements OnApplicationShutdown {
@@ -73,8 +74,9 @@ export class CoreModule {
           inject: [Redis],
         },
         RedisShutdown,
+        { provide: PLAN_POLICY, useValue: config.plans },
       ],
-      exports: [Redis, PasswordHasher, UserRepository, AccessTokenVerifier, AuthenticateCaller, ApiRateLimiter],
+      exports: [Redis, PasswordHasher, UserRepository, AccessTokenVerifier, AuthenticateCaller, ApiRateLimiter, PLAN_POLICY],
     };
   }
 }

@@ -4,12 +4,11 @@ import { DocumentPrefixes, DocumentSequence } from '@app/domain/documents/docume
 import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { DocumentCounter } from '@app/domain/documents/document-counter.port';
 import { Clock } from '@app/domain/shared/clock.port';
-import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
 import { SqlDocumentSequence } from '@app/infra/documents/sql-document-sequence';
 import { SettingsDocumentPrefixes } from '@app/infra/settings/sql-business-settings.repository';
 import { SqlDocumentCounter } from '@app/infra/documents/sql-document-counter';
-import { APP_CONFIG } from '../core/tokens';
+import { PLAN_POLICY } from '../core/tokens';
 import { ClientsModule } from '../clients/clients.module';
 import { make, bind } from '@app/infra/core/providers';
 
@@ -21,11 +20,7 @@ import { make, bind } from '@app/infra/core/providers';
     bind(DocumentPrefixes, SettingsDocumentPrefixes, [Database]),
     make(DocumentNumbering, [DocumentSequence, DocumentPrefixes]),
     bind(DocumentCounter, SqlDocumentCounter, [Database]),
-    {
-      provide: DocumentQuota,
-      useFactory: (c: DocumentCounter, clock: Clock, config: AppConfig) => new DocumentQuota(c, clock, config.plans),
-      inject: [DocumentCounter, Clock, APP_CONFIG],
-    },
+    make(DocumentQuota, [DocumentCounter, Clock, PLAN_POLICY]),
   ],
   exports: [ClientsModule, DocumentNumbering, DocumentQuota, DocumentPrefixes],
 })

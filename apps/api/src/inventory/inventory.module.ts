@@ -9,20 +9,15 @@ import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
 import { TypeormInventoryRepository } from '@app/infra/inventory/typeorm-inventory.repository';
-import { APP_CONFIG } from '../core/tokens';
+import { APP_CONFIG, PLAN_POLICY } from '../core/tokens';
 import { InventoryController } from './inventory.controller';
-import { bind } from '@app/infra/core/providers';
+import { bind, make } from '@app/infra/core/providers';
 
 @Module({
   controllers: [InventoryController],
   providers: [
     bind(InventoryRepository, TypeormInventoryRepository, [Database, Clock]),
-    {
-      provide: InventoryService,
-      useFactory: (r: InventoryRepository, tx: TransactionRunner, clock: Clock, config: AppConfig, a: ActivityRecorder) =>
-        new InventoryService(r, tx, clock, config.plans, a),
-      inject: [InventoryRepository, TransactionRunner, Clock, APP_CONFIG, ActivityRecorder],
-    },
+    make(InventoryService, [InventoryRepository, TransactionRunner, Clock, PLAN_POLICY, ActivityRecorder]),
     {
       provide: InvoiceStock,
       useFactory: (r: InventoryRepository, config: AppConfig, a: ActivityRecorder) => new InvoiceStock(r, config.featureInventory, new LowStockAlerts(a)),
