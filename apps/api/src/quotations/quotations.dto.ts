@@ -1,26 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsDefined, IsInt, IsOptional, IsString, Max, Min, ValidateNested, MaxLength } from 'class-validator';
+import { IsArray, IsDefined, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 import { MaxLines } from '../common/limits';
 import { INVOICE_TYPES, QUOTATION_DOCUMENT_KINDS } from '@app/domain/documents/document-enums';
 import { IsDateString } from '../common/is-date-string';
 import { OfferStatusFields, OfferTermsFields } from '../documents/offer-document.dto';
 import { ProductLineDto } from '../documents/product-line.dto';
+import { OptionalEnumString } from '../common/optional-enum-string';
 
-const STRING = { message: 'must be a string' };
 const POSITIVE_ID = { message: 'must be a positive integer' };
 
 /** The quotation's own fields, between the status fields and the terms. */
 class QuotationKindFieldsDto extends OfferStatusFields('quotation') {
-  @ApiPropertyOptional({ enum: INVOICE_TYPES, description: 'Default: local_sale with a business GSTIN, else bill_of_supply' })
-  @IsOptional()
-  @IsString(STRING)
-  @MaxLength(30, { message: 'must be at most 30 characters' })
+  @OptionalEnumString(INVOICE_TYPES, { description: 'Default: local_sale with a business GSTIN, else bill_of_supply' })
   quotation_type?: string | null;
-  @ApiPropertyOptional({ enum: QUOTATION_DOCUMENT_KINDS, default: 'quotation' })
-  @IsOptional()
-  @IsString(STRING)
-  @MaxLength(30, { message: 'must be at most 30 characters' })
+  @OptionalEnumString(QUOTATION_DOCUMENT_KINDS, { default: 'quotation' })
   document_kind?: string | null;
 }
 
