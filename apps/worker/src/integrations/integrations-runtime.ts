@@ -8,6 +8,7 @@ import { Database } from '@app/infra/database/database';
 import { SqlIdempotencyStore } from '@app/infra/idempotency/sql-idempotency-store';
 import { createWebhookWorkerParts } from '@app/infra/webhooks/webhooks.factory';
 import { createActivityLog } from '@app/infra/webhooks/webhook-objects';
+import { loggedPass, OnePassAtATime } from '../scheduling/passes';
 
 /**
  * The worker's side of the integrator features: sends outbound webhooks (the relay's consumer writes
@@ -16,7 +17,7 @@ import { createActivityLog } from '@app/infra/webhooks/webhook-objects';
 export class IntegrationsRuntime {
   readonly purgeKeys: PurgeIdempotencyKeys;
   readonly dispatch: DispatchWebhooks;
-  private dispatching: Promise<DispatchResult | null> | null = null;
+  private readonly dispatching = new OnePassAtATime<DispatchResult | null>();
   private closing = false;
 
   constructor(
@@ -33,37 +34,27 @@ export class IntegrationsRuntime {
   /** One round of webhook sending; joins the round in progress. */
   dispatchOnce(): Promise<DispatchResult | null> {
     if (this.closing) return Promise.resolve(null);
-    this.dispatching ??= this.dispatch
-      .execute()
-      .then((result) => {
+    return this.dispatching.run(() =>
+      loggedPass(this.log, 'webhook dispatch failed', async () => {
+        const result = await this.dispatch.execute();
         if (result.attempted) this.log.info({ ...result }, 'webhooks sent');
         return result;
-      })
-      .catch((err: Error) => {
-        this.log.warn({ err: err.message }, 'webhook dispatch failed');
-        return null;
-      })
-      .finally(() => {
-        this.dispatching = null;
-      });
-    return this.dispatching;
+      }),
+    );
   }
 
   /** Deletes idempotency keys past their 24 hours (any process may run it; the deletes do not collide). */
   async purgeKeysOnce(): Promise<number | null> {
     if (this.closing) return null;
-    try {
+    return loggedPass(this.log, 'idempotency key purge failed', async () => {
       const purged = await this.purgeKeys.execute();
       if (purged) this.log.info({ purged }, 'expired idempotency keys deleted');
       return purged;
-    } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'idempotency key purge failed');
-      return null;
-    }
+    });
   }
 
   async close(): Promise<void> {
     this.closing = true;
-    await this.dispatching;
+    await this.dispatching.finished();
   }
 }

@@ -9,6 +9,7 @@ import { Database } from '@app/infra/database/database';
 import { createNotificationWorkerParts } from '@app/infra/notifications/notification-adapters';
 import { BullmqPushWorker } from '@app/infra/queue/bullmq-push-worker';
 import { takeLock } from '@app/infra/queue/redis-lock';
+import { loggedPass, OnePassAtATime } from '../scheduling/passes';
 
 type Parts = ReturnType<typeof createNotificationWorkerParts>;
 
@@ -21,7 +22,7 @@ type Parts = ReturnType<typeof createNotificationWorkerParts>;
 export class NotificationsRuntime {
   readonly parts: Parts;
   private readonly pushWorker: BullmqPushWorker;
-  private relaying: Promise<RelayResult | null> | null = null;
+  private readonly relaying = new OnePassAtATime<RelayResult | null>();
   private closing: Promise<void> | null = null;
 
   constructor(
@@ -50,53 +51,41 @@ export class NotificationsRuntime {
   /** One relay run (batches until the outbox is empty); joins the run in progress. */
   relayOnce(): Promise<RelayResult | null> {
     if (this.closing) return Promise.resolve(null);
-    this.relaying ??= this.parts.relay
-      .execute()
-      .then((result) => {
+    return this.relaying.run(() =>
+      loggedPass(this.log, 'activity relay failed', async () => {
+        const result = await this.parts.relay.execute();
         if (result.relayed) this.log.info({ relayed: result.relayed }, 'activity relayed');
         return result;
-      })
-      .catch((err: Error) => {
-        this.log.warn({ err: err.message }, 'activity relay failed');
-        return null;
-      })
-      .finally(() => {
-        this.relaying = null;
-      });
-    return this.relaying;
+      }),
+    );
   }
 
   async sweepPushesOnce(): Promise<void> {
     if (this.closing || !this.parts.sender.enabled) return;
-    try {
+    await loggedPass(this.log, 'push outbox sweep failed', async () => {
       const key = `${this.config.queue.prefix}:pushes:sweep-lock`;
       if (!(await takeLock(this.parts.pushQueue.redis, key, Math.floor(this.config.push.relayIntervalMs * 0.9)))) return;
       const result = await this.parts.sweepPushes.execute();
       if (result.enqueued) this.log.info({ ...result }, 'push outbox sweep');
-    } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'push outbox sweep failed');
-    }
+    });
   }
 
   /** The daily removal of notifications past retention (once a day across processes, by a Redis lock). */
   async purgeOnce(): Promise<number | null> {
     if (this.closing) return null;
-    try {
+    return loggedPass(this.log, 'notification purge failed', async () => {
       const key = `${this.config.queue.prefix}:notifications:purge:${kolkataDate(new Date())}`;
       if (!(await takeLock(this.parts.pushQueue.redis, key, 26 * 60 * 60 * 1000))) return null;
       const purged = await this.parts.purge.execute();
       this.log.info({ purged }, 'old notifications purged');
       return purged;
-    } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'notification purge failed');
-      return null;
-    }
+    });
   }
 
   close(): Promise<void> {
     this.closing ??= (async () => {
       await this.pushWorker.close().catch((err: Error) => this.log.warn({ err: err.message }, 'closing the push worker failed'));
-      await this.relaying;
+      await this.relaying.finished();
       await this.parts.pushQueue.close();
     })();
     return this.closing;
