@@ -1,13 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsArray, IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { MaxLines } from '../common/limits';
+import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { DISCOUNT_TYPES, DOCUMENT_STATUSES, INVOICE_TYPES, PAYMENT_STATUSES } from '@app/domain/documents/document-enums';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString, IsTimestampString } from '../common/is-date-string';
 import { ListQueryDto } from '../common/list-query.dto';
-import { InvoiceLineDto } from '../documents/product-line.dto';
+import { DocumentLines, InvoiceLineDto } from '../documents/product-line.dto';
 import { GstHeaderFields } from '../documents/gst-fields.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';
 
@@ -43,12 +41,7 @@ class InvoiceOptionalFieldsDto extends GstHeaderFields(class {}) {
   @IsAmount()
   tds_amount?: number | string | null;
 
-  @ApiPropertyOptional({ type: [InvoiceLineDto], description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
-  @IsOptional()
-  @IsArray({ message: 'must be an array of line items' })
-  @MaxLines()
-  @ValidateNested({ each: true })
-  @Type(() => InvoiceLineDto)
+  @DocumentLines(InvoiceLineDto, { description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
   items?: InvoiceLineDto[] | null;
 }
 

@@ -1,11 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsArray, IsDefined, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
-import { MaxLines } from '../common/limits';
+import { IsDefined, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { INVOICE_TYPES, QUOTATION_DOCUMENT_KINDS } from '@app/domain/documents/document-enums';
 import { IsDateString } from '../common/is-date-string';
 import { OfferStatusFields, OfferTermsFields } from '../documents/offer-document.dto';
-import { ProductLineDto } from '../documents/product-line.dto';
+import { DocumentLines, ProductLineDto } from '../documents/product-line.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';
 
 const POSITIVE_ID = { message: 'must be a positive integer' };
@@ -20,12 +18,7 @@ class QuotationKindFieldsDto extends OfferStatusFields('quotation') {
 
 /** Fields that are optional on create and on PATCH. Enumerations are checked by the domain. */
 class QuotationOptionalFieldsDto extends OfferTermsFields(QuotationKindFieldsDto) {
-  @ApiPropertyOptional({ type: [ProductLineDto], description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
-  @IsOptional()
-  @IsArray({ message: 'must be an array of line items' })
-  @MaxLines()
-  @ValidateNested({ each: true })
-  @Type(() => ProductLineDto)
+  @DocumentLines(ProductLineDto, { description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
   items?: ProductLineDto[] | null;
 }
 
