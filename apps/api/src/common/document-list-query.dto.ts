@@ -57,6 +57,9 @@ export class DocumentListQueryDto extends ListQueryDto {
   document_kind?: QuotationKind;
 }
 
+/** The filters every document list takes: the page, the financial year or dates, the client and the search. */
+export const COMMON_DOCUMENT_FILTERS = ['limit', 'offset', 'fy_start_year', 'date_from', 'date_to', 'client_id', 'search'] as const;
+
 export function documentFilterOf(q: DocumentListQueryDto): DocumentListFilter {
   return {
     ...pageOf(q),

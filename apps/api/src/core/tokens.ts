@@ -1,1 +1,1 @@
-export { APP_CONFIG } from '@app/infra/config/app-config.token';
+export { APP_CONFIG, PLAN_POLICY } from '@app/infra/config/app-config.token';

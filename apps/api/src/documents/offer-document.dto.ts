@@ -5,6 +5,7 @@ import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
 import { GstHeaderFields } from './gst-fields.dto';
+import { OptionalEnumString } from '../common/optional-enum-string';
 
 const STRING = { message: 'must be a string' };
 
@@ -23,15 +24,9 @@ export function OfferStatusFields(documentName: string) {
   class OfferStatusFieldsDto {
     @ApiPropertyOptional({ example: '2025-05-01', description: `Default: the ${documentName} date` }) @IsOptional() @IsDateString() validity_date?:
       string | null;
-    @ApiPropertyOptional({ enum: APPROVAL_STATUSES, default: 'pending' })
-    @IsOptional()
-    @IsString(STRING)
-    @MaxLength(30, { message: 'must be at most 30 characters' })
+    @OptionalEnumString(APPROVAL_STATUSES, { default: 'pending' })
     approval_status?: string | null;
-    @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES, description: 'Default: the account currency' })
-    @IsOptional()
-    @IsString(STRING)
-    @MaxLength(30, { message: 'must be at most 30 characters' })
+    @OptionalEnumString(SUPPORTED_CURRENCIES, { description: 'Default: the account currency' })
     currency?: string | null;
   }
   return OfferStatusFieldsDto;
@@ -44,10 +39,7 @@ export function OfferTermsFields<B extends DtoClass>(Base: B) {
     @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(65535) declaration_text?: string | null;
     @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(500) transport_details?: string | null;
     @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(50) lr_number?: string | null;
-    @ApiPropertyOptional({ enum: DISCOUNT_TYPES, nullable: true })
-    @IsOptional()
-    @IsString(STRING)
-    @MaxLength(30, { message: 'must be at most 30 characters' })
+    @OptionalEnumString(DISCOUNT_TYPES, { nullable: true })
     discount_type?: string | null;
     @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsAmount() discount_value?: number | string | null;
   }

@@ -1,6 +1,8 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { MaxLines } from '../common/limits';
 import { OptionalNonNull } from '../common/optional-non-null';
 import { DISCOUNT_TYPES } from '@app/domain/documents/document-enums';
 import { hasDescription } from '@app/domain/documents/product-lines';
@@ -87,4 +89,20 @@ export class InvoiceLineDto extends ProductLineDto {
   @Min(1, { message: 'must be a positive integer' })
   @Max(2147483647, { message: 'must be a positive integer' })
   inventory_id?: number | null;
+}
+
+/**
+ * The `items` of an invoice, quotation or proforma invoice: an array of at most MAX_DOCUMENT_LINES lines of
+ * `line`, each validated; required on create where the kind needs lines. The decorators are applied in the
+ * order stacked decorators are (bottom up), which is the order of the field's validation messages.
+ */
+export function DocumentLines(line: new () => ProductLineDto, doc: { required?: boolean; description: string }): PropertyDecorator {
+  return applyDecorators(
+    Type(() => line),
+    ValidateNested({ each: true }),
+    MaxLines(),
+    IsArray({ message: 'must be an array of line items' }),
+    doc.required ? IsDefined({ message: 'is required' }) : IsOptional(),
+    doc.required ? ApiProperty({ type: [line], description: doc.description }) : ApiPropertyOptional({ type: [line], description: doc.description }),
+  );
 }

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { StreamableFile } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import express from 'express';
@@ -12,13 +12,13 @@ import {
   envelopeJson,
   isJsonContentType,
   MAX_BODY_BYTES,
-  parseJsonBody,
+  RAW_BODY_MAX_BYTES,
+  requestBody,
+  RequestLogger,
   urlDecodes,
   wantsRawBody,
   writeClientError,
 } from './http-edge';
-
-type RequestLogger = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** `text/plain`, with or without parameters. */
 function isTextContentType(contentType: string | undefined): boolean {
@@ -181,11 +181,7 @@ export class ExpressEdgeAdapter extends ExpressAdapter implements EdgeAdapter {
       return;
     }
     if (!isJsonContentType(contentType)) throw edgeErrors.notJson();
-    if (wantsRawBody(req.url)) {
-      // The raw bytes, unparsed (as on Fastify): the handler checks their HMAC first.
-      req.body = await readBytes(req, 1024 * 1024);
-      return;
-    }
-    req.body = parseJsonBody(await readText(req, MAX_BODY_BYTES), req.url, this.settings.jsonMaxDepth);
+    const limit = wantsRawBody(req.url) ? RAW_BODY_MAX_BYTES : MAX_BODY_BYTES;
+    req.body = requestBody(await readBytes(req, limit), req.url, this.settings.jsonMaxDepth);
   }
 }

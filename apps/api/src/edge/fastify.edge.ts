@@ -12,15 +12,11 @@ import {
   envelopeJson,
   errorJson,
   MAX_BODY_BYTES,
-  parseJsonBody,
+  requestBody,
+  RequestLogger,
   urlDecodes,
-  wantsRawBody,
   writeClientError,
 } from './http-edge';
-
-type RequestLogger = (req: IncomingMessage, res: ServerResponse) => void;
-
-const MB = 1024 * 1024;
 
 /**
  * The edge on Fastify. Wraps every handler result as `{ok: true, data}` where Nest hands it to Fastify
@@ -93,11 +89,7 @@ export class FastifyEdgeAdapter extends FastifyAdapter implements EdgeAdapter {
     fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (req: FastifyRequest, body: string | Buffer, done) => {
       try {
         const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-        if (wantsRawBody(req.url)) {
-          if (bytes.length > MB) throw edgeErrors.tooLarge();
-          return done(null, bytes);
-        }
-        done(null, parseJsonBody(bytes.toString('utf8'), req.url, this.settings.jsonMaxDepth));
+        done(null, requestBody(bytes, req.url, this.settings.jsonMaxDepth));
       } catch (error) {
         done(error as EdgeError, undefined);
       }

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '@app/domain/shared/domain-error';
 import { corsHeaders } from '../common/http-middleware';
@@ -144,6 +144,21 @@ export function parseJsonBody(text: string, url: string, maxDepth: number): unkn
     throw edgeErrors.invalidJson();
   }
 }
+
+/** The most a raw body (see RAW_BODY_PATHS) may carry. */
+export const RAW_BODY_MAX_BYTES = MB;
+
+/** A request body as its handler gets it: the raw bytes on a raw-body path, else the parsed JSON (see parseJsonBody). */
+export function requestBody(bytes: Buffer, url: string, maxDepth: number): unknown {
+  if (wantsRawBody(url)) {
+    if (bytes.length > RAW_BODY_MAX_BYTES) throw edgeErrors.tooLarge();
+    return bytes;
+  }
+  return parseJsonBody(bytes.toString('utf8'), url, maxDepth);
+}
+
+/** Writes the log line of a request once it is answered. */
+export type RequestLogger = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Whether the path of a URL decodes (a malformed percent-encoding such as `%E0%A4%A` does not). */
 export function urlDecodes(url: string): boolean {

@@ -1,39 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsArray, IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { MaxLines } from '../common/limits';
+import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { DISCOUNT_TYPES, DOCUMENT_STATUSES, INVOICE_TYPES, PAYMENT_STATUSES } from '@app/domain/documents/document-enums';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString, IsTimestampString } from '../common/is-date-string';
 import { ListQueryDto } from '../common/list-query.dto';
-import { InvoiceLineDto } from '../documents/product-line.dto';
+import { DocumentLines, InvoiceLineDto } from '../documents/product-line.dto';
 import { GstHeaderFields } from '../documents/gst-fields.dto';
+import { OptionalEnumString } from '../common/optional-enum-string';
 
 const STRING = { message: 'must be a string' };
 const POSITIVE_ID = { message: 'must be a positive integer' };
 
 /** Fields that are optional on create and on PATCH. Enumerations are checked by the domain. */
 class InvoiceOptionalFieldsDto extends GstHeaderFields(class {}) {
-  @ApiPropertyOptional({ enum: PAYMENT_STATUSES, default: 'pending' })
-  @IsOptional()
-  @IsString(STRING)
-  @MaxLength(30, { message: 'must be at most 30 characters' })
+  @OptionalEnumString(PAYMENT_STATUSES, { default: 'pending' })
   payment_status?: string | null;
-  @ApiPropertyOptional({ enum: DOCUMENT_STATUSES, default: 'issued' })
-  @IsOptional()
-  @IsString(STRING)
-  @MaxLength(30, { message: 'must be at most 30 characters' })
+  @OptionalEnumString(DOCUMENT_STATUSES, { default: 'issued' })
   status?: string | null;
-  @ApiPropertyOptional({ enum: SUPPORTED_CURRENCIES, description: 'Default: the account currency' })
-  @IsOptional()
-  @IsString(STRING)
-  @MaxLength(30, { message: 'must be at most 30 characters' })
+  @OptionalEnumString(SUPPORTED_CURRENCIES, { description: 'Default: the account currency' })
   currency?: string | null;
-  @ApiPropertyOptional({ enum: INVOICE_TYPES, description: 'Default: local_sale with a business GSTIN, else bill_of_supply' })
-  @IsOptional()
-  @IsString(STRING)
-  @MaxLength(30, { message: 'must be at most 30 characters' })
+  @OptionalEnumString(INVOICE_TYPES, { description: 'Default: local_sale with a business GSTIN, else bill_of_supply' })
   invoice_type?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(50) lut_number?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(65535) declaration_text?: string | null;
@@ -44,10 +31,7 @@ class InvoiceOptionalFieldsDto extends GstHeaderFields(class {}) {
   @ApiPropertyOptional({ example: '2025-04-15', nullable: true }) @IsOptional() @IsDateString() payment_date?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(500) transport_details?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(STRING) @MaxLength(50) lr_number?: string | null;
-  @ApiPropertyOptional({ enum: DISCOUNT_TYPES, nullable: true })
-  @IsOptional()
-  @IsString(STRING)
-  @MaxLength(30, { message: 'must be at most 30 characters' })
+  @OptionalEnumString(DISCOUNT_TYPES, { nullable: true })
   discount_type?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsAmount() discount_value?: number | string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) tds_section_id?: number | null;
@@ -57,12 +41,7 @@ class InvoiceOptionalFieldsDto extends GstHeaderFields(class {}) {
   @IsAmount()
   tds_amount?: number | string | null;
 
-  @ApiPropertyOptional({ type: [InvoiceLineDto], description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
-  @IsOptional()
-  @IsArray({ message: 'must be an array of line items' })
-  @MaxLines()
-  @ValidateNested({ each: true })
-  @Type(() => InvoiceLineDto)
+  @DocumentLines(InvoiceLineDto, { description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
   items?: InvoiceLineDto[] | null;
 }
 

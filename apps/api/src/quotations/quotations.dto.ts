@@ -1,37 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsArray, IsDefined, IsInt, IsOptional, IsString, Max, Min, ValidateNested, MaxLength } from 'class-validator';
-import { MaxLines } from '../common/limits';
+import { IsDefined, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { INVOICE_TYPES, QUOTATION_DOCUMENT_KINDS } from '@app/domain/documents/document-enums';
 import { IsDateString } from '../common/is-date-string';
 import { OfferStatusFields, OfferTermsFields } from '../documents/offer-document.dto';
-import { ProductLineDto } from '../documents/product-line.dto';
+import { DocumentLines, ProductLineDto } from '../documents/product-line.dto';
+import { OptionalEnumString } from '../common/optional-enum-string';
 
-const STRING = { message: 'must be a string' };
 const POSITIVE_ID = { message: 'must be a positive integer' };
 
 /** The quotation's own fields, between the status fields and the terms. */
 class QuotationKindFieldsDto extends OfferStatusFields('quotation') {
-  @ApiPropertyOptional({ enum: INVOICE_TYPES, description: 'Default: local_sale with a business GSTIN, else bill_of_supply' })
-  @IsOptional()
-  @IsString(STRING)
-  @MaxLength(30, { message: 'must be at most 30 characters' })
+  @OptionalEnumString(INVOICE_TYPES, { description: 'Default: local_sale with a business GSTIN, else bill_of_supply' })
   quotation_type?: string | null;
-  @ApiPropertyOptional({ enum: QUOTATION_DOCUMENT_KINDS, default: 'quotation' })
-  @IsOptional()
-  @IsString(STRING)
-  @MaxLength(30, { message: 'must be at most 30 characters' })
+  @OptionalEnumString(QUOTATION_DOCUMENT_KINDS, { default: 'quotation' })
   document_kind?: string | null;
 }
 
 /** Fields that are optional on create and on PATCH. Enumerations are checked by the domain. */
 class QuotationOptionalFieldsDto extends OfferTermsFields(QuotationKindFieldsDto) {
-  @ApiPropertyOptional({ type: [ProductLineDto], description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
-  @IsOptional()
-  @IsArray({ message: 'must be an array of line items' })
-  @MaxLines()
-  @ValidateNested({ each: true })
-  @Type(() => ProductLineDto)
+  @DocumentLines(ProductLineDto, { description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
   items?: ProductLineDto[] | null;
 }
 

@@ -6,7 +6,7 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { WORKER_LOG } from '../logger';
 import { Schedule } from '../scheduling/schedule';
-import { SingleFlight } from '../scheduling/single-flight';
+import { loggedPass, OnePassAtATime } from '../scheduling/passes';
 
 /**
  * Sends due webhook deliveries (the relay's consumer writes them) every WEBHOOK_DISPATCH_INTERVAL_MS; a
@@ -14,7 +14,7 @@ import { SingleFlight } from '../scheduling/single-flight';
  */
 @Injectable()
 export class WebhookDispatchSchedule extends Schedule {
-  private readonly round: SingleFlight<DispatchResult>;
+  private readonly rounds = new OnePassAtATime<DispatchResult | null>();
 
   constructor(
     registry: SchedulerRegistry,
@@ -23,16 +23,16 @@ export class WebhookDispatchSchedule extends Schedule {
     @Inject(WORKER_LOG) private readonly log: Logger,
   ) {
     super(registry, 'webhook-dispatch', config.webhooks.dispatchIntervalMs);
-    this.round = new SingleFlight(log, 'webhook dispatch failed');
   }
 
   protected tick(): Promise<DispatchResult | null> {
     if (this.closing) return Promise.resolve(null);
-    return this.round.run(
-      () => this.dispatch.execute(),
-      (result) => {
+    return this.rounds.run(() =>
+      loggedPass(this.log, 'webhook dispatch failed', async () => {
+        const result = await this.dispatch.execute();
         if (result.attempted) this.log.info({ ...result }, 'webhooks sent');
-      },
+        return result;
+      }),
     );
   }
 }

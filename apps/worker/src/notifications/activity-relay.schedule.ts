@@ -8,7 +8,7 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { WORKER_LOG } from '../logger';
 import { Schedule } from '../scheduling/schedule';
-import { SingleFlight } from '../scheduling/single-flight';
+import { loggedPass, OnePassAtATime } from '../scheduling/passes';
 import { ScheduleLocks } from '../scheduling/schedule-locks';
 
 /**
@@ -19,7 +19,7 @@ import { ScheduleLocks } from '../scheduling/schedule-locks';
  */
 @Injectable()
 export class ActivityRelaySchedule extends Schedule {
-  private readonly relays: SingleFlight<RelayResult>;
+  private readonly relays = new OnePassAtATime<RelayResult | null>();
 
   constructor(
     registry: SchedulerRegistry,
@@ -31,7 +31,6 @@ export class ActivityRelaySchedule extends Schedule {
     @Inject(WORKER_LOG) private readonly log: Logger,
   ) {
     super(registry, 'activity-relay', config.push.relayIntervalMs);
-    this.relays = new SingleFlight(log, 'activity relay failed');
   }
 
   protected async tick(): Promise<void> {
@@ -42,22 +41,21 @@ export class ActivityRelaySchedule extends Schedule {
   /** One relay run (batches until the outbox is empty); joins the run in progress. */
   relayOnce(): Promise<RelayResult | null> {
     if (this.closing) return Promise.resolve(null);
-    return this.relays.run(
-      () => this.relay.execute(),
-      (result) => {
+    return this.relays.run(() =>
+      loggedPass(this.log, 'activity relay failed', async () => {
+        const result = await this.relay.execute();
         if (result.relayed) this.log.info({ relayed: result.relayed }, 'activity relayed');
-      },
+        return result;
+      }),
     );
   }
 
   private async sweepPushesOnce(): Promise<void> {
     if (this.closing || !this.sender.enabled) return;
-    try {
+    await loggedPass(this.log, 'push outbox sweep failed', async () => {
       if (!(await this.locks.takeInterval('pushes:sweep-lock', this.config.push.relayIntervalMs))) return;
       const result = await this.sweep.execute();
       if (result.enqueued) this.log.info({ ...result }, 'push outbox sweep');
-    } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'push outbox sweep failed');
-    }
+    });
   }
 }

@@ -7,11 +7,12 @@ import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { WORKER_LOG } from '../logger';
 import { Schedule } from '../scheduling/schedule';
 import { ScheduleLocks } from '../scheduling/schedule-locks';
+import { loggedPass, OnePassAtATime } from '../scheduling/passes';
 
 /** The outbox sweeper, every SWEEP_INTERVAL_MS: re-offers queued sendouts the queue lost and recovers stale ones. */
 @Injectable()
 export class SendoutSweepSchedule extends Schedule {
-  private sweeping: Promise<SweepResult | null> | null = null;
+  private readonly sweeping = new OnePassAtATime<SweepResult | null>();
 
   constructor(
     registry: SchedulerRegistry,
@@ -29,20 +30,14 @@ export class SendoutSweepSchedule extends Schedule {
    */
   runOnce(): Promise<SweepResult | null> {
     if (this.closing) return Promise.resolve(null);
-    this.sweeping ??= (async () => {
-      try {
+    return this.sweeping.run(() =>
+      loggedPass(this.log, 'outbox sweep failed', async () => {
         if (!(await this.locks.takeInterval('sendouts:sweep-lock', this.config.queue.sweepIntervalMs))) return null;
         const result = await this.sweep.execute();
         if (result.recovered || result.enqueued) this.log.info({ ...result }, 'outbox sweep');
         return result;
-      } catch (err) {
-        this.log.warn({ err: (err as Error).message }, 'outbox sweep failed');
-        return null;
-      } finally {
-        this.sweeping = null;
-      }
-    })();
-    return this.sweeping;
+      }),
+    );
   }
 
   protected tick(): Promise<SweepResult | null> {

@@ -11,6 +11,7 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { takeLock } from '@app/infra/queue/redis-lock';
 import { WORKER_LOG } from '../logger';
+import { loggedPass } from '../scheduling/passes';
 
 /**
  * The worker's store billing: a BullMQ processor for stored store notifications, a sweeper that offers
@@ -47,31 +48,25 @@ export class StoreBillingRuntime {
   /** Offers queued notifications untouched for SWEEP_AFTER_MS to the queue again (one process per interval). */
   async sweepOnce(): Promise<number | null> {
     if (this.closing) return null;
-    try {
+    return loggedPass(this.log, 'store notification sweep failed', async () => {
       const key = `${this.config.queue.prefix}:store-notifications:sweep-lock`;
       if (!(await takeLock(this.queue.redis, key, Math.floor(this.config.queue.sweepIntervalMs * 0.9)))) return null;
       const ids = await this.inbox.findQueued(timestampOf(new Date(Date.now() - this.config.queue.sweepAfterMs)), 500);
       for (const id of ids) await this.queue.enqueue(id);
       return ids.length;
-    } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'store notification sweep failed');
-      return null;
-    }
+    });
   }
 
   /** The daily re-check of subscriptions ending within a day; null when another process ran it today. */
   async recheckOnce(): Promise<{ checked: number; failed: number } | null> {
     if (this.closing) return null;
-    try {
+    return loggedPass(this.log, 'subscription re-check failed', async () => {
       const key = `${this.config.queue.prefix}:subscriptions:recheck:${kolkataDate(new Date())}`;
       if (!(await takeLock(this.queue.redis, key, 26 * 60 * 60 * 1000))) return null;
       const result = await this.recheck.execute();
       this.log.info(result, 'store subscriptions re-checked');
       return result;
-    } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'subscription re-check failed');
-      return null;
-    }
+    });
   }
 
   async close(): Promise<void> {

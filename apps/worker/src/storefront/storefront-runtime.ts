@@ -7,6 +7,7 @@ import { EVENT_RETENTION_DAYS, StorefrontStore } from '@app/domain/storefront/st
 import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { takeLock } from '@app/infra/queue/redis-lock';
+import { loggedPass, OnePassAtATime } from '../scheduling/passes';
 import { BullmqStorefrontQueue, startStorefrontWorkers, StorefrontWorkers } from '@app/infra/storefront/bullmq-storefront-queue';
 import { WORKER_LOG } from '../logger';
 
@@ -22,7 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export class StorefrontRuntime {
   private workers: StorefrontWorkers | null = null;
   private readonly stop = new AbortController();
-  private sweeping: Promise<number | null> | null = null;
+  private readonly sweeping = new OnePassAtATime<number | null>();
   private closing = false;
 
   constructor(
@@ -58,8 +59,8 @@ export class StorefrontRuntime {
   /** Offers waiting events and running backfills to the queue again (one process per interval); null when it did not run. */
   sweepOnce(): Promise<number | null> {
     if (this.closing) return Promise.resolve(null);
-    this.sweeping ??= (async () => {
-      try {
+    return this.sweeping.run(() =>
+      loggedPass(this.log, 'storefront sweep failed', async () => {
         for (let i = 0; i < 40 && this.queue.redis.status !== 'ready'; i++) await new Promise((r) => setTimeout(r, 50));
         const key = `${this.config.queue.prefix}:storefront:sweep-lock`;
         if (!(await takeLock(this.queue.redis, key, Math.floor(this.config.queue.sweepIntervalMs * 0.9)))) return null;
@@ -69,27 +70,18 @@ export class StorefrontRuntime {
         const backfills = await this.store.runningBackfills(100);
         for (const accountId of backfills) await this.queue.enqueueBackfill(accountId);
         return events.length + backfills.length;
-      } catch (err) {
-        this.log.warn({ err: (err as Error).message }, 'storefront sweep failed');
-        return null;
-      } finally {
-        this.sweeping = null;
-      }
-    })();
-    return this.sweeping;
+      }),
+    );
   }
 
   /** Deletes events (the logs) received more than 30 days ago; once a day across processes. */
   async purgeOnce(now = new Date()): Promise<number | null> {
     if (this.closing) return null;
-    try {
+    return loggedPass(this.log, 'storefront log purge failed', async () => {
       const key = `${this.config.queue.prefix}:storefront:purge:${now.toISOString().slice(0, 10)}`;
       if (!(await takeLock(this.queue.redis, key, 26 * 60 * 60 * 1000))) return null;
       return await this.purgeEvents(now);
-    } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'storefront log purge failed');
-      return null;
-    }
+    });
   }
 
   /** The purge itself, without the daily lock. */
@@ -104,6 +96,6 @@ export class StorefrontRuntime {
     this.closing = true;
     this.stop.abort();
     await Promise.all([this.workers?.events.close().catch(() => undefined), this.workers?.backfills.close().catch(() => undefined)]);
-    await this.sweeping;
+    await this.sweeping.finished();
   }
 }

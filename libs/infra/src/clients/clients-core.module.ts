@@ -5,8 +5,8 @@ import { ClientDependents, ClientRepository } from '@app/domain/clients/client.r
 import { ClientsService } from '@app/domain/clients/clients.service';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
-import { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/app-config.token';
+import { PLAN_POLICY } from '../config/app-config.token';
+import { make } from '../core/providers';
 import { Database } from '../database/database';
 import { TypeormInventoryRepository } from '../inventory/typeorm-inventory.repository';
 import { ClientAdaptersModule } from './client-adapters.module';
@@ -21,19 +21,7 @@ import { SqlClientDependents } from './sql-client-dependents';
       useFactory: (db: Database, clock: Clock) => new SqlClientDependents(db, new TypeormInventoryRepository(db, clock)),
       inject: [Database, Clock],
     },
-    {
-      provide: ClientsService,
-      useFactory: (
-        clients: ClientRepository,
-        dependents: ClientDependents,
-        accounts: AccountRepository,
-        tx: TransactionRunner,
-        clock: Clock,
-        config: AppConfig,
-        activity: ActivityRecorder,
-      ) => new ClientsService(clients, dependents, accounts, tx, clock, config.plans, activity),
-      inject: [ClientRepository, ClientDependents, AccountRepository, TransactionRunner, Clock, APP_CONFIG, ActivityRecorder],
-    },
+    make(ClientsService, [ClientRepository, ClientDependents, AccountRepository, TransactionRunner, Clock, PLAN_POLICY, ActivityRecorder]),
   ],
   exports: [ClientAdaptersModule, ClientsService],
 })

@@ -8,7 +8,7 @@ import { SecretHasher } from '@app/domain/shared/secret.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { TypeormAccountRepository } from '../accounts/typeorm-account.repository';
 import { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/app-config.token';
+import { APP_CONFIG, PLAN_POLICY } from '../config/app-config.token';
 import { NodeSecretHasher } from '../crypto/node-secret-hasher';
 import { createDataSource } from '../database/data-source';
 import { Database } from '../database/database';
@@ -45,6 +45,7 @@ export class InfraCoreModule {
       global: true,
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        { provide: PLAN_POLICY, useValue: config.plans },
         { provide: DataSource, useFactory: () => createDataSource(config.databaseUrl, options.poolSize).initialize() },
         make(Database, [DataSource]),
         bind(TransactionRunner, TypeormTransactionRunner, [Database]),
@@ -57,7 +58,7 @@ export class InfraCoreModule {
         make(ActivityRecorder, [ActivityLog, Clock]),
         DatabaseShutdown,
       ],
-      exports: [APP_CONFIG, DataSource, Database, TransactionRunner, Clock, SecretHasher, AccountRepository, ResourceObjects, ActivityLog, ActivityRecorder],
+      exports: [APP_CONFIG, PLAN_POLICY, DataSource, Database, TransactionRunner, Clock, SecretHasher, AccountRepository, ResourceObjects, ActivityLog, ActivityRecorder],
     };
   }
 }

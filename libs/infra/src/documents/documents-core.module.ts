@@ -4,8 +4,7 @@ import { DocumentPrefixes, DocumentSequence } from '@app/domain/documents/docume
 import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { DocumentCounter } from '@app/domain/documents/document-counter.port';
 import { Clock } from '@app/domain/shared/clock.port';
-import { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/app-config.token';
+import { PLAN_POLICY } from '../config/app-config.token';
 import { ClientsCoreModule } from '../clients/clients-core.module';
 import { bind, make } from '../core/providers';
 import { Database } from '../database/database';
@@ -21,11 +20,7 @@ import { SqlDocumentSequence } from './sql-document-sequence';
     bind(DocumentPrefixes, SettingsDocumentPrefixes, [Database]),
     make(DocumentNumbering, [DocumentSequence, DocumentPrefixes]),
     bind(DocumentCounter, SqlDocumentCounter, [Database]),
-    {
-      provide: DocumentQuota,
-      useFactory: (c: DocumentCounter, clock: Clock, config: AppConfig) => new DocumentQuota(c, clock, config.plans),
-      inject: [DocumentCounter, Clock, APP_CONFIG],
-    },
+    make(DocumentQuota, [DocumentCounter, Clock, PLAN_POLICY]),
   ],
   exports: [ClientsCoreModule, DocumentNumbering, DocumentQuota, DocumentPrefixes],
 })

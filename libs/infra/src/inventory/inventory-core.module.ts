@@ -7,8 +7,8 @@ import { LowStockAlerts } from '@app/domain/inventory/low-stock';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/app-config.token';
-import { bind } from '../core/providers';
+import { APP_CONFIG, PLAN_POLICY } from '../config/app-config.token';
+import { bind, make } from '../core/providers';
 import { Database } from '../database/database';
 import { TypeormInventoryRepository } from './typeorm-inventory.repository';
 
@@ -16,12 +16,7 @@ import { TypeormInventoryRepository } from './typeorm-inventory.repository';
 @Module({
   providers: [
     bind(InventoryRepository, TypeormInventoryRepository, [Database, Clock]),
-    {
-      provide: InventoryService,
-      useFactory: (r: InventoryRepository, tx: TransactionRunner, clock: Clock, config: AppConfig, a: ActivityRecorder) =>
-        new InventoryService(r, tx, clock, config.plans, a),
-      inject: [InventoryRepository, TransactionRunner, Clock, APP_CONFIG, ActivityRecorder],
-    },
+    make(InventoryService, [InventoryRepository, TransactionRunner, Clock, PLAN_POLICY, ActivityRecorder]),
     {
       provide: InvoiceStock,
       useFactory: (r: InventoryRepository, config: AppConfig, a: ActivityRecorder) => new InvoiceStock(r, config.featureInventory, new LowStockAlerts(a)),

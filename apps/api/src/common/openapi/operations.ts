@@ -36,6 +36,13 @@ const written = (key: string, what: string, numberKey?: string, extra: Record<st
     tax_warnings: arr(ref('TaxWarning'), { description: 'Lines whose amounts, stored as sent, disagree with the tax rule' }),
   });
 const converted = obj({ invoice_id: id('new invoice'), invoice_number: str() });
+/** convert-to-invoice of a quotation or proforma invoice (`from`: 'a quotation'). */
+const conversion = (operationId: string, from: string): OperationDoc => ({
+  id: operationId,
+  summary: `Create an invoice from ${from}`,
+  data: converted,
+  errors: [402, 409],
+});
 const share = obj({ share_url: str({ format: 'uri', description: 'Public link to the PDF; the same until revoked' }) });
 const deleted = ref('Deleted');
 const bulk = ref('BulkDeleteResult');
@@ -226,12 +233,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: [402, 409],
   },
   'POST /v1/quotations/bulk-delete': { id: 'bulkDeleteQuotations', summary: 'Delete several quotations', data: bulk },
-  'POST /v1/quotations/{id}/convert-to-invoice': {
-    id: 'convertQuotationToInvoice',
-    summary: 'Create an invoice from a quotation',
-    data: converted,
-    errors: [402, 409],
-  },
+  'POST /v1/quotations/{id}/convert-to-invoice': conversion('convertQuotationToInvoice', 'a quotation'),
   'GET /v1/quotations/{id}': { id: 'getQuotation', summary: 'Get a quotation with its lines', data: ref('Quotation') },
   'PATCH /v1/quotations/{id}': { id: 'updateQuotation', summary: 'Update a quotation', data: written('quotation_id', 'quotation'), errors: [409] },
   'DELETE /v1/quotations/{id}': { id: 'deleteQuotation', summary: 'Delete a quotation', data: deleted },
@@ -245,12 +247,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: [402, 409],
   },
   'POST /v1/proforma-invoices/bulk-delete': { id: 'bulkDeleteProformaInvoices', summary: 'Delete several proforma invoices', data: bulk },
-  'POST /v1/proforma-invoices/{id}/convert-to-invoice': {
-    id: 'convertProformaInvoiceToInvoice',
-    summary: 'Create an invoice from a proforma invoice',
-    data: converted,
-    errors: [402, 409],
-  },
+  'POST /v1/proforma-invoices/{id}/convert-to-invoice': conversion('convertProformaInvoiceToInvoice', 'a proforma invoice'),
   'GET /v1/proforma-invoices/{id}': { id: 'getProformaInvoice', summary: 'Get a proforma invoice with its lines', data: ref('ProformaInvoice') },
   'PATCH /v1/proforma-invoices/{id}': {
     id: 'updateProformaInvoice',

@@ -142,6 +142,23 @@ const salesCommon = {
   lr_number: nstr(),
 };
 
+/** The end of a sales document's header: the header discount, the GST fields, the total and the timestamps. */
+const discountGstAndTotal = {
+  discount_type: discountType,
+  discount_value: nmoney(),
+  ...gstHeader,
+  total_amount: money(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+};
+
+/** Where a quotation or proforma invoice stands: until when it is valid, whether the client approved it, its currency. */
+const offerStatus = {
+  validity_date: ndate(),
+  approval_status: oneOf(APPROVAL_STATUSES),
+  currency,
+};
+
 const invoiceHeader = {
   invoice_id: id('invoice'),
   client_id: id('client'),
@@ -158,12 +175,7 @@ const invoiceHeader = {
   tds_section_id: nid('TDS section'),
   tds_rate: nnum(),
   tds_amount: nmoney(),
-  discount_type: discountType,
-  discount_value: nmoney(),
-  ...gstHeader,
-  total_amount: money(),
-  created_at: timestamp(),
-  updated_at: timestamp(),
+  ...discountGstAndTotal,
 };
 
 const quotationHeader = {
@@ -171,18 +183,11 @@ const quotationHeader = {
   client_id: id('client'),
   quotation_number: str({ example: 'QT/25-26/0001' }),
   quotation_date: date(),
-  validity_date: ndate(),
-  approval_status: oneOf(APPROVAL_STATUSES),
-  currency,
+  ...offerStatus,
   quotation_type: str(),
   document_kind: oneOf(QUOTATION_DOCUMENT_KINDS),
   ...salesCommon,
-  discount_type: discountType,
-  discount_value: nmoney(),
-  ...gstHeader,
-  total_amount: money(),
-  created_at: timestamp(),
-  updated_at: timestamp(),
+  ...discountGstAndTotal,
 };
 
 const proformaHeader = {
@@ -190,16 +195,9 @@ const proformaHeader = {
   client_id: id('client'),
   proforma_number: str({ example: 'PI/25-26/0001' }),
   proforma_date: date(),
-  validity_date: ndate(),
-  approval_status: oneOf(APPROVAL_STATUSES),
-  currency,
+  ...offerStatus,
   ...salesCommon,
-  discount_type: discountType,
-  discount_value: nmoney(),
-  ...gstHeader,
-  total_amount: money(),
-  created_at: timestamp(),
-  updated_at: timestamp(),
+  ...discountGstAndTotal,
 };
 
 const creditNoteHeader = {
