@@ -3,16 +3,16 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type HTTPRequest, type Page, type PDFOptions } from 'puppeteer';
+import puppeteer, { type Browser, ConnectionClosedError, type HTTPRequest, type Page, type PDFOptions, TargetCloseError } from 'puppeteer';
 import type { DocumentView } from '@app/domain/documents/document-view';
 import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { CHROMIUM_ARGS, groupGone, killGroup, processExited, withTimeout } from './chromium-process';
-import { PdfRendererBusy, PdfRendererClosed } from './pdf-renderer.errors';
+import { PdfRendererBusy, PdfRendererClosed, PdfRendererCrashed } from './pdf-renderer.errors';
 import { Semaphore } from './semaphore';
 import { compileTemplates, pdfOptionsFor, templateHtml } from './templates';
 import { signedQrPng, upiQrPng } from './upi-qr';
 
-export { PdfRenderTimeout, PdfRendererBusy, PdfRendererClosed } from './pdf-renderer.errors';
+export { PdfRenderTimeout, PdfRendererBusy, PdfRendererClosed, PdfRendererCrashed } from './pdf-renderer.errors';
 export { CHROMIUM_ARGS } from './chromium-process';
 
 export interface PuppeteerPdfRendererOptions {
@@ -63,8 +63,8 @@ interface BrowserHandle {
 /**
  * PdfRenderer on one headless Chromium per instance, launched lazily, with a bounded pool of reused
  * pages (JavaScript off, every request but data: URLs aborted). A crashed browser is replaced on the
- * next render (a render cut short by the crash is retried once); after `recycleAfter` renders the
- * browser is replaced while its in-flight renders finish. close() is idempotent and waits until the
+ * next render (a render cut short by the crash is retried once, then fails as PdfRendererCrashed, a
+ * passing shortage); after `recycleAfter` renders the browser is replaced while its in-flight renders finish. close() is idempotent and waits until the
  * whole Chromium process group is gone.
  */
 export class PuppeteerPdfRenderer extends PdfRenderer {
@@ -186,8 +186,12 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
         this.renders++;
         return pdf;
       } catch (err) {
-        const crashed = handle.dead || !handle.browser.connected;
-        if (crashed && attempt === 1 && !this.closed) continue; // once more, on a fresh browser
+        // The browser's end may be told by the failed call before its 'disconnected' event.
+        const crashed = handle.dead || !handle.browser.connected || err instanceof TargetCloseError || err instanceof ConnectionClosedError;
+        if (crashed && !this.closed) {
+          if (attempt === 1) continue; // once more, on a fresh browser
+          throw new PdfRendererCrashed(); // a 503 with Retry-After, like any passing shortage
+        }
         throw err;
       } finally {
         handle.inFlight--;
