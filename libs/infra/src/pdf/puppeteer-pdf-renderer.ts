@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, ConnectionClosedError, type HTTPRequest, type Page, type PDFOptions, TargetCloseError } from 'puppeteer';
+import puppeteer, { type Browser, ConnectionClosedError, type HTTPRequest, type Page, type PDFOptions, ProtocolError } from 'puppeteer';
 import type { DocumentView } from '@app/domain/documents/document-view';
 import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { CHROMIUM_ARGS, groupGone, killGroup, processExited, withTimeout } from './chromium-process';
@@ -14,6 +14,11 @@ import { signedQrPng, upiQrPng } from './upi-qr';
 
 export { PdfRenderTimeout, PdfRendererBusy, PdfRendererClosed, PdfRendererCrashed } from './pdf-renderer.errors';
 export { CHROMIUM_ARGS } from './chromium-process';
+
+/** A call that failed because its page or browser went away (puppeteer's TargetCloseError is not in its typings). */
+function closedUnder(err: unknown): boolean {
+  return err instanceof ConnectionClosedError || (err instanceof ProtocolError && /Target closed|Session closed/.test(err.message));
+}
 
 export interface PuppeteerPdfRendererOptions {
   /** Chromium binary, e.g. /usr/bin/chromium (CHROMIUM_PATH). */
@@ -187,7 +192,7 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
         return pdf;
       } catch (err) {
         // The browser's end may be told by the failed call before its 'disconnected' event.
-        const crashed = handle.dead || !handle.browser.connected || err instanceof TargetCloseError || err instanceof ConnectionClosedError;
+        const crashed = handle.dead || !handle.browser.connected || closedUnder(err);
         if (crashed && !this.closed) {
           if (attempt === 1) continue; // once more, on a fresh browser
           throw new PdfRendererCrashed(); // a 503 with Retry-After, like any passing shortage
