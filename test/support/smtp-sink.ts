@@ -103,9 +103,10 @@ export interface SmtpSink {
   refuseFor(ms: number): number;
   /**
    * Holds the next message before it is accepted: `reached` resolves when its data has arrived (it is not
-   * yet kept), `release()` accepts it. A sender that dies meanwhile never gets the answer: nothing is kept.
+   * yet kept), `release()` accepts it. A sender that dies meanwhile never gets the answer: nothing is kept
+   * (`gone` resolves when its connection has closed).
    */
-  holdNext(): { reached: Promise<SunkMail>; release: () => void };
+  holdNext(): { reached: Promise<SunkMail>; release: () => void; gone: Promise<void> };
   /** Resolves when `predicate` holds for the received messages. */
   waitFor(predicate: (messages: SunkMail[]) => boolean, timeoutMs?: number): Promise<SunkMail[]>;
   bySubject(subject: string): SunkMail[];
@@ -123,8 +124,9 @@ export function refusalWindowMs(): number {
 /** An in-process SMTP server that keeps every message (no auth, no TLS). */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const attempts = new Map<string, number>();
-  let hold: { reached: (mail: SunkMail) => void; released: Promise<void> } | null = null;
+  let hold: { reached: (mail: SunkMail) => void; released: Promise<void>; gone: () => void } | null = null;
   const closed = new Set<string>(); // sessions whose client has gone
+  const watched = new Map<string, () => void>(); // held sessions, told when they close
   const sink: SmtpSink = {
     url: '',
     port: 0,
@@ -138,9 +140,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     holdNext() {
       let release!: () => void;
+      let gone!: () => void;
       const released = new Promise<void>((r) => (release = r));
-      const reached = new Promise<SunkMail>((r) => (hold = { reached: r, released }));
-      return { reached, release };
+      const closedHeld = new Promise<void>((r) => (gone = r));
+      const reached = new Promise<SunkMail>((r) => (hold = { reached: r, released, gone }));
+      return { reached, release, gone: closedHeld };
     },
     async waitFor(predicate, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
@@ -160,6 +164,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     size: 20 * 1024 * 1024,
     onClose(session: SMTPServerSession) {
       closed.add(session.id);
+      watched.get(session.id)?.();
     },
     onData(stream, session: SMTPServerSession, callback) {
       const chunks: Buffer[] = [];
@@ -182,6 +187,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const held = hold;
         hold = null;
         if (held) {
+          watched.set(session.id, held.gone);
           held.reached(mail);
           // Kept only when the answer can still go out: a sender gone meanwhile never learnt it was accepted.
           void held.released.then(() => {

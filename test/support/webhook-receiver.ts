@@ -17,14 +17,15 @@ export interface WebhookReceiver {
   delayMs: number;
   /**
    * Holds the answer to the next request: `reached` resolves when it has arrived (it is then counted),
-   * the answer goes out on `release()` (or never, if the sender is gone by then).
+   * the answer goes out on `release()` (or never, if the sender is gone by then: `gone` resolves when its
+   * connection has closed).
    */
-  holdNext(): { reached: Promise<ReceivedWebhook>; release: () => void };
+  holdNext(): { reached: Promise<ReceivedWebhook>; release: () => void; gone: Promise<void> };
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  let hold: { reached: (r: ReceivedWebhook) => void; released: Promise<void> } | null = null;
+  let hold: { reached: (r: ReceivedWebhook) => void; released: Promise<void>; gone: () => void } | null = null;
   const receiver: WebhookReceiver = {
     url: '',
     received: [],
@@ -36,9 +37,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     },
     holdNext() {
       let release!: () => void;
+      let gone!: () => void;
       const released = new Promise<void>((r) => (release = r));
-      const reached = new Promise<ReceivedWebhook>((r) => (hold = { reached: r, released }));
-      return { reached, release };
+      const closed = new Promise<void>((r) => (gone = r));
+      const reached = new Promise<ReceivedWebhook>((r) => (hold = { reached: r, released, gone }));
+      return { reached, release, gone: closed };
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -56,6 +59,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const held = hold;
       hold = null;
       if (held) {
+        req.socket.once('close', held.gone);
         held.reached(got);
         void held.released.then(answer);
       } else if (receiver.delayMs) setTimeout(answer, receiver.delayMs);
