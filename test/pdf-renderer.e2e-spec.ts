@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DocumentView } from '@app/domain/documents/document-view';
@@ -6,6 +6,7 @@ import type { DocumentKind } from '@app/domain/documents/document-kinds';
 import { TemporarilyUnavailable } from '@app/domain/shared/domain-error';
 import { PdfRenderTimeout, PdfRendererBusy, PuppeteerPdfRenderer } from '@app/infra/pdf/puppeteer-pdf-renderer';
 import { templateHtml } from '@app/infra/pdf/templates';
+import { processTree } from './support/processes';
 import { RECIPIENT_GSTIN_INTER, RECIPIENT_GSTIN_INTRA, SUPPLIER_GSTIN, buildDocumentView } from './support/document-view.fixture';
 
 // The library entry runs a self-test in debug mode when loaded as main; the inner file does not.
@@ -23,41 +24,6 @@ async function pdfText(pdf: Uint8Array): Promise<string> {
 
 function isPdf(pdf: Uint8Array): boolean {
   return Buffer.from(pdf.subarray(0, 5)).toString('latin1') === '%PDF-';
-}
-
-interface Proc {
-  pid: number;
-  ppid: number;
-  state: string;
-  comm: string;
-}
-
-function processTable(): Map<number, Proc> {
-  const table = new Map<number, Proc>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const [state, ppid] = stat.slice(close + 2).split(' ');
-      table.set(Number(entry), { pid: Number(entry), ppid: Number(ppid), state, comm: stat.slice(stat.indexOf('(') + 1, close) });
-    } catch {
-      /* exited while we looked */
-    }
-  }
-  return table;
-}
-
-/** The browser process and all its descendants (zygotes, renderers, utility processes). */
-function processTree(rootPid: number): Proc[] {
-  const table = processTable();
-  const root = table.get(rootPid);
-  if (!root) return [];
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) {
-    for (const p of table.values()) if (p.ppid === tree[i].pid) tree.push(p);
-  }
-  return tree;
 }
 
 /** Waits until only the current browser is alive and its process count has been stable for a while. */

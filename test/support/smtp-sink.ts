@@ -20,6 +20,8 @@ export interface SunkMail {
   attachments: MimePart[];
   html: string | null;
   text: string | null;
+  /** When its data had arrived (epoch ms). */
+  receivedAt: number;
 }
 
 /** Returns an SMTP error for this delivery (e.g. {code: 451}) or null to accept it. */
@@ -97,21 +99,53 @@ export interface SmtpSink {
   /** Deliveries refused so far. */
   refused: number;
   refuse: Refusal | null;
+  /** Answers 421 to every message for `ms` from now; resolves the time the window ends (epoch ms). */
+  refuseFor(ms: number): number;
+  /**
+   * Holds the next message before it is accepted: `reached` resolves when its data has arrived (it is not
+   * yet kept), `release()` accepts it. A sender that dies meanwhile never gets the answer: nothing is kept
+   * (`gone` resolves when its connection has closed).
+   */
+  holdNext(): { reached: Promise<SunkMail>; release: () => void; gone: Promise<void> };
   /** Resolves when `predicate` holds for the received messages. */
   waitFor(predicate: (messages: SunkMail[]) => boolean, timeoutMs?: number): Promise<SunkMail[]>;
   bySubject(subject: string): SunkMail[];
   close(): Promise<void>;
 }
 
+/**
+ * The length of an SMTP outage the suites simulate: SMTP_SINK_REFUSAL_MS, else 6 s. The suites that use it
+ * scale the worker's retry schedule by the same factor, so it stands for a minute of the retry clock.
+ */
+export function refusalWindowMs(): number {
+  return Number(process.env.SMTP_SINK_REFUSAL_MS) || 6_000;
+}
+
 /** An in-process SMTP server that keeps every message (no auth, no TLS). */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const attempts = new Map<string, number>();
+  let hold: { reached: (mail: SunkMail) => void; released: Promise<void>; gone: () => void } | null = null;
+  const closed = new Set<string>(); // sessions whose client has gone
+  const watched = new Map<string, () => void>(); // held sessions, told when they close
   const sink: SmtpSink = {
     url: '',
     port: 0,
     messages: [],
     refused: 0,
     refuse: null,
+    refuseFor(ms) {
+      const until = Date.now() + ms;
+      sink.refuse = (mail) => (mail.receivedAt < until ? { code: 421, message: 'Service not available, try again later' } : null);
+      return until;
+    },
+    holdNext() {
+      let release!: () => void;
+      let gone!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      const closedHeld = new Promise<void>((r) => (gone = r));
+      const reached = new Promise<SunkMail>((r) => (hold = { reached: r, released, gone }));
+      return { reached, release, gone: closedHeld };
+    },
     async waitFor(predicate, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(sink.messages)) {
@@ -128,6 +162,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     size: 20 * 1024 * 1024,
+    onClose(session: SMTPServerSession) {
+      closed.add(session.id);
+      watched.get(session.id)?.();
+    },
     onData(stream, session: SMTPServerSession, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -144,7 +182,21 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           attachments: parts.filter((p) => p.filename),
           html: parts.find((p) => p.contentType === 'text/html')?.content.toString('utf8') ?? null,
           text: parts.find((p) => p.contentType === 'text/plain' && !p.filename)?.content.toString('utf8') ?? null,
+          receivedAt: Date.now(),
         };
+        const held = hold;
+        hold = null;
+        if (held) {
+          watched.set(session.id, held.gone);
+          held.reached(mail);
+          // Kept only when the answer can still go out: a sender gone meanwhile never learnt it was accepted.
+          void held.released.then(() => {
+            if (closed.has(session.id)) return;
+            sink.messages.push(mail);
+            callback();
+          });
+          return;
+        }
         const attempt = (attempts.get(mail.subject) ?? 0) + 1;
         attempts.set(mail.subject, attempt);
         const refusal = sink.refuse?.(mail, attempt) ?? null;

@@ -19,3 +19,10 @@ export class PdfRendererClosed extends Error {
     this.name = 'PdfRendererClosed';
   }
 }
+/** Chromium died under a render and under its retry on a fresh browser: a passing failure, the next render relaunches it. */
+export class PdfRendererCrashed extends TemporarilyUnavailable {
+  constructor() {
+    super('The PDF renderer stopped during the render; try again shortly.', 5);
+    this.name = 'PdfRendererCrashed';
+  }
+}

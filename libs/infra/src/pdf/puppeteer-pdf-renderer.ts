@@ -3,17 +3,22 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type HTTPRequest, type Page, type PDFOptions } from 'puppeteer';
+import puppeteer, { type Browser, ConnectionClosedError, type HTTPRequest, type Page, type PDFOptions, ProtocolError } from 'puppeteer';
 import type { DocumentView } from '@app/domain/documents/document-view';
 import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { CHROMIUM_ARGS, groupGone, killGroup, processExited, withTimeout } from './chromium-process';
-import { PdfRendererBusy, PdfRendererClosed } from './pdf-renderer.errors';
+import { PdfRendererBusy, PdfRendererClosed, PdfRendererCrashed } from './pdf-renderer.errors';
 import { Semaphore } from './semaphore';
 import { compileTemplates, pdfOptionsFor, templateHtml } from './templates';
 import { signedQrPng, upiQrPng } from './upi-qr';
 
-export { PdfRenderTimeout, PdfRendererBusy, PdfRendererClosed } from './pdf-renderer.errors';
+export { PdfRenderTimeout, PdfRendererBusy, PdfRendererClosed, PdfRendererCrashed } from './pdf-renderer.errors';
 export { CHROMIUM_ARGS } from './chromium-process';
+
+/** A call that failed because its page or browser went away (puppeteer's TargetCloseError is not in its typings). */
+function closedUnder(err: unknown): boolean {
+  return err instanceof ConnectionClosedError || (err instanceof ProtocolError && /Target closed|Session closed/.test(err.message));
+}
 
 export interface PuppeteerPdfRendererOptions {
   /** Chromium binary, e.g. /usr/bin/chromium (CHROMIUM_PATH). */
@@ -63,8 +68,8 @@ interface BrowserHandle {
 /**
  * PdfRenderer on one headless Chromium per instance, launched lazily, with a bounded pool of reused
  * pages (JavaScript off, every request but data: URLs aborted). A crashed browser is replaced on the
- * next render (a render cut short by the crash is retried once); after `recycleAfter` renders the
- * browser is replaced while its in-flight renders finish. close() is idempotent and waits until the
+ * next render (a render cut short by the crash is retried once, then fails as PdfRendererCrashed, a
+ * passing shortage); after `recycleAfter` renders the browser is replaced while its in-flight renders finish. close() is idempotent and waits until the
  * whole Chromium process group is gone.
  */
 export class PuppeteerPdfRenderer extends PdfRenderer {
@@ -186,8 +191,12 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
         this.renders++;
         return pdf;
       } catch (err) {
-        const crashed = handle.dead || !handle.browser.connected;
-        if (crashed && attempt === 1 && !this.closed) continue; // once more, on a fresh browser
+        // The browser's end may be told by the failed call before its 'disconnected' event.
+        const crashed = handle.dead || !handle.browser.connected || closedUnder(err);
+        if (crashed && !this.closed) {
+          if (attempt === 1) continue; // once more, on a fresh browser
+          throw new PdfRendererCrashed(); // a 503 with Retry-After, like any passing shortage
+        }
         throw err;
       } finally {
         handle.inFlight--;
