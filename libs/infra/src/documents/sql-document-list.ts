@@ -7,6 +7,8 @@ export interface DocumentTable {
   table: string;
   numberColumn: string;
   dateColumn: string;
+  /** Index on (account_id, dateColumn, id). */
+  sortIndex?: string;
 }
 
 /** WHERE conditions and their parameters, joined with AND. */
@@ -69,9 +71,19 @@ export function pageOfRows<R>(
   select: string,
 ): Promise<{ rows: R[]; total: number }> {
   const where = conditions.sql();
+  const accountAndDates = conditions.parts.every((part) => part.startsWith('d.account_id ') || part.startsWith(`d.${t.dateColumn} `));
   return LIST_CACHE.page<R>(
     db,
-    { accountId, table: t.table, reads: conditions.reads, where, params: conditions.params, dateColumn: t.dateColumn, select },
+    {
+      accountId,
+      table: t.table,
+      reads: conditions.reads,
+      where,
+      params: conditions.params,
+      dateColumn: t.dateColumn,
+      select,
+      sortIndex: accountAndDates ? t.sortIndex : undefined,
+    },
     page,
   );
 }
