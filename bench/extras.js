@@ -48,6 +48,20 @@ const EXTRAS = [
       if (list) rows.push({ figure: `${LIST}: p99`, value: ms(list.api.p99), target: '< 100 ms', ok: list.api.p99 < 100 });
       const first = find(results, FIRST);
       const deep = find(results, DEEP);
+      // The all-years list and the deep page against the FY list, in req/s under the same load (at most 1.5x slower).
+      for (const [label, other] of [
+        ['all years, first page', first],
+        ['deep page (offset=90000)', deep],
+      ]) {
+        if (!list || !other) continue;
+        const slower = list.api.rps / other.api.rps;
+        rows.push({
+          figure: `FY list req/s / ${label} req/s`,
+          value: `${slower.toFixed(2)}x (${Math.round(list.api.rps)} / ${Math.round(other.api.rps)} req/s)`,
+          target: '<= 1.5x',
+          ok: slower <= 1.5,
+        });
+      }
       if (first && deep) {
         const ratio = deep.api.mean / first.api.mean;
         rows.push({

@@ -93,7 +93,7 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The signed-in user, its business and its permission keys' })
   async me(@CurrentCaller() caller: Caller) {
-    const user = await this.currentUser.execute(caller.principal);
+    const user = await this.currentUser.execute(caller.principal, caller.user);
     return presentMe(user, caller.account, user.permissions);
   }
 

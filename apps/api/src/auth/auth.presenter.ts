@@ -3,7 +3,7 @@ import type { LoginResult } from '@app/domain/auth/login.use-case';
 import type { SessionView } from '@app/domain/auth/sessions.service';
 import type { IssuedTokens } from '@app/domain/auth/session-tokens';
 import type { PermissionKey } from '@app/domain/shared/principal';
-import type { User } from '@app/domain/users/user.repository.port';
+import type { UserProfile } from '@app/domain/users/user.repository.port';
 import { sqlNow } from '@app/infra/shared/sql-time';
 
 /** The only place plain tokens leave the service: the login and refresh responses. */
@@ -18,7 +18,7 @@ export function presentTokens(sessionId: number, tokens: IssuedTokens) {
   };
 }
 
-export function presentUser(user: User, account: Pick<Account, 'businessEmail'>) {
+export function presentUser(user: UserProfile, account: Pick<Account, 'businessEmail'>) {
   return { user_id: user.id, account_id: user.accountId, username: user.username, business_email: account.businessEmail };
 }
 
@@ -32,7 +32,7 @@ export function presentLogin(result: LoginResult) {
   };
 }
 
-export function presentMe(user: User, account: Account, permissions: readonly PermissionKey[]) {
+export function presentMe(user: UserProfile, account: Account, permissions: readonly PermissionKey[]) {
   return { ...presentUser(user, account), business_name: account.businessName, permissions };
 }
 

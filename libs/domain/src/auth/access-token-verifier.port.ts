@@ -1,10 +1,15 @@
+import { Account } from '../accounts/account';
 import { PermissionKey } from '../shared/principal';
+import { UserProfile } from '../users/user.repository.port';
 
 export interface AccessTokenClaims {
   accountId: number;
   userId: number;
   sessionId: number;
   permissions: PermissionKey[];
+  /** The user and its account as read with the session, when the verifier has them (saves a lookup each). */
+  user?: UserProfile;
+  account?: Account | null;
 }
 
 /** Resolves a mobile access token to its user and session; null when unknown, expired or revoked. */

@@ -3,11 +3,14 @@ import { AccountRepository } from '../accounts/account.repository.port';
 import { AccountSuspended, Unauthorized } from '../shared/domain-error';
 import { apiKeyPrincipal, Principal } from '../shared/principal';
 import { SecretHasher } from '../shared/secret.port';
+import { UserProfile } from '../users/user.repository.port';
 import { AccessTokenVerifier } from './access-token-verifier.port';
 
 export interface Caller {
   principal: Principal;
   account: Account;
+  /** The signed-in user of a mobile access token, as read with its session (when the verifier read it). */
+  user?: UserProfile;
 }
 
 export const API_KEY_PREFIX = 'ik_';
@@ -24,6 +27,7 @@ export class AuthenticateCaller {
     if (!credential) throw new Unauthorized('An API key or access token is required.');
     let principal: Principal;
     let account: Account | null;
+    let user: UserProfile | undefined;
     if (credential.startsWith(API_KEY_PREFIX)) {
       account = await this.accounts.findByApiKeyHash(this.secrets.hash(credential));
       if (!account) throw new Unauthorized('The API key is not valid.');
@@ -31,7 +35,9 @@ export class AuthenticateCaller {
     } else {
       const claims = await this.accessTokens.verify(credential);
       if (!claims) throw new Unauthorized('The access token is not valid or has expired.');
-      account = await this.accounts.findById(claims.accountId);
+      // The verifier may have read the account with the session, in the same statement.
+      account = claims.account !== undefined ? claims.account : await this.accounts.findById(claims.accountId);
+      user = claims.user;
       if (!account) throw new Unauthorized('The access token is not valid or has expired.');
       principal = {
         accountId: claims.accountId,
@@ -43,6 +49,6 @@ export class AuthenticateCaller {
     }
     if (account.deleted) throw new Unauthorized('This account has been deleted.');
     if (account.suspended) throw new AccountSuspended();
-    return { principal, account };
+    return user ? { principal, account, user } : { principal, account };
   }
 }

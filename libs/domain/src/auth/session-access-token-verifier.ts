@@ -32,6 +32,13 @@ export class SessionAccessTokenVerifier extends AccessTokenVerifier {
     if (session.lastUsedAt.getTime() <= staleBefore.getTime()) {
       await this.sessions.touch(session.id, now, staleBefore);
     }
-    return { accountId: session.accountId, userId: session.userId, sessionId: session.id, permissions: found.permissions };
+    return {
+      accountId: session.accountId,
+      userId: session.userId,
+      sessionId: session.id,
+      permissions: found.permissions,
+      user: found.user,
+      account: found.account,
+    };
   }
 }

@@ -1,4 +1,6 @@
+import { Account } from '../accounts/account';
 import { PermissionKey } from '../shared/principal';
+import { UserProfile } from '../users/user.repository.port';
 
 /** Why a session ended; kept on the row for support and audits. */
 export type RevokeReason =
@@ -38,6 +40,9 @@ export interface SessionAccess {
   permissions: PermissionKey[];
   /** False when the user was deleted since the session began. */
   userActive: boolean;
+  /** The user and its account as read with the session (one statement), when the store reads them there. */
+  user?: UserProfile;
+  account?: Account | null;
 }
 
 /** A session can still be refreshed (and counts against the device cap). */

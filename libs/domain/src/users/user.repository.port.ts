@@ -11,6 +11,9 @@ export interface User {
   updatedAt: string;
 }
 
+/** A user without its password hash (what a request carries about its signed-in user). */
+export type UserProfile = Omit<User, 'passwordHash'>;
+
 export interface NewUser {
   username: string;
   passwordHash: string;

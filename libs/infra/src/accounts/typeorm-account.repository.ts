@@ -27,7 +27,7 @@ export function toAccount(row: AccountRow): Account {
 }
 
 /** The row's columns under the entity's property names, for raw lookups on hot paths. */
-const ACCOUNT_COLUMNS = [
+const ACCOUNT_COLUMN_LIST = [
   'id',
   'business_name AS businessName',
   'business_email AS businessEmail',
@@ -45,7 +45,23 @@ const ACCOUNT_COLUMNS = [
   'deleted_at AS deletedAt',
   'api_key_masked AS apiKeyMasked',
   'api_key_created_at AS apiKeyCreatedAt',
-].join(', ');
+];
+const ACCOUNT_COLUMNS = ACCOUNT_COLUMN_LIST.join(', ');
+
+/** The same columns of table alias `alias`, each property name prefixed with `prefix` (to read an account beside other rows). */
+export function accountColumns(alias: string, prefix: string): string {
+  return ACCOUNT_COLUMN_LIST.map((c) => {
+    const [column, property = column] = c.split(' AS ');
+    return `${alias}.${column} AS ${prefix}${property}`;
+  }).join(', ');
+}
+
+/** The account of a row read with `accountColumns(alias, prefix)`. */
+export function accountOfPrefixed(row: Record<string, unknown>, prefix: string): Account {
+  const own: Record<string, unknown> = {};
+  for (const key of Object.keys(row)) if (key.startsWith(prefix)) own[key.slice(prefix.length)] = row[key];
+  return toAccount(own as unknown as AccountRow);
+}
 
 export class TypeormAccountRepository extends AccountRepository {
   constructor(private readonly db: Database) {

@@ -1,6 +1,7 @@
 import { MobileSession, NewSession, RevokeReason, RotatedTokens, SessionAccess } from '@app/domain/auth/session';
 import { SessionRepository } from '@app/domain/auth/session.repository.port';
 import { isPermissionKey } from '@app/domain/shared/principal';
+import { accountColumns, accountOfPrefixed } from '../accounts/typeorm-account.repository';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 
@@ -26,6 +27,19 @@ interface WriteResult {
 
 const COLUMNS = `s.id, s.account_id, s.user_id, s.access_token_hash, s.refresh_token_hash, s.device_name, s.platform,
   s.user_agent, s.created_at, s.last_used_at, s.access_expires_at, s.refresh_expires_at, s.revoked_at`;
+
+/** The user columns read with a session. */
+const USER_COLUMNS = `u.permissions AS user_permissions, u.deleted_at AS user_deleted_at, u.username AS user_username,
+  u.is_owner AS user_is_owner, u.created_at AS user_created_at, u.updated_at AS user_updated_at`;
+
+interface UserRecord {
+  user_permissions: string;
+  user_deleted_at: string | null;
+  user_username: string;
+  user_is_owner: number | string;
+  user_created_at: string;
+  user_updated_at: string;
+}
 
 const ACTIVE = 's.revoked_at IS NULL AND s.refresh_expires_at > ?';
 
@@ -96,11 +110,15 @@ export class TypeormSessionRepository extends SessionRepository {
     return Number(result.insertId);
   }
 
-  /** One indexed lookup joined with the user, so permissions are read as they are now. */
+  /**
+   * One indexed lookup joined with the user and its account, so permissions, the user and the account are
+   * read as they are now, in one statement (on every request with an access token).
+   */
   async findByAccessTokenHash(hash: string): Promise<SessionAccess | null> {
-    const [row] = await this.query<Array<SessionRecord & { user_permissions: string; user_deleted_at: string | null }>>(
-      `SELECT ${COLUMNS}, u.permissions AS user_permissions, u.deleted_at AS user_deleted_at
+    const [row] = await this.query<Array<SessionRecord & UserRecord & Record<string, unknown>>>(
+      `SELECT ${COLUMNS}, ${USER_COLUMNS}, ${accountColumns('a', 'a_')}
          FROM mobile_sessions s JOIN users u ON u.id = s.user_id AND u.account_id = s.account_id
+         LEFT JOIN accounts a ON a.id = s.account_id
         WHERE s.access_token_hash = ?`,
       [hash],
     );
@@ -109,6 +127,16 @@ export class TypeormSessionRepository extends SessionRepository {
       session: toSession(row),
       permissions: row.user_permissions.split(',').filter(isPermissionKey),
       userActive: row.user_deleted_at === null,
+      user: {
+        id: Number(row.user_id),
+        accountId: Number(row.account_id),
+        username: row.user_username,
+        permissions: row.user_permissions.split(',').filter(isPermissionKey),
+        isOwner: !!Number(row.user_is_owner),
+        createdAt: row.user_created_at,
+        updatedAt: row.user_updated_at,
+      },
+      account: row.a_id === null ? null : accountOfPrefixed(row, 'a_'),
     };
   }
 

@@ -5,6 +5,7 @@ import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
+import { LIST_CACHE } from '../shared/versioned-list';
 import { ClientRow } from './client.entity';
 
 function toClient(row: ClientRow): Client {
@@ -36,6 +37,9 @@ const CLIENT_COLUMNS = [
   'created_at AS createdAt',
   'updated_at AS updatedAt',
 ].join(', ');
+const LISTED_COLUMNS = CLIENT_COLUMNS.split(', ')
+  .map((c) => `d.${c}`)
+  .join(', ');
 
 export class TypeormClientRepository extends ClientRepository {
   constructor(
@@ -55,23 +59,14 @@ export class TypeormClientRepository extends ClientRepository {
     return row ? toClient(row) : null;
   }
 
-  /** Newest first; the page's ids come from the index alone (deferred join), then the rows. */
+  /** Newest first, with the exact total (kept under the account's data version, see shared/versioned-list.ts). */
   async list(accountId: number, page: PageRequest): Promise<Page<Client>> {
-    const manager = this.db.manager();
-    const [ids, [{ total }]] = await Promise.all([
-      manager.query<Array<{ id: number }>>('SELECT id FROM clients WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?', [
-        accountId,
-        page.limit,
-        page.offset,
-      ]),
-      manager.query<Array<{ total: string | number }>>('SELECT COUNT(*) AS total FROM clients WHERE account_id = ?', [accountId]),
-    ]);
-    if (!ids.length) return { rows: [], total: Number(total) };
-    const rows = await this.repo().find({
-      where: { accountId, id: In(ids.map((r) => r.id)) },
-      order: { createdAt: 'DESC', id: 'DESC' },
-    });
-    return { rows: rows.map(toClient), total: Number(total) };
+    const { rows, total } = await LIST_CACHE.page<ClientRow>(
+      this.db,
+      { accountId, table: 'clients', where: 'd.account_id = ?', params: [accountId], dateColumn: 'created_at', select: LISTED_COLUMNS },
+      page,
+    );
+    return { rows: rows.map(toClient), total };
   }
 
   count(accountId: number): Promise<number> {

@@ -128,7 +128,14 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
 export const ALL_DOCUMENT_TABLES: readonly DocumentTable[] = DOCUMENT_KINDS.map((kind) => DOCUMENT_TABLES[kind]);
 
 /** The table and the number and date columns a kind's repository lists and searches by. */
-export function listedColumns(kind: DocumentKind): { table: string; numberColumn: string; dateColumn: string } {
+export function listedColumns(kind: DocumentKind): { table: string; numberColumn: string; dateColumn: string; sortIndex?: string } {
   const t = DOCUMENT_TABLES[kind];
-  return { table: t.table, numberColumn: t.number, dateColumn: t.date };
+  return { table: t.table, numberColumn: t.number, dateColumn: t.date, sortIndex: SORT_INDEXES[t.table] };
 }
+
+/** The (account_id, date, id) index of each listed table (created by the sales-documents migration). */
+const SORT_INDEXES: Record<string, string | undefined> = {
+  invoices: 'ix_invoices_date',
+  quotations: 'ix_quotations_date',
+  proforma_invoices: 'ix_proforma_date',
+};

@@ -1,17 +1,22 @@
 import { DocumentListFilter, documentDateRange } from '@app/domain/documents/document-list-filter';
 import { PageRequest } from '@app/domain/shared/pagination';
+import { LIST_CACHE, Queryable } from '../shared/versioned-list';
 
 /** A sales document table as the list query sees it (aliased `d`). */
 export interface DocumentTable {
   table: string;
   numberColumn: string;
   dateColumn: string;
+  /** Index on (account_id, dateColumn, id). */
+  sortIndex?: string;
 }
 
 /** WHERE conditions and their parameters, joined with AND. */
 export class SqlConditions {
   readonly parts: string[] = [];
   readonly params: unknown[] = [];
+  /** Tables other than the listed one that the conditions read. */
+  readonly reads: string[] = [];
 
   add(sql: string, ...params: unknown[]): this {
     this.parts.push(sql);
@@ -40,6 +45,7 @@ export function documentConditions(t: DocumentTable, accountId: number, filter: 
   if (filter.clientId !== undefined) c.add('d.client_id = ?', filter.clientId);
   if (filter.search) {
     const like = `%${escapeLike(filter.search)}%`;
+    c.reads.push('clients');
     c.add(
       `(d.${t.numberColumn} LIKE ? OR EXISTS (SELECT 1 FROM clients c WHERE c.id = d.client_id AND c.account_id = d.account_id AND c.name LIKE ?))`,
       like,
@@ -50,28 +56,34 @@ export function documentConditions(t: DocumentTable, accountId: number, filter: 
 }
 
 /**
- * One page of rows, newest document date first and ties by id descending, and the count under the same
- * conditions (two statements, run side by side). The page is a deferred join: the inner query reads
- * the page's ids from the index alone, so deep offsets stay cheap, and only those rows are fetched.
- * `select` lists the outer columns (aliased from `d`).
+ * One page of rows, newest document date first and ties by id descending, and the exact count under the
+ * same conditions. The page is a deferred join: the inner query reads the page's ids from the index alone,
+ * and only those rows are fetched. The count and the deep-page bookmarks are kept under the account's
+ * data version (shared/versioned-list.ts), so a repeated list runs one statement. `select` lists the outer
+ * columns (aliased from `d`).
  */
-export async function pageOfRows<R>(
-  db: { query<T>(sql: string, params: unknown[]): Promise<T[]> },
+export function pageOfRows<R>(
+  db: Queryable,
   t: DocumentTable,
+  accountId: number,
   conditions: SqlConditions,
   page: PageRequest,
   select: string,
 ): Promise<{ rows: R[]; total: number }> {
   const where = conditions.sql();
-  const order = `d.${t.dateColumn} DESC, d.id DESC`;
-  const [rows, counted] = await Promise.all([
-    db.query<R>(
-      `SELECT ${select} FROM ${t.table} d
-         JOIN (SELECT d.id FROM ${t.table} d WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?) page ON page.id = d.id
-        ORDER BY ${order}`,
-      [...conditions.params, page.limit, page.offset],
-    ),
-    db.query<{ total: string | number }>(`SELECT COUNT(*) AS total FROM ${t.table} d WHERE ${where}`, conditions.params),
-  ]);
-  return { rows, total: Number(counted[0].total) };
+  const accountAndDates = conditions.parts.every((part) => part.startsWith('d.account_id ') || part.startsWith(`d.${t.dateColumn} `));
+  return LIST_CACHE.page<R>(
+    db,
+    {
+      accountId,
+      table: t.table,
+      reads: conditions.reads,
+      where,
+      params: conditions.params,
+      dateColumn: t.dateColumn,
+      select,
+      sortIndex: accountAndDates ? t.sortIndex : undefined,
+    },
+    page,
+  );
 }
