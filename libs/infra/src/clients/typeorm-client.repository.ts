@@ -7,20 +7,9 @@ import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 import { ClientRow } from './client.entity';
 
+/** The entity's columns are the client's fields: a plain copy of the row. */
 function toClient(row: ClientRow): Client {
-  return {
-    id: row.id,
-    accountId: row.accountId,
-    name: row.name,
-    phone: row.phone,
-    countryCode: row.countryCode,
-    email: row.email,
-    address: row.address,
-    gstin: row.gstin,
-    stateCode: row.stateCode,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
+  return { ...row };
 }
 
 const CLIENT_COLUMNS = [

@@ -9,39 +9,19 @@ import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 import { InventoryItemRow, StockMovementRow } from './inventory.entity';
 
+/** The entity's columns are the item's fields; the database types are narrowed to the domain's. */
 function toItem(row: InventoryItemRow): InventoryItem {
   return {
-    id: row.id,
-    accountId: row.accountId,
-    name: row.name,
-    sku: row.sku,
-    barcodeType: row.barcodeType,
+    ...row,
     type: row.type as InventoryType,
-    description: row.description,
-    quantity: row.quantity,
-    rate: row.rate,
     discountType: row.discountType as DiscountType | null,
-    discountValue: row.discountValue,
-    taxRate: row.taxRate,
-    hsnCode: row.hsnCode,
     lowStockThreshold: row.lowStockThreshold === null ? null : Number(row.lowStockThreshold),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
   };
 }
 
-function toMovement(row: StockMovementRow): StockMovement {
-  return {
-    id: row.id,
-    inventoryId: row.inventoryId,
-    quantityDelta: row.quantityDelta,
-    quantityAfter: row.quantityAfter,
-    sourceType: row.sourceType,
-    sourceId: row.sourceId,
-    sourceLabel: row.sourceLabel,
-    note: row.note,
-    createdAt: row.createdAt,
-  };
+/** A movement is its row without the account id. */
+function toMovement({ accountId: _account, ...movement }: StockMovementRow): StockMovement {
+  return movement;
 }
 
 export class TypeormInventoryRepository extends InventoryRepository {
@@ -86,24 +66,9 @@ export class TypeormInventoryRepository extends InventoryRepository {
   }
 
   async update(accountId: number, id: number, fields: Omit<InventoryFields, 'quantity'>): Promise<void> {
-    const { name, sku, barcodeType, type, description, rate, discountType, discountValue, taxRate, hsnCode, lowStockThreshold } = fields;
-    await this.items().update(
-      { id, accountId },
-      {
-        name,
-        sku,
-        barcodeType,
-        type,
-        description,
-        rate,
-        discountType,
-        discountValue,
-        taxRate,
-        hsnCode,
-        lowStockThreshold,
-        updatedAt: sqlNow(this.clock.now()),
-      },
-    );
+    // The stock quantity changes only through moveStock, so it stays out of this UPDATE.
+    const { quantity: _stock, ...columns }: Partial<InventoryFields> = fields;
+    await this.items().update({ id, accountId }, { ...columns, updatedAt: sqlNow(this.clock.now()) });
   }
 
   async delete(accountId: number, id: number): Promise<void> {
