@@ -1,10 +1,10 @@
 import { In } from 'typeorm';
-import { Client, ClientFields } from '@app/domain/clients/client';
+import { Client } from '@app/domain/clients/client';
 import { ClientRepository } from '@app/domain/clients/client.repository.port';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/database';
-import { sqlNow } from '../shared/sql-time';
+import { TypeormAccountTable } from '../shared/typeorm-account-table';
 import { ClientRow } from './client.entity';
 
 /** The entity's columns are the client's fields: a plain copy of the row. */
@@ -26,16 +26,9 @@ const CLIENT_COLUMNS = [
   'updated_at AS updatedAt',
 ].join(', ');
 
-export class TypeormClientRepository extends ClientRepository {
-  constructor(
-    private readonly db: Database,
-    private readonly clock: Clock,
-  ) {
-    super();
-  }
-
-  private repo() {
-    return this.db.manager().getRepository(ClientRow);
+export class TypeormClientRepository extends TypeormAccountTable<ClientRow> implements ClientRepository {
+  constructor(db: Database, clock: Clock) {
+    super(db, clock, ClientRow);
   }
 
   /** Every document create and read looks its client up: one plain query, no query builder. */
@@ -63,10 +56,6 @@ export class TypeormClientRepository extends ClientRepository {
     return { rows: rows.map(toClient), total: Number(total) };
   }
 
-  count(accountId: number): Promise<number> {
-    return this.repo().countBy({ accountId });
-  }
-
   async findDuplicate(accountId: number, match: { phone: string | null; email: string | null; gstin: string | null }) {
     const where = [
       match.phone ? { accountId, phone: match.phone } : null,
@@ -78,25 +67,5 @@ export class TypeormClientRepository extends ClientRepository {
     if (this.db.inTransaction()) await this.db.manager().query('SELECT id FROM accounts WHERE id = ? FOR UPDATE', [accountId]);
     const row = await this.repo().findOne({ where, order: { id: 'ASC' } });
     return row ? toClient(row) : null;
-  }
-
-  async insert(accountId: number, fields: ClientFields): Promise<number> {
-    const now = sqlNow(this.clock.now());
-    const result = await this.repo().insert({ ...fields, accountId, createdAt: now, updatedAt: now });
-    return result.identifiers[0].id as number;
-  }
-
-  async update(accountId: number, id: number, fields: ClientFields): Promise<void> {
-    await this.repo().update({ id, accountId }, { ...fields, updatedAt: sqlNow(this.clock.now()) });
-  }
-
-  async delete(accountId: number, id: number): Promise<void> {
-    await this.repo().delete({ id, accountId });
-  }
-
-  async existingIds(accountId: number, ids: number[]): Promise<number[]> {
-    if (!ids.length) return [];
-    const rows = await this.repo().find({ select: { id: true }, where: { accountId, id: In(ids) } });
-    return rows.map((r) => r.id);
   }
 }

@@ -7,6 +7,7 @@ import { NotFound } from '@app/domain/shared/domain-error';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
+import { TypeormAccountTable } from '../shared/typeorm-account-table';
 import { InventoryItemRow, StockMovementRow } from './inventory.entity';
 
 /** The entity's columns are the item's fields; the database types are narrowed to the domain's. */
@@ -24,16 +25,9 @@ function toMovement({ accountId: _account, ...movement }: StockMovementRow): Sto
   return movement;
 }
 
-export class TypeormInventoryRepository extends InventoryRepository {
-  constructor(
-    private readonly db: Database,
-    private readonly clock: Clock,
-  ) {
-    super();
-  }
-
-  private items() {
-    return this.db.manager().getRepository(InventoryItemRow);
+export class TypeormInventoryRepository extends TypeormAccountTable<InventoryItemRow> implements InventoryRepository {
+  constructor(db: Database, clock: Clock) {
+    super(db, clock, InventoryItemRow);
   }
 
   private moves() {
@@ -41,49 +35,30 @@ export class TypeormInventoryRepository extends InventoryRepository {
   }
 
   async findById(accountId: number, id: number): Promise<InventoryItem | null> {
-    const row = await this.items().findOneBy({ id, accountId });
+    const row = await this.repo().findOneBy({ id, accountId });
     return row ? toItem(row) : null;
   }
 
   async list(accountId: number, page: PageRequest): Promise<Page<InventoryItem>> {
-    const [rows, total] = await this.items().findAndCount({
-      where: { accountId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: page.limit,
-      skip: page.offset,
-    });
+    const { rows, total } = await this.newestFirst(accountId, page);
     return { rows: rows.map(toItem), total };
   }
 
-  count(accountId: number): Promise<number> {
-    return this.items().countBy({ accountId });
-  }
-
-  async insert(accountId: number, fields: InventoryFields): Promise<number> {
-    const now = sqlNow(this.clock.now());
-    const result = await this.items().insert({ ...fields, accountId, createdAt: now, updatedAt: now });
-    return result.identifiers[0].id as number;
-  }
-
-  async update(accountId: number, id: number, fields: Omit<InventoryFields, 'quantity'>): Promise<void> {
+  override async update(accountId: number, id: number, fields: Omit<InventoryFields, 'quantity'>): Promise<void> {
     // The stock quantity changes only through moveStock, so it stays out of this UPDATE.
     const { quantity: _stock, ...columns }: Partial<InventoryFields> = fields;
-    await this.items().update({ id, accountId }, { ...columns, updatedAt: sqlNow(this.clock.now()) });
+    await super.update(accountId, id, columns);
   }
 
-  async delete(accountId: number, id: number): Promise<void> {
+  /** The item's stock movements go with it. */
+  override async delete(accountId: number, id: number): Promise<void> {
     await this.moves().delete({ accountId, inventoryId: id });
-    await this.items().delete({ id, accountId });
-  }
-
-  async existingIds(accountId: number, ids: number[]): Promise<number[]> {
-    if (!ids.length) return [];
-    return (await this.items().find({ select: { id: true }, where: { accountId, id: In(ids) } })).map((r) => r.id);
+    await super.delete(accountId, id);
   }
 
   async typesOf(accountId: number, ids: number[]): Promise<Map<number, InventoryType>> {
     if (!ids.length) return new Map();
-    const rows = await this.items().find({ select: { id: true, type: true }, where: { accountId, id: In(ids) } });
+    const rows = await this.repo().find({ select: { id: true, type: true }, where: { accountId, id: In(ids) } });
     return new Map(rows.map((r) => [r.id, r.type as InventoryType]));
   }
 
