@@ -7,11 +7,6 @@ import { Database } from '../database/database';
 import { TypeormAccountTable } from '../shared/typeorm-account-table';
 import { ClientRow } from './client.entity';
 
-/** The entity's columns are the client's fields: a plain copy of the row. */
-function toClient(row: ClientRow): Client {
-  return { ...row };
-}
-
 const CLIENT_COLUMNS = [
   'id',
   'account_id AS accountId',
@@ -26,19 +21,24 @@ const CLIENT_COLUMNS = [
   'updated_at AS updatedAt',
 ].join(', ');
 
-export class TypeormClientRepository extends TypeormAccountTable<ClientRow> implements ClientRepository {
+export class TypeormClientRepository extends TypeormAccountTable<ClientRow, Client> implements ClientRepository {
   constructor(db: Database, clock: Clock) {
     super(db, clock, ClientRow);
   }
 
+  /** The entity's columns are the client's fields: a plain copy of the row. */
+  protected toRecord(row: ClientRow): Client {
+    return { ...row };
+  }
+
   /** Every document create and read looks its client up: one plain query, no query builder. */
-  async findById(accountId: number, id: number): Promise<Client | null> {
+  override async findById(accountId: number, id: number): Promise<Client | null> {
     const [row] = await this.db.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = ? AND account_id = ? LIMIT 1`, [id, accountId]);
-    return row ? toClient(row) : null;
+    return row ? this.toRecord(row) : null;
   }
 
   /** Newest first; the page's ids come from the index alone (deferred join), then the rows. */
-  async list(accountId: number, page: PageRequest): Promise<Page<Client>> {
+  override async list(accountId: number, page: PageRequest): Promise<Page<Client>> {
     const manager = this.db.manager();
     const [ids, [{ total }]] = await Promise.all([
       manager.query<Array<{ id: number }>>('SELECT id FROM clients WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?', [
@@ -53,7 +53,7 @@ export class TypeormClientRepository extends TypeormAccountTable<ClientRow> impl
       where: { accountId, id: In(ids.map((r) => r.id)) },
       order: { createdAt: 'DESC', id: 'DESC' },
     });
-    return { rows: rows.map(toClient), total: Number(total) };
+    return { rows: rows.map((row) => this.toRecord(row)), total: Number(total) };
   }
 
   async findDuplicate(accountId: number, match: { phone: string | null; email: string | null; gstin: string | null }) {
@@ -66,6 +66,6 @@ export class TypeormClientRepository extends TypeormAccountTable<ClientRow> impl
     // The account row lock (held to commit) orders concurrent creates of one account.
     if (this.db.inTransaction()) await this.db.manager().query('SELECT id FROM accounts WHERE id = ? FOR UPDATE', [accountId]);
     const row = await this.repo().findOne({ where, order: { id: 'ASC' } });
-    return row ? toClient(row) : null;
+    return row ? this.toRecord(row) : null;
   }
 }

@@ -4,28 +4,17 @@ import { InventoryFields, InventoryItem, InventoryType, MovedStock, NewStockMove
 import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { NotFound } from '@app/domain/shared/domain-error';
-import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 import { TypeormAccountTable } from '../shared/typeorm-account-table';
 import { InventoryItemRow, StockMovementRow } from './inventory.entity';
-
-/** The entity's columns are the item's fields; the database types are narrowed to the domain's. */
-function toItem(row: InventoryItemRow): InventoryItem {
-  return {
-    ...row,
-    type: row.type as InventoryType,
-    discountType: row.discountType as DiscountType | null,
-    lowStockThreshold: row.lowStockThreshold === null ? null : Number(row.lowStockThreshold),
-  };
-}
 
 /** A movement is its row without the account id. */
 function toMovement({ accountId: _account, ...movement }: StockMovementRow): StockMovement {
   return movement;
 }
 
-export class TypeormInventoryRepository extends TypeormAccountTable<InventoryItemRow> implements InventoryRepository {
+export class TypeormInventoryRepository extends TypeormAccountTable<InventoryItemRow, InventoryItem> implements InventoryRepository {
   constructor(db: Database, clock: Clock) {
     super(db, clock, InventoryItemRow);
   }
@@ -34,14 +23,14 @@ export class TypeormInventoryRepository extends TypeormAccountTable<InventoryIte
     return this.db.manager().getRepository(StockMovementRow);
   }
 
-  async findById(accountId: number, id: number): Promise<InventoryItem | null> {
-    const row = await this.repo().findOneBy({ id, accountId });
-    return row ? toItem(row) : null;
-  }
-
-  async list(accountId: number, page: PageRequest): Promise<Page<InventoryItem>> {
-    const { rows, total } = await this.newestFirst(accountId, page);
-    return { rows: rows.map(toItem), total };
+  /** The entity's columns are the item's fields; the database types are narrowed to the domain's. */
+  protected toRecord(row: InventoryItemRow): InventoryItem {
+    return {
+      ...row,
+      type: row.type as InventoryType,
+      discountType: row.discountType as DiscountType | null,
+      lowStockThreshold: row.lowStockThreshold === null ? null : Number(row.lowStockThreshold),
+    };
   }
 
   override async update(accountId: number, id: number, fields: Omit<InventoryFields, 'quantity'>): Promise<void> {

@@ -18,26 +18,34 @@ export interface AccountRow {
  * items): every statement is bound to the account, inserts and updates take their times from the clock,
  * and a record's fields are its row's columns less id, account and timestamps.
  */
-export abstract class TypeormAccountTable<Row extends AccountRow> {
+export abstract class TypeormAccountTable<Row extends AccountRow, R> {
   constructor(
     protected readonly db: Database,
     protected readonly clock: Clock,
     private readonly entity: new () => Row,
   ) {}
 
+  /** The row in domain form. */
+  protected abstract toRecord(row: Row): R;
+
   protected repo(): Repository<Row> {
     return this.db.manager().getRepository(this.entity);
   }
 
-  /** One page of the account's rows, newest first. */
-  protected async newestFirst(accountId: number, page: PageRequest): Promise<Page<Row>> {
+  async findById(accountId: number, id: number): Promise<R | null> {
+    const row = await this.repo().findOneBy({ id, accountId } as FindOptionsWhere<Row>);
+    return row ? this.toRecord(row) : null;
+  }
+
+  /** One page of the account's records, newest first. */
+  async list(accountId: number, page: PageRequest): Promise<Page<R>> {
     const [rows, total] = await this.repo().findAndCount({
       where: { accountId } as FindOptionsWhere<Row>,
       order: { createdAt: 'DESC', id: 'DESC' } as FindOptionsOrder<Row>,
       take: page.limit,
       skip: page.offset,
     });
-    return { rows, total };
+    return { rows: rows.map((row) => this.toRecord(row)), total };
   }
 
   count(accountId: number): Promise<number> {
