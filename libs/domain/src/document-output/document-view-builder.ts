@@ -113,9 +113,9 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
         discount: '0.00',
         taxable: money2(taxable),
         tax_rate: money2(l.taxRate ?? 0),
-        cgst: money2(l.cgst ?? 0),
-        sgst: money2(l.sgst ?? 0),
-        igst: money2(l.igst ?? 0),
+        cgst: money2(l.cgstAmount ?? 0),
+        sgst: money2(l.sgstAmount ?? 0),
+        igst: money2(l.igstAmount ?? 0),
         total: money2(l.amount),
       };
     });

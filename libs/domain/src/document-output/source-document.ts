@@ -1,5 +1,6 @@
 import { SupplierSnapshot } from '../documents/document-gst';
 import { DocumentKind } from '../documents/document-kinds';
+import { NoteLineFields } from '../notes/note';
 
 /** An invoice-style line as stored. Amounts are decimal strings. */
 export interface SourceProductLine {
@@ -21,19 +22,7 @@ export interface SourceProductLine {
 }
 
 /** A debit- or credit-note line as stored; the GST details are null on plain amount lines. */
-export interface SourceNoteLine {
-  description: string;
-  expenseDate: string | null;
-  amount: string;
-  hsnCode?: string | null;
-  quantity?: string | null;
-  unit?: string | null;
-  taxableValue?: string | null;
-  taxRate?: string | null;
-  cgst?: string | null;
-  sgst?: string | null;
-  igst?: string | null;
-}
+export type SourceNoteLine = NoteLineFields;
 
 /** One stored document, as much as printing it needs. */
 export interface SourceDocument {

@@ -173,6 +173,7 @@ export interface GstProductLine {
   totalAmount: string;
   discountType: DiscountType | null;
   discountValue: string | null;
+  /** Quantity x rate less the line discount, as the tax engine took it; null on lines stored before it. */
   taxableValue: string | null;
 }
 

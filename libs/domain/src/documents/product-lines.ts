@@ -1,6 +1,6 @@
 import { toDecimal, MoneyInput } from '../shared/money';
 import { DISCOUNT_TYPES, DiscountType } from './document-enums';
-import { unitValue } from './document-gst';
+import { GstProductLine, unitValue } from './document-gst';
 import { FieldErrors } from './sales-document-fields';
 
 /**
@@ -26,23 +26,12 @@ export interface ProductLineInput {
 }
 
 /** A line as written. Decimals are exact decimal strings ('2.5', '118.00'). */
-export interface ProductLineValues {
+export interface ProductLineValues extends GstProductLine {
   description: string;
   hsnCode: string;
-  quantity: string;
-  rate: string;
-  taxRate: string;
-  cgstAmount: string;
-  sgstAmount: string;
-  igstAmount: string;
-  totalAmount: string;
-  discountType: DiscountType | null;
-  discountValue: string | null;
   inventoryId: number | null;
   /** Unit quantity code (UQC), e.g. 'NOS'; null when none. */
   unit: string | null;
-  /** Quantity x rate less the line discount, as the tax engine took it; null on lines stored before it. */
-  taxableValue: string | null;
 }
 
 /** A stored line; read order is by `id` (item_id). */
@@ -180,40 +169,8 @@ export function lineAsInput(line: ProductLineValues): ProductLineInput {
 }
 
 /** The values of stored lines, without their ids. */
-export function lineValues(lines: ProductLineValues[]): ProductLineValues[] {
-  return lines.map(
-    ({
-      description,
-      hsnCode,
-      quantity,
-      rate,
-      taxRate,
-      cgstAmount,
-      sgstAmount,
-      igstAmount,
-      totalAmount,
-      discountType,
-      discountValue,
-      inventoryId,
-      unit,
-      taxableValue,
-    }) => ({
-      description,
-      hsnCode,
-      quantity,
-      rate,
-      taxRate,
-      cgstAmount,
-      sgstAmount,
-      igstAmount,
-      totalAmount,
-      discountType,
-      discountValue,
-      inventoryId,
-      unit,
-      taxableValue,
-    }),
-  );
+export function lineValues(lines: ProductLine[]): ProductLineValues[] {
+  return lines.map(({ id: _id, ...values }) => values);
 }
 
 export function lineTotals(lines: Array<Pick<ProductLineValues, 'totalAmount'>>): string[] {

@@ -1,4 +1,4 @@
-import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
+import { bulkDeleteRecords, BulkDeleteResult } from '../shared/bulk-delete';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Clock } from '../shared/clock.port';
@@ -81,18 +81,8 @@ export class ExpensesService {
   }
 
   bulkDelete(caller: Caller, ids: number[]): Promise<BulkDeleteResult> {
-    const accountId = caller.account.id;
-    return bulkDelete(
-      this.tx,
-      ids,
-      (unique) => this.expenses.existingIds(accountId, unique),
-      async (owned) => {
-        for (const id of owned) {
-          await this.expenses.delete(accountId, id);
-          await this.activity.record(caller.principal, { action: 'deleted', entityType: 'expense', entityId: id, label: null });
-        }
-        return owned;
-      },
+    return bulkDeleteRecords(this.tx, caller.account.id, ids, this.expenses, (id) =>
+      this.activity.record(caller.principal, { action: 'deleted', entityType: 'expense', entityId: id, label: null }),
     );
   }
 

@@ -1,4 +1,4 @@
-import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
+import { bulkDeleteRecords, BulkDeleteResult } from '../shared/bulk-delete';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { assertWithinLimit, PlanPolicy } from '../accounts/plan';
 import { ActivityRecorder } from '../activity/activity-recorder';
@@ -92,18 +92,8 @@ export class InventoryService {
   }
 
   bulkDelete(caller: Caller, ids: number[]): Promise<BulkDeleteResult> {
-    const accountId = caller.account.id;
-    return bulkDelete(
-      this.tx,
-      ids,
-      (unique) => this.items.existingIds(accountId, unique),
-      async (owned) => {
-        for (const id of owned) {
-          await this.items.delete(accountId, id);
-          await this.activity.record(caller.principal, { action: 'deleted', entityType: 'inventory', entityId: id, label: null });
-        }
-        return owned;
-      },
+    return bulkDeleteRecords(this.tx, caller.account.id, ids, this.items, (id) =>
+      this.activity.record(caller.principal, { action: 'deleted', entityType: 'inventory', entityId: id, label: null }),
     );
   }
 

@@ -10,13 +10,8 @@ export type NoteKind = 'debit-note' | 'credit-note';
 /** Activity entity type of each kind. */
 export const NOTE_ENTITY_TYPES: Record<NoteKind, string> = { 'debit-note': 'debit_note', 'credit-note': 'credit_note' };
 
-/** A line as stored: amount as a 2-decimal string, expense date 'Y-m-d' or null. */
-export interface NoteLineFields {
-  description: string;
-  expenseDate: string | null;
-  /** The line total (taxable value plus tax when the line carries tax). */
-  amount: string;
-  /** Optional GST details (section 34): null when the line is a plain amount. */
+/** Optional GST details of a note line (section 34): null when the line is a plain amount. */
+export interface NoteLineGstDetails {
   hsnCode?: string | null;
   quantity?: string | null;
   unit?: string | null;
@@ -25,6 +20,14 @@ export interface NoteLineFields {
   cgstAmount?: string | null;
   sgstAmount?: string | null;
   igstAmount?: string | null;
+}
+
+/** A line as stored: amount as a 2-decimal string, expense date 'Y-m-d' or null. */
+export interface NoteLineFields extends NoteLineGstDetails {
+  description: string;
+  expenseDate: string | null;
+  /** The line total (taxable value plus tax when the line carries tax). */
+  amount: string;
 }
 
 export interface NoteLine extends NoteLineFields {

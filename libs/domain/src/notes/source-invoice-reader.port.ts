@@ -1,3 +1,5 @@
+import { NoteLineGstDetails } from './note';
+
 /** What a credit note needs of the invoice it is raised against. */
 export interface SourceInvoice {
   id: number;
@@ -7,18 +9,7 @@ export interface SourceInvoice {
   /** 'Y-m-d'. */
   invoiceDate: string;
   /** In the invoice's line order (item_id). */
-  lines: Array<{
-    description: string;
-    totalAmount: string;
-    hsnCode?: string | null;
-    quantity?: string | null;
-    unit?: string | null;
-    taxableValue?: string | null;
-    taxRate?: string | null;
-    cgstAmount?: string | null;
-    sgstAmount?: string | null;
-    igstAmount?: string | null;
-  }>;
+  lines: Array<NoteLineGstDetails & { description: string; totalAmount: string }>;
 }
 
 /** Reads an invoice of the account for a credit note; null when the account has no such invoice. */

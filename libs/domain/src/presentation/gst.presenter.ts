@@ -1,6 +1,7 @@
 import { GstFields } from '../documents/document-gst';
 import { toNumber2 } from '../shared/money';
 import { TaxWarning } from '../tax/tax-engine';
+import { nullableMoney } from './product-line.presenter';
 
 /** The GST header fields of a list row or a single read. */
 export function presentGstHeader(d: GstFields) {
@@ -9,6 +10,23 @@ export function presentGstHeader(d: GstFields) {
     supply_type: d.supplyType,
     reverse_charge: d.reverseCharge,
     round_off: d.roundOff === null ? null : toNumber2(d.roundOff),
+  };
+}
+
+/**
+ * The closing fields of an invoice-style header (invoices, quotations, proforma invoices): the document
+ * discount, the GST header fields, the total and the timestamps.
+ */
+export function presentSalesDocumentTotals(
+  d: GstFields & { discountType: string | null; discountValue: string | null; totalAmount: string; createdAt: string; updatedAt: string },
+) {
+  return {
+    discount_type: d.discountType,
+    discount_value: nullableMoney(d.discountValue),
+    ...presentGstHeader(d),
+    total_amount: toNumber2(d.totalAmount),
+    created_at: d.createdAt,
+    updated_at: d.updatedAt,
   };
 }
 

@@ -1,7 +1,7 @@
 import { Invoice, InvoiceHeader } from '../invoices/invoice';
 import { toNumber2 } from '../shared/money';
 import { decimalNumber, nullableMoney, presentLines } from './product-line.presenter';
-import { presentGstDetails, presentGstHeader } from './gst.presenter';
+import { presentGstDetails, presentSalesDocumentTotals } from './gst.presenter';
 
 /** A list row: header columns only. */
 export function presentInvoiceHeader(i: InvoiceHeader) {
@@ -24,12 +24,7 @@ export function presentInvoiceHeader(i: InvoiceHeader) {
     tds_section_id: i.tdsSectionId,
     tds_rate: i.tdsRate === null ? null : decimalNumber(i.tdsRate),
     tds_amount: nullableMoney(i.tdsAmount),
-    discount_type: i.discountType,
-    discount_value: nullableMoney(i.discountValue),
-    ...presentGstHeader(i),
-    total_amount: toNumber2(i.totalAmount),
-    created_at: i.createdAt,
-    updated_at: i.updatedAt,
+    ...presentSalesDocumentTotals(i),
   };
 }
 

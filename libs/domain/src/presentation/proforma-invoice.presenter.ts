@@ -1,7 +1,6 @@
 import { ProformaInvoice, ProformaInvoiceHeader } from '../proforma/proforma-invoice';
-import { toNumber2 } from '../shared/money';
-import { nullableMoney, presentLines } from './product-line.presenter';
-import { presentGstDetails, presentGstHeader } from './gst.presenter';
+import { presentLines } from './product-line.presenter';
+import { presentGstDetails, presentSalesDocumentTotals } from './gst.presenter';
 
 /** A list row: header columns and total_amount. */
 export function presentProformaHeader(p: ProformaInvoiceHeader) {
@@ -17,12 +16,7 @@ export function presentProformaHeader(p: ProformaInvoiceHeader) {
     declaration_text: p.declarationText,
     transport_details: p.transportDetails,
     lr_number: p.lrNumber,
-    discount_type: p.discountType,
-    discount_value: nullableMoney(p.discountValue),
-    ...presentGstHeader(p),
-    total_amount: toNumber2(p.totalAmount),
-    created_at: p.createdAt,
-    updated_at: p.updatedAt,
+    ...presentSalesDocumentTotals(p),
   };
 }
 

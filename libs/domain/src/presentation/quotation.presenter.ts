@@ -1,7 +1,6 @@
 import { Quotation, QuotationHeader } from '../quotations/quotation';
-import { toNumber2 } from '../shared/money';
-import { nullableMoney, presentLines } from './product-line.presenter';
-import { presentGstDetails, presentGstHeader } from './gst.presenter';
+import { presentLines } from './product-line.presenter';
+import { presentGstDetails, presentSalesDocumentTotals } from './gst.presenter';
 
 /** A list row: header columns and total_amount. */
 export function presentQuotationHeader(q: QuotationHeader) {
@@ -19,12 +18,7 @@ export function presentQuotationHeader(q: QuotationHeader) {
     declaration_text: q.declarationText,
     transport_details: q.transportDetails,
     lr_number: q.lrNumber,
-    discount_type: q.discountType,
-    discount_value: nullableMoney(q.discountValue),
-    ...presentGstHeader(q),
-    total_amount: toNumber2(q.totalAmount),
-    created_at: q.createdAt,
-    updated_at: q.updatedAt,
+    ...presentSalesDocumentTotals(q),
   };
 }
 

@@ -103,20 +103,14 @@ export class BusinessProfileService {
       else errors.invoice_template = 'must be classic or modern';
     }
     if (input.signature_png !== undefined) {
-      if (input.signature_png === null || input.signature_png === '') next.signaturePng = null;
-      else {
-        const png = normalizePngBase64(input.signature_png);
-        if (png) next.signaturePng = png;
-        else errors.signature_png = 'must be a base64 PNG image (raw or a data:image/png;base64, URL) of at most 1 MB';
-      }
+      const png = sentImage(input.signature_png, normalizePngBase64);
+      if (png === undefined) errors.signature_png = 'must be a base64 PNG image (raw or a data:image/png;base64, URL) of at most 1 MB';
+      else next.signaturePng = png;
     }
     if (input.logo !== undefined) {
-      if (input.logo === null || input.logo === '') next.logoImage = null;
-      else {
-        const logo = normalizeLogoBase64(input.logo);
-        if (logo) next.logoImage = logo;
-        else errors.logo = 'must be a PNG or JPEG image (base64 or a data:image/...;base64, URL) of at most 1 MB';
-      }
+      const logo = sentImage(input.logo, normalizeLogoBase64);
+      if (logo === undefined) errors.logo = 'must be a PNG or JPEG image (base64 or a data:image/...;base64, URL) of at most 1 MB';
+      else next.logoImage = logo;
     }
     applyPayment(input, next, errors);
     for (const [kind, prefix] of Object.entries(input.prefixes ?? {}) as Array<[DocumentKind, string | null]>) {
@@ -178,4 +172,10 @@ function applyPayment(input: BusinessProfileInput, next: BusinessSettings, error
   const upi = text('upi_id', next.upiId ?? null);
   if (upi && !UPI_ID.test(upi)) errors.upi_id = 'must be a UPI id such as business@okhdfcbank';
   next.upiId = upi;
+}
+
+/** An image as sent: null or '' clears it; otherwise its normalized form, or undefined when it is not a valid image. */
+function sentImage(sent: string | null, normalize: (value: string) => string | null): string | null | undefined {
+  if (sent === null || sent === '') return null;
+  return normalize(sent) || undefined;
 }

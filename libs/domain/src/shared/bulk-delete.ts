@@ -23,3 +23,34 @@ export function bulkDelete<T>(
     return { deleted: deleted.size, skipped: unique.filter((id) => !deleted.has(id)) };
   });
 }
+
+/** What a bulk delete of plain records needs of their repository: which ids are the account's, and one delete. */
+export interface DeletableRecords {
+  existingIds(accountId: number, ids: number[]): Promise<number[]>;
+  delete(accountId: number, id: number): Promise<void>;
+}
+
+/**
+ * The bulk delete of records nothing else holds on to (expenses, inventory items): each of the account's
+ * ids is deleted and then passed to `deleted` (its activity entry); the other ids come back in `skipped`.
+ */
+export function bulkDeleteRecords(
+  tx: TransactionRunner,
+  accountId: number,
+  ids: number[],
+  records: DeletableRecords,
+  deleted: (id: number) => Promise<void>,
+): Promise<BulkDeleteResult> {
+  return bulkDelete(
+    tx,
+    ids,
+    (unique) => records.existingIds(accountId, unique),
+    async (owned) => {
+      for (const id of owned) {
+        await records.delete(accountId, id);
+        await deleted(id);
+      }
+      return owned;
+    },
+  );
+}

@@ -59,11 +59,7 @@ export class ReceiveStorefrontWebhook {
     const now = formatTimestamp(this.clock.now());
     const { id, duplicate } = await this.store.insertEvent(
       connection.accountId,
-      webhookId,
-      topic,
-      text,
-      known ? 'received' : 'ignored',
-      known ? null : 'unknown topic',
+      { webhookId, topic, payload: text, state: known ? 'received' : 'ignored', reason: known ? null : 'unknown topic' },
       now,
     );
     if (!duplicate) {

@@ -52,6 +52,9 @@ export interface StorefrontEvent {
   invoiceId: number | null;
 }
 
+/** A delivery as it is stored: its JSON text and the state it starts in. */
+export type NewStorefrontEvent = Pick<StorefrontEvent, 'webhookId' | 'topic' | 'state' | 'reason'> & { payload: string };
+
 /** What the shop sends that the service acts on once: an order (its invoice), its cancellation, a refund (its credit note). */
 export type ExternalKind = 'order' | 'cancel' | 'refund';
 
@@ -82,15 +85,7 @@ export abstract class StorefrontStore {
   abstract runningBackfills(limit: number): Promise<number[]>;
 
   /** Stores a delivery once per (account, webhook id); `duplicate` when it was stored already. */
-  abstract insertEvent(
-    accountId: number,
-    webhookId: string,
-    topic: string,
-    payload: string,
-    state: StorefrontEventState,
-    reason: string | null,
-    now: string,
-  ): Promise<{ id: number; duplicate: boolean }>;
+  abstract insertEvent(accountId: number, event: NewStorefrontEvent, now: string): Promise<{ id: number; duplicate: boolean }>;
   abstract findEvent(id: number): Promise<StorefrontEvent | null>;
   abstract markEvent(id: number, state: StorefrontEventState, reason: string | null, invoiceId: number | null, now: string): Promise<void>;
   abstract listEvents(accountId: number, page: PageRequest): Promise<Page<StorefrontEvent>>;

@@ -19,6 +19,11 @@ import { Clock } from '../shared/clock.port';
 
 export type PresentedObject = Record<string, unknown>;
 
+/** The record presented, or null when the account has no such record. */
+function presented<T>(record: T | null, present: (record: T) => PresentedObject | Promise<PresentedObject>): PresentedObject | Promise<PresentedObject> | null {
+  return record ? present(record) : null;
+}
+
 export interface ResourceObjectSources {
   accounts: AccountRepository;
   clients: ClientRepository;
@@ -69,34 +74,24 @@ export class ResourceObjects {
         const [withPlatform] = await clientsWithPlatform(s.accounts, this.clock.now(), accountId, [client]);
         return presentClient(withPlatform);
       }
-      case 'invoice': {
-        const invoice = await s.invoices.findById(accountId, id);
-        return invoice && presentInvoice(invoice);
-      }
-      case 'quotation': {
-        const quotation = await s.quotations.findById(accountId, id);
-        return quotation && presentQuotation(quotation);
-      }
-      case 'proforma_invoice': {
-        const proforma = await s.proformas.findById(accountId, id);
-        return proforma && presentProforma(proforma);
-      }
-      case 'debit_note': {
-        const note = await s.debitNotes.findById(accountId, id);
-        return note && presentDebitNoteWithLines({ note, lines: await s.debitNotes.findLines(accountId, id) });
-      }
-      case 'credit_note': {
-        const note = await s.creditNotes.findById(accountId, id);
-        return note && presentCreditNoteWithLines({ note, lines: await s.creditNotes.findLines(accountId, id) });
-      }
-      case 'inventory': {
-        const item = await s.inventory.findById(accountId, id);
-        return item && presentInventoryItem(item);
-      }
-      case 'sendout': {
-        const sendout = await s.sendouts.findById(accountId, id);
-        return sendout && presentSendout(sendout);
-      }
+      case 'invoice':
+        return presented(await s.invoices.findById(accountId, id), presentInvoice);
+      case 'quotation':
+        return presented(await s.quotations.findById(accountId, id), presentQuotation);
+      case 'proforma_invoice':
+        return presented(await s.proformas.findById(accountId, id), presentProforma);
+      case 'debit_note':
+        return presented(await s.debitNotes.findById(accountId, id), async (note) =>
+          presentDebitNoteWithLines({ note, lines: await s.debitNotes.findLines(accountId, id) }),
+        );
+      case 'credit_note':
+        return presented(await s.creditNotes.findById(accountId, id), async (note) =>
+          presentCreditNoteWithLines({ note, lines: await s.creditNotes.findLines(accountId, id) }),
+        );
+      case 'inventory':
+        return presented(await s.inventory.findById(accountId, id), presentInventoryItem);
+      case 'sendout':
+        return presented(await s.sendouts.findById(accountId, id), presentSendout);
       default:
         return null;
     }

@@ -1,28 +1,11 @@
-import { In } from 'typeorm';
-import { Client, ClientFields } from '@app/domain/clients/client';
+import { Client } from '@app/domain/clients/client';
 import { ClientRepository } from '@app/domain/clients/client.repository.port';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/database';
-import { sqlNow } from '../shared/sql-time';
+import { TypeormAccountTable } from '../shared/typeorm-account-table';
 import { LIST_CACHE } from '../shared/versioned-list';
 import { ClientRow } from './client.entity';
-
-function toClient(row: ClientRow): Client {
-  return {
-    id: row.id,
-    accountId: row.accountId,
-    name: row.name,
-    phone: row.phone,
-    countryCode: row.countryCode,
-    email: row.email,
-    address: row.address,
-    gstin: row.gstin,
-    stateCode: row.stateCode,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
 
 const CLIENT_COLUMNS = [
   'id',
@@ -41,36 +24,30 @@ const LISTED_COLUMNS = CLIENT_COLUMNS.split(', ')
   .map((c) => `d.${c}`)
   .join(', ');
 
-export class TypeormClientRepository extends ClientRepository {
-  constructor(
-    private readonly db: Database,
-    private readonly clock: Clock,
-  ) {
-    super();
+export class TypeormClientRepository extends TypeormAccountTable<ClientRow, Client> implements ClientRepository {
+  constructor(db: Database, clock: Clock) {
+    super(db, clock, ClientRow);
   }
 
-  private repo() {
-    return this.db.manager().getRepository(ClientRow);
+  /** The entity's columns are the client's fields: a plain copy of the row. */
+  protected toRecord(row: ClientRow): Client {
+    return { ...row };
   }
 
   /** Every document create and read looks its client up: one plain query, no query builder. */
-  async findById(accountId: number, id: number): Promise<Client | null> {
+  override async findById(accountId: number, id: number): Promise<Client | null> {
     const [row] = await this.db.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = ? AND account_id = ? LIMIT 1`, [id, accountId]);
-    return row ? toClient(row) : null;
+    return row ? this.toRecord(row) : null;
   }
 
   /** Newest first, with the exact total (kept under the account's data version, see shared/versioned-list.ts). */
-  async list(accountId: number, page: PageRequest): Promise<Page<Client>> {
+  override async list(accountId: number, page: PageRequest): Promise<Page<Client>> {
     const { rows, total } = await LIST_CACHE.page<ClientRow>(
       this.db,
       { accountId, table: 'clients', where: 'd.account_id = ?', params: [accountId], dateColumn: 'created_at', select: LISTED_COLUMNS },
       page,
     );
-    return { rows: rows.map(toClient), total };
-  }
-
-  count(accountId: number): Promise<number> {
-    return this.repo().countBy({ accountId });
+    return { rows: rows.map((row) => this.toRecord(row)), total };
   }
 
   async findDuplicate(accountId: number, match: { phone: string | null; email: string | null; gstin: string | null }) {
@@ -83,26 +60,6 @@ export class TypeormClientRepository extends ClientRepository {
     // The account row lock (held to commit) orders concurrent creates of one account.
     if (this.db.inTransaction()) await this.db.manager().query('SELECT id FROM accounts WHERE id = ? FOR UPDATE', [accountId]);
     const row = await this.repo().findOne({ where, order: { id: 'ASC' } });
-    return row ? toClient(row) : null;
-  }
-
-  async insert(accountId: number, fields: ClientFields): Promise<number> {
-    const now = sqlNow(this.clock.now());
-    const result = await this.repo().insert({ ...fields, accountId, createdAt: now, updatedAt: now });
-    return result.identifiers[0].id as number;
-  }
-
-  async update(accountId: number, id: number, fields: ClientFields): Promise<void> {
-    await this.repo().update({ id, accountId }, { ...fields, updatedAt: sqlNow(this.clock.now()) });
-  }
-
-  async delete(accountId: number, id: number): Promise<void> {
-    await this.repo().delete({ id, accountId });
-  }
-
-  async existingIds(accountId: number, ids: number[]): Promise<number[]> {
-    if (!ids.length) return [];
-    const rows = await this.repo().find({ select: { id: true }, where: { accountId, id: In(ids) } });
-    return rows.map((r) => r.id);
+    return row ? this.toRecord(row) : null;
   }
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_PLAN_POLICY, PlanPolicy } from '@app/domain/accounts/plan';
 import { AppVersionInfo } from '@app/domain/public-info/app-version';
+import { Env, envReader } from './env-reader';
 import { readStorefrontConfig, StorefrontConfig } from './storefront-config';
 
 export interface AppConfig {
@@ -192,20 +193,6 @@ function readServiceAccount(env: Env, problems: string[]): PushConfig['serviceAc
     problems.push('the FCM service account is not valid JSON');
     return null;
   }
-}
-
-type Env = Record<string, string | undefined>;
-
-/** Typed readers of environment variables; each problem is added to `problems`. */
-function envReader(env: Env, problems: string[]) {
-  const int = (name: string, fallback: number, min: number, max: number) => {
-    const raw = (env[name] ?? '').trim();
-    if (!raw) return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-    return n;
-  };
-  return { int };
 }
 
 function readLimits(env: Env, problems: string[]): ResourceLimits {

@@ -1,3 +1,5 @@
+import { Env, envReader } from './env-reader';
+
 /** The storefront integration (docs/storefront.md): where the shops' admin API is and how their webhooks are named. */
 export interface StorefrontConfig {
   /** `https` in production; `http` lets tests and local use reach a plain server. */
@@ -36,18 +38,10 @@ export interface StorefrontConfig {
   backfillLockMs: number;
 }
 
-type Env = Record<string, string | undefined>;
-
 /** Reads the STOREFRONT_* variables; each problem is added to `problems`. */
 export function readStorefrontConfig(env: Env, problems: string[]): StorefrontConfig {
   const str = (name: string, fallback: string) => (env[name] ?? '').trim() || fallback;
-  const int = (name: string, fallback: number, min: number, max: number) => {
-    const raw = (env[name] ?? '').trim();
-    if (!raw) return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-    return n;
-  };
+  const { int } = envReader(env, problems);
   const header = (name: string, fallback: string) => {
     const value = str(name, fallback).toLowerCase();
     if (!/^[a-z0-9-]{1,100}$/.test(value)) problems.push(`${name} must be an HTTP header name`);

@@ -58,7 +58,19 @@ export class InfraCoreModule {
         make(ActivityRecorder, [ActivityLog, Clock]),
         DatabaseShutdown,
       ],
-      exports: [APP_CONFIG, PLAN_POLICY, DataSource, Database, TransactionRunner, Clock, SecretHasher, AccountRepository, ResourceObjects, ActivityLog, ActivityRecorder],
+      exports: [
+        APP_CONFIG,
+        PLAN_POLICY,
+        DataSource,
+        Database,
+        TransactionRunner,
+        Clock,
+        SecretHasher,
+        AccountRepository,
+        ResourceObjects,
+        ActivityLog,
+        ActivityRecorder,
+      ],
     };
   }
 }

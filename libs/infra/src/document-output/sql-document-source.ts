@@ -124,9 +124,9 @@ export class SqlDocumentSource extends DocumentSource {
             unit: str(l.unit),
             taxableValue: str(l.taxable_value),
             taxRate: str(l.tax_rate),
-            cgst: str(l.cgst_amount),
-            sgst: str(l.sgst_amount),
-            igst: str(l.igst_amount),
+            cgstAmount: str(l.cgst_amount),
+            sgstAmount: str(l.sgst_amount),
+            igstAmount: str(l.igst_amount),
           }))
         : [],
       einvoice: irn ? { irn: String(irn.irn), ackNo: String(irn.ack_no), ackDate: String(irn.ack_date), signedQrCode: String(irn.signed_qr_code) } : null,

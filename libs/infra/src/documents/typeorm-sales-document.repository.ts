@@ -1,4 +1,5 @@
 import { FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, In, Repository } from 'typeorm';
+import { DocumentKind } from '@app/domain/documents/document-kinds';
 import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
 import { AllocatedNumber } from '@app/domain/documents/document-numbering';
 import { ProductLine, ProductLineValues } from '@app/domain/documents/product-lines';
@@ -6,6 +7,7 @@ import { SalesDocumentRepository } from '@app/domain/documents/sales-document.re
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
+import { listedColumns } from './document-tables';
 import { sqlNow } from '../shared/sql-time';
 import { rawInsert, selectColumns } from '../database/raw-sql';
 import { ProductLineColumns, SalesDocumentColumns } from './sales-document-columns';
@@ -13,8 +15,8 @@ import { documentConditions, DocumentTable, pageOfRows, SqlConditions } from './
 import { SqlProductLines } from './sql-product-lines';
 import { withGstColumns } from './gst-columns';
 
-/** Where one kind of sales document lives: its header table (as the list query sees it) and its line table. */
-export interface SalesDocumentTableSpec<Row extends SalesDocumentColumns> extends DocumentTable {
+/** The entities of one kind of sales document and the row properties the shared queries need. */
+export interface SalesDocumentEntities<Row extends SalesDocumentColumns> {
   header: new () => Row;
   items: new () => ProductLineColumns;
   /** Property of the parent id on the line rows (invoiceId, quotationId, proformaInvoiceId). */
@@ -22,6 +24,9 @@ export interface SalesDocumentTableSpec<Row extends SalesDocumentColumns> extend
   /** Property of the document number on the header rows. */
   numberProperty: keyof Row & string;
 }
+
+/** Where one kind of sales document lives: its header table (as the list query sees it) and its line table. */
+type SalesDocumentTableSpec<Row extends SalesDocumentColumns> = SalesDocumentEntities<Row> & DocumentTable;
 
 /**
  * What invoices, quotations and proforma invoices store alike: the header with its lines, lists with the
@@ -32,13 +37,17 @@ export interface SalesDocumentTableSpec<Row extends SalesDocumentColumns> extend
 export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentColumns, H, F extends object> extends SalesDocumentRepository<H, F> {
   protected readonly lines: SqlProductLines;
 
+  private readonly spec: SalesDocumentTableSpec<Row>;
+
   constructor(
     protected readonly db: Database,
     private readonly clock: Clock,
-    private readonly spec: SalesDocumentTableSpec<Row>,
+    kind: DocumentKind,
+    entities: SalesDocumentEntities<Row>,
   ) {
     super();
-    this.lines = new SqlProductLines(db, spec.items, spec.parentProperty);
+    this.spec = { ...entities, ...listedColumns(kind) };
+    this.lines = new SqlProductLines(db, entities.items, entities.parentProperty);
   }
 
   /** The header row in domain form. */

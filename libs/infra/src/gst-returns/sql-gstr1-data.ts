@@ -2,20 +2,39 @@ import { Gstr1DataReader } from '@app/domain/gst-returns/gst-exports.port';
 import { Gstr1Invoice, Gstr1Line, Gstr1Note, noteLinesFromAmounts } from '@app/domain/gst-returns/gstr1';
 import { placeOfSupply } from '@app/domain/gst-returns/place-of-supply';
 import { Database } from '../database/database';
+import { DOCUMENT_TABLES } from '../documents/document-tables';
 
 type Row = Record<string, string | number | null>;
+
+/** The tax fields a note line may carry (null on lines stored with an amount only). */
+const NOTE_TAX = 'l.hsn_code, l.quantity, l.unit, l.taxable_value, l.tax_rate, l.cgst_amount, l.sgst_amount, l.igst_amount';
 
 /**
  * Taxable value of a line in SQL: quantity x rate less the line discount, rounded half-up to paise, as
  * `lineTaxable` of the PDF computes it (DECIMAL arithmetic is exact; thousands of lines of a month need
  * no per-line decimal work in the process).
  */
-/** The tax fields a note line may carry (null on lines stored with an amount only). */
-const NOTE_TAX = 'l.hsn_code, l.quantity, l.unit, l.taxable_value, l.tax_rate, l.cgst_amount, l.sgst_amount, l.igst_amount';
-
 const TAXABLE = `ROUND(it.quantity * it.rate - CASE it.discount_type WHEN 'percentage' THEN it.quantity * it.rate * COALESCE(it.discount_value, 0) / 100
   WHEN 'fixed' THEN COALESCE(it.discount_value, 0) ELSE 0 END, 2)`;
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? null : String(v));
+
+/**
+ * The notes of one kind dated in the period (drafts excepted) with their client and the invoice they
+ * refer to; a credit note's defaults to its source invoice.
+ */
+function notesSql(kind: 'credit-note' | 'debit-note'): string {
+  const t = DOCUMENT_TABLES[kind];
+  const invoiceId = kind === 'credit-note' ? 'COALESCE(n.original_invoice_id, n.source_invoice_id)' : 'n.original_invoice_id';
+  return `SELECT n.id, n.${t.number} AS number, n.${t.date} AS date, n.status, n.total_amount, c.gstin, c.state_code,
+                n.place_of_supply, n.supply_type, n.reverse_charge,
+                si.invoice_number AS src_number, si.invoice_date AS src_date, si.total_amount AS src_total, si.invoice_type AS src_type,
+                (SELECT CASE WHEN MIN(x.tax_rate) = MAX(x.tax_rate) THEN MIN(x.tax_rate) END
+                   FROM invoice_items x WHERE x.invoice_id = si.id AND x.account_id = si.account_id) AS src_rate
+           FROM ${t.table} n LEFT JOIN clients c ON c.id = n.client_id AND c.account_id = n.account_id
+           LEFT JOIN invoices si ON si.id = ${invoiceId} AND si.account_id = n.account_id
+          WHERE n.account_id = ? AND n.${t.date} BETWEEN ? AND ? AND n.status <> 'draft'
+          ORDER BY n.${t.date}, n.id`;
+}
 
 /**
  * The documents GSTR-1 reads: invoices and notes dated in the period with their clients and lines, every
@@ -48,30 +67,8 @@ export class SqlGstr1Data extends Gstr1DataReader {
           ORDER BY it.invoice_id, it.id`,
         range,
       ),
-      this.q(
-        `SELECT n.id, n.credit_note_number AS number, n.credit_note_date AS date, n.status, n.total_amount, c.gstin, c.state_code,
-                n.place_of_supply, n.supply_type, n.reverse_charge,
-                si.invoice_number AS src_number, si.invoice_date AS src_date, si.total_amount AS src_total, si.invoice_type AS src_type,
-                (SELECT CASE WHEN MIN(x.tax_rate) = MAX(x.tax_rate) THEN MIN(x.tax_rate) END
-                   FROM invoice_items x WHERE x.invoice_id = si.id AND x.account_id = si.account_id) AS src_rate
-           FROM credit_notes n LEFT JOIN clients c ON c.id = n.client_id AND c.account_id = n.account_id
-           LEFT JOIN invoices si ON si.id = COALESCE(n.original_invoice_id, n.source_invoice_id) AND si.account_id = n.account_id
-          WHERE n.account_id = ? AND n.credit_note_date BETWEEN ? AND ? AND n.status <> 'draft'
-          ORDER BY n.credit_note_date, n.id`,
-        range,
-      ),
-      this.q(
-        `SELECT n.id, n.debit_note_number AS number, n.debit_note_date AS date, n.status, n.total_amount, c.gstin, c.state_code,
-                n.place_of_supply, n.supply_type, n.reverse_charge,
-                si.invoice_number AS src_number, si.invoice_date AS src_date, si.total_amount AS src_total, si.invoice_type AS src_type,
-                (SELECT CASE WHEN MIN(x.tax_rate) = MAX(x.tax_rate) THEN MIN(x.tax_rate) END
-                   FROM invoice_items x WHERE x.invoice_id = si.id AND x.account_id = si.account_id) AS src_rate
-           FROM debit_notes n LEFT JOIN clients c ON c.id = n.client_id AND c.account_id = n.account_id
-           LEFT JOIN invoices si ON si.id = n.original_invoice_id AND si.account_id = n.account_id
-          WHERE n.account_id = ? AND n.debit_note_date BETWEEN ? AND ? AND n.status <> 'draft'
-          ORDER BY n.debit_note_date, n.id`,
-        range,
-      ),
+      this.q(notesSql('credit-note'), range),
+      this.q(notesSql('debit-note'), range),
       this.q(
         `SELECT 'credit' AS kind, l.credit_note_id AS note_id, l.description, l.amount, ${NOTE_TAX}
            FROM credit_notes n JOIN credit_note_items l ON l.credit_note_id = n.id AND l.account_id = n.account_id

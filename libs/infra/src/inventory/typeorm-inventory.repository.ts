@@ -4,121 +4,50 @@ import { InventoryFields, InventoryItem, InventoryType, MovedStock, NewStockMove
 import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { NotFound } from '@app/domain/shared/domain-error';
-import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
+import { TypeormAccountTable } from '../shared/typeorm-account-table';
 import { InventoryItemRow, StockMovementRow } from './inventory.entity';
 
-function toItem(row: InventoryItemRow): InventoryItem {
-  return {
-    id: row.id,
-    accountId: row.accountId,
-    name: row.name,
-    sku: row.sku,
-    barcodeType: row.barcodeType,
-    type: row.type as InventoryType,
-    description: row.description,
-    quantity: row.quantity,
-    rate: row.rate,
-    discountType: row.discountType as DiscountType | null,
-    discountValue: row.discountValue,
-    taxRate: row.taxRate,
-    hsnCode: row.hsnCode,
-    lowStockThreshold: row.lowStockThreshold === null ? null : Number(row.lowStockThreshold),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
+/** A movement is its row without the account id. */
+function toMovement({ accountId: _account, ...movement }: StockMovementRow): StockMovement {
+  return movement;
 }
 
-function toMovement(row: StockMovementRow): StockMovement {
-  return {
-    id: row.id,
-    inventoryId: row.inventoryId,
-    quantityDelta: row.quantityDelta,
-    quantityAfter: row.quantityAfter,
-    sourceType: row.sourceType,
-    sourceId: row.sourceId,
-    sourceLabel: row.sourceLabel,
-    note: row.note,
-    createdAt: row.createdAt,
-  };
-}
-
-export class TypeormInventoryRepository extends InventoryRepository {
-  constructor(
-    private readonly db: Database,
-    private readonly clock: Clock,
-  ) {
-    super();
-  }
-
-  private items() {
-    return this.db.manager().getRepository(InventoryItemRow);
+export class TypeormInventoryRepository extends TypeormAccountTable<InventoryItemRow, InventoryItem> implements InventoryRepository {
+  constructor(db: Database, clock: Clock) {
+    super(db, clock, InventoryItemRow);
   }
 
   private moves() {
     return this.db.manager().getRepository(StockMovementRow);
   }
 
-  async findById(accountId: number, id: number): Promise<InventoryItem | null> {
-    const row = await this.items().findOneBy({ id, accountId });
-    return row ? toItem(row) : null;
+  /** The entity's columns are the item's fields; the database types are narrowed to the domain's. */
+  protected toRecord(row: InventoryItemRow): InventoryItem {
+    return {
+      ...row,
+      type: row.type as InventoryType,
+      discountType: row.discountType as DiscountType | null,
+      lowStockThreshold: row.lowStockThreshold === null ? null : Number(row.lowStockThreshold),
+    };
   }
 
-  async list(accountId: number, page: PageRequest): Promise<Page<InventoryItem>> {
-    const [rows, total] = await this.items().findAndCount({
-      where: { accountId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: page.limit,
-      skip: page.offset,
-    });
-    return { rows: rows.map(toItem), total };
+  override async update(accountId: number, id: number, fields: Omit<InventoryFields, 'quantity'>): Promise<void> {
+    // The stock quantity changes only through moveStock, so it stays out of this UPDATE.
+    const { quantity: _stock, ...columns }: Partial<InventoryFields> = fields;
+    await super.update(accountId, id, columns);
   }
 
-  count(accountId: number): Promise<number> {
-    return this.items().countBy({ accountId });
-  }
-
-  async insert(accountId: number, fields: InventoryFields): Promise<number> {
-    const now = sqlNow(this.clock.now());
-    const result = await this.items().insert({ ...fields, accountId, createdAt: now, updatedAt: now });
-    return result.identifiers[0].id as number;
-  }
-
-  async update(accountId: number, id: number, fields: Omit<InventoryFields, 'quantity'>): Promise<void> {
-    const { name, sku, barcodeType, type, description, rate, discountType, discountValue, taxRate, hsnCode, lowStockThreshold } = fields;
-    await this.items().update(
-      { id, accountId },
-      {
-        name,
-        sku,
-        barcodeType,
-        type,
-        description,
-        rate,
-        discountType,
-        discountValue,
-        taxRate,
-        hsnCode,
-        lowStockThreshold,
-        updatedAt: sqlNow(this.clock.now()),
-      },
-    );
-  }
-
-  async delete(accountId: number, id: number): Promise<void> {
+  /** The item's stock movements go with it. */
+  override async delete(accountId: number, id: number): Promise<void> {
     await this.moves().delete({ accountId, inventoryId: id });
-    await this.items().delete({ id, accountId });
-  }
-
-  async existingIds(accountId: number, ids: number[]): Promise<number[]> {
-    if (!ids.length) return [];
-    return (await this.items().find({ select: { id: true }, where: { accountId, id: In(ids) } })).map((r) => r.id);
+    await super.delete(accountId, id);
   }
 
   async typesOf(accountId: number, ids: number[]): Promise<Map<number, InventoryType>> {
     if (!ids.length) return new Map();
-    const rows = await this.items().find({ select: { id: true, type: true }, where: { accountId, id: In(ids) } });
+    const rows = await this.repo().find({ select: { id: true, type: true }, where: { accountId, id: In(ids) } });
     return new Map(rows.map((r) => [r.id, r.type as InventoryType]));
   }
 

@@ -6,7 +6,6 @@ import { InvoiceRepository } from '@app/domain/invoices/invoice.repository.port'
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
-import { listedColumns } from '../documents/document-tables';
 import { salesHeaderOf } from '../documents/sales-document-rows';
 import { SqlConditions } from '../documents/sql-document-list';
 import { TypeormSalesDocumentRepository } from '../documents/typeorm-sales-document.repository';
@@ -14,13 +13,7 @@ import { InvoiceItemRow, InvoiceRow } from './invoice.entity';
 
 export class TypeormInvoiceRepository extends TypeormSalesDocumentRepository<InvoiceRow, InvoiceHeader, InvoiceFields> implements InvoiceRepository {
   constructor(db: Database, clock: Clock) {
-    super(db, clock, {
-      header: InvoiceRow,
-      items: InvoiceItemRow,
-      parentProperty: 'invoiceId',
-      numberProperty: 'invoiceNumber',
-      ...listedColumns('invoice'),
-    });
+    super(db, clock, 'invoice', { header: InvoiceRow, items: InvoiceItemRow, parentProperty: 'invoiceId', numberProperty: 'invoiceNumber' });
   }
 
   protected toHeader(row: InvoiceRow): InvoiceHeader {

@@ -2,7 +2,6 @@ import { CreditNote, CreditNoteFields } from '@app/domain/notes/note';
 import { CreditNoteRepository } from '@app/domain/notes/note.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/database';
-import { listedColumns } from '../documents/document-tables';
 import { CreditNoteItemRow, CreditNoteRow } from './note.entity';
 import { noteHeaderColumns, noteHeaderOf } from './typeorm-note-table';
 import { TypeormNoteRepository } from './typeorm-note.repository';
@@ -12,11 +11,7 @@ export class TypeormCreditNoteRepository
   implements CreditNoteRepository
 {
   constructor(db: Database, clock: Clock) {
-    super(db, clock, {
-      header: CreditNoteRow,
-      items: CreditNoteItemRow,
-      ...listedColumns('credit-note'),
-    });
+    super(db, clock, 'credit-note', { header: CreditNoteRow, items: CreditNoteItemRow });
   }
 
   protected toNote(row: CreditNoteRow): CreditNote {

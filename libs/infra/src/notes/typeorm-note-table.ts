@@ -8,15 +8,19 @@ import { Database } from '../database/database';
 import { gstFieldsOfRow } from '../documents/gst-columns';
 import { NoteHeaderRow, NoteItemRow } from './note.entity';
 
-/** Where one kind of note lives, and the list filters only that kind has. */
-export interface NoteTableSpec<Row extends NoteHeaderRow, Item extends NoteItemRow> {
+/** The entities of one kind of note, and the list filters only that kind has. */
+export interface NoteEntities<Row extends NoteHeaderRow, Item extends NoteItemRow> {
   header: new () => Row;
   items: new () => Item;
+  /** Extra WHERE conditions on alias `n` for a list filter. */
+  filters?: (filter: DocumentListFilter) => Array<{ sql: string; params: unknown[] }>;
+}
+
+/** Where one kind of note lives: its entities and the table and columns its list query reads. */
+export interface NoteTableSpec<Row extends NoteHeaderRow, Item extends NoteItemRow> extends NoteEntities<Row, Item> {
   table: string;
   numberColumn: string;
   dateColumn: string;
-  /** Extra WHERE conditions on alias `n` for a list filter. */
-  filters?: (filter: DocumentListFilter) => Array<{ sql: string; params: unknown[] }>;
 }
 
 /** `%text%` for LIKE, with the wildcards of the text escaped. */

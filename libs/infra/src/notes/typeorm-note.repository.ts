@@ -1,12 +1,13 @@
 import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
-import { NoteHeaderFields, NoteLine, NoteLineFields, NoteNumber } from '@app/domain/notes/note';
+import { NoteHeaderFields, NoteKind, NoteLine, NoteLineFields, NoteNumber } from '@app/domain/notes/note';
 import { NoteRepository } from '@app/domain/notes/note.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
+import { listedColumns } from '../documents/document-tables';
 import { sqlNow } from '../shared/sql-time';
 import { NoteHeaderRow, NoteItemRow } from './note.entity';
-import { numberColumns, NoteTableSpec, TypeormNoteTable } from './typeorm-note-table';
+import { NoteEntities, numberColumns, TypeormNoteTable } from './typeorm-note-table';
 
 /**
  * A note repository over one note table (debit notes, credit notes). A kind maps its rows to notes
@@ -18,10 +19,11 @@ export abstract class TypeormNoteRepository<N, F extends NoteHeaderFields, Row e
   constructor(
     db: Database,
     private readonly clock: Clock,
-    spec: NoteTableSpec<Row, Item>,
+    kind: NoteKind,
+    entities: NoteEntities<Row, Item>,
   ) {
     super();
-    this.table = new TypeormNoteTable(db, spec);
+    this.table = new TypeormNoteTable(db, { ...entities, ...listedColumns(kind) });
   }
 
   /** The row in domain form. */

@@ -4,21 +4,14 @@ import { QuotationFields, QuotationHeader } from '@app/domain/quotations/quotati
 import { QuotationRepository } from '@app/domain/quotations/quotation.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/database';
-import { listedColumns } from '../documents/document-tables';
 import { offerHeaderOf } from '../documents/sales-document-rows';
 import { SqlConditions } from '../documents/sql-document-list';
-import { TypeormSalesDocumentRepository } from '../documents/typeorm-sales-document.repository';
+import { TypeormOfferDocumentRepository } from '../documents/typeorm-offer-document.repository';
 import { QuotationItemRow, QuotationRow } from './quotation.entity';
 
-export class TypeormQuotationRepository extends TypeormSalesDocumentRepository<QuotationRow, QuotationHeader, QuotationFields> implements QuotationRepository {
+export class TypeormQuotationRepository extends TypeormOfferDocumentRepository<QuotationRow, QuotationHeader, QuotationFields> implements QuotationRepository {
   constructor(db: Database, clock: Clock) {
-    super(db, clock, {
-      header: QuotationRow,
-      items: QuotationItemRow,
-      parentProperty: 'quotationId',
-      numberProperty: 'number',
-      ...listedColumns('quotation'),
-    });
+    super(db, clock, 'quotation', { header: QuotationRow, items: QuotationItemRow, parentProperty: 'quotationId', numberProperty: 'number' });
   }
 
   protected toHeader(row: QuotationRow): QuotationHeader {
@@ -26,7 +19,7 @@ export class TypeormQuotationRepository extends TypeormSalesDocumentRepository<Q
   }
 
   protected override addFilters(c: SqlConditions, filter: DocumentListFilter): void {
-    if (filter.approvalStatus) c.add('d.approval_status = ?', filter.approvalStatus);
+    super.addFilters(c, filter);
     if (filter.documentKind) c.add('d.document_kind = ?', filter.documentKind);
   }
 }

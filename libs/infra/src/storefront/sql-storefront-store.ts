@@ -3,6 +3,7 @@ import {
   BackfillState,
   ExternalKind,
   NewConnection,
+  NewStorefrontEvent,
   SkuMatch,
   StorefrontConnection,
   StorefrontEvent,
@@ -171,15 +172,8 @@ export class SqlStorefrontStore extends StorefrontStore {
     return rows.map((r) => Number(r.account_id));
   }
 
-  async insertEvent(
-    accountId: number,
-    webhookId: string,
-    topic: string,
-    payload: string,
-    state: StorefrontEventState,
-    reason: string | null,
-    now: string,
-  ): Promise<{ id: number; duplicate: boolean }> {
+  async insertEvent(accountId: number, event: NewStorefrontEvent, now: string): Promise<{ id: number; duplicate: boolean }> {
+    const { webhookId, topic, payload, state, reason } = event;
     const result = (await this.db.query(
       `INSERT IGNORE INTO storefront_events (account_id, webhook_id, topic, payload, received_at, state, reason) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       [accountId, webhookId, topic, payload, now, state, reason],

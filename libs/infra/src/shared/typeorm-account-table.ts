@@ -1,0 +1,74 @@
+import { FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, In, Repository } from 'typeorm';
+import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { Clock } from '@app/domain/shared/clock.port';
+import { Page, PageRequest } from '@app/domain/shared/pagination';
+import { Database } from '../database/database';
+import { sqlNow } from './sql-time';
+
+/** A row of a table whose records belong to one account and carry their own timestamps. */
+export interface AccountRow {
+  id: number;
+  accountId: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * What the repositories of account-scoped tables with timestamps share (clients, expenses, inventory
+ * items): every statement is bound to the account, inserts and updates take their times from the clock,
+ * and a record's fields are its row's columns less id, account and timestamps.
+ */
+export abstract class TypeormAccountTable<Row extends AccountRow, R> {
+  constructor(
+    protected readonly db: Database,
+    protected readonly clock: Clock,
+    private readonly entity: new () => Row,
+  ) {}
+
+  /** The row in domain form. */
+  protected abstract toRecord(row: Row): R;
+
+  protected repo(): Repository<Row> {
+    return this.db.manager().getRepository(this.entity);
+  }
+
+  async findById(accountId: number, id: number): Promise<R | null> {
+    const row = await this.repo().findOneBy({ id, accountId } as FindOptionsWhere<Row>);
+    return row ? this.toRecord(row) : null;
+  }
+
+  /** One page of the account's records, newest first. */
+  async list(accountId: number, page: PageRequest): Promise<Page<R>> {
+    const [rows, total] = await this.repo().findAndCount({
+      where: { accountId } as FindOptionsWhere<Row>,
+      order: { createdAt: 'DESC', id: 'DESC' } as FindOptionsOrder<Row>,
+      take: page.limit,
+      skip: page.offset,
+    });
+    return { rows: rows.map((row) => this.toRecord(row)), total };
+  }
+
+  count(accountId: number): Promise<number> {
+    return this.repo().countBy({ accountId } as FindOptionsWhere<Row>);
+  }
+
+  async insert(accountId: number, fields: Partial<Row>): Promise<number> {
+    const now = sqlNow(this.clock.now());
+    const result = await this.repo().insert({ ...fields, accountId, createdAt: now, updatedAt: now } as QueryDeepPartialEntity<Row>);
+    return result.identifiers[0].id as number;
+  }
+
+  async update(accountId: number, id: number, fields: Partial<Row>): Promise<void> {
+    await this.repo().update({ id, accountId } as FindOptionsWhere<Row>, { ...fields, updatedAt: sqlNow(this.clock.now()) } as QueryDeepPartialEntity<Row>);
+  }
+
+  async delete(accountId: number, id: number): Promise<void> {
+    await this.repo().delete({ id, accountId } as FindOptionsWhere<Row>);
+  }
+
+  async existingIds(accountId: number, ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.repo().find({ select: { id: true } as FindOptionsSelect<Row>, where: { accountId, id: In(ids) } as FindOptionsWhere<Row> });
+    return rows.map((r) => r.id);
+  }
+}
