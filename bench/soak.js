@@ -60,8 +60,8 @@ const rand = (n) => Math.floor(Math.random() * n);
 const pickOf = (list) => list[rand(list.length)];
 
 /**
- * The traffic mix, with relative weights (88 in all: a sendout is about one request in ninety). `request(ctx)` gives path (and method, body, token)
- * per request, so ids and offsets vary.
+ * The traffic mix, with relative weights (88 in all: a sendout is about one request in ninety).
+ * `request()` gives the path (and method, body, sign-in token) of each request, so ids and offsets vary.
  */
 function trafficMix(ctx) {
   const fy = fiscalYearOf(kolkataDate());
@@ -381,7 +381,6 @@ async function main() {
     PDF_CONCURRENCY,
   });
   ctx.workerPid = worker.pid;
-  ctx.worker = worker;
   // Access tokens live an hour: sign in again every 30 minutes for long runs.
   const relogin = setInterval(
     () => {
@@ -407,7 +406,7 @@ async function main() {
   log(`peak: ${PEAK_SECONDS} s at ${PEAK_CONNECTIONS} connections`);
   const peakRun = await drive(ctx, mix, tally, { connections: PEAK_CONNECTIONS, duration: PEAK_SECONDS });
   const peak = peakRun['2xx'] / peakRun.duration;
-  const rate = FIXED_RATE || Math.max(1, Math.floor(peak / 2));
+  const rate = FIXED_RATE || Math.max(1, Math.floor(peak / 2)); // autocannon paces whole requests per second
   log(`peak ${peak.toFixed(1)} req/s (p99 ${peakRun.latency.p99} ms); soak: ${MINUTES} min at ${rate} req/s, ${CONNECTIONS} connections`);
   ctx.phase = 'soak';
   const soakStarted = Date.now();
