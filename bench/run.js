@@ -18,10 +18,8 @@
  * driven against a second API process on the Express edge (HTTP_ADAPTER=express), beside the same
  * baseline, and get a second row.
  */
-const { spawn, execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
@@ -29,8 +27,9 @@ const mysql = require('mysql2/promise');
 const { SCENARIOS, BASELINE_SERVERS } = require('./scenarios');
 const { seedClients } = require('./seed');
 const { EXTRAS, verdict } = require('./extras');
+const processes = require('./processes');
+const { log, freePort, waitForHealth, stopChildren, killChildrenNow } = processes;
 
-const ROOT = path.resolve(__dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const WARMUP = Number(process.env.BENCH_WARMUP || 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
@@ -44,116 +43,20 @@ const USERNAME = 'bench.owner';
 const PASSWORD = 'Bench#Passw0rd-2025';
 const BCRYPT_COST = '12';
 
-const children = [];
-
-function log(message) {
-  process.stderr.write(`[bench] ${message}\n`);
-}
-
-/** Starts a child process that dies with us; its output is kept for error reports. */
+/** The API processes get BENCH_API_NODE_ARGS (e.g. to profile them). */
 function startChild(label, args, env) {
   const nodeArgs = label.startsWith('api') && process.env.BENCH_API_NODE_ARGS ? process.env.BENCH_API_NODE_ARGS.split(/\s+/).filter(Boolean) : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.label = label;
-  child.output = '';
-  const keep = (chunk) => {
-    child.output = (child.output + chunk).slice(-8000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  children.push(child);
-  return child;
-}
-
-async function stopChildren() {
-  await Promise.all(
-    children.map(async (child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await child.exited;
-      clearTimeout(timer);
-    }),
-  );
-}
-
-function killChildrenNow() {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls GET /health until it answers 200; fails early when the child exits. */
-async function waitForHealth(child, base, timeoutMs = 60000) {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  child.exited.then(() => (exited = true));
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`${child.label} exited before it answered /health:\n${child.output}`);
-    try {
-      const res = await fetch(`${base}/health`);
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${child.label} did not answer /health within ${timeoutMs / 1000} s:\n${child.output}`);
-}
-
-function serverUrl(databaseUrl) {
-  const url = new URL(databaseUrl);
-  url.pathname = '/';
-  return url.toString();
-}
-
-async function prepareDatabase() {
-  const name = new URL(DATABASE_URL).pathname.replace(/^\//, '');
-  if (!/^[A-Za-z0-9_]*bench[A-Za-z0-9_]*$/.test(name)) throw new Error(`refusing to drop database "${name}": its name must contain "bench"`);
-  const conn = await mysql.createConnection({ uri: serverUrl(DATABASE_URL) });
-  try {
-    await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
-  } finally {
-    await conn.end();
-  }
-  log(`migrating ${name}`);
-  execFileSync('npm', ['run', '--silent', 'migrate'], { cwd: ROOT, env: { ...process.env, DATABASE_URL }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return processes.startChild(label, args, env, nodeArgs);
 }
 
 function createAccount() {
-  const out = execFileSync(
-    process.execPath,
-    [
-      'scripts/run.js',
-      'cli',
-      'account:create',
-      '--name',
-      'Bench Traders Pvt Ltd',
-      '--email',
-      'owner@bench.invoicing.local',
-      '--gstin',
-      '27AAPFU0939F1ZV',
-      '--plan',
-      'pro',
-      '--username',
-      USERNAME,
-      '--password',
-      PASSWORD,
-    ],
-    { cwd: ROOT, env: { ...process.env, DATABASE_URL, BCRYPT_COST }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return JSON.parse(out.trim().split('\n').pop());
+  return processes.createAccount(DATABASE_URL, {
+    name: 'Bench Traders Pvt Ltd',
+    email: 'owner@bench.invoicing.local',
+    username: USERNAME,
+    password: PASSWORD,
+    bcryptCost: BCRYPT_COST,
+  });
 }
 
 const resolve = (value, ctx) => (typeof value === 'function' ? value(ctx) : value);
@@ -263,7 +166,7 @@ async function main() {
   const extras = EXTRAS.filter((e) => wanted(e.name));
   if (!scenarios.length && !extras.length) throw new Error(`no scenario matches BENCH_ONLY="${ONLY}"`);
 
-  await prepareDatabase();
+  await processes.prepareDatabase(DATABASE_URL, 'bench');
   const account = createAccount();
   const db = mysql.createPool({ uri: DATABASE_URL, connectionLimit: 4, dateStrings: true, timezone: 'Z' });
   const started = Date.now();

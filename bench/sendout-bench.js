@@ -195,4 +195,4 @@ const EXTRA = {
   },
 };
 
-module.exports = { SCENARIO, EXTRA };
+module.exports = { SCENARIO, EXTRA, startSink, dropQueue, queuePrefix };

@@ -4,7 +4,7 @@ import { RecheckSubscriptions } from '@app/domain/billing/recheck-subscriptions.
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { bearer, mobile } from './support/mobile-auth';
 import { createClient } from './support/sales-document-helpers';
-import { FakeAppStore, FakeGoogle, keyDir, tamper, TestAppleChain, writeAppleApiKey } from './support/store-fakes';
+import { FakeAppStore, FakeGoogle, keyDir, startStoreFakes, StoreFakes, tamper, TestAppleChain } from './support/store-fakes';
 import { dropQueue, queuePrefixFor, startWorker, TestWorker } from './support/sendout-worker';
 
 const STRONG = 'Str0ng!pass';
@@ -15,35 +15,19 @@ const DAY = 86_400_000;
 const ts = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19).replace('T', ' ');
 
 describe('store billing: confirmations, notifications and the plan they set', () => {
-  const dir = keyDir();
-  const chain = new TestAppleChain(dir);
-  const apple = new FakeAppStore(chain, BUNDLE);
-  const google = new FakeGoogle(BUNDLE);
+  let stores: StoreFakes;
+  let apple: FakeAppStore;
+  let google: FakeGoogle;
   let t: TestApp;
   let worker: TestWorker | null = null;
   let env: Record<string, string>;
   let n = 0;
 
   beforeAll(async () => {
-    await Promise.all([apple.start(), google.start()]);
+    stores = await startStoreFakes(BUNDLE, { audience: AUDIENCE, serviceAccount: PUSHER });
+    ({ apple, google } = stores);
     env = {
-      APPSTORE_BUNDLE_ID: BUNDLE,
-      APPSTORE_ENVIRONMENT: 'Sandbox',
-      APPSTORE_ROOT_CERTS: chain.rootPath,
-      APPSTORE_ONLINE_CHECKS: 'off',
-      APPSTORE_ISSUER_ID: '57246542-96fe-1a63-e053-0824d011072a',
-      APPSTORE_KEY_ID: 'TESTKEY123',
-      APPSTORE_PRIVATE_KEY_PATH: writeAppleApiKey(dir),
-      APPSTORE_API_URL: apple.url,
-      PLAY_PACKAGE_NAME: BUNDLE,
-      PLAY_SERVICE_ACCOUNT_PATH: google.writeServiceAccount(dir),
-      PLAY_API_URL: google.url,
-      PLAY_PUSH_AUDIENCE: AUDIENCE,
-      PLAY_PUSH_SERVICE_ACCOUNT: PUSHER,
-      GOOGLE_OIDC_CERTS_URL: `${google.url}/oauth2/v1/certs`,
-      STORE_TIMEOUT_MS: '5000',
-      PRODUCT_ID_MONTHLY: 'pro_monthly',
-      PRODUCT_ID_YEARLY: 'pro_yearly',
+      ...stores.env,
       FREE_CLIENTS: '2',
       FREE_INVENTORY_ITEMS: '2',
       FREE_DOCUMENTS_PER_MONTH: '2',
@@ -57,7 +41,7 @@ describe('store billing: confirmations, notifications and the plan they set', ()
     await worker?.close();
     await dropQueue(t.config);
     await t.close();
-    await Promise.all([apple.stop(), google.stop()]);
+    await stores.stop();
   });
 
   /** A Free account with an owner signed in on the app. */
@@ -197,7 +181,7 @@ describe('store billing: confirmations, notifications and the plan they set', ()
         tamper(genuine, { notificationType: 'DID_RENEW', notificationUUID: 'forged', data: { bundleId: BUNDLE, environment: 'Sandbox' } }),
       ).expect(400);
       expect(forged.body.error).toMatchObject({ code: 'validation_error', details: { signedPayload: expect.any(String) } });
-      const otherChain = new TestAppleChain(dir, 'Other Root CA');
+      const otherChain = new TestAppleChain(keyDir(), 'Other Root CA');
       await iosNotify(new FakeAppStore(otherChain, BUNDLE).notification(sub, 'DID_RENEW')).expect(400);
       await iosNotify(apple.notification(sub, 'DID_RENEW', undefined, undefined, 'com.other.app')).expect(400);
       await iosNotify('not-a-jws').expect(400);

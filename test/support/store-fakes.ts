@@ -369,3 +369,51 @@ export function writeAppleApiKey(dir: string): string {
   writeFileSync(path, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
   return path;
 }
+
+export interface StoreFakes {
+  chain: TestAppleChain;
+  apple: FakeAppStore;
+  google: FakeGoogle;
+  /** The app's store-billing settings pointing at the fakes (merge them into the app's environment). */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Both stores' fakes started, with the settings that make the app's store billing configured against them:
+ * App Store answers signed by a test chain the app trusts, Play's token endpoint, API and OIDC certificates.
+ */
+export async function startStoreFakes(bundleId: string, push: { audience: string; serviceAccount: string }): Promise<StoreFakes> {
+  const dir = keyDir();
+  const chain = new TestAppleChain(dir);
+  const apple = new FakeAppStore(chain, bundleId);
+  const google = new FakeGoogle(bundleId);
+  await Promise.all([apple.start(), google.start()]);
+  return {
+    chain,
+    apple,
+    google,
+    env: {
+      APPSTORE_BUNDLE_ID: bundleId,
+      APPSTORE_ENVIRONMENT: 'Sandbox',
+      APPSTORE_ROOT_CERTS: chain.rootPath,
+      APPSTORE_ONLINE_CHECKS: 'off',
+      APPSTORE_ISSUER_ID: '57246542-96fe-1a63-e053-0824d011072a',
+      APPSTORE_KEY_ID: 'TESTKEY123',
+      APPSTORE_PRIVATE_KEY_PATH: writeAppleApiKey(dir),
+      APPSTORE_API_URL: apple.url,
+      PLAY_PACKAGE_NAME: bundleId,
+      PLAY_SERVICE_ACCOUNT_PATH: google.writeServiceAccount(dir),
+      PLAY_API_URL: google.url,
+      PLAY_PUSH_AUDIENCE: push.audience,
+      PLAY_PUSH_SERVICE_ACCOUNT: push.serviceAccount,
+      GOOGLE_OIDC_CERTS_URL: `${google.url}/oauth2/v1/certs`,
+      STORE_TIMEOUT_MS: '5000',
+      PRODUCT_ID_MONTHLY: 'pro_monthly',
+      PRODUCT_ID_YEARLY: 'pro_yearly',
+    },
+    stop: async () => {
+      await Promise.all([apple.stop(), google.stop()]);
+    },
+  };
+}

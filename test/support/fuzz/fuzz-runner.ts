@@ -118,8 +118,7 @@ const CODES = new Set(Object.keys(STATUS));
 
 /** What is wrong with an answer: a 5xx, a body outside the envelope, an unknown code, a validation_error keyed by nothing. */
 export function problemOf(res: Answer): string | null {
-  // 503 not_configured is the designed answer of a feature whose credentials this deployment lacks (store billing).
-  if (res.status >= 500 && !(res.status === 503 && /"code":"not_configured"/.test(res.text))) return `status ${res.status}`;
+  if (res.status >= 500) return `status ${res.status}`;
   if (!/^application\/json/.test(res.contentType)) {
     return res.status < 300 && /^application\/(pdf|zip)/.test(res.contentType) ? null : `content type "${res.contentType}" with status ${res.status}`;
   }
