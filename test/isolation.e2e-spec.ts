@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { startRelayContext } from './support/relay-context';
 import { startApp, TestApp } from './support/app-harness';
+import { startStoreFakes, StoreFakes } from './support/store-fakes';
 import { OpenApiDocument, Operation, operationsOf } from './support/fuzz/openapi-operations';
 import { COVERAGE } from './support/isolation/coverage';
 import { afterRelay, IsolationWorld, seedIsolationWorld } from './support/isolation/isolation-world';
@@ -27,6 +28,7 @@ const LANES = 4;
 
 describe('isolation matrix: another account’s ids and a sub-user without permissions', () => {
   let t: TestApp;
+  let stores: StoreFakes | undefined;
   let base: string;
   let world: IsolationWorld;
   const summary = { operations: 0, intruderRequests: 0, permissionRequests: 0, leaks: 0, victimRows: 0, victimTables: 0 };
@@ -83,7 +85,12 @@ describe('isolation matrix: another account’s ids and a sub-user without permi
   }
 
   beforeAll(async () => {
-    t = await startApp('isolation', { WEBHOOKS_ALLOW_INSECURE: 'on', PRO_SESSIONS: '100' });
+    // Store billing configured against the local store fakes, so its confirm endpoints answer as in production.
+    stores = await startStoreFakes('in.example.invoicing', {
+      audience: 'https://billing.example.test/push',
+      serviceAccount: 'pubsub-push@test-project.iam.gserviceaccount.com',
+    });
+    t = await startApp('isolation', { WEBHOOKS_ALLOW_INSECURE: 'on', PRO_SESSIONS: '100', ...stores.env });
     const server = t.app.getHttpServer() as Server;
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -106,6 +113,7 @@ describe('isolation matrix: another account’s ids and a sub-user without permi
         `A's rows compared before and after: ${summary.victimRows} in ${summary.victimTables} tables\n`,
     );
     await t?.close();
+    await stores?.stop();
   });
 
   it('covers every operation of the OpenAPI document, and names none that is gone', () => {
