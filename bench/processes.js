@@ -128,4 +128,28 @@ function createAccount(databaseUrl, { name, email, username, password, bcryptCos
   return JSON.parse(out.trim().split('\n').pop());
 }
 
-module.exports = { ROOT, log, startChild, stopChildren, killChildrenNow, freePort, waitForHealth, prepareDatabase, createAccount };
+/**
+ * Runs a runner's `main` (which resolves to its exit code) and exits with it once the child processes are
+ * stopped, also on SIGINT/SIGTERM or a failure (labelled `tag`); children are killed outright on exit.
+ */
+function runMain(tag, main) {
+  let finishing = false;
+  const finish = async (code) => {
+    if (finishing) return;
+    finishing = true;
+    await stopChildren().catch(killChildrenNow);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => finish(130));
+  process.on('SIGTERM', () => finish(143));
+  process.on('exit', killChildrenNow);
+  main().then(
+    (code) => finish(code ?? 0),
+    (error) => {
+      process.stderr.write(`[${tag}] failed: ${error && error.stack ? error.stack : error}\n`);
+      finish(1);
+    },
+  );
+}
+
+module.exports = { ROOT, log, startChild, stopChildren, killChildrenNow, freePort, waitForHealth, prepareDatabase, createAccount, runMain };

@@ -28,7 +28,7 @@ const { SCENARIOS, BASELINE_SERVERS } = require('./scenarios');
 const { seedClients } = require('./seed');
 const { EXTRAS, verdict } = require('./extras');
 const processes = require('./processes');
-const { log, freePort, waitForHealth, stopChildren, killChildrenNow } = processes;
+const { log, freePort, waitForHealth } = processes;
 
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const WARMUP = Number(process.env.BENCH_WARMUP || 3);
@@ -301,22 +301,4 @@ async function main() {
   log('written to bench/results/latest.md');
 }
 
-let finishing = false;
-async function finish(code) {
-  if (finishing) return;
-  finishing = true;
-  await stopChildren().catch(killChildrenNow);
-  process.exit(code);
-}
-
-process.on('SIGINT', () => finish(130));
-process.on('SIGTERM', () => finish(143));
-process.on('exit', killChildrenNow);
-
-main().then(
-  () => finish(0),
-  (error) => {
-    process.stderr.write(`[bench] failed: ${error && error.stack ? error.stack : error}\n`);
-    finish(1);
-  },
-);
+processes.runMain('bench', main);

@@ -28,7 +28,7 @@ const { performance } = require('node:perf_hooks');
 const autocannon = require('autocannon');
 const mysql = require('mysql2/promise');
 const processes = require('./processes');
-const { log, freePort, waitForHealth, stopChildren, killChildrenNow } = processes;
+const { log, freePort, waitForHealth, stopChildren } = processes;
 const { seedClients } = require('./seed');
 const { seedInvoices } = require('./seed-invoices');
 const { invoiceBody, kolkataDate, fiscalYearOf } = require('./fixtures');
@@ -483,22 +483,4 @@ async function main() {
   return result.verdicts.every((v) => v.ok) ? 0 : 1;
 }
 
-let finishing = false;
-async function finish(code) {
-  if (finishing) return;
-  finishing = true;
-  await stopChildren().catch(killChildrenNow);
-  process.exit(code);
-}
-
-process.on('SIGINT', () => finish(130));
-process.on('SIGTERM', () => finish(143));
-process.on('exit', killChildrenNow);
-
-main().then(
-  (code) => finish(code),
-  (error) => {
-    process.stderr.write(`[soak] failed: ${error && error.stack ? error.stack : error}\n`);
-    finish(1);
-  },
-);
+processes.runMain('soak', main);

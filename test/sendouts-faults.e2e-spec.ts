@@ -2,11 +2,8 @@ import { Queue } from 'bullmq';
 import { SENDOUT_QUEUE } from '@app/infra/queue/sendout-queue.config';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { freePort, RedisChild } from './support/redis-child';
-import { insertProductDocument } from './support/sql-documents';
-import { dropQueue, queuePrefixFor, startWorker, TestWorker, waitForStatus } from './support/sendout-worker';
+import { dropQueue, invoiceToSend, queuePrefixFor, startWorker, TestWorker, waitForStatus } from './support/sendout-worker';
 import { SmtpSink, startSmtpSink } from './support/smtp-sink';
-
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 describe('sendouts under faults: Redis outage, SMTP refusals, duplicate jobs', () => {
   let redis: RedisChild;
@@ -36,12 +33,7 @@ describe('sendouts under faults: Redis outage, SMTP refusals, duplicate jobs', (
     });
     worker = await startWorker(t.config);
     a = await t.createAccount({ name: 'Fault Tolerant Traders', email: 'ftt@example.com' });
-    await t.http.patch('/v1/settings/business').set(a.auth).send({ signature_png: PNG }).expect(200);
-    const client = await t.http.post('/v1/clients').set(a.auth).send({ name: 'Buyer', phone: '9876543210', email: 'buyer@example.com' }).expect(201);
-    clientId = client.body.data.client.client_id;
-    invoiceId = await insertProductDocument(t.dataSource, 'invoice', a.accountId, clientId, 'INV/25-26/0001', '2025-08-05', [
-      { description: 'Item', rate: 100, total: 118, taxRate: 18, igst: 18 },
-    ]);
+    ({ clientId, invoiceId } = await invoiceToSend(t, a));
   });
 
   afterAll(async () => {

@@ -1,8 +1,7 @@
 import { loadConfig, QueueConfig } from '@app/infra/config/app-config';
 import { sendoutJobOptions } from '@app/infra/queue/sendout-queue.config';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
-import { insertProductDocument } from './support/sql-documents';
-import { dropQueue, queuePrefixFor, startWorker, TestWorker, waitForStatus } from './support/sendout-worker';
+import { dropQueue, invoiceToSend, queuePrefixFor, startWorker, TestWorker, waitForStatus } from './support/sendout-worker';
 import { refusalWindowMs, SmtpSink, startSmtpSink } from './support/smtp-sink';
 
 /**
@@ -49,16 +48,7 @@ describe('SMTP refusing for a minute', () => {
     });
     worker = await startWorker(t.config);
     a = await t.createAccount({ name: 'Patient Traders', email: 'patient@example.com' });
-    await t.http
-      .patch('/v1/settings/business')
-      .set(a.auth)
-      .send({ signature_png: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=' })
-      .expect(200);
-    const client = await t.http.post('/v1/clients').set(a.auth).send({ name: 'Buyer', phone: '9876543210', email: 'buyer@example.com' }).expect(201);
-    clientId = client.body.data.client.client_id;
-    invoiceId = await insertProductDocument(t.dataSource, 'invoice', a.accountId, clientId, 'INV/25-26/0001', '2025-08-05', [
-      { description: 'Item', rate: 100, total: 118, taxRate: 18, igst: 18 },
-    ]);
+    ({ clientId, invoiceId } = await invoiceToSend(t, a));
   });
 
   afterAll(async () => {

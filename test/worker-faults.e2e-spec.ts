@@ -4,8 +4,7 @@ import path from 'node:path';
 import { HTTP_ADAPTER, startApp, TestAccount, TestApp } from './support/app-harness';
 import { until } from './support/fake-fcm';
 import { processTree } from './support/processes';
-import { insertProductDocument } from './support/sql-documents';
-import { dropQueue, queuePrefixFor, startWorker, TestWorker, waitForStatus } from './support/sendout-worker';
+import { dropQueue, invoiceToSend, queuePrefixFor, startWorker, TestWorker, waitForStatus } from './support/sendout-worker';
 import { SmtpSink, startSmtpSink } from './support/smtp-sink';
 import { startWebhookReceiver, WebhookReceiver } from './support/webhook-receiver';
 
@@ -58,20 +57,11 @@ describeOnFastify('a worker killed mid-job', () => {
     t = await startApp('worker_faults', env);
     a = await t.createAccount({ name: 'Sturdy Traders', email: 'sturdy@example.com' });
     await t.http
-      .patch('/v1/settings/business')
-      .set(a.auth)
-      .send({ signature_png: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=' })
-      .expect(200);
-    await t.http
       .post('/v1/webhooks')
       .set(a.auth)
       .send({ url: `${receiver.url}/hooks`, events: ['client.created'], description: 'kill receiver' })
       .expect(201);
-    const client = await t.http.post('/v1/clients').set(a.auth).send({ name: 'Buyer', phone: '9876543210', email: 'buyer@example.com' }).expect(201);
-    clientId = client.body.data.client.client_id;
-    invoiceId = await insertProductDocument(t.dataSource, 'invoice', a.accountId, clientId, 'INV/25-26/0001', '2025-08-05', [
-      { description: 'Item', rate: 100, total: 118, taxRate: 18, igst: 18 },
-    ]);
+    ({ clientId, invoiceId } = await invoiceToSend(t, a));
   });
 
   afterAll(async () => {

@@ -53,3 +53,19 @@ export async function countRows(t: TestApp, sql: string, params: unknown[]): Pro
   const [row] = await t.dataSource.query(sql, params);
   return Number(Object.values(row)[0]);
 }
+
+/** An intra-state line sent with its amounts: 2 at 100, 18% GST as CGST 18 + SGST 18, total 236. */
+export function taxedLine(description: string, extra: object = {}) {
+  return {
+    item_description: description,
+    hsn_code: '998311',
+    quantity: 2,
+    rate: 100,
+    tax_rate: 18,
+    cgst_amount: 18,
+    sgst_amount: 18,
+    igst_amount: 0,
+    total_amount: 236,
+    ...extra,
+  };
+}

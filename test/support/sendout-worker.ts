@@ -9,7 +9,8 @@ import { OverdueSchedule } from '../../apps/worker/src/housekeeping/overdue.sche
 import { SessionsPurgeSchedule } from '../../apps/worker/src/housekeeping/sessions-purge.schedule';
 import { SendoutProcessor } from '../../apps/worker/src/sendouts/sendout.processor';
 import { SendoutSweepSchedule } from '../../apps/worker/src/sendouts/sendout-sweep.schedule';
-import type { TestApp } from './app-harness';
+import type { TestAccount, TestApp } from './app-harness';
+import { insertProductDocument } from './sql-documents';
 
 /** A BullMQ key prefix of its own per suite run, so parallel suites and earlier runs never share jobs. */
 export function queuePrefixFor(suite: string): string {
@@ -86,4 +87,18 @@ export async function waitForStatus(t: TestApp, auth: object, queueId: number, s
     if (Date.now() > deadline) throw new Error(`sendout ${queueId} did not reach ${statuses.join('/')}: ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A 1x1 PNG: the signature image the PDFs of the sendout suites carry. */
+export const SIGNATURE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** What a sendout suite mails: the account signs its PDFs, has a client with an email, and one invoice INV/25-26/0001. */
+export async function invoiceToSend(t: TestApp, account: TestAccount): Promise<{ clientId: number; invoiceId: number }> {
+  await t.http.patch('/v1/settings/business').set(account.auth).send({ signature_png: SIGNATURE_PNG }).expect(200);
+  const client = await t.http.post('/v1/clients').set(account.auth).send({ name: 'Buyer', phone: '9876543210', email: 'buyer@example.com' }).expect(201);
+  const clientId = client.body.data.client.client_id as number;
+  const invoiceId = await insertProductDocument(t.dataSource, 'invoice', account.accountId, clientId, 'INV/25-26/0001', '2025-08-05', [
+    { description: 'Item', rate: 100, total: 118, taxRate: 18, igst: 18 },
+  ]);
+  return { clientId, invoiceId };
 }

@@ -1,5 +1,6 @@
 import type { TestAccount } from '../app-harness';
 import { IdRef, PathValue, RequestPlan } from './arbitraries';
+import { taxedLine } from '../sales-document-helpers';
 
 /** The records the fuzzer points at: ids of two accounts' records, tokens and share links, kept topped up. */
 export interface World {
@@ -35,18 +36,7 @@ function findKey(data: unknown, key: string): unknown {
   return undefined;
 }
 
-const line = (n: number, extra: object = {}) => ({
-  item_description: `Item ${n}`,
-  hsn_code: '998311',
-  quantity: 2,
-  rate: 100,
-  tax_rate: 18,
-  cgst_amount: 18,
-  sgst_amount: 18,
-  igst_amount: 0,
-  total_amount: 236,
-  ...extra,
-});
+const line = (n: number, extra: object = {}) => taxedLine(`Item ${n}`, extra);
 
 /** Pool names by the path segment or `*_id` field they serve. */
 function poolName(word: string): string {

@@ -91,6 +91,19 @@ function salesDocument(
   };
 }
 
+/** Quotations and proforma invoices: sales documents with a validity date that convert to an invoice. */
+function offerDocument(base: 'quotations' | 'proforma-invoices', permission: PermissionKey, dateField: string): Record<string, Coverage> {
+  return {
+    ...salesDocument(base, base, permission, (id) => ({
+      client_id: id('clients', 'client_id'),
+      [dateField]: '2025-06-01',
+      validity_date: '2025-06-30',
+      items: [plainLine],
+    })),
+    [`POST /v1/${base}/{id}/convert-to-invoice`]: { permission, body: () => ({}) },
+  };
+}
+
 /** Every operation of openapi/openapi.json: the test fails when one is missing here or when one here is gone. */
 export const COVERAGE: Record<string, Coverage> = {
   'GET /health': { permission: null, exempt: publicEndpoint, open: publicEndpoint },
@@ -207,20 +220,8 @@ export const COVERAGE: Record<string, Coverage> = {
     items: [line(id('inventory', 'inventory_id'))],
   })),
   'GET /v1/invoices/recent-payments': { permission: 'invoices' },
-  ...salesDocument('quotations', 'quotations', 'quotations', (id) => ({
-    client_id: id('clients', 'client_id'),
-    quotation_date: '2025-06-01',
-    validity_date: '2025-06-30',
-    items: [plainLine],
-  })),
-  'POST /v1/quotations/{id}/convert-to-invoice': { permission: 'quotations', body: () => ({}) },
-  ...salesDocument('proforma-invoices', 'proforma-invoices', 'proforma_invoices', (id) => ({
-    client_id: id('clients', 'client_id'),
-    proforma_date: '2025-06-01',
-    validity_date: '2025-06-30',
-    items: [plainLine],
-  })),
-  'POST /v1/proforma-invoices/{id}/convert-to-invoice': { permission: 'proforma_invoices', body: () => ({}) },
+  ...offerDocument('quotations', 'quotations', 'quotation_date'),
+  ...offerDocument('proforma-invoices', 'proforma_invoices', 'proforma_date'),
   ...salesDocument('debit-notes', 'debit-notes', 'debit_notes', (id) => ({
     client_id: id('clients', 'client_id'),
     debit_note_date: '2025-06-01',

@@ -1,5 +1,6 @@
 import { PERMISSION_KEYS, PermissionKey } from '@app/domain/shared/principal';
 import type { TestAccount, TestApp } from '../app-harness';
+import { taxedLine } from '../sales-document-helpers';
 
 /**
  * Two accounts with one of everything, made through the API: A (the victim, whose names all carry
@@ -73,18 +74,7 @@ function client(base: string): Call {
   };
 }
 
-const line = (description: string, extra: object = {}) => ({
-  item_description: description,
-  hsn_code: '998311',
-  quantity: 2,
-  rate: 100,
-  tax_rate: 18,
-  cgst_amount: 18,
-  sgst_amount: 18,
-  igst_amount: 0,
-  total_amount: 236,
-  ...extra,
-});
+const line = taxedLine;
 
 /** Creates one record of every kind for an account (`tag` names them), through the API. */
 async function seedSide(call: Call, account: TestAccount, username: string, tag: string, n: number, hookUrl: string): Promise<Side> {
