@@ -3,7 +3,7 @@ import { FakeFcm, startFakeFcm, until } from './support/fake-fcm';
 import { mobile, SignedIn } from './support/mobile-auth';
 import { freePort, RedisChild } from './support/redis-child';
 import { line } from './support/sales-document-helpers';
-import { dropQueue, queuePrefixFor, startWorker, TestWorker } from './support/sendout-worker';
+import { closeAfterRedisOutage, queuePrefixFor, startWorker, TestWorker } from './support/sendout-worker';
 
 const STRONG = 'Str0ng!Pass';
 const PHONE = `owner-phone:APA91b${'r'.repeat(140)}`;
@@ -55,11 +55,7 @@ describe('notifications while Redis is down', () => {
   });
 
   afterAll(async () => {
-    if (!redisUp) await redis.start(); // so the queue connections can close
-    await worker?.close();
-    if (t) await dropQueue(t.config);
-    await t?.close();
-    await redis?.stop();
+    await closeAfterRedisOutage({ redis, redisUp, worker, t });
     await fcm?.close();
   }, 120_000);
 

@@ -2,7 +2,7 @@ import { until } from './support/fake-fcm';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { freePort, RedisChild } from './support/redis-child';
 import { line } from './support/sales-document-helpers';
-import { dropQueue, queuePrefixFor, startWorker, TestWorker } from './support/sendout-worker';
+import { closeAfterRedisOutage, queuePrefixFor, startWorker, TestWorker } from './support/sendout-worker';
 import { startWebhookReceiver, WebhookReceiver } from './support/webhook-receiver';
 
 /**
@@ -42,11 +42,7 @@ describe('webhooks while Redis is stopped and restarted', () => {
   });
 
   afterAll(async () => {
-    if (!redisUp) await redis.start(); // so the queue connections can close
-    await worker?.close();
-    if (t) await dropQueue(t.config);
-    await t?.close();
-    await redis?.stop();
+    await closeAfterRedisOutage({ redis, redisUp, worker, t });
     await receiver?.close();
   }, 120_000);
 

@@ -10,6 +10,7 @@ import { SessionsPurgeSchedule } from '../../apps/worker/src/housekeeping/sessio
 import { SendoutProcessor } from '../../apps/worker/src/sendouts/sendout.processor';
 import { SendoutSweepSchedule } from '../../apps/worker/src/sendouts/sendout-sweep.schedule';
 import type { TestAccount, TestApp } from './app-harness';
+import type { RedisChild } from './redis-child';
 import { insertProductDocument } from './sql-documents';
 
 /** A BullMQ key prefix of its own per suite run, so parallel suites and earlier runs never share jobs. */
@@ -101,4 +102,16 @@ export async function invoiceToSend(t: TestApp, account: TestAccount): Promise<{
     { description: 'Item', rate: 100, total: 118, taxRate: 18, igst: 18 },
   ]);
   return { clientId, invoiceId };
+}
+
+/**
+ * Closes a suite that stops its own Redis: Redis is started again first when the suite left it down (so the
+ * queue connections can close), then the worker, the suite's queue keys, the app and Redis itself.
+ */
+export async function closeAfterRedisOutage(suite: { redis?: RedisChild; redisUp: boolean; worker?: TestWorker; t?: TestApp }): Promise<void> {
+  if (!suite.redisUp) await suite.redis?.start();
+  await suite.worker?.close();
+  if (suite.t) await dropQueue(suite.t.config);
+  await suite.t?.close();
+  await suite.redis?.stop();
 }

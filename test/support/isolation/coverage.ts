@@ -41,21 +41,6 @@ export interface Coverage {
 const DOC = (path: string) => `documents/{type}/{id}/${path}`;
 const openMobile = 'acts on the signed-in user itself (mobile token); no permission key';
 const publicEndpoint = 'public endpoint: no account, no caller';
-const line = (inventory: number | string) => ({
-  item_description: 'Probe line',
-  hsn_code: '998311',
-  quantity: 1,
-  rate: 100,
-  tax_rate: 18,
-  cgst_amount: 9,
-  sgst_amount: 9,
-  igst_amount: 0,
-  total_amount: 118,
-  inventory_id: inventory,
-});
-const bulk =
-  (kind: Kind) =>
-  (id: IdOf): unknown => ({ ids: [id(kind, 'ids')] });
 const plainLine = {
   item_description: 'Probe line',
   hsn_code: '998311',
@@ -67,6 +52,10 @@ const plainLine = {
   igst_amount: 0,
   total_amount: 118,
 };
+const line = (inventory: number | string) => ({ ...plainLine, inventory_id: inventory });
+const bulk =
+  (kind: Kind) =>
+  (id: IdOf): unknown => ({ ids: [id(kind, 'ids')] });
 const noteLines = [{ description: 'Probe', amount: 10 }];
 const DOCUMENT_TYPES = ['invoice', 'quotation', 'proforma-invoice', 'debit-note', 'credit-note'] as const;
 const kindOfType = (type: string) => `${type}s` as Kind;
