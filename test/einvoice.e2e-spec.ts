@@ -7,6 +7,7 @@ import { BarcodeFormat, BinaryBitmap, DecodeHintType, GlobalHistogramBinarizer, 
 import irpSchema from '../schemas/einvoice-1.1.schema.json';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { FakeIrp } from './support/fake-irp';
+import { binary } from './support/binary-body';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { PNG } = require('pngjs') as { PNG: { sync: { read(b: Buffer): { width: number; height: number; data: Uint8Array } } } };
@@ -63,12 +64,6 @@ function qrCodesInPdf(pdf: Buffer): string[] {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-const binary = (res: any, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 const LINE = {
   item_description: 'Laptop 14 inch',

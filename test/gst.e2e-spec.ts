@@ -1,17 +1,11 @@
 import { startApp, TestAccount, TestApp } from './support/app-harness';
+import { binary } from './support/binary-body';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pdfParse: (data: Buffer) => Promise<{ text: string }> = require('pdf-parse/lib/pdf-parse.js');
 
 const SUPPLIER_GSTIN = '27AAPFU0939F1ZV'; // Maharashtra
 const KARNATAKA_GSTIN = '29AAACH7409R1ZX';
-
-/** Collects a binary response body as a Buffer. */
-function binary(res: any, cb: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-}
 
 async function pdfText(buffer: Buffer): Promise<string> {
   expect(buffer.subarray(0, 5).toString()).toBe('%PDF-');

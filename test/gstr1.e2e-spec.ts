@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { gstinCheckCharacter } from '@app/domain/tax/gstin';
 import gstr1Schema from '../schemas/gstr1.schema.json';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
+import { binary } from './support/binary-body';
 
 /** A valid GSTIN of a state for PAN AAACH7409R (the check character computed by the rule). */
 const gstinOf = (state: string) => `${state}AAACH7409R1Z${gstinCheckCharacter(`${state}AAACH7409R1Z`)}`;
@@ -356,14 +357,7 @@ describe('GSTR-1 export', () => {
     const q2 = (await gstr1(a, 'quarter=2026-Q2').expect(200)).body.data;
     expect(q2.b2b[0].inv.map((i: { inum: string }) => i.inum)).toEqual([numbers.get('september')]);
 
-    const xlsx = await gstr1(a, 'period=2026-10&format=xlsx')
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const xlsx = await gstr1(a, 'period=2026-10&format=xlsx').buffer(true).parse(binary).expect(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);

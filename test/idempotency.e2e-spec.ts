@@ -4,6 +4,7 @@ import { SqlIdempotencyStore } from '@app/infra/idempotency/sql-idempotency-stor
 import { Database } from '@app/infra/database/database';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { countRows, createClient, line } from './support/sales-document-helpers';
+import { binary } from './support/binary-body';
 
 describe('Idempotency-Key', () => {
   let t: TestApp;
@@ -113,11 +114,7 @@ describe('Idempotency-Key', () => {
         .set('Idempotency-Key', 'zip-1')
         .send({ ids: [invoice] })
         .buffer(true)
-        .parse((res, cb) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
-          res.on('end', () => cb(null, Buffer.concat(chunks)));
-        })
+        .parse(binary)
         .expect(200);
     for (const res of [await zip(), await zip()]) {
       expect(res.headers['content-type']).toBe('application/zip');

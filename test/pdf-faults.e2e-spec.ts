@@ -4,6 +4,7 @@ import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { commandLine, processesMentioning, processTree } from './support/processes';
 import { createClient } from './support/sales-document-helpers';
 import { insertProductDocument } from './support/sql-documents';
+import { binary } from './support/binary-body';
 
 /**
  * Chromium killed (SIGKILL, the browser and every process of its group) while the API renders document
@@ -13,13 +14,6 @@ import { insertProductDocument } from './support/sql-documents';
  * any process still using one of the renderer's profiles (crashpad handlers leave the process group).
  */
 const chromiumDescendants = () => processTree(process.pid).filter((p) => /chrom/i.test(p.comm) && p.state !== 'Z');
-
-/** Collects a binary response body as a Buffer. */
-function binary(res: any, cb: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-}
 
 describe('Chromium killed during API renders', () => {
   let t: TestApp | null = null;

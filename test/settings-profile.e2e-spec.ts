@@ -3,6 +3,7 @@ import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { upiPaymentLink } from '@app/domain/document-output/document-view-builder';
 import { upiQrPng } from '@app/infra/pdf/upi-qr';
 import { signaturePng } from './support/document-view.fixture';
+import { binary } from './support/binary-body';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { PNG } = require('pngjs') as { PNG: { sync: { read(b: Buffer): { width: number; height: number; data: Uint8Array } } } };
@@ -46,12 +47,6 @@ function decodeQr(images: PdfImage[]): string | null {
   }
   return null;
 }
-
-const binary = (res: any, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 describe('settings: business profile, API key', () => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pdfParse: (data: Buffer) => Promise<{ text: string }> = require('pdf-parse/lib/pdf-parse.js');
 import { startApp, TestAccount, TestApp } from './support/app-harness';
+import { binary } from './support/binary-body';
 
 interface Section {
   section_id: number;
@@ -286,14 +287,7 @@ describe('tds', () => {
       const q4 = report.summary.find((r: { quarter: number }) => r.quarter === 4);
       expect(q4.pending_due).toEqual([{ due_date: '2026-04-30', amount: 123.46 }]);
 
-      const made = await certificate({ deductee: VENDOR_PAN.toLowerCase(), fy_start_year: 2025, quarter: 1 })
-        .buffer(true)
-        .parse((res, cb) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => cb(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
+      const made = await certificate({ deductee: VENDOR_PAN.toLowerCase(), fy_start_year: 2025, quarter: 1 }).buffer(true).parse(binary).expect(200);
       expect(made.headers['content-type']).toMatch(/application\/pdf/);
       expect(Number(made.headers['x-certificate-id'])).toBeGreaterThan(0);
       const text = (await pdfParse(made.body as Buffer)).text;
@@ -392,11 +386,7 @@ describe('tds', () => {
         .set(b.auth)
         .send({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 1 })
         .buffer(true)
-        .parse((res, cb) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => cb(null, Buffer.concat(chunks)));
-        })
+        .parse(binary)
         .expect(200);
       const text = (await pdfParse(made.body as Buffer)).text;
       expect(text).toContain('111.11');

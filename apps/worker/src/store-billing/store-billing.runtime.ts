@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
-import { kolkataDate } from '@app/domain/shared/fiscal-year';
 import { ProcessStoreNotification } from '@app/domain/billing/process-store-notification.use-case';
 import { RecheckSubscriptions } from '@app/domain/billing/recheck-subscriptions.use-case';
 import { StoreNotificationRepository } from '@app/domain/billing/store-notification.repository.port';
@@ -9,9 +8,9 @@ import { timestampOf } from '@app/domain/billing/store-subscription';
 import { BullmqStoreNotificationQueue, startStoreNotificationWorker } from '@app/infra/billing/bullmq-store-notification-queue';
 import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
-import { takeLock } from '@app/infra/queue/redis-lock';
 import { WORKER_LOG } from '../logger';
 import { loggedPass } from '../scheduling/passes';
+import { ScheduleLocks } from '../scheduling/schedule-locks';
 
 /**
  * The worker's store billing: a BullMQ processor for stored store notifications, a sweeper that offers
@@ -29,6 +28,7 @@ export class StoreBillingRuntime {
     private readonly recheck: RecheckSubscriptions,
     private readonly inbox: StoreNotificationRepository,
     private readonly queue: BullmqStoreNotificationQueue,
+    private readonly locks: ScheduleLocks,
     @Inject(WORKER_LOG) private readonly log: Logger,
   ) {}
 
@@ -49,8 +49,7 @@ export class StoreBillingRuntime {
   async sweepOnce(): Promise<number | null> {
     if (this.closing) return null;
     return loggedPass(this.log, 'store notification sweep failed', async () => {
-      const key = `${this.config.queue.prefix}:store-notifications:sweep-lock`;
-      if (!(await takeLock(this.queue.redis, key, Math.floor(this.config.queue.sweepIntervalMs * 0.9)))) return null;
+      if (!(await this.locks.takeInterval('store-notifications:sweep-lock', this.config.queue.sweepIntervalMs))) return null;
       const ids = await this.inbox.findQueued(timestampOf(new Date(Date.now() - this.config.queue.sweepAfterMs)), 500);
       for (const id of ids) await this.queue.enqueue(id);
       return ids.length;
@@ -61,8 +60,7 @@ export class StoreBillingRuntime {
   async recheckOnce(): Promise<{ checked: number; failed: number } | null> {
     if (this.closing) return null;
     return loggedPass(this.log, 'subscription re-check failed', async () => {
-      const key = `${this.config.queue.prefix}:subscriptions:recheck:${kolkataDate(new Date())}`;
-      if (!(await takeLock(this.queue.redis, key, 26 * 60 * 60 * 1000))) return null;
+      if (!(await this.locks.takeToday('subscriptions:recheck'))) return null;
       const result = await this.recheck.execute();
       this.log.info(result, 'store subscriptions re-checked');
       return result;

@@ -10,6 +10,7 @@ import { takeLock } from '@app/infra/queue/redis-lock';
 import { loggedPass, OnePassAtATime } from '../scheduling/passes';
 import { BullmqStorefrontQueue, startStorefrontWorkers, StorefrontWorkers } from '@app/infra/storefront/bullmq-storefront-queue';
 import { WORKER_LOG } from '../logger';
+import { ScheduleLocks } from '../scheduling/schedule-locks';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,6 +33,7 @@ export class StorefrontRuntime {
     private readonly backfill: RunBackfill,
     private readonly store: StorefrontStore,
     private readonly queue: BullmqStorefrontQueue,
+    private readonly locks: ScheduleLocks,
     @Inject(WORKER_LOG) private readonly log: Logger,
   ) {}
 
@@ -62,8 +64,7 @@ export class StorefrontRuntime {
     return this.sweeping.run(() =>
       loggedPass(this.log, 'storefront sweep failed', async () => {
         for (let i = 0; i < 40 && this.queue.redis.status !== 'ready'; i++) await new Promise((r) => setTimeout(r, 50));
-        const key = `${this.config.queue.prefix}:storefront:sweep-lock`;
-        if (!(await takeLock(this.queue.redis, key, Math.floor(this.config.queue.sweepIntervalMs * 0.9)))) return null;
+        if (!(await this.locks.takeInterval('storefront:sweep-lock', this.config.queue.sweepIntervalMs))) return null;
         const before = formatTimestamp(new Date(Date.now() - this.config.queue.sweepAfterMs));
         const events = await this.store.waitingEvents(before, 500);
         for (const id of events) await this.queue.enqueueEvent(id);

@@ -38,11 +38,7 @@ const STORE_PRODUCTS = Symbol('STORE_PRODUCTS');
  */
 @Module({
   providers: [
-    {
-      provide: BillingSql,
-      useFactory: (db: Database, config: AppConfig) => new BillingSql(db, new SecretBox(config.encryptionKey)),
-      inject: [Database, APP_CONFIG],
-    },
+    make(BillingSql, [Database, SecretBox]),
     { provide: APPLE_VERIFIER, useFactory: (config: AppConfig) => createAppleVerifier(config.stores.apple), inject: [APP_CONFIG] },
     {
       provide: StoreGateways,

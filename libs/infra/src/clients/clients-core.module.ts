@@ -3,24 +3,21 @@ import { AccountRepository } from '@app/domain/accounts/account.repository.port'
 import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
 import { ClientDependents, ClientRepository } from '@app/domain/clients/client.repository.port';
 import { ClientsService } from '@app/domain/clients/clients.service';
+import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { PLAN_POLICY } from '../config/app-config.token';
-import { make } from '../core/providers';
+import { bind, make } from '../core/providers';
 import { Database } from '../database/database';
-import { TypeormInventoryRepository } from '../inventory/typeorm-inventory.repository';
+import { InventoryCoreModule } from '../inventory/inventory-core.module';
 import { ClientAdaptersModule } from './client-adapters.module';
 import { SqlClientDependents } from './sql-client-dependents';
 
 /** Clients and their service (the API's endpoints, the storefront's imported customers). */
 @Module({
-  imports: [ClientAdaptersModule],
+  imports: [ClientAdaptersModule, InventoryCoreModule],
   providers: [
-    {
-      provide: ClientDependents,
-      useFactory: (db: Database, clock: Clock) => new SqlClientDependents(db, new TypeormInventoryRepository(db, clock)),
-      inject: [Database, Clock],
-    },
+    bind(ClientDependents, SqlClientDependents, [Database, InventoryRepository]),
     make(ClientsService, [ClientRepository, ClientDependents, AccountRepository, TransactionRunner, Clock, PLAN_POLICY, ActivityRecorder]),
   ],
   exports: [ClientAdaptersModule, ClientsService],

@@ -10,6 +10,7 @@ import { TypeormAccountRepository } from '../accounts/typeorm-account.repository
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG, PLAN_POLICY } from '../config/app-config.token';
 import { NodeSecretHasher } from '../crypto/node-secret-hasher';
+import { SecretBox } from '../crypto/secret-box';
 import { createDataSource } from '../database/data-source';
 import { Database } from '../database/database';
 import { TypeormTransactionRunner } from '../database/typeorm-transaction-runner';
@@ -51,6 +52,8 @@ export class InfraCoreModule {
         bind(TransactionRunner, TypeormTransactionRunner, [Database]),
         { provide: Clock, useClass: SystemClock },
         { provide: SecretHasher, useClass: NodeSecretHasher },
+        // Seals the secrets stored for later use (webhook and shop secrets, device tokens, share links, replayed answers).
+        { provide: SecretBox, useValue: new SecretBox(config.encryptionKey) },
         bind(AccountRepository, TypeormAccountRepository, [Database]),
         // The records as the API presents them; every process writes activity through the log that takes them at event time.
         { provide: ResourceObjects, useFactory: (db: Database, clock: Clock) => createResourceObjects(db, clock), inject: [Database, Clock] },
@@ -66,6 +69,7 @@ export class InfraCoreModule {
         TransactionRunner,
         Clock,
         SecretHasher,
+        SecretBox,
         AccountRepository,
         ResourceObjects,
         ActivityLog,

@@ -26,11 +26,7 @@ import { make, bind } from '../core/providers';
   imports: [ClientAdaptersModule, SettingsAdaptersModule],
   providers: [
     bind(DocumentSource, SqlDocumentSource, [Database]),
-    {
-      provide: ShareLinkRepository,
-      useFactory: (db: Database, secrets: SecretHasher, config: AppConfig) => new SqlShareLinkRepository(db, secrets, new SecretBox(config.encryptionKey)),
-      inject: [Database, SecretHasher, APP_CONFIG],
-    },
+    bind(ShareLinkRepository, SqlShareLinkRepository, [Database, SecretHasher, SecretBox]),
     {
       provide: ShareLinks,
       useFactory: (links: ShareLinkRepository, secrets: SecretHasher, config: AppConfig) => new ShareLinks(links, secrets, config.publicBaseUrl),

@@ -3,9 +3,7 @@ import { IdempotencyStore } from '@app/domain/idempotency/idempotency-store.port
 import { IdempotentRequests, PurgeIdempotencyKeys } from '@app/domain/idempotency/idempotent-requests.use-case';
 import { Clock } from '@app/domain/shared/clock.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
-import { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/app-config.token';
-import { make } from '../core/providers';
+import { bind, make } from '../core/providers';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
 import { SqlIdempotencyStore } from './sql-idempotency-store';
@@ -13,11 +11,7 @@ import { SqlIdempotencyStore } from './sql-idempotency-store';
 /** Idempotency keys (answers stored sealed): the API replays with them, the worker removes the expired ones. */
 @Module({
   providers: [
-    {
-      provide: IdempotencyStore,
-      useFactory: (db: Database, config: AppConfig) => new SqlIdempotencyStore(db, new SecretBox(config.encryptionKey)),
-      inject: [Database, APP_CONFIG],
-    },
+    bind(IdempotencyStore, SqlIdempotencyStore, [Database, SecretBox]),
     make(IdempotentRequests, [IdempotencyStore, SecretHasher, Clock]),
     make(PurgeIdempotencyKeys, [IdempotencyStore, Clock]),
   ],

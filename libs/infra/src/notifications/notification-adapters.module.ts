@@ -3,8 +3,6 @@ import { DeviceRepository } from '@app/domain/notifications/device.repository.po
 import { NotificationDirectory, NotificationPrefsRepository, NotificationRepository } from '@app/domain/notifications/notification.repository.port';
 import { PushOutbox } from '@app/domain/notifications/push.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
-import { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/app-config.token';
 import { bind } from '../core/providers';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
@@ -21,11 +19,7 @@ import { SqlPushOutbox } from './sql-push-outbox';
     bind(NotificationPrefsRepository, SqlNotificationPrefsRepository, [Database]),
     bind(NotificationDirectory, SqlNotificationDirectory, [Database]),
     bind(PushOutbox, SqlPushOutbox, [Database]),
-    {
-      provide: DeviceRepository,
-      useFactory: (db: Database, secrets: SecretHasher, config: AppConfig) => new SqlPushDeviceRepository(db, secrets, new SecretBox(config.encryptionKey)),
-      inject: [Database, SecretHasher, APP_CONFIG],
-    },
+    bind(DeviceRepository, SqlPushDeviceRepository, [Database, SecretHasher, SecretBox]),
   ],
   exports: [NotificationRepository, NotificationPrefsRepository, NotificationDirectory, PushOutbox, DeviceRepository],
 })

@@ -38,7 +38,7 @@ const PUBLIC_BASE_URL = Symbol('PUBLIC_BASE_URL');
     bind(StorefrontStore, SqlStorefrontStore, [Database]),
     { provide: ShopAdminApi, useFactory: (config: AppConfig) => new HttpShopAdminApi(config.storefront), inject: [APP_CONFIG] },
     { provide: StorefrontSigner, useClass: HmacStorefrontSigner },
-    { provide: SecretSealer, useFactory: (config: AppConfig) => new SecretBoxSealer(new SecretBox(config.encryptionKey)), inject: [APP_CONFIG] },
+    bind(SecretSealer, SecretBoxSealer, [SecretBox]),
     { provide: BullmqStorefrontQueue, useFactory: (config: AppConfig) => new BullmqStorefrontQueue(config.redisUrl, config.queue), inject: [APP_CONFIG] },
     { provide: StorefrontQueue, useExisting: BullmqStorefrontQueue },
     { provide: PUBLIC_BASE_URL, useFactory: (config: AppConfig) => config.publicBaseUrl, inject: [APP_CONFIG] },

@@ -8,7 +8,7 @@ import { WebhookEventsConsumer } from '@app/domain/webhooks/webhook-consumer';
 import { WebhookSigner, WebhookStore, WebhookTransport } from '@app/domain/webhooks/webhook.ports';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
-import { make } from '../core/providers';
+import { bind, make } from '../core/providers';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
 import { NodeWebhookTransport } from './node-webhook-transport';
@@ -24,11 +24,7 @@ const DISPATCH_OPTIONS = Symbol('DISPATCH_OPTIONS');
  */
 @Module({
   providers: [
-    {
-      provide: WebhookStore,
-      useFactory: (db: Database, config: AppConfig) => new SqlWebhookStore(db, new SecretBox(config.encryptionKey)),
-      inject: [Database, APP_CONFIG],
-    },
+    bind(WebhookStore, SqlWebhookStore, [Database, SecretBox]),
     {
       provide: WebhookTransport,
       useFactory: (config: AppConfig) => new NodeWebhookTransport({ allowInsecure: config.webhooks.allowInsecure }),
