@@ -35,6 +35,26 @@ export default tseslint.config(
     },
   },
   {
+    // POST and PATCH routes take their decorators from apps/api/src/idempotency/idempotent-routes.ts, which
+    // binds the Idempotency-Key interceptor to them (it is not global: see that file).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [...TESTS, 'apps/api/src/idempotency/idempotent-routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/common',
+              importNames: ['Post', 'Patch'],
+              message: 'Import Post and Patch from apps/api/src/idempotency/idempotent-routes (they carry the Idempotency-Key interceptor).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: TESTS,
     extends: [js.configs.recommended, ...tseslint.configs.recommended, prettier],
     rules: {

@@ -5,6 +5,10 @@ import { Database } from '@app/infra/database/database';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { countRows, createClient, line } from './support/sales-document-helpers';
 import { binary } from './support/binary-body';
+import { RequestMethod } from '@nestjs/common';
+import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import { IdempotencyInterceptor } from '../apps/api/src/idempotency/idempotency.interceptor';
 
 describe('Idempotency-Key', () => {
   let t: TestApp;
@@ -93,6 +97,29 @@ describe('Idempotency-Key', () => {
     expect((await t.http.get(`/v1/invoices/${id}`).set(a.auth).set('Idempotency-Key', 'patch-1').expect(200)).headers['idempotent-replayed']).toBeUndefined();
     const res = await post(a, 'x'.repeat(256), body(clientA)).expect(400);
     expect(res.body.error.details).toEqual({ 'Idempotency-Key': expect.any(String) });
+  });
+
+  it('every POST and PATCH route of the app has the interceptor, and no other route has it', () => {
+    const routes: Array<{ route: string; method: RequestMethod; intercepted: boolean }> = [];
+    for (const mod of t.app.get(ModulesContainer).values())
+      for (const wrapper of mod.controllers.values()) {
+        const proto = (wrapper.metatype as { prototype: object }).prototype;
+        for (let p: object | null = proto; p && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null)
+          for (const name of Object.getOwnPropertyNames(p)) {
+            const handler = (p as Record<string, unknown>)[name];
+            if (typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+            const interceptors = (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? []) as unknown[];
+            routes.push({
+              route: `${wrapper.name}.${name}`,
+              method: Reflect.getMetadata(METHOD_METADATA, handler),
+              intercepted: interceptors.includes(IdempotencyInterceptor),
+            });
+          }
+      }
+    const writes = routes.filter((r) => r.method === RequestMethod.POST || r.method === RequestMethod.PATCH);
+    expect(writes.length).toBeGreaterThan(40);
+    expect(writes.filter((r) => !r.intercepted).map((r) => r.route)).toEqual([]);
+    expect(routes.filter((r) => r.intercepted && !writes.includes(r)).map((r) => r.route)).toEqual([]);
   });
 
   it('is stated in the OpenAPI document on authenticated POST and PATCH operations', async () => {

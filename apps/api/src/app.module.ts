@@ -30,8 +30,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { StorefrontModule } from './storefront/storefront.module';
 import { ExportsModule } from './exports/exports.module';
 import { EInvoiceModule } from './einvoice/einvoice.module';
-import { IDEMPOTENCY_PROVIDERS } from './idempotency/idempotency.providers';
-import { IdempotencyModule } from '@app/infra/idempotency/idempotency.module';
+import { IdempotentRoutesModule } from './idempotency/idempotent-routes';
 import { ApiMetrics } from './metrics/api-metrics';
 import { MetricsModule } from './metrics/metrics.module';
 import { RouteLabels } from './metrics/route-label';
@@ -70,13 +69,12 @@ export class AppModule {
   static register(config: AppConfig, metrics: ApiMetrics = new ApiMetrics(new RouteLabels(Object.keys(OPERATIONS)))): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config), MetricsModule.register(metrics), IdempotencyModule, ...RESOURCE_MODULES],
+      imports: [CoreModule.forRoot(config), MetricsModule.register(metrics), IdempotentRoutesModule, ...RESOURCE_MODULES],
       controllers: [MeController, HealthController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },
-        ...IDEMPOTENCY_PROVIDERS,
       ],
     };
   }

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Query, Req } from '@nestjs/common';
+import { Post } from '../idempotency/idempotent-routes';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AuthenticateCaller, type Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { ChangePassword } from '@app/domain/auth/change-password.use-case';

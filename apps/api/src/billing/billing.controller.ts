@@ -1,4 +1,5 @@
-import { Body, Controller, Headers, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Inject } from '@nestjs/common';
+import { Post } from '../idempotency/idempotent-routes';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { AppStoreNotificationVerifier, PushTokenVerifier } from '@app/domain/billing/notification-verifiers.port';

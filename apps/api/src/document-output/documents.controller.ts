@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Post } from '../idempotency/idempotent-routes';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiProduces, ApiPropertyOptional, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Readable } from 'node:stream';
 import JSZip from 'jszip';

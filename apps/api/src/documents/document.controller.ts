@@ -1,4 +1,5 @@
-import { applyDecorators, Body, Delete, Get, HttpCode, Param, Patch, Post, Query, Type } from '@nestjs/common';
+import { applyDecorators, Body, Delete, Get, HttpCode, Param, Query, Type } from '@nestjs/common';
+import { Post, Patch } from '../idempotency/idempotent-routes';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import type { DocumentListFilter } from '@app/domain/documents/document-list-filter';

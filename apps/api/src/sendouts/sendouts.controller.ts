@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode, Delete, Get, Param, Query } from '@nestjs/common';
+import { Post } from '../idempotency/idempotent-routes';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { isSendoutDocumentType } from '@app/domain/sendouts/sendout-rules';

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Query, Res, StreamableFile } from '@nestjs/common';
+import { Post, Patch } from '../idempotency/idempotent-routes';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { IssueTdsCertificate } from '@app/domain/tds/issue-tds-certificate.use-case';
