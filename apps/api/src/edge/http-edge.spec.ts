@@ -19,6 +19,18 @@ describe('the HTTP edge', () => {
     );
   });
 
+  it('drops `__proto__` keys of a body, plain or escaped, so a spread of it cannot change a prototype', () => {
+    const parsed = parseJsonBody('{"name":"A","__proto__":{"admin":true},"x":{"\\u005f_proto__":{"admin":true}}}', '/v1/clients', 32) as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(Object.keys(parsed)).toEqual(['name', 'x']);
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(Object.keys(parsed.x)).toEqual([]);
+    expect(Object.assign({}, parsed, parsed.x)).not.toHaveProperty('admin');
+    expect(parseJsonBody('{"note":"\\u20b9 100"}', '/v1/clients', 32)).toEqual({ note: '\u20b9 100' });
+  });
+
   it('tells JSON content types and decodable URLs', () => {
     expect(isJsonContentType('application/json; charset=utf-8')).toBe(true);
     expect(isJsonContentType('Application/JSON')).toBe(true);

@@ -31,7 +31,7 @@ describe('notification texts and recipients', () => {
     expect(indianGrouping('999')).toBe('999.00');
     expect(indianGrouping('-1000')).toBe('-1,000.00');
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), (n) => {
+      fc.property(fc.bigInt({ min: BigInt(0), max: BigInt(10) ** BigInt(12) }), (n) => {
         const grouped = indianGrouping(n.toString());
         expect(grouped.replace(/,/g, '')).toBe(`${n}.00`);
         const whole = grouped.split('.')[0].split(',');

@@ -114,10 +114,10 @@ describe('isMoneyLike', () => {
 describe('toNumber2 on stored decimals', () => {
   it('gives what rounding through money2 gives, for any DECIMAL(15,2) text', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 15n) + 1n, max: 10n ** 15n - 1n }), (paise) => {
-        const negative = paise < 0n;
+      fc.property(fc.bigInt({ min: -(BigInt(10) ** BigInt(15)) + BigInt(1), max: BigInt(10) ** BigInt(15) - BigInt(1) }), (paise) => {
+        const negative = paise < BigInt(0);
         const abs = negative ? -paise : paise;
-        const text = `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+        const text = `${negative ? '-' : ''}${abs / BigInt(100)}.${String(abs % BigInt(100)).padStart(2, '0')}`;
         expect(toNumber2(text)).toBe(Number(money2(text)));
       }),
     );

@@ -25,9 +25,9 @@ const ONES = [
 ];
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
 
-const CRORE = 10_000_000n;
-const LAKH = 100_000n;
-const THOUSAND = 1_000n;
+const CRORE = BigInt(10_000_000);
+const LAKH = BigInt(100_000);
+const THOUSAND = BigInt(1_000);
 
 /** 1..99: 'Seven', 'Nineteen', 'Twenty-Three'. */
 function belowHundred(n: number): string {
@@ -50,7 +50,7 @@ function belowThousand(n: number): string {
 function indianWords(n: bigint): string {
   const parts: string[] = [];
   const crores = n / CRORE;
-  if (crores > 0n) parts.push(`${indianWords(crores)} Crore`);
+  if (crores > BigInt(0)) parts.push(`${indianWords(crores)} Crore`);
   const rest = Number(n % CRORE);
   const lakhs = Math.floor(rest / Number(LAKH));
   const thousands = Math.floor((rest % Number(LAKH)) / Number(THOUSAND));
@@ -70,16 +70,16 @@ function indianWords(n: bigint): string {
 export function amountInWords(amount: MoneyInput, currency = 'INR'): string {
   const rounded = toDecimal(amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const paiseTotal = BigInt(rounded.abs().times(100).toFixed(0));
-  const whole = paiseTotal / 100n;
-  const fraction = Number(paiseTotal % 100n);
+  const whole = paiseTotal / BigInt(100);
+  const fraction = Number(paiseTotal % BigInt(100));
 
   const code = (currency || 'INR').trim().toUpperCase();
   const inr = code === 'INR';
   const unit = inr ? 'Rupees' : code;
   const fractionUnit = inr ? 'Paise' : 'Cents';
 
-  let words = `${unit} ${whole > 0n ? indianWords(whole) : 'Zero'}`;
+  let words = `${unit} ${whole > BigInt(0) ? indianWords(whole) : 'Zero'}`;
   if (fraction) words += ` and ${belowHundred(fraction)} ${fractionUnit}`;
   words += ' Only';
-  return rounded.isNegative() && paiseTotal > 0n ? `Minus ${words}` : words;
+  return rounded.isNegative() && paiseTotal > BigInt(0) ? `Minus ${words}` : words;
 }

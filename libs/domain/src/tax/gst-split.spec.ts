@@ -42,7 +42,7 @@ describe('expectedLineTax', () => {
         expect(Math.abs(2 * paise(intra.cgst) - paise(inter.igst))).toBeLessThanOrEqual(1);
         // IGST in paise = round_half_up(p * rate / 100) with the rate in hundredths: integers only.
         const rateHundredths = BigInt(Math.round(Number(r) * 100));
-        const exact = (BigInt(p) * rateHundredths * 2n + 10000n) / 20000n;
+        const exact = (BigInt(p) * rateHundredths * BigInt(2) + BigInt(10000)) / BigInt(20000);
         expect(inter.igst).toBe(money(Number(exact)));
       }),
     );

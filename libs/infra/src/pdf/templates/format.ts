@@ -29,25 +29,25 @@ export function percent(rate: string | null | undefined, divisor: 1 | 2): string
   if (!rate) return '';
   const m = DECIMAL.exec(rate.replace(/%/g, '').trim());
   if (!m) return rate;
-  const scaled = BigInt(m[2] + (m[3] ?? '').padEnd(4, '0').slice(0, 4)) * 10n; // 5 decimal places
+  const scaled = BigInt(m[2] + (m[3] ?? '').padEnd(4, '0').slice(0, 4)) * BigInt(10); // 5 decimal places
   const q = scaled / BigInt(divisor);
-  const int = q / 100000n;
-  const frac = (q % 100000n).toString().padStart(5, '0').replace(/0+$/, '');
+  const int = q / BigInt(100000);
+  const frac = (q % BigInt(100000)).toString().padStart(5, '0').replace(/0+$/, '');
   return `${m[1]}${int}${frac ? '.' + frac : ''}%`;
 }
 
 /** Exact sum of decimal strings (in 1/100s); null when any is not a plain decimal. */
 export function sumAmounts(values: string[]): string | null {
-  let total = 0n;
+  let total = BigInt(0);
   for (const v of values) {
     const m = DECIMAL.exec((v ?? '').replace(/,/g, '').trim());
     if (!m || (m[3] ?? '').length > 2) return null;
-    const paise = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
+    const paise = BigInt(m[2]) * BigInt(100) + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
     total += m[1] === '-' ? -paise : paise;
   }
-  const neg = total < 0n;
+  const neg = total < BigInt(0);
   const abs = neg ? -total : total;
-  return `${neg ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  return `${neg ? '-' : ''}${abs / BigInt(100)}.${(abs % BigInt(100)).toString().padStart(2, '0')}`;
 }
 
 /** A data: URI for a base64 PNG (or JPEG) signature; null when absent or not valid base64 image data. */
