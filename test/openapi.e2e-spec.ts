@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { join } from 'node:path';
 import { startApp, TestApp } from './support/app-harness';
 import { DOCUMENT_BASE_URL, FREE_FORM } from '../apps/api/src/common/openapi/document';
@@ -24,6 +26,40 @@ describe('OpenAPI contract', () => {
   it('the committed openapi/openapi.json is what the app serves (run `npm run openapi` after changing the API)', () => {
     const committed = JSON.parse(readFileSync(join(__dirname, '..', 'openapi', 'openapi.json'), 'utf8')) as Json;
     expect(served).toEqual(committed);
+  });
+
+  it('every JSON example, of requests and of answers, matches its schema (patterns of the GST portal schemas included)', () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addFormat('binary', true);
+    ajv.addSchema({ ...served, $id: 'openapi.json' });
+    const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+    const failures: string[] = [];
+    let checked = 0;
+    for (const [path, item] of Object.entries(served.paths as Record<string, Json>))
+      for (const method of METHODS.filter((m) => item[m])) {
+        const op = item[method] as Json;
+        const places: Array<[string[], Json | undefined]> = [
+          [['requestBody'], op.requestBody as Json | undefined],
+          ...Object.entries((op.responses ?? {}) as Record<string, Json>).map(([status, r]): [string[], Json] => [['responses', status], r]),
+        ];
+        for (const [at, holder] of places) {
+          const media = (holder?.content as Json | undefined)?.['application/json'] as Json | undefined;
+          if (media?.example === undefined) continue;
+          const pointer = ['paths', path, method, ...at, 'content', 'application/json', 'schema'].map(escape).join('/');
+          const validate = ajv.compile({ $ref: `openapi.json#/${pointer}` });
+          checked++;
+          if (!validate(media.example))
+            failures.push(
+              `${method.toUpperCase()} ${path} ${at.join(' ')}: ${(validate.errors ?? [])
+                .slice(0, 3)
+                .map((e) => `${e.instancePath} ${e.message}`)
+                .join('; ')}`,
+            );
+        }
+      }
+    expect(checked).toBeGreaterThan(100);
+    expect(failures).toEqual([]);
   });
 
   it('every operation has a readable unique id, a summary, a success schema and its error answers', () => {

@@ -1,3 +1,4 @@
+import RandExp from 'randexp';
 import type { Schema } from './schema-kit';
 
 type Components = Record<string, Schema>;
@@ -32,6 +33,7 @@ export function sampleOf(schema: Schema | undefined, components: Components, dep
       if (schema.format === 'binary') return '';
       if (typeof schema.pattern === 'string' && schema.pattern.includes(' \\d{2}:')) return '2025-04-01 10:30:00';
       if (schema.pattern === '^\\d{4}-\\d{2}$') return '2025-04';
+      if (typeof schema.pattern === 'string') return matching(schema.pattern);
       const text = 'text';
       const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
       const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : 100;
@@ -40,4 +42,20 @@ export function sampleOf(schema: Schema | undefined, components: Components, dep
     default:
       return null;
   }
+}
+
+/**
+ * A string matching `pattern` (the GST portal's schemas give many fields one: GSTINs, dd-mm-yyyy dates,
+ * state codes), the same on every run so that the committed document does not drift: randexp picks
+ * each character from a small generator seeded by the pattern.
+ */
+function matching(pattern: string): string {
+  const gen = new RandExp(pattern);
+  let seed = [...pattern].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+  gen.randInt = (from, to) => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return from + (seed % (to - from + 1));
+  };
+  gen.max = 3;
+  return gen.gen();
 }
