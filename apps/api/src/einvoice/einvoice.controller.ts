@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { EInvoiceRegistration } from '@app/domain/einvoice/einvoice.port';
 import { EInvoiceService } from '@app/domain/einvoice/einvoice.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CancelEInvoiceDto } from './einvoice.dto';
 
@@ -20,9 +20,7 @@ export function presentEInvoice(r: EInvoiceRegistration) {
   };
 }
 
-@ApiTags('invoices')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('invoices')
 @RequirePermission('invoices')
 @Controller('v1')
 export class EInvoiceController {

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
 import { ExpensesService } from '@app/domain/expenses/expenses.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { FeatureGuard, RequireFeature } from '../common/feature.guard';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ListQueryDto, pageOf } from '../common/list-query.dto';
@@ -11,9 +11,7 @@ import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateExpenseDto, UpdateExpenseDto } from './expenses.dto';
 import { presentExpense, presentExpenseFields } from './expense.presenter';
 
-@ApiTags('expenses')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('expenses')
 @RequirePermission('expenses')
 @RequireFeature('expenses')
 @UseGuards(FeatureGuard)

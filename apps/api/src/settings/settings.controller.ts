@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Patch, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { DEFAULT_PREFIXES } from '@app/domain/documents/document-number';
 import { DOCUMENT_KINDS, DocumentKind, documentKind } from '@app/domain/documents/document-kinds';
 import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
 import { BusinessProfile, BusinessProfileService } from '@app/domain/settings/business-profile.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { CaSyncSettings } from '@app/domain/ca-sync/ca-sync';
 import { CaSyncService } from '@app/domain/ca-sync/ca-sync.service';
 import { CaSyncTestSendDto, UpdateBusinessDto, UpdateCaSyncDto, UpdateTemplatesDto } from './settings.dto';
@@ -38,9 +38,7 @@ function presentBusiness({ account, settings }: BusinessProfile) {
   };
 }
 
-@ApiTags('settings')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('settings')
 @RequirePermission('settings')
 @Controller('v1/settings')
 export class SettingsController {
@@ -78,9 +76,7 @@ export class SettingsController {
   }
 }
 
-@ApiTags('settings')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('settings')
 @RequirePermission('api')
 @Controller('v1/settings/api-key')
 export class ApiKeySettingsController {
@@ -103,9 +99,7 @@ function presentCaSync(s: CaSyncSettings) {
   };
 }
 
-@ApiTags('settings')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('settings')
 @RequirePermission('settings')
 @Controller('v1/settings/ca-sync')
 export class CaSyncSettingsController {
