@@ -2,6 +2,7 @@ import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { AttemptRecord, NewWebhookDelivery, WebhookDelivery, WebhookEndpoint, WebhookEndpointFields, WebhookStore } from '@app/domain/webhooks/webhook.ports';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
+import { maybeNumber } from '../shared/sql-values';
 
 interface EndpointRow {
   id: number;
@@ -45,7 +46,6 @@ interface Written {
 const time = (d: Date) => d.toISOString().slice(0, 23).replace('T', ' ');
 const date = (s: string) => new Date(`${s.replace(' ', 'T')}Z`);
 const maybeDate = (s: string | null) => (s === null ? null : date(s));
-const maybeNumber = (v: number | string | null) => (v === null ? null : Number(v));
 const ENDPOINT_COLUMNS =
   'e.id, e.account_id, e.url, e.description, e.events, e.enabled, e.secret_sealed, e.previous_secret_sealed, e.previous_secret_until, e.failing_since, e.disabled_reason, e.created_at, e.updated_at';
 const DELIVERY_COLUMNS =
