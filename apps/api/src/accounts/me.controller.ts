@@ -1,14 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { planOf } from '@app/domain/accounts/plan';
 import { Clock } from '@app/domain/shared/clock.port';
-import { CurrentCaller } from '../common/decorators';
+import { AccountApi, CurrentCaller } from '../common/decorators';
 import { presentPlan } from './plan.presenter';
 
-@ApiTags('account')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('account')
 @Controller('v1/me')
 export class MeController {
   constructor(private readonly clock: Clock) {}

@@ -1,13 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { AnalyticsService } from '@app/domain/analytics/analytics.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { FiscalYearQueryDto } from './analytics.dto';
 
-@ApiTags('analytics')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('analytics')
 @RequirePermission('analytics')
 @Controller('v1/analytics')
 export class AnalyticsController {

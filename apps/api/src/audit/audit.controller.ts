@@ -1,11 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiPropertyOptional, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { AuditEntry, AuditFilter, AuditTrail, parseAuditActor, parseAuditTime } from '@app/domain/audit/audit-trail';
 import { formatTimestamp } from '@app/domain/shared/fiscal-year';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ListQueryDto, pageOf } from '../common/list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 
@@ -76,9 +76,7 @@ export function presentAuditEntry(e: AuditEntry) {
 }
 
 /** The audit trail: read-only, newest first (owner, or users with the `settings` permission). */
-@ApiTags('audit')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('audit')
 @Controller('v1/audit-log')
 export class AuditLogController {
   constructor(private readonly trail: AuditTrail) {}
@@ -100,9 +98,7 @@ export class AuditLogController {
 }
 
 /** The history of one document, oldest change first (the permission of its kind). */
-@ApiTags('audit')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('audit')
 @Controller('v1')
 export class DocumentHistoryController {
   constructor(private readonly trail: AuditTrail) {}

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query, Res } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { ClientsService } from '@app/domain/clients/clients.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ListQueryDto, pageOf } from '../common/list-query.dto';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
@@ -12,9 +12,7 @@ import { CreateClientDto, UpdateClientDto } from './clients.dto';
 import { presentClient } from '@app/domain/presentation/client.presenter';
 import type { EdgeReply } from '../edge/http-edge';
 
-@ApiTags('clients')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('clients')
 @RequirePermission('clients')
 @Controller('v1/clients')
 export class ClientsController {

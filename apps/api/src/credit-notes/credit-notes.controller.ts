@@ -1,15 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { ApiBearerAuth, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { CreditNotesService } from '@app/domain/notes/credit-notes.service';
-import { RequirePermission } from '../common/decorators';
+import { AccountApi, RequirePermission } from '../common/decorators';
 import { DocumentController } from '../documents/document.controller';
 import { CreditNoteListQueryDto } from '../notes/note-list-query.dto';
 import { CreditNoteBodyDto } from './credit-notes.dto';
 import { presentCreditNote, presentCreditNoteWithLines } from '@app/domain/presentation/credit-note.presenter';
 
-@ApiTags('credit-notes')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('credit-notes')
 @RequirePermission('credit_notes')
 @Controller('v1/credit-notes')
 export class CreditNotesController extends DocumentController({

@@ -1,15 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { ApiBearerAuth, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { DebitNotesService } from '@app/domain/notes/debit-notes.service';
-import { RequirePermission } from '../common/decorators';
+import { AccountApi, RequirePermission } from '../common/decorators';
 import { DocumentController } from '../documents/document.controller';
 import { DebitNoteListQueryDto } from '../notes/note-list-query.dto';
 import { CreateDebitNoteDto, UpdateDebitNoteDto } from './debit-notes.dto';
 import { presentDebitNote, presentDebitNoteWithLines } from '@app/domain/presentation/debit-note.presenter';
 
-@ApiTags('debit-notes')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('debit-notes')
 @RequirePermission('debit_notes')
 @Controller('v1/debit-notes')
 export class DebitNotesController extends DocumentController({

@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { Post } from '../idempotency/idempotent-routes';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiProduces, ApiPropertyOptional, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiProduces, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Readable } from 'node:stream';
 import JSZip from 'jszip';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { DocumentOutputService, INVOICE_COPIES, InvoiceCopy, RenderedPdf } from '@app/domain/document-output/document-output.service';
 import { IsIn, IsOptional } from 'class-validator';
-import { CurrentCaller, Public, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, Public, RequirePermission } from '../common/decorators';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { DOCUMENT_TYPE_PARAM, documentTypeOf } from './document-type';
@@ -31,9 +31,7 @@ function sendPdf(res: EdgeReply, pdf: RenderedPdf, disposition: 'inline' | 'atta
   return new StreamableFile(Buffer.from(pdf.bytes));
 }
 
-@ApiTags('documents')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('documents')
 @Controller('v1/documents')
 export class DocumentsController {
   constructor(private readonly output: DocumentOutputService) {}
@@ -91,9 +89,7 @@ export class PublicShareController {
   }
 }
 
-@ApiTags('invoices')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('invoices')
 @RequirePermission('invoices')
 @Controller('v1/invoices')
 export class InvoicesBulkPdfController {

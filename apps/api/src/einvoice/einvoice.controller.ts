@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
 import { Post } from '../idempotency/idempotent-routes';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { EInvoiceRegistration } from '@app/domain/einvoice/einvoice.port';
 import { EInvoiceService } from '@app/domain/einvoice/einvoice.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CancelEInvoiceDto } from './einvoice.dto';
 
@@ -21,9 +21,7 @@ export function presentEInvoice(r: EInvoiceRegistration) {
   };
 }
 
-@ApiTags('invoices')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('invoices')
 @RequirePermission('invoices')
 @Controller('v1')
 export class EInvoiceController {

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query, UseGuards } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
 import { ExpensesService } from '@app/domain/expenses/expenses.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { FeatureGuard, RequireFeature } from '../common/feature.guard';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ListQueryDto, pageOf } from '../common/list-query.dto';
@@ -12,9 +12,7 @@ import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateExpenseDto, UpdateExpenseDto } from './expenses.dto';
 import { presentExpense, presentExpenseFields } from './expense.presenter';
 
-@ApiTags('expenses')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('expenses')
 @RequirePermission('expenses')
 @RequireFeature('expenses')
 @UseGuards(FeatureGuard)

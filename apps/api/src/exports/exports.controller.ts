@@ -1,14 +1,12 @@
 import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { GstExportsService } from '@app/domain/gst-returns/gst-exports.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import type { EdgeReply } from '../edge/http-edge';
 import { Gstr1QueryDto } from './exports.dto';
 
-@ApiTags('exports')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('exports')
 @RequirePermission('invoices')
 @Controller('v1/exports')
 export class ExportsController {

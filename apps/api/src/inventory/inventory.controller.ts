@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query, UseGuards } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { InventoryService } from '@app/domain/inventory/inventory.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { FeatureGuard, RequireFeature } from '../common/feature.guard';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ListQueryDto, pageOf } from '../common/list-query.dto';
@@ -11,9 +11,7 @@ import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateInventoryDto, UpdateInventoryDto } from './inventory.dto';
 import { presentInventoryItem, presentMovement } from '@app/domain/presentation/inventory.presenter';
 
-@ApiTags('inventory')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('inventory')
 @RequirePermission('inventory')
 @RequireFeature('inventory')
 @UseGuards(FeatureGuard)

@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags, PickType } from '@nestjs/swagger';
+import { ApiOperation, PickType } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { InvoicesService } from '@app/domain/invoices/invoices.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '../common/document-list-query.dto';
 import { pageOf } from '../common/list-query.dto';
 import { DocumentController, KindRoutes } from '../documents/document.controller';
@@ -33,9 +33,7 @@ const RecentPaymentsRoute: KindRoutes<InvoicesService> = (Base) => {
   return RecentPaymentsRoutes;
 };
 
-@ApiTags('invoices')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('invoices')
 @RequirePermission('invoices')
 @Controller('v1/invoices')
 export class InvoicesController extends DocumentController(

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { ApiBearerAuth, ApiSecurity, ApiTags, PickType } from '@nestjs/swagger';
+import { PickType } from '@nestjs/swagger';
 import { ProformaInvoicesService } from '@app/domain/proforma/proforma-invoices.service';
-import { RequirePermission } from '../common/decorators';
+import { AccountApi, RequirePermission } from '../common/decorators';
 import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '../common/document-list-query.dto';
 import { ConvertsToInvoice, DocumentController } from '../documents/document.controller';
 import { CreateProformaInvoiceDto, UpdateProformaInvoiceDto } from './proforma-invoices.dto';
@@ -10,9 +10,7 @@ import { presentProforma, presentProformaHeader } from '@app/domain/presentation
 /** The filters that apply to proforma invoices. */
 export class ProformaListQueryDto extends PickType(DocumentListQueryDto, [...COMMON_DOCUMENT_FILTERS, 'approval_status'] as const) {}
 
-@ApiTags('proforma-invoices')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('proforma-invoices')
 @RequirePermission('proforma_invoices')
 @Controller('v1/proforma-invoices')
 export class ProformaInvoicesController extends DocumentController(

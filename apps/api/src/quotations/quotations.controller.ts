@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { ApiBearerAuth, ApiSecurity, ApiTags, PickType } from '@nestjs/swagger';
+import { PickType } from '@nestjs/swagger';
 import { QuotationsService } from '@app/domain/quotations/quotations.service';
-import { RequirePermission } from '../common/decorators';
+import { AccountApi, RequirePermission } from '../common/decorators';
 import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '../common/document-list-query.dto';
 import { ConvertsToInvoice, DocumentController } from '../documents/document.controller';
 import { CreateQuotationDto, UpdateQuotationDto } from './quotations.dto';
@@ -10,9 +10,7 @@ import { presentQuotation, presentQuotationHeader } from '@app/domain/presentati
 /** The filters that apply to quotations. */
 export class QuotationListQueryDto extends PickType(DocumentListQueryDto, [...COMMON_DOCUMENT_FILTERS, 'approval_status', 'document_kind'] as const) {}
 
-@ApiTags('quotations')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('quotations')
 @RequirePermission('quotations')
 @Controller('v1/quotations')
 export class QuotationsController extends DocumentController(

@@ -1,18 +1,16 @@
 import { Body, Controller, HttpCode, Delete, Get, Param, Query } from '@nestjs/common';
 import { Post } from '../idempotency/idempotent-routes';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { isSendoutDocumentType } from '@app/domain/sendouts/sendout-rules';
 import { SendoutsService } from '@app/domain/sendouts/sendouts.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { requireDocumentPermission } from '../document-output/document-type';
 import { CreateSendoutDto, SendoutDocumentsQueryDto, SendoutHistoryQueryDto, SendoutTemplateQueryDto } from './sendouts.dto';
 import { presentSendout } from '@app/domain/presentation/sendout.presenter';
 
-@ApiTags('sendouts')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('sendouts')
 @RequirePermission('sendouts')
 @Controller('v1/sendouts')
 export class SendoutsController {

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { SubUsersService } from '@app/domain/users/sub-users.service';
 import type { User } from '@app/domain/users/user.repository.port';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ListQueryDto, pageOf } from '../common/list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateSubUserDto, UpdateSubUserDto } from './settings-users.dto';
@@ -21,9 +21,7 @@ export function presentSubUser(user: User) {
   };
 }
 
-@ApiTags('settings')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('settings')
 @RequirePermission('users')
 @Controller('v1/settings/users')
 export class SettingsUsersController {

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { DEFAULT_PREFIXES } from '@app/domain/documents/document-number';
 import { DOCUMENT_KINDS, DocumentKind, documentKind } from '@app/domain/documents/document-kinds';
 import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
 import { BusinessProfile, BusinessProfileService } from '@app/domain/settings/business-profile.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { CaSyncSettings } from '@app/domain/ca-sync/ca-sync';
 import { CaSyncService } from '@app/domain/ca-sync/ca-sync.service';
 import { CaSyncTestSendDto, UpdateBusinessDto, UpdateCaSyncDto, UpdateTemplatesDto } from './settings.dto';
@@ -39,9 +39,7 @@ function presentBusiness({ account, settings }: BusinessProfile) {
   };
 }
 
-@ApiTags('settings')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('settings')
 @RequirePermission('settings')
 @Controller('v1/settings')
 export class SettingsController {
@@ -79,9 +77,7 @@ export class SettingsController {
   }
 }
 
-@ApiTags('settings')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('settings')
 @RequirePermission('api')
 @Controller('v1/settings/api-key')
 export class ApiKeySettingsController {
@@ -104,9 +100,7 @@ function presentCaSync(s: CaSyncSettings) {
   };
 }
 
-@ApiTags('settings')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('settings')
 @RequirePermission('settings')
 @Controller('v1/settings/ca-sync')
 export class CaSyncSettingsController {

@@ -1,18 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query, Res, StreamableFile } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { IssueTdsCertificate } from '@app/domain/tds/issue-tds-certificate.use-case';
 import { TdsService } from '@app/domain/tds/tds.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CalculateTdsDto, CertificateDto, CreateTdsSectionDto, DeductionsQueryDto, DepositDto, ReportQueryDto, UpdateTdsSectionDto } from './tds.dto';
 import { presentCalculation, presentDeduction, presentReportRow, presentSection } from './tds.presenter';
 import type { EdgeReply } from '../edge/http-edge';
 
-@ApiTags('tds')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('tds')
 @RequirePermission('tds')
 @Controller('v1/tds')
 export class TdsController {

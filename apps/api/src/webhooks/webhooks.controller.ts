@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { formatTimestamp } from '@app/domain/shared/fiscal-year';
 import { WebhookDelivery, WebhookEndpoint } from '@app/domain/webhooks/webhook.ports';
 import { WebhooksService } from '@app/domain/webhooks/webhooks.service';
-import { CurrentCaller, RequirePermission } from '../common/decorators';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ListQueryDto, pageOf } from '../common/list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhooks.dto';
@@ -45,9 +45,7 @@ export function presentDelivery(d: WebhookDelivery) {
   };
 }
 
-@ApiTags('webhooks')
-@ApiBearerAuth()
-@ApiSecurity('api-key')
+@AccountApi('webhooks')
 @RequirePermission('integrations')
 @Controller('v1/webhooks')
 export class WebhooksController {

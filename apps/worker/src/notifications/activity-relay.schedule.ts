@@ -7,8 +7,8 @@ import { SweepPushes } from '@app/domain/notifications/sweep-push.use-case';
 import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { WORKER_LOG } from '../logger';
-import { Schedule } from '../scheduling/schedule';
-import { loggedPass, OnePassAtATime } from '../scheduling/passes';
+import { OnePassSchedule } from '../scheduling/one-pass-schedule';
+import { loggedPass } from '../scheduling/passes';
 import { ScheduleLocks } from '../scheduling/schedule-locks';
 
 /**
@@ -18,9 +18,7 @@ import { ScheduleLocks } from '../scheduling/schedule-locks';
  * notifications are still made and their pushes wait in the outbox.
  */
 @Injectable()
-export class ActivityRelaySchedule extends Schedule {
-  private readonly relays = new OnePassAtATime<RelayResult | null>();
-
+export class ActivityRelaySchedule extends OnePassSchedule<RelayResult> {
   constructor(
     registry: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -28,26 +26,25 @@ export class ActivityRelaySchedule extends Schedule {
     private readonly sweep: SweepPushes,
     private readonly sender: PushSender,
     private readonly locks: ScheduleLocks,
-    @Inject(WORKER_LOG) private readonly log: Logger,
+    @Inject(WORKER_LOG) log: Logger,
   ) {
-    super(registry, 'activity-relay', config.push.relayIntervalMs);
+    super(registry, 'activity-relay', config.push.relayIntervalMs, log, 'activity relay failed');
   }
 
-  protected async tick(): Promise<void> {
+  protected override async tick(): Promise<void> {
     await this.relayOnce();
     await this.sweepPushesOnce();
   }
 
   /** One relay run (batches until the outbox is empty); joins the run in progress. */
   relayOnce(): Promise<RelayResult | null> {
-    if (this.closing) return Promise.resolve(null);
-    return this.relays.run(() =>
-      loggedPass(this.log, 'activity relay failed', async () => {
-        const result = await this.relay.execute();
-        if (result.relayed) this.log.info({ relayed: result.relayed }, 'activity relayed');
-        return result;
-      }),
-    );
+    return this.runPass();
+  }
+
+  protected async pass(): Promise<RelayResult> {
+    const result = await this.relay.execute();
+    if (result.relayed) this.log.info({ relayed: result.relayed }, 'activity relayed');
+    return result;
   }
 
   private async sweepPushesOnce(): Promise<void> {

@@ -5,23 +5,20 @@ import { SweepResult, SweepSendouts } from '@app/domain/sendouts/sweep-sendouts.
 import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { WORKER_LOG } from '../logger';
-import { Schedule } from '../scheduling/schedule';
+import { OnePassSchedule } from '../scheduling/one-pass-schedule';
 import { ScheduleLocks } from '../scheduling/schedule-locks';
-import { loggedPass, OnePassAtATime } from '../scheduling/passes';
 
 /** The outbox sweeper, every SWEEP_INTERVAL_MS: re-offers queued sendouts the queue lost and recovers stale ones. */
 @Injectable()
-export class SendoutSweepSchedule extends Schedule {
-  private readonly sweeping = new OnePassAtATime<SweepResult | null>();
-
+export class SendoutSweepSchedule extends OnePassSchedule<SweepResult> {
   constructor(
     registry: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly locks: ScheduleLocks,
     private readonly sweep: SweepSendouts,
-    @Inject(WORKER_LOG) private readonly log: Logger,
+    @Inject(WORKER_LOG) log: Logger,
   ) {
-    super(registry, 'sendout-outbox-sweeper', config.queue.sweepIntervalMs);
+    super(registry, 'sendout-outbox-sweeper', config.queue.sweepIntervalMs, log, 'outbox sweep failed');
   }
 
   /**
@@ -29,18 +26,13 @@ export class SendoutSweepSchedule extends Schedule {
    * and no sweep of its own is still running. Null when it did not run.
    */
   runOnce(): Promise<SweepResult | null> {
-    if (this.closing) return Promise.resolve(null);
-    return this.sweeping.run(() =>
-      loggedPass(this.log, 'outbox sweep failed', async () => {
-        if (!(await this.locks.takeInterval('sendouts:sweep-lock', this.config.queue.sweepIntervalMs))) return null;
-        const result = await this.sweep.execute();
-        if (result.recovered || result.enqueued) this.log.info({ ...result }, 'outbox sweep');
-        return result;
-      }),
-    );
+    return this.runPass();
   }
 
-  protected tick(): Promise<SweepResult | null> {
-    return this.runOnce();
+  protected async pass(): Promise<SweepResult | null> {
+    if (!(await this.locks.takeInterval('sendouts:sweep-lock', this.config.queue.sweepIntervalMs))) return null;
+    const result = await this.sweep.execute();
+    if (result.recovered || result.enqueued) this.log.info({ ...result }, 'outbox sweep');
+    return result;
   }
 }

@@ -2,21 +2,42 @@ import { Clock } from '../shared/clock.port';
 import { Principal } from '../shared/principal';
 import { ActivityEvent, ActivityLog } from './activity-log.port';
 
-export interface ActivityChange {
+type Snapshot = Record<string, unknown> | null;
+
+/** What an entity looked like before and after a change, as far as the audit trail keeps it. */
+export interface ActivitySnapshots {
+  before?: Snapshot;
+  after?: Snapshot;
+}
+
+export interface ActivityChange extends ActivitySnapshots {
   action: ActivityEvent['action'];
   entityType: string;
   entityId: number;
   label: string | null;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
 }
 
-/** Builds activity events from the caller and the change; use cases call it inside their transaction. */
+/**
+ * Builds activity events from the caller and the change; use cases call it inside their transaction.
+ * `created`, `updated` and `deleted` name the common actions; `record` takes any other verb.
+ */
 export class ActivityRecorder {
   constructor(
     private readonly log: ActivityLog,
     private readonly clock: Clock,
   ) {}
+
+  created(principal: Principal, entityType: string, entityId: number, label: string | null, snapshots: ActivitySnapshots = {}): Promise<void> {
+    return this.record(principal, { action: 'created', entityType, entityId, label, ...snapshots });
+  }
+
+  updated(principal: Principal, entityType: string, entityId: number, label: string | null, snapshots: ActivitySnapshots = {}): Promise<void> {
+    return this.record(principal, { action: 'updated', entityType, entityId, label, ...snapshots });
+  }
+
+  deleted(principal: Principal, entityType: string, entityId: number, label: string | null, snapshots: ActivitySnapshots = {}): Promise<void> {
+    return this.record(principal, { action: 'deleted', entityType, entityId, label, ...snapshots });
+  }
 
   record(principal: Principal, change: ActivityChange): Promise<void> {
     return this.log.append({

@@ -51,12 +51,7 @@ export class DeleteAccount {
     return this.tx.run(async () => {
       await this.deletedAccounts.markDeleted(me.accountId, now);
       const revokedSessions = await this.sessions.revokeForAccount(me.accountId, 'account_deleted', now);
-      await this.activity.record(principal, {
-        action: 'deleted',
-        entityType: 'account',
-        entityId: me.accountId,
-        label: account.businessName,
-      });
+      await this.activity.deleted(principal, 'account', me.accountId, account.businessName);
       return { revokedSessions };
     });
   }

@@ -118,6 +118,14 @@ const date = (header: string): SheetColumn => ({ header, kind: 'date' });
 const money = (header: string): SheetColumn => ({ header, kind: 'money' });
 const rate = (header: string): SheetColumn => ({ header, kind: 'rate' });
 
+/** A column with the cell it shows for each item. */
+type Field<T> = [SheetColumn, (item: T) => string | null];
+
+/** The columns of a sheet and its rows, one per item: each header stands beside the cell it heads. */
+function tabulate<T>(items: T[], fields: Array<Field<T>>): Pick<CaSyncSheet, 'columns' | 'rows'> {
+  return { columns: fields.map(([column]) => column), rows: items.map((item) => fields.map(([, cell]) => cell(item))) };
+}
+
 type Split = { taxable: Decimal; cgst: Decimal; sgst: Decimal; igst: Decimal };
 const zero = (): Split => ({ taxable: toDecimal(0), cgst: toDecimal(0), sgst: toDecimal(0), igst: toDecimal(0) });
 const tax = (s: Split) => s.cgst.plus(s.sgst).plus(s.igst);
@@ -201,25 +209,15 @@ export function buildCaSyncWorkbook(period: CaSyncPeriod, data: CaSyncData): CaS
   const noteSheet: CaSyncSheet = {
     name: 'Credit and debit notes',
     file: 'credit-debit-notes.csv',
-    columns: [
-      text('Type'),
-      text('Note number'),
-      date('Note date'),
-      text('Client'),
-      text('Client GSTIN'),
-      text('Against invoice'),
-      text('Status'),
-      money('Amount'),
-    ],
-    rows: notes.map((n) => [
-      n.kind === 'credit' ? 'Credit note' : 'Debit note',
-      n.number,
-      n.date,
-      n.clientName,
-      n.clientGstin,
-      n.againstInvoice,
-      n.status,
-      money2(n.amount),
+    ...tabulate(notes, [
+      [text('Type'), (n) => (n.kind === 'credit' ? 'Credit note' : 'Debit note')],
+      [text('Note number'), (n) => n.number],
+      [date('Note date'), (n) => n.date],
+      [text('Client'), (n) => n.clientName],
+      [text('Client GSTIN'), (n) => n.clientGstin],
+      [text('Against invoice'), (n) => n.againstInvoice],
+      [text('Status'), (n) => n.status],
+      [money('Amount'), (n) => money2(n.amount)],
     ]),
     totals: [
       ['Total credit notes', null, null, null, null, null, null, money2(creditTotal)],
@@ -268,29 +266,17 @@ export function buildCaSyncWorkbook(period: CaSyncPeriod, data: CaSyncData): CaS
   const expenseSheet: CaSyncSheet = {
     name: 'Expenses',
     file: 'expenses.csv',
-    columns: [
-      date('Date'),
-      text('Description'),
-      text('Category'),
-      text('Vendor'),
-      text('Vendor PAN'),
-      text('Payment method'),
-      text('Status'),
-      money('Amount'),
-      text('TDS section'),
-      money('TDS amount'),
-    ],
-    rows: expenses.map((e) => [
-      e.date,
-      e.description,
-      e.category,
-      e.vendorName,
-      e.vendorPan,
-      e.paymentMethod,
-      e.status,
-      money2(e.amount),
-      e.tdsSection,
-      e.tdsAmount === null ? null : money2(e.tdsAmount),
+    ...tabulate(expenses, [
+      [date('Date'), (e) => e.date],
+      [text('Description'), (e) => e.description],
+      [text('Category'), (e) => e.category],
+      [text('Vendor'), (e) => e.vendorName],
+      [text('Vendor PAN'), (e) => e.vendorPan],
+      [text('Payment method'), (e) => e.paymentMethod],
+      [text('Status'), (e) => e.status],
+      [money('Amount'), (e) => money2(e.amount)],
+      [text('TDS section'), (e) => e.tdsSection],
+      [money('TDS amount'), (e) => (e.tdsAmount === null ? null : money2(e.tdsAmount))],
     ]),
     totals: [[`Total (${expenses.length} expenses)`, null, null, null, null, null, null, money2(expenseTotal), null, money2(expenseTds)]],
   };
@@ -302,29 +288,17 @@ export function buildCaSyncWorkbook(period: CaSyncPeriod, data: CaSyncData): CaS
   const tdsSheet: CaSyncSheet = {
     name: 'TDS',
     file: 'tds.csv',
-    columns: [
-      text('Direction'),
-      date('Date'),
-      text('Reference'),
-      text('Party'),
-      text('PAN'),
-      text('Section'),
-      rate('Rate %'),
-      money('TDS amount'),
-      text('Challan number'),
-      date('Deposited on'),
-    ],
-    rows: tds.map((t) => [
-      t.direction === 'receivable' ? 'Deducted by client' : 'Deducted from vendor',
-      t.date,
-      t.reference,
-      t.party,
-      t.pan,
-      t.section,
-      t.rate === null ? null : money2(t.rate),
-      money2(t.amount),
-      t.challanNumber,
-      t.depositedOn,
+    ...tabulate(tds, [
+      [text('Direction'), (t) => (t.direction === 'receivable' ? 'Deducted by client' : 'Deducted from vendor')],
+      [date('Date'), (t) => t.date],
+      [text('Reference'), (t) => t.reference],
+      [text('Party'), (t) => t.party],
+      [text('PAN'), (t) => t.pan],
+      [text('Section'), (t) => t.section],
+      [rate('Rate %'), (t) => (t.rate === null ? null : money2(t.rate))],
+      [money('TDS amount'), (t) => money2(t.amount)],
+      [text('Challan number'), (t) => t.challanNumber],
+      [date('Deposited on'), (t) => t.depositedOn],
     ]),
     totals: [
       ['Total deducted by clients', null, null, null, null, null, null, tdsTotal('receivable'), null, null],

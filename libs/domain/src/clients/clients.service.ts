@@ -3,7 +3,7 @@ import type { Caller } from '../auth/authenticate-caller.use-case';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { assertWithinLimit, effectivePlan, PlanPolicy } from '../accounts/plan';
 import { Clock } from '../shared/clock.port';
-import { Conflict, NotFound } from '../shared/domain-error';
+import { Conflict, found } from '../shared/domain-error';
 import { Page, PageRequest } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
 import { Client, ClientWithPlatform, PlatformInfo } from './client';
@@ -41,13 +41,7 @@ export class ClientsService {
       if (existing) return { skipped: true, id: existing.id };
       assertWithinLimit(caller.account, this.plans, this.clock.now(), 'clients', await this.clients.count(accountId), 'clients');
       const id = await this.clients.insert(accountId, fields);
-      await this.activity.record(caller.principal, {
-        action: 'created',
-        entityType: 'client',
-        entityId: id,
-        label: fields.name,
-        after: { name: fields.name, email: fields.email },
-      });
+      await this.activity.created(caller.principal, 'client', id, fields.name, { after: { name: fields.name, email: fields.email } });
       return { skipped: false, id };
     });
     return { skipped: outcome.skipped, client: await this.get(caller, outcome.id) };
@@ -59,14 +53,7 @@ export class ClientsService {
       const current = await this.require(accountId, id);
       const fields = buildClientFields(input, current);
       await this.clients.update(accountId, id, fields);
-      await this.activity.record(caller.principal, {
-        action: 'updated',
-        entityType: 'client',
-        entityId: id,
-        label: fields.name,
-        before: summary(current),
-        after: summary(fields),
-      });
+      await this.activity.updated(caller.principal, 'client', id, fields.name, { before: summary(current), after: summary(fields) });
     });
     return this.get(caller, id);
   }
@@ -81,14 +68,7 @@ export class ClientsService {
       }
       await this.dependents.detachRecords(accountId, id);
       await this.clients.delete(accountId, id);
-      await this.activity.record(caller.principal, {
-        action: 'deleted',
-        entityType: 'client',
-        entityId: id,
-        label: current.name,
-        before: summary(current),
-        after: { cascade },
-      });
+      await this.activity.deleted(caller.principal, 'client', id, current.name, { before: summary(current), after: { cascade } });
     });
   }
 
@@ -105,7 +85,7 @@ export class ClientsService {
           if (await this.dependents.hasDependents(accountId, id)) continue;
           await this.dependents.detachRecords(accountId, id);
           await this.clients.delete(accountId, id);
-          await this.activity.record(caller.principal, { action: 'deleted', entityType: 'client', entityId: id, label: null });
+          await this.activity.deleted(caller.principal, 'client', id, null);
           deleted.push(id);
         }
         return deleted;
@@ -114,9 +94,7 @@ export class ClientsService {
   }
 
   private async require(accountId: number, id: number): Promise<Client> {
-    const client = await this.clients.findById(accountId, id);
-    if (!client) throw NotFound.of('Client', id);
-    return client;
+    return found(await this.clients.findById(accountId, id), 'Client', id);
   }
 
   private withPlatform(accountId: number, rows: Client[]): Promise<ClientWithPlatform[]> {

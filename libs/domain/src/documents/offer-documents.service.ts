@@ -5,7 +5,7 @@ import { ClientRepository } from '../clients/client.repository.port';
 import { ConversionSource, ConvertToInvoice } from '../invoices/convert-to-invoice.use-case';
 import { ConversionInput } from '../invoices/invoice-rules';
 import { IssuedInvoice } from '../invoices/issue-invoice.use-case';
-import { NotFound } from '../shared/domain-error';
+import { found } from '../shared/domain-error';
 import { Page } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
 import { TaxWarning } from '../tax/tax-engine';
@@ -69,11 +69,7 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
       await requireClient(this.deps.clients, accountId, fields.clientId);
       const allocated = await this.deps.numbering.allocate(accountId, this.kind.numbering, fields.date);
       const id = await this.documents.insert(accountId, allocated, fields, lines ?? []);
-      await this.deps.activity.record(caller.principal, {
-        action: 'created',
-        entityType: this.kind.entityType,
-        entityId: id,
-        label: allocated.number,
+      await this.deps.activity.created(caller.principal, this.kind.entityType, id, allocated.number, {
         after: { ...this.summary(fields), lines: (lines ?? []).length },
       });
       return { id, number: allocated.number, taxWarnings: fields.taxWarnings };
@@ -88,11 +84,7 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
       const { fields, lines } = buildOfferDocument(this.kind, input, caller.account, current, gst);
       if (fields.clientId !== current.clientId) await requireClient(this.deps.clients, accountId, fields.clientId);
       await this.documents.update(accountId, id, fields, lines);
-      await this.deps.activity.record(caller.principal, {
-        action: 'updated',
-        entityType: this.kind.entityType,
-        entityId: id,
-        label: current.number,
+      await this.deps.activity.updated(caller.principal, this.kind.entityType, id, current.number, {
         before: { ...this.summary(current), lines: current.lines.length },
         after: { ...this.summary(fields), lines: (lines ?? current.lines).length },
       });
@@ -105,11 +97,7 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
     await this.deps.tx.run(async () => {
       const current = await this.require(accountId, id);
       await this.documents.deleteMany(accountId, [id]);
-      await this.deps.activity.record(caller.principal, {
-        action: 'deleted',
-        entityType: this.kind.entityType,
-        entityId: id,
-        label: current.number,
+      await this.deps.activity.deleted(caller.principal, this.kind.entityType, id, current.number, {
         before: { ...this.summary(current), lines: current.lines.length },
       });
     });
@@ -128,13 +116,7 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
           owned.map((o) => o.id),
         );
         for (const { id, number } of owned) {
-          await this.deps.activity.record(caller.principal, {
-            action: 'deleted',
-            entityType: this.kind.entityType,
-            entityId: id,
-            label: number,
-            after: { bulk: true },
-          });
+          await this.deps.activity.deleted(caller.principal, this.kind.entityType, id, number, { after: { bulk: true } });
         }
         return owned.map((o) => o.id);
       },
@@ -175,8 +157,6 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
   }
 
   private async require(accountId: number, id: number): Promise<OfferDocument<H>> {
-    const document = await this.documents.findById(accountId, id);
-    if (!document) throw NotFound.of(this.kind.noun, id);
-    return document;
+    return found(await this.documents.findById(accountId, id), this.kind.noun, id);
   }
 }

@@ -2,7 +2,7 @@ import { bulkDeleteRecords, BulkDeleteResult } from '../shared/bulk-delete';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Clock } from '../shared/clock.port';
-import { NotFound } from '../shared/domain-error';
+import { found } from '../shared/domain-error';
 import { kolkataDate } from '../shared/fiscal-year';
 import { Page, PageRequest } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
@@ -41,13 +41,7 @@ export class ExpensesService {
       await this.references.client(accountId, fields.clientId);
       await this.references.tdsSection(accountId, fields.tdsSectionId);
       const id = await this.expenses.insert(accountId, fields);
-      await this.activity.record(caller.principal, {
-        action: 'created',
-        entityType: 'expense',
-        entityId: id,
-        label: fields.description,
-        after: { amount: fields.amount },
-      });
+      await this.activity.created(caller.principal, 'expense', id, fields.description, { after: { amount: fields.amount } });
       return id;
     });
   }
@@ -60,11 +54,7 @@ export class ExpensesService {
       if (input.client_id !== undefined) await this.references.client(accountId, fields.clientId);
       if (input.tds_section_id !== undefined) await this.references.tdsSection(accountId, fields.tdsSectionId);
       await this.expenses.update(accountId, id, fields);
-      await this.activity.record(caller.principal, {
-        action: 'updated',
-        entityType: 'expense',
-        entityId: id,
-        label: fields.description,
+      await this.activity.updated(caller.principal, 'expense', id, fields.description, {
         before: { amount: current.amount },
         after: { amount: fields.amount },
       });
@@ -76,14 +66,12 @@ export class ExpensesService {
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
       await this.expenses.delete(accountId, id);
-      await this.activity.record(caller.principal, { action: 'deleted', entityType: 'expense', entityId: id, label: current.description });
+      await this.activity.deleted(caller.principal, 'expense', id, current.description);
     });
   }
 
   bulkDelete(caller: Caller, ids: number[]): Promise<BulkDeleteResult> {
-    return bulkDeleteRecords(this.tx, caller.account.id, ids, this.expenses, (id) =>
-      this.activity.record(caller.principal, { action: 'deleted', entityType: 'expense', entityId: id, label: null }),
-    );
+    return bulkDeleteRecords(this.tx, caller.account.id, ids, this.expenses, (id) => this.activity.deleted(caller.principal, 'expense', id, null));
   }
 
   private today(): string {
@@ -91,8 +79,6 @@ export class ExpensesService {
   }
 
   private async require(accountId: number, id: number): Promise<Expense> {
-    const expense = await this.expenses.findById(accountId, id);
-    if (!expense) throw NotFound.of('Expense', id);
-    return expense;
+    return found(await this.expenses.findById(accountId, id), 'Expense', id);
   }
 }

@@ -3,7 +3,7 @@ import type { Caller } from '../auth/authenticate-caller.use-case';
 import { assertWithinLimit, PlanPolicy } from '../accounts/plan';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Clock } from '../shared/clock.port';
-import { NotFound } from '../shared/domain-error';
+import { found } from '../shared/domain-error';
 import { Page, PageRequest } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
 import { InventoryItem, MovedStock, StockMovement } from './inventory-item';
@@ -47,7 +47,7 @@ export class InventoryService {
         });
         await this.alerts.afterMove(caller.principal, moved);
       }
-      await this.activity.record(caller.principal, { action: 'created', entityType: 'inventory', entityId: id, label: fields.name });
+      await this.activity.created(caller.principal, 'inventory', id, fields.name);
       return id;
     });
   }
@@ -70,11 +70,7 @@ export class InventoryService {
           note: input.note ?? '',
         });
       }
-      await this.activity.record(caller.principal, {
-        action: 'updated',
-        entityType: 'inventory',
-        entityId: id,
-        label: fields.name,
+      await this.activity.updated(caller.principal, 'inventory', id, fields.name, {
         before: { quantity: current.quantity, rate: current.rate, low_stock_threshold: current.lowStockThreshold },
         after: { quantity: fields.quantity, rate: fields.rate, low_stock_threshold: fields.lowStockThreshold },
       });
@@ -87,14 +83,12 @@ export class InventoryService {
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
       await this.items.delete(accountId, id);
-      await this.activity.record(caller.principal, { action: 'deleted', entityType: 'inventory', entityId: id, label: current.name });
+      await this.activity.deleted(caller.principal, 'inventory', id, current.name);
     });
   }
 
   bulkDelete(caller: Caller, ids: number[]): Promise<BulkDeleteResult> {
-    return bulkDeleteRecords(this.tx, caller.account.id, ids, this.items, (id) =>
-      this.activity.record(caller.principal, { action: 'deleted', entityType: 'inventory', entityId: id, label: null }),
-    );
+    return bulkDeleteRecords(this.tx, caller.account.id, ids, this.items, (id) => this.activity.deleted(caller.principal, 'inventory', id, null));
   }
 
   async movements(caller: Caller, id: number): Promise<StockMovement[]> {
@@ -103,8 +97,6 @@ export class InventoryService {
   }
 
   private async require(accountId: number, id: number): Promise<InventoryItem> {
-    const item = await this.items.findById(accountId, id);
-    if (!item) throw NotFound.of('Inventory item', id);
-    return item;
+    return found(await this.items.findById(accountId, id), 'Inventory item', id);
   }
 }

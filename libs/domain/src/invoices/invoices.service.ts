@@ -3,7 +3,7 @@ import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { DocumentListFilter } from '../documents/document-list-filter';
 import { Clock } from '../shared/clock.port';
-import { NotFound } from '../shared/domain-error';
+import { found } from '../shared/domain-error';
 import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
 import { Page, PageRequest } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
@@ -78,11 +78,7 @@ export class InvoicesService {
           reason,
         );
       }
-      await this.activity.record(caller.principal, {
-        action: 'updated',
-        entityType: 'invoice',
-        entityId: id,
-        label: current.invoiceNumber,
+      await this.activity.updated(caller.principal, 'invoice', id, current.invoiceNumber, {
         before: { ...invoiceSummary(current), lines: current.lines.length },
         after: { ...invoiceSummary(built.fields), lines: (built.lines ?? current.lines).length },
       });
@@ -97,11 +93,7 @@ export class InvoicesService {
       await this.einvoiceLock?.assertDeletable(accountId, id);
       await this.invoices.deleteMany(accountId, [id]);
       if (current.status !== 'cancelled') await this.stock.move(caller.principal, { id, number: current.invoiceNumber }, current.lines, [], 'invoice deleted');
-      await this.activity.record(caller.principal, {
-        action: 'deleted',
-        entityType: 'invoice',
-        entityId: id,
-        label: current.invoiceNumber,
+      await this.activity.deleted(caller.principal, 'invoice', id, current.invoiceNumber, {
         before: { ...invoiceSummary(current), lines: current.lines.length },
       });
     });
@@ -139,7 +131,7 @@ export class InvoicesService {
         );
         for (const { id, number } of owned) {
           if (!cancelled.has(id)) await this.stock.move(caller.principal, { id, number }, lines.get(id) ?? [], [], 'invoice deleted');
-          await this.activity.record(caller.principal, { action: 'deleted', entityType: 'invoice', entityId: id, label: number, after: { bulk: true } });
+          await this.activity.deleted(caller.principal, 'invoice', id, number, { after: { bulk: true } });
         }
         return owned.map((o) => o.id);
       },
@@ -158,8 +150,6 @@ export class InvoicesService {
   }
 
   private async require(accountId: number, id: number): Promise<Invoice> {
-    const invoice = await this.invoices.findById(accountId, id);
-    if (!invoice) throw NotFound.of('Invoice', id);
-    return invoice;
+    return found(await this.invoices.findById(accountId, id), 'Invoice', id);
   }
 }

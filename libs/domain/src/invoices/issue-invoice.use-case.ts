@@ -40,13 +40,7 @@ export class IssueInvoice {
     const allocated = await this.numbering.allocate(accountId, 'invoice', fields.invoiceDate);
     const id = await this.invoices.insert(accountId, allocated, fields, checked);
     await this.stock.move(caller.principal, { id, number: allocated.number }, [], checked, 'invoice created');
-    await this.activity.record(caller.principal, {
-      action: 'created',
-      entityType: 'invoice',
-      entityId: id,
-      label: allocated.number,
-      after: { ...invoiceSummary(fields), lines: lines.length },
-    });
+    await this.activity.created(caller.principal, 'invoice', id, allocated.number, { after: { ...invoiceSummary(fields), lines: lines.length } });
     return { id, number: allocated.number, taxWarnings: fields.taxWarnings };
   }
 }

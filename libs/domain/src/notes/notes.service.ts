@@ -6,7 +6,7 @@ import { DocumentListFilter } from '../documents/document-list-filter';
 import { DocumentNumbering } from '../documents/document-numbering';
 import { DocumentQuota } from '../documents/document-quota';
 import { Clock } from '../shared/clock.port';
-import { NotFound } from '../shared/domain-error';
+import { found, NotFound } from '../shared/domain-error';
 import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
 import { Page } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
@@ -136,9 +136,7 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
   }
 
   protected async require(accountId: number, id: number, forUpdate = false): Promise<N> {
-    const note = await this.notes.findById(accountId, id, { forUpdate });
-    if (!note) throw NotFound.of(this.noun, id);
-    return note;
+    return found(await this.notes.findById(accountId, id, { forUpdate }), this.noun, id);
   }
 
   /** A client id must name a client of the caller's account; anything else is 404, never stored. */

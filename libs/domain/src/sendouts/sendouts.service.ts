@@ -78,11 +78,7 @@ export class SendoutsService {
         },
         this.clock.now(),
       );
-      await this.activity.record(caller.principal, {
-        action: 'created',
-        entityType: 'sendout',
-        entityId: id,
-        label: req.subject.slice(0, 200),
+      await this.activity.created(caller.principal, 'sendout', id, req.subject.slice(0, 200), {
         after: { document_type: req.documentType, document_id: req.documentId },
       });
       return id;
@@ -103,7 +99,7 @@ export class SendoutsService {
   async delete(caller: Caller, id: number): Promise<void> {
     await this.tx.run(async () => {
       if (!(await this.sendouts.delete(caller.account.id, id, this.clock.now()))) throw NotFound.of('Sendout', id);
-      await this.activity.record(caller.principal, { action: 'deleted', entityType: 'sendout', entityId: id, label: null });
+      await this.activity.deleted(caller.principal, 'sendout', id, null);
     });
   }
 

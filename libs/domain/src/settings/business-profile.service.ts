@@ -127,7 +127,7 @@ export class BusinessProfileService {
     await this.tx.run(async () => {
       await this.accounts.updateProfile(account.id, profile);
       await this.settings.save(account.id, next);
-      await this.activity.record(principal, { action: 'updated', entityType: 'business_settings', entityId: account.id, label: profile.businessName });
+      await this.activity.updated(principal, 'business_settings', account.id, profile.businessName);
     });
     return { account: { ...account, ...profile }, settings: next };
   }

@@ -31,8 +31,14 @@ export abstract class DomainError extends Error {
   }
 }
 
-export class ValidationFailed extends DomainError {
-  readonly code = 'validation_error';
+/** The base of an error that carries `code` and takes its message and details as raised. */
+function withCode<C extends ErrorCode>(code: C) {
+  return class extends DomainError {
+    readonly code: C = code;
+  };
+}
+
+export class ValidationFailed extends withCode('validation_error') {
   /** `fields` maps a field name to what is wrong with it. */
   constructor(fields: Record<string, string>, message = 'The request is invalid.') {
     super(message, fields);
@@ -41,57 +47,44 @@ export class ValidationFailed extends DomainError {
     return new ValidationFailed({ [field]: problem });
   }
 }
-export class Unauthorized extends DomainError {
-  readonly code = 'unauthorized';
-}
-export class Forbidden extends DomainError {
-  readonly code = 'forbidden';
-}
-export class NotFound extends DomainError {
-  readonly code = 'not_found';
+export class Unauthorized extends withCode('unauthorized') {}
+export class Forbidden extends withCode('forbidden') {}
+export class NotFound extends withCode('not_found') {
   static of(entity: string, id?: number | string): NotFound {
     return new NotFound(`${entity} not found.`, id === undefined ? {} : { id });
   }
 }
-export class Conflict extends DomainError {
-  readonly code = 'conflict';
+/** What a lookup found, or NotFound naming the entity and id when it found nothing. */
+export function found<T>(record: T | null | undefined, entity: string, id?: number | string): T {
+  if (record === null || record === undefined) throw NotFound.of(entity, id);
+  return record;
 }
-export class PlanLimitReached extends DomainError {
-  readonly code = 'plan_limit_reached';
+export class Conflict extends withCode('conflict') {}
+export class PlanLimitReached extends withCode('plan_limit_reached') {
   constructor(what: string, limit: number, plan: string, used: number) {
     super(`The ${plan} plan allows at most ${limit} ${what}.`, { limit, plan, used, resource: what });
   }
 }
-export class AccountSuspended extends DomainError {
-  readonly code = 'account_suspended';
+export class AccountSuspended extends withCode('account_suspended') {
   constructor() {
     super('This account is suspended.');
   }
 }
-export class SubscriptionExpired extends DomainError {
-  readonly code = 'subscription_expired';
+export class SubscriptionExpired extends withCode('subscription_expired') {
   constructor() {
     super('The Pro subscription of this account has expired.');
   }
 }
-export class SessionLimit extends DomainError {
-  readonly code = 'session_limit';
-}
-export class SignatureRequired extends DomainError {
-  readonly code = 'signature_required';
-}
-export class RateLimited extends DomainError {
-  readonly code = 'rate_limited';
+export class SessionLimit extends withCode('session_limit') {}
+export class SignatureRequired extends withCode('signature_required') {}
+export class RateLimited extends withCode('rate_limited') {
   constructor(readonly retryAfterSeconds: number) {
     super('Too many requests; try again later.', { retry_after: retryAfterSeconds });
   }
 }
-export class NotAvailable extends DomainError {
-  readonly code = 'not_available';
-}
+export class NotAvailable extends withCode('not_available') {}
 /** A passing shortage (a busy or slow dependency): 503 `not_available` with `Retry-After`. */
-export class TemporarilyUnavailable extends DomainError {
-  readonly code = 'not_available';
+export class TemporarilyUnavailable extends withCode('not_available') {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
@@ -99,6 +92,4 @@ export class TemporarilyUnavailable extends DomainError {
     super(message, { retry_after: retryAfterSeconds });
   }
 }
-export class NotConfigured extends DomainError {
-  readonly code = 'not_configured';
-}
+export class NotConfigured extends withCode('not_configured') {}

@@ -22,14 +22,20 @@ export interface HsnSummaryRow {
 
 export type HsnSummaryTotal = Omit<HsnSummaryRow, 'hsn_code' | 'tax_rate'>;
 
-type Amounts = { taxable: Decimal; cgst: Decimal; sgst: Decimal; igst: Decimal };
 const AMOUNT_KEYS = ['taxable', 'cgst', 'sgst', 'igst'] as const;
+type AmountKey = (typeof AMOUNT_KEYS)[number];
+type Amounts = Record<AmountKey, Decimal>;
+
+/** One value for each of the four amounts. */
+function eachAmount<T>(value: (key: AmountKey) => T): Record<AmountKey, T> {
+  return { taxable: value('taxable'), cgst: value('cgst'), sgst: value('sgst'), igst: value('igst') };
+}
 
 /** Each amount rounded half-up to paise, so rows, their tax totals and the grand total add up exactly. */
 const paise = (v: MoneyInput) => toDecimal(money2(v));
 
 function zero(): Amounts {
-  return { taxable: toDecimal(0), cgst: toDecimal(0), sgst: toDecimal(0), igst: toDecimal(0) };
+  return eachAmount(() => toDecimal(0));
 }
 
 function add(into: Amounts, from: Amounts): void {
@@ -37,13 +43,7 @@ function add(into: Amounts, from: Amounts): void {
 }
 
 function show(a: Amounts): HsnSummaryTotal {
-  return {
-    taxable: money2(a.taxable),
-    cgst: money2(a.cgst),
-    sgst: money2(a.sgst),
-    igst: money2(a.igst),
-    total_tax: money2(a.cgst.plus(a.sgst).plus(a.igst)),
-  };
+  return { ...eachAmount((key) => money2(a[key])), total_tax: money2(a.cgst.plus(a.sgst).plus(a.igst)) };
 }
 
 /**
@@ -63,12 +63,7 @@ export function hsnSummary(lines: HsnLineInput[]): { rows: HsnSummaryRow[]; tota
       group = { hsn, rate, amounts: zero() };
       groups.set(key, group);
     }
-    const amounts = {
-      taxable: paise(line.taxable),
-      cgst: paise(line.cgst),
-      sgst: paise(line.sgst),
-      igst: paise(line.igst),
-    };
+    const amounts = eachAmount((key) => paise(line[key]));
     add(group.amounts, amounts);
     add(total, amounts);
   }

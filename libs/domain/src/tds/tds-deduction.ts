@@ -1,10 +1,5 @@
-/**
- * A TDS deduction, read from the document that carries it: *receivable* from an invoice (the client
- * deducted TDS from what it pays us), *payable* from an expense (we deducted TDS when paying a vendor
- * and must deposit it). `id` is the invoice id or the expense id; deposits apply to payable ones.
- */
-export type TdsDirection = 'receivable' | 'payable';
-export const TDS_DIRECTIONS: readonly TdsDirection[] = ['receivable', 'payable'];
+export const TDS_DIRECTIONS = ['receivable', 'payable'] as const;
+export type TdsDirection = (typeof TDS_DIRECTIONS)[number];
 
 export interface TdsDeposit {
   challanNumber: string;
@@ -12,6 +7,11 @@ export interface TdsDeposit {
   depositedOn: string;
 }
 
+/**
+ * A TDS deduction, read from the document that carries it: *receivable* from an invoice (the client
+ * deducted TDS from what it pays us), *payable* from an expense (we deducted TDS when paying a vendor
+ * and must deposit it). `id` is the invoice id or the expense id; deposits apply to payable ones.
+ */
 export interface TdsDeduction {
   id: number;
   direction: TdsDirection;

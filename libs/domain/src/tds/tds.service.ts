@@ -1,7 +1,7 @@
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Clock } from '../shared/clock.port';
-import { NotFound, ValidationFailed } from '../shared/domain-error';
+import { found, NotFound, ValidationFailed } from '../shared/domain-error';
 import { fiscalYearRange, kolkataDate } from '../shared/fiscal-year';
 import { isValidDate } from '../shared/fiscal-year';
 import { isMoneyLike, money2, sumMoney, toDecimal } from '../shared/money';
@@ -58,16 +58,14 @@ export class TdsService {
   }
 
   async getSection(caller: Caller, id: number): Promise<TdsSection> {
-    const section = await this.sections.findVisible(caller.account.id, id);
-    if (!section) throw NotFound.of('TDS section', id);
-    return section;
+    return found(await this.sections.findVisible(caller.account.id, id), 'TDS section', id);
   }
 
   async createSection(caller: Caller, input: TdsSectionInput): Promise<TdsSection> {
     const fields = buildTdsSectionFields(input);
     const id = await this.tx.run(async () => {
       const created = await this.sections.insert(caller.account.id, fields);
-      await this.activity.record(caller.principal, { action: 'created', entityType: 'tds_section', entityId: created, label: fields.code });
+      await this.activity.created(caller.principal, 'tds_section', created, fields.code);
       return created;
     });
     return { id, accountId: caller.account.id, ...fields };
@@ -78,7 +76,7 @@ export class TdsService {
     const fields = buildTdsSectionFields(input, current);
     await this.tx.run(async () => {
       await this.sections.update(caller.account.id, id, fields);
-      await this.activity.record(caller.principal, { action: 'updated', entityType: 'tds_section', entityId: id, label: fields.code });
+      await this.activity.updated(caller.principal, 'tds_section', id, fields.code);
     });
     return { ...current, ...fields };
   }
@@ -87,7 +85,7 @@ export class TdsService {
     const current = await this.ownSection(caller, id);
     await this.tx.run(async () => {
       await this.sections.delete(caller.account.id, id);
-      await this.activity.record(caller.principal, { action: 'deleted', entityType: 'tds_section', entityId: id, label: current.code });
+      await this.activity.deleted(caller.principal, 'tds_section', id, current.code);
     });
   }
 
@@ -133,7 +131,7 @@ export class TdsService {
       if (input.deposited_on < deduction.date) throw ValidationFailed.field('deposited_on', `must not be before the deduction date ${deduction.date}`);
       const deposit = { challanNumber: input.challan_number, bsrCode: input.bsr_code, depositedOn: input.deposited_on };
       await this.deductions.setDeposit(caller.account.id, id, deposit);
-      await this.activity.record(caller.principal, { action: 'updated', entityType: 'tds_deposit', entityId: id, label: input.challan_number });
+      await this.activity.updated(caller.principal, 'tds_deposit', id, input.challan_number);
       return { ...deduction, deposit };
     });
   }
@@ -142,12 +140,7 @@ export class TdsService {
     return this.tx.run(async () => {
       const deduction = await this.payable(caller, id);
       await this.deductions.setDeposit(caller.account.id, id, null);
-      await this.activity.record(caller.principal, {
-        action: 'deleted',
-        entityType: 'tds_deposit',
-        entityId: id,
-        label: deduction.deposit?.challanNumber ?? null,
-      });
+      await this.activity.deleted(caller.principal, 'tds_deposit', id, deduction.deposit?.challanNumber ?? null);
       return { ...deduction, deposit: null };
     });
   }
@@ -159,8 +152,7 @@ export class TdsService {
   }
 
   private async ownSection(caller: Caller, id: number): Promise<TdsSection> {
-    const section = await this.sections.findVisible(caller.account.id, id);
-    if (!section) throw NotFound.of('TDS section', id);
+    const section = await this.getSection(caller, id);
     if (section.accountId === null) throw ValidationFailed.field('section_id', 'is a shared section: add a section of your own instead of changing it');
     return section;
   }

@@ -3,7 +3,7 @@ import { assertWithinLimit, PlanPolicy } from '../accounts/plan';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { newPasswordProblem } from '../auth/password-policy';
 import { Clock } from '../shared/clock.port';
-import { Conflict, Forbidden, NotFound, ValidationFailed } from '../shared/domain-error';
+import { Conflict, Forbidden, found, ValidationFailed } from '../shared/domain-error';
 import { Page, PageRequest } from '../shared/pagination';
 import { isPermissionKey, PERMISSION_KEYS, PermissionKey, Principal } from '../shared/principal';
 import { TransactionRunner } from '../shared/transaction.port';
@@ -59,13 +59,7 @@ export class SubUsersService {
       assertWithinLimit(caller.account, this.plans, now, 'subUsers', await this.admin.countSubUsers(accountId), 'sub-users');
       const created = await this.admin.insert(accountId, { username, passwordHash, permissions, isOwner: false }, now);
       if (created === null) throw new Conflict('This username is taken.', { username });
-      await this.activity.record(caller.principal, {
-        action: 'created',
-        entityType: 'user',
-        entityId: created,
-        label: username,
-        after: { username, permissions },
-      });
+      await this.activity.created(caller.principal, 'user', created, username, { after: { username, permissions } });
       return created;
     });
     return this.require(accountId, id);
@@ -93,11 +87,7 @@ export class SubUsersService {
       if (passwordHash !== undefined) {
         await this.credentials.replacePassword(accountId, id, passwordHash, now);
       }
-      await this.activity.record(caller.principal, {
-        action: 'updated',
-        entityType: 'user',
-        entityId: id,
-        label: username ?? target.username,
+      await this.activity.updated(caller.principal, 'user', id, username ?? target.username, {
         before: { username: target.username, permissions: target.permissions },
         after: { username: username ?? target.username, permissions: permissions ?? target.permissions, password_changed: passwordHash !== undefined },
       });
@@ -113,13 +103,7 @@ export class SubUsersService {
     await this.tx.run(async () => {
       const now = this.clock.now();
       await this.credentials.remove(accountId, id, now);
-      await this.activity.record(caller.principal, {
-        action: 'deleted',
-        entityType: 'user',
-        entityId: id,
-        label: target.username,
-        before: { username: target.username },
-      });
+      await this.activity.deleted(caller.principal, 'user', id, target.username, { before: { username: target.username } });
     });
   }
 
@@ -136,9 +120,7 @@ export class SubUsersService {
   }
 
   private async require(accountId: number, id: number): Promise<User> {
-    const user = await this.users.findById(accountId, id);
-    if (!user) throw NotFound.of('User', id);
-    return user;
+    return found(await this.users.findById(accountId, id), 'User', id);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Clock } from '../shared/clock.port';
-import { Conflict, NotFound, ValidationFailed } from '../shared/domain-error';
+import { Conflict, found, NotFound, ValidationFailed } from '../shared/domain-error';
 import { Page, PageRequest } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
 import { isWebhookEventPattern } from './webhook-events';
@@ -44,13 +44,7 @@ export class WebhooksService {
         throw new Conflict(`An account may have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints.`, { limit: MAX_WEBHOOK_ENDPOINTS });
       }
       const created = await this.store.insertEndpoint(caller.account.id, fields, secret, this.clock.now());
-      await this.activity.record(caller.principal, {
-        action: 'created',
-        entityType: 'webhook_endpoint',
-        entityId: created,
-        label: fields.url,
-        after: { ...fields },
-      });
+      await this.activity.created(caller.principal, 'webhook_endpoint', created, fields.url, { after: { ...fields } });
       return created;
     });
     return { endpoint: await this.require(caller.account.id, id), secret };
@@ -63,14 +57,7 @@ export class WebhooksService {
       await this.store.updateEndpoint(caller.account.id, id, fields, this.clock.now());
       if (fields.enabled && !current.enabled) await this.store.setFailingSince(id, null);
       const before = { url: current.url, description: current.description, events: current.events, enabled: current.enabled };
-      await this.activity.record(caller.principal, {
-        action: 'updated',
-        entityType: 'webhook_endpoint',
-        entityId: id,
-        label: fields.url,
-        before,
-        after: { ...fields },
-      });
+      await this.activity.updated(caller.principal, 'webhook_endpoint', id, fields.url, { before, after: { ...fields } });
     });
     return this.require(caller.account.id, id);
   }
@@ -79,7 +66,7 @@ export class WebhooksService {
     const current = await this.require(caller.account.id, id);
     await this.tx.run(async () => {
       await this.store.deleteEndpoint(caller.account.id, id);
-      await this.activity.record(caller.principal, { action: 'deleted', entityType: 'webhook_endpoint', entityId: id, label: current.url });
+      await this.activity.deleted(caller.principal, 'webhook_endpoint', id, current.url);
     });
   }
 
@@ -126,9 +113,7 @@ export class WebhooksService {
   }
 
   private async require(accountId: number, id: number): Promise<WebhookEndpoint> {
-    const endpoint = await this.store.findEndpoint(accountId, id);
-    if (!endpoint) throw NotFound.of('Webhook endpoint', id);
-    return endpoint;
+    return found(await this.store.findEndpoint(accountId, id), 'Webhook endpoint', id);
   }
 
   private async fields(input: WebhookEndpointInput, current: WebhookEndpoint | null): Promise<WebhookEndpointFields> {

@@ -3,6 +3,7 @@ import { ActivityOutbox, CommittedActivity } from '@app/domain/activity-relay/ac
 import { ActivityEventRow, changeOfRow, parseSummary } from '../activity/activity-event-row';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
+import { maybeNumber } from '../shared/sql-values';
 
 interface EventRecord extends ActivityEventRow {
   account_id: number;
@@ -29,7 +30,7 @@ export class SqlActivityOutbox extends ActivityOutbox {
       id: Number(r.id),
       accountId: Number(r.account_id),
       actorKind: r.actor_kind as CommittedActivity['actorKind'],
-      actorUserId: r.actor_user_id === null ? null : Number(r.actor_user_id),
+      actorUserId: maybeNumber(r.actor_user_id),
       ...changeOfRow(r),
       object: parseSummary(r.object_json ?? null),
     }));

@@ -3,6 +3,7 @@ import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { ActivityEventRow, changeOfRow } from '../activity/activity-event-row';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
+import { maybeNumber } from '../shared/sql-values';
 
 interface Row extends ActivityEventRow {
   username: string | null;
@@ -44,7 +45,7 @@ export class SqlAuditLogReader extends AuditLogReader {
         ...changeOfRow(r),
         actor: {
           kind: r.actor_kind as AuditEntry['actor']['kind'],
-          userId: r.actor_user_id === null ? null : Number(r.actor_user_id),
+          userId: maybeNumber(r.actor_user_id),
           username: r.username,
         },
       })),

@@ -8,6 +8,7 @@ import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
 import { TypeormAccountTable } from '../shared/typeorm-account-table';
 import { InventoryItemRow, StockMovementRow } from './inventory.entity';
+import { maybeNumber } from '../shared/sql-values';
 
 /** A movement is its row without the account id. */
 function toMovement({ accountId: _account, ...movement }: StockMovementRow): StockMovement {
@@ -29,7 +30,7 @@ export class TypeormInventoryRepository extends TypeormAccountTable<InventoryIte
       ...row,
       type: row.type as InventoryType,
       discountType: row.discountType as DiscountType | null,
-      lowStockThreshold: row.lowStockThreshold === null ? null : Number(row.lowStockThreshold),
+      lowStockThreshold: maybeNumber(row.lowStockThreshold),
     };
   }
 
@@ -70,7 +71,7 @@ export class TypeormInventoryRepository extends TypeormAccountTable<InventoryIte
     return {
       ...toMovement(row),
       itemName: item.name,
-      lowStockThreshold: item.low_stock_threshold === null ? null : Number(item.low_stock_threshold),
+      lowStockThreshold: maybeNumber(item.low_stock_threshold),
     };
   }
 

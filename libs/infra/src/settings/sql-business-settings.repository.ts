@@ -2,12 +2,21 @@ import { DEFAULT_PREFIXES } from '@app/domain/documents/document-number';
 import { DocumentKind, perKind } from '@app/domain/documents/document-kinds';
 import { DocumentPrefixes } from '@app/domain/documents/document-sequence.port';
 import { isInvoiceTemplate } from '@app/domain/documents/pdf-renderer.port';
-import { BusinessSettings, BusinessSettingsRepository, DEFAULT_BUSINESS_SETTINGS, NO_BANK_DETAILS } from '@app/domain/settings/business-settings';
+import { BankDetails, BusinessSettings, BusinessSettingsRepository, DEFAULT_BUSINESS_SETTINGS, NO_BANK_DETAILS } from '@app/domain/settings/business-settings';
 import { Database } from '../database/database';
 import { DOCUMENT_TABLES } from '../documents/document-tables';
 import { sqlNow } from '../shared/sql-time';
 
 const PREFIX_COLUMNS: Record<DocumentKind, string> = perKind(({ path }) => DOCUMENT_TABLES[path].prefix);
+
+/** The column of each bank detail, in the order of the table. */
+const BANK_COLUMNS = Object.entries({
+  accountName: 'bank_account_name',
+  accountNumber: 'bank_account_number',
+  ifsc: 'bank_ifsc',
+  bankName: 'bank_name',
+  branch: 'bank_branch',
+} satisfies Record<keyof BankDetails, string>) as Array<[keyof BankDetails, string]>;
 
 export class SqlBusinessSettingsRepository extends BusinessSettingsRepository {
   constructor(private readonly db: Database) {
@@ -22,14 +31,15 @@ export class SqlBusinessSettingsRepository extends BusinessSettingsRepository {
       const prefix = row[column];
       if (prefix) prefixes[kind] = prefix;
     }
-    const bank: Array<string | null> = [row.bank_account_name, row.bank_account_number, row.bank_ifsc, row.bank_name, row.bank_branch].map((v) => v ?? null);
+    const bank: BankDetails = { ...NO_BANK_DETAILS };
+    for (const [detail, column] of BANK_COLUMNS) bank[detail] = row[column] ?? null;
     return {
       invoiceTemplate: isInvoiceTemplate(row.invoice_template) ? row.invoice_template : 'classic',
       signaturePng: row.signature_png ?? null,
       prefixes,
       // The profile's optional parts appear only when set, as they were saved.
       ...(row.logo_image ? { logoImage: row.logo_image } : {}),
-      ...(bank.some((v) => v !== null) ? { bank: { accountName: bank[0], accountNumber: bank[1], ifsc: bank[2], bankName: bank[3], branch: bank[4] } } : {}),
+      ...(Object.values(bank).some((v) => v !== null) ? { bank } : {}),
       ...(row.upi_id ? { upiId: row.upi_id } : {}),
       ...(row.aggregate_turnover !== null && row.aggregate_turnover !== undefined ? { aggregateTurnover: String(row.aggregate_turnover) } : {}),
       ...(Number(row.einvoice_enabled) === 1 ? { einvoiceEnabled: true } : {}),
@@ -41,11 +51,7 @@ export class SqlBusinessSettingsRepository extends BusinessSettingsRepository {
     const bank = s.bank ?? NO_BANK_DETAILS;
     const extra = {
       logo_image: s.logoImage ?? null,
-      bank_account_name: bank.accountName,
-      bank_account_number: bank.accountNumber,
-      bank_ifsc: bank.ifsc,
-      bank_name: bank.bankName,
-      bank_branch: bank.branch,
+      ...Object.fromEntries(BANK_COLUMNS.map(([detail, column]) => [column, bank[detail]])),
       upi_id: s.upiId ?? null,
       aggregate_turnover: s.aggregateTurnover ?? null,
       einvoice_enabled: s.einvoiceEnabled ? 1 : 0,

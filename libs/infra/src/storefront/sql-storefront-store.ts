@@ -11,6 +11,7 @@ import {
   StorefrontStore,
 } from '@app/domain/storefront/storefront.ports';
 import { Database } from '../database/database';
+import { maybeNumber } from '../shared/sql-values';
 
 interface ConnectionRow {
   account_id: number;
@@ -62,7 +63,7 @@ function connectionOf(r: ConnectionRow): StorefrontConnection {
     backfill: {
       state: r.backfill_state as BackfillState,
       done: Number(r.backfill_done),
-      total: r.backfill_total === null ? null : Number(r.backfill_total),
+      total: maybeNumber(r.backfill_total),
       since: second(r.backfill_since),
       cursor: r.backfill_cursor,
       error: r.backfill_error,
@@ -80,7 +81,7 @@ function eventOf(r: EventRow): StorefrontEvent {
     receivedAt: second(r.received_at) as string,
     state: r.state as StorefrontEventState,
     reason: r.reason,
-    invoiceId: r.invoice_id === null ? null : Number(r.invoice_id),
+    invoiceId: maybeNumber(r.invoice_id),
   };
 }
 

@@ -2,6 +2,7 @@ import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { AttemptRecord, NewWebhookDelivery, WebhookDelivery, WebhookEndpoint, WebhookEndpointFields, WebhookStore } from '@app/domain/webhooks/webhook.ports';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
+import { maybeNumber } from '../shared/sql-values';
 
 interface EndpointRow {
   id: number;
@@ -60,6 +61,8 @@ export class SqlWebhookStore extends WebhookStore {
   }
 
   private endpoint(r: EndpointRow): WebhookEndpoint {
+    const secret = this.box.open(r.secret_sealed);
+    const previousSecret = r.previous_secret_sealed ? this.box.open(r.previous_secret_sealed) : null;
     return {
       id: Number(r.id),
       accountId: Number(r.account_id),
@@ -67,8 +70,8 @@ export class SqlWebhookStore extends WebhookStore {
       description: r.description,
       events: JSON.parse(r.events) as string[],
       enabled: Boolean(Number(r.enabled)),
-      secret: this.box.open(r.secret_sealed),
-      previousSecret: r.previous_secret_sealed ? this.box.open(r.previous_secret_sealed) : null,
+      secret,
+      previousSecret,
       previousSecretUntil: maybeDate(r.previous_secret_until),
       failingSince: maybeDate(r.failing_since),
       disabledReason: r.disabled_reason,
@@ -88,12 +91,12 @@ export class SqlWebhookStore extends WebhookStore {
       attempts: Number(r.attempts),
       nextAttemptAt: maybeDate(r.next_attempt_at),
       lastAttemptAt: maybeDate(r.last_attempt_at),
-      responseStatus: r.response_status === null ? null : Number(r.response_status),
+      responseStatus: maybeNumber(r.response_status),
       responseBody: r.response_body,
-      durationMs: r.duration_ms === null ? null : Number(r.duration_ms),
+      durationMs: maybeNumber(r.duration_ms),
       occurredAt: date(r.occurred_at),
       createdAt: date(r.created_at),
-      redeliveryOf: r.redelivery_of === null ? null : Number(r.redelivery_of),
+      redeliveryOf: maybeNumber(r.redelivery_of),
     };
   }
 

@@ -43,6 +43,8 @@ const conversion = (operationId: string, from: string): OperationDoc => ({
   data: converted,
   errors: [402, 409],
 });
+/** A create answered 201, refused at the plan's limit (402) or on a clash such as a number already taken (409). */
+const created = (operationId: string, summary: string, data: Schema): OperationDoc => ({ id: operationId, summary, status: 201, data, errors: [402, 409] });
 const share = obj({ share_url: str({ format: 'uri', description: 'Public link to the PDF; the same until revoked' }) });
 const deleted = ref('Deleted');
 const bulk = ref('BulkDeleteResult');
@@ -104,13 +106,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
 
   // inventory
   'GET /v1/inventory': { id: 'listInventoryItems', summary: 'List inventory items', data: list('items', ref('InventoryItem')) },
-  'POST /v1/inventory': {
-    id: 'createInventoryItem',
-    summary: 'Create an inventory item',
-    status: 201,
-    data: idOf('inventory_id', 'new item'),
-    errors: [402, 409],
-  },
+  'POST /v1/inventory': created('createInventoryItem', 'Create an inventory item', idOf('inventory_id', 'new item')),
   'POST /v1/inventory/bulk-delete': { id: 'bulkDeleteInventoryItems', summary: 'Delete several inventory items', data: bulk },
   'GET /v1/inventory/{id}': { id: 'getInventoryItem', summary: 'Get an inventory item', data: ref('InventoryItem') },
   'PATCH /v1/inventory/{id}': { id: 'updateInventoryItem', summary: 'Update an inventory item', data: idOf('inventory_id', 'item'), errors: [409] },
@@ -138,7 +134,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     data: obj({ api_key_masked: nstr({ example: 'ik_live_••••••••3f9a' }), created_at: ntimestamp() }),
   },
   'GET /v1/settings/users': { id: 'listUsers', summary: 'List the users of the account', data: list('users', ref('SubUser'), paged) },
-  'POST /v1/settings/users': { id: 'createUser', summary: 'Create a sub-user', status: 201, data: ref('SubUser'), errors: [402, 409] },
+  'POST /v1/settings/users': created('createUser', 'Create a sub-user', ref('SubUser')),
   'GET /v1/settings/users/{id}': { id: 'getUser', summary: 'Get a user', data: ref('SubUser') },
   'PATCH /v1/settings/users/{id}': { id: 'updateUser', summary: 'Update a sub-user', data: ref('SubUser'), errors: [409] },
   'DELETE /v1/settings/users/{id}': { id: 'deleteUser', summary: 'Delete a sub-user', data: deleted },
@@ -210,13 +206,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
 
   // invoices
   'GET /v1/invoices': { id: 'listInvoices', summary: 'List invoices', data: list('invoices', ref('InvoiceHeader')) },
-  'POST /v1/invoices': {
-    id: 'createInvoice',
-    summary: 'Create an invoice',
-    status: 201,
-    data: written('invoice_id', 'new invoice', 'invoice_number', { message: str() }),
-    errors: [402, 409],
-  },
+  'POST /v1/invoices': created('createInvoice', 'Create an invoice', written('invoice_id', 'new invoice', 'invoice_number', { message: str() })),
   'POST /v1/invoices/bulk-delete': { id: 'bulkDeleteInvoices', summary: 'Delete several invoices', data: bulk },
   'GET /v1/invoices/recent-payments': { id: 'listRecentPayments', summary: 'Invoices that became paid recently', data: list('payments', ref('RecentPayment')) },
   'GET /v1/invoices/{id}': { id: 'getInvoice', summary: 'Get an invoice with its lines', data: ref('Invoice') },
@@ -225,13 +215,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
 
   // quotations
   'GET /v1/quotations': { id: 'listQuotations', summary: 'List quotations', data: list('quotations', ref('QuotationHeader')) },
-  'POST /v1/quotations': {
-    id: 'createQuotation',
-    summary: 'Create a quotation',
-    status: 201,
-    data: written('quotation_id', 'new quotation', 'quotation_number'),
-    errors: [402, 409],
-  },
+  'POST /v1/quotations': created('createQuotation', 'Create a quotation', written('quotation_id', 'new quotation', 'quotation_number')),
   'POST /v1/quotations/bulk-delete': { id: 'bulkDeleteQuotations', summary: 'Delete several quotations', data: bulk },
   'POST /v1/quotations/{id}/convert-to-invoice': conversion('convertQuotationToInvoice', 'a quotation'),
   'GET /v1/quotations/{id}': { id: 'getQuotation', summary: 'Get a quotation with its lines', data: ref('Quotation') },
@@ -259,13 +243,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
 
   // notes
   'GET /v1/debit-notes': { id: 'listDebitNotes', summary: 'List debit notes', data: list('debit_notes', ref('DebitNoteHeader')) },
-  'POST /v1/debit-notes': {
-    id: 'createDebitNote',
-    summary: 'Create a debit note',
-    status: 201,
-    data: written('debit_note_id', 'new debit note'),
-    errors: [402, 409],
-  },
+  'POST /v1/debit-notes': created('createDebitNote', 'Create a debit note', written('debit_note_id', 'new debit note')),
   'POST /v1/debit-notes/bulk-delete': { id: 'bulkDeleteDebitNotes', summary: 'Delete several debit notes', data: bulk },
   'GET /v1/debit-notes/{id}': { id: 'getDebitNote', summary: 'Get a debit note with its lines', data: ref('DebitNote') },
   'PATCH /v1/debit-notes/{id}': { id: 'updateDebitNote', summary: 'Update a debit note', data: written('debit_note_id', 'debit note'), errors: [409] },
