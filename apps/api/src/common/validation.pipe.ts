@@ -1,5 +1,6 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ValidationFailed } from '@app/domain/shared/domain-error';
+import { memoiseValidationMetadata } from './validation-metadata-cache';
 
 /** `{ "items.0.description": "must be a string", ... }`: one message per field, nested paths dotted. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): Record<string, string> {
@@ -66,6 +67,7 @@ export class AppValidationPipe extends ValidationPipe {
       validationError: { target: false, value: false },
       exceptionFactory: (errors) => new ValidationFailed(flattenValidationErrors(errors)),
     });
+    memoiseValidationMetadata();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {

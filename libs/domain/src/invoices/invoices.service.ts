@@ -48,9 +48,11 @@ export class InvoicesService {
   }
 
   async create(caller: Caller, input: InvoiceInput): Promise<IssuedInvoice> {
-    const built = buildInvoice(input, { ...this.context(caller), gst: await this.references.gstContext(caller.account, input.client_id) });
+    const { gst, client } = await this.references.gstContextWithClient(caller.account, input.client_id);
+    const built = buildInvoice(input, { ...this.context(caller), gst });
     await this.references.tdsSection(caller.account.id, built.fields.tdsSectionId);
-    return this.tx.run(() => this.issue.execute(caller, built.fields, built.lines ?? []));
+    // The client the tax context was read from is the invoice's: issuing does not read it a second time.
+    return this.tx.run(() => this.issue.execute(caller, built.fields, built.lines ?? [], client));
   }
 
   /** Merges `input` over the stored invoice; lines are replaced only when `items` is sent. */

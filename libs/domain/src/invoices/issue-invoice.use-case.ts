@@ -1,5 +1,6 @@
 import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../auth/authenticate-caller.use-case';
+import { Client } from '../clients/client';
 import { ClientRepository } from '../clients/client.repository.port';
 import { DocumentNumbering } from '../documents/document-numbering';
 import { DocumentQuota } from '../documents/document-quota';
@@ -32,10 +33,14 @@ export class IssueInvoice {
     private readonly stock: InvoiceStock,
   ) {}
 
-  async execute(caller: Caller, fields: InvoiceFields, lines: ProductLineValues[]): Promise<IssuedInvoice> {
+  /**
+   * `client`, when given, is the invoice's client as the caller has just read it for the account (its tax context):
+   * it is not read again. Without it (or when it is another client or none) the client is read and must be found.
+   */
+  async execute(caller: Caller, fields: InvoiceFields, lines: ProductLineValues[], client?: Client | null): Promise<IssuedInvoice> {
     const accountId = caller.account.id;
     await this.quota.assertCanCreate(caller.account);
-    await requireClient(this.clients, accountId, fields.clientId);
+    if (client?.id !== fields.clientId || client.accountId !== accountId) await requireClient(this.clients, accountId, fields.clientId);
     const checked = await this.stock.check(accountId, lines);
     const allocated = await this.numbering.allocate(accountId, 'invoice', fields.invoiceDate);
     const id = await this.invoices.insert(accountId, allocated, fields, checked);

@@ -1,7 +1,8 @@
 import { Account } from '../accounts/account';
+import { Client } from '../clients/client';
 import { ClientRepository } from '../clients/client.repository.port';
 import { GstContext } from '../documents/document-gst';
-import { gstContextFor } from '../documents/document-gst-context';
+import { gstContextFor, gstContextWithClient } from '../documents/document-gst-context';
 import { requireClient } from '../documents/sales-document-fields';
 import { NotFound } from './domain-error';
 import { TdsSectionRepository } from '../tds/tds-section.repository.port';
@@ -25,6 +26,11 @@ export class AccountReferences {
   /** The tax context of the write: the client it will have (when it is the account's) and the business now. */
   gstContext(account: Account, clientId: unknown): Promise<GstContext> {
     return gstContextFor(this.clients, account, clientId);
+  }
+
+  /** `gstContext`, with the client record it read (null when `clientId` names none of the account). */
+  gstContextWithClient(account: Account, clientId: unknown): Promise<{ gst: GstContext; client: Client | null }> {
+    return gstContextWithClient(this.clients, account, clientId);
   }
 
   async tdsSection(accountId: number, sectionId: number | null): Promise<void> {
