@@ -51,6 +51,7 @@ describe('database failures under a request', () => {
   async function listClientsKilledBy(kill: 'CONNECTION' | 'QUERY') {
     await admin.query('LOCK TABLES clients WRITE');
     let pending: Promise<request.Response> | undefined;
+    let bound: NodeJS.Timeout | undefined;
     try {
       pending = t.http
         .get('/v1/clients')
@@ -59,8 +60,9 @@ describe('database failures under a request', () => {
       const id = await blockedQueryOn('clients');
       await admin.query(`KILL ${kill} ${id}`);
       // Bounded: should the kill have missed the request, the unlock below lets it finish (and the test fail) instead of hanging.
-      await Promise.race([pending, new Promise((r) => setTimeout(r, 15000))]);
+      await Promise.race([pending, new Promise((r) => (bound = setTimeout(r, 15000)))]);
     } finally {
+      clearTimeout(bound); // a timer left running keeps Jest from exiting after the run
       await admin.query('UNLOCK TABLES');
     }
     return await pending;
