@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import { join } from 'node:path';
 import { startApp, TestApp } from './support/app-harness';
+import { documentAjv, jsonSchemaRef } from './support/contract-validator';
 import { DOCUMENT_BASE_URL, FREE_FORM } from '../apps/api/src/common/openapi/document';
 
 type Json = Record<string, any>;
@@ -29,11 +28,7 @@ describe('OpenAPI contract', () => {
   });
 
   it('every JSON example, of requests and of answers, matches its schema (patterns of the GST portal schemas included)', () => {
-    const ajv = new Ajv({ strict: false, allErrors: true });
-    addFormats(ajv);
-    ajv.addFormat('binary', true);
-    ajv.addSchema({ ...served, $id: 'openapi.json' });
-    const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+    const ajv = documentAjv(served);
     const failures: string[] = [];
     let checked = 0;
     for (const [path, item] of Object.entries(served.paths as Record<string, Json>))
@@ -46,8 +41,7 @@ describe('OpenAPI contract', () => {
         for (const [at, holder] of places) {
           const media = (holder?.content as Json | undefined)?.['application/json'] as Json | undefined;
           if (media?.example === undefined) continue;
-          const pointer = ['paths', path, method, ...at, 'content', 'application/json', 'schema'].map(escape).join('/');
-          const validate = ajv.compile({ $ref: `openapi.json#/${pointer}` });
+          const validate = ajv.compile(jsonSchemaRef(path, method, at));
           checked++;
           if (!validate(media.example))
             failures.push(

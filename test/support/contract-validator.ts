@@ -12,6 +12,21 @@ type Doc = { paths: Record<string, Record<string, { responses?: Record<string, {
 /** JSON pointer escaping of one path segment. */
 const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** An Ajv that knows the OpenAPI document `doc` as `openapi.json` (formats on, `binary` accepted). */
+export function documentAjv(doc: object): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addFormat('binary', true);
+  ajv.addSchema({ ...doc, $id: 'openapi.json' });
+  return ajv;
+}
+
+/** The JSON schema of the document's JSON content at `path`, `method` and `at` (e.g. ['responses', '200']). */
+export function jsonSchemaRef(path: string, method: string, at: string[]): { $ref: string } {
+  const pointer = ['paths', path, method.toLowerCase(), ...at, 'content', 'application/json', 'schema'].map(escape).join('/');
+  return { $ref: `openapi.json#/${pointer}` };
+}
+
 /**
  * Checks every answer the app sends against its own OpenAPI document: the status must be documented for
  * the operation, and a JSON body must match that status's schema. Mismatches are collected; `assertClean`
@@ -21,13 +36,8 @@ const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '
 export class ContractValidator {
   readonly violations: string[] = [];
   private doc: Doc | null = null;
-  private readonly ajv = new Ajv({ strict: false, allErrors: true });
+  private ajv: Ajv | null = null;
   private readonly compiled = new Map<string, ValidateFunction | null>();
-
-  constructor() {
-    addFormats(this.ajv);
-    this.ajv.addFormat('binary', true);
-  }
 
   /** Adds the checking hook (Fastify or Express, whichever the app runs on); call before the app is ready. */
   install(app: INestApplication): void {
@@ -55,7 +65,7 @@ export class ContractValidator {
   private safely(route: () => string | undefined, method: string, status: number, contentType: string, payload: unknown): void {
     try {
       const url = route();
-      if (url && this.doc) this.check(this.doc, method, url, status, contentType, payload);
+      if (url && this.doc && this.ajv) this.check(this.doc, this.ajv, method, url, status, contentType, payload);
     } catch (error) {
       this.violations.push(`validator failed: ${(error as Error).message}`);
     }
@@ -65,10 +75,10 @@ export class ContractValidator {
   async load(app: INestApplication): Promise<void> {
     const res = await request(app.getHttpServer() as Parameters<typeof request>[0]).get('/v1/openapi.json');
     this.doc = JSON.parse(res.text) as Doc;
-    this.ajv.addSchema({ ...this.doc, $id: 'openapi.json' });
+    this.ajv = documentAjv(this.doc);
   }
 
-  private check(doc: Doc, method: string, route: string, status: number, contentType: string, payload: unknown): void {
+  private check(doc: Doc, ajv: Ajv, method: string, route: string, status: number, contentType: string, payload: unknown): void {
     const path = route.replace(/:([A-Za-z_]+)/g, '{$1}');
     const op = doc.paths[path]?.[method.toLowerCase()];
     if (!op) return; // routes outside the contract: /docs, /v1/openapi.json, CORS preflight
@@ -84,8 +94,7 @@ export class ContractValidator {
       return;
     }
     if (!this.compiled.has(key)) {
-      const pointer = ['paths', path, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema'].map(escape).join('/');
-      this.compiled.set(key, this.ajv.compile({ $ref: `openapi.json#/${pointer}` }));
+      this.compiled.set(key, ajv.compile(jsonSchemaRef(path, method, ['responses', String(status)])));
     }
     const validate = this.compiled.get(key)!;
     const body: unknown = JSON.parse(payload);

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '@app/domain/shared/domain-error';
 import { corsHeaders } from '../common/http-middleware';
+import { parseJson } from '@app/domain/shared/json';
 
 /**
  * The HTTP edge of the API, written once: everything above the platform (controllers, guards, the error
@@ -139,19 +140,10 @@ export function parseJsonBody(text: string, url: string, maxDepth: number): unkn
   if (!text.trim()) return undefined;
   if (jsonDepthExceeds(text, maxDepth)) throw edgeErrors.tooDeep(maxDepth);
   try {
-    // Object spreads compile to Object.assign (tsconfig.json: the target is ES2017), which would take an own
-    // `__proto__` key of a parsed body as the new object's prototype: such keys are dropped here, once.
-    return MAY_NAME_PROTO.test(text) ? (JSON.parse(text, withoutProtoKeys) as unknown) : (JSON.parse(text) as unknown);
+    return parseJson(text);
   } catch {
     throw edgeErrors.invalidJson();
   }
-}
-
-/** Text whose keys may decode to `__proto__` (written plainly or with \u escapes). */
-const MAY_NAME_PROTO = /__proto__|\\u/;
-
-function withoutProtoKeys(key: string, value: unknown): unknown {
-  return key === '__proto__' ? undefined : value;
 }
 
 /** The most a raw body (see RAW_BODY_PATHS) may carry. */

@@ -1,5 +1,6 @@
 import { ValidationFailed } from '../shared/domain-error';
 import { IncomingStoreNotification } from './store-notification';
+import { parseJson } from '../shared/json';
 
 /** The Pub/Sub push envelope of a Google Play real-time developer notification. */
 export interface PlayPushEnvelope {
@@ -43,7 +44,7 @@ export function playNotificationOf(envelope: PlayPushEnvelope, packageName: stri
   let data: PlayDeveloperNotification;
   try {
     if (typeof message?.data !== 'string') throw new Error('missing');
-    data = JSON.parse(Buffer.from(message.data, 'base64').toString('utf8')) as PlayDeveloperNotification;
+    data = parseJson(Buffer.from(message.data, 'base64').toString('utf8')) as PlayDeveloperNotification;
     if (!data || typeof data !== 'object') throw new Error('not an object');
   } catch {
     throw ValidationFailed.field('message.data', 'must be base64 of a Play developer notification');

@@ -7,6 +7,7 @@ import { apiKeyPrincipal } from '../shared/principal';
 import { ImportOutcome, OrderImport } from './order-import';
 import { normalizeShopDomain } from './storefront.service';
 import { SecretSealer, STOREFRONT_TOPICS, StorefrontQueue, StorefrontSigner, StorefrontStore, StorefrontTopic } from './storefront.ports';
+import { parseJson } from '../shared/json';
 
 /** A webhook delivery as the edge hands it over: the raw body bytes and the headers of the protocol. */
 export interface WebhookDelivery {
@@ -48,7 +49,7 @@ export class ReceiveStorefrontWebhook {
     let text = '';
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(delivery.body);
-      const parsed: unknown = JSON.parse(text);
+      const parsed: unknown = parseJson(text);
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) errors.body = 'must be a JSON object';
     } catch {
       errors.body = 'is not valid JSON';
@@ -104,7 +105,7 @@ export class ProcessStorefrontEvent {
     if (!caller) return finish({ state: 'ignored', reason: 'the account is suspended or deleted', invoiceId: null });
     let payload: unknown;
     try {
-      payload = JSON.parse(event.payload ?? 'null');
+      payload = parseJson(event.payload ?? 'null');
     } catch {
       return finish({ state: 'failed', reason: 'the payload is not valid JSON', invoiceId: null });
     }

@@ -2,6 +2,7 @@ import { CancelReason, EInvoiceRegistry, EInvoiceRejected, IrnDetails } from '@a
 import { IrpInvoice } from '@app/domain/einvoice/irp-payload';
 import { NotConfigured, TemporarilyUnavailable } from '@app/domain/shared/domain-error';
 import { EInvoiceConfig } from '../config/app-config';
+import { parseJson } from '@app/domain/shared/json';
 
 /** The portal's answer envelope: Status 1 with Data, or 0 with ErrorDetails (and InfoDtls for a duplicate). */
 interface PortalAnswer {
@@ -149,7 +150,7 @@ function duplicateIrn(a: PortalAnswer): string | null {
 
 function safeJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@ import { isIP, LookupFunction } from 'node:net';
 import { mayDeliverTo } from '@app/domain/webhooks/address-policy';
 import { OrdersPage, ShopAdminApi } from '@app/domain/storefront/storefront.ports';
 import type { StorefrontConfig } from '../config/storefront-config';
+import { parseJson } from '@app/domain/shared/json';
 
 interface Answer {
   status: number;
@@ -156,7 +157,7 @@ export class HttpShopAdminApi extends ShopAdminApi {
 
   private json(answer: Answer): Record<string, unknown> {
     try {
-      const parsed: unknown = JSON.parse(answer.body);
+      const parsed: unknown = parseJson(answer.body);
       return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
     } catch {
       throw new ShopApiError(answer.status, 'the admin API answered something that is not JSON');
