@@ -7,6 +7,8 @@ import { DataSource, EntityManager } from 'typeorm';
  */
 export class Database {
   private readonly store = new AsyncLocalStorage<EntityManager>();
+  /** Facts noted inside each transaction in progress (see `noteFact`), dropped with its manager. */
+  private readonly facts = new WeakMap<EntityManager, Map<string, unknown>>();
   constructor(readonly dataSource: DataSource) {}
 
   manager(): EntityManager {
@@ -22,6 +24,26 @@ export class Database {
     const pool = (this.dataSource.driver as unknown as { pool?: MysqlPool }).pool;
     if (tx || !pool) return (tx ?? this.dataSource.manager).query(sql, params);
     return new Promise((resolve, reject) => pool.query(sql, params, (err, rows) => (err ? reject(err) : resolve(rows as T[]))));
+  }
+
+  /**
+   * Notes a fact read inside the transaction in progress, so that a later step of the same transaction
+   * takes it from here instead of reading it again (outside a transaction nothing is noted). Only for
+   * facts the transaction itself does not change: under REPEATABLE READ, the isolation of every
+   * transaction but the activity relay's, the later read would see the same snapshot as the first.
+   */
+  noteFact(key: string, value: unknown): void {
+    const tx = this.store.getStore();
+    if (!tx) return;
+    let facts = this.facts.get(tx);
+    if (!facts) this.facts.set(tx, (facts = new Map<string, unknown>()));
+    facts.set(key, value);
+  }
+
+  /** A fact noted earlier in the transaction in progress, or undefined (none noted, or no transaction). */
+  fact<T>(key: string): T | undefined {
+    const tx = this.store.getStore();
+    return tx ? (this.facts.get(tx)?.get(key) as T | undefined) : undefined;
   }
 
   inTransaction(): boolean {

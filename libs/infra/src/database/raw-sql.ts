@@ -23,16 +23,23 @@ function planFor(manager: EntityManager, entity: EntityTarget<ObjectLiteral>): I
  * A multi-row INSERT written straight from the entity's column mapping: one statement, no query
  * builder. Used on write paths that run while a document's number is locked, where every millisecond
  * of CPU is a millisecond every other create of the account waits. Columns are those set on the first
- * row (undefined ones are left to their defaults); values are sent as parameters. Returns the first
- * insert id.
+ * row (undefined ones are left to their defaults); values are sent as parameters, except the properties
+ * of `sqlValues`, whose value in every row is that SQL expression (a constant of ours, never input).
+ * Returns the first insert id.
  */
-export async function rawInsert(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, rows: ObjectLiteral[]): Promise<number> {
+export async function rawInsert(
+  manager: EntityManager,
+  entity: EntityTarget<ObjectLiteral>,
+  rows: ObjectLiteral[],
+  sqlValues: Readonly<Record<string, string>> = {},
+): Promise<number> {
   if (!rows.length) return 0;
   const plan = planFor(manager, entity);
-  const properties = Object.keys(rows[0]).filter((p) => rows[0][p] !== undefined && plan.columns.has(p));
-  const placeholders = `(${properties.map(() => '?').join(', ')})`;
+  const properties = Object.keys(rows[0]).filter((p) => (rows[0][p] !== undefined || p in sqlValues) && plan.columns.has(p));
+  for (const p of Object.keys(sqlValues)) if (!properties.includes(p) && plan.columns.has(p)) properties.push(p);
+  const placeholders = `(${properties.map((p) => sqlValues[p] ?? '?').join(', ')})`;
   const params: unknown[] = [];
-  for (const row of rows) for (const p of properties) params.push(row[p] ?? null);
+  for (const row of rows) for (const p of properties) if (!(p in sqlValues)) params.push(row[p] ?? null);
   const result: unknown = await manager.query(
     `INSERT INTO \`${plan.table}\` (${properties.map((p) => `\`${plan.columns.get(p)}\``).join(', ')}) VALUES ${rows.map(() => placeholders).join(', ')}`,
     params,

@@ -55,6 +55,23 @@ export class SqlProductLines {
     );
   }
 
+  /**
+   * The lines of the parent row this connection inserted in its previous statement: their parent id is that
+   * row's LAST_INSERT_ID(), so the statement can be sent right behind the parent's without waiting for its
+   * answer (see TypeormSalesDocumentRepository.insert). Inside a transaction only, which keeps both on one
+   * connection and undoes both when either fails.
+   */
+  async insertAfterParent(accountId: number, lines: ProductLineValues[]): Promise<void> {
+    if (!this.db.inTransaction()) throw new Error('Lines follow their parent inside the document transaction');
+    if (!lines.length) return;
+    await rawInsert(
+      this.db.manager(),
+      this.entity,
+      lines.map((line) => ({ ...line, accountId })),
+      { [this.parentProperty]: 'LAST_INSERT_ID()' },
+    );
+  }
+
   async replace(accountId: number, parentId: number, lines: ProductLineValues[]): Promise<void> {
     await this.deleteFor(accountId, [parentId]);
     await this.insert(accountId, parentId, lines);

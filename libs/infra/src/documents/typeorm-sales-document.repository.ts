@@ -73,9 +73,16 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
     return { rows: rows.map((row) => this.toHeader(row)), total };
   }
 
+  /**
+   * Inside a transaction (the document's, always) the lines' INSERT is sent right behind the header's, their
+   * parent id being the header's LAST_INSERT_ID(), instead of after the header's answer has come back: the
+   * account's sequence row is locked from the number's allocation to COMMIT, so the round trip saved is
+   * time every other create of the account would wait. Should the header fail, the lines statement fails or
+   * writes rows under another id, and the transaction's rollback undoes both.
+   */
   async insert(accountId: number, number: AllocatedNumber, fields: F, lines: ProductLineValues[]): Promise<number> {
     const now = sqlNow(this.clock.now());
-    const id = await rawInsert(this.db.manager(), this.spec.header, [
+    const header = rawInsert(this.db.manager(), this.spec.header, [
       {
         ...withGstColumns(fields),
         accountId,
@@ -86,6 +93,11 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
         updatedAt: now,
       },
     ]);
+    if (this.db.inTransaction()) {
+      const [id] = await Promise.all([header, this.lines.insertAfterParent(accountId, lines)]);
+      return id;
+    }
+    const id = await header;
     await this.lines.insert(accountId, id, lines);
     return id;
   }

@@ -6,6 +6,7 @@ import { BankDetails, BusinessSettings, BusinessSettingsRepository, DEFAULT_BUSI
 import { Database } from '../database/database';
 import { DOCUMENT_TABLES } from '../documents/document-tables';
 import { sqlNow } from '../shared/sql-time';
+import { ENABLED_ENDPOINT_EXISTS, noteEnabledEndpoint } from '../webhooks/enabled-endpoints';
 
 const PREFIX_COLUMNS: Record<DocumentKind, string> = perKind(({ path }) => DOCUMENT_TABLES[path].prefix);
 
@@ -73,11 +74,21 @@ export class SettingsDocumentPrefixes extends DocumentPrefixes {
     super();
   }
 
+  /**
+   * Inside a transaction (every allocation is) the same statement asks whether the account has an enabled
+   * webhook endpoint, which the document's activity event needs later (see enabled-endpoints.ts).
+   */
   async prefixFor(accountId: number, kind: DocumentKind): Promise<string> {
     const column = PREFIX_COLUMNS[kind];
-    const [row] = await this.db
-      .manager()
-      .query<Array<{ prefix: string | null }>>(`SELECT ${column} AS prefix FROM business_settings WHERE account_id = ?`, [accountId]);
-    return row?.prefix || DEFAULT_PREFIXES[kind];
+    if (!this.db.inTransaction()) {
+      const [row] = await this.db.query<{ prefix: string | null }>(`SELECT ${column} AS prefix FROM business_settings WHERE account_id = ?`, [accountId]);
+      return row?.prefix || DEFAULT_PREFIXES[kind];
+    }
+    const [row] = await this.db.query<{ prefix: string | null; webhooks: number | string }>(
+      `SELECT (SELECT ${column} FROM business_settings WHERE account_id = ?) AS prefix, ${ENABLED_ENDPOINT_EXISTS} AS webhooks`,
+      [accountId, accountId],
+    );
+    noteEnabledEndpoint(this.db, accountId, row.webhooks);
+    return row.prefix || DEFAULT_PREFIXES[kind];
   }
 }

@@ -14,6 +14,7 @@ import { TypeormDebitNoteRepository } from '../notes/typeorm-debit-note.reposito
 import { TypeormProformaInvoiceRepository } from '../proforma/typeorm-proforma-invoice.repository';
 import { TypeormQuotationRepository } from '../quotations/typeorm-quotation.repository';
 import { SqlSendoutRepository } from '../sendouts/sql-sendout.repository';
+import { ENABLED_ENDPOINT_EXISTS, notedEnabledEndpoint } from './enabled-endpoints';
 
 export class SqlWebhookSnapshotSource extends WebhookSnapshotSource {
   constructor(private readonly db: Database) {
@@ -21,8 +22,10 @@ export class SqlWebhookSnapshotSource extends WebhookSnapshotSource {
   }
 
   async hasEnabledEndpoint(accountId: number): Promise<boolean> {
-    const rows = await this.db.query<{ one: number }>('SELECT 1 AS one FROM webhook_endpoints WHERE account_id = ? AND enabled = 1 LIMIT 1', [accountId]);
-    return rows.length > 0;
+    const noted = notedEnabledEndpoint(this.db, accountId);
+    if (noted !== undefined) return noted;
+    const [row] = await this.db.query<{ found: number | string }>(`SELECT ${ENABLED_ENDPOINT_EXISTS} AS found`, [accountId]);
+    return Number(row?.found) === 1;
   }
 
   async lastObject(accountId: number, entityType: string, entityId: number): Promise<PresentedObject | null> {
