@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { toDecimal } from '../shared/money';
-import { buildProductLines, checkDiscount, hasDescription, lineAsInput, lineValues, ProductLine } from './product-lines';
+import { buildProductLines, checkDiscount, decimalText, hasDescription, lineAsInput, lineValues, ProductLine } from './product-lines';
 import { FieldErrors } from './sales-document-fields';
 
 const amount = fc.integer({ min: 0, max: 10_000_000_00 }).map((p) => p / 100);
@@ -124,5 +124,27 @@ describe('checkDiscount', () => {
     expect(check('fixed', -1).errors.has('discount_value')).toBe(true);
     expect(check('percentage', 100.01).errors.has('discount_value')).toBe(true);
     expect(check('fixed', 'abc').errors.has('discount_value')).toBe(true);
+  });
+});
+
+describe('decimalText', () => {
+  const viaDecimal = (v: number | string) => {
+    try {
+      return toDecimal(v).toFixed();
+    } catch {
+      return null;
+    }
+  };
+
+  it('writes what decimal.js writes, for numbers and numeric strings alike', () => {
+    for (const v of [0, -0, 18, 6502.5, -5.25, 0.1, 1e21, 1.5e-7, 123.456, '0', '-0', '1.50', '007', '.5', '-0.5', ' 12 ', '1e3', 'abc', NaN, Infinity]) {
+      expect(decimalText(v)).toBe(viaDecimal(v));
+    }
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.integer(), fc.stringMatching(/^-?\d{0,22}(\.\d{0,21})?$/)), (v) => {
+        expect(decimalText(v)).toBe(viaDecimal(v));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -56,8 +56,14 @@ export function hasDescription(line: unknown): line is ProductLineInput & { item
   return typeof description === 'string' && description.trim() !== '';
 }
 
+/** A decimal in the form decimal.js's toFixed() writes it: no '+', no leading or trailing zeros, no exponent. */
+const NORMAL_DECIMAL = /^-?(?:0|[1-9]\d{0,20})(?:\.\d{0,19}[1-9])?$/;
+
 /** Exact decimal text of a number as sent, or null when it is not a finite number. */
 export function decimalText(value: MoneyInput): string | null {
+  // The common plain forms ('1250', '6502.5', 18) already are what toFixed() writes: no Decimal needed.
+  const plain = typeof value === 'number' ? (Number.isFinite(value) && value !== 0 ? String(value) : null) : value;
+  if (typeof plain === 'string' && NORMAL_DECIMAL.test(plain) && plain !== '-0') return plain;
   try {
     return toDecimal(value).toFixed();
   } catch {

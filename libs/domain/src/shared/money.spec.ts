@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { isMoneyLike, money2, sumMoney, toDecimal, toNumber2 } from './money';
+import { isMoneyLike, money2, paiseOf, paiseText, sumMoney, toDecimal, toNumber2 } from './money';
 
 const paiseToString = (p: number) => {
   const sign = p < 0 ? '-' : '';
@@ -37,6 +37,49 @@ describe('money2', () => {
   it('never shows a negative zero', () => {
     expect(money2('-0.001')).toBe('0.00');
     expect(money2(-0)).toBe('0.00');
+  });
+});
+
+/** money2 as decimal.js alone computes it (the path before the whole-paise shortcut). */
+const decimalMoney2 = (text: string) => {
+  const rounded = toDecimal(text).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return rounded.isZero() ? '0.00' : rounded.toFixed(2);
+};
+
+/** Plain decimal texts of every shape the shortcut must get right: signs, leading zeros, 0 to 3 decimals. */
+const amountTexts = fc
+  .tuple(fc.boolean(), fc.stringMatching(/^\d{1,14}$/), fc.constantFrom('', '.', '.0', '.5', '.05', '.50', '.99', '.125', '.005'))
+  .map(([negative, digits, fraction]) => `${negative ? '-' : ''}${digits}${fraction}`);
+
+describe('whole paise', () => {
+  it('paiseOf reads plain amounts of up to 2 decimals exactly and refuses the rest', () => {
+    expect(paiseOf('4275')).toBe(427500);
+    expect(paiseOf('-6502.5')).toBe(-650250);
+    expect(paiseOf('0.05')).toBe(5);
+    expect(paiseOf('007.10')).toBe(710);
+    for (const other of ['1.005', '1e3', '+5', ' 5', '5.', '.5', '', '12345678901234', '1,000']) expect(paiseOf(other)).toBeNull();
+  });
+
+  it('agrees with decimal.js on every plain amount it accepts, and money2 with it on every amount', () => {
+    fc.assert(
+      fc.property(amountTexts, (text) => {
+        const paise = paiseOf(text);
+        if (paise !== null) expect(paise).toBe(toDecimal(text).times(100).toNumber());
+        expect(money2(text)).toBe(decimalMoney2(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('paiseText writes what money2 writes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 15) + 1, max: 10 ** 15 - 1 }), (p) => {
+        expect(paiseText(p)).toBe(decimalMoney2(toDecimal(p).div(100).toFixed()));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(paiseText(-0)).toBe('0.00');
+    expect(paiseText(-5)).toBe('-0.05');
   });
 });
 

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { applyGstToLines, readGstHeader, supplierSnapshotOf } from '../documents/document-gst';
 import { FieldErrors } from '../documents/sales-document-fields';
@@ -262,6 +263,65 @@ describe('checkLine', () => {
 
   it('flags tax on a bill of supply', () => {
     expect(checkLine(0, base, 'none', false).map((w) => w.code)).toEqual(['wrong_tax_kind', 'wrong_tax_kind']);
+  });
+
+  /** The checks as decimal.js alone decides them (before amounts in whole paise took the common case). */
+  function decimalWarnings(sent: typeof base, kind: 'intra' | 'inter' | 'none', reverseCharge: boolean): Array<[string, string, string]> {
+    const expected = computeLineTax(sent.taxable, sent.taxRate, kind, reverseCharge);
+    const far = (a: string, b: string) => toDecimal(a).minus(b).abs().gt('0.01');
+    const out: Array<[string, string, string]> = [];
+    const carried = { intra: ['cgst', 'sgst'], inter: ['igst'], none: [] as string[] }[kind];
+    for (const field of ['cgst', 'sgst', 'igst'] as const) {
+      if (!carried.includes(field) && !toDecimal(sent[field]).isZero()) out.push(['wrong_tax_kind', `${field}_amount`, expected[field]]);
+      else if (far(expected[field], sent[field])) out.push(['tax_amount', `${field}_amount`, expected[field]]);
+    }
+    const tax = toDecimal(sent.cgst).plus(sent.sgst).plus(sent.igst);
+    const exact = reverseCharge ? toDecimal(sent.taxable) : toDecimal(sent.taxable).plus(tax);
+    const rounded = exact.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const totalOfSent = rounded.isZero() ? '0.00' : rounded.toFixed(2);
+    if (far(totalOfSent, sent.total)) out.push(['total_amount', 'total_amount', totalOfSent]);
+    return out;
+  }
+
+  it('decides as decimal.js does, for plain amounts and for those with more decimals or other forms (property)', () => {
+    // Amounts near each other, so that the one-paisa tolerance is exercised, in every textual form sent.
+    const nearby = (around: fc.Arbitrary<number>) =>
+      fc
+        .tuple(around, fc.integer({ min: -3, max: 3 }), fc.constantFrom('plain', 'short', 'three decimals', 'exponent', 'negative'))
+        .map(([paise, delta, form]) => {
+          const p = Math.max(0, paise + delta);
+          if (form === 'plain') return money(p);
+          if (form === 'short') return String(p / 100);
+          if (form === 'three decimals') return `${money(p)}5`;
+          if (form === 'exponent') return `${p}e-2`;
+          return `-${money(p)}`;
+        });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        rateArb,
+        fc.constantFrom('intra' as const, 'inter' as const, 'none' as const),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        (taxablePaise, rate, kind, reverseCharge, taxPaise) => {
+          const taxable = money(taxablePaise);
+          return fc.assert(
+            fc.property(
+              nearby(fc.constant(taxPaise)),
+              nearby(fc.constant(taxPaise)),
+              nearby(fc.constant(taxPaise)),
+              nearby(fc.constant(taxablePaise + taxPaise)),
+              (cgst, sgst, igst, total) => {
+                const sent = { taxable, taxRate: rate, cgst, sgst, igst, total };
+                expect(checkLine(0, sent, kind, reverseCharge).map((w) => [w.code, w.field, w.expected])).toEqual(decimalWarnings(sent, kind, reverseCharge));
+              },
+            ),
+            { numRuns: 5 },
+          );
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
 

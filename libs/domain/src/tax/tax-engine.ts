@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { money2, MoneyInput, toDecimal } from '../shared/money';
+import { money2, MoneyInput, paiseOf, paiseText, toDecimal } from '../shared/money';
 import { expectedLineTax } from './gst-split';
 import { TaxKind } from './supply';
 
@@ -40,7 +40,7 @@ export function lineTaxableValue(line: LineQuantities): string {
 export function computeLineTax(taxable: MoneyInput, ratePercent: MoneyInput, kind: TaxKind, reverseCharge: boolean): LineAmounts {
   const base = money2(taxable);
   const tax = kind === 'none' ? { cgst: '0.00', sgst: '0.00', igst: '0.00' } : expectedLineTax(base, ratePercent, kind === 'intra');
-  const total = reverseCharge ? base : money2(toDecimal(base).plus(tax.cgst).plus(tax.sgst).plus(tax.igst));
+  const total = reverseCharge ? base : sumOf2(base, tax.cgst, tax.sgst, tax.igst);
   return { taxable: base, ...tax, total };
 }
 
@@ -81,10 +81,9 @@ export function checkLine(index: number, sent: LineAmounts & { taxRate: MoneyInp
   const warnings: TaxWarning[] = [];
   const line = index + 1;
   const expected = computeLineTax(sent.taxable, sent.taxRate, kind, reverseCharge);
-  const far = (a: string, b: string) => toDecimal(a).minus(b).abs().gt(TAX_TOLERANCE);
   for (const field of ['cgst', 'sgst', 'igst'] as const) {
     const name = `${field}_amount`;
-    if (!KIND_FIELDS[kind].includes(field) && !toDecimal(sent[field]).isZero()) {
+    if (!KIND_FIELDS[kind].includes(field) && !isZeroAmount(sent[field])) {
       warnings.push({
         line,
         code: 'wrong_tax_kind',
@@ -104,8 +103,7 @@ export function checkLine(index: number, sent: LineAmounts & { taxRate: MoneyInp
       });
     }
   }
-  const sentTax = toDecimal(sent.cgst).plus(sent.sgst).plus(sent.igst);
-  const totalOfSent = money2(reverseCharge ? toDecimal(sent.taxable) : toDecimal(sent.taxable).plus(sentTax));
+  const totalOfSent = reverseCharge ? money2(sent.taxable) : sumOf2(sent.taxable, sent.cgst, sent.sgst, sent.igst);
   if (far(totalOfSent, sent.total)) {
     warnings.push({
       line,
@@ -119,6 +117,30 @@ export function checkLine(index: number, sent: LineAmounts & { taxRate: MoneyInp
     });
   }
   return warnings;
+}
+
+/** Whether two amounts are more than TAX_TOLERANCE (one paisa) apart; in whole paise when both are plain. */
+function far(a: string, b: string): boolean {
+  const pa = paiseOf(a);
+  const pb = paiseOf(b);
+  if (pa !== null && pb !== null) return Math.abs(pa - pb) > 1;
+  return toDecimal(a).minus(b).abs().gt(TAX_TOLERANCE);
+}
+
+function isZeroAmount(v: string): boolean {
+  const paise = paiseOf(v);
+  return paise !== null ? paise === 0 : toDecimal(v).isZero();
+}
+
+/** The exact sum rounded half-up to 2 decimals (money2 of it); in whole paise when every amount is plain. */
+function sumOf2(...values: string[]): string {
+  let paise = 0;
+  for (const value of values) {
+    const p = paiseOf(value);
+    if (p === null) return money2(values.reduce((sum, v) => sum.plus(toDecimal(v)), toDecimal(0)));
+    paise += p;
+  }
+  return paiseText(paise);
 }
 
 /** A total rounded to the nearest rupee, 50 paise and up rounding up (CGST Act section 170), and what that added. */
