@@ -35,11 +35,13 @@ export async function rawInsert(
 ): Promise<number> {
   if (!rows.length) return 0;
   const plan = planFor(manager, entity);
-  const properties = Object.keys(rows[0]).filter((p) => (rows[0][p] !== undefined || p in sqlValues) && plan.columns.has(p));
-  for (const p of Object.keys(sqlValues)) if (!properties.includes(p) && plan.columns.has(p)) properties.push(p);
-  const placeholders = `(${properties.map((p) => sqlValues[p] ?? '?').join(', ')})`;
+  const expressions = new Map(Object.entries(sqlValues));
+  const properties = Object.keys(rows[0]).filter((p) => rows[0][p] !== undefined && !expressions.has(p) && plan.columns.has(p));
+  const valued = properties.slice();
+  for (const p of expressions.keys()) if (plan.columns.has(p)) properties.push(p);
+  const placeholders = `(${properties.map((p) => expressions.get(p) ?? '?').join(', ')})`;
   const params: unknown[] = [];
-  for (const row of rows) for (const p of properties) if (!(p in sqlValues)) params.push(row[p] ?? null);
+  for (const row of rows) for (const p of valued) params.push(row[p] ?? null);
   const result: unknown = await manager.query(
     `INSERT INTO \`${plan.table}\` (${properties.map((p) => `\`${plan.columns.get(p)}\``).join(', ')}) VALUES ${rows.map(() => placeholders).join(', ')}`,
     params,
