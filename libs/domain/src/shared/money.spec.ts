@@ -99,6 +99,20 @@ describe('sumMoney', () => {
       }),
     );
   });
+
+  it('agrees with decimal.js alone on plain and other texts mixed, and past the range of whole paise in a double', () => {
+    const decimalSum = (values: string[]) => decimalMoney2(values.reduce((sum, v) => sum.plus(toDecimal(v)), toDecimal(0)).toFixed());
+    fc.assert(
+      fc.property(fc.array(amountTexts, { maxLength: 8 }), (values) => {
+        expect(sumMoney(values)).toBe(decimalSum(values));
+      }),
+      { numRuns: 3000 },
+    );
+    // Ten of these pass 2^53 paise; adding one paisa then gives an odd sum a double cannot hold.
+    const huge = [...Array.from({ length: 10 }, () => '9999999999999.99'), '0.01'];
+    expect(sumMoney(huge)).toBe(decimalSum(huge));
+    expect(sumMoney(huge)).toBe('99999999999999.91');
+  });
 });
 
 describe('toNumber2', () => {

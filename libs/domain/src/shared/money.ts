@@ -73,8 +73,21 @@ export function money2(v: MoneyInput | Decimal): string {
   return rounded.isZero() ? '0.00' : rounded.toFixed(2);
 }
 
-/** The exact sum of the values, rounded half-up to 2 decimals once at the end. */
+/**
+ * The exact sum of the values, rounded half-up to 2 decimals once at the end. Plain amounts (see paiseOf)
+ * are added in whole paise while the sum stays a safe integer; any other value sends the whole sum the
+ * decimal.js way.
+ */
 export function sumMoney(values: Array<MoneyInput | Decimal>): string {
+  let paise: number | null = 0;
+  for (const value of values) {
+    const p = typeof value === 'string' ? paiseOf(value) : null;
+    if (p === null || !Number.isSafeInteger((paise += p))) {
+      paise = null;
+      break;
+    }
+  }
+  if (paise !== null) return paiseText(paise);
   let total = new D(0);
   for (const value of values) total = total.plus(toDecimal(value));
   return money2(total);

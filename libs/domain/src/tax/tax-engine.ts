@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { money2, MoneyInput, paiseOf, paiseText, toDecimal } from '../shared/money';
+import { money2, MoneyInput, paiseOf, sumMoney, toDecimal } from '../shared/money';
 import { expectedLineTax } from './gst-split';
 import { TaxKind } from './supply';
 
@@ -40,7 +40,7 @@ export function lineTaxableValue(line: LineQuantities): string {
 export function computeLineTax(taxable: MoneyInput, ratePercent: MoneyInput, kind: TaxKind, reverseCharge: boolean): LineAmounts {
   const base = money2(taxable);
   const tax = kind === 'none' ? { cgst: '0.00', sgst: '0.00', igst: '0.00' } : expectedLineTax(base, ratePercent, kind === 'intra');
-  const total = reverseCharge ? base : sumOf2(base, tax.cgst, tax.sgst, tax.igst);
+  const total = reverseCharge ? base : sumMoney([base, tax.cgst, tax.sgst, tax.igst]);
   return { taxable: base, ...tax, total };
 }
 
@@ -103,7 +103,7 @@ export function checkLine(index: number, sent: LineAmounts & { taxRate: MoneyInp
       });
     }
   }
-  const totalOfSent = reverseCharge ? money2(sent.taxable) : sumOf2(sent.taxable, sent.cgst, sent.sgst, sent.igst);
+  const totalOfSent = reverseCharge ? money2(sent.taxable) : sumMoney([sent.taxable, sent.cgst, sent.sgst, sent.igst]);
   if (far(totalOfSent, sent.total)) {
     warnings.push({
       line,
@@ -130,17 +130,6 @@ function far(a: string, b: string): boolean {
 function isZeroAmount(v: string): boolean {
   const paise = paiseOf(v);
   return paise !== null ? paise === 0 : toDecimal(v).isZero();
-}
-
-/** The exact sum rounded half-up to 2 decimals (money2 of it); in whole paise when every amount is plain. */
-function sumOf2(...values: string[]): string {
-  let paise = 0;
-  for (const value of values) {
-    const p = paiseOf(value);
-    if (p === null) return money2(values.reduce((sum, v) => sum.plus(toDecimal(v)), toDecimal(0)));
-    paise += p;
-  }
-  return paiseText(paise);
 }
 
 /** A total rounded to the nearest rupee, 50 paise and up rounding up (CGST Act section 170), and what that added. */

@@ -46,13 +46,8 @@ export class SqlProductLines {
   }
 
   /** One multi-row INSERT, in the order given (so item ids follow the order sent). */
-  async insert(accountId: number, parentId: number, lines: ProductLineValues[]): Promise<void> {
-    if (!lines.length) return;
-    await rawInsert(
-      this.db.manager(),
-      this.entity,
-      lines.map((line) => ({ ...line, accountId, [this.parentProperty]: parentId })),
-    );
+  insert(accountId: number, parentId: number, lines: ProductLineValues[]): Promise<void> {
+    return this.write(accountId, lines, { [this.parentProperty]: parentId }, {});
   }
 
   /**
@@ -61,14 +56,18 @@ export class SqlProductLines {
    * answer (see TypeormSalesDocumentRepository.insert). Inside a transaction only, which keeps both on one
    * connection and undoes both when either fails.
    */
-  async insertAfterParent(accountId: number, lines: ProductLineValues[]): Promise<void> {
+  insertAfterParent(accountId: number, lines: ProductLineValues[]): Promise<void> {
     if (!this.db.inTransaction()) throw new Error('Lines follow their parent inside the document transaction');
+    return this.write(accountId, lines, {}, { [this.parentProperty]: 'LAST_INSERT_ID()' });
+  }
+
+  private async write(accountId: number, lines: ProductLineValues[], parent: Record<string, number>, sqlValues: Record<string, string>): Promise<void> {
     if (!lines.length) return;
     await rawInsert(
       this.db.manager(),
       this.entity,
-      lines.map((line) => ({ ...line, accountId })),
-      { [this.parentProperty]: 'LAST_INSERT_ID()' },
+      lines.map((line) => ({ ...line, accountId, ...parent })),
+      sqlValues,
     );
   }
 

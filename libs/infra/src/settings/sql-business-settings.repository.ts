@@ -75,17 +75,12 @@ export class SettingsDocumentPrefixes extends DocumentPrefixes {
   }
 
   /**
-   * Inside a transaction (every allocation is) the same statement asks whether the account has an enabled
-   * webhook endpoint, which the document's activity event needs later (see enabled-endpoints.ts).
+   * The same statement asks whether the account has an enabled webhook endpoint, which the document's
+   * activity event needs later in the allocation's transaction (see enabled-endpoints.ts).
    */
   async prefixFor(accountId: number, kind: DocumentKind): Promise<string> {
-    const column = PREFIX_COLUMNS[kind];
-    if (!this.db.inTransaction()) {
-      const [row] = await this.db.query<{ prefix: string | null }>(`SELECT ${column} AS prefix FROM business_settings WHERE account_id = ?`, [accountId]);
-      return row?.prefix || DEFAULT_PREFIXES[kind];
-    }
     const [row] = await this.db.query<{ prefix: string | null; webhooks: number | string }>(
-      `SELECT (SELECT ${column} FROM business_settings WHERE account_id = ?) AS prefix, ${ENABLED_ENDPOINT_EXISTS} AS webhooks`,
+      `SELECT (SELECT ${PREFIX_COLUMNS[kind]} FROM business_settings WHERE account_id = ?) AS prefix, ${ENABLED_ENDPOINT_EXISTS} AS webhooks`,
       [accountId, accountId],
     );
     noteEnabledEndpoint(this.db, accountId, row.webhooks);
