@@ -8,6 +8,13 @@ import { hasApiKeyInQuery } from '../log-redaction';
 import { AuthenticatedRequest, MOBILE_ONLY, PERMISSION, PUBLIC } from './decorators';
 import type { EdgeReply, EdgeRequest } from '../edge/http-edge';
 
+/** What a route asks of its caller (its decorators, see decorators.ts). */
+interface RouteAccess {
+  public: boolean;
+  mobileOnly: boolean;
+  permission: PermissionKey | undefined;
+}
+
 /**
  * Global guard: resolves the caller from the headers, takes one request from the account's rate budget
  * (429 rate_limited with Retry-After when spent; X-RateLimit-Limit, -Remaining and -Reset on every answer), then checks mobile-only and permission keys.
@@ -20,8 +27,29 @@ export class AuthGuard implements CanActivate {
     private readonly rate: ApiRateLimiter,
   ) {}
 
+  /** Each route's metadata, read once per handler and controller class rather than on every request. */
+  private readonly routes = new WeakMap<object, WeakMap<object, RouteAccess>>();
+
+  private accessOf(context: ExecutionContext): RouteAccess {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let byClass = this.routes.get(handler);
+    if (!byClass) this.routes.set(handler, (byClass = new WeakMap()));
+    let access = byClass.get(controller);
+    if (!access) {
+      const targets = [handler, controller];
+      access = {
+        public: !!this.reflector.getAllAndOverride<boolean>(PUBLIC, targets),
+        mobileOnly: !!this.reflector.getAllAndOverride<boolean>(MOBILE_ONLY, targets),
+        permission: this.reflector.getAllAndOverride<PermissionKey | undefined>(PERMISSION, targets),
+      };
+      byClass.set(controller, access);
+    }
+    return access;
+  }
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
+    const access = this.accessOf(context);
     const req = context.switchToHttp().getRequest<EdgeRequest & AuthenticatedRequest>();
     // Public routes too: a key in a URL ends up in logs and browser histories, whatever the route.
     if (hasApiKeyInQuery(req.url)) {
@@ -30,7 +58,7 @@ export class AuthGuard implements CanActivate {
         'API keys are not accepted in the URL.',
       );
     }
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
+    if (access.public) return true;
     const caller = await this.authenticate.execute(credentialOf(req));
     const budget = await this.rate.consume(caller.account.id);
     if (budget.limit !== undefined) {
@@ -40,10 +68,10 @@ export class AuthGuard implements CanActivate {
       reply.header('X-RateLimit-Reset', String(budget.resetSeconds ?? 0));
     }
     if (!budget.allowed) throw new RateLimited(budget.retryAfterSeconds);
-    if (this.reflector.getAllAndOverride<boolean>(MOBILE_ONLY, targets) && caller.principal.kind !== 'user') {
+    if (access.mobileOnly && caller.principal.kind !== 'user') {
       throw new Forbidden('This endpoint needs a mobile access token (sign in with POST /v1/auth/login).');
     }
-    const permission = this.reflector.getAllAndOverride<PermissionKey>(PERMISSION, targets);
+    const permission = access.permission;
     if (permission && !can(caller.principal, permission)) {
       throw new Forbidden(`This user lacks the "${permission}" permission.`, { permission });
     }

@@ -76,16 +76,12 @@ export class ApiMetrics {
   /** The edge hook: times the request and counts it when its answer is finished (or the client went away). */
   observe(req: IncomingMessage, res: ServerResponse): void {
     const started = process.hrtime.bigint();
-    let done = false;
-    const record = () => {
-      if (done) return;
-      done = true;
+    // 'close' comes once per answer: after 'finish' when it was sent, or alone when the client went away.
+    res.once('close', () => {
       const labels = { method: req.method ?? 'GET', route: this.routes.of(req.method ?? 'GET', req.url ?? '/'), status: String(res.statusCode) };
       this.requests.inc(labels);
       this.duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
-    };
-    res.once('finish', record);
-    res.once('close', record);
+    });
   }
 
   observePdfRender(seconds: number, outcome: 'ok' | 'failed'): void {
