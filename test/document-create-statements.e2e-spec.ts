@@ -1,4 +1,6 @@
 import { Connection } from 'mysql2';
+import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-case';
+import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { createClient } from './support/sales-document-helpers';
 
@@ -38,7 +40,7 @@ const sent = (trace: Trace) => trace.filter((e) => e.event === 'send').map((e) =
 
 /**
  * What one invoice create asks of MySQL. Every create of an account waits for the account's sequence row,
- * locked from the number's allocation to COMMIT, so what runs in that window is kept to the writes.
+ * locked from the number's allocation to COMMIT, so that window holds one statement batch and the COMMIT.
  */
 describe('statements of a document create', () => {
   let t: TestApp;
@@ -59,8 +61,9 @@ describe('statements of a document create', () => {
     items: descriptions.map((d, i) => ({ item_description: d, quantity: i + 1, rate: 100 })),
   });
 
-  it('asks for the webhook endpoints with the number prefix, before the lock, and sends the lines right behind the header', async () => {
+  it('asks for the webhook endpoints with the number prefix before the lock, then numbers and writes the invoice in one statement batch', async () => {
     let id = 0;
+    let number = '';
     const trace = await traced(async () => {
       const res = await t.http
         .post('/v1/invoices')
@@ -68,44 +71,113 @@ describe('statements of a document create', () => {
         .send(body(['first', 'second']))
         .expect(201);
       id = res.body.data.invoice_id;
+      number = res.body.data.invoice_number;
     });
     const statements = sent(trace);
     const at = (pattern: RegExp) => statements.findIndex((s) => pattern.test(s));
 
     const prefix = at(/^SELECT \(SELECT invoice_prefix FROM business_settings .*EXISTS\(SELECT 1 FROM webhook_endpoints/);
-    const upsert = at(/^INSERT INTO document_sequences/);
+    const batch = at(/^INSERT INTO document_sequences/);
     const commit = at(/^COMMIT/);
     expect(prefix).toBeGreaterThan(at(/^START TRANSACTION/));
-    expect(upsert).toBeGreaterThan(prefix);
-    expect(commit).toBeGreaterThan(upsert);
-    // Under the lock: the header, its lines, the activity event; nothing read.
-    expect(statements.slice(upsert + 1, commit).map((s) => s.split(' (')[0])).toEqual([
+    expect(batch).toBeGreaterThan(prefix);
+    // The sequence row is locked from the batch's first statement to COMMIT: nothing else is sent between.
+    expect(commit).toBe(batch + 1);
+    expect(statements[batch].split(';').map((s) => s.trim().split(' (')[0])).toEqual([
+      'INSERT INTO document_sequences',
       'INSERT INTO `invoices`',
+      'SET @document_id = LAST_INSERT_ID()',
       'INSERT INTO `invoice_items`',
       'INSERT INTO `activity_events`',
     ]);
     expect(statements.filter((s) => s.includes('webhook_endpoints'))).toHaveLength(1);
-    // Account, client, START TRANSACTION, prefix, sequence, header, lines, activity event, COMMIT.
-    expect(statements).toHaveLength(9);
-
-    // The lines were sent before the header's answer came back, with the header's id as LAST_INSERT_ID().
-    const order = trace.filter((e) => /^INSERT INTO `invoice(s|_items)`/.test(e.sql)).map((e) => `${e.event} ${e.sql.split(' (')[0]}`);
-    expect(order).toEqual([
-      'send INSERT INTO `invoices`',
-      'send INSERT INTO `invoice_items`',
-      'answer INSERT INTO `invoices`',
-      'answer INSERT INTO `invoice_items`',
-    ]);
-    expect(statements[at(/^INSERT INTO `invoice_items`/)]).toContain('LAST_INSERT_ID()');
+    // Account, client, START TRANSACTION, prefix, the numbered write, COMMIT.
+    expect(statements).toHaveLength(6);
 
     const shown = (await t.http.get(`/v1/invoices/${id}`).set(a.auth).expect(200)).body.data;
+    expect(shown.invoice_number).toBe(number);
     expect(shown.items.map((l: { item_description: string }) => l.item_description)).toEqual(['first', 'second']);
-    const [event] = await t.dataSource.query('SELECT object_json FROM activity_events WHERE account_id = ? AND entity_type = ? AND entity_id = ?', [
-      a.accountId,
-      'invoice',
-      id,
-    ]);
+    const [event] = await t.dataSource.query(
+      'SELECT label, action, after_summary, object_json FROM activity_events WHERE account_id = ? AND entity_type = ? AND entity_id = ?',
+      [a.accountId, 'invoice', id],
+    );
+    expect(event).toMatchObject({ label: number, action: 'created' });
+    expect(JSON.parse(event.after_summary)).toMatchObject({ client_id: client, lines: 2 });
     expect(event.object_json).toBeNull(); // no endpoint: nobody would receive the object
+  });
+
+  it('numbers written by the batch are those of the domain: padded to 4 digits, growing past them, and refused past 16 characters with no number lost', async () => {
+    const c = await t.createAccount();
+    const clientC = await createClient(t, c);
+    const create = () =>
+      t.http
+        .post('/v1/invoices')
+        .set(c.auth)
+        .send({ ...body(['x']), client_id: clientC });
+    expect((await create().expect(201)).body.data.invoice_number).toBe('INV/25-26/0001');
+    await t.dataSource.query("UPDATE document_sequences SET last_value = 9998 WHERE account_id = ? AND kind = 'invoice' AND fy_start_year = 2025", [
+      c.accountId,
+    ]);
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i++) numbers.push((await create().expect(201)).body.data.invoice_number);
+    expect(numbers).toEqual(['INV/25-26/9999', 'INV/25-26/10000', 'INV/25-26/10001']);
+    const stored = await t.dataSource.query(
+      "SELECT i.invoice_number, i.sequence_no, e.label FROM invoices i JOIN activity_events e ON e.entity_type = 'invoice' AND e.entity_id = i.id WHERE i.account_id = ? ORDER BY i.id",
+      [c.accountId],
+    );
+    expect(stored.map((r: { invoice_number: string; sequence_no: number; label: string }) => [r.invoice_number, Number(r.sequence_no), r.label])).toEqual([
+      ['INV/25-26/0001', 1, 'INV/25-26/0001'],
+      ['INV/25-26/9999', 9999, 'INV/25-26/9999'],
+      ['INV/25-26/10000', 10000, 'INV/25-26/10000'],
+      ['INV/25-26/10001', 10001, 'INV/25-26/10001'],
+    ]);
+
+    // A five-letter prefix leaves room for four digits only: the next number would be 17 characters long.
+    await t.http.patch('/v1/settings/business').set(c.auth).send({ invoice_prefix: 'ABCDE' }).expect(200);
+    const refused = await create();
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'validation_error' });
+    expect(refused.body.error.details.prefix).toContain('longer than 16 characters');
+    // Rolled back whole: the sequence kept its value, no header, line or event of the refused invoice remains.
+    const [sequence] = await t.dataSource.query(
+      "SELECT last_value FROM document_sequences WHERE account_id = ? AND kind = 'invoice' AND fy_start_year = 2025",
+      [c.accountId],
+    );
+    expect(Number(sequence.last_value)).toBe(10001);
+    const [{ n }] = await t.dataSource.query("SELECT COUNT(*) AS n FROM activity_events WHERE account_id = ? AND entity_type = 'invoice'", [c.accountId]);
+    expect(Number(n)).toBe(4);
+    const [{ items }] = await t.dataSource.query('SELECT COUNT(*) AS items FROM invoice_items WHERE account_id = ?', [c.accountId]);
+    expect(Number(items)).toBe(4);
+  });
+
+  it('a failing statement inside the batch rolls the whole create back and gives the number back', async () => {
+    const d = await t.createAccount();
+    const clientD = await createClient(t, d);
+    const create = () =>
+      t.http
+        .post('/v1/invoices')
+        .set(d.auth)
+        .send({ ...body(['y']), client_id: clientD });
+    expect((await create().expect(201)).body.data.invoice_number).toBe('INV/25-26/0001');
+    // A trigger that refuses the batch's last statement (the activity event) for this account only.
+    await t.dataSource.query('DROP TRIGGER IF EXISTS test_refuse_activity');
+    await t.dataSource.query(
+      `CREATE TRIGGER test_refuse_activity BEFORE INSERT ON activity_events FOR EACH ROW
+         BEGIN IF NEW.account_id = ${Number(d.accountId)} THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused by the test'; END IF; END`,
+    );
+    try {
+      // Through the use case (over HTTP this is an undocumented 500, which the contract check refuses).
+      const caller = await t.app.get(AuthenticateCaller).execute(d.apiKey);
+      await expect(t.app.get(InvoicesService).create(caller, { ...body(['y']), client_id: clientD })).rejects.toThrow('refused by the test');
+    } finally {
+      await t.dataSource.query('DROP TRIGGER IF EXISTS test_refuse_activity');
+    }
+    const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM invoices WHERE account_id = ?', [d.accountId]);
+    expect(Number(n)).toBe(1);
+    const [{ items }] = await t.dataSource.query('SELECT COUNT(*) AS items FROM invoice_items WHERE account_id = ?', [d.accountId]);
+    expect(Number(items)).toBe(1);
+    // Gapless: the next create takes the number the failed one had.
+    expect((await create().expect(201)).body.data.invoice_number).toBe('INV/25-26/0002');
   });
 
   it('an enabled endpoint noted with the prefix still gets the invoice into the event; a disabled one does not', async () => {

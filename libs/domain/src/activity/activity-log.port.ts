@@ -21,4 +21,9 @@ export interface ActivityEvent {
 
 export abstract class ActivityLog {
   abstract append(event: ActivityEvent): Promise<void>;
+
+  /** Whether `append` reads the record the event is about (only a snapshotting log does). */
+  readsRecord(_event: ActivityEvent): Promise<boolean> {
+    return Promise.resolve(false);
+  }
 }

@@ -40,7 +40,12 @@ export class ActivityRecorder {
   }
 
   record(principal: Principal, change: ActivityChange): Promise<void> {
-    return this.log.append({
+    return this.log.append(this.eventOf(principal, change));
+  }
+
+  /** The event of a change, for writers that store it themselves (see SalesDocumentRepository.insertNumbered). */
+  eventOf(principal: Principal, change: ActivityChange): ActivityEvent {
+    return {
       accountId: principal.accountId,
       actorKind: principal.kind,
       actorUserId: principal.userId,
@@ -51,6 +56,14 @@ export class ActivityRecorder {
       before: change.before ?? null,
       after: change.after ?? null,
       occurredAt: this.clock.now(),
-    });
+    };
+  }
+
+  /**
+   * Whether the log must read the record when it appends `event` (a webhook snapshot of it), so the record
+   * has to be written, and readable, before its event. When it need not, a writer may store both at once.
+   */
+  readsRecord(event: ActivityEvent): Promise<boolean> {
+    return this.log.readsRecord(event);
   }
 }

@@ -21,6 +21,14 @@ export function isEinvoiceNumber(number: string): boolean {
   return E_INVOICE_NUMBER.test(number);
 }
 
+/** The least digits of a number's sequence part (zero-padded up to them, growing past them). */
+export const SEQUENCE_DIGITS = 4;
+
+/** What comes before the sequence in a number: 'INV/25-26/' for ('INV', 2025). */
+export function documentNumberStem(prefix: string, fyStartYear: number): string {
+  return `${prefix}/${fiscalYearLabel(fyStartYear)}/`;
+}
+
 /**
  * 'INV/25-26/0042' for ('INV', 2025, 42). The sequence is zero-padded to 4 digits and grows past them.
  * Throws ValidationFailed({ prefix }) when the number would be longer than 16 characters or break the
@@ -28,7 +36,7 @@ export function isEinvoiceNumber(number: string): boolean {
  */
 export function formatDocumentNumber(prefix: string, fyStartYear: number, sequence: number): string {
   if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`Not a document sequence: ${sequence}.`);
-  const number = `${prefix}/${fiscalYearLabel(fyStartYear)}/${String(sequence).padStart(4, '0')}`;
+  const number = `${documentNumberStem(prefix, fyStartYear)}${String(sequence).padStart(SEQUENCE_DIGITS, '0')}`;
   if (number.length > MAX_DOCUMENT_NUMBER_LENGTH) {
     throw new ValidationFailed({
       prefix: `makes the document number ${number} longer than ${MAX_DOCUMENT_NUMBER_LENGTH} characters`,

@@ -9,6 +9,18 @@ export interface AllocatedNumber {
   sequence: number;
 }
 
+/** The sequence a new document takes its number from, and the prefix of that number. */
+export interface NumberSlot {
+  kind: DocumentKind;
+  fyStartYear: number;
+  prefix: string;
+}
+
+/** The number of `sequence` in `slot` (throws ValidationFailed when the prefix makes it invalid). */
+export function numberIn(slot: NumberSlot, sequence: number): string {
+  return formatDocumentNumber(slot.prefix, slot.fyStartYear, sequence);
+}
+
 /** Gives a document its number from the sequence of its kind and the financial year of its date. */
 export class DocumentNumbering {
   constructor(
@@ -17,9 +29,17 @@ export class DocumentNumbering {
   ) {}
 
   async allocate(accountId: number, kind: DocumentKind, documentDate: string): Promise<AllocatedNumber> {
-    const fyStartYear = fiscalYearOf(documentDate);
-    const prefix = await this.prefixes.prefixFor(accountId, kind);
-    const sequence = await this.sequence.next(accountId, kind, fyStartYear);
-    return { number: formatDocumentNumber(prefix, fyStartYear, sequence), fyStartYear, sequence };
+    return this.allocateIn(accountId, await this.slot(accountId, kind, documentDate));
+  }
+
+  /** The sequence and prefix of a document of `kind` dated `documentDate`; nothing is allocated yet. */
+  async slot(accountId: number, kind: DocumentKind, documentDate: string): Promise<NumberSlot> {
+    return { kind, fyStartYear: fiscalYearOf(documentDate), prefix: await this.prefixes.prefixFor(accountId, kind) };
+  }
+
+  /** The next number of the slot's sequence (inside the document's transaction, which holds it until commit). */
+  async allocateIn(accountId: number, slot: NumberSlot): Promise<AllocatedNumber> {
+    const sequence = await this.sequence.next(accountId, slot.kind, slot.fyStartYear);
+    return { number: numberIn(slot, sequence), fyStartYear: slot.fyStartYear, sequence };
   }
 }

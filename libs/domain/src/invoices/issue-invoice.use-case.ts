@@ -2,7 +2,7 @@ import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { Client } from '../clients/client';
 import { ClientRepository } from '../clients/client.repository.port';
-import { DocumentNumbering } from '../documents/document-numbering';
+import { DocumentNumbering, numberIn } from '../documents/document-numbering';
 import { DocumentQuota } from '../documents/document-quota';
 import { ProductLineValues } from '../documents/product-lines';
 import { requireClient } from '../documents/sales-document-fields';
@@ -42,10 +42,20 @@ export class IssueInvoice {
     await this.quota.assertCanCreate(caller.account);
     if (client?.id !== fields.clientId || client.accountId !== accountId) await requireClient(this.clients, accountId, fields.clientId);
     const checked = await this.stock.check(accountId, lines);
-    const allocated = await this.numbering.allocate(accountId, 'invoice', fields.invoiceDate);
+    const slot = await this.numbering.slot(accountId, 'invoice', fields.invoiceDate);
+    const after = { ...invoiceSummary(fields), lines: lines.length };
+    // Without stock to move or a record for the log to read, number, header, lines and event go in one write.
+    if (this.invoices.insertNumbered && !checked.some((line) => line.inventoryId !== null)) {
+      const event = this.activity.eventOf(caller.principal, { action: 'created', entityType: 'invoice', entityId: 0, label: null, after });
+      if (!(await this.activity.readsRecord(event))) {
+        const { id, sequence } = await this.invoices.insertNumbered(accountId, slot, fields, checked, event);
+        return { id, number: numberIn(slot, sequence), taxWarnings: fields.taxWarnings };
+      }
+    }
+    const allocated = await this.numbering.allocateIn(accountId, slot);
     const id = await this.invoices.insert(accountId, allocated, fields, checked);
     await this.stock.move(caller.principal, { id, number: allocated.number }, [], checked, 'invoice created');
-    await this.activity.created(caller.principal, 'invoice', id, allocated.number, { after: { ...invoiceSummary(fields), lines: lines.length } });
+    await this.activity.created(caller.principal, 'invoice', id, allocated.number, { after });
     return { id, number: allocated.number, taxWarnings: fields.taxWarnings };
   }
 }

@@ -29,14 +29,16 @@ export class SnapshottingActivityLog extends ActivityLog {
   }
 
   async append(event: ActivityEvent): Promise<void> {
-    if (event.object !== undefined || !raisesWebhookEvents(event) || !(await this.source.hasEnabledEndpoint(event.accountId))) {
-      return this.inner.append(event);
-    }
+    if (!(await this.readsRecord(event))) return this.inner.append(event);
     const object =
       event.action === 'deleted'
         ? deletedObject(event, await this.source.lastObject(event.accountId, event.entityType, event.entityId))
         : await this.objects.present(event.accountId, event.entityType, event.entityId);
     return this.inner.append({ ...event, object });
+  }
+
+  override async readsRecord(event: ActivityEvent): Promise<boolean> {
+    return event.object === undefined && raisesWebhookEvents(event) && (await this.source.hasEnabledEndpoint(event.accountId));
   }
 }
 

@@ -10,20 +10,23 @@ export class TypeormActivityLog extends ActivityLog {
   }
 
   async append(event: ActivityEvent): Promise<void> {
-    await rawInsert(this.db.manager(), ActivityEventRow, [
-      {
-        accountId: event.accountId,
-        actorKind: event.actorKind,
-        actorUserId: event.actorUserId,
-        action: event.action,
-        entityType: event.entityType,
-        entityId: event.entityId,
-        label: event.label,
-        beforeSummary: event.before ? JSON.stringify(event.before) : null,
-        afterSummary: event.after ? JSON.stringify(event.after) : null,
-        objectJson: event.object ? JSON.stringify(event.object) : null,
-        createdAt: sqlNow(event.occurredAt),
-      },
-    ]);
+    await rawInsert(this.db.manager(), ActivityEventRow, [activityRow(event)]);
   }
+}
+
+/** The row of an activity event. */
+export function activityRow(event: ActivityEvent): Partial<ActivityEventRow> {
+  return {
+    accountId: event.accountId,
+    actorKind: event.actorKind,
+    actorUserId: event.actorUserId,
+    action: event.action,
+    entityType: event.entityType,
+    entityId: event.entityId,
+    label: event.label,
+    beforeSummary: event.before ? JSON.stringify(event.before) : null,
+    afterSummary: event.after ? JSON.stringify(event.after) : null,
+    objectJson: event.object ? JSON.stringify(event.object) : null,
+    createdAt: sqlNow(event.occurredAt),
+  };
 }

@@ -19,6 +19,12 @@ function planFor(manager: EntityManager, entity: EntityTarget<ObjectLiteral>): I
   return plan;
 }
 
+/** A statement and its parameters. */
+export interface SqlStatement {
+  sql: string;
+  params: unknown[];
+}
+
 /**
  * A multi-row INSERT written straight from the entity's column mapping: one statement, no query
  * builder. Used on write paths that run while a document's number is locked, where every millisecond
@@ -34,6 +40,18 @@ export async function rawInsert(
   sqlValues: Readonly<Record<string, string>> = {},
 ): Promise<number> {
   if (!rows.length) return 0;
+  const { sql, params } = insertStatement(manager, entity, rows, sqlValues);
+  const result: unknown = await manager.query(sql, params);
+  return Number((result as { insertId?: number }).insertId ?? 0);
+}
+
+/** The statement `rawInsert` sends, for a caller that sends it with others (`rows` must not be empty). */
+export function insertStatement(
+  manager: EntityManager,
+  entity: EntityTarget<ObjectLiteral>,
+  rows: ObjectLiteral[],
+  sqlValues: Readonly<Record<string, string>> = {},
+): SqlStatement {
   const plan = planFor(manager, entity);
   const expressions = new Map(Object.entries(sqlValues));
   const properties = Object.keys(rows[0]).filter((p) => rows[0][p] !== undefined && !expressions.has(p) && plan.columns.has(p));
@@ -42,11 +60,18 @@ export async function rawInsert(
   const placeholders = `(${properties.map((p) => expressions.get(p) ?? '?').join(', ')})`;
   const params: unknown[] = [];
   for (const row of rows) for (const p of valued) params.push(row[p] ?? null);
-  const result: unknown = await manager.query(
-    `INSERT INTO \`${plan.table}\` (${properties.map((p) => `\`${plan.columns.get(p)}\``).join(', ')}) VALUES ${rows.map(() => placeholders).join(', ')}`,
+  return {
+    sql: `INSERT INTO \`${plan.table}\` (${properties.map((p) => `\`${plan.columns.get(p)}\``).join(', ')}) VALUES ${rows.map(() => placeholders).join(', ')}`,
     params,
-  );
-  return Number((result as { insertId?: number }).insertId ?? 0);
+  };
+}
+
+/** The table and column names of an entity's property, for statements written by hand. */
+export function columnOf(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, property: string): { table: string; column: string } {
+  const plan = planFor(manager, entity);
+  const column = plan.columns.get(property);
+  if (!column) throw new Error(`${plan.table} has no column for ${property}`);
+  return { table: plan.table, column };
 }
 
 const selects = new WeakMap<object, Map<string, string>>();

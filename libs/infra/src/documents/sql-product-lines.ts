@@ -2,7 +2,7 @@ import { In } from 'typeorm';
 import { DiscountType } from '@app/domain/documents/document-enums';
 import { ProductLine, ProductLineValues } from '@app/domain/documents/product-lines';
 import { Database } from '../database/database';
-import { rawInsert } from '../database/raw-sql';
+import { insertStatement, rawInsert, SqlStatement } from '../database/raw-sql';
 import { ProductLineColumns } from './sales-document-columns';
 
 type LineRowClass = { new (): ProductLineColumns };
@@ -59,6 +59,17 @@ export class SqlProductLines {
   insertAfterParent(accountId: number, lines: ProductLineValues[]): Promise<void> {
     if (!this.db.inTransaction()) throw new Error('Lines follow their parent inside the document transaction');
     return this.write(accountId, lines, {}, { [this.parentProperty]: 'LAST_INSERT_ID()' });
+  }
+
+  /** The INSERT of the lines of the parent whose id is the SQL expression `parentId` (null for no lines). */
+  statementFor(accountId: number, lines: ProductLineValues[], parentId: string): SqlStatement | null {
+    if (!lines.length) return null;
+    return insertStatement(
+      this.db.manager(),
+      this.entity,
+      lines.map((line) => ({ ...line, accountId })),
+      { [this.parentProperty]: parentId },
+    );
   }
 
   private async write(accountId: number, lines: ProductLineValues[], parent: Record<string, number>, sqlValues: Record<string, string>): Promise<void> {

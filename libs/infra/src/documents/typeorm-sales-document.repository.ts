@@ -1,7 +1,10 @@
 import { FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, In, Repository } from 'typeorm';
 import { DocumentKind } from '@app/domain/documents/document-kinds';
 import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
-import { AllocatedNumber } from '@app/domain/documents/document-numbering';
+import { escape } from 'mysql2';
+import { ActivityEvent } from '@app/domain/activity/activity-log.port';
+import { documentNumberStem, MAX_DOCUMENT_NUMBER_LENGTH, SEQUENCE_DIGITS } from '@app/domain/documents/document-number';
+import { AllocatedNumber, NumberSlot } from '@app/domain/documents/document-numbering';
 import { ProductLine, ProductLineValues } from '@app/domain/documents/product-lines';
 import { SalesDocumentRepository } from '@app/domain/documents/sales-document.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
@@ -9,7 +12,10 @@ import { Page } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
 import { listedColumns } from './document-tables';
 import { sqlNow } from '../shared/sql-time';
-import { rawInsert, selectColumns } from '../database/raw-sql';
+import { columnOf, insertStatement, rawInsert, selectColumns, SqlStatement } from '../database/raw-sql';
+import { ActivityEventRow } from '../activity/activity-event.entity';
+import { activityRow } from '../activity/typeorm-activity-log';
+import { nextSequenceStatement, sequenceOf } from './sql-document-sequence';
 import { ProductLineColumns, SalesDocumentColumns } from './sales-document-columns';
 import { documentConditions, DocumentTable, pageOfRows, SqlConditions } from './sql-document-list';
 import { SqlProductLines } from './sql-product-lines';
@@ -100,6 +106,51 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
     const id = await header;
     await this.lines.insert(accountId, id, lines);
     return id;
+  }
+
+  /**
+   * One multi-statement write (the connections allow them for this; every value is still a parameter or
+   * escaped): the sequence upsert, the header with its sequence and number taken from the upsert's
+   * LAST_INSERT_ID(), the lines and the activity event under the header's id. The database runs them one after
+   * another without waiting for the application, so the account's sequence row (and its analytics-version row,
+   * bumped by the header's trigger) stays locked only for that time. If any statement fails the rest do not
+   * run, and the caller's transaction is rolled back with the error.
+   */
+  override async insertNumbered(
+    accountId: number,
+    slot: NumberSlot,
+    fields: F,
+    lines: ProductLineValues[],
+    event: ActivityEvent,
+  ): Promise<{ id: number; sequence: number }> {
+    if (!this.db.inTransaction()) throw new Error('Documents are numbered inside the document transaction');
+    const manager = this.db.manager();
+    const now = sqlNow(this.clock.now());
+    const stem = escape(documentNumberStem(slot.prefix, slot.fyStartYear));
+    // formatDocumentNumber in SQL. Cut to the column's length, so that a number too long for it is not a database
+    // error: the caller's numberIn refuses that sequence (ValidationFailed) and the transaction is rolled back.
+    const number = `LEFT(CONCAT(${stem}, LPAD(LAST_INSERT_ID(), GREATEST(${SEQUENCE_DIGITS}, CHAR_LENGTH(LAST_INSERT_ID())), '0')), ${MAX_DOCUMENT_NUMBER_LENGTH})`;
+    const { table, column } = columnOf(manager, this.spec.header, this.spec.numberProperty);
+    const statements = [
+      nextSequenceStatement(accountId, slot.kind, slot.fyStartYear),
+      insertStatement(manager, this.spec.header, [{ ...withGstColumns(fields), accountId, fyStartYear: slot.fyStartYear, createdAt: now, updatedAt: now }], {
+        sequenceNo: 'LAST_INSERT_ID()',
+        [this.spec.numberProperty]: number,
+      }),
+      { sql: 'SET @document_id = LAST_INSERT_ID()', params: [] },
+      this.lines.statementFor(accountId, lines, '@document_id'),
+      insertStatement(manager, ActivityEventRow, [activityRow(event)], {
+        entityId: '@document_id',
+        label: `(SELECT \`${column}\` FROM \`${table}\` WHERE id = @document_id)`,
+      }),
+    ].filter((statement): statement is SqlStatement => statement !== null);
+    const results = await manager.query<unknown[]>(
+      statements.map((st) => st.sql).join(';\n'),
+      statements.flatMap((st) => st.params),
+    );
+    const id = Number((results[1] as { insertId?: number } | undefined)?.insertId);
+    if (!Number.isInteger(id) || id < 1) throw new Error('The document insert returned no id');
+    return { id, sequence: sequenceOf(results[0]) };
   }
 
   async update(accountId: number, id: number, fields: F, lines: ProductLineValues[] | null): Promise<void> {

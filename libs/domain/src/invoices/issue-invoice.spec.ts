@@ -1,0 +1,64 @@
+import { ActivityEvent } from '../activity/activity-log.port';
+import { NumberSlot, numberIn } from '../documents/document-numbering';
+import { ProductLineValues } from '../documents/product-lines';
+import { ValidationFailed } from '../shared/domain-error';
+import { callerOf, salesAccount, salesDocumentKit } from '../../testing/sales-document-test-kit';
+import { InvoiceFields } from './invoice';
+
+/** The kit, its invoice store taught the one-write create (as the SQL store does it, in memory), and the calls it got. */
+async function setup() {
+  const kit = salesDocumentKit('2025-06-01T10:00:00Z');
+  const calls: Array<{ slot: NumberSlot; event: ActivityEvent }> = [];
+  kit.invoices.insertNumbered = async (accountId: number, slot: NumberSlot, fields: InvoiceFields, lines: ProductLineValues[], event: ActivityEvent) => {
+    calls.push({ slot, event });
+    const sequence = await kit.sequence.next(accountId, slot.kind, slot.fyStartYear);
+    // The stored number is cut to 16 characters, as the SQL one is; numberIn then refuses the sequence.
+    const number = `${slot.prefix}/25-26/${String(sequence).padStart(4, '0')}`.slice(0, 16);
+    const id = await kit.invoices.insert(accountId, { number, fyStartYear: slot.fyStartYear, sequence }, fields, lines);
+    await kit.log.append({ ...event, entityId: id, label: number });
+    return { id, sequence };
+  };
+  const a = callerOf(salesAccount(1));
+  const client = await kit.addClient(1, 'Sharma Traders');
+  const input = { client_id: client, invoice_date: '2025-06-01', payment_due_date: '2025-06-30', items: [{ item_description: 'x', total_amount: '10' }] };
+  return { kit, calls, a, input, service: kit.invoiceService };
+}
+
+describe('IssueInvoice', () => {
+  it('with no stock to move and no record for the log to read, numbers and writes the invoice in one write', async () => {
+    const { kit, calls, a, input, service } = await setup();
+    const issued = await service.create(a, input);
+    expect(issued.number).toBe('INV/25-26/0001');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].slot).toEqual({ kind: 'invoice', fyStartYear: 2025, prefix: 'INV' });
+    // The event is built as the recorder builds it; the store fills in the id and the number.
+    expect(calls[0].event).toMatchObject({ accountId: 1, actorKind: 'api_key', action: 'created', entityType: 'invoice', after: { lines: 1 } });
+    expect(kit.log.of('invoice', issued.id)).toEqual([expect.objectContaining({ action: 'created', label: 'INV/25-26/0001' })]);
+    expect((await service.get(a, issued.id)).invoiceNumber).toBe('INV/25-26/0001');
+  });
+
+  it('when the log reads the record for its event (a webhook snapshot), allocates, inserts, then appends', async () => {
+    const { kit, calls, a, input, service } = await setup();
+    const read: ActivityEvent[] = [];
+    kit.log.readsRecord = async (event) => {
+      read.push(event);
+      return true;
+    };
+    const issued = await service.create(a, input);
+    expect(calls).toHaveLength(0);
+    expect(read).toHaveLength(1);
+    expect(issued.number).toBe('INV/25-26/0001');
+    expect(kit.log.of('invoice', issued.id)).toEqual([expect.objectContaining({ action: 'created', label: 'INV/25-26/0001' })]);
+  });
+
+  it('refuses a sequence whose number would pass 16 characters (the caller’s transaction then rolls the write back)', async () => {
+    const { kit, a, input, service } = await setup();
+    kit.sequence.values.set('1|invoice|2025', 99_999);
+    expect((await service.create(a, input)).number).toBe('INV/25-26/100000');
+    kit.sequence.values.set('1|invoice|2025', 999_999);
+    const refused = service.create(a, input);
+    await expect(refused).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(refused).rejects.toMatchObject({ details: { prefix: expect.stringContaining('longer than 16 characters') } });
+    expect(() => numberIn({ kind: 'invoice', fyStartYear: 2025, prefix: 'INV' }, 1_000_000)).toThrow(ValidationFailed);
+  });
+});
