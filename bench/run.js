@@ -214,7 +214,9 @@ async function main() {
     express = { child: startChild('api (express)', ['scripts/run.js', 'api'], apiEnv(port, 'express')), base: `http://127.0.0.1:${port}` };
   }
   const baselines = {};
-  for (const key of new Set(scenarios.map((s) => s.baseline && s.baseline.server).filter(Boolean))) {
+  const servers = scenarios.map((s) => s.baseline && s.baseline.server);
+  if (scenarios.some((s) => s.expressReference && s.baseline)) servers.push('express');
+  for (const key of new Set(servers.filter(Boolean))) {
     const def = BASELINE_SERVERS[key];
     if (!def) throw new Error(`unknown baseline server "${key}" (see BASELINE_SERVERS in bench/scenarios.js)`);
     const port = await freePort();
@@ -239,6 +241,7 @@ async function main() {
     const apiRuns = [];
     const expressRuns = [];
     const baseRuns = [];
+    const referenceRuns = [];
     // API and baseline alternate, so that a change in machine load hits both alike.
     for (let round = 1; round <= ROUNDS; round++) {
       const of = ROUNDS > 1 ? ` (round ${round}/${ROUNDS})` : '';
@@ -248,6 +251,13 @@ async function main() {
         log(`${scenario.name}: api on express${of}`);
         expressRuns.push(
           await measure(`${scenario.name} (api, express)`, requestOptions(express.base, scenario, ctx, scenario.auth !== false), scenario.connections),
+        );
+      }
+      if (scenario.expressReference && scenario.baseline && baselines.express) {
+        log(`${scenario.name}: bare Express reference${of}`);
+        const spec = { ...scenario, ...scenario.baseline };
+        referenceRuns.push(
+          await measure(`${scenario.name} (bare Express)`, requestOptions(baselines.express.base, spec, ctx, spec.auth !== false), scenario.connections),
         );
       }
       if (scenario.baseline) {
@@ -270,6 +280,9 @@ async function main() {
       results.push({ scenario: { ...scenario, name: `${scenario.name} [fastify]` }, api: medianRun(apiRuns), base });
       results.push({ scenario: { ...scenario, name: `${scenario.name} [express]` }, api: medianRun(expressRuns), base });
     }
+    if (referenceRuns.length) {
+      results.push({ scenario: { name: `${scenario.name} [bare Express 5, reference]` }, api: medianRun(referenceRuns), base });
+    }
   }
   const figures = [];
   for (const extra of extras) {
@@ -287,6 +300,7 @@ async function main() {
       .map((n) => n.toFixed(1))
       .join(' ')}; ` +
     `baseline: ${[...new Set(scenarios.map((s) => s.baseline && s.baseline.server).filter(Boolean))].map((k) => `${k} (${BASELINE_SERVERS[k].describe})`).join(', ') || 'none'}; ` +
+    `${baselines.express ? `reference rows: ${BASELINE_SERVERS.express.describe}, against the same baseline; ` : ''}` +
     'ratio = API req/s / baseline req/s; latencies in ms.';
   const extra = figures.length ? extrasTables(figures) : null;
   process.stdout.write(

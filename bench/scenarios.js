@@ -17,6 +17,8 @@
  *   connections  autocannon connections for this scenario (default BENCH_CONNECTIONS)
  *   after     async (ctx, { apiRuns, baseRuns }) => void, run once after the scenario
  *   adapters  true to drive the API on both HTTP adapters (rows `[fastify]` and `[express]`, same baseline)
+ *   expressReference  with adapters: also drive the baseline's handlers on bare Express 5 (row
+ *             `[bare Express 5, reference]`, no target): what Express alone reaches against the same baseline
  *
  * ctx: { apiKey, accountId, databaseUrl, db (mysql2 pool on the bench database), clientIds }
  */
@@ -28,6 +30,8 @@ const notifications = require('./notification-bench');
 /** Baseline servers: each is a script started as a child process with PORT and DATABASE_URL set. */
 const BASELINE_SERVERS = {
   'node-http': { script: 'baseline/http-mysql.js', describe: 'bare Node http + mysql2' },
+  // Not a baseline of its own: the reference row of `adapters` scenarios (see expressReference).
+  express: { script: 'baseline/express-mysql.js', describe: 'the same handlers on bare Express 5' },
   'pdf-page': {
     script: 'baseline/pdf-page.js',
     describe: `bare Puppeteer page.setContent + page.pdf on the same HTML, ${process.env.BENCH_PDF_PAGES || process.env.BENCH_PDF_CONCURRENCY || 2} reused pages`,
@@ -38,6 +42,7 @@ const SCENARIOS = [
   {
     name: 'GET /v1/me',
     adapters: true,
+    expressReference: true,
     method: 'GET',
     path: '/v1/me',
     target: 0.8,
@@ -73,6 +78,7 @@ const SCENARIOS = [
   {
     name: 'POST /v1/invoices (10 lines)',
     adapters: true,
+    expressReference: true,
     method: 'POST',
     path: '/v1/invoices',
     body: (ctx) => ctx.invoiceBody,

@@ -1,140 +1,18 @@
 'use strict';
 /**
  * Baseline for the API scenarios: a bare Node `http` server answering the same requests with mysql2
- * and nothing else (no framework, no validation, no logging). Started by bench/run.js with PORT and
- * DATABASE_URL. Add a route to ROUTES when a scenario needs one.
+ * and nothing else (routes.js). Started by bench/run.js with PORT and DATABASE_URL.
  */
 const http = require('node:http');
-const { createHash } = require('node:crypto');
-const mysql = require('mysql2/promise');
+const { ROUTES, answer, stopOnSignals } = require('./routes');
 
 const port = Number(process.env.PORT || 3100);
-const pool = mysql.createPool({
-  uri: process.env.DATABASE_URL || 'mysql://root@127.0.0.1:3306/invoicing_bench',
-  charset: 'utf8mb4_unicode_ci',
-  timezone: 'Z',
-  dateStrings: true,
-  supportBigNumbers: true,
-  connectionLimit: 10, // the API's TypeORM pool is 10 too
-});
-
-class HttpError extends Error {
-  constructor(status, code, message) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
-
-/** The calling account, found by the SHA-256 of the bearer key (or X-API-Key). */
-async function authenticate(req) {
-  const auth = req.headers.authorization || '';
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-  const key = match ? match[1] : req.headers['x-api-key'];
-  if (!key) throw new HttpError(401, 'unauthorized', 'An API key is required.');
-  const hash = createHash('sha256').update(key, 'utf8').digest('hex');
-  const [rows] = await pool.query(
-    'SELECT id, business_name, business_email, currency, business_gstin, business_pan, plan, subscription_expires_at, suspended_at, deleted_at FROM accounts WHERE api_key_hash = ? LIMIT 1',
-    [hash],
-  );
-  const account = rows[0];
-  if (!account || account.deleted_at) throw new HttpError(401, 'unauthorized', 'The API key is not valid.');
-  if (account.suspended_at) throw new HttpError(403, 'account_suspended', 'The account is suspended.');
-  return account;
-}
-
-function effectivePlan(account) {
-  if (account.plan !== 'pro') return 'free';
-  if (!account.subscription_expires_at) return 'pro';
-  return Date.parse(account.subscription_expires_at.replace(' ', 'T') + 'Z') > Date.now() ? 'pro' : 'free';
-}
-
-const ROUTES = {
-  'GET /v1/me': async (req) => {
-    const a = await authenticate(req);
-    return {
-      account_id: a.id,
-      business_name: a.business_name,
-      business_email: a.business_email,
-      currency: a.currency,
-      business_gstin: a.business_gstin,
-      business_pan: a.business_pan,
-      subscription_expires_at: a.subscription_expires_at,
-      plan: effectivePlan(a),
-    };
-  },
-
-  'GET /v1/clients': async (req, query) => {
-    const a = await authenticate(req);
-    const limit = Math.min(Math.max(Number(query.get('limit') || 50), 1), 200);
-    const offset = Math.max(Number(query.get('offset') || 0), 0);
-    const [[rows], [[{ total }]]] = await Promise.all([
-      pool.query(
-        'SELECT id, name, phone, email, country_code, address, gstin, state_code, created_at, updated_at FROM clients WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
-        [a.id, limit, offset],
-      ),
-      pool.query('SELECT COUNT(*) AS total FROM clients WHERE account_id = ?', [a.id]),
-    ]);
-    return {
-      clients: rows.map((c) => ({
-        client_id: c.id,
-        name: c.name,
-        phone: c.phone,
-        email: c.email,
-        country_code: c.country_code,
-        address: c.address,
-        gstin: c.gstin,
-        state_code: c.state_code,
-        created_at: c.created_at,
-        updated_at: c.updated_at,
-        uses_platform: false,
-        platform_logo_url: null,
-        platform_subscription_active: false,
-      })),
-      total: Number(total),
-    };
-  },
-
-  'GET /health': async () => {
-    await pool.query('SELECT 1');
-    return { status: 'ok' };
-  },
-};
-
-// Routes of the invoice, mobile sign-in and notification scenarios, in their own files.
-Object.assign(
-  ROUTES,
-  require('./routes-invoices')({ pool, authenticate, HttpError }),
-  require('./routes-auth')({ pool, HttpError }),
-  require('./routes-notifications')({ pool, HttpError }),
-  require('./routes-analytics')({ pool, authenticate }),
-);
-
-function send(res, status, body) {
-  const json = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json) });
-  res.end(json);
-}
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://localhost');
-  const route = ROUTES[`${req.method} ${url.pathname}`];
-  if (!route) return send(res, 404, { ok: false, error: { code: 'not_found', message: 'No such route.', details: {} } });
-  route(req, url.searchParams).then(
-    (data) => send(res, 200, { ok: true, data }),
-    (error) =>
-      error instanceof HttpError
-        ? send(res, error.status, { ok: false, error: { code: error.code, message: error.message, details: {} } })
-        : send(res, 500, { ok: false, error: { code: 'internal_error', message: String(error && error.message), details: {} } }),
-  );
+  answer(ROUTES[`${req.method} ${url.pathname}`], req, res, url.searchParams);
 });
 
 server.keepAliveTimeout = 65_000;
 server.listen(port, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ msg: 'baseline listening', port })}\n`));
-
-function stop() {
-  server.close();
-  pool.end().finally(() => process.exit(0));
-}
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+stopOnSignals(server);
