@@ -91,8 +91,9 @@ describe('statements of a document create', () => {
       'INSERT INTO `activity_events`',
     ]);
     expect(statements.filter((s) => s.includes('webhook_endpoints'))).toHaveLength(1);
-    // Account, client, START TRANSACTION, prefix, the numbered write, COMMIT.
-    expect(statements).toHaveLength(6);
+    // Client, START TRANSACTION, prefix, the numbered write, COMMIT (the account is read by a prepared
+    // statement, see the next test).
+    expect(statements).toHaveLength(5);
 
     const shown = (await t.http.get(`/v1/invoices/${id}`).set(a.auth).expect(200)).body.data;
     expect(shown.invoice_number).toBe(number);
@@ -205,6 +206,32 @@ describe('statements of a document create', () => {
 
     await t.http.patch(`/v1/webhooks/${hook.body.data.webhook_id}`).set(b.auth).send({ enabled: false }).expect(200);
     expect(await objectOf(await create())).toBeNull();
+  });
+
+  it('every API-key request looks its key up with a prepared statement, prepared once per connection', async () => {
+    const proto = Connection.prototype as unknown as { execute: (...args: unknown[]) => unknown; prepare: (...args: unknown[]) => unknown };
+    const executed: string[] = [];
+    const prepared: string[] = [];
+    const execute = proto.execute;
+    const prepare = proto.prepare;
+    proto.execute = function (this: unknown, ...args: unknown[]) {
+      executed.push(String(typeof args[0] === 'string' ? args[0] : (args[0] as { sql?: string }).sql));
+      return execute.apply(this, args);
+    };
+    proto.prepare = function (this: unknown, ...args: unknown[]) {
+      prepared.push(String(typeof args[0] === 'string' ? args[0] : (args[0] as { sql?: string }).sql));
+      return prepare.apply(this, args);
+    };
+    try {
+      for (let i = 0; i < 20; i++) await t.http.get('/v1/me').set(a.auth).expect(200);
+    } finally {
+      proto.execute = execute;
+      proto.prepare = prepare;
+    }
+    expect(executed).toHaveLength(20);
+    expect(new Set(executed).size).toBe(1);
+    expect(executed[0]).toMatch(/FROM accounts WHERE api_key_hash = \? LIMIT 1$/);
+    expect(prepared.length).toBeLessThanOrEqual(10); // at most once per pool connection (10)
   });
 
   it('under 30 concurrent creates every invoice gets its own lines, and quotations and proformas too', async () => {

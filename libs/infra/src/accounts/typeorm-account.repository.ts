@@ -79,7 +79,8 @@ export class TypeormAccountRepository extends AccountRepository {
 
   /** On every API-key request: one indexed lookup, without the query builder. */
   async findByApiKeyHash(hash: string): Promise<Account | null> {
-    const [row] = await this.db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE api_key_hash = ? LIMIT 1`, [hash]);
+    // Every API-key request asks this: a prepared statement (see Database.execute).
+    const [row] = await this.db.execute<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE api_key_hash = ? LIMIT 1`, [hash]);
     return row ? toAccount(row) : null;
   }
 
