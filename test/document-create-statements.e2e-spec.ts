@@ -61,6 +61,18 @@ describe('statements of a document create', () => {
     items: descriptions.map((d, i) => ({ item_description: d, quantity: i + 1, rate: 100 })),
   });
 
+  /** A new account with a client, and a create of a one-line invoice for it. */
+  async function freshAccount(line: string) {
+    const account = await t.createAccount();
+    const owned = await createClient(t, account);
+    const create = () =>
+      t.http
+        .post('/v1/invoices')
+        .set(account.auth)
+        .send({ ...body([line]), client_id: owned });
+    return { account, client: owned, create };
+  }
+
   it('asks for the webhook endpoints with the number prefix before the lock, then numbers and writes the invoice in one statement batch', async () => {
     let id = 0;
     let number = '';
@@ -108,13 +120,7 @@ describe('statements of a document create', () => {
   });
 
   it('numbers written by the batch are those of the domain: padded to 4 digits, growing past them, and refused past 16 characters with no number lost', async () => {
-    const c = await t.createAccount();
-    const clientC = await createClient(t, c);
-    const create = () =>
-      t.http
-        .post('/v1/invoices')
-        .set(c.auth)
-        .send({ ...body(['x']), client_id: clientC });
+    const { account: c, create } = await freshAccount('x');
     expect((await create().expect(201)).body.data.invoice_number).toBe('INV/25-26/0001');
     await t.dataSource.query("UPDATE document_sequences SET last_value = 9998 WHERE account_id = ? AND kind = 'invoice' AND fy_start_year = 2025", [
       c.accountId,
@@ -152,13 +158,7 @@ describe('statements of a document create', () => {
   });
 
   it('a failing statement inside the batch rolls the whole create back and gives the number back', async () => {
-    const d = await t.createAccount();
-    const clientD = await createClient(t, d);
-    const create = () =>
-      t.http
-        .post('/v1/invoices')
-        .set(d.auth)
-        .send({ ...body(['y']), client_id: clientD });
+    const { account: d, client: clientD, create } = await freshAccount('y');
     expect((await create().expect(201)).body.data.invoice_number).toBe('INV/25-26/0001');
     // A trigger that refuses the batch's last statement (the activity event) for this account only.
     await t.dataSource.query('DROP TRIGGER IF EXISTS test_refuse_activity');

@@ -14,7 +14,7 @@ const http = require('node:http');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const mysql = require('mysql2/promise');
+const { baselinePool } = require('./pool');
 const puppeteer = require('puppeteer');
 const { requireDist } = require('../dist');
 
@@ -25,14 +25,7 @@ const { CHROMIUM_ARGS } = requireDist('libs/infra/src/pdf/chromium-process');
 
 const port = Number(process.env.PORT || 3101);
 const pages = Math.max(1, Number(process.env.BENCH_PDF_PAGES || process.env.PDF_CONCURRENCY || 2));
-const pool = mysql.createPool({
-  uri: process.env.DATABASE_URL || 'mysql://root@127.0.0.1:3306/invoicing_bench',
-  charset: 'utf8mb4_unicode_ci',
-  timezone: 'Z',
-  dateStrings: true,
-  supportBigNumbers: true,
-  connectionLimit: 4,
-});
+const pool = baselinePool(4);
 // SqlDocumentSource only needs manager().query(sql, params) -> rows.
 const source = new SqlDocumentSource({ manager: () => ({ query: (sql, params) => pool.query(sql, params).then(([rows]) => rows) }) });
 

@@ -5,16 +5,9 @@
  * comparison, by a bare Express app (express-mysql.js). Add a route to ROUTES when a scenario needs one.
  */
 const { createHash } = require('node:crypto');
-const mysql = require('mysql2/promise');
+const { baselinePool } = require('./pool');
 
-const pool = mysql.createPool({
-  uri: process.env.DATABASE_URL || 'mysql://root@127.0.0.1:3306/invoicing_bench',
-  charset: 'utf8mb4_unicode_ci',
-  timezone: 'Z',
-  dateStrings: true,
-  supportBigNumbers: true,
-  connectionLimit: 10, // the API's TypeORM pool is 10 too
-});
+const pool = baselinePool(10); // the API's TypeORM pool is 10 too
 
 class HttpError extends Error {
   constructor(status, code, message) {

@@ -1,4 +1,5 @@
 import { ActivityEvent } from '../activity/activity-log.port';
+import { documentNumberStem, MAX_DOCUMENT_NUMBER_LENGTH, SEQUENCE_DIGITS } from '../documents/document-number';
 import { NumberSlot, numberIn } from '../documents/document-numbering';
 import { ProductLineValues } from '../documents/product-lines';
 import { ValidationFailed } from '../shared/domain-error';
@@ -13,7 +14,10 @@ async function setup() {
     calls.push({ slot, event });
     const sequence = await kit.sequence.next(accountId, slot.kind, slot.fyStartYear);
     // The stored number is cut to 16 characters, as the SQL one is; numberIn then refuses the sequence.
-    const number = `${slot.prefix}/25-26/${String(sequence).padStart(4, '0')}`.slice(0, 16);
+    const number = `${documentNumberStem(slot.prefix, slot.fyStartYear)}${String(sequence).padStart(SEQUENCE_DIGITS, '0')}`.slice(
+      0,
+      MAX_DOCUMENT_NUMBER_LENGTH,
+    );
     const id = await kit.invoices.insert(accountId, { number, fyStartYear: slot.fyStartYear, sequence }, fields, lines);
     await kit.log.append({ ...event, entityId: id, label: number });
     return { id, sequence };

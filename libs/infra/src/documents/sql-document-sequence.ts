@@ -1,6 +1,7 @@
 import { DocumentKind } from '@app/domain/documents/document-kinds';
 import { DocumentSequence } from '@app/domain/documents/document-sequence.port';
 import { Database } from '../database/database';
+import { SqlStatement } from '../database/raw-sql';
 
 /**
  * One row per (account, kind, FY). The upsert takes the row lock and bumps the counter in one
@@ -24,7 +25,7 @@ export class SqlDocumentSequence extends DocumentSequence {
  * The upsert that takes the next value of a sequence: it locks the row until commit and leaves the value
  * as the connection's LAST_INSERT_ID(), which the OK packet also carries as its insert id.
  */
-export function nextSequenceStatement(accountId: number, kind: DocumentKind, fyStartYear: number): { sql: string; params: unknown[] } {
+export function nextSequenceStatement(accountId: number, kind: DocumentKind, fyStartYear: number): SqlStatement {
   return {
     sql: `INSERT INTO document_sequences (account_id, kind, fy_start_year, last_value) VALUES (?, ?, ?, LAST_INSERT_ID(1))
        ON DUPLICATE KEY UPDATE last_value = LAST_INSERT_ID(last_value + 1)`,
