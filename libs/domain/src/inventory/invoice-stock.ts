@@ -36,6 +36,11 @@ export class InvoiceStock {
     return lines;
   }
 
+  /** Whether `move` would move anything for these lines: inventory is on and one of them is linked to an item. */
+  takesStock(lines: StockLine[]): boolean {
+    return this.enabled && lines.some((l) => l.inventoryId !== null);
+  }
+
   /**
    * Moves stock from the effect of `before` to the effect of `after`; one movement per item changed, and a
    * low-stock alert for each item it takes to its threshold.

@@ -2,6 +2,8 @@ import { ActivityEvent } from '../activity/activity-log.port';
 import { documentNumberStem, MAX_DOCUMENT_NUMBER_LENGTH, SEQUENCE_DIGITS } from '../documents/document-number';
 import { NumberSlot, numberIn } from '../documents/document-numbering';
 import { ProductLineValues } from '../documents/product-lines';
+import { InvoiceStock } from '../inventory/invoice-stock';
+import { InventoryRepository } from '../inventory/inventory.repository.port';
 import { ValidationFailed } from '../shared/domain-error';
 import { callerOf, salesAccount, salesDocumentKit } from '../../testing/sales-document-test-kit';
 import { InvoiceFields } from './invoice';
@@ -64,5 +66,15 @@ describe('IssueInvoice', () => {
     await expect(refused).rejects.toBeInstanceOf(ValidationFailed);
     await expect(refused).rejects.toMatchObject({ details: { prefix: expect.stringContaining('longer than 16 characters') } });
     expect(() => numberIn({ kind: 'invoice', fyStartYear: 2025, prefix: 'INV' }, 1_000_000)).toThrow(ValidationFailed);
+  });
+
+  it('takes the one-write path only when no line moves stock: inventory off, or no line linked to an item', () => {
+    const line = (inventoryId: number | null) => ({ inventoryId, quantity: '1' });
+    const on = new InvoiceStock(undefined as unknown as InventoryRepository, true);
+    const off = new InvoiceStock(undefined as unknown as InventoryRepository, false);
+    expect(on.takesStock([line(null), line(7)])).toBe(true);
+    expect(on.takesStock([line(null)])).toBe(false);
+    expect(on.takesStock([])).toBe(false);
+    expect(off.takesStock([line(7)])).toBe(false);
   });
 });

@@ -45,7 +45,7 @@ export class IssueInvoice {
     const slot = await this.numbering.slot(accountId, 'invoice', fields.invoiceDate);
     const after = { ...invoiceSummary(fields), lines: lines.length };
     // Without stock to move or a record for the log to read, number, header, lines and event go in one write.
-    if (this.invoices.insertNumbered && !checked.some((line) => line.inventoryId !== null)) {
+    if (this.invoices.insertNumbered && !this.stock.takesStock(checked)) {
       const event = this.activity.eventOf(caller.principal, { action: 'created', entityType: 'invoice', entityId: 0, label: null, after });
       if (!(await this.activity.readsRecord(event))) {
         const { id, sequence } = await this.invoices.insertNumbered(accountId, slot, fields, checked, event);

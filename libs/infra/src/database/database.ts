@@ -20,10 +20,7 @@ export class Database {
    * it; outside, it goes straight to the driver's pool, skipping TypeORM's per-query runner.
    */
   query<T = Record<string, unknown>>(sql: string, params: unknown[]): Promise<T[]> {
-    const tx = this.store.getStore();
-    const pool = (this.dataSource.driver as unknown as { pool?: MysqlPool }).pool;
-    if (tx || !pool) return (tx ?? this.dataSource.manager).query(sql, params);
-    return new Promise((resolve, reject) => pool.query(sql, params, (err, rows) => (err ? reject(err) : resolve(rows as T[]))));
+    return this.direct<T>('query', sql, params);
   }
 
   /**
@@ -33,10 +30,15 @@ export class Database {
    * text stays prepared on every connection, so statements built from varying parts must use `query`.
    */
   execute<T = Record<string, unknown>>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.direct<T>('execute', sql, params);
+  }
+
+  /** Inside a transaction, its manager's query; outside, the driver pool's `query` or `execute`. */
+  private direct<T>(method: 'query' | 'execute', sql: string, params: unknown[]): Promise<T[]> {
     const tx = this.store.getStore();
     const pool = (this.dataSource.driver as unknown as { pool?: MysqlPool }).pool;
     if (tx || !pool) return (tx ?? this.dataSource.manager).query(sql, params);
-    return new Promise((resolve, reject) => pool.execute(sql, params, (err, rows) => (err ? reject(err) : resolve(rows as T[]))));
+    return new Promise((resolve, reject) => pool[method](sql, params, (err, rows) => (err ? reject(err) : resolve(rows as T[]))));
   }
 
   /**

@@ -2,7 +2,7 @@ import { In } from 'typeorm';
 import { DiscountType } from '@app/domain/documents/document-enums';
 import { ProductLine, ProductLineValues } from '@app/domain/documents/product-lines';
 import { Database } from '../database/database';
-import { insertStatement, rawInsert, SqlStatement } from '../database/raw-sql';
+import { insertStatement, SqlStatement } from '../database/raw-sql';
 import { ProductLineColumns } from './sales-document-columns';
 
 type LineRowClass = { new (): ProductLineColumns };
@@ -47,7 +47,7 @@ export class SqlProductLines {
 
   /** One multi-row INSERT, in the order given (so item ids follow the order sent). */
   insert(accountId: number, parentId: number, lines: ProductLineValues[]): Promise<void> {
-    return this.write(accountId, lines, { [this.parentProperty]: parentId }, {});
+    return this.write(this.statement(accountId, lines, { [this.parentProperty]: parentId }, {}));
   }
 
   /**
@@ -58,28 +58,26 @@ export class SqlProductLines {
    */
   insertAfterParent(accountId: number, lines: ProductLineValues[]): Promise<void> {
     if (!this.db.inTransaction()) throw new Error('Lines follow their parent inside the document transaction');
-    return this.write(accountId, lines, {}, { [this.parentProperty]: 'LAST_INSERT_ID()' });
+    return this.write(this.statementFor(accountId, lines, 'LAST_INSERT_ID()'));
   }
 
   /** The INSERT of the lines of the parent whose id is the SQL expression `parentId` (null for no lines). */
   statementFor(accountId: number, lines: ProductLineValues[], parentId: string): SqlStatement | null {
-    if (!lines.length) return null;
-    return insertStatement(
-      this.db.manager(),
-      this.entity,
-      lines.map((line) => ({ ...line, accountId })),
-      { [this.parentProperty]: parentId },
-    );
+    return this.statement(accountId, lines, {}, { [this.parentProperty]: parentId });
   }
 
-  private async write(accountId: number, lines: ProductLineValues[], parent: Record<string, number>, sqlValues: Record<string, string>): Promise<void> {
-    if (!lines.length) return;
-    await rawInsert(
+  private statement(accountId: number, lines: ProductLineValues[], parent: Record<string, number>, sqlValues: Record<string, string>): SqlStatement | null {
+    if (!lines.length) return null;
+    return insertStatement(
       this.db.manager(),
       this.entity,
       lines.map((line) => ({ ...line, accountId, ...parent })),
       sqlValues,
     );
+  }
+
+  private async write(statement: SqlStatement | null): Promise<void> {
+    if (statement) await this.db.manager().query(statement.sql, statement.params);
   }
 
   async replace(accountId: number, parentId: number, lines: ProductLineValues[]): Promise<void> {
