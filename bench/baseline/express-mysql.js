@@ -1,8 +1,10 @@
 'use strict';
 /**
- * Reference for the Express edge: the baseline's own handlers (routes.js) on a bare Express 5 app, one
- * Express route each, with nothing else (no Nest, no validation, no logging). Its req/s against the bare
- * Node server's shows what Express itself costs, which the API on the Express edge cannot go below.
+ * Reference for the Express edge: the baseline's own handlers (routes.js) on a bare Express 5 app as it
+ * comes, one Express route each, with nothing else (no Nest, no validation, no logging). Its req/s against
+ * the bare Node server's shows what Express as it comes costs. The API's Express edge makes its requests on
+ * Express's own prototypes (apps/api/src/edge/express.edge.ts, initHttpServer), which this app does not, so
+ * the API may pass it.
  */
 const express = require('express');
 const { ROUTES, answer, stopOnSignals } = require('./routes');
