@@ -1,3 +1,6 @@
+import { listedColumns } from '@app/infra/documents/document-tables';
+import { documentConditions, pageOfRows } from '@app/infra/documents/sql-document-list';
+import { STRIDE } from '@app/infra/shared/versioned-list';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { createClient } from './support/sales-document-helpers';
 
@@ -109,6 +112,81 @@ describe('list totals and deep pages under the data version', () => {
     await sql("UPDATE clients SET name = 'Kapoor Iyer Textiles' WHERE id = ?", [clientA]);
     await checkAll();
   });
+
+  it('a deep page starts at its bookmark even when thousands of rows share its date', async () => {
+    // One busy day: every bookmark of this account falls among rows of the same date.
+    const busy = await t.createAccount({ name: 'Busy Day Traders' });
+    const client = await createClient(t, busy, 'Daily Buyer');
+    const SAME_DAY = 3000;
+    const rows = Array.from({ length: SAME_DAY }, (_, i) => [
+      busy.accountId,
+      client,
+      2025,
+      i + 1,
+      'INR',
+      100,
+      `B/${i + 1}`,
+      '2025-11-03',
+      '2025-12-03',
+      'pending',
+      'issued',
+      'local_sale',
+      0,
+      '2025-11-03',
+      '2025-11-03',
+    ]);
+    await sql(
+      `INSERT INTO invoices (account_id, client_id, fy_start_year, sequence_no, currency, total_amount, invoice_number, invoice_date,
+         payment_due_date, payment_status, status, invoice_type, paid_amount, created_at, updated_at) VALUES ?`,
+      [rows],
+    );
+    // The list statements as the invoice repository sends them, recorded.
+    const sent: Array<{ text: string; params: unknown[] }> = [];
+    const db = {
+      query: <T>(text: string, params: unknown[]) => {
+        sent.push({ text, params });
+        return t.dataSource.query(text, params) as Promise<T[]>;
+      },
+      inTransaction: () => false,
+    };
+    const table = listedColumns('invoice');
+    const page = (offset: number) =>
+      pageOfRows<{ id: number }>(db, table, busy.accountId, documentConditions(table, busy.accountId, {}), { limit: 50, offset }, 'd.id');
+    await page(2500); // counts and bookmarks the list
+    sent.length = 0;
+    const { rows: got, total } = await page(2500);
+    expect(total).toBe(SAME_DAY);
+    expect(got.map((r) => Number(r.id))).toEqual((await expected2(busy.accountId, 2500)).map(Number));
+    expect(sent).toHaveLength(1);
+    // What MariaDB read to answer it: the page's ids come from the bookmark at 2,000, so fewer than STRIDE entries.
+    const [analysed] = await sql<Array<Record<string, string>>>(`ANALYZE FORMAT=JSON ${sent[0].text}`, sent[0].params);
+    const read = indexRowsRead(JSON.parse(Object.values(analysed)[0]) as unknown);
+    expect(read).toBeGreaterThan(0);
+    expect(read).toBeLessThan(STRIDE);
+  });
+
+  /** The ids of a page of one account's invoices by plain SQL. */
+  const expected2 = async (accountId: number, offset: number) =>
+    (
+      await sql<Array<{ id: number }>>('SELECT id FROM invoices WHERE account_id = ? ORDER BY invoice_date DESC, id DESC LIMIT 50 OFFSET ?', [
+        accountId,
+        offset,
+      ])
+    ).map((r) => r.id);
+
+  /** The most rows any range or index scan of an ANALYZE FORMAT=JSON plan read (its `r_rows` times its `r_loops`). */
+  const indexRowsRead = (plan: unknown): number => {
+    let most = 0;
+    const visit = (node: unknown) => {
+      if (Array.isArray(node)) return node.forEach(visit);
+      if (!node || typeof node !== 'object') return;
+      const n = node as Record<string, unknown>;
+      if ((n.access_type === 'range' || n.access_type === 'index') && typeof n.r_rows === 'number') most = Math.max(most, n.r_rows * (Number(n.r_loops) || 1));
+      Object.values(n).forEach(visit);
+    };
+    visit(plan);
+    return most;
+  };
 
   it("another account's list is its own, with its own total", async () => {
     expect(await list('limit=50&offset=1000', b)).toEqual({ invoices: [], total: 0 });
