@@ -12,7 +12,7 @@
  * BENCH_API_NODE_ARGS (extra node flags for the API processes, e.g. `--cpu-prof --cpu-prof-dir=prof` to profile them),
  * BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/invoicing_bench), BENCH_INVOICES (default
  * 100000), BENCH_PDF_CONCURRENCY (the API's PDF_CONCURRENCY, default 2), BENCH_PDF_PAGES (pages of the
- * PDF baseline, default the same), BENCH_BULK_RUNS (default 2), BENCH_PDF_RENDERS (default 1000).
+ * PDF baseline, default as many as the API gives one account: see PDF_PAGES in scenarios.js), BENCH_BULK_RUNS (default 2), BENCH_PDF_RENDERS (default 1000).
  * A scenario may set its own `connections` and an `after` hook; the figures of extras.js (bulk PDF,
  * Chromium processes, deep-page ratio...) follow the table. Scenarios with `adapters: true` are also
  * driven against a second API process on the Express edge (HTTP_ADAPTER=express), beside the same
@@ -24,7 +24,7 @@ const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const mysql = require('mysql2/promise');
-const { SCENARIOS, BASELINE_SERVERS } = require('./scenarios');
+const { SCENARIOS, BASELINE_SERVERS, PDF_PAGES } = require('./scenarios');
 const { seedClients } = require('./seed');
 const { EXTRAS, verdict } = require('./extras');
 const processes = require('./processes');
@@ -221,7 +221,12 @@ async function main() {
     if (!def) throw new Error(`unknown baseline server "${key}" (see BASELINE_SERVERS in bench/scenarios.js)`);
     const port = await freePort();
     baselines[key] = {
-      child: startChild(`baseline ${key}`, [path.join(__dirname, def.script)], { PORT: String(port), DATABASE_URL, PDF_CONCURRENCY }),
+      child: startChild(`baseline ${key}`, [path.join(__dirname, def.script)], {
+        PORT: String(port),
+        DATABASE_URL,
+        PDF_CONCURRENCY,
+        BENCH_PDF_PAGES: String(PDF_PAGES),
+      }),
       base: `http://127.0.0.1:${port}`,
     };
   }

@@ -27,6 +27,17 @@ const setups = require('./setups');
 const sendouts = require('./sendout-bench');
 const notifications = require('./notification-bench');
 
+/**
+ * Pages of the PDF baseline (BENCH_PDF_PAGES): by default as many as the API gives one account, the lesser of its
+ * PDF_CONCURRENCY and PDF_ACCOUNT_CONCURRENCY (the API's default cap is 1, so that other accounts always find a
+ * page; the fairness figure of pdf-fairness.js checks that). The PDF scenario's requests all come from one
+ * account, so a baseline with more pages would measure the cap, not the render path.
+ */
+const PDF_PAGES = Math.max(
+  1,
+  Number(process.env.BENCH_PDF_PAGES || Math.min(Number(process.env.BENCH_PDF_CONCURRENCY || 2), Number(process.env.PDF_ACCOUNT_CONCURRENCY || 1))),
+);
+
 /** Baseline servers: each is a script started as a child process with PORT and DATABASE_URL set. */
 const BASELINE_SERVERS = {
   'node-http': { script: 'baseline/http-mysql.js', describe: 'bare Node http + mysql2' },
@@ -34,7 +45,7 @@ const BASELINE_SERVERS = {
   express: { script: 'baseline/express-mysql.js', describe: 'the same handlers on bare Express 5' },
   'pdf-page': {
     script: 'baseline/pdf-page.js',
-    describe: `bare Puppeteer page.setContent + page.pdf on the same HTML, ${process.env.BENCH_PDF_PAGES || process.env.BENCH_PDF_CONCURRENCY || 2} reused pages`,
+    describe: `bare Puppeteer page.setContent + page.pdf on the same HTML, ${PDF_PAGES} reused page(s), as many as the API gives one account`,
   },
 };
 
@@ -142,4 +153,4 @@ const SCENARIOS = [
   sendouts.SCENARIO,
 ];
 
-module.exports = { SCENARIOS, BASELINE_SERVERS };
+module.exports = { SCENARIOS, BASELINE_SERVERS, PDF_PAGES };
