@@ -153,7 +153,7 @@ const EXTRAS = [
         const s = ctx.pdfSameDocument;
         rows.push({
           figure: 'PDF baseline prints the same document as the API',
-          value: `${s.same ? 'yes' : 'NO'}: same extracted text (${s.chars} characters, ${s.pages} page(s)); ${s.apiBytes} vs ${s.baseBytes} bytes`,
+          value: `${s.same ? 'yes: same extracted text' : 'NO: the extracted text differs'} (${s.chars} characters, ${s.pages} page(s) from the API); ${s.apiBytes} vs ${s.baseBytes} bytes`,
           target: 'same',
           ok: s.same,
         });

@@ -20,6 +20,7 @@ const { requireDist } = require('../dist');
 
 const { SqlDocumentSource } = requireDist('libs/infra/src/document-output/sql-document-source');
 const { buildDocumentView } = requireDist('libs/domain/src/document-output/document-view-builder');
+const { INVOICE_COPIES } = requireDist('libs/domain/src/document-output/document-output.service');
 const { templateHtml, pdfOptionsFor } = requireDist('libs/infra/src/pdf/templates');
 const { CHROMIUM_ARGS } = requireDist('libs/infra/src/pdf/chromium-process');
 
@@ -65,7 +66,8 @@ async function documentHtml(accountId, id) {
     createdAt: c.created_at,
     updatedAt: c.updated_at,
   };
-  const view = buildDocumentView(doc, account, client, settings ? settings.signature_png : null);
+  // An invoice PDF is the recipient's original unless another copy is asked for, as DocumentOutputService prints it.
+  const view = { ...buildDocumentView(doc, account, client, settings ? settings.signature_png : null), copy_label: INVOICE_COPIES.original };
   return { html: templateHtml(view, settings ? settings.invoice_template : undefined), options: pdfOptionsFor(view) };
 }
 
