@@ -15,6 +15,13 @@ function log(message) {
   process.stderr.write(`[bench] ${message}\n`);
 }
 
+/**
+ * Node flags of the API and worker processes, as their start commands give them (package.json start:api and
+ * start:worker, scripts/demo.sh, docker/Dockerfile's NODE_OPTIONS): the runners measure what is shipped.
+ * A young generation of 64 MB semi-spaces: see README, "Running several processes".
+ */
+const SERVICE_NODE_ARGS = ['--max-semi-space-size=64'];
+
 /** Starts a child process that dies with us; its output is kept for error reports. */
 function startChild(label, args, env, nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -152,4 +159,4 @@ function runMain(tag, main) {
   );
 }
 
-module.exports = { ROOT, log, startChild, stopChildren, killChildrenNow, freePort, waitForHealth, prepareDatabase, createAccount, runMain };
+module.exports = { ROOT, SERVICE_NODE_ARGS, log, startChild, stopChildren, killChildrenNow, freePort, waitForHealth, prepareDatabase, createAccount, runMain };

@@ -43,9 +43,10 @@ const USERNAME = 'bench.owner';
 const PASSWORD = 'Bench#Passw0rd-2025';
 const BCRYPT_COST = '12';
 
-/** The API processes get BENCH_API_NODE_ARGS (e.g. to profile them). */
+/** The API processes get the start commands' Node flags, then BENCH_API_NODE_ARGS (e.g. to profile them). */
 function startChild(label, args, env) {
-  const nodeArgs = label.startsWith('api') && process.env.BENCH_API_NODE_ARGS ? process.env.BENCH_API_NODE_ARGS.split(/\s+/).filter(Boolean) : [];
+  const extra = process.env.BENCH_API_NODE_ARGS ? process.env.BENCH_API_NODE_ARGS.split(/\s+/).filter(Boolean) : [];
+  const nodeArgs = label.startsWith('api') ? [...processes.SERVICE_NODE_ARGS, ...extra] : [];
   return processes.startChild(label, args, env, nodeArgs);
 }
 

@@ -357,16 +357,21 @@ async function main() {
   const sink = await sendouts.startSink();
   const apiPort = await freePort();
   ctx.apiBase = `http://127.0.0.1:${apiPort}`;
-  const api = processes.startChild('api', ['scripts/run.js', 'api'], {
-    PORT: String(apiPort),
-    DATABASE_URL,
-    RATE_LIMIT: 'off',
-    LOG_LEVEL: 'warn',
-    PUBLIC_BASE_URL: ctx.apiBase,
-    BCRYPT_COST: '12',
-    PDF_CONCURRENCY,
-    ENCRYPTION_KEY: process.env.ENCRYPTION_KEY || crypto.randomBytes(32).toString('hex'),
-  });
+  const api = processes.startChild(
+    'api',
+    ['scripts/run.js', 'api'],
+    {
+      PORT: String(apiPort),
+      DATABASE_URL,
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+      PUBLIC_BASE_URL: ctx.apiBase,
+      BCRYPT_COST: '12',
+      PDF_CONCURRENCY,
+      ENCRYPTION_KEY: process.env.ENCRYPTION_KEY || crypto.randomBytes(32).toString('hex'),
+    },
+    processes.SERVICE_NODE_ARGS,
+  );
   await waitForHealth(api, ctx.apiBase);
   ctx.apiPid = api.pid;
   // The sendout setup drops the queue and stores the document the sendouts attach; the feed's notifications.

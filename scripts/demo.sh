@@ -57,10 +57,10 @@ trap 'stop_all; exit 130' INT
 trap 'stop_all; exit 143' TERM
 trap stop_all EXIT
 
-node scripts/run.js api &
+node --max-semi-space-size=64 scripts/run.js api &
 pids+=($!)
 if [ -f dist/apps/worker/src/main.js ]; then
-  node scripts/run.js worker &
+  node --max-semi-space-size=64 scripts/run.js worker &
   pids+=($!)
 fi
 
