@@ -16,11 +16,11 @@ function log(message) {
 }
 
 /**
- * Node flags of the API and worker processes, as their start commands give them (package.json start:api and
- * start:worker, scripts/demo.sh, docker/Dockerfile's NODE_OPTIONS): the runners measure what is shipped.
- * A young generation of 64 MB semi-spaces: see README, "Running several processes".
+ * Node flags of the API process, as its start commands give them (package.json start:api, scripts/demo.sh,
+ * docker/Dockerfile and compose.yaml): the runners measure what is shipped. A young generation of 64 MB
+ * semi-spaces: see README, "Running several processes".
  */
-const SERVICE_NODE_ARGS = ['--max-semi-space-size=64'];
+const API_NODE_ARGS = ['--max-semi-space-size=64'];
 
 /** Starts a child process that dies with us; its output is kept for error reports. */
 function startChild(label, args, env, nodeArgs = []) {
@@ -159,4 +159,4 @@ function runMain(tag, main) {
   );
 }
 
-module.exports = { ROOT, SERVICE_NODE_ARGS, log, startChild, stopChildren, killChildrenNow, freePort, waitForHealth, prepareDatabase, createAccount, runMain };
+module.exports = { ROOT, API_NODE_ARGS, log, startChild, stopChildren, killChildrenNow, freePort, waitForHealth, prepareDatabase, createAccount, runMain };

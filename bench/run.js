@@ -46,7 +46,7 @@ const BCRYPT_COST = '12';
 /** The API processes get the start commands' Node flags, then BENCH_API_NODE_ARGS (e.g. to profile them). */
 function startChild(label, args, env) {
   const extra = process.env.BENCH_API_NODE_ARGS ? process.env.BENCH_API_NODE_ARGS.split(/\s+/).filter(Boolean) : [];
-  const nodeArgs = label.startsWith('api') ? [...processes.SERVICE_NODE_ARGS, ...extra] : [];
+  const nodeArgs = label.startsWith('api') ? [...processes.API_NODE_ARGS, ...extra] : [];
   return processes.startChild(label, args, env, nodeArgs);
 }
 

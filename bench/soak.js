@@ -370,7 +370,7 @@ async function main() {
       PDF_CONCURRENCY,
       ENCRYPTION_KEY: process.env.ENCRYPTION_KEY || crypto.randomBytes(32).toString('hex'),
     },
-    processes.SERVICE_NODE_ARGS,
+    processes.API_NODE_ARGS,
   );
   await waitForHealth(api, ctx.apiBase);
   ctx.apiPid = api.pid;

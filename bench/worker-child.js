@@ -5,16 +5,11 @@
  */
 const { spawn } = require('node:child_process');
 const path = require('node:path');
-const { SERVICE_NODE_ARGS } = require('./processes');
 
 const ROOT = path.resolve(__dirname, '..');
 
 function startWorkerChild(env) {
-  const child = spawn(process.execPath, [...SERVICE_NODE_ARGS, 'scripts/run.js', 'worker'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(process.execPath, ['scripts/run.js', 'worker'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.output = '';
   const keep = (c) => (child.output = (child.output + c).slice(-8000));
   child.stdout.on('data', keep);

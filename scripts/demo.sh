@@ -60,7 +60,7 @@ trap stop_all EXIT
 node --max-semi-space-size=64 scripts/run.js api &
 pids+=($!)
 if [ -f dist/apps/worker/src/main.js ]; then
-  node --max-semi-space-size=64 scripts/run.js worker &
+  node scripts/run.js worker &
   pids+=($!)
 fi
 
