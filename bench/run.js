@@ -11,8 +11,9 @@
  * BENCH_ROUNDS (default 1: API and baseline alternate this many times; the median run is shown),
  * BENCH_API_NODE_ARGS (extra node flags for the API processes, e.g. `--cpu-prof --cpu-prof-dir=prof` to profile them),
  * BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/invoicing_bench), BENCH_INVOICES (default
- * 100000), BENCH_PDF_CONCURRENCY (the API's PDF_CONCURRENCY, default 2), BENCH_PDF_PAGES (pages of the
- * PDF baseline, default as many as the API gives one account: see PDF_PAGES in scenarios.js), BENCH_BULK_RUNS (default 2), BENCH_PDF_RENDERS (default 1000).
+ * 100000), BENCH_PDF_CONCURRENCY (the API's PDF_CONCURRENCY, default 2), BENCH_PDF_ACCOUNT_CONCURRENCY
+ * (the API's PDF_ACCOUNT_CONCURRENCY, default 1), BENCH_PDF_PAGES (pages of the PDF baseline, default as many
+ * as the API gives one account: see scenarios.js), BENCH_BULK_RUNS (default 2), BENCH_PDF_RENDERS (default 1000).
  * A scenario may set its own `connections` and an `after` hook; the figures of extras.js (bulk PDF,
  * Chromium processes, deep-page ratio...) follow the table. Scenarios with `adapters: true` are also
  * driven against a second API process on the Express edge (HTTP_ADAPTER=express), beside the same
@@ -24,7 +25,7 @@ const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const mysql = require('mysql2/promise');
-const { SCENARIOS, BASELINE_SERVERS, PDF_PAGES } = require('./scenarios');
+const { SCENARIOS, BASELINE_SERVERS, PDF_CONCURRENCY, PDF_ACCOUNT_CONCURRENCY, PDF_PAGES } = require('./scenarios');
 const { seedClients } = require('./seed');
 const { EXTRAS, verdict } = require('./extras');
 const processes = require('./processes');
@@ -37,7 +38,6 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS || 10000);
 const ONLY = process.env.BENCH_ONLY || '';
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 1));
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'mysql://root@127.0.0.1:3306/invoicing_bench';
-const PDF_CONCURRENCY = String(process.env.BENCH_PDF_CONCURRENCY || 2);
 /** The owner user of the bench account (mobile sign-in scenarios); bcrypt at the production cost. */
 const USERNAME = 'bench.owner';
 const PASSWORD = 'Bench#Passw0rd-2025';
@@ -202,7 +202,8 @@ async function main() {
     // starts by revoking older ones). Production bcrypt cost; PDF pages per process.
     PRO_SESSIONS: '1000',
     BCRYPT_COST,
-    PDF_CONCURRENCY,
+    PDF_CONCURRENCY: String(PDF_CONCURRENCY),
+    PDF_ACCOUNT_CONCURRENCY: String(PDF_ACCOUNT_CONCURRENCY),
     ...ctx.storefrontEnv,
   });
   const apiPort = await freePort();
@@ -225,7 +226,7 @@ async function main() {
       child: startChild(`baseline ${key}`, [path.join(__dirname, def.script)], {
         PORT: String(port),
         DATABASE_URL,
-        PDF_CONCURRENCY,
+        PDF_CONCURRENCY: String(PDF_CONCURRENCY),
         BENCH_PDF_PAGES: String(PDF_PAGES),
       }),
       base: `http://127.0.0.1:${port}`,
@@ -301,7 +302,7 @@ async function main() {
   const context =
     `${new Date().toISOString().slice(0, 19).replace('T', ' ')} UTC; Node ${process.version}; ${os.cpus().length} CPUs (${os.cpus()[0].model.trim()}); ` +
     `${CONNECTIONS} connections (unless the scenario says otherwise), ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, median of ${ROUNDS} alternating rounds` : ''}; one account with ${CLIENTS.toLocaleString('en-US')} clients` +
-    `${ctx.invoicesSeeded ? ` and ${Number(process.env.BENCH_INVOICES || 100000).toLocaleString('en-US')} invoices` : ''}; API with PDF_CONCURRENCY=${PDF_CONCURRENCY}, BCRYPT_COST=${BCRYPT_COST}; load average at the end ${os
+    `${ctx.invoicesSeeded ? ` and ${Number(process.env.BENCH_INVOICES || 100000).toLocaleString('en-US')} invoices` : ''}; API with PDF_CONCURRENCY=${PDF_CONCURRENCY}, PDF_ACCOUNT_CONCURRENCY=${PDF_ACCOUNT_CONCURRENCY}, BCRYPT_COST=${BCRYPT_COST}; load average at the end ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}; ` +

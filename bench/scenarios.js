@@ -28,15 +28,15 @@ const sendouts = require('./sendout-bench');
 const notifications = require('./notification-bench');
 
 /**
- * Pages of the PDF baseline (BENCH_PDF_PAGES): by default as many as the API gives one account, the lesser of its
- * PDF_CONCURRENCY and PDF_ACCOUNT_CONCURRENCY (the API's default cap is 1, so that other accounts always find a
- * page; the fairness figure of pdf-fairness.js checks that). The PDF scenario's requests all come from one
- * account, so a baseline with more pages would measure the cap, not the render path.
+ * The PDF pages of each API process (its PDF_CONCURRENCY) and of one account in it (its PDF_ACCOUNT_CONCURRENCY;
+ * 1 by default, as the API's own default, so that other accounts always find a page: pdf-fairness.js checks
+ * that), both given to the API by the runner, and the pages of the PDF baseline (BENCH_PDF_PAGES): by default as
+ * many as the API gives one account. The PDF scenario's requests all come from one account, so a baseline with
+ * more pages would measure the cap, not the render path.
  */
-const PDF_PAGES = Math.max(
-  1,
-  Number(process.env.BENCH_PDF_PAGES || Math.min(Number(process.env.BENCH_PDF_CONCURRENCY || 2), Number(process.env.PDF_ACCOUNT_CONCURRENCY || 1))),
-);
+const PDF_CONCURRENCY = Number(process.env.BENCH_PDF_CONCURRENCY || 2);
+const PDF_ACCOUNT_CONCURRENCY = Number(process.env.BENCH_PDF_ACCOUNT_CONCURRENCY || 1);
+const PDF_PAGES = Math.max(1, Number(process.env.BENCH_PDF_PAGES || Math.min(PDF_CONCURRENCY, PDF_ACCOUNT_CONCURRENCY)));
 
 /** Baseline servers: each is a script started as a child process with PORT and DATABASE_URL set. */
 const BASELINE_SERVERS = {
@@ -153,4 +153,4 @@ const SCENARIOS = [
   sendouts.SCENARIO,
 ];
 
-module.exports = { SCENARIOS, BASELINE_SERVERS, PDF_PAGES };
+module.exports = { SCENARIOS, BASELINE_SERVERS, PDF_CONCURRENCY, PDF_ACCOUNT_CONCURRENCY, PDF_PAGES };

@@ -1,7 +1,8 @@
 'use strict';
 /**
  * Baseline for the PDF scenario: bare Puppeteer, BENCH_PDF_PAGES reused pages (bench/run.js passes as many
- * as the API gives one account, PDF_PAGES in scenarios.js; run alone, PDF_CONCURRENCY, else 2) in one Chromium launched with the renderer's flags, each request doing page.setContent(html) +
+ * as the API gives one account, see scenarios.js; run alone, PDF_CONCURRENCY, else 2) in one Chromium
+ * launched with the renderer's flags, each request doing page.setContent(html) +
  * page.pdf(options) on the same HTML and options the API prints for that document. No request
  * interception, no JavaScript switch, no timeout, no pool bookkeeping, no database work per request.
  *

@@ -35,10 +35,8 @@ describe('ApiMetrics.observe', () => {
     res.emit('close');
     expect(await countOf(metrics, '/v1/me', '200')).toBe(1);
     const histogram = await metrics.registry.getSingleMetric('http_request_duration_seconds')!.get();
-    expect(
-      (histogram.values as Array<{ metricName?: string; labels: Record<string, unknown>; value: number }>).find(
-        (v) => v.metricName === 'http_request_duration_seconds_count' && v.labels.route === '/v1/me',
-      )?.value,
-    ).toBe(1);
+    // A histogram's samples carry their series name (prom-client's MetricValueWithName, not exported).
+    const samples = histogram.values as Array<{ metricName?: string; labels: Record<string, unknown>; value: number }>;
+    expect(samples.find((v) => v.metricName === 'http_request_duration_seconds_count' && v.labels.route === '/v1/me')?.value).toBe(1);
   });
 });
