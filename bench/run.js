@@ -94,6 +94,7 @@ async function measure(label, options, connections) {
   await checkOnce(label, options);
   const warm = WARMUP > 0 ? await drive(options, WARMUP, connections) : null;
   const r = await drive(options, DURATION, connections);
+  log(`  ${fmt.rps(r.requests.average)} req/s, p50 ${fmt.ms(r.latency.p50)} ms, p99 ${fmt.ms(r.latency.p99)} ms`);
   return {
     rps: r.requests.average,
     p50: r.latency.p50,

@@ -171,7 +171,7 @@ export class TypeormSessionRepository extends SessionRepository {
       return true;
     };
     if (this.db.inTransaction()) return work();
-    return this.db.dataSource.transaction((manager) => this.db.runIn(manager, work));
+    return this.db.transaction(work);
   }
 
   async touch(sessionId: number, now: Date, olderThan: Date): Promise<void> {

@@ -13,7 +13,7 @@ export class TypeormTransactionRunner extends TransactionRunner {
     if (this.db.inTransaction()) return work();
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.dataSource.transaction((manager) => this.db.runIn(manager, work));
+        return await this.db.transaction(work);
       } catch (error) {
         const code = (error as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (error as { code?: string }).code;
         if (attempt >= 3 || !code || !RETRYABLE.has(code)) throw error;
