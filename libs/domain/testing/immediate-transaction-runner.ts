@@ -1,4 +1,4 @@
-import { TransactionRunner } from '../src/shared/transaction.port';
+import { TransactionOptions, TransactionRunner } from '../src/shared/transaction.port';
 
 /**
  * Runs the work at once, without rollback. Counts the units of work and whether one is in progress,
@@ -6,14 +6,19 @@ import { TransactionRunner } from '../src/shared/transaction.port';
  */
 export class ImmediateTransactionRunner extends TransactionRunner {
   runs = 0;
+  /** The options of each unit of work (transactions joined inside one are not counted). */
+  options: TransactionOptions[] = [];
   private depth = 0;
 
   get active(): boolean {
     return this.depth > 0;
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.depth === 0) this.runs++;
+  async run<T>(work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    if (this.depth === 0) {
+      this.runs++;
+      this.options.push(options);
+    }
     this.depth++;
     try {
       return await work();
