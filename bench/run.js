@@ -8,7 +8,8 @@
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS
  * (default 20), BENCH_CLIENTS (default 10000), BENCH_ONLY (run scenarios whose name contains it; `a|b`: either),
- * BENCH_ROUNDS (default 1: API and baseline alternate this many times; the median run is shown),
+ * BENCH_ROUNDS (default 1: API and baseline alternate this many times; the median run is shown, and the ratio is
+ * the median of the rounds' own ratios: see pairedRatio),
  * BENCH_API_NODE_ARGS (extra node flags for the API processes, e.g. `--cpu-prof --cpu-prof-dir=prof` to profile them),
  * BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/invoicing_bench), BENCH_INVOICES (default
  * 100000), BENCH_PDF_CONCURRENCY (the API's PDF_CONCURRENCY, default 2), BENCH_PDF_ACCOUNT_CONCURRENCY
@@ -111,6 +112,17 @@ function medianRun(runs) {
   return { ...sorted[Math.floor((sorted.length - 1) / 2)], bad: runs.reduce((n, r) => n + r.bad, 0) };
 }
 
+/**
+ * The ratio of a scenario: the median, over the rounds, of each round's API req/s over the same round's baseline
+ * req/s. The two runs of a round are seconds apart, while the machine's speed drifts over minutes (in one run the
+ * baseline made 522, 545 and 417 req/s in its three rounds); the ratio of the two medians would set an API run of
+ * one minute against a baseline run of another. With one round it is the plain ratio.
+ */
+function pairedRatio(apiRuns, baseRuns) {
+  const ratios = apiRuns.map((run, i) => run.rps / baseRuns[i].rps).sort((a, b) => a - b);
+  return { ratio: ratios[Math.floor((ratios.length - 1) / 2)], rounds: apiRuns.map((run, i) => run.rps / baseRuns[i].rps) };
+}
+
 const fmt = {
   rps: (n) => (n === undefined ? '-' : Math.round(n).toLocaleString('en-US')),
   ms: (n) => (n === undefined ? '-' : n < 1 ? '<1' : String(Math.round(n))), // autocannon records whole ms
@@ -118,8 +130,8 @@ const fmt = {
 };
 
 function tableRows(results) {
-  return results.map(({ scenario, api, base }) => {
-    const ratio = api && base ? api.rps / base.rps : undefined;
+  return results.map(({ scenario, api, base, paired }) => {
+    const ratio = paired ? paired.ratio : api && base ? api.rps / base.rps : undefined;
     let verdict = scenario.target && ratio !== undefined ? (ratio >= scenario.target ? `>= ${scenario.target} ok` : `< ${scenario.target} BELOW`) : '-';
     if (scenario.p99Target && api) verdict += api.p99 < scenario.p99Target ? `; p99 < ${scenario.p99Target} ms ok` : `; p99 >= ${scenario.p99Target} ms ABOVE`;
     const bad = (api ? api.bad : 0) + (base ? base.bad : 0);
@@ -127,6 +139,8 @@ function tableRows(results) {
       scenario.name,
       fmt.rps(api && api.rps),
       fmt.rps(base && base.rps),
+      ratio === undefined ? '-' : ratio.toFixed(2),
+      paired && paired.rounds.length > 1 ? paired.rounds.map((r) => r.toFixed(2)).join(' ') : '-',
       fmt.ratio(api && api.rps, base && base.rps),
       verdict,
       fmt.ms(api && api.p50),
@@ -138,7 +152,20 @@ function tableRows(results) {
   });
 }
 
-const HEADER = ['scenario', 'req/s', 'baseline req/s', 'ratio', 'target', 'p50 ms', 'baseline p50 ms', 'p99 ms', 'baseline p99 ms', 'non-2xx/errors'];
+const HEADER = [
+  'scenario',
+  'req/s',
+  'baseline req/s',
+  'ratio',
+  'round ratios',
+  'ratio of medians',
+  'target',
+  'p50 ms',
+  'baseline p50 ms',
+  'p99 ms',
+  'baseline p99 ms',
+  'non-2xx/errors',
+];
 
 function textTable(rows) {
   const all = [HEADER, ...rows];
@@ -282,14 +309,20 @@ async function main() {
     }
     if (scenario.after) await scenario.after(ctx, { apiRuns, baseRuns });
     const base = baseRuns.length ? medianRun(baseRuns) : undefined;
+    const paired = (runs) => (baseRuns.length ? pairedRatio(runs, baseRuns) : undefined);
     if (!expressRuns.length) {
-      results.push({ scenario, api: medianRun(apiRuns), base });
+      results.push({ scenario, api: medianRun(apiRuns), base, paired: paired(apiRuns) });
     } else {
-      results.push({ scenario: { ...scenario, name: `${scenario.name} [fastify]` }, api: medianRun(apiRuns), base });
-      results.push({ scenario: { ...scenario, name: `${scenario.name} [express]` }, api: medianRun(expressRuns), base });
+      results.push({ scenario: { ...scenario, name: `${scenario.name} [fastify]` }, api: medianRun(apiRuns), base, paired: paired(apiRuns) });
+      results.push({ scenario: { ...scenario, name: `${scenario.name} [express]` }, api: medianRun(expressRuns), base, paired: paired(expressRuns) });
     }
     if (referenceRuns.length) {
-      results.push({ scenario: { name: `${scenario.name} [bare Express 5, reference]` }, api: medianRun(referenceRuns), base });
+      results.push({
+        scenario: { name: `${scenario.name} [bare Express 5, reference]` },
+        api: medianRun(referenceRuns),
+        base,
+        paired: paired(referenceRuns),
+      });
     }
   }
   const figures = [];
@@ -309,7 +342,7 @@ async function main() {
       .join(' ')}; ` +
     `baseline: ${[...new Set(scenarios.map((s) => s.baseline && s.baseline.server).filter(Boolean))].map((k) => `${k} (${BASELINE_SERVERS[k].describe})`).join(', ') || 'none'}; ` +
     `${baselines.express ? `reference rows: ${BASELINE_SERVERS.express.describe}, against the same baseline; ` : ''}` +
-    'ratio = API req/s / baseline req/s; latencies in ms.';
+    "ratio = median over the rounds of the round's API req/s / its baseline req/s (round ratios: each round's; ratio of medians: the req/s columns' ratio); latencies in ms.";
   const extra = figures.length ? extrasTables(figures) : null;
   process.stdout.write(
     `\n${textTable(rows)}\n\n${context}\n${extra ? `\n${extra.text}\n` : ''}\nMarkdown:\n\n${markdownTable(rows)}\n${extra ? `\n${extra.md}\n` : ''}`,
