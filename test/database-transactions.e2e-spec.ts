@@ -23,9 +23,8 @@ async function sentDuring(work: () => Promise<unknown>): Promise<string[]> {
 }
 
 /**
- * Database.transaction against MariaDB: the opening statements go out with the transaction's first statement, the
- * COMMIT with the last write when the work says it ends with it (libs/infra/src/database/piggybacked-statements.ts),
- * and the transaction is still the one the statements sent apart would make.
+ * Database.transaction against MariaDB: the opening statements go out with the transaction's first statement
+ * (libs/infra/src/database/deferred-opening.ts), and the transaction is still the one sent apart would be.
  */
 describe('database transactions', () => {
   let ds: DataSource;
@@ -118,15 +117,12 @@ describe('database transactions', () => {
   it('sends the isolation level with the opening, and the transaction runs at that level', async () => {
     const { insertId } = await insertAccount('isolation');
     const readTwice = (isolation?: 'READ COMMITTED') =>
-      db.transaction(
-        async () => {
-          const read = async () => (await db.query<{ name: string }>('SELECT business_name AS name FROM accounts WHERE id = ?', [insertId]))[0].name;
-          const first = await read();
-          await other.query('UPDATE accounts SET business_name = ? WHERE id = ?', [`${first}+`, insertId]);
-          return [first, await read()];
-        },
-        { isolation },
-      );
+      db.transaction(async () => {
+        const read = async () => (await db.query<{ name: string }>('SELECT business_name AS name FROM accounts WHERE id = ?', [insertId]))[0].name;
+        const first = await read();
+        await other.query('UPDATE accounts SET business_name = ? WHERE id = ?', [`${first}+`, insertId]);
+        return [first, await read()];
+      }, isolation);
 
     const sent: string[] = [];
     let committedRead: string[] = [];
@@ -150,87 +146,5 @@ describe('database transactions', () => {
     );
     expect(rows).toEqual([{ open: 1 }]);
     expect(sent).toEqual(['START TRANSACTION', 'SELECT @@in_transaction AS open', 'COMMIT']);
-  });
-  describe('ending with the last write', () => {
-    const insertSql = "INSERT INTO accounts (business_name, business_email, plan) VALUES (?, 'tx@example.com', 'free')";
-
-    it('sends the COMMIT with the last write: a one-write transaction is one round trip', async () => {
-      let insertId = 0;
-      const sent = await sentDuring(() =>
-        db.transaction(
-          async () => {
-            ({ insertId } = await db.lastWrite<{ insertId: number }>(insertSql, ['one trip']));
-          },
-          { endsWithLastWrite: true },
-        ),
-      );
-      expect(sent).toEqual([`START TRANSACTION;\n${insertSql};\nCOMMIT`]);
-      // The write's own result, not the opening's or the COMMIT's.
-      expect(insertId).toBeGreaterThan(0);
-      expect(await countSeenByOthers('one trip')).toBe(1);
-      const [outside] = await db.query('SELECT @@in_transaction AS open', []);
-      expect(outside).toEqual({ open: 0 });
-    });
-
-    it('gives a multi-statement last write the results of its own statements, after a read that carried the opening', async () => {
-      let results: unknown;
-      const sent = await sentDuring(() =>
-        db.transaction(
-          async () => {
-            await db.query('SELECT 1 AS a', []);
-            results = await db.lastWrite(`${insertSql}; SELECT 2 AS b`, ['multi']);
-          },
-          { endsWithLastWrite: true },
-        ),
-      );
-      expect(sent).toEqual(['START TRANSACTION;\nSELECT 1 AS a', `${insertSql}; SELECT 2 AS b;\nCOMMIT`]);
-      expect(results).toEqual([expect.objectContaining({ affectedRows: 1 }), [{ b: 2 }]]);
-      expect(await countSeenByOthers('multi')).toBe(1);
-    });
-
-    it('refuses a statement after the last write (what was written stays committed)', async () => {
-      const error = await db
-        .transaction(
-          async () => {
-            await db.lastWrite(insertSql, ['refused after']);
-            await db.query('SELECT 1', []);
-          },
-          { endsWithLastWrite: true },
-        )
-        .catch((e: unknown) => e);
-      expect(String(error)).toContain('committed with its last write');
-      expect(await countSeenByOthers('refused after')).toBe(1);
-      const [outside] = await db.query('SELECT @@in_transaction AS open', []);
-      expect(outside).toEqual({ open: 0 });
-    });
-
-    it('rolls back as usual when the last write fails: its COMMIT never ran', async () => {
-      const { insertId } = await insertAccount('failed last');
-      const sent = await sentDuring(() =>
-        expect(
-          db.transaction(
-            async () => {
-              await insertAccount('failed last, kept?');
-              await db.lastWrite("INSERT INTO accounts (id, business_name, business_email, plan) VALUES (?, 'dup', 'tx@example.com', 'free')", [insertId]);
-            },
-            { endsWithLastWrite: true },
-          ),
-        ).rejects.toThrow(/Duplicate entry/),
-      );
-      expect(sent[sent.length - 1]).toBe('ROLLBACK');
-      expect(await countSeenByOthers('failed last, kept?')).toBe(0);
-    });
-
-    it('is an ordinary statement in a transaction that does not end with it, and outside any transaction', async () => {
-      const sent = await sentDuring(() =>
-        db.transaction(async () => {
-          await db.lastWrite(insertSql, ['ordinary']);
-          await db.query('SELECT 1', []);
-        }),
-      );
-      expect(sent).toEqual([`START TRANSACTION;\n${insertSql}`, 'SELECT 1', 'COMMIT']);
-      await db.lastWrite(insertSql, ['outside']);
-      expect(await countSeenByOthers('outside')).toBe(1);
-    });
   });
 });

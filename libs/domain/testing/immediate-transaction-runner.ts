@@ -1,4 +1,4 @@
-import { TransactionOptions, TransactionRunner } from '../src/shared/transaction.port';
+import { TransactionRunner } from '../src/shared/transaction.port';
 
 /**
  * Runs the work at once, without rollback. Counts the units of work and whether one is in progress,
@@ -6,19 +6,14 @@ import { TransactionOptions, TransactionRunner } from '../src/shared/transaction
  */
 export class ImmediateTransactionRunner extends TransactionRunner {
   runs = 0;
-  /** The options of each unit of work (transactions joined inside one are not counted). */
-  options: TransactionOptions[] = [];
   private depth = 0;
 
   get active(): boolean {
     return this.depth > 0;
   }
 
-  async run<T>(work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-    if (this.depth === 0) {
-      this.runs++;
-      this.options.push(options);
-    }
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.depth === 0) this.runs++;
     this.depth++;
     try {
       return await work();

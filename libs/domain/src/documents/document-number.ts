@@ -42,20 +42,12 @@ export function formatDocumentNumber(prefix: string, fyStartYear: number, sequen
       prefix: `makes the document number ${number} longer than ${MAX_DOCUMENT_NUMBER_LENGTH} characters`,
     });
   }
-  if (!E_INVOICE_NUMBER.test(number)) throw new ValidationFailed({ prefix: NUMBER_CHARACTERS });
+  if (!E_INVOICE_NUMBER.test(number)) {
+    throw new ValidationFailed({
+      prefix: 'must start with a letter and contain only uppercase letters, digits and hyphens',
+    });
+  }
   return number;
-}
-
-const NUMBER_CHARACTERS = 'must start with a letter and contain only uppercase letters, digits and hyphens';
-/** The characters of a number's stem that formatDocumentNumber allows (the length aside). */
-const STEM_CHARACTERS = /^[A-Z1-9][A-Z0-9/-]*$/;
-
-/**
- * Throws formatDocumentNumber's ValidationFailed for a prefix and year whose numbers break the character rules
- * whatever their sequence. The length, which grows with the sequence, is left to formatDocumentNumber.
- */
-export function assertStemCharacters(prefix: string, fyStartYear: number): void {
-  if (!STEM_CHARACTERS.test(documentNumberStem(prefix, fyStartYear))) throw new ValidationFailed({ prefix: NUMBER_CHARACTERS });
 }
 
 /**

@@ -19,10 +19,8 @@ export abstract class SalesDocumentRepository<H, F> {
    * `entityId` and `label` become the new document's id and number) in one write, inside the caller's
    * transaction: the account's sequence row is then locked only while the database runs that write, not while
    * the application waits between statements. Returns the document's id and sequence; the caller derives the
-   * number with `numberIn`. A number too long for its sequence (what `numberIn` refuses for a prefix whose
-   * characters pass `assertStemCharacters`) is refused here, with `numberIn`'s error, before anything is kept:
-   * the write may be the transaction's last (`TransactionOptions.endsWithLastWrite`). Stores that cannot do this
-   * in one write leave it out, and use cases fall back to `DocumentNumbering.allocateIn` and `insert`.
+   * number with `numberIn` (and must fail the transaction when that throws). Stores that cannot do this in one
+   * write leave it out, and use cases fall back to `DocumentNumbering.allocateIn` and `insert`.
    */
   insertNumbered?(accountId: number, slot: NumberSlot, fields: F, lines: ProductLineValues[], event: ActivityEvent): Promise<{ id: number; sequence: number }>;
   /** Rewrites the header; the lines are replaced when `lines` is given, kept when null. */

@@ -51,9 +51,8 @@ export class InvoicesService {
     const { gst, client } = await this.references.gstContextWithClient(caller.account, input.client_id);
     const built = buildInvoice(input, { ...this.context(caller), gst });
     await this.references.tdsSection(caller.account.id, built.fields.tdsSectionId);
-    // The client the tax context was read from is the invoice's: issuing does not read it a second time. Issuing
-    // is the whole transaction, and its last write its last step.
-    return this.tx.run(() => this.issue.execute(caller, built.fields, built.lines ?? [], client), { endsWithLastWrite: true });
+    // The client the tax context was read from is the invoice's: issuing does not read it a second time.
+    return this.tx.run(() => this.issue.execute(caller, built.fields, built.lines ?? [], client));
   }
 
   /** Merges `input` over the stored invoice; lines are replaced only when `items` is sent. */

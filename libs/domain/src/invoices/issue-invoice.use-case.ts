@@ -2,7 +2,6 @@ import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { Client } from '../clients/client';
 import { ClientRepository } from '../clients/client.repository.port';
-import { assertStemCharacters } from '../documents/document-number';
 import { DocumentNumbering, numberIn } from '../documents/document-numbering';
 import { DocumentQuota } from '../documents/document-quota';
 import { ProductLineValues } from '../documents/product-lines';
@@ -49,9 +48,6 @@ export class IssueInvoice {
     if (this.invoices.insertNumbered && !this.stock.takesStock(checked)) {
       const event = this.activity.eventOf(caller.principal, { action: 'created', entityType: 'invoice', entityId: 0, label: null, after });
       if (!(await this.activity.readsRecord(event))) {
-        // Nothing may fail after the write (the caller may commit with it): a prefix whose numbers break the
-        // character rules is refused first, and a number too long for its sequence is refused by the write.
-        assertStemCharacters(slot.prefix, slot.fyStartYear);
         const { id, sequence } = await this.invoices.insertNumbered(accountId, slot, fields, checked, event);
         return { id, number: numberIn(slot, sequence), taxWarnings: fields.taxWarnings };
       }

@@ -50,6 +50,6 @@ export class ReadCommittedTransactionRunner extends TransactionRunner {
 
   run<T>(work: () => Promise<T>): Promise<T> {
     if (this.db.inTransaction()) return work();
-    return this.db.transaction(work, { isolation: 'READ COMMITTED' });
+    return this.db.transaction(work, 'READ COMMITTED');
   }
 }

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
-import { DriverConnection, piggyback, PiggybackedStatements } from './piggybacked-statements';
+import { deferOpening, DriverConnection } from './deferred-opening';
 
 /**
  * Gives repositories the entity manager of the transaction in progress (if any). Repositories call
@@ -9,8 +9,6 @@ import { DriverConnection, piggyback, PiggybackedStatements } from './piggybacke
  */
 export class Database {
   private readonly store = new AsyncLocalStorage<EntityManager>();
-  /** The transactions in progress that end with their last write (see `lastWrite`). */
-  private readonly endings = new WeakMap<EntityManager, PiggybackedStatements>();
   /** Facts noted inside each transaction in progress (see `noteFact`), dropped with its manager. */
   private readonly facts = new WeakMap<EntityManager, Map<string, unknown>>();
   constructor(readonly dataSource: DataSource) {}
@@ -67,18 +65,16 @@ export class Database {
 
   /**
    * Runs `work` in a new transaction on one pool connection and commits it (rolls it back when `work` throws).
-   * The opening statements go out with the transaction's first statement (piggybacked-statements.ts): one round
-   * trip fewer per transaction; a transaction that sends nothing sends no COMMIT either. With `endsWithLastWrite`,
-   * the COMMIT goes with the statement sent by `lastWrite`.
+   * The opening statements go out with the transaction's first statement (deferred-opening.ts): one round trip
+   * fewer per transaction; a transaction that sends nothing sends no COMMIT either.
    */
-  async transaction<T>(work: () => Promise<T>, options: { isolation?: IsolationLevel; endsWithLastWrite?: boolean } = {}): Promise<T> {
+  async transaction<T>(work: () => Promise<T>, isolation?: IsolationLevel): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     try {
-      const statements = piggyback((await runner.connect()) as DriverConnection);
+      const opening = deferOpening((await runner.connect()) as DriverConnection);
       try {
-        await runner.startTransaction(options.isolation);
-        statements.opened();
-        if (options.endsWithLastWrite) this.endings.set(runner.manager, statements);
+        await runner.startTransaction(isolation);
+        opening.opened();
         const result = await this.runIn(runner.manager, work);
         await runner.commitTransaction();
         return result;
@@ -87,21 +83,11 @@ export class Database {
         if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
         throw error;
       } finally {
-        statements.restore();
+        opening.restore();
       }
     } finally {
       await runner.release();
     }
-  }
-
-  /**
-   * A write that is the last statement of its use case: in a transaction run with `endsWithLastWrite` it carries
-   * the transaction's COMMIT (and any statement after it is refused); anywhere else it is `manager().query`.
-   */
-  lastWrite<T = unknown>(sql: string, params: unknown[]): Promise<T> {
-    const tx = this.store.getStore();
-    if (tx) this.endings.get(tx)?.commitWith(sql);
-    return (tx ?? this.dataSource.manager).query<T>(sql, params);
   }
 
   inTransaction(): boolean {

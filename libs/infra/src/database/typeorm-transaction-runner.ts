@@ -1,4 +1,4 @@
-import { TransactionOptions, TransactionRunner } from '@app/domain/shared/transaction.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { Database } from './database';
 
 const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
@@ -9,11 +9,11 @@ export class TypeormTransactionRunner extends TransactionRunner {
   }
 
   /** Joins the transaction in progress, or starts one; a deadlock victim is retried up to 3 times. */
-  async run<T>(work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.db.inTransaction()) return work();
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction(work, { endsWithLastWrite: options.endsWithLastWrite });
+        return await this.db.transaction(work);
       } catch (error) {
         const code = (error as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (error as { code?: string }).code;
         if (attempt >= 3 || !code || !RETRYABLE.has(code)) throw error;

@@ -4,7 +4,7 @@ import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
 import { escape } from 'mysql2';
 import { ActivityEvent } from '@app/domain/activity/activity-log.port';
 import { documentNumberStem, MAX_DOCUMENT_NUMBER_LENGTH, SEQUENCE_DIGITS } from '@app/domain/documents/document-number';
-import { AllocatedNumber, NumberSlot, numberIn } from '@app/domain/documents/document-numbering';
+import { AllocatedNumber, NumberSlot } from '@app/domain/documents/document-numbering';
 import { ProductLine, ProductLineValues } from '@app/domain/documents/product-lines';
 import { SalesDocumentRepository } from '@app/domain/documents/sales-document.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
@@ -114,8 +114,7 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
    * LAST_INSERT_ID(), the lines and the activity event under the header's id. The database runs them one after
    * another without waiting for the application, so the account's sequence row (and its analytics-version row,
    * bumped by the header's trigger) stays locked only for that time. If any statement fails the rest do not
-   * run, and the caller's transaction is rolled back with the error. It is the transaction's last write when the
-   * caller says so (Database.lastWrite): the COMMIT then goes with it.
+   * run, and the caller's transaction is rolled back with the error.
    */
   override async insertNumbered(
     accountId: number,
@@ -128,10 +127,9 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
     const manager = this.db.manager();
     const now = sqlNow(this.clock.now());
     const stem = escape(documentNumberStem(slot.prefix, slot.fyStartYear));
-    // formatDocumentNumber in SQL. A number too long for the column is NULL, which the NOT NULL column refuses, so
-    // the header's insert fails and nothing after it runs (nor the COMMIT that may follow): see `tooLong` below.
-    const candidate = `CONCAT(${stem}, LPAD(LAST_INSERT_ID(), GREATEST(${SEQUENCE_DIGITS}, CHAR_LENGTH(LAST_INSERT_ID())), '0'))`;
-    const number = `IF(CHAR_LENGTH(${candidate}) > ${MAX_DOCUMENT_NUMBER_LENGTH}, NULL, ${candidate})`;
+    // formatDocumentNumber in SQL. Cut to the column's length, so that a number too long for it is not a database
+    // error: the caller's numberIn refuses that sequence (ValidationFailed) and the transaction is rolled back.
+    const number = `LEFT(CONCAT(${stem}, LPAD(LAST_INSERT_ID(), GREATEST(${SEQUENCE_DIGITS}, CHAR_LENGTH(LAST_INSERT_ID())), '0')), ${MAX_DOCUMENT_NUMBER_LENGTH})`;
     const { table, column } = columnOf(manager, this.spec.header, this.spec.numberProperty);
     const statements = [
       nextSequenceStatement(accountId, slot.kind, slot.fyStartYear),
@@ -146,32 +144,13 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
         label: `(SELECT \`${column}\` FROM \`${table}\` WHERE id = @document_id)`,
       }),
     ].filter((statement): statement is SqlStatement => statement !== null);
-    let results: unknown[];
-    try {
-      results = await this.db.lastWrite<unknown[]>(
-        statements.map((st) => st.sql).join(';\n'),
-        statements.flatMap((st) => st.params),
-      );
-    } catch (error) {
-      await this.tooLong(slot, error);
-      throw error;
-    }
+    const results = await manager.query<unknown[]>(
+      statements.map((st) => st.sql).join(';\n'),
+      statements.flatMap((st) => st.params),
+    );
     const id = Number((results[1] as { insertId?: number } | undefined)?.insertId);
     if (!Number.isInteger(id) || id < 1) throw new Error('The document insert returned no id');
     return { id, sequence: sequenceOf(results[0]) };
-  }
-
-  /**
-   * After a failed numbered write: when the header was refused because its number was too long, throws numberIn's
-   * error for the sequence the write had taken (still LAST_INSERT_ID() in the open transaction, which the caller
-   * rolls back, so the number is not lost).
-   */
-  private async tooLong(slot: NumberSlot, error: unknown): Promise<void> {
-    const code = (error as { driverError?: { code?: string } }).driverError?.code;
-    if (code !== 'ER_BAD_NULL_ERROR') return;
-    const [row] = await this.db.manager().query<Array<{ sequence: number | string }>>('SELECT LAST_INSERT_ID() AS sequence');
-    const sequence = Number(row?.sequence);
-    if (Number.isSafeInteger(sequence) && sequence > 0) numberIn(slot, sequence);
   }
 
   async update(accountId: number, id: number, fields: F, lines: ProductLineValues[] | null): Promise<void> {
