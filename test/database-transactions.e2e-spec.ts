@@ -1,26 +1,12 @@
 import { Connection, createConnection } from 'mysql2/promise';
-import { Connection as CallbackConnection } from 'mysql2';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { createDataSource } from '@app/infra/database/data-source';
 import { Database } from '@app/infra/database/database';
 import { freshDatabase } from './support/app-harness';
+import { sent, traced } from './support/statement-trace';
 
-/** The statements the driver's connections send while `work` runs (mysql2's `Connection.query`, which TypeORM calls). */
-async function sentDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const proto = CallbackConnection.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    sent.push(String(typeof args[0] === 'string' ? args[0] : (args[0] as { sql?: string }).sql));
-    return original.apply(this, args);
-  };
-  try {
-    await work();
-  } finally {
-    proto.query = original;
-  }
-  return sent;
-}
+/** The statements the driver's connections send while `work` runs, as sent. */
+const sentDuring = async (work: () => Promise<unknown>) => sent(await traced(work, { exact: true }));
 
 /**
  * Database.transaction against MariaDB: the opening statements go out with the transaction's first statement

@@ -3,40 +3,7 @@ import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-cas
 import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { createClient } from './support/sales-document-helpers';
-
-/** One statement as the API's pool connections sent it, and whether its answer had come back yet. */
-type Trace = Array<{ event: 'send' | 'answer'; sql: string }>;
-
-/**
- * Records every statement the API's MySQL connections send (and when each answer arrives) while `work`
- * runs, by wrapping mysql2's `Connection.query`, which both TypeORM and the plain pool path call.
- */
-async function traced(work: () => Promise<unknown>): Promise<Trace> {
-  const trace: Trace = [];
-  const proto = Connection.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const sql = String(typeof args[0] === 'string' ? args[0] : (args[0] as { sql?: string }).sql).replace(/\s+/g, ' ');
-    trace.push({ event: 'send', sql });
-    const last = args.length - 1;
-    if (typeof args[last] === 'function') {
-      const callback = args[last] as (...results: unknown[]) => void;
-      args[last] = (...results: unknown[]) => {
-        trace.push({ event: 'answer', sql });
-        callback(...results);
-      };
-    }
-    return original.apply(this, args);
-  };
-  try {
-    await work();
-  } finally {
-    proto.query = original;
-  }
-  return trace;
-}
-
-const sent = (trace: Trace) => trace.filter((e) => e.event === 'send').map((e) => e.sql);
+import { sent, traced } from './support/statement-trace';
 
 /**
  * What one invoice create asks of MySQL. Every create of an account waits for the account's sequence row,
