@@ -119,8 +119,9 @@ function medianRun(runs) {
  * one minute against a baseline run of another. With one round it is the plain ratio.
  */
 function pairedRatio(apiRuns, baseRuns) {
-  const ratios = apiRuns.map((run, i) => run.rps / baseRuns[i].rps).sort((a, b) => a - b);
-  return { ratio: ratios[Math.floor((ratios.length - 1) / 2)], rounds: apiRuns.map((run, i) => run.rps / baseRuns[i].rps) };
+  const rounds = apiRuns.map((run, i) => run.rps / baseRuns[i].rps);
+  const sorted = [...rounds].sort((a, b) => a - b);
+  return { ratio: sorted[Math.floor((sorted.length - 1) / 2)], rounds };
 }
 
 const fmt = {
