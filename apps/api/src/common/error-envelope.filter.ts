@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { HttpAdapterHost } from '@nestjs/core';
 import { EdgeAdapter, EdgeError, EdgeRequest, errorJson } from '../edge/http-edge';
 import { pathOf } from './http-middleware';
+import { ReplayedAnswer, takeIdempotentRun } from '../idempotency/idempotent-run';
 import { DomainError, ErrorCode, RateLimited, TemporarilyUnavailable } from '@app/domain/shared/domain-error';
 import { transientDatabaseFailure } from '@app/infra/database/transient-failure';
 
@@ -44,12 +45,27 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
   catch(thrown: unknown, host: ArgumentsHost): void {
-    // A lost or refused database connection is a passing shortage (503 with Retry-After), not a fault.
-    const exception = transientDatabaseFailure(thrown) ?? thrown;
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<HttpRequest>();
     const reply = ctx.getResponse<unknown>();
     const edge = this.adapterHost.httpAdapter as unknown as EdgeAdapter;
+    if (thrown instanceof ReplayedAnswer) {
+      if (edge.headersSent(reply)) edge.endResponse(reply);
+      else edge.sendJson(reply, thrown.status, `{"ok":true,"data":${thrown.json}}`);
+      return;
+    }
+    // An Idempotency-Key run is settled (the error stored, or the key let go) before the answer leaves.
+    const run = takeIdempotentRun(reply);
+    if (run) {
+      void run.settleError(thrown).then(() => this.answer(thrown, req, reply, edge));
+      return;
+    }
+    this.answer(thrown, req, reply, edge);
+  }
+
+  private answer(thrown: unknown, req: HttpRequest, reply: unknown, edge: EdgeAdapter): void {
+    // A lost or refused database connection is a passing shortage (503 with Retry-After), not a fault.
+    const exception = transientDatabaseFailure(thrown) ?? thrown;
     const body = this.toBody(exception, req);
     if (exception !== thrown) this.logger.warn({ request_id: req.id, cause: (thrown as { code?: unknown }).code ?? null }, 'database briefly unavailable');
     if (body.code === 'server_error') {

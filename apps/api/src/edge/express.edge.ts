@@ -4,6 +4,7 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import express from 'express';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import { requestIdFor } from '../common/http-middleware';
+import { takeIdempotentRun } from '../idempotency/idempotent-run';
 import {
   EdgeAdapter,
   edgeErrors,
@@ -116,13 +117,16 @@ export class ExpressEdgeAdapter extends ExpressAdapter implements EdgeAdapter {
     server.on('clientError', writeClientError);
   }
 
-  override reply(response: unknown, body: unknown, statusCode?: number): void {
-    if (body instanceof StreamableFile) {
-      super.reply(response, body, statusCode);
-      return;
-    }
+  override reply(response: unknown, body: unknown, statusCode?: number): void | Promise<void> {
     const res = response as Response;
     if (statusCode) res.status(statusCode);
+    // An Idempotency-Key run is settled (the answer stored) before the answer leaves.
+    const run = takeIdempotentRun(response);
+    if (run) return run.settle(body, res.statusCode).then(() => this.reply(response, body));
+    if (body instanceof StreamableFile) {
+      super.reply(response, body);
+      return;
+    }
     const json = envelopeJson(body);
     res.setHeader('content-type', 'application/json; charset=utf-8');
     res.setHeader('content-length', Buffer.byteLength(json));

@@ -3,6 +3,7 @@ import { StreamableFile } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestIdFor } from '../common/http-middleware';
+import { takeIdempotentRun } from '../idempotency/idempotent-run';
 import {
   EdgeAdapter,
   EdgeError,
@@ -52,10 +53,14 @@ export class FastifyEdgeAdapter extends FastifyAdapter implements EdgeAdapter {
     this.registerRequestHook(fastify);
   }
 
-  override reply(response: unknown, body: unknown, statusCode?: number) {
-    if (body instanceof StreamableFile) return super.reply(response as FastifyReply, body, statusCode);
+  override reply(response: unknown, body: unknown, statusCode?: number): FastifyReply {
     const reply = response as FastifyReply;
     if (statusCode) reply.status(statusCode);
+    // An Idempotency-Key run is settled (the answer stored) before the answer leaves.
+    const run = takeIdempotentRun(response);
+    // Nest awaits what `reply` returns, so the answer's promise stands in for the reply it resolves to.
+    if (run) return run.settle(body, reply.statusCode).then(() => this.reply(response, body)) as unknown as FastifyReply;
+    if (body instanceof StreamableFile) return super.reply(reply, body);
     return reply.header('content-type', 'application/json; charset=utf-8').send(envelopeJson(body));
   }
 

@@ -1,13 +1,11 @@
-import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
-import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
-import { Reflector } from '@nestjs/core';
-import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
+import { CanActivate, ExecutionContext, Injectable, StreamableFile } from '@nestjs/common';
 import { IdempotencyKeyInUse, isStorableError, ReplayedError, StoredAnswer } from '@app/domain/idempotency/idempotency';
 import { IdempotencyTicket, IdempotentRequests } from '@app/domain/idempotency/idempotent-requests.use-case';
 import { AuthenticatedRequest } from '../common/decorators';
+import { attachIdempotentRun, ReplayedAnswer } from './idempotent-run';
 import { setReplyHeader } from './reply-header';
 
-/** What the interceptor reads of the request Nest gives it. */
+/** What the guard reads of the request Nest gives it. */
 interface RequestView extends AuthenticatedRequest {
   method: string;
   url: string;
@@ -19,30 +17,34 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /**
- * `Idempotency-Key` on authenticated POST and PATCH requests (runs after the auth guard, around the pipes
- * and the handler): the first answer is stored, a repeat replays it with `Idempotent-Replayed: true`.
- * JSON answers and non-transient errors are stored; file answers (PDF, ZIP) and transient errors release
- * the key once done, so it only guards against a duplicate running at the same time.
+ * `Idempotency-Key` on authenticated POST and PATCH requests. It runs after the auth guard and before the
+ * pipes and the handler. The first answer is stored; a repeat replays it with `Idempotent-Replayed: true`.
+ * JSON answers and non-transient errors are stored. File answers (PDF, ZIP) and transient errors release the
+ * key once done, so for them it only guards against a duplicate running at the same time.
+ *
+ * A guard rather than an interceptor: Nest runs a route with any interceptor through an rxjs pipeline and
+ * two `AsyncResource.bind` per request, which cost an invoice create about a tenth of the API's CPU
+ * (docs/performance.md, seventh round). A guard cannot see the answer, so the run it starts is settled where
+ * the answer leaves: the edge's `reply` and the error filter (idempotent-run.ts).
  */
 @Injectable()
-export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly requests: IdempotentRequests,
-  ) {}
+export class IdempotencyGuard implements CanActivate {
+  constructor(private readonly requests: IdempotentRequests) {}
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    if (context.getType() !== 'http') return next.handle();
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    if (context.getType() !== 'http') return true;
     const http = context.switchToHttp();
     const req = http.getRequest<RequestView>();
     const raw = req.headers?.[IDEMPOTENCY_HEADER];
     const key = Array.isArray(raw) ? raw[0] : raw;
-    if (key === undefined || !req.caller || (req.method !== 'POST' && req.method !== 'PATCH')) return next.handle();
-    const response: unknown = http.getResponse();
+    if (key === undefined || !req.caller || (req.method !== 'POST' && req.method !== 'PATCH')) return true;
+    return this.begin(req, req.caller.account.id, key, http.getResponse<unknown>());
+  }
 
+  private async begin(req: RequestView, accountId: number, key: string, response: unknown): Promise<boolean> {
     let started;
     try {
-      started = await this.requests.start(req.caller.account.id, key, { method: req.method, path: req.url, body: req.body });
+      started = await this.requests.start(accountId, key, { method: req.method, path: req.url, body: req.body });
     } catch (err) {
       if (err instanceof IdempotencyKeyInUse) setReplyHeader(response, 'Retry-After', String(err.retryAfterSeconds));
       throw err;
@@ -51,18 +53,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
       setReplyHeader(response, REPLAYED_HEADER, 'true');
       const answer = started.replay;
       if (answer.error) throw new ReplayedError(answer.error.code, answer.error.message, answer.error.details);
-      return of(JSON.parse(answer.body) as unknown);
+      throw new ReplayedAnswer(answer.status, answer.body);
     }
     const ticket = started.run;
-    const status = this.successStatus(context, req.method);
-    return next.handle().pipe(
-      mergeMap((data: unknown) => from(this.settle(ticket, data, status)).pipe(mergeMap(() => of(data)))),
-      catchError((err: unknown) => from(this.settleError(ticket, err)).pipe(mergeMap(() => throwError(() => err)))),
-    );
-  }
-
-  private successStatus(context: ExecutionContext, method: string): number {
-    return this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? (method === 'POST' ? HttpStatus.CREATED : HttpStatus.OK);
+    attachIdempotentRun(response, {
+      settle: (data, status) => this.settle(ticket, data, status),
+      settleError: (err) => this.settleError(ticket, err),
+    });
+    return true;
   }
 
   private async settle(ticket: IdempotencyTicket, data: unknown, status: number): Promise<void> {
