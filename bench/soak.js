@@ -60,11 +60,13 @@ const rand = (n) => Math.floor(Math.random() * n);
 const pickOf = (list) => list[rand(list.length)];
 
 /**
- * The traffic mix, with relative weights (88 in all: a sendout is about one request in ninety).
- * `request()` gives the path (and method, body, sign-in token) of each request, so ids and offsets vary.
+ * The traffic mix, with relative weights (90 in all: a sendout is about one request in ninety).
+ * `request()` gives the path (and method, body, sign-in token, extra headers) of each request, so ids and
+ * offsets vary. Some creates carry an Idempotency-Key (a new one each), so the stored answers are soaked too.
  */
 function trafficMix(ctx) {
   const fy = fiscalYearOf(kolkataDate());
+  let keys = 0;
   return [
     { name: 'GET /v1/me', weight: 8, request: () => ({ path: '/v1/me' }) },
     { name: 'GET /v1/clients', weight: 13, request: () => ({ path: `/v1/clients?limit=50&offset=${rand(Math.max(1, CLIENTS - 50))}` }) },
@@ -72,6 +74,16 @@ function trafficMix(ctx) {
     { name: 'GET /v1/invoices', weight: 12, request: () => ({ path: `/v1/invoices?fy_start_year=${fy}&limit=50` }) },
     { name: 'GET /v1/invoices/{id}', weight: 12, request: () => ({ path: `/v1/invoices/${pickOf(ctx.invoiceIds)}` }) },
     { name: 'POST /v1/invoices', weight: 8, request: () => ({ method: 'POST', path: '/v1/invoices', body: pickOf(ctx.invoiceBodies) }) },
+    {
+      name: 'POST /v1/invoices (Idempotency-Key)',
+      weight: 2,
+      request: () => ({
+        method: 'POST',
+        path: '/v1/invoices',
+        body: pickOf(ctx.invoiceBodies),
+        headers: { 'idempotency-key': `soak-${process.pid}-${++keys}` },
+      }),
+    },
     { name: 'GET /v1/documents/invoice/{id}/pdf', weight: 4, request: () => ({ path: `/v1/documents/invoice/${pickOf(ctx.invoiceIds)}/pdf` }) },
     { name: 'GET /v1/notifications', weight: 10, request: () => ({ path: '/v1/notifications?limit=50', token: ctx.accessToken }) },
     { name: 'GET /v1/notifications/unread-count', weight: 4, request: () => ({ path: '/v1/notifications/unread-count', token: ctx.accessToken }) },
@@ -110,7 +122,7 @@ function autocannonRequests(ctx, mix, tally) {
         const r = m.request();
         context.op = m.name;
         context.sentAt = performance.now();
-        const headers = { authorization: `Bearer ${r.token || ctx.apiKey}` };
+        const headers = { ...r.headers, authorization: `Bearer ${r.token || ctx.apiKey}` };
         if (r.body !== undefined) headers['content-type'] = 'application/json';
         return { ...req, method: r.method || 'GET', path: r.path, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body) };
       },
