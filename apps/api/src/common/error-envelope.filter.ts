@@ -57,7 +57,11 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     // An Idempotency-Key run is settled (the error stored, or the key let go) before the answer leaves.
     const run = takeIdempotentRun(reply);
     if (run) {
-      void run.settleError(thrown).then(() => this.answer(thrown, req, reply, edge));
+      // Off Nest's own call now: a failure to answer is logged here, as Nest would have.
+      void run
+        .settleError(thrown)
+        .then(() => this.answer(thrown, req, reply, edge))
+        .catch((error: unknown) => this.logger.error({ err: error, request_id: req.id }, 'error answer failed'));
       return;
     }
     this.answer(thrown, req, reply, edge);
