@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { EdgeAdapter, EdgeError, EdgeRequest, errorJson } from '../edge/http-edge';
+import { EdgeAdapter, EdgeError, EdgeRequest, envelopeJson, errorJson } from '../edge/http-edge';
 import { pathOf } from './http-middleware';
 import { ReplayedAnswer, takeIdempotentRun } from '../idempotency/idempotent-run';
 import { DomainError, ErrorCode, RateLimited, TemporarilyUnavailable } from '@app/domain/shared/domain-error';
@@ -51,7 +51,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const edge = this.adapterHost.httpAdapter as unknown as EdgeAdapter;
     if (thrown instanceof ReplayedAnswer) {
       if (edge.headersSent(reply)) edge.endResponse(reply);
-      else edge.sendJson(reply, thrown.status, `{"ok":true,"data":${thrown.json}}`);
+      else edge.sendJson(reply, thrown.status, envelopeJson(JSON.parse(thrown.json)));
       return;
     }
     // An Idempotency-Key run is settled (the error stored, or the key let go) before the answer leaves.
