@@ -51,4 +51,12 @@ describe('ExpressEdgeAdapter HTTP server', () => {
     expect(typeof (last.response as { status?: unknown }).status).toBe('function');
     expect(await fetch(`${base}/nowhere`).then((r) => r.status)).toBe(404);
   });
+
+  it('adds routes to its route index, one layer of the application however many routes there are', async () => {
+    const app = adapter.getInstance<{ router: { stack: unknown[] } }>();
+    const before = app.router.stack.length;
+    for (let i = 0; i < 50; i++) adapter.get(`/v1/things-${i}/:id`, (_req: IncomingMessage, res: ServerResponse) => res.end(`thing ${i}`));
+    expect(app.router.stack.length).toBe(before);
+    expect(await fetch(`${base}/v1/things-49/1`).then((r) => r.text())).toBe('thing 49');
+  });
 });

@@ -4,6 +4,7 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import express from 'express';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import { requestIdFor } from '../common/http-middleware';
+import { ExpressRouteIndex, RouteMethod } from './express-route-index';
 import { takeIdempotentRun } from '../idempotency/idempotent-run';
 import {
   EdgeAdapter,
@@ -75,6 +76,7 @@ function madeOn<C extends typeof IncomingMessage | typeof ServerResponse>(base: 
  */
 export class ExpressEdgeAdapter extends ExpressAdapter implements EdgeAdapter {
   readonly edgeName = 'express' as const;
+  private routeIndex: ExpressRouteIndex | null = null;
 
   constructor(
     private readonly settings: EdgeSettings,
@@ -133,18 +135,45 @@ export class ExpressEdgeAdapter extends ExpressAdapter implements EdgeAdapter {
     res.end(json);
   }
 
-  // Routes that may carry a body read it first (GET and HEAD bodies are ignored, as on Fastify).
+  // Routes go through the route index (express-route-index.ts). Those that may carry a body read it first (GET and
+  // HEAD bodies are ignored, as on Fastify).
+  override get(...args: unknown[]) {
+    return this.route('get', args);
+  }
+  override head(...args: unknown[]) {
+    return this.route('head', args);
+  }
+  override options(...args: unknown[]) {
+    return this.route('options', args);
+  }
+  override search(...args: unknown[]) {
+    return this.route('search', args);
+  }
+  override all(...args: unknown[]) {
+    return this.route('all', args);
+  }
   override post(...args: unknown[]) {
-    return this.getInstance<Express>().post(...this.withBody(args));
+    return this.route('post', this.withBody(args));
   }
   override put(...args: unknown[]) {
-    return this.getInstance<Express>().put(...this.withBody(args));
+    return this.route('put', this.withBody(args));
   }
   override patch(...args: unknown[]) {
-    return this.getInstance<Express>().patch(...this.withBody(args));
+    return this.route('patch', this.withBody(args));
   }
   override delete(...args: unknown[]) {
-    return this.getInstance<Express>().delete(...this.withBody(args));
+    return this.route('delete', this.withBody(args));
+  }
+
+  /** Adds a route to the index, which takes its place among the application's middleware at the first route. */
+  private route(method: RouteMethod, args: unknown[]): Express {
+    const app = this.getInstance<Express>();
+    if (!this.routeIndex) {
+      this.routeIndex = new ExpressRouteIndex({ caseSensitive: !!app.get('case sensitive routing'), strict: !!app.get('strict routing') });
+      app.use(this.routeIndex.middleware);
+    }
+    this.routeIndex.add(method, args);
+    return app;
   }
 
   sendJson(response: unknown, status: number, json: string, headers: Record<string, string> = {}): void {

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { isMoneyLike, money2, paiseOf, paiseText, sumMoney, toDecimal, toNumber2 } from './money';
+import { divideRoundingHalfUp, isMoneyLike, money2, paiseOf, paiseOfScaled, paiseText, pow10, scaledOf, sumMoney, toDecimal, toNumber2 } from './money';
 
 const paiseToString = (p: number) => {
   const sign = p < 0 ? '-' : '';
@@ -178,5 +178,52 @@ describe('toNumber2 on stored decimals', () => {
         expect(toNumber2(text)).toBe(Number(money2(text)));
       }),
     );
+  });
+});
+
+describe('exact scaled decimals', () => {
+  it('reads plain decimals of at most 15 digits as whole units and a scale; anything else is null', () => {
+    expect(scaledOf('415.5')).toEqual({ units: 4155, scale: 1 });
+    expect(scaledOf(18)).toEqual({ units: 18, scale: 0 });
+    expect(scaledOf(0.125)).toEqual({ units: 125, scale: 3 });
+    expect(scaledOf('-0.05')).toEqual({ units: -5, scale: 2 });
+    expect(scaledOf('-0')).toEqual({ units: 0, scale: 0 });
+    expect(scaledOf('007.10')).toEqual({ units: 710, scale: 2 });
+    expect(scaledOf('123456789012345')).toEqual({ units: 123456789012345, scale: 0 });
+    for (const other of ['1234567890123456', '1e3', ' 1', '+1', '1.', '.5', '', 'NaN', '1_000']) expect(scaledOf(other)).toBeNull();
+    for (const other of [1e21, Number.NaN, Infinity, 1e-7]) expect(scaledOf(other)).toBeNull();
+  });
+
+  it('rounds a scaled value to paise half-up, ties away from zero, as decimal.js does (property)', () => {
+    const D = Decimal.clone({ precision: 60 });
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: 0, max: 17 }), (units, scale) => {
+        const expected = new D(units).div(new D(10).pow(scale - 2)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+        const got = paiseOfScaled(units, scale);
+        if (expected.abs().gt(Number.MAX_SAFE_INTEGER)) expect(got).toBeNull();
+        else expect(got).toBe(expected.toNumber() + 0);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(paiseOfScaled(5, 3)).toBe(1);
+    expect(paiseOfScaled(-5, 3)).toBe(-1);
+    expect(paiseOfScaled(-4, 3)).toBe(0);
+    expect(Object.is(paiseOfScaled(-4, 3), -0)).toBe(false);
+    expect(paiseOfScaled(2 ** 53, 2)).toBeNull();
+    expect(paiseOfScaled(1, 18)).toBeNull();
+  });
+
+  it('divides with the remainder, so no quotient near a whole number is misread (property)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 53n) + 1n, max: 2n ** 53n - 1n }), fc.bigInt({ min: 1n, max: 10n ** 15n }), (n, d) => {
+        const abs = n < 0n ? -n : n;
+        const q = abs / d + ((abs % d) * 2n >= d ? 1n : 0n);
+        expect(divideRoundingHalfUp(Number(n), Number(d))).toBe(Number(n < 0n ? -q : q) + 0);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(pow10(0)).toBe(1);
+    expect(pow10(22)).toBe(1e22);
+    expect(() => pow10(23)).toThrow(RangeError);
   });
 });

@@ -120,3 +120,51 @@ export function isMoneyLike(v: unknown): boolean {
   if (!MONEY_TEXT.test(text)) return false;
   return new D(text).abs().lt(MONEY_LIMIT);
 }
+
+/**
+ * An exact decimal as a whole number and its count of decimals (`'415.5'` -> `{ units: 4155, scale: 1 }`),
+ * for plain decimals (optional '-', digits, optional fraction) of at most 15 digits in all, so that `units`
+ * is exact in a double; a number is read from its shortest string form, as toDecimal reads it. Anything else
+ * (an exponent, spaces, '+', more digits) is null: the caller goes the decimal.js way.
+ */
+export function scaledOf(v: MoneyInput): { units: number; scale: number } | null {
+  const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v;
+  const m = PLAIN_DECIMAL.exec(text);
+  if (!m || m[2].length + (m[3]?.length ?? 0) > 15) return null;
+  const digits = m[3] === undefined ? m[2] : m[2] + m[3];
+  const units = Number(digits);
+  return { units: m[1] && units !== 0 ? -units : units, scale: m[3]?.length ?? 0 };
+}
+
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Whole paise of `units / 10^scale` rupees, rounded half-up (ties away from zero) as money2 rounds, or null
+ * when `units` is not a safe integer (a product that left the exact range) or the scale is out of reach.
+ */
+export function paiseOfScaled(units: number, scale: number): number | null {
+  if (!Number.isSafeInteger(units) || scale < 0 || scale > 17) return null;
+  if (scale <= 2) {
+    const paise = units * pow10(2 - scale);
+    return Number.isSafeInteger(paise) ? paise + 0 : null;
+  }
+  return divideRoundingHalfUp(units, pow10(scale - 2));
+}
+
+/** 10^0 .. 10^22, read from text: each exact in a double (Math.pow need not be exact). */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+
+/** 10^n for a whole n from 0 to 22, exact. */
+export function pow10(n: number): number {
+  const power = POWERS_OF_TEN[n];
+  if (power === undefined) throw new RangeError(`10^${n} is out of the exact range.`);
+  return power;
+}
+
+/** `n / d` for safe integers (d > 0), rounded half-up, ties away from zero: exact, with the remainder. */
+export function divideRoundingHalfUp(n: number, d: number): number {
+  const abs = Math.abs(n);
+  const remainder = abs % d;
+  const quotient = (abs - remainder) / d + (remainder * 2 >= d ? 1 : 0);
+  return n < 0 && quotient !== 0 ? -quotient : quotient;
+}

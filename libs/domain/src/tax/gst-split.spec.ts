@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { expectedLineTax, isIntraState } from './gst-split';
 
@@ -45,6 +46,35 @@ describe('expectedLineTax', () => {
         const exact = (BigInt(p) * rateHundredths * BigInt(2) + BigInt(10000)) / BigInt(20000);
         expect(inter.igst).toBe(money(Number(exact)));
       }),
+    );
+  });
+
+  it('gives what decimal.js gives for every form of taxable value and rate (property)', () => {
+    const D = Decimal.clone({ precision: 80 });
+    const reference = (taxable: string | number, rate: string | number, intra: boolean) => {
+      const read = (v: string | number) => new D(typeof v === 'string' ? v.trim() : v);
+      const text = (d: Decimal) => (d.isZero() ? '0.00' : d.toFixed(2));
+      const tax = read(taxable).mul(read(rate));
+      const half = text(tax.div(200).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+      return intra ? { cgst: half, sgst: half, igst: '0.00' } : { cgst: '0.00', sgst: '0.00', igst: text(tax.div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)) };
+    };
+    const taxable = fc.oneof(
+      fc.integer({ min: 0, max: 1e15 - 1 }).map(money),
+      fc.integer({ min: -1e9, max: 1e9 }).map((p) => (p < 0 ? `-${money(-p)}` : money(p))),
+      fc.integer({ min: 0, max: 1e9 }).map((p) => p / 100),
+      fc.integer({ min: 0, max: 1e9 }).map((p) => `${money(p)}7`),
+      fc.constantFrom('0', '0.5', '1e3', ' 12.50 ', '100'),
+    );
+    const rate = fc.oneof(
+      fc.constantFrom('0', '0.1', '0.25', '1', '1.5', '3', '5', '6', '7.5', '12', '18', '28', '40', 18, 0.25, 12.5, '18.000', '2e1', '-5'),
+      fc.integer({ min: 0, max: 1_000_000 }).map((r) => String(r / 10_000)),
+      fc.integer({ min: 1, max: 99 }).map((r) => `${r}.${'0'.repeat(11)}1`),
+    );
+    fc.assert(
+      fc.property(taxable, rate, fc.boolean(), (t, r, intra) => {
+        expect(expectedLineTax(t, r, intra)).toEqual(reference(t, r, intra));
+      }),
+      { numRuns: 20_000 },
     );
   });
 });

@@ -325,7 +325,64 @@ describe('checkLine', () => {
   });
 });
 
+/** A decimal in one of the forms callers send: a number, a plain string, trailing zeros, an exponent, spaces. */
+function decimalForms(units: fc.Arbitrary<number>, maxScale: number): fc.Arbitrary<string | number> {
+  return fc
+    .tuple(units, fc.integer({ min: 0, max: maxScale }), fc.constantFrom('number', 'text', 'zeros', 'exponent', 'spaced'))
+    .map(([u, scale, form]) => {
+      const text = new Decimal(u).div(new Decimal(10).pow(scale)).toFixed();
+      if (form === 'number') return Number(text);
+      if (form === 'zeros') return `${text}${text.includes('.') ? '' : '.'}000`;
+      if (form === 'exponent') return `${u}e-${scale}`;
+      if (form === 'spaced') return ` ${text} `;
+      return text;
+    });
+}
+
+/** lineTaxableValue as GST-RULES.md states it, in decimal.js alone. */
+function decimalTaxable(line: { quantity: string | number; rate: string | number; discountType: string | null; discountValue: string | number | null }) {
+  const D = Decimal.clone({ precision: 80 });
+  const read = (v: string | number) => new D(typeof v === 'string' ? v.trim() : v);
+  const gross = read(line.quantity).mul(read(line.rate));
+  const value = line.discountValue === null || line.discountValue === '' ? new D(0) : read(line.discountValue);
+  const discount = line.discountType === 'percentage' ? gross.mul(value).div(100) : line.discountType === 'fixed' ? value : new D(0);
+  const taxable = D.max(gross.minus(discount), 0).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return taxable.isZero() ? '0.00' : taxable.toFixed(2);
+}
+
 describe('lineTaxableValue and roundToRupee', () => {
+  it('gives what decimal.js gives, for every form and size of quantity, rate and discount (property)', () => {
+    const units = fc.oneof(
+      fc.integer({ min: 0, max: 100_000 }),
+      fc.integer({ min: -100_000, max: 100_000_000 }),
+      fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+      fc.constantFrom(5, 15, 25, 49, 50, 51, 995, 1005),
+    );
+    fc.assert(
+      fc.property(
+        decimalForms(units, 4),
+        decimalForms(units, 4),
+        fc.constantFrom('percentage', 'fixed', null, 'other'),
+        fc.oneof(decimalForms(fc.integer({ min: 0, max: 10_000 }), 3), decimalForms(units, 4), fc.constantFrom(null, '')),
+        (quantity, rate, discountType, discountValue) => {
+          const line = { quantity, rate, discountType, discountValue };
+          expect(lineTaxableValue(line)).toBe(decimalTaxable(line));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('rounds half a paisa up, and takes a discount that leaves less than nothing to zero', () => {
+    expect(lineTaxableValue({ quantity: '0.5', rate: '0.01', discountType: null, discountValue: null })).toBe('0.01');
+    expect(lineTaxableValue({ quantity: '0.005', rate: 1, discountType: null, discountValue: null })).toBe('0.01');
+    expect(lineTaxableValue({ quantity: 3, rate: '33.335', discountType: 'percentage', discountValue: '12.5' })).toBe('87.50');
+    expect(lineTaxableValue({ quantity: -2, rate: 100, discountType: null, discountValue: null })).toBe('0.00');
+    expect(lineTaxableValue({ quantity: 1, rate: 100, discountType: 'percentage', discountValue: 150 })).toBe('0.00');
+    expect(lineTaxableValue({ quantity: '99999999', rate: '99999999.99', discountType: 'fixed', discountValue: '0.01' })).toBe('9999999899000000.00');
+  });
+
+
   it('takes the line discount off quantity x rate', () => {
     expect(lineTaxableValue({ quantity: '2', rate: '1000', discountType: 'percentage', discountValue: '10' })).toBe('1800.00');
     expect(lineTaxableValue({ quantity: '1.5', rate: '99.99', discountType: 'fixed', discountValue: '0.5' })).toBe('149.49');
