@@ -30,9 +30,16 @@ module.exports = {
     {
       name: 'http-platform-only-at-the-edge',
       comment:
-        'Fastify and Express are seen only by their edge implementations (apps/api/src/edge/*.edge.ts) and the app factory that picks one; everything else uses the edge port (apps/api/src/edge/http-edge.ts).',
+        'Fastify and Express are seen only by their edge implementations (apps/api/src/edge/*.edge.ts, with the Express edge route index) and the app factory that picks one; everything else uses the edge port (apps/api/src/edge/http-edge.ts).',
       severity: 'error',
-      from: { path: '^(apps|libs)/', pathNot: ['^apps/api/src/edge/(fastify|express)[.]edge[.]ts$', '^apps/api/src/app[.]factory[.]ts$'] },
+      from: {
+        path: '^(apps|libs)/',
+        pathNot: [
+          '^apps/api/src/edge/(fastify|express)[.]edge[.]ts$',
+          '^apps/api/src/edge/express-route-index([.]spec)?[.]ts$',
+          '^apps/api/src/app[.]factory[.]ts$',
+        ],
+      },
       to: { path: '^node_modules/(fastify|express|@fastify/[^/]+|@nestjs/platform-(fastify|express))/' },
     },
     {

@@ -56,7 +56,9 @@ describe('expectedLineTax', () => {
       const text = (d: Decimal) => (d.isZero() ? '0.00' : d.toFixed(2));
       const tax = read(taxable).mul(read(rate));
       const half = text(tax.div(200).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
-      return intra ? { cgst: half, sgst: half, igst: '0.00' } : { cgst: '0.00', sgst: '0.00', igst: text(tax.div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)) };
+      return intra
+        ? { cgst: half, sgst: half, igst: '0.00' }
+        : { cgst: '0.00', sgst: '0.00', igst: text(tax.div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)) };
     };
     const taxable = fc.oneof(
       fc.integer({ min: 0, max: 1e15 - 1 }).map(money),

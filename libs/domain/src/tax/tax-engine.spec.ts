@@ -327,16 +327,14 @@ describe('checkLine', () => {
 
 /** A decimal in one of the forms callers send: a number, a plain string, trailing zeros, an exponent, spaces. */
 function decimalForms(units: fc.Arbitrary<number>, maxScale: number): fc.Arbitrary<string | number> {
-  return fc
-    .tuple(units, fc.integer({ min: 0, max: maxScale }), fc.constantFrom('number', 'text', 'zeros', 'exponent', 'spaced'))
-    .map(([u, scale, form]) => {
-      const text = new Decimal(u).div(new Decimal(10).pow(scale)).toFixed();
-      if (form === 'number') return Number(text);
-      if (form === 'zeros') return `${text}${text.includes('.') ? '' : '.'}000`;
-      if (form === 'exponent') return `${u}e-${scale}`;
-      if (form === 'spaced') return ` ${text} `;
-      return text;
-    });
+  return fc.tuple(units, fc.integer({ min: 0, max: maxScale }), fc.constantFrom('number', 'text', 'zeros', 'exponent', 'spaced')).map(([u, scale, form]) => {
+    const text = new Decimal(u).div(new Decimal(10).pow(scale)).toFixed();
+    if (form === 'number') return Number(text);
+    if (form === 'zeros') return `${text}${text.includes('.') ? '' : '.'}000`;
+    if (form === 'exponent') return `${u}e-${scale}`;
+    if (form === 'spaced') return ` ${text} `;
+    return text;
+  });
 }
 
 /** lineTaxableValue as GST-RULES.md states it, in decimal.js alone. */
@@ -381,7 +379,6 @@ describe('lineTaxableValue and roundToRupee', () => {
     expect(lineTaxableValue({ quantity: 1, rate: 100, discountType: 'percentage', discountValue: 150 })).toBe('0.00');
     expect(lineTaxableValue({ quantity: '99999999', rate: '99999999.99', discountType: 'fixed', discountValue: '0.01' })).toBe('9999999899000000.00');
   });
-
 
   it('takes the line discount off quantity x rate', () => {
     expect(lineTaxableValue({ quantity: '2', rate: '1000', discountType: 'percentage', discountValue: '10' })).toBe('1800.00');
