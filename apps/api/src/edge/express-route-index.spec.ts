@@ -36,6 +36,7 @@ describe('ExpressRouteIndex', () => {
   index.add('get', ['/v1/clients/:id', answer('client')]);
   index.add('get', ['/v1/:kind/:id', answer('patterned')]);
   index.add('get', ['/health', answer('health')]);
+  index.add('get', ['/v3{/:page}', answer('optional segment')]);
   index.add('delete', ['/v1/invoices/:id', (_req: Request, _res: Response, next: NextFunction) => next(new Error('refused'))]);
   index.add('get', ['/v1/invoices/:id/skip', (_req: Request, _res: Response, next: NextFunction) => next('route')]);
   index.add('get', ['/v1/invoices/:id/skip', answer('after skip')]);
@@ -57,6 +58,9 @@ describe('ExpressRouteIndex', () => {
   it('tries a route with a parameter in its first two segments after the group found nothing', async () => {
     expect((await request(app).get('/v1/expenses/4')).body).toMatchObject({ route: 'patterned', params: { kind: 'expenses', id: '4' } });
     expect((await request(app).get('/v1/invoices/4/x/y')).body).toEqual({ route: 'none' });
+    // An optional segment is a pattern too: the route is found with the segment and without it.
+    expect((await request(app).get('/v3')).body.route).toBe('optional segment');
+    expect((await request(app).get('/v3/2')).body).toMatchObject({ route: 'optional segment', params: { page: '2' } });
     // Strict routing: a trailing slash matches neither the group's route nor the patterned one.
     expect((await request(app).get('/v1/clients/4/')).body).toEqual({ route: 'none' });
   });
@@ -82,9 +86,11 @@ describe('ExpressRouteIndex', () => {
   it('without any patterned route, a request outside every group goes straight on', async () => {
     const plain = new ExpressRouteIndex({ caseSensitive: false, strict: false });
     plain.add('get', ['/v1/me', answer('me')]);
+    plain.add('get', ['/v2/', answer('v2 root')]);
     const plainApp = appWith(plain);
     expect((await request(plainApp).get('/v1/me/')).body.route).toBe('me');
     expect((await request(plainApp).get('/V1/ME')).body.route).toBe('me');
     expect((await request(plainApp).get('/v2/me')).body).toEqual({ route: 'none' });
+    expect((await request(plainApp).get('/v2')).body.route).toBe('v2 root');
   });
 });

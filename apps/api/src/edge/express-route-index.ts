@@ -32,10 +32,12 @@ export function routeKeyOf(target: string): string {
   return url.slice(0, third < 0 || third > end ? end : third);
 }
 
-/** True when a route path's first two segments are plain text (no parameter, wildcard, group or pattern). */
+/** A route path's first two segments when they are plain text (no parameter, wildcard, group or pattern), else null. */
 function literalKey(path: unknown): string | null {
   if (typeof path !== 'string' || !path.startsWith('/')) return null;
-  const key = routeKeyOf(path);
+  const second = path.indexOf('/', 1);
+  const third = second < 0 ? -1 : path.indexOf('/', second + 1);
+  const key = third < 0 ? path : path.slice(0, third);
   return /[:*?(){}\\+!]/.test(key) ? null : key;
 }
 
@@ -90,9 +92,14 @@ export class ExpressRouteIndex {
     group.handle(req, res, (error?: unknown) => (error ? next(error) : this.patterned.handle(req, res, next)));
   };
 
-  /** Keys compare as the routes' paths do: lower-cased unless routing is case-sensitive. */
+  /**
+   * Keys compare as the routes' paths do: lower-cased unless routing is case-sensitive, and without a trailing slash
+   * (`/v1/` and `/v1` share a group, whose router then applies strict routing or not).
+   */
   private keyOf(key: string | null): string | null {
-    return key === null || this.options.caseSensitive ? key : key.toLowerCase();
+    if (key === null) return null;
+    const trimmed = key.length > 1 && key.endsWith('/') ? key.slice(0, -1) : key;
+    return this.options.caseSensitive ? trimmed : trimmed.toLowerCase();
   }
 
   private newRouter(): IndexRouter {
