@@ -290,12 +290,11 @@ function verdicts(result) {
   // one's renderers not yet started) or more (both at once), so the spread is read between the 5th and 95th
   // percentiles, and growth from the medians: a leak keeps what it gained, a recycle does not.
   const count = (s) => s.chromiumApi + s.chromiumWorker;
-  const settled = [...second, ...last].map(count);
   const all = soak.map(count);
   const sortedCounts = (list) => list.map(count).sort((a, b) => a - b);
-  const ranked = sortedCounts([...second, ...last]);
-  const low = percentile(ranked, 5);
-  const high = percentile(ranked, 95);
+  const settled = sortedCounts([...second, ...last]);
+  const low = percentile(settled, 5);
+  const high = percentile(settled, 95);
   const medianOf = (list) => percentile(sortedCounts(list), 50);
   // A zombie caught between its exit and its parent's wait is normal; one still there a sample later is not.
   const zombieSamples = soak.filter((s) => s.chromiumZombies > 0).length;
@@ -303,7 +302,7 @@ function verdicts(result) {
   out.push({
     check: 'Chromium processes under the API and the worker flat',
     value:
-      `second and last thirds: 5th to 95th percentile ${low} to ${high}, min ${Math.min(...settled)}, max ${Math.max(...settled)}; ` +
+      `second and last thirds: 5th to 95th percentile ${low} to ${high}, min ${settled[0]}, max ${settled[settled.length - 1]}; ` +
       `median of the second third ${medianOf(second)}, of the last ${medianOf(last)}; ` +
       `whole soak ${Math.min(...all)} to ${Math.max(...all)}, at the end API ${soak.length ? soak[soak.length - 1].chromiumApi : '-'}, worker ${soak.length ? soak[soak.length - 1].chromiumWorker : '-'}; ` +
       `a zombie in ${zombieSamples} of ${soak.length} samples, still there a sample later: ${lingering}`,

@@ -24,20 +24,21 @@ export function routeKeyOf(target: string): string {
     const slash = scheme < 0 ? -1 : url.indexOf('/', scheme + 3);
     url = slash < 0 ? '/' : url.slice(slash);
   }
-  let end = url.indexOf('?');
-  if (end < 0) end = url.length;
-  const second = url.indexOf('/', 1);
-  if (second < 0 || second >= end) return url.slice(0, end);
-  const third = url.indexOf('/', second + 1);
-  return url.slice(0, third < 0 || third > end ? end : third);
+  const query = url.indexOf('?');
+  return firstTwoSegments(url, query < 0 ? url.length : query);
+}
+
+/** `path` up to its third '/' or `end`, whichever comes first. */
+function firstTwoSegments(path: string, end: number): string {
+  const second = path.indexOf('/', 1);
+  const third = second < 0 || second >= end ? -1 : path.indexOf('/', second + 1);
+  return path.slice(0, third < 0 || third > end ? end : third);
 }
 
 /** A route path's first two segments when they are plain text (no parameter, wildcard, group or pattern), else null. */
 function literalKey(path: unknown): string | null {
   if (typeof path !== 'string' || !path.startsWith('/')) return null;
-  const second = path.indexOf('/', 1);
-  const third = second < 0 ? -1 : path.indexOf('/', second + 1);
-  const key = third < 0 ? path : path.slice(0, third);
+  const key = firstTwoSegments(path, path.length);
   return /[:*?(){}\\+!]/.test(key) ? null : key;
 }
 
