@@ -23,6 +23,12 @@ const USERNAME = /^[A-Za-z0-9._@+-]{3,100}$/;
  * Sub-users of an account (`/v1/settings/users`). Usernames are unique across the service, passwords
  * follow the policy, permission keys come from the fixed list and a user can grant only keys it holds.
  * The owner is read-only here; nobody edits or deletes themselves here (change-password exists for that).
+ *
+ * Who may change whom: the API key and the owner may change any sub-user. Another sub-user may edit or
+ * delete only a user whose permissions are a subset of its own (so it can never take over a user that
+ * holds more than it does), and may never set another user's password. Every change (username,
+ * permissions, password, deletion) ends the target's sessions, so the target signs in again under the
+ * new terms.
  */
 export class SubUsersService {
   constructor(
@@ -65,11 +71,16 @@ export class SubUsersService {
     return this.require(accountId, id);
   }
 
-  /** Changes username, password (which signs the user out everywhere) and/or permissions (effective at once). */
+  /** Changes username, password and/or permissions (effective at once); any change signs the user out everywhere. */
   async update(caller: Caller, id: number, input: SubUserInput): Promise<User> {
     const accountId = caller.account.id;
     const target = await this.require(accountId, id);
+    const actor = await this.actorOf(caller);
     this.assertEditable(caller.principal, target, 'changed');
+    this.assertOutranks(caller.principal, actor, target, 'change');
+    if (input.password !== undefined && actor === 'sub-user') {
+      throw new Forbidden("Only the account owner or the API key can set another user's password.", { user_id: target.id, field: 'password' });
+    }
     const errors: Record<string, string> = {};
     const username = input.username === undefined ? undefined : checkUsername(input.username, errors);
     const password = input.password === undefined ? undefined : checkPassword(input.password, errors);
@@ -84,9 +95,10 @@ export class SubUsersService {
         if (!(await this.admin.rename(accountId, id, username, now))) throw new Conflict('This username is taken.', { username });
       }
       if (permissions) await this.admin.setPermissions(accountId, id, permissions, now);
-      if (passwordHash !== undefined) {
-        await this.credentials.replacePassword(accountId, id, passwordHash, now);
-      }
+      const renamedOrRegranted =
+        (username !== undefined && username !== target.username) || (permissions !== undefined && permissions.join() !== target.permissions.join());
+      if (passwordHash !== undefined) await this.credentials.replacePassword(accountId, id, passwordHash, now);
+      else if (renamedOrRegranted) await this.credentials.endSessions(accountId, id, now);
       await this.activity.updated(caller.principal, 'user', id, username ?? target.username, {
         before: { username: target.username, permissions: target.permissions },
         after: { username: username ?? target.username, permissions: permissions ?? target.permissions, password_changed: passwordHash !== undefined },
@@ -99,7 +111,9 @@ export class SubUsersService {
   async delete(caller: Caller, id: number): Promise<void> {
     const accountId = caller.account.id;
     const target = await this.require(accountId, id);
+    const actor = await this.actorOf(caller);
     this.assertEditable(caller.principal, target, 'deleted');
+    this.assertOutranks(caller.principal, actor, target, 'delete');
     await this.tx.run(async () => {
       const now = this.clock.now();
       await this.credentials.remove(accountId, id, now);
@@ -111,6 +125,23 @@ export class SubUsersService {
     if (target.isOwner) throw new Forbidden(`The account owner cannot be ${verb} here.`, { user_id: target.id });
     if (principal.userId === target.id) {
       throw new Forbidden(`You cannot be ${verb} by yourself here; use /v1/auth/change-password for your password.`, { user_id: target.id });
+    }
+  }
+
+  /** The API key and the owner hold every right here; any other signed-in user is a sub-user. */
+  private async actorOf(caller: Caller): Promise<'api_key' | 'owner' | 'sub-user'> {
+    const { principal } = caller;
+    if (principal.kind === 'api_key' || principal.userId === null) return 'api_key';
+    const user = caller.user?.id === principal.userId ? caller.user : await this.users.findById(principal.accountId, principal.userId);
+    return user?.isOwner ? 'owner' : 'sub-user';
+  }
+
+  /** A sub-user may act only on a user whose permissions are a subset of its own. */
+  private assertOutranks(principal: Principal, actor: 'api_key' | 'owner' | 'sub-user', target: User, verb: string): void {
+    if (actor !== 'sub-user') return;
+    const beyond = target.permissions.filter((key) => !principal.permissions.includes(key));
+    if (beyond.length) {
+      throw new Forbidden(`You cannot ${verb} a user who holds permissions you do not hold.`, { user_id: target.id, permissions: beyond });
     }
   }
 

@@ -136,8 +136,20 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /v1/settings/users': { id: 'listUsers', summary: 'List the users of the account', data: list('users', ref('SubUser'), paged) },
   'POST /v1/settings/users': created('createUser', 'Create a sub-user', ref('SubUser')),
   'GET /v1/settings/users/{id}': { id: 'getUser', summary: 'Get a user', data: ref('SubUser') },
-  'PATCH /v1/settings/users/{id}': { id: 'updateUser', summary: 'Update a sub-user', data: ref('SubUser'), errors: [409] },
-  'DELETE /v1/settings/users/{id}': { id: 'deleteUser', summary: 'Delete a sub-user', data: deleted },
+  'PATCH /v1/settings/users/{id}': {
+    id: 'updateUser',
+    summary: 'Update a sub-user',
+    description:
+      "Every change ends the user's sessions. A sub-user may change only users whose permissions are a subset of its own and never sets another user's password (403); the owner and the API key may.",
+    data: ref('SubUser'),
+    errors: [409],
+  },
+  'DELETE /v1/settings/users/{id}': {
+    id: 'deleteUser',
+    summary: 'Delete a sub-user',
+    description: 'A sub-user may delete only users whose permissions are a subset of its own (403).',
+    data: deleted,
+  },
   'GET /v1/settings/ca-sync': { id: 'getCaSyncSettings', summary: 'CA-sync settings and how the last send went', data: ref('CaSyncSettings'), errors: [402] },
   'PATCH /v1/settings/ca-sync': { id: 'updateCaSyncSettings', summary: 'Change the CA-sync settings', data: ref('CaSyncSettings'), errors: [402] },
   'POST /v1/settings/ca-sync/test-send': {
