@@ -91,5 +91,5 @@ export function cessMayApply(date: string, hsnCode: string | null): boolean {
   if (!period || period.cess === 'none') return false;
   if (period.cess === 'any') return true;
   const hsn = (hsnCode ?? '').replace(/\s+/g, '');
-  return (period.cess as readonly string[]).some((prefix) => hsn.startsWith(prefix));
+  return period.cess.some((prefix) => hsn.startsWith(prefix));
 }
