@@ -77,6 +77,129 @@ describe('audit trail', () => {
     expect(paged.entries).toHaveLength(1);
   });
 
+  describe('an update shows every changed header field and the changed lines', () => {
+    type Entry = { action: string; before: Record<string, any>; after: Record<string, any> };
+    const lastUpdate = async (path: string, id: number): Promise<Entry> => {
+      const entries = (await t.http.get(`/v1/${path}/${id}/history`).set(a.auth).expect(200)).body.data.entries as Entry[];
+      return entries.filter((e) => e.action === 'updated').pop()!;
+    };
+    /** The fields whose value differs between before and after (so an unchanged field never looks changed). */
+    const differing = (e: Entry) =>
+      [...new Set([...Object.keys(e.before), ...Object.keys(e.after)])].filter((k) => JSON.stringify(e.before[k]) !== JSON.stringify(e.after[k])).sort();
+
+    it('invoices: a PATCH of lr_number, of other header fields, and of the lines', async () => {
+      const id = (
+        await t.http
+          .post('/v1/invoices')
+          .set(a.auth)
+          .send({
+            client_id: clientA,
+            invoice_date: '2025-06-10',
+            payment_due_date: '2025-07-10',
+            items: [line('Design work', 2, 1000), line('Printing', 1, 500)],
+          })
+          .expect(201)
+      ).body.data.invoice_id as number;
+
+      await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ lr_number: 'LR-7' }).expect(200);
+      let entry = await lastUpdate('invoices', id);
+      expect([entry.before.lr_number, entry.after.lr_number]).toEqual([null, 'LR-7']);
+      expect(differing(entry)).toEqual(['lr_number']);
+
+      await t.http
+        .patch(`/v1/invoices/${id}`)
+        .set(a.auth)
+        .send({ transport_details: 'By road', payment_due_date: '2025-07-20', lr_number: 'LR-8', tds_rate: null })
+        .expect(200);
+      entry = await lastUpdate('invoices', id);
+      expect(differing(entry)).toEqual(['lr_number', 'payment_due_date', 'transport_details']);
+      expect(entry.after).toMatchObject({ lr_number: 'LR-8', payment_due_date: '2025-07-20', transport_details: 'By road' });
+      expect(entry.before).toMatchObject({ lr_number: 'LR-7', payment_due_date: '2025-07-10', transport_details: null });
+
+      // The same lines sent again change nothing.
+      await t.http
+        .patch(`/v1/invoices/${id}`)
+        .set(a.auth)
+        .send({ items: [line('Design work', 2, 1000), line('Printing', 1, 500)] })
+        .expect(200);
+      entry = await lastUpdate('invoices', id);
+      expect(differing(entry)).toEqual([]);
+      expect(entry.after).not.toHaveProperty('items');
+
+      // One line changed, one added.
+      await t.http
+        .patch(`/v1/invoices/${id}`)
+        .set(a.auth)
+        .send({ items: [line('Design work', 3, 1000), line('Printing', 1, 500), line('Binding', 4, 25)] })
+        .expect(200);
+      entry = await lastUpdate('invoices', id);
+      expect(differing(entry)).toEqual(['items', 'items_changed', 'lines', 'total_amount']);
+      expect(entry.before.items).toEqual([expect.objectContaining({ line: 1 })]);
+      expect(Number(entry.before.items[0].quantity)).toBe(2);
+      expect(entry.after.items).toEqual([
+        expect.objectContaining({ line: 1, total_amount: '3540' }),
+        expect.objectContaining({ line: 3, item_description: 'Binding', hsn_code: '998311' }),
+      ]);
+      expect(Number(entry.after.items[0].quantity)).toBe(3);
+      expect(entry.after.items[0]).not.toHaveProperty('item_description'); // unchanged on that line
+      expect(entry.after.items_changed).toBe(2);
+
+      // A line removed.
+      await t.http
+        .patch(`/v1/invoices/${id}`)
+        .set(a.auth)
+        .send({ items: [line('Design work', 3, 1000), line('Printing', 1, 500)] })
+        .expect(200);
+      entry = await lastUpdate('invoices', id);
+      expect(entry.before.items).toEqual([expect.objectContaining({ line: 3, item_description: 'Binding' })]);
+      expect(entry.after).toMatchObject({ items: [], items_changed: 1 });
+    });
+
+    it('quotations, proforma invoices and notes: a PATCH of lr_number or the date shows it', async () => {
+      const quotation = (
+        await t.http
+          .post('/v1/quotations')
+          .set(a.auth)
+          .send({ client_id: clientA, quotation_date: '2025-06-10', items: [line('Survey', 1, 100)] })
+          .expect(201)
+      ).body.data.quotation_id as number;
+      await t.http.patch(`/v1/quotations/${quotation}`).set(a.auth).send({ lr_number: 'LR-Q', quotation_date: '2025-06-09' }).expect(200);
+      const q = await lastUpdate('quotations', quotation);
+      expect(differing(q)).toEqual(['lr_number', 'quotation_date']);
+      expect(q.after).toMatchObject({ lr_number: 'LR-Q', quotation_date: '2025-06-09' });
+
+      const proforma = (
+        await t.http
+          .post('/v1/proforma-invoices')
+          .set(a.auth)
+          .send({ client_id: clientA, proforma_date: '2025-06-10', items: [line('Survey', 1, 100)] })
+          .expect(200)
+      ).body.data.proforma_invoice_id as number;
+      await t.http.patch(`/v1/proforma-invoices/${proforma}`).set(a.auth).send({ declaration_text: 'Valid for 7 days' }).expect(200);
+      expect(differing(await lastUpdate('proforma-invoices', proforma))).toEqual(['declaration_text']);
+
+      const note = (
+        await t.http
+          .post('/v1/debit-notes')
+          .set(a.auth)
+          .send({ client_id: clientA, debit_note_date: '2025-06-10', items: [{ description: 'Freight', amount: 100 }] })
+          .expect(201)
+      ).body.data.debit_note_id as number;
+      await t.http.patch(`/v1/debit-notes/${note}`).set(a.auth).send({ lr_number: 'LR-D' }).expect(200);
+      const d = await lastUpdate('debit-notes', note);
+      expect(differing(d)).toEqual(['lr_number']);
+      expect(d.after.lr_number).toBe('LR-D');
+      await t.http
+        .patch(`/v1/debit-notes/${note}`)
+        .set(a.auth)
+        .send({ items: [{ description: 'Freight and loading', amount: 150 }] })
+        .expect(200);
+      const lines = await lastUpdate('debit-notes', note);
+      expect(lines.before.items).toEqual([expect.objectContaining({ line: 1, description: 'Freight', amount: '100.00' })]);
+      expect(lines.after.items).toEqual([expect.objectContaining({ line: 1, description: 'Freight and loading' })]);
+    });
+  });
+
   it("is the account's own: another account sees none of it; a document without history is not found", async () => {
     const mine = (await t.http.get('/v1/audit-log?entity_type=invoice').set(a.auth).expect(200)).body.data.entries;
     const id = mine[0].entity_id as number;

@@ -358,7 +358,10 @@ describe('store billing without store credentials', () => {
   });
   afterAll(() => t.close());
 
-  it('confirm answers 503 not_configured; iOS notifications too (nothing to verify them with)', async () => {
+  const sub = { originalTransactionId: '1000000000000900', productId: 'pro_monthly', expiresDate: Date.now() + DAY, status: 1, autoRenew: true };
+  const notificationRows = async (tt: TestApp) => Number((await tt.dataSource.query('SELECT COUNT(*) AS n FROM store_notifications'))[0].n);
+
+  it('confirm answers 503 not_configured', async () => {
     const account = await t.createAccount({ plan: 'free', username: 'unconfigured_owner', password: STRONG });
     const { auth } = await mobile(t).signIn('unconfigured_owner', STRONG);
     const ios = await t.http.post('/v1/billing/ios-store/confirm').set(auth).send({ transaction_id: '1' }).expect(503);
@@ -369,7 +372,45 @@ describe('store billing without store credentials', () => {
       .send({ purchase_token: 'x' })
       .expect(503);
     expect(android.body.error.code).toBe('not_configured');
-    expect((await t.http.post('/v1/billing/ios-store/notifications').send({ signedPayload: 'a.b.c' }).expect(503)).body.error.code).toBe('not_configured');
     expect((await t.http.get('/v1/me').set(account.auth).expect(200)).body.data.plan.code).toBe('free');
+  });
+
+  it("iOS notifications are verified against Apple's shipped root first: garbage or a chain to another root is 400, never 503", async () => {
+    for (const signedPayload of ['a.b.c', 'not-a-jws']) {
+      const res = await t.http.post('/v1/billing/ios-store/notifications').send({ signedPayload }).expect(400);
+      expect(res.body.error).toMatchObject({ code: 'validation_error', details: { signedPayload: expect.any(String) } });
+    }
+    const untrusted = await t.http
+      .post('/v1/billing/ios-store/notifications')
+      .send({ signedPayload: new FakeAppStore(new TestAppleChain(keyDir(), 'Fake Apple Root CA'), BUNDLE).notification(sub, 'DID_RENEW') })
+      .expect(400);
+    expect(untrusted.body.error).toMatchObject({
+      code: 'validation_error',
+      details: { signedPayload: expect.stringMatching(/signature or certificate chain/) },
+    });
+    expect(await notificationRows(t)).toBe(0);
+  });
+
+  describe('with a trusted root but no bundle id', () => {
+    let chain: TestAppleChain;
+    let tr: TestApp;
+    beforeAll(async () => {
+      chain = new TestAppleChain(keyDir(), 'Trusted Root CA');
+      tr = await startApp('billing_roots_only', { APPSTORE_ROOT_CERTS: chain.rootPath, APPSTORE_ONLINE_CHECKS: 'off' });
+    });
+    afterAll(() => tr.close());
+
+    it('a notification that verifies is 503 not_configured (Apple retries); a forged or untrusted one is 400; nothing is stored', async () => {
+      const notify = (signedPayload: string) => tr.http.post('/v1/billing/ios-store/notifications').send({ signedPayload });
+      const genuine = new FakeAppStore(chain, BUNDLE).notification(sub, 'DID_RENEW');
+      expect((await notify(genuine).expect(503)).body.error.code).toBe('not_configured');
+      const forged = await notify(
+        tamper(genuine, { notificationType: 'DID_RENEW', notificationUUID: 'forged', data: { bundleId: BUNDLE, environment: 'Sandbox' } }),
+      ).expect(400);
+      expect(forged.body.error).toMatchObject({ code: 'validation_error', details: { signedPayload: expect.stringMatching(/does not verify/) } });
+      await notify(new FakeAppStore(new TestAppleChain(keyDir(), 'Other Root CA'), BUNDLE).notification(sub, 'DID_RENEW')).expect(400);
+      await notify('a.b.c').expect(400);
+      expect(await notificationRows(tr)).toBe(0);
+    });
   });
 });

@@ -82,6 +82,72 @@ describe('input limits', () => {
     expect(schemas.IdsBodyDto.properties.ids.maxItems).toBe(200);
   });
 
+  describe('control characters in text fields', () => {
+    const ONE_LINE = 'must not contain control characters';
+    const MULTI_LINE = 'must not contain control characters other than tab and line breaks';
+    const invoice = (extra: object, items = [line('Steel rods', 1, 100)]) => ({
+      client_id: clientId,
+      invoice_date: '2025-05-01',
+      payment_due_date: '2025-05-31',
+      items,
+      ...extra,
+    });
+
+    it('NUL, escape, DEL and C1 controls in any field of any body are 400 validation_error naming the field; nothing is stored', async () => {
+      const clients = await countRows(t, 'SELECT COUNT(*) FROM clients WHERE account_id = ?', [a.accountId]);
+      const inventory = await countRows(t, 'SELECT COUNT(*) FROM inventory_items WHERE account_id = ?', [a.accountId]);
+      const cases: Array<[string, string, object, Record<string, string>]> = [
+        ['post', '/v1/clients', { name: 'Sharma\u0000Traders', phone: '9876500001', email: 'nul@example.com' }, { name: ONE_LINE }],
+        ['post', '/v1/clients', { name: 'Sharma', phone: '9876500002', email: 'nul2@example.com', address: 'Pune\u0000' }, { address: MULTI_LINE }],
+        ['patch', `/v1/clients/${clientId}`, { name: 'Line\nbreak' }, { name: ONE_LINE }],
+        ['post', '/v1/inventory', { name: 'Bolt\u0007', rate: 10 }, { name: ONE_LINE }],
+        ['post', '/v1/inventory', { name: 'Bolt', rate: 10, sku: 'B\u007f1' }, { sku: ONE_LINE }],
+        ['post', '/v1/invoices', invoice({}, [line('Steel\u0000rods', 1, 100)]), { 'items.0.item_description': MULTI_LINE }],
+        ['post', '/v1/invoices', invoice({ lr_number: 'LR\u001b[2J' }), { lr_number: ONE_LINE }],
+        [
+          'post',
+          '/v1/quotations',
+          { client_id: clientId, quotation_date: '2025-05-01', items: [line('Bolt', 1, 10, { hsn_code: '73\u009b18' })] },
+          { 'items.0.hsn_code': ONE_LINE },
+        ],
+        [
+          'post',
+          '/v1/debit-notes',
+          { client_id: clientId, debit_note_date: '2025-05-01', items: [{ description: 'Freight\u0085', amount: 1 }] },
+          { 'items.0.description': MULTI_LINE },
+        ],
+        ['post', '/v1/expenses', { expense_description: 'Paper', expense_amount: 10, vendor_name: 'Vendor\u0000' }, { vendor_name: ONE_LINE }],
+        ['patch', '/v1/settings/business', { business_name: 'Limits\u0000' }, { business_name: ONE_LINE }],
+      ];
+      for (const [method, path, body, details] of cases) {
+        const res = await (method === 'patch' ? t.http.patch(path) : t.http.post(path)).set(a.auth).send(body);
+        expect([path, res.status, res.body.error?.code, res.body.error?.details]).toEqual([path, 400, 'validation_error', details]);
+      }
+      expect(await countRows(t, 'SELECT COUNT(*) FROM clients WHERE account_id = ?', [a.accountId])).toBe(clients);
+      expect(await countRows(t, 'SELECT COUNT(*) FROM inventory_items WHERE account_id = ?', [a.accountId])).toBe(inventory);
+      const stored = await countRows(t, "SELECT COUNT(*) FROM clients WHERE account_id = ? AND (name LIKE CONCAT('%', CHAR(0), '%') OR name LIKE '%\n%')", [
+        a.accountId,
+      ]);
+      expect(stored).toBe(0);
+    });
+
+    it('multi-line text keeps its tabs and line breaks', async () => {
+      const client = await t.http
+        .post('/v1/clients')
+        .set(a.auth)
+        .send({ name: 'Multi Line Traders', phone: '9876500003', email: 'multi@example.com', address: 'Plot 27, MIDC\nPune\t411026' })
+        .expect(201);
+      expect(client.body.data.client.address).toBe('Plot 27, MIDC\nPune\t411026');
+      const created = await t.http
+        .post('/v1/invoices')
+        .set(a.auth)
+        .send(invoice({ declaration_text: 'We declare:\r\n1. prices are true' }, [line('Steel rods\n12 mm', 1, 100)]))
+        .expect(201);
+      const read = (await t.http.get(`/v1/invoices/${created.body.data.invoice_id}`).set(a.auth).expect(200)).body.data;
+      expect([read.declaration_text, read.items[0].item_description]).toEqual(['We declare:\r\n1. prices are true', 'Steel rods\n12 mm']);
+    });
+  });
+
   describe('null where a field may only be left out', () => {
     it('PATCH /v1/settings/users/{id} with permissions null is 400 keyed by the field; the user is unchanged', async () => {
       const id = await mobile(t).addUser(a.auth, 'limits.clerk', STRONG, ['clients']);

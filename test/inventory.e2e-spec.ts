@@ -70,6 +70,21 @@ describe('inventory', () => {
     }
   });
 
+  it('refuses a negative opening stock with 400 keyed by quantity and makes nothing; later stock may go below zero', async () => {
+    const before = (await t.http.get('/v1/inventory').set(a.auth).expect(200)).body.data.total as number;
+    for (const quantity of [-100, -1]) {
+      const res = await create(a.auth, { name: 'Negative Widget', rate: 10, quantity }).expect(400);
+      expect(res.body.error).toMatchObject({ code: 'validation_error', details: { quantity: expect.stringMatching(/at least 0/) } });
+    }
+    const service = await create(a.auth, { name: 'Negative Service', rate: 10, type: 'service', quantity: -5 }).expect(400);
+    expect(service.body.error.details).toHaveProperty('quantity');
+    expect((await t.http.get('/v1/inventory').set(a.auth).expect(200)).body.data.total).toBe(before);
+    const id = (await create(a.auth, { name: 'Zero Widget', rate: 10, quantity: 0 }).expect(201)).body.data.inventory_id;
+    await t.http.patch(`/v1/inventory/${id}`).set(a.auth).send({ quantity: -2, note: 'sold before delivery' }).expect(200);
+    await t.http.patch(`/v1/inventory/${id}`).set(a.auth).send({ name: 'Zero Widget 2', quantity: -2 }).expect(200);
+    expect((await t.http.get(`/v1/inventory/${id}`).set(a.auth).expect(200)).body.data).toMatchObject({ name: 'Zero Widget 2', quantity: -2 });
+  });
+
   it('a manual quantity change records an adjustment movement; negative stock is allowed', async () => {
     const id = (await create(a.auth, { name: 'Cable', rate: 100, quantity: 5 }).expect(201)).body.data.inventory_id;
     await t.http

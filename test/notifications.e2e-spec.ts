@@ -265,6 +265,61 @@ describe('notifications: team feed, read state, prefs and devices', () => {
       expect(stored[0].token_sealed).not.toContain('phone-1'); // sealed at rest
     });
 
+    it('a token another sign-in registers moves to it, and the user who loses it and the owner are told; another account is never named', async () => {
+      const moves = async (auth: Auth, deviceId: number) => (await items(auth)).filter((n) => n.entity_type === 'push_device' && n.entity_id === deviceId);
+
+      // Within the account: Ravi signs in on Priya's phone.
+      const shared = FCM_TOKEN('shared-in-team');
+      const device = (await t.http.post('/v1/devices').set(priya.auth).send({ fcm_token: shared, platform: 'android' }).expect(200)).body.data.device_id;
+      await t.http.post('/v1/devices').set(ravi.auth).send({ fcm_token: shared, platform: 'android' }).expect(200);
+
+      // Across accounts: the owner of another business signs in on the phone Priya uses now.
+      const phone = FCM_TOKEN('sold-phone');
+      const sold = (await t.http.post('/v1/devices').set(priya.auth).send({ fcm_token: phone, platform: 'ios' }).expect(200)).body.data.device_id;
+      const other = await t.createAccount({ name: 'Verma Exports', email: 'owner@verma.example', username: 'verma_owner', password: STRONG });
+      const stranger = await mobile(t).signIn('verma_owner', STRONG);
+      await t.http.post('/v1/devices').set(stranger.auth).send({ fcm_token: phone, platform: 'ios' }).expect(200);
+      expect(await deviceRows(phone)).toEqual([{ id: sold, user_id: other.userId, session_id: stranger.sessionId, platform: 'ios' }]);
+      // Registering again from the same sign-in, or another sign-in of the same user, moves nothing away from anyone.
+      await t.http.post('/v1/devices').set(stranger.auth).send({ fcm_token: phone, platform: 'ios' }).expect(200);
+      await relayAll(worker);
+
+      const [inTeam] = await moves(priya.auth, device);
+      expect(inTeam).toMatchObject({
+        type: 'login_alert',
+        category: 'login',
+        action: 'moved',
+        actor_user_id: null,
+        title: 'Push notifications moved',
+        body: 'Push notifications for priya on an Android device now go to ravi, who signed in on it later.',
+        deep_link: { screen: 'sessions', entity_type: 'push_device', entity_id: device },
+      });
+      const toPriya = await moves(priya.auth, sold);
+      expect(toPriya).toEqual([
+        expect.objectContaining({
+          type: 'login_alert',
+          action: 'moved',
+          body: 'Push notifications for priya stopped on an iOS device: a sign-in to another account registered it. Sign in on it again to get them back.',
+        }),
+      ]);
+      expect((await moves(owner.auth, sold)).map((n) => n.body)).toEqual([toPriya[0].body]);
+      expect(await moves(ravi.auth, sold)).toEqual([]);
+      expect((await items(stranger.auth)).filter((n) => n.entity_type === 'push_device')).toEqual([]);
+      expect(JSON.stringify(toPriya)).not.toMatch(/verma/i);
+
+      // The losing account's audit trail records the move by the service, without the other account.
+      const trail = (await t.http.get(`/v1/audit-log?entity_type=push_device&entity_id=${sold}`).set(a.auth).expect(200)).body.data.entries;
+      expect(trail).toEqual([
+        expect.objectContaining({
+          action: 'moved',
+          actor: expect.objectContaining({ type: 'system' }),
+          before: { user_id: priyaId, platform: 'ios' },
+          after: { moved_to: 'another_account' },
+        }),
+      ]);
+      expect((await t.http.get('/v1/audit-log?entity_type=push_device').set(other.auth).expect(200)).body.data.entries).toEqual([]);
+    });
+
     it('refuses an APNs device token, a bad platform and a missing token, by field', async () => {
       const apns = await t.http
         .post('/v1/devices')

@@ -18,6 +18,8 @@ export interface RequestPlan {
   op: Operation;
   caller: Caller;
   garbageAuth: Record<string, string>;
+  /** X-Request-Id to send, if any. */
+  requestId: string | null;
   path: Record<string, PathValue>;
   query: Array<[string, string]>;
   /** JSON value to send, or raw text (with its content type), or nothing. */
@@ -29,6 +31,27 @@ const DEEP = (depth: number): unknown => {
   for (let i = 0; i < depth; i++) v = i % 2 ? { a: v } : [v];
   return v;
 };
+
+/**
+ * URLs whose host is a private or special address in one of its IPv6 disguises (IPv4-mapped, IPv4-compatible,
+ * 6to4, NAT64, Teredo, unique-local, link-local): no URL field may accept one.
+ */
+export const PRIVATE_URLS = [
+  'http://[::a9fe:a9fe]/hook',
+  'http://[2002:a9fe:a9fe::1]/hook',
+  'https://[::ffff:169.254.169.254]/hook',
+  'https://[::ffff:7f00:1]/hook',
+  'https://[64:ff9b::a00:1]/hook',
+  'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
+  'https://[fd00::1]/hook',
+  'https://[fe80::1]/hook',
+  'https://[::1]/hook',
+  'https://127.0.0.1/hook',
+  'https://10.1.2.3/hook',
+];
+
+/** Request ids a client may send: a UUID is kept, anything else (a secret by mistake, a log injection) is replaced. */
+export const REQUEST_IDS = ['3f0c9a52-8a4e-4b61-9d2a-6f1c2b7e9a10', 'ik_' + 'S'.repeat(43), 'req\tid; level=fatal', 'x'.repeat(300), '', '{"level":60}'];
 
 /** Values that break naive code: wrong types, edges of numbers, odd unicode, injection strings, nesting. */
 const WEIRD_VALUES: unknown[] = [
@@ -57,8 +80,15 @@ const WEIRD_VALUES: unknown[] = [
   '2025-13-01',
   '0000-00-00',
   '9999-12-31',
+  '0001-01-01',
+  '0001-03-31',
+  '2125-05-01',
+  '1899-12-31',
   '2025-04-01T00:00:00Z',
   '\u0000',
+  'name\u0000tail',
+  '\u0001\u0007\u001b[31mred',
+  'line\u0085next\u009f',
   '\uD800',
   '\u202Eevil',
   'e\u0301\u0301\u0301',
@@ -69,6 +99,7 @@ const WEIRD_VALUES: unknown[] = [
   '<script>alert(1)</script>',
   '{{constructor.constructor("return process")()}}',
   '../../etc/passwd',
+  ...PRIVATE_URLS,
   '%00%2e%2e',
   '${jndi:ldap://x}',
   'a'.repeat(256),
@@ -95,7 +126,11 @@ export const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
 const WEIRD_STRINGS = WEIRD_VALUES.filter((v): v is string => typeof v === 'string' && v.length < 1000);
 const weirdString = fc.oneof(fc.constantFrom(...WEIRD_STRINGS), fc.fullUnicodeString({ maxLength: 20 }), fc.integer().map(String));
 
-const dateString = fc.date({ min: new Date('1990-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+/** Dates mostly of these decades, sometimes centuries away (FY 9999, before April 0001, the same FY label a century apart). */
+const dateString = fc.oneof(
+  { weight: 9, arbitrary: fc.date({ min: new Date('1990-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)) },
+  { weight: 1, arbitrary: fc.constantFrom('0001-01-01', '0001-04-01', '1899-12-31', '2125-05-01', '2225-04-01', '9999-04-01', '9999-12-31') },
+);
 
 function isIdField(name: string): boolean {
   return /(^|_)id$/.test(name);
@@ -115,6 +150,7 @@ export function valueFor(schema: Schema, name: string, resolveRef: (s: Schema) =
     );
   }
   if (/date/.test(name) && (s.type === 'string' || s.type === 'object')) return dateString;
+  if (/(^|_)url$/.test(name) && s.type === 'string') return fc.oneof(fc.webUrl(), fc.constantFrom(...PRIVATE_URLS));
   switch (s.type) {
     case 'string': {
       const max = Math.min(s.maxLength ?? 40, 60);
@@ -296,6 +332,7 @@ export function requestPlans(ops: Operation[], resolveRef: (s: Schema) => Schema
       op: fc.constant(op),
       caller: callerFor(op),
       garbageAuth,
+      requestId: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...REQUEST_IDS) }),
       path: pathFor(op.parameters, resolveRef),
       query: queryFor(op.parameters, resolveRef),
       body: bodyFor(op, resolveRef),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { STATUS } from '../../../apps/api/src/common/error-envelope.filter';
 import type { TestApp } from '../app-harness';
-import { RequestPlan, requestPlans } from './arbitraries';
+import { PRIVATE_URLS, RequestPlan, requestPlans } from './arbitraries';
 import { OpenApiDocument, operationsOf, resolve } from './openapi-operations';
 import { FuzzAccounts, seedWorld } from './fuzz-world';
 
@@ -55,7 +55,7 @@ export async function fuzzApi(t: TestApp, accounts: FuzzAccounts, options: FuzzO
     const res = await send(base, request);
     const counts = report.histogram.get(plan.op.key) as Map<number, number>;
     counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
-    const problem = problemOf(res);
+    const problem = problemOf(res) ?? requestProblem(plan, request, res);
     if (!problem && checkWrites && res.status >= 400 && res.status < 500) {
       report.writeChecks++;
       if ((await checksum()) !== before) report.failures.push(failure(plan, request, res, 'a 4xx answer wrote to the database'));
@@ -101,6 +101,8 @@ export interface Answer {
   status: number;
   contentType: string;
   text: string;
+  /** The X-Request-Id the answer carries (read by the fuzzer; other walks leave it out). */
+  requestId?: string | null;
 }
 
 async function send(base: string, r: SentRequest): Promise<Answer> {
@@ -108,9 +110,10 @@ async function send(base: string, r: SentRequest): Promise<Answer> {
     const res = await fetch(base + r.url, { method: r.method, headers: r.headers, body: r.body, signal: AbortSignal.timeout(60_000) });
     const bytes = Buffer.from(await res.arrayBuffer());
     const contentType = res.headers.get('content-type') ?? '';
-    return { status: res.status, contentType, text: /json/.test(contentType) ? bytes.toString('utf8') : `<${bytes.length} bytes>` };
+    const text = /json/.test(contentType) ? bytes.toString('utf8') : `<${bytes.length} bytes>`;
+    return { status: res.status, contentType, text, requestId: res.headers.get('x-request-id') };
   } catch (err) {
-    return { status: 599, contentType: '', text: `no answer: ${(err as Error).message}` };
+    return { status: 599, contentType: '', text: `no answer: ${(err as Error).message}`, requestId: null };
   }
 }
 
@@ -145,6 +148,23 @@ export function problemOf(res: Answer): string | null {
   if (error.code === 'validation_error') {
     const details = Object.entries(error.details as Record<string, unknown>);
     if (!details.length || details.some(([k, v]) => !k || typeof v !== 'string')) return 'validation_error not keyed by field';
+  }
+  return null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A C0 control character other than tab, line feed and carriage return, as JSON escapes it, or a raw C1 one. */
+const CONTROL = /\\u00(?:0[0-8bcef]|1[0-9a-f])|[\u0080-\u009f]/i;
+
+/** What the answer says wrongly of this request: a non-UUID request id kept, a control character stored, a private webhook URL taken. */
+function requestProblem(plan: RequestPlan, request: SentRequest, res: Answer): string | null {
+  const sentId = request.headers['X-Request-Id'];
+  if (sentId !== undefined && !UUID.test(sentId) && res.requestId === sentId) return 'a request id that is not a UUID was kept';
+  if (!res.requestId || !UUID.test(res.requestId)) return `answer without a generated request id (${String(res.requestId)})`;
+  if (res.status >= 300) return null;
+  if (CONTROL.test(res.text)) return 'a control character in a success answer';
+  if (plan.op.path.startsWith('/v1/webhooks') && request.body && PRIVATE_URLS.some((url) => request.body?.includes(JSON.stringify(url)))) {
+    return 'a webhook URL of a private address was accepted';
   }
   return null;
 }

@@ -199,6 +199,7 @@ export async function seedWorld(base: string, accounts: FuzzAccounts): Promise<W
       ];
       if (bearer) headers.Authorization = `Bearer ${bearer}`;
       if (plan.caller === 'garbage') Object.assign(headers, plan.garbageAuth);
+      if (plan.requestId !== null) headers['X-Request-Id'] = plan.requestId;
       if (plan.body.kind === 'none') return { method: op.method, url, headers };
       if (plan.body.kind === 'raw') return { method: op.method, url, headers: { ...headers, 'content-type': plan.body.contentType }, body: plan.body.text };
       return { method: op.method, url, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(bodyIds(plan.body.value)) ?? 'null' };

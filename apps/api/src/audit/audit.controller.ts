@@ -23,6 +23,7 @@ export const AUDIT_ENTITY_TYPES = [
   'expense',
   'sendout',
   'session',
+  'push_device',
   'tds_section',
   'tds_deposit',
   'user',

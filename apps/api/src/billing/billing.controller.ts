@@ -5,7 +5,6 @@ import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { AppStoreNotificationVerifier, PushTokenVerifier } from '@app/domain/billing/notification-verifiers.port';
 import { playNotificationOf } from '@app/domain/billing/play-push';
 import { ReceiveStoreNotification } from '@app/domain/billing/receive-store-notification.use-case';
-import { storeNotConfigured } from '@app/domain/billing/store-gateway.port';
 import { ConfirmPurchaseInput, ConfirmStorePurchase } from '@app/domain/billing/confirm-store-purchase.use-case';
 import { AppConfig } from '@app/infra/config/app-config';
 import { CurrentCaller, MobileOnly, Public } from '../common/decorators';
@@ -60,7 +59,7 @@ export class BillingController {
   @Public()
   @ApiOperation({ summary: 'App Store Server Notification V2: verified, stored once, processed by the worker' })
   async iosNotification(@Body() body: IosNotificationDto) {
-    if (!this.apple.configured()) throw storeNotConfigured('ios');
+    // Verified before anything else: a forged payload is 400 whatever the configuration.
     return this.receive.execute(await this.apple.verify(body.signedPayload));
   }
 

@@ -1,6 +1,7 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ValidationFailed } from '@app/domain/shared/domain-error';
 import { memoiseValidationMetadata } from './validation-metadata-cache';
+import { controlCharacterErrors } from './control-characters';
 
 /** `{ "items.0.description": "must be a string", ... }`: one message per field, nested paths dotted. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): Record<string, string> {
@@ -56,7 +57,11 @@ export function deepTrim(value: unknown, key = ''): unknown {
   return root[0];
 }
 
-/** Global pipe: trims, validates DTOs with whitelisting (unknown fields dropped), errors keyed by field. */
+/**
+ * Global pipe: trims, validates DTOs with whitelisting (unknown fields dropped), errors keyed by field. A
+ * validated body then has no string with a control character (see control-characters.ts for the fields
+ * that may hold tabs and line breaks): 400 `validation_error` keyed by each such field.
+ */
 @Injectable()
 export class AppValidationPipe extends ValidationPipe {
   constructor() {
@@ -79,6 +84,11 @@ export class AppValidationPipe extends ValidationPipe {
       }
       value = deepTrim(value);
     }
-    return (await super.transform(value, metadata)) as unknown;
+    const result = (await super.transform(value, metadata)) as unknown;
+    if (metadata.type === 'body' && metadata.metatype && this.toValidate(metadata)) {
+      const errors = controlCharacterErrors(result);
+      if (Object.keys(errors).length) throw new ValidationFailed(errors);
+    }
+    return result;
   }
 }

@@ -61,6 +61,10 @@ export class CreateInventoryDto extends InventoryFieldsDto {
   @IsDefined({ message: 'is required' })
   @IsAmount()
   rate: number;
+
+  @ApiPropertyOptional({ minimum: 0, description: 'Opening stock (whole number, at least 0); later the stock may go below zero' })
+  @Min(0, { message: 'must be at least 0 (the opening stock)' })
+  override quantity?: number;
 }
 
 export class UpdateInventoryDto extends InventoryFieldsDto {

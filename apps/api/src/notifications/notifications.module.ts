@@ -4,6 +4,8 @@ import { DeviceRepository } from '@app/domain/notifications/device.repository.po
 import { NotificationPrefsRepository, NotificationRepository } from '@app/domain/notifications/notification.repository.port';
 import { NotificationsService } from '@app/domain/notifications/notifications.service';
 import { Clock } from '@app/domain/shared/clock.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { ActivityLog } from '@app/domain/activity/activity-log.port';
 import { make } from '@app/infra/core/providers';
 import { NotificationAdaptersModule } from '@app/infra/notifications/notification-adapters.module';
 import { DevicesController, NotificationsController } from './notifications.controller';
@@ -12,6 +14,9 @@ import { DevicesController, NotificationsController } from './notifications.cont
 @Module({
   imports: [NotificationAdaptersModule],
   controllers: [NotificationsController, DevicesController],
-  providers: [make(NotificationsService, [NotificationRepository, NotificationPrefsRepository, Clock]), make(DevicesService, [DeviceRepository, Clock])],
+  providers: [
+    make(NotificationsService, [NotificationRepository, NotificationPrefsRepository, Clock]),
+    make(DevicesService, [DeviceRepository, TransactionRunner, ActivityLog, Clock]),
+  ],
 })
 export class NotificationsModule {}

@@ -1,5 +1,6 @@
 import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
 import { ActivityRecorder } from '../activity/activity-recorder';
+import { documentChanges, PRODUCT_LINE_FIELDS } from '../activity/field-changes';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ClientRepository } from '../clients/client.repository.port';
 import { ConversionSource, ConvertToInvoice } from '../invoices/convert-to-invoice.use-case';
@@ -84,10 +85,20 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
       const { fields, lines } = buildOfferDocument(this.kind, input, caller.account, current, gst);
       if (fields.clientId !== current.clientId) await requireClient(this.deps.clients, accountId, fields.clientId);
       await this.documents.update(accountId, id, fields, lines);
-      await this.deps.activity.updated(caller.principal, this.kind.entityType, id, current.number, {
-        before: { ...this.summary(current), lines: current.lines.length },
-        after: { ...this.summary(fields), lines: (lines ?? current.lines).length },
-      });
+      await this.deps.activity.updated(
+        caller.principal,
+        this.kind.entityType,
+        id,
+        current.number,
+        documentChanges({
+          summary: {
+            before: { ...this.summary(current), lines: current.lines.length },
+            after: { ...this.summary(fields), lines: (lines ?? current.lines).length },
+          },
+          header: { before: current, after: fields, names: { date: this.kind.dateField } },
+          lines: { before: current.lines, after: lines, ...PRODUCT_LINE_FIELDS },
+        }),
+      );
       return { taxWarnings: fields.taxWarnings };
     });
   }

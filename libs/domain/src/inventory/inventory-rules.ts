@@ -41,6 +41,8 @@ export function buildInventoryFields(input: InventoryInput, base?: InventoryFiel
 
   const quantity = has('quantity') ? input.quantity : (base?.quantity ?? 0);
   if (!Number.isInteger(quantity) || Math.abs(quantity as number) > 1_000_000_000) errors.quantity = 'must be a whole number';
+  // The opening stock is a count of what is on hand; later the stock may go below zero (invoices, adjustments).
+  else if (!base && (quantity as number) < 0) errors.quantity = 'must be at least 0 (the opening stock)';
 
   const discountType = (has('discount_type') ? input.discount_type || null : (base?.discountType ?? null)) as DiscountType | null;
   if (discountType && !DISCOUNT_TYPES.includes(discountType)) errors.discount_type = 'must be percentage or fixed';

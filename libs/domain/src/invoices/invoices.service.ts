@@ -1,5 +1,6 @@
 import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
 import { ActivityRecorder } from '../activity/activity-recorder';
+import { documentChanges, PRODUCT_LINE_FIELDS } from '../activity/field-changes';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { DocumentListFilter } from '../documents/document-list-filter';
 import { Clock } from '../shared/clock.port';
@@ -80,10 +81,20 @@ export class InvoicesService {
           reason,
         );
       }
-      await this.activity.updated(caller.principal, 'invoice', id, current.invoiceNumber, {
-        before: { ...invoiceSummary(current), lines: current.lines.length },
-        after: { ...invoiceSummary(built.fields), lines: (built.lines ?? current.lines).length },
-      });
+      await this.activity.updated(
+        caller.principal,
+        'invoice',
+        id,
+        current.invoiceNumber,
+        documentChanges({
+          summary: {
+            before: { ...invoiceSummary(current), lines: current.lines.length },
+            after: { ...invoiceSummary(built.fields), lines: (lines ?? current.lines).length },
+          },
+          header: { before: current, after: built.fields },
+          lines: { before: current.lines, after: lines, ...PRODUCT_LINE_FIELDS },
+        }),
+      );
       return { taxWarnings: built.fields.taxWarnings };
     });
   }

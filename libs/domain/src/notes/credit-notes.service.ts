@@ -48,7 +48,7 @@ export class CreditNotesService extends NotesService<CreditNote, CreditNoteField
         input.client_id ?? (input.source_invoice_id ? source?.clientId : undefined) ?? current.clientId,
         current,
       );
-      return this.saveNote(caller, current, buildCreditNoteFields(input, ctx, source, current));
+      return this.saveNote(caller, current, buildCreditNoteFields(input, ctx, source, current), ctx.currentLines);
     });
   }
 

@@ -23,7 +23,7 @@ export class DebitNotesService extends NotesService<DebitNote, DebitNoteFields> 
     return this.deps.tx.run(async () => {
       const current = await this.require(caller.account.id, id, true);
       const ctx = await this.gstContext(caller, input, input.client_id ?? current.clientId, current);
-      return this.saveNote(caller, current, buildDebitNoteFields(input, ctx, current));
+      return this.saveNote(caller, current, buildDebitNoteFields(input, ctx, current), ctx.currentLines);
     });
   }
 

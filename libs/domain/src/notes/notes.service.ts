@@ -10,8 +10,9 @@ import { found, NotFound } from '../shared/domain-error';
 import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
 import { Page } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
-import { NOTE_ENTITY_TYPES, NoteHeaderFields, NoteKind, NoteWithLines, StoredNote } from './note';
+import { NOTE_ENTITY_TYPES, NoteHeaderFields, NoteKind, NoteLineFields, NoteWithLines, StoredNote } from './note';
 import { NoteChange, NoteRuleContext } from './note-fields';
+import { documentChanges } from '../activity/field-changes';
 import { NoteRepository } from './note.repository.port';
 import { SourceInvoiceReader } from './source-invoice-reader.port';
 import { TaxWarning } from '../tax/tax-engine';
@@ -125,13 +126,22 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
     return { id, taxWarnings: change.fields.taxWarnings };
   }
 
-  /** Update steps; call inside the transaction with the note read for update. The number never changes. */
-  protected async saveNote(caller: Caller, current: N, change: NoteChange<F>): Promise<NoteWritten> {
+  /**
+   * Update steps; call inside the transaction with the note read for update. The number never changes.
+   * `currentLines` are the stored lines when the caller read them already (the rule context does).
+   */
+  protected async saveNote(caller: Caller, current: N, change: NoteChange<F>, currentLines?: NoteLineFields[]): Promise<NoteWritten> {
     const accountId = caller.account.id;
     if (change.fields.clientId !== current.clientId) await this.requireClient(accountId, change.fields.clientId);
+    const linesBefore = change.lines === null ? [] : (currentLines ?? (await this.notes.findLines(accountId, current.id)));
     await this.notes.update(accountId, current.id, change.fields);
     if (change.lines !== null) await this.notes.replaceLines(accountId, current.id, change.lines);
-    await this.record(caller, 'updated', current, this.summary(current), this.summary({ ...change.fields, number: current.number }));
+    const { before, after } = documentChanges({
+      summary: { before: this.summary(current), after: this.summary({ ...change.fields, number: current.number }) },
+      header: { before: current, after: change.fields, names: { date: `${NOTE_ENTITY_TYPES[this.kind]}_date` } },
+      lines: { before: linesBefore, after: change.lines, ignore: ['noteId'] },
+    });
+    await this.record(caller, 'updated', current, before, after);
     return { id: current.id, taxWarnings: change.fields.taxWarnings };
   }
 

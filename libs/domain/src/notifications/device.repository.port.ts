@@ -17,13 +17,24 @@ export interface DeviceRegistration {
   token: string;
 }
 
+/** Who held a token before a registration took it over. */
+export interface DeviceHolder {
+  accountId: number;
+  userId: number;
+  sessionId: number | null;
+  platform: DevicePlatform;
+}
+
 /**
  * Push devices. A token is one phone's address: registering it again refreshes it, and another user
  * signing in on that phone takes it over. Revoking a session removes its devices (the session adapter).
  */
 export abstract class DeviceRepository {
-  /** Inserts or takes over the token; returns the device id. */
-  abstract register(registration: DeviceRegistration, now: Date): Promise<number>;
+  /**
+   * Inserts or takes over the token (call inside a transaction: the row is locked while it moves); returns
+   * the device id and who held the token before (null for a new token).
+   */
+  abstract register(registration: DeviceRegistration, now: Date): Promise<{ deviceId: number; previous: DeviceHolder | null }>;
   /** Removes the caller's device with this token; false when there was none. */
   abstract unregister(accountId: number, userId: number, token: string): Promise<boolean>;
   /** Devices of the user whose session is still active. */

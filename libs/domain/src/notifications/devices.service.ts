@@ -1,8 +1,14 @@
+import { ActivityLog } from '../activity/activity-log.port';
 import { mobileCaller } from '../auth/mobile-caller';
 import { Clock } from '../shared/clock.port';
 import { ValidationFailed } from '../shared/domain-error';
 import { Principal } from '../shared/principal';
-import { DEVICE_PLATFORMS, DevicePlatform, DeviceRepository } from './device.repository.port';
+import { TransactionRunner } from '../shared/transaction.port';
+import { DEVICE_PLATFORMS, DeviceHolder, DevicePlatform, DeviceRepository } from './device.repository.port';
+
+/** The activity entity of a push device, and the action recorded when a registration takes its token away. */
+export const PUSH_DEVICE_ENTITY = 'push_device';
+export const PUSH_DEVICE_MOVED = 'moved';
 
 /** A 64-hex-character APNs device token: not something FCM can deliver to. */
 const APNS_TOKEN = /^[0-9a-fA-F]{64}$/;
@@ -17,10 +23,17 @@ export function tokenProblem(token: unknown): string | null {
   return null;
 }
 
-/** Push devices of the calling user and session. */
+/**
+ * Push devices of the calling user and session. A token belongs to the latest sign-in that registered it:
+ * registering a token another user holds (of this account or another) moves it to the caller, and the user
+ * who loses it is told (an entry in that account's activity, which makes a `login` notification for that
+ * user and the owner). The account that loses the token learns nothing of the account that took it.
+ */
 export class DevicesService {
   constructor(
     private readonly devices: DeviceRepository,
+    private readonly tx: TransactionRunner,
+    private readonly activity: ActivityLog,
     private readonly clock: Clock,
   ) {}
 
@@ -35,11 +48,37 @@ export class DevicesService {
       throw new ValidationFailed(problems, apns ? 'A push-messaging (FCM) registration token is needed, not a 64-character APNs device token.' : undefined);
     }
     const platform = input.platform as DevicePlatform;
-    const deviceId = await this.devices.register(
-      { accountId: me.accountId, userId: me.userId, sessionId: me.sessionId, platform, token: (input.fcm_token as string).trim() },
-      this.clock.now(),
-    );
+    const now = this.clock.now();
+    const deviceId = await this.tx.run(async () => {
+      const registered = await this.devices.register(
+        { accountId: me.accountId, userId: me.userId, sessionId: me.sessionId, platform, token: (input.fcm_token as string).trim() },
+        now,
+      );
+      const { previous } = registered;
+      if (previous && (previous.accountId !== me.accountId || previous.userId !== me.userId)) {
+        await this.recordLoss(registered.deviceId, previous, me, now);
+      }
+      return registered.deviceId;
+    });
     return { deviceId, platform };
+  }
+
+  /** Records in the losing account that its user's device now gets another sign-in's pushes (by the service). */
+  private recordLoss(deviceId: number, previous: DeviceHolder, taker: { accountId: number; userId: number }, at: Date): Promise<void> {
+    const sameAccount = previous.accountId === taker.accountId;
+    return this.activity.append({
+      accountId: previous.accountId,
+      actorKind: 'system',
+      actorUserId: null,
+      action: PUSH_DEVICE_MOVED,
+      entityType: PUSH_DEVICE_ENTITY,
+      entityId: deviceId,
+      label: `${previous.platform} device`,
+      before: { user_id: previous.userId, platform: previous.platform },
+      // Another account is never named to this one.
+      after: sameAccount ? { moved_to: 'another_user', user_id: taker.userId } : { moved_to: 'another_account' },
+      occurredAt: at,
+    });
   }
 
   /** Idempotent: a token that is not registered for the caller is already unregistered. */

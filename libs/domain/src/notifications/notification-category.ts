@@ -41,6 +41,8 @@ export const ENTITY_CATEGORIES: Record<string, { category: NotificationCategory;
   expense: { category: 'expenses', noun: 'expense', documentType: null },
   sendout: { category: 'sendouts', noun: 'email', documentType: null },
   session: { category: 'login', noun: 'session', documentType: null },
+  /** A registration by another sign-in took the token of a user's device (`moved`, by `system`). */
+  push_device: { category: 'login', noun: 'device', documentType: null },
   subscription: { category: 'billing', noun: 'subscription', documentType: null },
   webhook_endpoint: { category: 'integrations', noun: 'webhook endpoint', documentType: null },
 };

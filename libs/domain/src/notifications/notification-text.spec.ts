@@ -55,6 +55,32 @@ describe('notification texts and recipients', () => {
     expect(recipientsOf(event({ actorUserId: 1, entityType: 'session' }), 'login', team).map((u) => u.id)).toEqual([1]);
   });
 
+  it('tells the user who lost a push device, and the owner, without naming another account', () => {
+    const moved = (after: Record<string, unknown>) =>
+      event({
+        actorKind: 'system',
+        actorUserId: null,
+        action: 'moved',
+        entityType: 'push_device',
+        entityId: 9,
+        label: 'android device',
+        before: { user_id: 3, platform: 'android' },
+        after,
+      });
+    const away = draftsOf(moved({ moved_to: 'another_account' }), team, new Map());
+    expect(away.map((d) => [d.userId, d.type, d.category, d.action])).toEqual([
+      [1, 'login_alert', 'login', 'moved'],
+      [3, 'login_alert', 'login', 'moved'],
+    ]);
+    expect(away[0]).toMatchObject({
+      title: 'Push notifications moved',
+      body: 'Push notifications for ravi stopped on an Android device: a sign-in to another account registered it. Sign in on it again to get them back.',
+      deepLink: { screen: 'sessions', entityType: 'push_device', entityId: 9, documentType: null, documentId: null },
+    });
+    const [inTeam] = draftsOf(moved({ moved_to: 'another_user', user_id: 2 }), team, new Map());
+    expect(inTeam.body).toBe('Push notifications for ravi on an Android device now go to priya, who signed in on it later.');
+  });
+
   it('turns an invoice becoming paid into a payment, and ignores events without a category', () => {
     const paid = event({
       action: 'updated',

@@ -7,6 +7,15 @@ import { ENTITY_CATEGORIES, NOTIFICATION_CATEGORIES, NotificationCategory } from
 export interface TextContext {
   actorName: string;
   clientName: string | null;
+  /** A user of the account by id (the user an event is about), or null when there is none. */
+  userName?: (userId: unknown) => string | null;
+}
+
+const PLATFORM_NAMES: Record<string, string> = { android: 'an Android', ios: 'an iOS' };
+
+/** The user who lost a push device (`push_device` `moved`): the one the event is about, not its actor. */
+function movedFrom(event: CommittedActivity): unknown {
+  return event.entityType === 'push_device' ? event.before?.user_id : undefined;
 }
 
 /** "1,18,000.00": Indian digit grouping of a decimal string (done on the text, so no float is involved). */
@@ -83,6 +92,18 @@ export function textOf(event: CommittedActivity, category: NotificationCategory,
   const forClient = ctx.clientName ? ` for ${ctx.clientName}` : '';
   const amount = formatAmount(after.total_amount ?? before.total_amount, after.currency ?? before.currency);
   const withAmount = amount ? `, ${amount}` : '';
+  if (event.entityType === 'push_device') {
+    const device = `${PLATFORM_NAMES[String(before.platform)] ?? 'a'} device`;
+    const who = ctx.userName?.(before.user_id) ?? 'a former user';
+    if (after.moved_to === 'another_user') {
+      const taker = ctx.userName?.(after.user_id) ?? 'another user';
+      return { title: 'Push notifications moved', body: `Push notifications for ${who} on ${device} now go to ${taker}, who signed in on it later.` };
+    }
+    return {
+      title: 'Push notifications moved',
+      body: `Push notifications for ${who} stopped on ${device}: a sign-in to another account registered it. Sign in on it again to get them back.`,
+    };
+  }
   if (category === 'login') {
     const device = typeof after.device_name === 'string' && after.device_name ? ` on ${after.device_name}` : '';
     return { title: 'New sign-in', body: `${ctx.actorName} signed in${device}.` };
@@ -120,11 +141,13 @@ export function textOf(event: CommittedActivity, category: NotificationCategory,
 }
 
 /**
- * Who is told: a sign-in goes to the user who signed in and to the owner; any other event to every user
- * holding the category's permission except the actor (activity through the API key has no actor, so
- * every such user sees it).
+ * Who is told: a sign-in goes to the user who signed in and to the owner, a push device taken by another
+ * sign-in to the user who had it and to the owner; any other event to every user holding the category's
+ * permission except the actor (activity through the API key has no actor, so every such user sees it).
  */
 export function recipientsOf(event: CommittedActivity, category: NotificationCategory, team: TeamMember[]): TeamMember[] {
+  const lost = movedFrom(event);
+  if (lost !== undefined) return team.filter((u) => u.id === lost || u.isOwner);
   if (category === 'login') return team.filter((u) => u.id === event.actorUserId || u.isOwner);
   const permission = NOTIFICATION_CATEGORIES[category].permission;
   return team.filter((u) => u.id !== event.actorUserId && (u.isOwner || permission === null || u.permissions.includes(permission)));
@@ -140,7 +163,8 @@ export function draftsOf(event: CommittedActivity, team: TeamMember[], clientNam
   const actorName = event.actorKind === 'api_key' ? 'Someone using the API key' : (actor?.username ?? 'A former user');
   const clientId = event.after?.client_id ?? event.before?.client_id;
   const clientName = typeof clientId === 'number' ? (clientNames.get(clientId) ?? null) : null;
-  const { title, body } = textOf(event, category, { actorName, clientName });
+  const userName = (id: unknown) => team.find((u) => u.id === id)?.username ?? null;
+  const { title, body } = textOf(event, category, { actorName, clientName, userName });
   const deepLink = deepLinkOf(event, category);
   return recipients.map((u) => ({
     accountId: event.accountId,

@@ -27,12 +27,34 @@ export function loadAppleRoots(paths: string[], dir = APPLE_ROOTS_DIR): Buffer[]
 
 /**
  * The library's SignedDataVerifier (signature, chain up to a trusted root with Apple's OIDs, bundle id,
- * environment), or null when the bundle id or the roots are missing: then nothing signed by Apple can be
- * trusted and the endpoints answer 503 not_configured.
+ * environment), or null when the bundle id or the roots are missing: then no signed data can be matched to
+ * the app, and confirmations answer 503 not_configured.
  */
-export function createAppleVerifier(apple: StoreConfig['apple']): SignedDataVerifier | null {
-  const roots = loadAppleRoots(apple.rootCertPaths);
+export function createAppleVerifier(apple: StoreConfig['apple'], roots = loadAppleRoots(apple.rootCertPaths)): SignedDataVerifier | null {
   if (!apple.bundleId || !roots.length) return null;
   const environment = apple.environment === 'Sandbox' ? Environment.SANDBOX : Environment.PRODUCTION;
   return new SignedDataVerifier(roots, apple.onlineChecks, environment, apple.bundleId, apple.appAppleId ?? undefined);
+}
+
+/**
+ * The library's verifier with the app's identity left out: it checks a notification's signature and its
+ * chain up to a trusted root (with Apple's OIDs, dates and, online, revocation), which needs only Apple's
+ * public roots. It tells a forged notification (400) from a genuine one while the app's bundle id is not
+ * configured (503 not_configured). The library leaves `verifyNotification`, the identity check, to subclasses.
+ */
+export class AppleSignatureVerifier extends SignedDataVerifier {
+  constructor(roots: Buffer[], onlineChecks: boolean) {
+    // Neither the bundle id nor the environment is checked here (see verifyNotification); SANDBOX only spares
+    // the app Apple id that PRODUCTION asks for. Both environments' data are signed the same way.
+    super(roots, onlineChecks, Environment.SANDBOX, '');
+  }
+
+  protected override verifyNotification(): void {
+    // The app's identity is checked by the configured verifier, not here.
+  }
+}
+
+/** The signature-only verifier, or null when no root is trusted (nothing can be verified). */
+export function createAppleSignatureVerifier(apple: StoreConfig['apple'], roots = loadAppleRoots(apple.rootCertPaths)): AppleSignatureVerifier | null {
+  return roots.length ? new AppleSignatureVerifier(roots, apple.onlineChecks) : null;
 }

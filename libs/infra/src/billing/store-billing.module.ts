@@ -18,7 +18,7 @@ import { bind, make } from '../core/providers';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
 import { AppleNotificationVerifier } from './apple-notification-verifier';
-import { createAppleVerifier } from './apple-verifier';
+import { createAppleSignatureVerifier, createAppleVerifier, loadAppleRoots } from './apple-verifier';
 import { AppStoreGateway } from './app-store-gateway';
 import { BillingSql } from './billing-sql';
 import { BullmqStoreNotificationQueue } from './bullmq-store-notification-queue';
@@ -27,7 +27,9 @@ import { PlayGateway } from './play-gateway';
 import { SqlStoreNotificationRepository } from './sql-store-notification.repository';
 import { SqlStoreSubscriptionRepository } from './sql-store-subscription.repository';
 
-/** Apple's signed-data verifier (null without configured roots), shared by the gateway and the notification verifier. */
+/** Apple's trusted roots (DER), read once. */
+const APPLE_ROOTS = Symbol('APPLE_ROOTS');
+/** Apple's signed-data verifier (null without a bundle id or roots), shared by the gateway and the notification verifier. */
 const APPLE_VERIFIER = Symbol('APPLE_VERIFIER');
 const STORE_PRODUCTS = Symbol('STORE_PRODUCTS');
 
@@ -39,7 +41,12 @@ const STORE_PRODUCTS = Symbol('STORE_PRODUCTS');
 @Module({
   providers: [
     make(BillingSql, [Database, SecretBox]),
-    { provide: APPLE_VERIFIER, useFactory: (config: AppConfig) => createAppleVerifier(config.stores.apple), inject: [APP_CONFIG] },
+    { provide: APPLE_ROOTS, useFactory: (config: AppConfig) => loadAppleRoots(config.stores.apple.rootCertPaths), inject: [APP_CONFIG] },
+    {
+      provide: APPLE_VERIFIER,
+      useFactory: (config: AppConfig, roots: Buffer[]) => createAppleVerifier(config.stores.apple, roots),
+      inject: [APP_CONFIG, APPLE_ROOTS],
+    },
     {
       provide: StoreGateways,
       useFactory: (config: AppConfig, apple: ReturnType<typeof createAppleVerifier>) =>
@@ -53,7 +60,12 @@ const STORE_PRODUCTS = Symbol('STORE_PRODUCTS');
     },
     bind(StoreSubscriptionRepository, SqlStoreSubscriptionRepository, [BillingSql]),
     bind(StoreNotificationRepository, SqlStoreNotificationRepository, [BillingSql]),
-    bind(AppStoreNotificationVerifier, AppleNotificationVerifier, [APPLE_VERIFIER]),
+    {
+      provide: AppStoreNotificationVerifier,
+      useFactory: (config: AppConfig, roots: Buffer[], apple: ReturnType<typeof createAppleVerifier>) =>
+        new AppleNotificationVerifier(apple, createAppleSignatureVerifier(config.stores.apple, roots)),
+      inject: [APP_CONFIG, APPLE_ROOTS, APPLE_VERIFIER],
+    },
     { provide: PushTokenVerifier, useFactory: (config: AppConfig) => new GooglePushTokenVerifier(config.stores.play), inject: [APP_CONFIG] },
     {
       provide: BullmqStoreNotificationQueue,

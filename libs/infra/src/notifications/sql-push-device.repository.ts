@@ -1,4 +1,4 @@
-import { Device, DevicePlatform, DeviceRegistration, DeviceRepository } from '@app/domain/notifications/device.repository.port';
+import { Device, DeviceHolder, DevicePlatform, DeviceRegistration, DeviceRepository } from '@app/domain/notifications/device.repository.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
@@ -11,7 +11,7 @@ interface WriteResult {
 
 /**
  * Push devices keyed by the token's hash; the token itself is sealed (it is read back only to send).
- * Registering a known token moves it to the caller's account, user and session.
+ * Registering a known token moves it to the caller's account, user and session, and says who held it.
  */
 export class SqlPushDeviceRepository extends DeviceRepository {
   constructor(
@@ -22,9 +22,13 @@ export class SqlPushDeviceRepository extends DeviceRepository {
     super();
   }
 
-  async register(r: DeviceRegistration, now: Date): Promise<number> {
+  async register(r: DeviceRegistration, now: Date): Promise<{ deviceId: number; previous: DeviceHolder | null }> {
     const at = sqlNow(now);
     const hash = this.secrets.hash(r.token);
+    const [held] = await this.db.query<{ account_id: number; user_id: number; session_id: number; platform: string }>(
+      'SELECT account_id, user_id, session_id, platform FROM push_devices WHERE token_hash = ? FOR UPDATE',
+      [hash],
+    );
     await this.db.query(
       `INSERT INTO push_devices (account_id, user_id, session_id, platform, token_hash, token_sealed, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -33,7 +37,10 @@ export class SqlPushDeviceRepository extends DeviceRepository {
       [r.accountId, r.userId, r.sessionId, r.platform, hash, this.box.seal(r.token), at, at],
     );
     const rows = await this.db.query<{ id: number }>('SELECT id FROM push_devices WHERE token_hash = ?', [hash]);
-    return rows[0].id;
+    const previous: DeviceHolder | null = held
+      ? { accountId: held.account_id, userId: held.user_id, sessionId: held.session_id, platform: held.platform as DevicePlatform }
+      : null;
+    return { deviceId: rows[0].id, previous };
   }
 
   async unregister(accountId: number, userId: number, token: string): Promise<boolean> {
