@@ -3,6 +3,7 @@ import { databaseName } from '@app/infra/database/data-source';
 import { loginThrottlePrefix } from '@app/infra/auth/redis-login-throttle';
 import { startApp, TestApp } from './support/app-harness';
 import { mobile } from './support/mobile-auth';
+import { freePort, RedisChild } from './support/redis-child';
 
 const STRONG = 'Str0ng!pass';
 const WRONG = 'Wrong!pass1';
@@ -78,5 +79,82 @@ describe('login rate limits (Redis; RATE_LIMIT=on)', () => {
       .expect(429);
     expect(res.body.error.code).toBe('rate_limited');
     await m.login('rl_carol', STRONG).expect(429);
+  });
+});
+
+/**
+ * The sign-in throttle fails closed: while its counters in Redis cannot be reached, every attempt it guards
+ * (login, and the current password of change-password and delete-account) answers 503 `not_available` with
+ * `Retry-After`, so no password is tried uncounted. The API's own rate limit fails open meanwhile.
+ */
+describe('sign-in while Redis is down (RATE_LIMIT=on)', () => {
+  let t: TestApp;
+  let m: ReturnType<typeof mobile>;
+  let redis: RedisChild;
+  let apiKey: { Authorization: string };
+  let session: { auth: { Authorization: string } };
+
+  beforeAll(async () => {
+    redis = new RedisChild(await freePort());
+    await redis.start();
+    t = await startApp('auth_ratelimit_down', {
+      RATE_LIMIT: 'on',
+      REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+      LOGIN_MAX_FAILURES_PER_USER: '3',
+      LOGIN_MAX_FAILURES_PER_IP: '100',
+    });
+    m = mobile(t);
+    apiKey = (await t.createAccount({ username: 'rd_erin', password: STRONG })).auth;
+    session = await m.signIn('rd_erin', STRONG);
+  });
+  let redisDown = false;
+  const stopRedis = async () => {
+    redisDown = true;
+    await redis.stop();
+  };
+  const startRedis = async () => {
+    await redis.start();
+    redisDown = false;
+  };
+  afterAll(async () => {
+    if (redisDown) await startRedis();
+    await t?.close();
+    await redis.stop();
+  });
+
+  const expectUnavailable = (res: { status: number; headers: Record<string, string>; body: any }) => {
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ ok: false, error: { code: 'not_available', message: expect.any(String), details: { retry_after: expect.any(Number) } } });
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(res.body.error.details.retry_after).toBe(retryAfter);
+  };
+
+  it('refuses every sign-in with 503 and Retry-After, right password or wrong, and lets it in again once Redis is back', async () => {
+    await stopRedis();
+    for (let i = 0; i < 8; i++) expectUnavailable(await m.login('rd_erin', `${WRONG}${i}`));
+    expectUnavailable(await m.login('rd_nobody', WRONG));
+    expectUnavailable(await m.login('rd_erin', STRONG));
+
+    // The current password of change-password and delete-account is guarded by the same counters.
+    expectUnavailable(
+      await t.http.post('/v1/auth/change-password').set(session.auth).send({ current_password: WRONG, password: 'N3w!passw', confirm_password: 'N3w!passw' }),
+    );
+    expectUnavailable(await t.http.post('/v1/auth/delete-account').set(session.auth).send({ password: WRONG, confirmation: 'DELETE' }));
+
+    // The API's rate limit fails open: calls with the key and the token go on.
+    await t.http.get('/v1/me').set(apiKey).expect(200);
+    await t.http.get('/v1/auth/me').set(session.auth).expect(200);
+
+    await startRedis();
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 200; i++) {
+      status = (await m.login('rd_erin', STRONG)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(200);
+    // Counted again: 3 failures, then the 4th attempt is 429.
+    for (let i = 0; i < 3; i++) await m.login('rd_erin', WRONG).expect(401);
+    expect((await m.login('rd_erin', STRONG).expect(429)).body.error.code).toBe('rate_limited');
   });
 });

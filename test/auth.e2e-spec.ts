@@ -390,7 +390,7 @@ describe('mobile sign-in, tokens and sessions (/v1/auth)', () => {
       await t.http.post('/v1/clients').set(clerk.auth).send({ name: 'Clerk Client', phone: '9876543210', email: 'cc@example.com' }).expect(201);
     });
 
-    it('permission changes apply to signed-in tokens at once', async () => {
+    it('a permission change ends the user sessions at once; signed in again, the user holds the new keys', async () => {
       const a = await t.createAccount({ username: 'live_owner', password: STRONG });
       const id = await m.addUser(a.auth, 'live_clerk', STRONG, ['clients']);
       const clerk = await m.signIn('live_clerk', STRONG);
@@ -400,13 +400,17 @@ describe('mobile sign-in, tokens and sessions (/v1/auth)', () => {
         .set(a.auth)
         .send({ permissions: ['clients', 'users'] })
         .expect(200);
-      await t.http.get('/v1/settings/users').set(clerk.auth).expect(200);
-      expect((await t.http.get('/v1/auth/me').set(clerk.auth).expect(200)).body.data.permissions).toEqual(['clients', 'users']);
+      await t.http.get('/v1/settings/users').set(clerk.auth).expect(401);
+      const again = await m.signIn('live_clerk', STRONG);
+      await t.http.get('/v1/settings/users').set(again.auth).expect(200);
+      expect((await t.http.get('/v1/auth/me').set(again.auth).expect(200)).body.data.permissions).toEqual(['clients', 'users']);
       await t.http.patch(`/v1/settings/users/${id}`).set(a.auth).send({ permissions: [] }).expect(200);
-      await t.http.get('/v1/clients').set(clerk.auth).expect(403);
+      await t.http.get('/v1/clients').set(again.auth).expect(401);
+      const last = await m.signIn('live_clerk', STRONG);
+      await t.http.get('/v1/clients').set(last.auth).expect(403);
       // Endpoints without a permission key stay open to any signed-in user.
-      await t.http.get('/v1/auth/me').set(clerk.auth).expect(200);
-      await t.http.get('/v1/me').set(clerk.auth).expect(200);
+      await t.http.get('/v1/auth/me').set(last.auth).expect(200);
+      await t.http.get('/v1/me').set(last.auth).expect(200);
     });
   });
 

@@ -147,10 +147,24 @@ describe(`the HTTP edge on ${HTTP_ADAPTER}: framework-level errors in the envelo
   });
 
   it('raw binary answers keep their headers; JSON answers carry the request id', async () => {
-    const res = await t.http.get('/v1/me').set(a.auth).set('X-Request-Id', 'edge-test-0001').expect(200);
-    expect(res.headers['x-request-id']).toBe('edge-test-0001');
+    const res = await t.http.get('/v1/me').set(a.auth).set('X-Request-Id', '0b8e5f3c-2d4a-4e6b-9c1d-7f2a3b4c5d6e').expect(200);
+    expect(res.headers['x-request-id']).toBe('0b8e5f3c-2d4a-4e6b-9c1d-7f2a3b4c5d6e');
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('a request id is kept only when it is a UUID; any other value is replaced by one the service makes', async () => {
+    const uuidForm = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    for (const sent of [a.apiKey, 'edge-test-0001', 'a'.repeat(64), '0b8e5f3c2d4a4e6b9c1d7f2a3b4c5d6e', '{0b8e5f3c-2d4a-4e6b-9c1d-7f2a3b4c5d6e}']) {
+      for (const res of [await t.http.get('/v1/me').set(a.auth).set('X-Request-Id', sent), await t.http.get('/v1/nowhere').set('X-Request-Id', sent)]) {
+        expect(res.headers['x-request-id']).toMatch(uuidForm);
+        expect(res.headers['x-request-id']).not.toBe(sent);
+        expect(JSON.stringify(res.body)).not.toContain(sent);
+      }
+    }
+    const ids = new Set<string>();
+    for (let i = 0; i < 3; i++) ids.add((await t.http.get('/v1/me').set(a.auth).set('X-Request-Id', a.apiKey)).headers['x-request-id'] as string);
+    expect(ids.size).toBe(3);
   });
 });
 

@@ -149,6 +149,46 @@ describe('no secret in the logs', () => {
     expect(leaks(written)).toEqual([]);
   });
 
+  it('in X-Request-Id: only a UUID is kept as the request id; anything else is replaced, never echoed or logged', async () => {
+    const from = lines.length;
+    const requests: Array<{ url: string; init: RequestInit }> = [];
+    for (const secret of Object.values(secrets)) {
+      for (const value of [secret, `req-${secret}`, secret.slice(0, 36)]) {
+        requests.push({ url: '/v1/me', init: { headers: { Authorization: `Bearer ${secrets.api_key}`, 'X-Request-Id': value } } });
+        requests.push({ url: '/v1/no-such-route', init: { headers: { 'X-Request-Id': value } } });
+        requests.push({
+          url: '/v1/auth/login',
+          init: {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'X-Request-Id': value },
+            body: JSON.stringify({ username: 'nobody', password: 'x' }),
+          },
+        });
+      }
+    }
+    for (const { url, init } of requests) {
+      const res = await fetch(base + url, init);
+      await res.arrayBuffer();
+      const sent = new Headers(init.headers).get('x-request-id');
+      const echoed = res.headers.get('x-request-id');
+      expect(echoed).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(echoed).not.toBe(sent);
+    }
+    const written = await linesSince(from, requests.length);
+    expect(written.length).toBeGreaterThanOrEqual(requests.length);
+    expect(leaks(written)).toEqual([]);
+
+    // A client's UUID is kept: echoed, and the id of the request's log line.
+    const uuid = '6f1c2a9e-3b7d-4c55-9e1a-0d2b8c4f7a13';
+    const kept = lines.length;
+    const res = await fetch(`${base}/v1/me`, { headers: { Authorization: `Bearer ${secrets.api_key}`, 'X-Request-Id': uuid } });
+    await res.arrayBuffer();
+    expect(res.headers.get('x-request-id')).toBe(uuid);
+    const line = (await linesSince(kept, 1)).find((l) => l.includes(uuid));
+    expect(line).toBeDefined();
+    expect((JSON.parse(line as string) as { req?: { id?: string } }).req?.id).toBe(uuid);
+  });
+
   it.each(QUERY_SPELLINGS)('in the query as %s', async (spelling) => {
     const from = lines.length;
     let sent = 0;

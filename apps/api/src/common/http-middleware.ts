@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUUID } from 'class-validator';
 
 export const ALLOW_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
 const ALLOW_HEADERS = 'Authorization, Content-Type, X-API-Key';
@@ -29,11 +30,13 @@ export function corsHeaders(origin: string | undefined, preflight: boolean): Rec
   return headers;
 }
 
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-
-/** A sane incoming X-Request-Id is kept; otherwise a new one. */
+/**
+ * The id of a request: the service makes it (a random UUID). A client's `X-Request-Id` is kept only when it
+ * is a UUID, so whatever else a client puts there (a credential sent in the wrong header, say) is neither
+ * echoed nor written to the log, the error envelope or anything else that carries the id.
+ */
 export function requestIdFor(incoming: string | string[] | undefined): string {
-  return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  return typeof incoming === 'string' && isUUID(incoming, 'all') ? incoming : randomUUID();
 }
 
 /** The path of a URL, without its query string. */

@@ -36,6 +36,8 @@ export class FastifyEdgeAdapter extends FastifyAdapter implements EdgeAdapter {
       logger: false,
       bodyLimit: MAX_BODY_BYTES,
       trustProxy: settings.trustProxy,
+      // Every id goes through requestIdFor (a client's X-Request-Id only when it is a UUID), never a header as sent.
+      requestIdHeader: false,
       genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdFor(req.headers['x-request-id']),
       // A URL whose percent-encoding does not decode, refused by the router before any hook runs.
       frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) => {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
-import { isValidDate } from '@app/domain/shared/fiscal-year';
+import { timestampProblem } from '../common/is-date-string';
 
 export class ConnectStorefrontDto {
   @ApiProperty({ description: 'Host name of the shop (no scheme, port or path)', example: 'my-shop.example.com', maxLength: 253 })
@@ -14,13 +14,13 @@ export class ConnectStorefrontDto {
   access_token: string;
 }
 
-/** 'Y-m-d' or 'Y-m-d H:i:s' (UTC). */
+/** 'Y-m-d' or 'Y-m-d H:i:s' (UTC), from 1900-01-01 to 2099-12-31. */
 const IsSince = () =>
   ValidateBy({
     name: 'isSince',
     validator: {
-      validate: (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/.test(value) && isValidDate(value.slice(0, 10)),
-      defaultMessage: () => 'must be a date written Y-m-d or a timestamp written Y-m-d H:i:s (UTC)',
+      validate: (value: unknown) => timestampProblem(value, true) === null,
+      defaultMessage: (args) => timestampProblem(args?.value, true) ?? 'must be a date written Y-m-d or a timestamp written Y-m-d H:i:s (UTC)',
     },
   });
 

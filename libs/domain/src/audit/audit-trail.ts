@@ -1,6 +1,7 @@
 import type { ActivityEvent } from '../activity/activity-log.port';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { NotFound, ValidationFailed } from '../shared/domain-error';
+import { dateProblem } from '../shared/fiscal-year';
 import { Page, PageRequest } from '../shared/pagination';
 
 /** Who made a change: the account's API key, a user of the account, or the service itself. */
@@ -69,7 +70,11 @@ export function parseAuditTime(field: 'from' | 'to', text: string): Date {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) iso = `${value}T${field === 'from' ? '00:00:00' : '23:59:59'}Z`;
   else if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) iso = `${value.replace(' ', 'T')}Z`;
   else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) iso = value;
+  const notTime = 'must be a date (Y-m-d), a time (Y-m-d H:i:s, UTC) or ISO 8601';
   const date = iso ? new Date(iso) : null;
-  if (!date || Number.isNaN(date.getTime())) throw new ValidationFailed({ [field]: 'must be a date (Y-m-d), a time (Y-m-d H:i:s, UTC) or ISO 8601' });
+  if (!date || Number.isNaN(date.getTime())) throw new ValidationFailed({ [field]: notTime });
+  // The day as written, from 1900 to 2099 (a zone may move the instant a few hours past either end).
+  const dayProblem = dateProblem(value.slice(0, 10), notTime);
+  if (dayProblem) throw new ValidationFailed({ [field]: dayProblem });
   return date;
 }

@@ -6,7 +6,9 @@ export interface LoginAttempt {
 
 /**
  * Counts failed sign-ins per username and per address in a window. `assertAllowed` throws RateLimited
- * (with the seconds until the window ends) once either count has reached its maximum.
+ * (with the seconds until the window ends) once either count has reached its maximum. It fails closed:
+ * when the counters cannot be read, `assertAllowed` throws, and when a failure cannot be counted,
+ * `recordFailure` throws, a TemporarilyUnavailable (503 with `Retry-After`), so no attempt goes uncounted.
  */
 export abstract class LoginThrottle {
   abstract assertAllowed(attempt: LoginAttempt): Promise<void>;

@@ -1,4 +1,4 @@
-import { fiscalYearLabel, fiscalYearOf, isValidDate } from '../shared/fiscal-year';
+import { dateProblem, fiscalYearLabel, fiscalYearOf } from '../shared/fiscal-year';
 import { ValidationFailed } from '../shared/domain-error';
 import { CaSyncFrequency } from './ca-sync';
 
@@ -46,8 +46,10 @@ export function isSendDay(today: string, frequency: CaSyncFrequency): boolean {
 /** A period asked for explicitly (test sends): both dates valid, in order, at most 366 days apart. */
 export function explicitPeriod(from: unknown, to: unknown): CaSyncPeriod {
   const errors: Record<string, string> = {};
-  if (typeof from !== 'string' || !isValidDate(from)) errors.from = 'must be a date (YYYY-MM-DD)';
-  if (typeof to !== 'string' || !isValidDate(to)) errors.to = 'must be a date (YYYY-MM-DD)';
+  const fromError = dateProblem(from, 'must be a date (YYYY-MM-DD)');
+  const toError = dateProblem(to, 'must be a date (YYYY-MM-DD)');
+  if (fromError) errors.from = fromError;
+  if (toError) errors.to = toError;
   if (!Object.keys(errors).length) {
     const days = (Date.parse(`${to as string}T00:00:00Z`) - Date.parse(`${from as string}T00:00:00Z`)) / 86_400_000;
     if (days < 0) errors.to = 'must not be before from';

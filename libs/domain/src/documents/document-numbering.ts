@@ -1,6 +1,7 @@
-import { fiscalYearOf } from '../shared/fiscal-year';
+import { ValidationFailed } from '../shared/domain-error';
+import { fiscalYearOf, fiscalYearRange, LAST_DATE } from '../shared/fiscal-year';
 import { formatDocumentNumber } from './document-number';
-import { DocumentKind } from './document-kinds';
+import { DocumentKind, documentKind } from './document-kinds';
 import { DocumentPrefixes, DocumentSequence } from './document-sequence.port';
 
 export interface AllocatedNumber {
@@ -14,6 +15,30 @@ export interface NumberSlot {
   kind: DocumentKind;
   fyStartYear: number;
   prefix: string;
+}
+
+/**
+ * The financial years a document can be numbered in. A number names its year by a two-digit label ('25-26'), which
+ * names exactly one year of these hundred: two documents of different years never share a number (FY 2125-26 would
+ * number as FY 2025-26 does). Dates outside them are refused on the document's date field.
+ */
+export const FIRST_NUMBERED_FY = 2000;
+export const LAST_NUMBERED_FY = 2099;
+
+/** The first and last document date that can be numbered (the last one also within the dates the service takes). */
+export const FIRST_NUMBERED_DATE = fiscalYearRange(FIRST_NUMBERED_FY).from;
+export const LAST_NUMBERED_DATE = fiscalYearRange(LAST_NUMBERED_FY).to < LAST_DATE ? fiscalYearRange(LAST_NUMBERED_FY).to : LAST_DATE;
+
+/** The start year of the FY a document dated `documentDate` is numbered in; ValidationFailed on `field` outside the numbered years. */
+export function numberedFiscalYear(documentDate: string, field: string): number {
+  const fy = fiscalYearOf(documentDate);
+  if (fy < FIRST_NUMBERED_FY || fy > LAST_NUMBERED_FY || documentDate > LAST_NUMBERED_DATE) {
+    throw ValidationFailed.field(
+      field,
+      `must be a date from ${FIRST_NUMBERED_DATE} to ${LAST_NUMBERED_DATE} (document numbers name the financial year by two digits)`,
+    );
+  }
+  return fy;
 }
 
 /** The number of `sequence` in `slot` (throws ValidationFailed when the prefix makes it invalid). */
@@ -34,7 +59,8 @@ export class DocumentNumbering {
 
   /** The sequence and prefix of a document of `kind` dated `documentDate`; nothing is allocated yet. */
   async slot(accountId: number, kind: DocumentKind, documentDate: string): Promise<NumberSlot> {
-    return { kind, fyStartYear: fiscalYearOf(documentDate), prefix: await this.prefixes.prefixFor(accountId, kind) };
+    const fyStartYear = numberedFiscalYear(documentDate, documentKind(kind).dateField);
+    return { kind, fyStartYear, prefix: await this.prefixes.prefixFor(accountId, kind) };
   }
 
   /** The next number of the slot's sequence (inside the document's transaction, which holds it until commit). */

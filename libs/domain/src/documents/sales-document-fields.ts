@@ -2,7 +2,7 @@ import { Client } from '../clients/client';
 import { ClientRepository } from '../clients/client.repository.port';
 import { isSupportedCurrency } from '../shared/currency';
 import { NotFound, ValidationFailed } from '../shared/domain-error';
-import { isValidDate } from '../shared/fiscal-year';
+import { dateProblem } from '../shared/fiscal-year';
 
 /** Collects validation problems keyed by field and throws them together. */
 export class FieldErrors {
@@ -59,27 +59,29 @@ export function documentTexts(read: DocumentTextReader, current: DocumentTexts |
   };
 }
 
-/** A required Y-m-d date. */
+/** A required Y-m-d date (1900 to 2099). */
 export function requiredDate(value: unknown, field: string, errors: FieldErrors): string {
   if (value === undefined || value === null || value === '') {
     errors.add(field, 'is required');
     return '';
   }
-  if (typeof value !== 'string' || !isValidDate(value)) {
-    errors.add(field, 'must be a date written Y-m-d');
+  const problem = dateProblem(value);
+  if (problem) {
+    errors.add(field, problem);
     return '';
   }
-  return value;
+  return value as string;
 }
 
-/** An optional Y-m-d date (null when absent). */
+/** An optional Y-m-d date (1900 to 2099; null when absent). */
 export function optionalDate(value: unknown, field: string, errors: FieldErrors): string | null {
   if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string' || !isValidDate(value)) {
-    errors.add(field, 'must be a date written Y-m-d');
+  const problem = dateProblem(value);
+  if (problem) {
+    errors.add(field, problem);
     return null;
   }
-  return value;
+  return value as string;
 }
 
 /** `value` when it is one of `allowed`, else `fallback` when absent; a problem for anything else. */

@@ -1,5 +1,5 @@
 import { ValidationFailed } from '../shared/domain-error';
-import { isValidDate } from '../shared/fiscal-year';
+import { dateProblem } from '../shared/fiscal-year';
 import { isMoneyLike, money2, toDecimal } from '../shared/money';
 import { PAYEE_TYPES } from '../tds/tds-section';
 import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, ExpenseFields, PAYMENT_METHODS, DEFAULT_EXPENSE_CATEGORY } from './expense';
@@ -47,7 +47,8 @@ export function buildExpenseFields(input: ExpenseInput, today: string, base?: Ex
   if (!known) errors.expense_category = 'must be one of GET /v1/expenses/categories';
 
   const date = text('expense_date', base?.date ?? today) || today;
-  if (!isValidDate(date)) errors.expense_date = 'must be a date written Y-m-d';
+  const dateError = dateProblem(date);
+  if (dateError) errors.expense_date = dateError;
 
   const status = text('expense_status', base?.status ?? 'paid') || 'paid';
   if (!(EXPENSE_STATUSES as readonly string[]).includes(status)) errors.expense_status = `must be one of ${EXPENSE_STATUSES.join(', ')}`;

@@ -28,9 +28,9 @@ export function fiscalYearRange(startYear: number): { from: string; to: string }
   return { from: `${pad(startYear, 4)}-04-01`, to: `${pad(startYear + 1, 4)}-03-31` };
 }
 
-/** The start year of the financial year holding a Y-m-d date. Throws a RangeError for an invalid date. */
+/** The start year of the financial year holding a Y-m-d date. Throws a RangeError for what is not a calendar date. */
 export function fiscalYearOf(date: string): number {
-  if (!isValidDate(date)) throw new RangeError(`Not a Y-m-d date: "${date}".`);
+  if (!isCalendarDate(date)) throw new RangeError(`Not a Y-m-d date: "${date}".`);
   const year = Number(date.slice(0, 4));
   const month = Number(date.slice(5, 7));
   return month >= 4 ? year : year - 1;
@@ -56,12 +56,38 @@ export function formatTimestamp(instant: Date): string {
   return `${date} ${pad(instant.getUTCHours())}:${pad(instant.getUTCMinutes())}:${pad(instant.getUTCSeconds())}`;
 }
 
+/**
+ * The dates the service takes, in every input: the years 1900 to 2099. Every date it stores, every range it
+ * filters on and every period it computes from them (financial years, quarters, due dates, labels) then stays
+ * well inside what the code, the database and the number formats represent.
+ */
+export const FIRST_DATE = '1900-01-01';
+export const LAST_DATE = '2099-12-31';
+
+/** What a date input is told when it is a calendar date outside FIRST_DATE..LAST_DATE (reads after the field name). */
+export const OUT_OF_RANGE_DATE = `must be a date from ${FIRST_DATE} to ${LAST_DATE}`;
+
 /** True for a strict Y-m-d string naming a real calendar date (year 0001 to 9999). */
-export function isValidDate(s: string): boolean {
+export function isCalendarDate(s: string): boolean {
   if (typeof s !== 'string') return false;
   const match = YMD.exec(s);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
   return day <= daysInMonth(year, month);
+}
+
+/** True for a strict Y-m-d string naming a real calendar date the service takes (FIRST_DATE to LAST_DATE). */
+export function isValidDate(s: string): boolean {
+  return isCalendarDate(s) && s >= FIRST_DATE && s <= LAST_DATE;
+}
+
+/**
+ * Null when `value` is a date the service takes; otherwise what is wrong with it, read after the field name:
+ * not a Y-m-d calendar date (`notDate`, by default 'must be a date written Y-m-d'), or one outside the years
+ * 1900 to 2099 (OUT_OF_RANGE_DATE).
+ */
+export function dateProblem(value: unknown, notDate = 'must be a date written Y-m-d'): string | null {
+  if (typeof value !== 'string' || !isCalendarDate(value)) return notDate;
+  return isValidDate(value) ? null : OUT_OF_RANGE_DATE;
 }

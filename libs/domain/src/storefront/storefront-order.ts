@@ -91,10 +91,18 @@ function splitTax(tax: string, interState: boolean) {
   return { cgst_amount: half, sgst_amount: money2(toDecimal(tax).minus(half)), igst_amount: '0.00' };
 }
 
-/** Business date of a shop timestamp (ISO 8601 with offset), or null when it is not one. */
+/**
+ * Business date of a shop timestamp (ISO 8601 with offset), or null when it is not one (or names an instant past
+ * what a Date holds). A date outside the years the service takes is kept: the document's checks refuse it.
+ */
 function dateOf(value: unknown): string | null {
   const t = Date.parse(text(value));
-  return Number.isFinite(t) ? kolkataDate(new Date(t)) : null;
+  if (!Number.isFinite(t)) return null;
+  try {
+    return kolkataDate(new Date(t));
+  } catch {
+    return null;
+  }
 }
 
 /** The skus an order's lines carry (for one inventory lookup). */

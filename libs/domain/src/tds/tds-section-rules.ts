@@ -1,5 +1,5 @@
 import { ValidationFailed } from '../shared/domain-error';
-import { isValidDate } from '../shared/fiscal-year';
+import { dateProblem } from '../shared/fiscal-year';
 import { isMoneyLike, money2, toDecimal } from '../shared/money';
 import { TdsSectionFields, THRESHOLD_MODES, ThresholdMode } from './tds-section';
 
@@ -66,7 +66,8 @@ export function buildTdsSectionFields(input: TdsSectionInput, base?: TdsSectionF
 
   const date = (k: 'effective_from' | 'effective_to', fallback: string | null) => {
     const value = text(k, fallback);
-    if (value && !isValidDate(value)) errors[k] = 'must be a date written Y-m-d';
+    const problem = value ? dateProblem(value) : null;
+    if (problem) errors[k] = problem;
     return value || null;
   };
   const effectiveFrom = date('effective_from', base?.effectiveFrom ?? null);

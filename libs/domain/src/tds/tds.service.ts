@@ -3,7 +3,7 @@ import { ActivityRecorder } from '../activity/activity-recorder';
 import { Clock } from '../shared/clock.port';
 import { found, NotFound, ValidationFailed } from '../shared/domain-error';
 import { fiscalYearRange, kolkataDate } from '../shared/fiscal-year';
-import { isValidDate } from '../shared/fiscal-year';
+import { dateProblem } from '../shared/fiscal-year';
 import { isMoneyLike, money2, sumMoney, toDecimal } from '../shared/money';
 import { TransactionRunner } from '../shared/transaction.port';
 import { calculateTds, TdsCalculation } from './tds-calculation';
@@ -101,7 +101,8 @@ export class TdsService {
     const ytdTaxed = amount('ytd_taxed_amount', input.ytd_taxed_amount);
     if (!errors.ytd_taxed_amount && toDecimal(ytdTaxed).gt(toDecimal(ytd))) errors.ytd_taxed_amount = 'must not exceed ytd_amount';
     const paymentDate = input.payment_date ?? kolkataDate(this.clock.now());
-    if (!isValidDate(paymentDate)) errors.payment_date = 'must be a date written Y-m-d';
+    const paymentDateError = dateProblem(paymentDate);
+    if (paymentDateError) errors.payment_date = paymentDateError;
     if (Object.keys(errors).length) throw new ValidationFailed(errors);
     const section = await this.sections.findVisible(caller.account.id, input.section_id);
     if (!section) throw new NotFound('TDS section not found.', { section_id: input.section_id });
@@ -123,7 +124,8 @@ export class TdsService {
     const errors: Record<string, string> = {};
     if (!CHALLAN.test(input.challan_number)) errors.challan_number = 'must be the 5-digit challan serial number';
     if (!BSR.test(input.bsr_code)) errors.bsr_code = "must be the bank branch's 7-digit BSR code";
-    if (!isValidDate(input.deposited_on)) errors.deposited_on = 'must be a date written Y-m-d';
+    const depositedOnError = dateProblem(input.deposited_on);
+    if (depositedOnError) errors.deposited_on = depositedOnError;
     else if (input.deposited_on > kolkataDate(this.clock.now())) errors.deposited_on = 'must not be in the future';
     if (Object.keys(errors).length) throw new ValidationFailed(errors);
     return this.tx.run(async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
 import { LoginAttempt, LoginThrottle } from '@app/domain/auth/login-throttle.port';
-import { RateLimited } from '@app/domain/shared/domain-error';
+import { RateLimited, TemporarilyUnavailable } from '@app/domain/shared/domain-error';
 
 export interface LoginThrottleOptions {
   /** Keeps the counters of one deployment (or one test database) apart from others on the same Redis. */
@@ -9,6 +9,18 @@ export interface LoginThrottleOptions {
   maxFailuresPerUser: number;
   maxFailuresPerIp: number;
   windowSeconds: number;
+  /** Longest wait for Redis before the attempt is refused (default 1000 ms). */
+  timeoutMs?: number;
+}
+
+/** `Retry-After` of a sign-in refused because the counters cannot be reached. */
+export const LOGIN_THROTTLE_RETRY_AFTER_SECONDS = 5;
+
+/** The counters could not be read or written: the attempt is refused (503 not_available with Retry-After). */
+export class LoginThrottleUnavailable extends TemporarilyUnavailable {
+  constructor() {
+    super('Sign-in is unavailable for a moment; try again shortly.', LOGIN_THROTTLE_RETRY_AFTER_SECONDS);
+  }
 }
 
 /** The key prefix for a database name: `ratelimit:login:<database>:`. */
@@ -19,8 +31,10 @@ export function loginThrottlePrefix(databaseName: string): string {
 /**
  * Fixed-window failure counters in Redis: a key per username (SHA-256 of the lowercased name, so no
  * user input reaches key names) and per client address, each expiring `windowSeconds` after its first
- * failure. Every process shares them. When Redis cannot be reached sign-in stays available (fail open);
- * /health reports Redis as down.
+ * failure. Every process shares them. The throttle fails closed: when Redis cannot be reached (or does not
+ * answer within `timeoutMs`), an attempt that cannot be checked or whose failure cannot be counted is refused
+ * with 503 `not_available` and `Retry-After` (LoginThrottleUnavailable), so no password is tried uncounted.
+ * Only clearing a username's count after a correct password may fail quietly.
  */
 export class RedisLoginThrottle extends LoginThrottle {
   constructor(
@@ -34,18 +48,11 @@ export class RedisLoginThrottle extends LoginThrottle {
     const limits = this.limits(attempt);
     const pipeline = this.redis.pipeline();
     for (const { key } of limits) pipeline.get(key).pttl(key);
-    let replies: Array<[Error | null, unknown]> | null;
-    try {
-      replies = await pipeline.exec();
-    } catch {
-      return;
-    }
-    if (!replies) return;
+    const replies = await this.run(pipeline);
     limits.forEach(({ max }, i) => {
-      const [countErr, count] = replies[i * 2];
-      const [ttlErr, ttl] = replies[i * 2 + 1];
-      if (countErr || ttlErr || Number(count ?? 0) < max) return;
-      const ms = Number(ttl);
+      const count = Number(replies[i * 2] ?? 0);
+      if (count < max) return;
+      const ms = Number(replies[i * 2 + 1]);
       throw new RateLimited(ms > 0 ? Math.ceil(ms / 1000) : this.options.windowSeconds);
     });
   }
@@ -53,11 +60,26 @@ export class RedisLoginThrottle extends LoginThrottle {
   async recordFailure(attempt: LoginAttempt): Promise<void> {
     const pipeline = this.redis.pipeline();
     for (const { key } of this.limits(attempt)) pipeline.set(key, 0, 'EX', this.options.windowSeconds, 'NX').incr(key);
-    await pipeline.exec().catch(() => undefined);
+    await this.run(pipeline);
   }
 
   async recordSuccess(attempt: LoginAttempt): Promise<void> {
-    await this.redis.del(this.userKey(attempt.username)).catch(() => undefined);
+    await this.run(this.redis.pipeline().del(this.userKey(attempt.username))).catch(() => undefined);
+  }
+
+  /** The replies of a pipeline; LoginThrottleUnavailable when Redis fails, fails one command or is too slow. */
+  private async run(pipeline: ReturnType<Redis['pipeline']>): Promise<unknown[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.options.timeoutMs ?? 1000);
+    });
+    try {
+      const replies = await Promise.race([pipeline.exec().catch(() => null), timeout]);
+      if (!replies || replies.some(([error]) => error)) throw new LoginThrottleUnavailable();
+      return replies.map(([, value]) => value);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private limits(attempt: LoginAttempt): Array<{ key: string; max: number }> {
