@@ -110,4 +110,65 @@ describe('sendouts under faults: Redis outage, SMTP refusals, duplicate jobs', (
     expect(await row(second)).toMatchObject({ status: 'sent', attempts: 1 });
     await dropQueue(t.config);
   });
+
+  it('a poisoned outbox row beside healthy rows of other accounts, across a Redis restart: every healthy email goes once, the poisoned row fails alone', async () => {
+    // The poisoned account's emails have subjects of 400 characters (its outcome events once failed on a label
+    // column of 255), and the database refuses every outcome event of theirs (a trigger of this test), so the
+    // sweeper cannot record the row whose last attempt died with its worker.
+    const poisoned = (name: string) => `Poisoned ${name} `.padEnd(400, 'x');
+    const healthy = [];
+    for (const n of [1, 2]) {
+      const account = await t.createAccount({ name: `Healthy Traders ${n}`, email: `healthy${n}@example.com` });
+      healthy.push({ account, ...(await invoiceToSend(t, account)) });
+    }
+    await t.dataSource.query(`CREATE TRIGGER test_poisoned_outcome BEFORE INSERT ON activity_events FOR EACH ROW
+      BEGIN
+        IF NEW.actor_kind = 'system' AND NEW.label LIKE 'Poisoned %' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'poisoned outcome event'; END IF;
+      END`);
+    try {
+      await redis.stop();
+      const stale = (await post(poisoned('stale')).expect(200)).body.data.queue_id;
+      const lockedAt = new Date(Date.now() - 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+      await t.dataSource.query("UPDATE sendouts SET status = 'sending', attempts = 5, claim_token = 'dead-worker', locked_at = ? WHERE id = ?", [
+        lockedAt,
+        stale,
+      ]);
+      const poisonedSend = (await post(poisoned('sent')).expect(200)).body.data.queue_id;
+      const healthyRows: Array<{ auth: object; id: number; subject: string }> = [];
+      for (const [i, h] of healthy.entries()) {
+        for (const n of [1, 2]) {
+          const subject = `healthy ${i + 1}.${n} after the restart`;
+          const res = await t.http
+            .post('/v1/sendouts')
+            .set(h.account.auth)
+            .send({ client_id: h.clientId, document_type: 'invoice', document_id: h.invoiceId, subject, message: 'Hello' })
+            .expect(200);
+          healthyRows.push({ auth: h.account.auth, id: res.body.data.queue_id, subject });
+        }
+      }
+      await new Promise((r) => setTimeout(r, 1500)); // past SWEEP_AFTER_MS: every queued row is due to the sweeper
+      await redis.start(); // empty: no job of any of them exists
+
+      for (const { auth, id } of healthyRows)
+        expect(await waitForStatus(t, auth, id, ['sent', 'failed'], 30_000)).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(await waitForStatus(t, a.auth, poisonedSend, ['sent', 'failed'], 30_000)).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(await waitForStatus(t, a.auth, stale, ['sent', 'failed'], 30_000)).toMatchObject({
+        status: 'failed',
+        attempts: 5,
+        last_error: 'The worker stopped during delivery.',
+      });
+      await new Promise((r) => setTimeout(r, 1500)); // several more sweeps: nothing goes out again
+      for (const { subject } of healthyRows) expect(sink.bySubject(subject)).toHaveLength(1);
+      expect(sink.bySubject(poisoned('sent'))).toHaveLength(1); // sent once: its refused event did not leave it in sending
+      expect(sink.bySubject(poisoned('stale'))).toHaveLength(0);
+      expect(await row(poisonedSend)).toMatchObject({ status: 'sent', attempts: 1 });
+      const outcomes = await t.dataSource.query("SELECT entity_id FROM activity_events WHERE entity_type = 'sendout' AND actor_kind = 'system'");
+      const recorded = outcomes.map((e: { entity_id: number }) => Number(e.entity_id));
+      for (const { id } of healthyRows) expect(recorded).toContain(id);
+      expect(recorded).not.toContain(stale);
+      expect(recorded).not.toContain(poisonedSend);
+    } finally {
+      await t.dataSource.query('DROP TRIGGER IF EXISTS test_poisoned_outcome');
+    }
+  }, 120_000);
 });

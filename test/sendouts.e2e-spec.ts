@@ -138,6 +138,26 @@ describe('sendouts: queue, worker, SMTP', () => {
     expect((await pdfParse(pdf.content)).text).toContain(`/25-26/0001`);
   });
 
+  it('a subject of 400 characters (up to 500 are taken) is sent exactly once, and the row ends sent with its outcome event', async () => {
+    const words = 'Invoice INV/25-26/0001 for the August delivery of copper wire, cables and fittings to the Karnataka site';
+    const subject = `${words} `.repeat(5).slice(0, 399) + '.';
+    expect(subject).toHaveLength(400);
+    const id = (await post(a.auth, { ...base(), subject }).expect(200)).body.data.queue_id;
+    expect(await waitForStatus(t, a.auth, id, ['sent', 'failed'], 20_000)).toMatchObject({ status: 'sent', attempts: 1, subject });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sink.bySubject(subject)).toHaveLength(1);
+    const [row] = await t.dataSource.query('SELECT status, attempts FROM sendouts WHERE id = ?', [id]);
+    expect(row).toEqual({ status: 'sent', attempts: 1 });
+    const events = await t.dataSource.query(
+      "SELECT action, actor_kind, label FROM activity_events WHERE entity_type = 'sendout' AND entity_id = ? ORDER BY id",
+      [id],
+    );
+    expect(events).toEqual([
+      { action: 'created', actor_kind: 'api_key', label: subject.slice(0, 200) },
+      { action: 'sent', actor_kind: 'system', label: subject },
+    ]);
+  });
+
   it('validation: every field rule, reported together, keyed by field', async () => {
     const res = await post(a.auth, {}).expect(400);
     expect(res.body.error).toMatchObject({

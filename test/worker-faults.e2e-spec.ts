@@ -18,6 +18,8 @@ import { startWebhookReceiver, WebhookReceiver } from './support/webhook-receive
  * - webhooks (at least once, deduplicated by `Webhook-Id`, README "Outbound webhooks"): the endpoint's lease
  *   (three times the 10 s timeout) runs out and the event whose answer the dead worker never read is sent
  *   again; every other event comes once, and none is lost.
+ * And a worker stopped (SIGTERM) while a job hangs: its graceful stop is cut short after
+ * WORKER_SHUTDOWN_TIMEOUT_S, with a warning in its log.
  * The fault is one of processes, the same whichever HTTP adapter the API runs on, so this suite runs on
  * the Fastify edge only.
  */
@@ -151,4 +153,55 @@ describeOnFastify('a worker killed mid-job', () => {
       }
     }
   }, 180_000);
+
+  it('a graceful stop that hangs (an email held by the SMTP server) is cut short after WORKER_SHUTDOWN_TIMEOUT_S, with a warning', async () => {
+    await worker?.close(); // the built worker alone takes the email
+    worker = null;
+    const held = sink.holdNext();
+    const child = spawn(process.execPath, ['scripts/run.js', 'worker'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...env,
+        DATABASE_URL: t.databaseUrl,
+        REDIS_URL: t.config.redisUrl,
+        SENDOUT_CONCURRENCY: '1',
+        LOG_LEVEL: 'warn',
+        WORKER_SHUTDOWN_TIMEOUT_S: '2',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      await t.http
+        .post('/v1/sendouts')
+        .set(a.auth)
+        .send({ client_id: clientId, document_type: 'invoice', document_id: invoiceId, subject: 'held at shutdown', message: 'Hello' })
+        .expect(200);
+      await Promise.race([held.reached, exited.then(() => Promise.reject(new Error(`the worker exited:\n${output}`)))]);
+      // The running job waits for the SMTP server's answer, so the stop cannot finish on its own.
+      const stopped = Date.now();
+      child.kill('SIGTERM');
+      const code = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 15_000))]);
+      const took = Date.now() - stopped;
+      expect(code).toBe(1);
+      expect(took).toBeGreaterThanOrEqual(1_900);
+      expect(took).toBeLessThan(8_000);
+      const warning = output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((line) => String(line.msg).includes('graceful stop did not end in time'));
+      expect(warning).toMatchObject({ level: 40, signal: 'SIGTERM', timeout_s: 2 });
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      held.release();
+    }
+  }, 60_000);
 });

@@ -122,15 +122,24 @@ export class InMemorySendoutRepository extends SendoutRepository {
       .map((r) => ({ sendoutId: r.id, accountId: r.accountId }));
   }
 
-  async failStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<Sendout[]> {
-    const failed: Sendout[] = [];
-    for (const r of this.rows.values()) {
-      if (r.status !== 'sending' || !r.lockedAt || r.lockedAt.getTime() >= lockedBefore.getTime() || r.attempts < maxAttempts) continue;
-      this.set(r, 'failed', now);
-      Object.assign(r, { lastError: 'The worker stopped during delivery.', claimToken: null });
-      failed.push(this.toSendout(r));
-    }
-    return failed;
+  private exhausted(r: StoredSendout, lockedBefore: Date, maxAttempts: number): boolean {
+    return r.status === 'sending' && !!r.lockedAt && r.lockedAt.getTime() < lockedBefore.getTime() && r.attempts >= maxAttempts;
+  }
+
+  async exhaustedStale(lockedBefore: Date, maxAttempts: number, limit: number): Promise<SendoutJob[]> {
+    return [...this.rows.values()]
+      .filter((r) => this.exhausted(r, lockedBefore, maxAttempts))
+      .sort((a, b) => a.id - b.id)
+      .slice(0, limit)
+      .map((r) => ({ sendoutId: r.id, accountId: r.accountId }));
+  }
+
+  async failStale(accountId: number, id: number, lockedBefore: Date, maxAttempts: number, now: Date): Promise<Sendout | null> {
+    const r = this.rows.get(id);
+    if (!r || r.accountId !== accountId || !this.exhausted(r, lockedBefore, maxAttempts)) return null;
+    this.set(r, 'failed', now);
+    Object.assign(r, { lastError: 'The worker stopped during delivery.', claimToken: null });
+    return this.toSendout(r);
   }
 
   async recoverStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<number> {

@@ -142,18 +142,29 @@ export function sendoutRepositoryContract(makeRepo: () => Promise<SendoutReposit
     expect((await repo.findById(account, stale))?.status).toBe('queued');
   });
 
-  it('failStale fails only the rows held too long whose attempts are used up, and returns them', async () => {
+  it('exhaustedStale lists the rows held too long whose attempts are used up; failStale fails one of them and returns it', async () => {
     const stale = await repo.insert(account, newSendout(), T0);
     const spent = await repo.insert(account, newSendout(), T0);
+    const other = await repo.insert(account + 1, newSendout(), T0);
     await repo.claim(account, stale, 'dead', at(1));
     await repo.claim(account, spent, 'dead', at(1));
     await repo.release(account, spent, 'dead', 'x', at(2));
     await repo.claim(account, spent, 'dead2', at(3));
-    const failed = (await repo.failStale(at(100), 2, at(600))).filter((r) => [stale, spent].includes(r.id));
-    expect(failed).toEqual([
-      expect.objectContaining({ id: spent, accountId: account, status: 'failed', attempts: 2, lastError: 'The worker stopped during delivery.' }),
+    await repo.claim(account + 1, other, 'dead', at(1));
+    await repo.release(account + 1, other, 'dead', 'x', at(2));
+    await repo.claim(account + 1, other, 'dead2', at(3));
+    const ours = [stale, spent, other];
+    expect((await repo.exhaustedStale(at(100), 2, 10_000)).filter((j) => ours.includes(j.sendoutId))).toEqual([
+      { sendoutId: spent, accountId: account },
+      { sendoutId: other, accountId: account + 1 },
     ]);
+    expect(await repo.failStale(account + 1, spent, at(100), 2, at(600))).toBeNull(); // another account's row
+    expect(await repo.failStale(account, stale, at(100), 2, at(600))).toBeNull(); // attempts left: recoverStale queues it
+    expect(await repo.failStale(account, spent, at(100), 2, at(600))).toEqual(
+      expect.objectContaining({ id: spent, accountId: account, status: 'failed', attempts: 2, lastError: 'The worker stopped during delivery.' }),
+    );
     expect((await repo.findById(account, stale))?.status).toBe('sending');
-    expect((await repo.failStale(at(100), 2, at(600))).filter((r) => r.id === spent)).toEqual([]);
+    expect(await repo.failStale(account, spent, at(100), 2, at(600))).toBeNull();
+    expect((await repo.exhaustedStale(at(100), 2, 10_000)).filter((j) => ours.includes(j.sendoutId))).toEqual([{ sendoutId: other, accountId: account + 1 }]);
   });
 }

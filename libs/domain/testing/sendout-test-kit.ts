@@ -38,10 +38,15 @@ export function sendoutKit(options: { maxAttempts?: number } = {}) {
   );
   const output = new DocumentOutputService(documents, clients, accounts, settings, renderer, new ShareLinks(new NoShareLinks(), secrets, 'http://localhost'));
   const maxAttempts = options.maxAttempts ?? 3;
+  /** The waits DeliverSendout asked for between tries of a final mark (none is really made). */
+  const waits: number[] = [];
   const deliver = new DeliverSendout(sendouts, accounts, output, mailer, secrets, clock, {
     mailFrom: 'Invoicing <no-reply@test>',
     maxAttempts,
     recording: { tx: new DirectTransactionRunner(), activity },
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
   });
   const sweep = new SweepSendouts(
     sendouts,
@@ -51,7 +56,7 @@ export function sendoutKit(options: { maxAttempts?: number } = {}) {
     { tx: new DirectTransactionRunner(), activity },
   );
   const callerOf = (account: typeof a, principal: Principal = apiKeyPrincipal(account.id)) => ({ principal, account });
-  return { clock, sendouts, queue, clients, documents, settings, accounts, activity, renderer, mailer, service, deliver, sweep, a, b, callerOf };
+  return { clock, sendouts, queue, clients, documents, settings, accounts, activity, renderer, mailer, service, deliver, sweep, waits, a, b, callerOf };
 }
 
 export async function addClient(kit: ReturnType<typeof sendoutKit>, accountId: number, email = 'client@example.com') {

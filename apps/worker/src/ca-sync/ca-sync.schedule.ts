@@ -36,16 +36,23 @@ export class CaSyncSchedule extends Schedule {
   async runOnce(today: string = kolkataDate(new Date())): Promise<ScheduledRun | null> {
     if (this.closing) return null;
     try {
-      for (const stale of await this.repo.staleQueued(CA_SYNC_STALE_MS, 100)) await this.send.deliverQueued(stale);
+      for (const stale of await this.repo.staleQueued(CA_SYNC_STALE_MS, 100)) {
+        // One send that cannot be made or recorded is logged; the others, of any account, go on.
+        await this.send.deliverQueued(stale).catch((err: Error) => this.isolated(stale.accountId, err.message, stale.sendId));
+      }
       if (!isSendDay(today, 'monthly')) return { sent: 0, failed: 0 };
       if (!(await this.locks.take(`ca-sync:scheduled:${today}:${new Date().getUTCHours()}`, 50 * 60 * 1000))) return null;
-      const run = await this.send.runScheduled(today);
+      const run = await this.send.runScheduled(today, (accountId, error) => this.isolated(accountId, error));
       if (run.sent || run.failed) this.log.info({ ...run, day: today }, 'ca-sync scheduled sends');
       return run;
     } catch (err) {
       this.log.warn({ err: (err as Error).message }, 'ca-sync pass failed');
       return null;
     }
+  }
+
+  private isolated(accountId: number, error: string, sendId?: number): void {
+    this.log.error({ account_id: accountId, send_id: sendId, err: error }, 'ca-sync: a send failed and could not be recorded');
   }
 
   protected tick(): Promise<ScheduledRun | null> {

@@ -43,6 +43,12 @@ export class ActivityRelaySchedule extends OnePassSchedule<RelayResult> {
 
   protected async pass(): Promise<RelayResult> {
     const result = await this.relay.execute();
+    for (const event of result.setAside) {
+      this.log.error(
+        { event_id: event.eventId, account_id: event.accountId, err: event.error },
+        'activity relay: an event no consumer could take was set aside',
+      );
+    }
     if (result.relayed) this.log.info({ relayed: result.relayed }, 'activity relayed');
     return result;
   }

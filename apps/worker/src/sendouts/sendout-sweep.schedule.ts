@@ -32,7 +32,11 @@ export class SendoutSweepSchedule extends OnePassSchedule<SweepResult> {
   protected async pass(): Promise<SweepResult | null> {
     if (!(await this.locks.takeInterval('sendouts:sweep-lock', this.config.queue.sweepIntervalMs))) return null;
     const result = await this.sweep.execute();
-    if (result.recovered || result.enqueued) this.log.info({ ...result }, 'outbox sweep');
+    const { isolated, ...counts } = result;
+    for (const row of isolated) {
+      this.log.error({ sendout_id: row.sendoutId, account_id: row.accountId, err: row.error }, 'outbox sweep: the row failed without its outcome event');
+    }
+    if (counts.recovered || counts.enqueued) this.log.info(counts, 'outbox sweep');
     return result;
   }
 }

@@ -44,9 +44,15 @@ export class StorefrontRuntime {
       this.config.storefront,
       {
         event: async (id) => {
-          const outcome = await this.process.execute(id);
-          if (outcome) this.log.info({ event_id: id, state: outcome.state, reason: outcome.reason, invoice_id: outcome.invoiceId }, 'storefront event');
-          return outcome?.state ?? 'skipped';
+          try {
+            const outcome = await this.process.execute(id);
+            if (outcome) this.log.info({ event_id: id, state: outcome.state, reason: outcome.reason, invoice_id: outcome.invoiceId }, 'storefront event');
+            return outcome?.state ?? 'skipped';
+          } catch (err) {
+            // Database or network trouble: the queue (then the sweeper) tries the event again; the others go on.
+            this.log.warn({ event_id: id, err: (err as Error).message }, 'storefront event failed; it will be tried again');
+            throw err;
+          }
         },
         backfill: async (accountId) => {
           const run = await this.backfill.execute(accountId, this.stop.signal);

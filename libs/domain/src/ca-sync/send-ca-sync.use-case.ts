@@ -43,8 +43,11 @@ export class SendCaSync {
     return this.deliver(job.accountId, job.sendId, { from: send.periodFrom, to: send.periodTo, label: send.periodLabel });
   }
 
-  /** The scheduled sends due on `today` ('Y-m-d', Asia/Kolkata). */
-  async runScheduled(today: string): Promise<ScheduledRun> {
+  /**
+   * The scheduled sends due on `today` ('Y-m-d', Asia/Kolkata). An account whose send cannot even be
+   * recorded counts as failed and is told to `isolated` (the caller logs it); the other accounts go on.
+   */
+  async runScheduled(today: string, isolated: (accountId: number, error: string) => void = () => undefined): Promise<ScheduledRun> {
     const run: ScheduledRun = { sent: 0, failed: 0 };
     for (const frequency of CA_SYNC_FREQUENCIES) {
       if (!isSendDay(today, frequency)) continue;
@@ -52,19 +55,30 @@ export class SendCaSync {
       for (let after = 0; ;) {
         const ids = await this.repo.enabledAccounts(frequency, after, PAGE);
         for (const accountId of ids) {
-          const account = await this.accounts.findById(accountId);
-          if (!account || account.suspended || account.deleted || planOf(account, this.clock.now()).code !== 'pro') continue;
-          const sendId = await this.repo.claimScheduled({ accountId, periodFrom: period.from, periodTo: period.to, periodLabel: period.label });
-          if (sendId === null) continue;
-          const outcome = await this.deliver(accountId, sendId, period);
+          let outcome: CaSyncOutcome;
+          try {
+            outcome = await this.scheduledSend(accountId, period);
+          } catch (err) {
+            isolated(accountId, (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR));
+            outcome = 'failed';
+          }
           if (outcome === 'sent') run.sent++;
-          else run.failed++;
+          else if (outcome === 'failed') run.failed++;
         }
         if (ids.length < PAGE) break;
         after = ids[ids.length - 1];
       }
     }
     return run;
+  }
+
+  /** The account's send of the period, if it is due one and no other process claimed it ('skipped' otherwise). */
+  private async scheduledSend(accountId: number, period: CaSyncPeriod): Promise<CaSyncOutcome> {
+    const account = await this.accounts.findById(accountId);
+    if (!account || account.suspended || account.deleted || planOf(account, this.clock.now()).code !== 'pro') return 'skipped';
+    const sendId = await this.repo.claimScheduled({ accountId, periodFrom: period.from, periodTo: period.to, periodLabel: period.label });
+    if (sendId === null) return 'skipped';
+    return this.deliver(accountId, sendId, period);
   }
 
   /** Builds the workbook of the account's period (exposed for the worker's tests and tools). */

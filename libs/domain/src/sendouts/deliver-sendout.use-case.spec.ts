@@ -1,3 +1,4 @@
+import { ActivityEvent } from '../activity/activity-log.port';
 import { PermanentMailError } from './mailer.port';
 import { SIGNATURE_CID } from './sendout-mail';
 import { TINY_PNG } from '../../testing/sendout-fakes';
@@ -19,6 +20,15 @@ async function queued(maxAttempts = 3, override?: string) {
     signature_override: override,
   });
   return { kit, queueId, job: { sendoutId: queueId, accountId: 1 } };
+}
+
+/** Makes the activity log refuse the events `refused` picks, as the database refuses a value too long for its column. */
+function refuseEvents(kit: ReturnType<typeof sendoutKit>, refused: (event: ActivityEvent) => boolean): void {
+  const append = kit.activity.append.bind(kit.activity);
+  jest.spyOn(kit.activity, 'append').mockImplementation((event) => {
+    if (event.entityType === 'sendout' && refused(event)) return Promise.reject(new Error("Data too long for column 'label' at row 1"));
+    return append(event);
+  });
 }
 
 describe('DeliverSendout', () => {
@@ -146,13 +156,57 @@ describe('DeliverSendout', () => {
   });
 });
 
+describe('DeliverSendout: the bookkeeping after a send', () => {
+  it('an outcome event that cannot be written leaves the email sent, not in sending: no lease sends it again', async () => {
+    const { kit, queueId, job } = await queued(3);
+    refuseEvents(kit, (e) => e.action === 'sent');
+    expect(await kit.deliver.execute(job)).toMatchObject({ outcome: 'sent', attempts: 1, unrecorded: "Data too long for column 'label' at row 1" });
+    expect(kit.sendouts.row(queueId)).toMatchObject({ status: 'sent', messageId: '<fake-1@test>' });
+    kit.clock.advance(601); // past the lease
+    await kit.sweep.execute();
+    for (const again of kit.queue.take()) await kit.deliver.execute(again);
+    expect(await kit.deliver.execute(job)).toEqual({ outcome: 'skipped' });
+    expect(kit.mailer.sent).toHaveLength(1);
+    expect(kit.sendouts.row(queueId).status).toBe('sent');
+  });
+
+  it('the same for a final failure: the row is failed without its event', async () => {
+    const { kit, queueId, job } = await queued(3);
+    refuseEvents(kit, (e) => e.action === 'failed');
+    kit.mailer.script = [new PermanentMailError('550 mailbox unavailable', 550)];
+    expect(await kit.deliver.execute(job)).toMatchObject({ outcome: 'failed', attempts: 1, unrecorded: expect.stringContaining('Data too long') });
+    expect(kit.sendouts.row(queueId).status).toBe('failed');
+  });
+
+  it('a mark the database refuses is tried again after a wait, until it takes', async () => {
+    const { kit, queueId, job } = await queued(3);
+    const markSent = kit.sendouts.markSent.bind(kit.sendouts);
+    let refusals = 2; // the mark with its event, then the first mark alone
+    jest.spyOn(kit.sendouts, 'markSent').mockImplementation((...args) => {
+      if (refusals-- > 0) return Promise.reject(new Error('Connection lost: The server closed the connection.'));
+      return markSent(...args);
+    });
+    expect(await kit.deliver.execute(job)).toMatchObject({ outcome: 'sent', unrecorded: 'Connection lost: The server closed the connection.' });
+    expect(kit.waits).toEqual([500]);
+    expect(kit.sendouts.row(queueId).status).toBe('sent');
+    expect(kit.mailer.sent).toHaveLength(1);
+  });
+
+  it('a mark that never takes gives up after the last wait (the row is left to its lease)', async () => {
+    const { kit, job } = await queued(3);
+    jest.spyOn(kit.sendouts, 'markSent').mockRejectedValue(new Error('connect ECONNREFUSED'));
+    await expect(kit.deliver.execute(job)).rejects.toThrow('ECONNREFUSED');
+    expect(kit.waits).toEqual([500, 1000, 2000, 4000, 8000]);
+  });
+});
+
 describe('SweepSendouts', () => {
   it('re-offers queued rows older than the threshold; offering a held job is a no-op', async () => {
     const { kit, job } = await queued();
     kit.queue.take(); // the POST's job is lost (Redis restarted)
-    expect(await kit.sweep.execute()).toEqual({ recovered: 0, enqueued: 0, queueDown: false });
+    expect(await kit.sweep.execute()).toEqual({ recovered: 0, enqueued: 0, queueDown: false, isolated: [] });
     kit.clock.advance(46);
-    expect(await kit.sweep.execute()).toEqual({ recovered: 0, enqueued: 1, queueDown: false });
+    expect(await kit.sweep.execute()).toEqual({ recovered: 0, enqueued: 1, queueDown: false, isolated: [] });
     await kit.sweep.execute();
     expect(kit.queue.jobs).toEqual([job]);
   });
@@ -162,7 +216,7 @@ describe('SweepSendouts', () => {
     kit.queue.take();
     kit.queue.down = true;
     kit.clock.advance(60);
-    expect(await kit.sweep.execute()).toEqual({ recovered: 0, enqueued: 0, queueDown: true });
+    expect(await kit.sweep.execute()).toEqual({ recovered: 0, enqueued: 0, queueDown: true, isolated: [] });
   });
 
   it('recovers rows whose worker died while sending', async () => {
@@ -189,5 +243,35 @@ describe('SweepSendouts', () => {
     ]);
     expect(await kit.sweep.execute()).toMatchObject({ recovered: 0 });
     expect(kit.activity.of('sendout', queueId)).toHaveLength(2);
+  });
+
+  it('a row whose outcome event cannot be written fails alone: the rows of other accounts are failed, recovered and offered', async () => {
+    const { kit, queueId: poisoned } = await queued(1);
+    const clientB = await addClient(kit, 2, 'b@example.com');
+    const docB = kit.documents.add(2, 'invoice', clientB, { number: 'INV/25-26/0001' });
+    kit.settings.setSignature(2, TINY_PNG);
+    const post = async (subject: string) =>
+      (await kit.service.create(kit.callerOf(kit.b), { client_id: clientB, document_type: 'invoice', document_id: docB.id, subject, message: 'Hello' }))
+        .queueId;
+    const spent = await post('spent');
+    const lost = await post('lost');
+    await kit.sendouts.claim(1, poisoned, 'dead-worker', kit.clock.now());
+    await kit.sendouts.claim(2, spent, 'dead-worker', kit.clock.now());
+    kit.queue.take(); // Redis lost every job
+    refuseEvents(kit, (e) => e.entityId === poisoned && e.action === 'failed');
+    kit.clock.advance(601);
+    const result = await kit.sweep.execute();
+    expect(result).toEqual({
+      recovered: expect.any(Number), // 2 on a database, where the refused transaction is rolled back
+      enqueued: 1,
+      queueDown: false,
+      isolated: [{ sendoutId: poisoned, accountId: 1, error: "Data too long for column 'label' at row 1" }],
+    });
+    expect(kit.sendouts.row(poisoned)).toMatchObject({ status: 'failed', lastError: 'The worker stopped during delivery.' });
+    expect(kit.sendouts.row(spent).status).toBe('failed');
+    expect(kit.activity.of('sendout', spent).map((e) => e.action)).toEqual(['created', 'failed']);
+    expect(kit.queue.jobs).toEqual([{ sendoutId: lost, accountId: 2 }]);
+    // The next sweep finds nothing of it any more.
+    expect(await kit.sweep.execute()).toMatchObject({ recovered: 0, isolated: [] });
   });
 });

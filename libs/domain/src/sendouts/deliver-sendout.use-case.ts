@@ -17,6 +17,14 @@ export interface DeliveryOptions {
   maxAttempts: number;
   /** Where the final outcome is recorded. */
   recording: DeliveryRecording;
+  /**
+   * The waits between further tries of the final mark alone, when the database refused the mark with its
+   * outcome event: an email that went out must leave `sending`, or the lease would send it again. Default
+   * 0.5, 1, 2, 4 and 8 s (well inside the shortest lease, a minute).
+   */
+  markRetryDelaysMs?: number[];
+  /** How a wait is made (tests pass one that returns at once). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Where the final outcome is recorded: the `sent`/`failed` activity event in the same transaction as the row. */
@@ -25,11 +33,15 @@ export interface DeliveryRecording {
   activity: ActivityLog;
 }
 
+/**
+ * `unrecorded`: the row has its final status, but its outcome event could not be written (why); the caller
+ * logs it. The email is not sent again for it.
+ */
 export type DeliveryResult =
-  | { outcome: 'sent'; messageId: string; attempts: number }
+  | { outcome: 'sent'; messageId: string; attempts: number; unrecorded?: string }
   /** Nothing done: the row is not claimable (already handled, being handled, cancelled, deleted). */
   | { outcome: 'skipped' }
-  | { outcome: 'failed'; error: string; attempts: number }
+  | { outcome: 'failed'; error: string; attempts: number; unrecorded?: string }
   /** A transient failure; the row is queued again and the caller must retry after a back-off. */
   | { outcome: 'retry'; error: string; attempts: number };
 
@@ -53,8 +65,10 @@ export function sendoutOutcomeEvent(row: Sendout, outcome: 'sent' | 'failed', no
 class PermanentFailure extends Error {}
 
 const MAX_ERROR_LENGTH = 1000;
+const MARK_RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000];
 
-function describe(error: unknown): string {
+/** An error as one line of at most 1000 characters (its class, unless plain, and its message). */
+export function errorText(error: unknown): string {
   const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
   return text.replace(/\s+/g, ' ').trim().slice(0, MAX_ERROR_LENGTH) || 'unknown error';
 }
@@ -86,31 +100,59 @@ export class DeliverSendout {
     try {
       messageId = (await this.mailer.send(await this.compose(row))).messageId;
     } catch (error) {
-      const message = describe(error);
+      const message = errorText(error);
       const permanent = error instanceof PermanentFailure || error instanceof PermanentMailError;
       if (permanent || row.attempts >= this.options.maxAttempts) {
-        await this.finish(row, 'failed', (now) => this.sendouts.markFailed(row.accountId, row.id, token, message, now), { last_error: message });
-        return { outcome: 'failed', error: message, attempts: row.attempts };
+        const unrecorded = await this.finish(row, 'failed', (now) => this.sendouts.markFailed(row.accountId, row.id, token, message, now), {
+          last_error: message,
+        });
+        return { outcome: 'failed', error: message, attempts: row.attempts, ...unrecorded };
       }
       await this.sendouts.release(row.accountId, row.id, token, message, this.clock.now());
       return { outcome: 'retry', error: message, attempts: row.attempts };
     }
     // The email is out: whatever happens now must not lead to a second send of this attempt.
-    await this.finish(row, 'sent', (now) => this.sendouts.markSent(row.accountId, row.id, token, messageId, now), { message_id: messageId });
-    return { outcome: 'sent', messageId, attempts: row.attempts };
+    const unrecorded = await this.finish(row, 'sent', (now) => this.sendouts.markSent(row.accountId, row.id, token, messageId, now), {
+      message_id: messageId,
+    });
+    return { outcome: 'sent', messageId, attempts: row.attempts, ...unrecorded };
   }
 
   /**
    * Marks the row sent or failed and, when the mark took (the claim still held), records the outcome on the
    * account's activity log in the same transaction: the relay makes `sendout.sent|failed` webhooks of it.
+   * When that transaction fails (the event, or the database), the row is marked alone, tried again after
+   * each of `markRetryDelaysMs`: a row left in `sending` would be sent again once its lease ran out. Answers
+   * `{ unrecorded }` when the row got its status without its event; throws when even the mark alone failed.
    */
-  private async finish(row: ClaimedSendout, outcome: 'sent' | 'failed', mark: (now: Date) => Promise<boolean>, detail: Record<string, unknown>): Promise<void> {
+  private async finish(
+    row: ClaimedSendout,
+    outcome: 'sent' | 'failed',
+    mark: (now: Date) => Promise<boolean>,
+    detail: Record<string, unknown>,
+  ): Promise<{ unrecorded?: string }> {
     const { tx, activity } = this.options.recording;
-    await tx.run(async () => {
-      const now = this.clock.now();
-      if (!(await mark(now))) return;
-      await activity.append(sendoutOutcomeEvent(row, outcome, now, detail));
-    });
+    try {
+      await tx.run(async () => {
+        const now = this.clock.now();
+        if (!(await mark(now))) return;
+        await activity.append(sendoutOutcomeEvent(row, outcome, now, detail));
+      });
+      return {};
+    } catch (error) {
+      const unrecorded = errorText(error);
+      const delays = this.options.markRetryDelaysMs ?? MARK_RETRY_DELAYS_MS;
+      const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+      for (let retry = 0; ; retry++) {
+        try {
+          await mark(this.clock.now());
+          return { unrecorded };
+        } catch (markError) {
+          if (retry >= delays.length) throw markError;
+          await sleep(delays[retry]);
+        }
+      }
+    }
   }
 
   private async compose(row: ClaimedSendout) {

@@ -29,12 +29,13 @@ export abstract class SendoutRepository {
 
   /** Sweeper: queued rows (any account) untouched since `before`, oldest first. */
   abstract queuedBefore(before: Date, limit: number): Promise<SendoutJob[]>;
+  /** Sweeper: rows stuck in sending since `lockedBefore` (their worker died) that have used `maxAttempts` (any account, oldest first). */
+  abstract exhaustedStale(lockedBefore: Date, maxAttempts: number, limit: number): Promise<SendoutJob[]>;
   /**
-   * Sweeper: rows stuck in sending since `lockedBefore` (their worker died) that have used `maxAttempts`
-   * become failed; returns them (any account, at most 500). Runs inside the caller's transaction, which
-   * records their outcome.
+   * Sweeper: one such row becomes failed; returns it, or null when it no longer is one. Runs inside the
+   * caller's transaction, which records its outcome.
    */
-  abstract failStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<Sendout[]>;
+  abstract failStale(accountId: number, id: number, lockedBefore: Date, maxAttempts: number, now: Date): Promise<Sendout | null>;
   /**
    * Sweeper: rows stuck in sending since `lockedBefore` (their worker died) go back to queued, or to
    * failed once they have used `maxAttempts`. Returns how many rows changed.

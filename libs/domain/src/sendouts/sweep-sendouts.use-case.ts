@@ -1,8 +1,9 @@
 import { Clock } from '../shared/clock.port';
 import { offerJobs } from '../shared/offer-jobs';
+import { SendoutJob } from './sendout';
 import { SendoutQueue } from './sendout-queue.port';
 import { SendoutRepository } from './sendout.repository.port';
-import { DeliveryRecording, sendoutOutcomeEvent } from './deliver-sendout.use-case';
+import { DeliveryRecording, errorText, sendoutOutcomeEvent } from './deliver-sendout.use-case';
 
 export interface SweepOptions {
   /** A queued row untouched this long is offered to the queue again. */
@@ -14,11 +15,18 @@ export interface SweepOptions {
   batchSize: number;
 }
 
+/** A row the sweep could not record: it failed without its outcome event (why: `error`); the caller logs it. */
+export interface IsolatedSendout extends SendoutJob {
+  error: string;
+}
+
 export interface SweepResult {
   recovered: number;
   enqueued: number;
   /** The queue refused (unreachable): the rest waits for the next sweep. */
   queueDown: boolean;
+  /** Rows that failed on their own, without stopping the sweep of the others. */
+  isolated: IsolatedSendout[];
 }
 
 /**
@@ -38,14 +46,25 @@ export class SweepSendouts {
   async execute(): Promise<SweepResult> {
     const now = this.clock.now();
     const lockedBefore = new Date(now.getTime() - this.options.leaseMs);
-    // Rows whose last attempt died with its worker fail here, with their outcome event in the same transaction.
-    const failed = await this.recording.tx.run(async () => {
-      const rows = await this.sendouts.failStale(lockedBefore, this.options.maxAttempts, now);
-      for (const row of rows) await this.recording.activity.append(sendoutOutcomeEvent(row, 'failed', now, { last_error: row.lastError }));
-      return rows.length;
-    });
+    const isolated: IsolatedSendout[] = [];
+    // Rows whose last attempt died with its worker fail here, each with its outcome event in a transaction of
+    // its own: a row whose event cannot be written is left to the recovery below, which fails it without one,
+    // and the other rows, of any account, go on.
+    let failed = 0;
+    for (const job of await this.sendouts.exhaustedStale(lockedBefore, this.options.maxAttempts, this.options.batchSize)) {
+      try {
+        const done = await this.recording.tx.run(async () => {
+          const row = await this.sendouts.failStale(job.accountId, job.sendoutId, lockedBefore, this.options.maxAttempts, now);
+          if (row) await this.recording.activity.append(sendoutOutcomeEvent(row, 'failed', now, { last_error: row.lastError }));
+          return row !== null;
+        });
+        if (done) failed++;
+      } catch (error) {
+        isolated.push({ ...job, error: errorText(error) });
+      }
+    }
     const recovered = failed + (await this.sendouts.recoverStale(lockedBefore, this.options.maxAttempts, now));
     const due = await this.sendouts.queuedBefore(new Date(now.getTime() - this.options.sweepAfterMs), this.options.batchSize);
-    return { recovered, ...(await offerJobs(due, (job) => this.queue.enqueue(job))) };
+    return { recovered, ...(await offerJobs(due, (job) => this.queue.enqueue(job))), isolated };
   }
 }

@@ -33,6 +33,8 @@ export interface AppConfig {
   plans: PlanPolicy;
   /** Sendout queue and worker (see README, "Sendouts and the worker"). */
   queue: QueueConfig;
+  /** The longest graceful stop of the worker (WORKER_SHUTDOWN_TIMEOUT_S); past it the process exits anyway. */
+  workerShutdownTimeoutMs: number;
   /** What `GET /v1/app/version` answers. */
   appVersion: AppVersionInfo;
   /** App Store and Google Play billing (README, "Store billing"). */
@@ -41,7 +43,11 @@ export interface AppConfig {
   push: PushConfig;
   einvoice: EInvoiceConfig;
   /** Outbound webhooks (see README, "Outbound webhooks"). */
-  webhooks: { allowInsecure: boolean; dispatchIntervalMs: number; concurrency: number };
+  /**
+   * `concurrency`: endpoints one worker process sends to at once; `endpointConcurrency`: deliveries in flight to
+   * one endpoint at once (of different resources; one endpoint is served by one process at a time).
+   */
+  webhooks: { allowInsecure: boolean; dispatchIntervalMs: number; concurrency: number; endpointConcurrency: number };
   /** The storefront integration (docs/storefront.md). */
   storefront: StorefrontConfig;
   /** Resource limits (see README, "Resource limits"). */
@@ -363,6 +369,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       pro: { ...DEFAULT_PLAN_POLICY.pro, sessions: int('PRO_SESSIONS', DEFAULT_PLAN_POLICY.pro.sessions, 1, 1000) },
     },
     queue,
+    workerShutdownTimeoutMs: int('WORKER_SHUTDOWN_TIMEOUT_S', 30, 1, 3600) * 1000,
     push,
     einvoice: {
       baseUrl: optionalUrl('EINVOICE_BASE_URL'),
@@ -376,6 +383,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       allowInsecure: bool('WEBHOOKS_ALLOW_INSECURE', false),
       dispatchIntervalMs: int('WEBHOOK_DISPATCH_INTERVAL_MS', 1000, 50, 3_600_000),
       concurrency: int('WEBHOOK_CONCURRENCY', 8, 1, 64),
+      endpointConcurrency: int('WEBHOOK_ENDPOINT_CONCURRENCY', 4, 1, 64),
     },
     appVersion,
     stores,

@@ -56,6 +56,9 @@ export class BullmqSendoutWorker {
       this.log.warn({ ...fields, attempts: result.attempts, error: result.error }, 'sendout will be retried');
       throw new RetryLater(result.error);
     }
+    if ((result.outcome === 'sent' || result.outcome === 'failed') && result.unrecorded) {
+      this.log.error({ ...fields, outcome: result.outcome, err: result.unrecorded }, 'sendout status recorded without its activity event');
+    }
     return result.outcome;
   }
 

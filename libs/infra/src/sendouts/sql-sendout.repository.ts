@@ -184,20 +184,23 @@ export class SqlSendoutRepository extends SendoutRepository {
     return rows.map((r) => ({ sendoutId: Number(r.id), accountId: Number(r.account_id) }));
   }
 
-  async failStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<Sendout[]> {
-    const stale = await this.query<Array<{ id: number }>>(
-      `SELECT id FROM sendouts WHERE status = 'sending' AND locked_at < ? AND attempts >= ? ORDER BY id LIMIT 500 FOR UPDATE`,
-      [sqlNow(lockedBefore), maxAttempts],
+  async exhaustedStale(lockedBefore: Date, maxAttempts: number, limit: number): Promise<SendoutJob[]> {
+    const rows = await this.query<Array<{ id: number; account_id: number }>>(
+      `SELECT id, account_id FROM sendouts WHERE status = 'sending' AND locked_at < ? AND attempts >= ? ORDER BY id LIMIT ?`,
+      [sqlNow(lockedBefore), maxAttempts, limit],
     );
-    if (!stale.length) return [];
-    const ids = stale.map((r) => Number(r.id));
-    const marks = ids.map(() => '?').join(', ');
-    await this.query(
+    return rows.map((r) => ({ sendoutId: Number(r.id), accountId: Number(r.account_id) }));
+  }
+
+  async failStale(accountId: number, id: number, lockedBefore: Date, maxAttempts: number, now: Date): Promise<Sendout | null> {
+    const failed = await this.changed(
       `UPDATE sendouts SET status = 'failed', last_error = 'The worker stopped during delivery.', claim_token = NULL, updated_at = ?
-       WHERE id IN (${marks}) AND status = 'sending'`,
-      [sqlNow(now), ...ids],
+       WHERE id = ? AND account_id = ? AND status = 'sending' AND locked_at < ? AND attempts >= ?`,
+      [sqlNow(now), id, accountId, sqlNow(lockedBefore), maxAttempts],
     );
-    return (await this.query<SendoutRecord[]>(`SELECT ${COLUMNS} FROM sendouts WHERE id IN (${marks}) ORDER BY id`, ids)).map(toSendout);
+    if (!failed) return null;
+    const [row] = await this.query<SendoutRecord[]>(`SELECT ${COLUMNS} FROM sendouts WHERE id = ? AND account_id = ?`, [id, accountId]);
+    return row ? toSendout(row) : null;
   }
 
   async recoverStale(lockedBefore: Date, maxAttempts: number, now: Date): Promise<number> {
