@@ -10,6 +10,7 @@ const setups = require('./setups');
 const { chromiumBelow, orphanedRendererChromium, memoryOf, sampleMemory, mb } = require('./probes');
 const sendouts = require('./sendout-bench');
 const storefront = require('./storefront-bench');
+const webhooks = require('./webhook-bench');
 const { PDF_FAIRNESS } = require('./pdf-fairness');
 
 const find = (results, prefix) => results.find((r) => r.scenario.name.startsWith(prefix));
@@ -199,6 +200,7 @@ const EXTRAS = [
   },
   sendouts.EXTRA,
   storefront.EXTRA,
+  webhooks.EXTRA,
 ];
 
 module.exports = { EXTRAS, verdict };

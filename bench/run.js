@@ -233,6 +233,8 @@ async function main() {
     BCRYPT_COST,
     PDF_CONCURRENCY: String(PDF_CONCURRENCY),
     PDF_ACCOUNT_CONCURRENCY: String(PDF_ACCOUNT_CONCURRENCY),
+    // The webhook extra registers an endpoint on a local receiver (plain http on loopback).
+    WEBHOOKS_ALLOW_INSECURE: 'on',
     ...ctx.storefrontEnv,
   });
   const apiPort = await freePort();

@@ -2,7 +2,7 @@ import { until } from './support/fake-fcm';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { freePort, RedisChild } from './support/redis-child';
 import { line } from './support/sales-document-helpers';
-import { closeAfterRedisOutage, queuePrefixFor, startWorker, TestWorker } from './support/sendout-worker';
+import { closeAfterRedisOutage, dropQueue, queuePrefixFor, startWorker, TestWorker } from './support/sendout-worker';
 import { startWebhookReceiver, WebhookReceiver } from './support/webhook-receiver';
 
 /**
@@ -94,4 +94,84 @@ describe('webhooks while Redis is stopped and restarted', () => {
     expect([...counts.keys()].sort()).toEqual(rows.map((d) => d.event_id).sort()); // 0 lost
     expect([...counts.entries()].filter(([, n]) => n !== 1)).toEqual([]); // 0 doubled
   });
+});
+
+/**
+ * 1,000 events to one local endpoint through the whole path, with the worker's default settings: the API's
+ * changes (500 clients, each created and then renamed), the relay, and the dispatcher, which sends several of an
+ * endpoint's deliveries at once (WEBHOOK_ENDPOINT_CONCURRENCY, 4) and goes on at once while more are due. Each
+ * event arrives exactly once, each client's two events in order; a dispatcher that sent one delivery per endpoint
+ * and pass (one pass a second) would need more than 16 minutes, far past the test's limit.
+ */
+describe('1,000 webhook events to one local endpoint', () => {
+  const CLIENTS = 500;
+  let receiver: WebhookReceiver;
+  let t: TestApp;
+  let worker: TestWorker;
+  let a: TestAccount;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    receiver.delayMs = 5; // answers that take a moment, so that deliveries overlap
+    t = await startApp('webhooks_load', { QUEUE_PREFIX: queuePrefixFor('webhooks-load'), WEBHOOKS_ALLOW_INSECURE: 'on' });
+    worker = await startWorker(t.config);
+    a = await t.createAccount();
+    await t.http
+      .post('/v1/webhooks')
+      .set(a.auth)
+      .send({ url: `${receiver.url}/load`, events: ['client.created', 'client.updated'], description: 'load receiver' })
+      .expect(201);
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    if (t) await dropQueue(t.config);
+    await t?.close();
+    await receiver?.close();
+  }, 60_000);
+
+  it('delivers each exactly once, each resource in order, several at a time within the endpoint limit', async () => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < CLIENTS) {
+          const n = next++;
+          const created = await t.http
+            .post('/v1/clients')
+            .set(a.auth)
+            .send({ name: `Load Client ${n}`, phone: String(9300000000 + n), email: `load${n}@example.com` })
+            .expect(201);
+          await t.http
+            .patch(`/v1/clients/${created.body.data.client.client_id}`)
+            .set(a.auth)
+            .send({ name: `Load Client ${n} renamed` })
+            .expect(200);
+        }
+      }),
+    );
+    const succeeded = async () =>
+      Number((await t.dataSource.query("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE account_id = ? AND status = 'succeeded'", [a.accountId]))[0].n);
+    await until('1,000 deliveries sent', async () => (await succeeded()) === 2 * CLIENTS, 150_000);
+    await new Promise((r) => setTimeout(r, 1500)); // more relay and dispatch rounds: nothing comes twice
+
+    const rows = (await t.dataSource.query('SELECT event_id, status, attempts FROM webhook_deliveries WHERE account_id = ?', [a.accountId])) as Array<{
+      event_id: string;
+      status: string;
+      attempts: number;
+    }>;
+    expect(rows).toHaveLength(2 * CLIENTS);
+    expect(rows.filter((d) => d.status !== 'succeeded' || d.attempts !== 1)).toEqual([]);
+    const counts = receiver.counts();
+    expect([...counts.keys()].sort()).toEqual(rows.map((d) => d.event_id).sort()); // 0 lost
+    expect([...counts.entries()].filter(([, n]) => n !== 1)).toEqual([]); // 0 doubled
+    // Each client's creation arrived before its update.
+    const arrived = receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: { object: { client_id: number } } });
+    const firstType = new Map<number, string>();
+    for (const e of arrived) if (!firstType.has(e.data.object.client_id)) firstType.set(e.data.object.client_id, e.type);
+    expect(firstType.size).toBe(CLIENTS);
+    expect([...firstType.values()].filter((type) => type !== 'client.created')).toEqual([]);
+    // Side by side, never more than the endpoint's limit.
+    expect(receiver.maxInFlight).toBeGreaterThan(1);
+    expect(receiver.maxInFlight).toBeLessThanOrEqual(t.config.webhooks.endpointConcurrency);
+  }, 240_000);
 });

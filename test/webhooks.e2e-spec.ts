@@ -2,6 +2,7 @@ import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { Clock } from '@app/domain/shared/clock.port';
+import { NodeWebhookTransport, ResolvedAddress } from '@app/infra/webhooks/node-webhook-transport';
 import { RelayContext, startRelayContext } from './support/relay-context';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { createClient, line } from './support/sales-document-helpers';
@@ -69,8 +70,29 @@ describe('outbound webhooks', () => {
     for (let round = 0; round < 50; round++) if (!(await hooks.dispatch.execute()).attempted) return;
   }
   const at = (path: string) => received.filter((r) => r.path === path);
-  const eventsAt = (path: string) =>
-    at(path).map((r) => JSON.parse(r.body) as { id: string; type: string; account_id: number; created_at: string; data: { object: any } });
+  type Event = { id: string; type: string; account_id: number; created_at: string; data: { object: any } };
+  /** The events a path received, in the order they arrived. */
+  const eventsAt = (path: string) => at(path).map((r) => JSON.parse(r.body) as Event);
+  /** Event order: by `evt_<activity id>_<n>`. */
+  const inEventOrder = (events: Event[]) => {
+    const key = (e: Event) => e.id.split('_').slice(1).map(Number);
+    return [...events].sort((x, y) => key(x)[0] - key(y)[0] || key(x)[1] - key(y)[1]);
+  };
+  /** The events of each resource (`<type prefix>:<its id>`), in the order they arrived. */
+  const perResource = (events: Event[]) => {
+    const groups = new Map<string, string[]>();
+    for (const e of events) {
+      const prefix = e.type.split('.')[0];
+      const key = `${prefix}:${e.data.object[`${prefix}_id`] ?? e.data.object.inventory_id}`;
+      groups.set(key, [...(groups.get(key) ?? []), e.id]);
+    }
+    return groups;
+  };
+  /** Each resource's events arrived in event order (different resources may interleave). */
+  const expectOrderPerResource = (events: Event[]) => {
+    for (const [resource, ids] of perResource(events))
+      expect([resource, ids]).toEqual([resource, inEventOrder(events.filter((e) => ids.includes(e.id))).map((e) => e.id)]);
+  };
   const addEndpoint = async (account: TestAccount, path: string, events: string[]) => {
     const res = await t.http
       .post('/v1/webhooks')
@@ -88,7 +110,7 @@ describe('outbound webhooks', () => {
         .expect(201)
     ).body.data.invoice_id as number;
 
-  it('signs events (Standard Webhooks), in order per endpoint, to the endpoints of their own account only', async () => {
+  it('signs events (Standard Webhooks), in order per resource, to the endpoints of their own account only', async () => {
     const endpointA = await addEndpoint(a, '/a', ['invoice.*', 'client.created']);
     const endpointB = await addEndpoint(b, '/b', ['*']);
     expect(endpointA.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -103,7 +125,9 @@ describe('outbound webhooks', () => {
     await t.http.delete(`/v1/invoices/${second}`).set(a.auth).expect(200);
     await deliver();
 
-    const events = eventsAt('/a');
+    const arrived = eventsAt('/a');
+    expectOrderPerResource(arrived);
+    const events = inEventOrder(arrived);
     expect(events.map((e) => e.type)).toEqual(['client.created', 'invoice.created', 'invoice.created', 'invoice.updated', 'invoice.paid', 'invoice.deleted']);
     expect(events[4]).toEqual({
       id: expect.stringMatching(/^evt_\d+_1$/),
@@ -256,6 +280,13 @@ describe('outbound webhooks', () => {
       'https://169.254.169.254/latest/meta-data',
       'https://10.1.2.3/hook',
       'https://[::1]/hook',
+      'https://[::a9fe:a9fe]/hook',
+      'https://[2002:a9fe:a9fe::1]/hook',
+      'https://[::ffff:10.0.0.1]/hook',
+      'https://[64:ff9b::a9fe:a9fe]/hook',
+      'https://[2001:0:4136:e378:8000:63bf:5601:5601]/hook',
+      'https://[fd00::1]/hook',
+      'https://[2001:db8::1]/hook',
       `${base}/a`,
     ]) {
       const res = await strict.http
@@ -265,12 +296,14 @@ describe('outbound webhooks', () => {
       expect([url, res.status]).toEqual([url, 400]);
       expect(res.body.error.details).toEqual({ url: expect.any(String) });
     }
-    // The flag allows http and loopback, never the metadata address.
-    await t.http
-      .post('/v1/webhooks')
-      .set(a.auth)
-      .send({ url: 'http://169.254.169.254/latest', events: ['*'] })
-      .expect(400);
+    // The flag allows http and loopback, never the metadata address, in any IPv6 form either.
+    for (const host of ['169.254.169.254', '[::a9fe:a9fe]', '[2002:a9fe:a9fe::1]', '[::ffff:a9fe:a9fe]', '[64:ff9b::a9fe:a9fe]']) {
+      const res = await t.http
+        .post('/v1/webhooks')
+        .set(a.auth)
+        .send({ url: `http://${host}/latest`, events: ['*'] });
+      expect([host, res.status, res.body.error?.details?.url]).toEqual([host, 400, 'resolves to a metadata address, which webhooks may not reach']);
+    }
     await t.http
       .post('/v1/webhooks')
       .set(a.auth)
@@ -312,20 +345,129 @@ describe('outbound webhooks', () => {
     await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
   });
 
-  it('keeps each endpoint in event order: a later event waits while an earlier one is retried', async () => {
-    const endpoint = await addEndpoint(a, '/ordered', ['client.created']);
+  it('keeps each resource in event order: a later event of it waits while an earlier one is retried, other resources go on', async () => {
+    const endpoint = await addEndpoint(a, '/ordered', ['client.*']);
     failuresLeft.set('/ordered', 1);
     const first = await createClient(t, a, 'Ordered First');
+    await t.http.patch(`/v1/clients/${first}`).set(a.auth).send({ name: 'Ordered First Renamed' }).expect(200);
+    await hooks.relay.execute();
+    await hooks.dispatch.execute(); // the creation fails; the update waits behind its retry
+    const sent = () => eventsAt('/ordered').map((e) => [e.type, e.data.object.client_id]);
+    expect(sent()).toEqual([['client.created', first]]);
     const second = await createClient(t, a, 'Ordered Second');
     await hooks.relay.execute();
-    await hooks.dispatch.execute();
-    await hooks.dispatch.execute(); // the second waits behind the first's retry
-    expect(eventsAt('/ordered').map((e) => e.data.object.client_id)).toEqual([first]);
+    await hooks.dispatch.execute(); // another client does not wait
+    expect(sent()).toEqual([
+      ['client.created', first],
+      ['client.created', second],
+    ]);
     clock.offsetMs += 6_000;
-    await hooks.dispatch.execute();
-    expect(eventsAt('/ordered').map((e) => e.data.object.client_id)).toEqual([first, first]);
-    await hooks.dispatch.execute();
-    expect(eventsAt('/ordered').map((e) => e.data.object.client_id)).toEqual([first, first, second]);
+    await hooks.dispatch.execute(); // the retry, then the update behind it, in one pass
+    expect(sent()).toEqual([
+      ['client.created', first],
+      ['client.created', second],
+      ['client.created', first],
+      ['client.updated', first],
+    ]);
+    await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
+  });
+
+  it('sends the deliveries of one endpoint side by side, at most WEBHOOK_ENDPOINT_CONCURRENCY at once, each once', async () => {
+    const endpoint = await addEndpoint(a, '/wide', ['client.created']);
+    for (let n = 0; n < 12; n++) await createClient(t, a, `Wide Client ${n}`);
+    await hooks.relay.execute();
+    let inFlight = 0;
+    let most = 0;
+    const slow = new NodeWebhookTransport({ allowInsecure: true });
+    const post = slow.post.bind(slow);
+    slow.post = async (...args) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 30));
+      try {
+        return await post(...args);
+      } finally {
+        inFlight--;
+      }
+    };
+    const wide = await startRelayContext({ ...t.config, webhooks: { ...t.config.webhooks, endpointConcurrency: 4 } }, clock, slow);
+    try {
+      expect(await wide.dispatch.execute()).toEqual({ attempted: 12, succeeded: 12 }); // one pass sends all of them
+    } finally {
+      await wide.close();
+    }
+    expect(most).toBe(4);
+    expect(new Set(eventsAt('/wide').map((e) => e.id)).size).toBe(12);
+    expect(eventsAt('/wide')).toHaveLength(12);
+    await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
+  });
+
+  it('refuses, at delivery, a host name that now resolves to a private or special address, IPv6 forms of IPv4 included (DNS rebinding)', async () => {
+    // Registered while `localhost` resolved to loopback (allowed with the flag); the resolver then changes its answer.
+    const url = `http://localhost:${new URL(base).port}/rebind`;
+    const endpoint = await addEndpoint(a, '/rebind', ['client.created']);
+    await t.http.patch(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).send({ url }).expect(200);
+    let answer: ResolvedAddress[] = [];
+    const lookups: string[] = [];
+    const transport = new NodeWebhookTransport({
+      allowInsecure: true,
+      resolve: (host) => {
+        lookups.push(host);
+        return Promise.resolve(answer);
+      },
+    });
+    const rebound = await startRelayContext(t.config, clock, transport);
+    try {
+      // The connection's own lookup refuses each form (the first answer, loopback, would be allowed).
+      const forms: Array<[string, 4 | 6, string]> = [
+        ['169.254.169.254', 4, 'metadata'],
+        ['10.0.0.7', 4, 'private'],
+        ['::ffff:10.0.0.1', 6, 'private'],
+        ['::ffff:a9fe:a9fe', 6, 'metadata'],
+        ['::a9fe:a9fe', 6, 'metadata'],
+        ['2002:a9fe:a9fe::1', 6, 'metadata'],
+        ['64:ff9b::a9fe:a9fe', 6, 'metadata'],
+        ['64:ff9b:1::a00:1', 6, 'private'],
+        ['2001:0:4136:e378:8000:63bf:5601:5601', 6, 'metadata'], // Teredo, client 169.254.169.254
+        ['fd00::1', 6, 'private'],
+        ['fe80::1', 6, 'link-local'],
+      ];
+      for (const [address, family, kind] of forms) {
+        answer = [
+          { address: '127.0.0.1', family: 4 },
+          { address, family },
+        ];
+        const response = await transport.post(url, { 'Content-Type': 'application/json' }, '{}', 2000);
+        expect([address, response.status, response.body]).toEqual([
+          address,
+          null,
+          `Not sent: the URL resolves to a ${kind} address, which webhooks may not reach.`,
+        ]);
+      }
+      expect(lookups).toEqual(forms.map(() => 'localhost'));
+
+      // Through the dispatcher: the delivery records why it was not sent, and waits its retry.
+      answer = [{ address: '2002:a9fe:a9fe::1', family: 6 }];
+      await createClient(t, a, 'Rebound Client');
+      await rebound.relay.execute();
+      expect(await rebound.dispatch.execute()).toEqual({ attempted: 1, succeeded: 0 });
+      const [delivery] = (await t.http.get(`/v1/webhooks/${endpoint.webhook_id}/deliveries`).set(a.auth).expect(200)).body.data.deliveries;
+      expect(delivery).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        response_status: null,
+        response_body: 'Not sent: the URL resolves to a metadata address, which webhooks may not reach.',
+      });
+      expect(at('/rebind')).toHaveLength(0);
+
+      // The resolver answering loopback again: the retry goes through.
+      answer = [{ address: '127.0.0.1', family: 4 }];
+      clock.offsetMs += 6_000;
+      expect(await rebound.dispatch.execute()).toEqual({ attempted: 1, succeeded: 1 });
+      expect(eventsAt('/rebind').map((e) => e.data.object.name)).toEqual(['Rebound Client']);
+    } finally {
+      await rebound.close();
+      transport.onApplicationShutdown();
+    }
     await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
   });
 

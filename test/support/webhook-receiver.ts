@@ -15,6 +15,8 @@ export interface WebhookReceiver {
   counts(): Map<string, number>;
   /** Answers only after this many milliseconds (spreads deliveries over time). */
   delayMs: number;
+  /** The most requests that were waiting for their answer at one time. */
+  maxInFlight: number;
   /**
    * Holds the answer to the next request: `reached` resolves when it has arrived (it is then counted),
    * the answer goes out on `release()` (or never, if the sender is gone by then: `gone` resolves when its
@@ -30,6 +32,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url: '',
     received: [],
     delayMs: 0,
+    maxInFlight: 0,
     counts() {
       const counts = new Map<string, number>();
       for (const r of receiver.received) counts.set(r.id, (counts.get(r.id) ?? 0) + 1);
@@ -49,7 +52,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         server.closeAllConnections(); // a killed sender may leave its connection open here
       }),
   };
+  let inFlight = 0;
   const server = createServer((req, res) => {
+    receiver.maxInFlight = Math.max(receiver.maxInFlight, ++inFlight);
+    res.on('close', () => inFlight--);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -38,7 +38,15 @@ export class WebhookEventsConsumer extends ActivityConsumer {
       }
       const payload = webhookPayload(event);
       for (const endpoint of targets) {
-        rows.push({ accountId: event.accountId, endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload, occurredAt: event.occurredAt });
+        rows.push({
+          accountId: event.accountId,
+          endpointId: endpoint.id,
+          eventId: event.id,
+          eventType: event.type,
+          resourceKey: `${event.activity.entityType}:${event.activity.entityId}`,
+          payload,
+          occurredAt: event.occurredAt,
+        });
       }
     }
     if (rows.length) await this.store.insertDeliveries(rows, this.clock.now());

@@ -31,6 +31,8 @@ export interface WebhookDelivery {
   endpointId: number;
   eventId: string;
   eventType: string;
+  /** The resource the event is about (`invoice:42`); its events reach an endpoint in order. Null on rows made before it was kept. */
+  resourceKey: string | null;
   payload: string;
   status: WebhookDeliveryStatus;
   attempts: number;
@@ -51,6 +53,7 @@ export interface NewWebhookDelivery {
   endpointId: number;
   eventId: string;
   eventType: string;
+  resourceKey: string | null;
   payload: string;
   occurredAt: Date;
   redeliveryOf?: number | null;
@@ -83,12 +86,27 @@ export abstract class WebhookStore {
   abstract listDeliveries(accountId: number, endpointId: number, page: PageRequest): Promise<Page<WebhookDelivery>>;
   abstract findDelivery(accountId: number, endpointId: number, id: number): Promise<WebhookDelivery | null>;
 
-  /** The oldest unfinished delivery of each enabled endpoint, when it is due: per-endpoint order. */
-  abstract dueDeliveries(now: Date, limit: number): Promise<Array<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }>>;
-  /** Takes the endpoint for one attempt until `until` (false when another process holds it). */
-  abstract leaseEndpoint(endpointId: number, now: Date, until: Date): Promise<boolean>;
-  abstract releaseEndpoint(endpointId: number): Promise<void>;
-  abstract recordAttempt(deliveryId: number, attempt: AttemptRecord): Promise<void>;
+  /**
+   * Enabled endpoints with a due pending delivery that no process holds (see `leaseEndpoint`), the one waiting
+   * longest first, less those in `except`.
+   */
+  abstract dueEndpoints(now: Date, limit: number, except: readonly number[]): Promise<Array<{ id: number; accountId: number }>>;
+  /**
+   * The endpoint's deliveries that may go now: of each resource, its pending delivery of the earliest event (then
+   * the earliest made), when it is due and not in `taken` (deliveries the caller holds already: their resources
+   * then give none). At most one per resource, so they may be sent at once; oldest first.
+   */
+  abstract dueHeads(endpointId: number, now: Date, limit: number, taken: readonly number[]): Promise<WebhookDelivery[]>;
+  /**
+   * Takes an enabled endpoint for this process until `until`, so that no other process sends to it meanwhile:
+   * the lease's token, or null when another process holds it.
+   */
+  abstract leaseEndpoint(endpointId: number, now: Date, until: Date): Promise<string | null>;
+  /** Extends the lease; false when it is no longer this token's (it ran out and another process took it). */
+  abstract renewLease(endpointId: number, lease: string, until: Date): Promise<boolean>;
+  abstract releaseEndpoint(endpointId: number, lease: string): Promise<void>;
+  /** Writes the outcomes of attempts (several at once). */
+  abstract recordAttempts(records: ReadonlyArray<{ deliveryId: number; attempt: AttemptRecord }>): Promise<void>;
   /** Sets or clears the endpoint's failing streak. */
   abstract setFailingSince(endpointId: number, since: Date | null): Promise<void>;
   abstract disableEndpoint(endpointId: number, reason: string, now: Date): Promise<void>;

@@ -88,7 +88,7 @@ export class WebhooksService {
     return this.store.listDeliveries(caller.account.id, id, page);
   }
 
-  /** Sends a delivery's event again, as a new delivery queued behind the endpoint's others. */
+  /** Sends a delivery's event again, as a new delivery in its event's place among the deliveries of its resource. */
   async redeliver(caller: Caller, id: number, deliveryId: number): Promise<WebhookDelivery> {
     await this.require(caller.account.id, id);
     const delivery = await this.store.findDelivery(caller.account.id, id, deliveryId);
@@ -100,6 +100,7 @@ export class WebhooksService {
           endpointId: id,
           eventId: delivery.eventId,
           eventType: delivery.eventType,
+          resourceKey: delivery.resourceKey,
           payload: delivery.payload,
           occurredAt: delivery.occurredAt,
           redeliveryOf: delivery.redeliveryOf ?? delivery.id,

@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, LookupFunction } from 'node:net';
-import { mayDeliverTo } from '@app/domain/webhooks/address-policy';
+import { mayDeliverTo } from '../net/address-policy';
 import { OrdersPage, ShopAdminApi } from '@app/domain/storefront/storefront.ports';
 import type { StorefrontConfig } from '../config/storefront-config';
 import { parseJson } from '@app/domain/shared/json';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { AttemptRecord, NewWebhookDelivery, WebhookDelivery, WebhookEndpoint, WebhookEndpointFields, WebhookStore } from '@app/domain/webhooks/webhook.ports';
 import { SecretBox } from '../crypto/secret-box';
@@ -25,6 +26,7 @@ interface DeliveryRow {
   endpoint_id: number;
   event_id: string;
   event_type: string;
+  resource_key: string | null;
   payload: string;
   status: string;
   attempts: number;
@@ -49,7 +51,7 @@ const maybeDate = (s: string | null) => (s === null ? null : date(s));
 const ENDPOINT_COLUMNS =
   'e.id, e.account_id, e.url, e.description, e.events, e.enabled, e.secret_sealed, e.previous_secret_sealed, e.previous_secret_until, e.failing_since, e.disabled_reason, e.created_at, e.updated_at';
 const DELIVERY_COLUMNS =
-  'd.id, d.endpoint_id, d.event_id, d.event_type, d.payload, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at, d.response_status, d.response_body, d.duration_ms, d.occurred_at, d.created_at, d.redelivery_of';
+  'd.id, d.endpoint_id, d.event_id, d.event_type, d.resource_key, d.payload, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at, d.response_status, d.response_body, d.duration_ms, d.occurred_at, d.created_at, d.redelivery_of';
 
 /** `webhook_endpoints` and `webhook_deliveries`; secrets sealed with the service's SecretBox. */
 export class SqlWebhookStore extends WebhookStore {
@@ -86,6 +88,7 @@ export class SqlWebhookStore extends WebhookStore {
       endpointId: Number(r.endpoint_id),
       eventId: r.event_id,
       eventType: r.event_type,
+      resourceKey: r.resource_key,
       payload: r.payload,
       status: r.status as WebhookDelivery['status'],
       attempts: Number(r.attempts),
@@ -155,11 +158,22 @@ export class SqlWebhookStore extends WebhookStore {
     if (!rows.length) return 0;
     const params: unknown[] = [];
     for (const r of rows) {
-      params.push(r.accountId, r.endpointId, r.eventId, r.eventType, r.payload, time(now), time(r.occurredAt), time(now), r.redeliveryOf ?? null);
+      params.push(
+        r.accountId,
+        r.endpointId,
+        r.eventId,
+        r.eventType,
+        r.resourceKey,
+        r.payload,
+        time(now),
+        time(r.occurredAt),
+        time(now),
+        r.redeliveryOf ?? null,
+      );
     }
     const result = (await this.db.query(
-      `INSERT INTO webhook_deliveries (account_id, endpoint_id, event_id, event_type, payload, next_attempt_at, occurred_at, created_at, redelivery_of) VALUES ${rows
-        .map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      `INSERT INTO webhook_deliveries (account_id, endpoint_id, event_id, event_type, resource_key, payload, next_attempt_at, occurred_at, created_at, redelivery_of) VALUES ${rows
+        .map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
         .join(', ')}`,
       params,
     )) as unknown as Written;
@@ -186,49 +200,92 @@ export class SqlWebhookStore extends WebhookStore {
     return row ? this.delivery(row) : null;
   }
 
-  async dueDeliveries(now: Date, limit: number): Promise<Array<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }>> {
-    const heads = await this.db.query<DeliveryRow & { e_id: number }>(
-      // The head of each endpoint is its pending delivery of the earliest event (event time, then the order
-      // the deliveries were made), so a later event waits while an earlier one is retried.
-      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d
-       JOIN (SELECT p.id FROM (
-               SELECT x.id, ROW_NUMBER() OVER (PARTITION BY x.endpoint_id ORDER BY x.occurred_at, x.id) AS n FROM webhook_deliveries x
-               JOIN webhook_endpoints e ON e.id = x.endpoint_id AND e.enabled = 1 AND (e.lease_until IS NULL OR e.lease_until < ?)
-               WHERE x.status = 'pending') p
-             WHERE p.n = 1) h ON h.id = d.id
-       WHERE d.next_attempt_at <= ? ORDER BY d.occurred_at, d.id LIMIT ?`,
-      [time(now), time(now), limit],
+  async dueEndpoints(now: Date, limit: number, except: readonly number[]): Promise<Array<{ id: number; accountId: number }>> {
+    const rows = await this.db.query<{ id: number; account_id: number }>(
+      // The earliest due time of each endpoint's pending deliveries, from the index on (endpoint, status, next attempt).
+      `SELECT x.id, x.account_id FROM (
+         SELECT e.id, e.account_id,
+                (SELECT MIN(d.next_attempt_at) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'pending') AS due_at
+         FROM webhook_endpoints e
+         WHERE e.enabled = 1 AND (e.lease_until IS NULL OR e.lease_until < ?)${except.length ? ` AND e.id NOT IN (${except.map(() => '?').join(', ')})` : ''}) x
+       WHERE x.due_at <= ? ORDER BY x.due_at, x.id LIMIT ?`,
+      [time(now), ...except, time(now), limit],
     );
-    if (!heads.length) return [];
-    const ids = [...new Set(heads.map((h) => Number(h.endpoint_id)))];
-    const endpoints = await this.db.query<EndpointRow>(
-      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e WHERE e.id IN (${ids.map(() => '?').join(', ')})`,
-      ids,
-    );
-    const byId = new Map(endpoints.map((r) => [Number(r.id), this.endpoint(r)]));
-    return heads.flatMap((h) => {
-      const endpoint = byId.get(Number(h.endpoint_id));
-      return endpoint ? [{ delivery: this.delivery(h), endpoint }] : [];
-    });
+    return rows.map((r) => ({ id: Number(r.id), accountId: Number(r.account_id) }));
   }
 
-  async leaseEndpoint(endpointId: number, now: Date, until: Date): Promise<boolean> {
-    const result = (await this.db.query('UPDATE webhook_endpoints SET lease_until = ? WHERE id = ? AND (lease_until IS NULL OR lease_until < ?)', [
+  async dueHeads(endpointId: number, now: Date, limit: number, taken: readonly number[]): Promise<WebhookDelivery[]> {
+    const rows = await this.db.query<DeliveryRow>(
+      // The head of each resource is its pending delivery of the earliest event (event time, then the order the
+      // deliveries were made), so a later event of that resource waits while an earlier one is retried. Rows made
+      // before resources were kept (resource_key NULL) form one sequence of their own. None once the endpoint is disabled.
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d
+       JOIN (SELECT h.id FROM (
+               SELECT x.id, x.occurred_at, x.next_attempt_at,
+                      ROW_NUMBER() OVER (PARTITION BY x.resource_key ORDER BY x.occurred_at, x.id) AS n
+               FROM webhook_deliveries x JOIN webhook_endpoints e ON e.id = x.endpoint_id AND e.enabled = 1
+               WHERE x.endpoint_id = ? AND x.status = 'pending') h
+             WHERE h.n = 1 AND h.next_attempt_at <= ?${taken.length ? ` AND h.id NOT IN (${taken.map(() => '?').join(', ')})` : ''}
+             ORDER BY h.occurred_at, h.id LIMIT ?) p ON p.id = d.id
+       ORDER BY d.occurred_at, d.id`,
+      [endpointId, time(now), ...taken, limit],
+    );
+    return rows.map((r) => this.delivery(r));
+  }
+
+  async leaseEndpoint(endpointId: number, now: Date, until: Date): Promise<string | null> {
+    const lease = randomUUID();
+    const result = (await this.db.query(
+      'UPDATE webhook_endpoints SET lease_until = ?, lease_owner = ? WHERE id = ? AND enabled = 1 AND (lease_until IS NULL OR lease_until < ?)',
+      [time(until), lease, endpointId, time(now)],
+    )) as unknown as Written;
+    return (result.affectedRows ?? 0) === 1 ? lease : null;
+  }
+
+  async renewLease(endpointId: number, lease: string, until: Date): Promise<boolean> {
+    const result = (await this.db.query('UPDATE webhook_endpoints SET lease_until = ? WHERE id = ? AND lease_owner = ?', [
       time(until),
       endpointId,
-      time(now),
+      lease,
     ])) as unknown as Written;
     return (result.affectedRows ?? 0) === 1;
   }
 
-  async releaseEndpoint(endpointId: number): Promise<void> {
-    await this.db.query('UPDATE webhook_endpoints SET lease_until = NULL WHERE id = ?', [endpointId]);
+  async releaseEndpoint(endpointId: number, lease: string): Promise<void> {
+    await this.db.query('UPDATE webhook_endpoints SET lease_until = NULL, lease_owner = NULL WHERE id = ? AND lease_owner = ?', [endpointId, lease]);
   }
 
-  async recordAttempt(deliveryId: number, a: AttemptRecord): Promise<void> {
+  async recordAttempts(records: ReadonlyArray<{ deliveryId: number; attempt: AttemptRecord }>): Promise<void> {
+    const values = (deliveryId: number, a: AttemptRecord) => [
+      deliveryId,
+      a.status,
+      a.attempts,
+      a.nextAttemptAt ? time(a.nextAttemptAt) : null,
+      time(a.at),
+      a.responseStatus,
+      a.responseBody,
+      a.durationMs,
+    ];
+    if (records.length === 1) {
+      const [id, ...rest] = values(records[0].deliveryId, records[0].attempt);
+      await this.db.query(
+        'UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_attempt_at = ?, response_status = ?, response_body = ?, duration_ms = ? WHERE id = ?',
+        [...rest, id],
+      );
+      return;
+    }
+    if (!records.length) return;
+    // Several rows, each with its own values, in one statement: joined to a derived table of the values.
+    const rows = records.map((_, i) =>
+      i === 0
+        ? 'SELECT ? AS id, ? AS status, ? AS attempts, ? AS next_attempt_at, ? AS last_attempt_at, ? AS response_status, ? AS response_body, ? AS duration_ms'
+        : 'SELECT ?, ?, ?, ?, ?, ?, ?, ?',
+    );
     await this.db.query(
-      'UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_attempt_at = ?, response_status = ?, response_body = ?, duration_ms = ? WHERE id = ?',
-      [a.status, a.attempts, a.nextAttemptAt ? time(a.nextAttemptAt) : null, time(a.at), a.responseStatus, a.responseBody, a.durationMs, deliveryId],
+      `UPDATE webhook_deliveries d JOIN (${rows.join(' UNION ALL ')}) v ON v.id = d.id
+       SET d.status = v.status, d.attempts = v.attempts, d.next_attempt_at = v.next_attempt_at, d.last_attempt_at = v.last_attempt_at,
+           d.response_status = v.response_status, d.response_body = v.response_body, d.duration_ms = v.duration_ms`,
+      records.flatMap((r) => values(r.deliveryId, r.attempt)),
     );
   }
 

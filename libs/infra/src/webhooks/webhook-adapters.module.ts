@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ActivityLog } from '@app/domain/activity/activity-log.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
-import { DispatchWebhooks } from '@app/domain/webhooks/dispatch-webhooks.use-case';
+import { DispatchOptions, DispatchWebhooks } from '@app/domain/webhooks/dispatch-webhooks.use-case';
 import { ResourceObjects } from '@app/domain/webhooks/resource-objects';
 import { WebhookEventsConsumer } from '@app/domain/webhooks/webhook-consumer';
 import { WebhookSigner, WebhookStore, WebhookTransport } from '@app/domain/webhooks/webhook.ports';
@@ -31,7 +31,15 @@ const DISPATCH_OPTIONS = Symbol('DISPATCH_OPTIONS');
       inject: [APP_CONFIG],
     },
     { provide: WebhookSigner, useClass: StandardWebhookSigner },
-    { provide: DISPATCH_OPTIONS, useFactory: (config: AppConfig) => ({ concurrency: config.webhooks.concurrency }), inject: [APP_CONFIG] },
+    {
+      provide: DISPATCH_OPTIONS,
+      useFactory: (config: AppConfig): DispatchOptions => ({
+        concurrency: config.webhooks.concurrency,
+        endpointConcurrency: config.webhooks.endpointConcurrency,
+        pollMs: config.webhooks.dispatchIntervalMs,
+      }),
+      inject: [APP_CONFIG],
+    },
     make(WebhookEventsConsumer, [WebhookStore, Clock, ResourceObjects]),
     make(DispatchWebhooks, [WebhookStore, WebhookTransport, WebhookSigner, ActivityLog, Clock, TransactionRunner, DISPATCH_OPTIONS]),
   ],
