@@ -90,6 +90,21 @@ describe('demo seeding (built CLI demo:seed, twice)', () => {
     const stateOf = new Map(clients.map((c) => [c.client_id, c.state_code]));
     expect(invoices.every((i) => i.invoice_type === (stateOf.get(i.client_id) === '27' ? 'local_sale' : 'interstate_sale'))).toBe(true);
 
+    // Every line agrees with the tax rules: amounts, and the rates in force on its document's date (a note: on its invoice's).
+    const documents: Array<[string, string, string]> = [
+      ['invoices', 'invoices', 'invoice_id'],
+      ['quotations', 'quotations', 'quotation_id'],
+      ['proforma-invoices', 'proforma_invoices', 'proforma_invoice_id'],
+      ['debit-notes', 'debit_notes', 'debit_note_id'],
+      ['credit-notes', 'credit_notes', 'credit_note_id'],
+    ];
+    for (const [resource, field, idKey] of documents) {
+      for (const row of (await list(first.key, resource, field)).rows) {
+        const doc = (await t.http.get(`/v1/${resource}/${row[idKey]}`).set('Authorization', `Bearer ${first.key}`).expect(200)).body.data;
+        expect([resource, row[idKey], doc.tax_warnings.filter((w: { line: number | null }) => w.line !== null)]).toEqual([resource, row[idKey], []]);
+      }
+    }
+
     const items = (await list(first.key, 'inventory', 'items')).rows;
     const movements = await Promise.all(
       items.map(

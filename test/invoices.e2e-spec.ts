@@ -48,6 +48,7 @@ describe('invoices', () => {
         payment_status: 'pending',
         status: 'issued',
         currency: 'INR',
+        exchange_rate: null,
         invoice_type: 'local_sale',
         lut_number: 'AD270325000123X',
         declaration_text: null,
@@ -87,6 +88,7 @@ describe('invoices', () => {
             inventory_id: null,
             unit: null,
             taxable_value: 2000,
+            header_discount: 0,
           },
         ],
       });
@@ -98,11 +100,12 @@ describe('invoices', () => {
       expect(invoice).toMatchObject({ currency: 'USD', invoice_type: 'bill_of_supply', items: [], total_amount: 0 });
     });
 
-    it('stores TDS and discount header fields; total is lines less the header discount', async () => {
+    it('stores TDS and discount header fields; the header discount comes off the lines before tax', async () => {
+      const computed = (description: string) => ({ item_description: description, hsn_code: '998311', quantity: 1, rate: 1000, tax_rate: 18 });
       const id = await newInvoice(
         a,
         base({
-          items: [line('A', 1, 1000), line('B', 1, 1000)], // 1180 + 1180
+          items: [computed('A'), computed('B')], // 900 + 81 + 81 each: 1062 + 1062
           discount_type: 'percentage',
           discount_value: 10,
           tds_section_id: 3,
@@ -120,8 +123,14 @@ describe('invoices', () => {
         total_amount: 2124,
         currency: 'USD',
       });
-      const fixed = await newInvoice(a, base({ items: [line('A', 1, 1000)], discount_type: 'fixed', discount_value: 80.5 }));
-      expect(await get(a, fixed)).toMatchObject({ discount_type: 'fixed', discount_value: 80.5, total_amount: 1099.5 });
+      // A fixed 80.50 off 1,000 leaves 919.50, with CGST and SGST of 82.76 each (9% of 919.50 is 82.755).
+      const fixed = await newInvoice(a, base({ items: [computed('A')], discount_type: 'fixed', discount_value: 80.5 }));
+      expect(await get(a, fixed)).toMatchObject({
+        discount_type: 'fixed',
+        discount_value: 80.5,
+        total_amount: 1085.02,
+        items: [expect.objectContaining({ taxable_value: 919.5, header_discount: 80.5, cgst_amount: 82.76, sgst_amount: 82.76, total_amount: 1085.02 })],
+      });
     });
 
     it('drops lines with a missing or blank description, keeps the others in the order sent, amounts as sent', async () => {
@@ -260,12 +269,12 @@ describe('invoices', () => {
       const res = await t.http
         .patch(`/v1/invoices/${id}`)
         .set(a.auth)
-        .send({ status: 'draft', lr_number: null, invoice_date: '2026-04-02', payment_due_date: '2026-04-30' })
+        .send({ status: 'archived', lr_number: null, invoice_date: '2026-04-02', payment_due_date: '2026-04-30' })
         .expect(200);
       expect(res.body).toEqual({ ok: true, data: { invoice_id: id, tax_warnings: [] } });
       const after = await get(a, id);
       expect(after).toMatchObject({
-        status: 'draft',
+        status: 'archived',
         lr_number: null,
         declaration_text: 'Thanks',
         invoice_date: '2026-04-02',
@@ -454,7 +463,7 @@ describe('invoices', () => {
         .send({ items: [line('Router', 5, 1000, { inventory_id: item })] })
         .expect(200);
       expect(await stock()).toBe(5);
-      await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ status: 'draft' }).expect(200);
+      await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ status: 'archived' }).expect(200);
       expect(await stock()).toBe(5);
       await t.http.delete(`/v1/invoices/${id}`).set(a.auth).expect(200);
       expect(await stock()).toBe(10);

@@ -30,7 +30,8 @@ describe('proforma invoices', () => {
     expect(res.body.data).toEqual({
       proforma_invoice_id: expect.any(Number),
       proforma_number: expect.stringMatching(/^PI\/25-26\/\d{4}$/),
-      tax_warnings: [],
+      // A EUR document without exchange_rate (docs/gst.md, "Foreign currency").
+      tax_warnings: [expect.objectContaining({ line: null, code: 'exchange_rate_missing' })],
     });
     const p = await get(a, res.body.data.proforma_invoice_id);
     expect(p).toMatchObject({
@@ -82,7 +83,10 @@ describe('proforma invoices', () => {
       .patch(`/v1/proforma-invoices/${id}`)
       .set(a.auth)
       .send({ approval_status: 'approved' })
-      .expect(200, { ok: true, data: { proforma_invoice_id: id, tax_warnings: [] } });
+      .expect(200)
+      .expect((r) =>
+        expect(r.body.data).toEqual({ proforma_invoice_id: id, tax_warnings: [expect.objectContaining({ line: null, code: 'exchange_rate_missing' })] }),
+      );
     expect(await get(a, id)).toMatchObject({ approval_status: 'approved', items: before.items, proforma_number: before.proforma_number });
     await t.http
       .patch(`/v1/proforma-invoices/${id}`)

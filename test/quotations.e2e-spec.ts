@@ -61,6 +61,7 @@ describe('quotations', () => {
       discount_value: null,
       unit: null,
       taxable_value: 5000,
+      header_discount: 0,
     });
     expect(q.items[1].item_id).toBeGreaterThan(q.items[0].item_id);
   });
@@ -92,7 +93,9 @@ describe('quotations', () => {
       .patch(`/v1/quotations/${id}`)
       .set(a.auth)
       .send({ approval_status: 'approved', currency: 'EUR' })
-      .expect(200, { ok: true, data: { quotation_id: id, tax_warnings: [] } });
+      .expect(200)
+      // A EUR document without exchange_rate (docs/gst.md, "Foreign currency").
+      .expect((r) => expect(r.body.data).toEqual({ quotation_id: id, tax_warnings: [expect.objectContaining({ line: null, code: 'exchange_rate_missing' })] }));
     const after = await get(a, id);
     expect(after).toMatchObject({ approval_status: 'approved', currency: 'EUR', validity_date: '2025-07-10', quotation_number: before.quotation_number });
     expect(after.items).toEqual(before.items);

@@ -47,6 +47,10 @@ export class InMemoryInvoiceRepository extends InvoiceRepository {
     this.store.update(accountId, id, fields, lines);
   }
 
+  async renumber(accountId: number, id: number, number: AllocatedNumber): Promise<void> {
+    this.store.update(accountId, id, { invoiceNumber: number.number, fyStartYear: number.fyStartYear, sequenceNo: number.sequence }, null);
+  }
+
   async linesOf(accountId: number, ids: number[]) {
     return this.store.linesOf(accountId, ids);
   }

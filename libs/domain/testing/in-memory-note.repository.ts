@@ -70,6 +70,11 @@ export class InMemoryNoteRepository<N extends StoredNote & F, F extends NoteHead
     if (note && note.accountId === accountId) this.notes.set(id, { ...note, ...fields, updatedAt: this.now() });
   }
 
+  async renumber(accountId: number, id: number, number: NoteNumber): Promise<void> {
+    const note = this.notes.get(id);
+    if (note && note.accountId === accountId) this.notes.set(id, { ...note, ...number, updatedAt: this.now() });
+  }
+
   async replaceLines(accountId: number, noteId: number, lines: NoteLineFields[]): Promise<void> {
     if (this.notes.get(noteId)?.accountId !== accountId) return;
     for (const [id, line] of this.lines) if (line.noteId === noteId) this.lines.delete(id);

@@ -58,6 +58,7 @@ export function contractLine(description: string, total: string, overrides: Part
     inventoryId: null,
     unit: null,
     taxableValue: null,
+    headerDiscount: null,
     ...overrides,
   };
 }
@@ -102,7 +103,10 @@ export function invoiceRepositoryContract(harness: () => InvoiceRepositoryHarnes
 
   it('stores and reads back header and lines (in the order written), only for its own account', async () => {
     const { repo, accountId, other, client, insert } = await setup();
-    const lines = [contractLine('B first', '10.50', { discountType: 'fixed', discountValue: '1.25', inventoryId: 9 }), contractLine('A second', '3')];
+    const lines = [
+      contractLine('B first', '10.50', { discountType: 'fixed', discountValue: '1.25', inventoryId: 9, taxableValue: '148.25', headerDiscount: '0.50' }),
+      contractLine('A second', '3'),
+    ];
     const fields = {
       tdsSectionId: 4,
       tdsRate: '2',

@@ -1,6 +1,23 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { GST_RATES } from '@app/domain/tax/gst-rates';
 import { SUPPLY_TYPES } from '@app/domain/tax/supply';
+import { IsAmount } from '../common/is-amount';
+
+/** What the OpenAPI document says of a line's or an item's `hsn_code` (the domain checks it). */
+export const HSN_CODE_DOC = 'HSN code of 4, 6 or 8 digits, or SAC of 6 digits starting 99 (4 for its heading); may be empty; anything else is 400';
+
+/** What the OpenAPI document says of a line's `tax_rate` (the domain checks it against the dated rate table). */
+export const TAX_RATE_DOC =
+  `GST rate in percent, one of ${GST_RATES.join(', ')} (the rates the GSTR-1 format accepts; any other is 400). ` +
+  "A rate that is not in force on the document's date is stored and listed in tax_warnings as rate_not_in_force";
+
+/** What the OpenAPI document says of a header's `exchange_rate` (the domain checks it, tax/exchange-rate.ts). */
+export const EXCHANGE_RATE_DOC =
+  'Rupees per unit of the currency (CGST Rules, rule 34), positive, below 100000, up to 4 decimals; only on a document in a currency other than INR ' +
+  '(on an INR document any value but null is 400). Kept on PATCH unless sent; dropped when the currency becomes INR. Without it a foreign-currency ' +
+  'document carries the warning exchange_rate_missing and GSTR-1 and the e-invoice refuse it. GSTR-1, the e-invoice and analytics convert every ' +
+  'amount to rupees at it, line by line, rounded half-up to the paisa';
 
 const STRING = { message: 'must be a string' };
 const BOOLEAN = { message: 'must be true or false' };
@@ -15,7 +32,7 @@ export function GstHeaderFields<B extends DtoClass>(Base: B) {
       example: '27',
       nullable: true,
       description:
-        "GST state code of the place of supply (96: a foreign country). Default: the client's state (from its GSTIN, else its state_code), else the business's; 96 for exports",
+        "GST state code of the place of supply (96: a foreign country). Default: the client's state (from its GSTIN, else its state_code), else the business's; 96 for exports. 25 (merged into 26) is kept with the warning place_of_supply_merged on documents from 2020-08-01",
     })
     @IsOptional()
     @IsString(STRING)
@@ -42,6 +59,11 @@ export function GstHeaderFields<B extends DtoClass>(Base: B) {
     @IsOptional()
     @IsBoolean(BOOLEAN)
     round_off?: boolean | null;
+
+    @ApiPropertyOptional({ example: 83.25, nullable: true, description: EXCHANGE_RATE_DOC })
+    @IsOptional()
+    @IsAmount({ decimals: 4 })
+    exchange_rate?: number | string | null;
   }
   return GstHeaderFieldsDto;
 }

@@ -7,6 +7,7 @@ import { OptionalNonNull } from '../common/optional-non-null';
 import { DISCOUNT_TYPES } from '@app/domain/documents/document-enums';
 import { hasDescription } from '@app/domain/documents/product-lines';
 import { IsAmount } from '../common/is-amount';
+import { HSN_CODE_DOC, TAX_RATE_DOC } from './gst-fields.dto';
 
 const numberToString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
@@ -24,7 +25,7 @@ export class ProductLineDto {
   @MaxLength(1000, { message: 'must be at most 1000 characters' })
   item_description?: string;
 
-  @ApiPropertyOptional({ example: '998311', description: 'HSN or SAC code; may be empty' })
+  @ApiPropertyOptional({ example: '998311', description: HSN_CODE_DOC })
   @IfDescribed()
   @OptionalNonNull()
   @Transform(numberToString)
@@ -44,7 +45,7 @@ export class ProductLineDto {
   @IsAmount()
   rate?: number | string;
 
-  @ApiPropertyOptional({ example: 18, description: 'Percentage' })
+  @ApiPropertyOptional({ example: 18, description: TAX_RATE_DOC })
   @IfDescribed()
   @OptionalNonNull()
   @IsAmount({ decimals: 3, max: 100 })

@@ -4,6 +4,8 @@ import { OptionalNonNull } from '../common/optional-non-null';
 import { DISCOUNT_TYPES } from '@app/domain/documents/document-enums';
 import { INVENTORY_TYPES } from '@app/domain/inventory/inventory-item';
 import { IsAmount } from '../common/is-amount';
+import { GST_RATES } from '@app/domain/tax/gst-rates';
+import { HSN_CODE_DOC } from '../documents/gst-fields.dto';
 
 class InventoryFieldsDto {
   @ApiPropertyOptional()
@@ -31,8 +33,11 @@ class InventoryFieldsDto {
   @IsIn(DISCOUNT_TYPES, { message: 'must be percentage or fixed' })
   discount_type?: string | null;
   @ApiPropertyOptional() @OptionalNonNull() @IsAmount() discount_value?: number;
-  @ApiPropertyOptional({ example: 18 }) @OptionalNonNull() @IsAmount({ decimals: 3, max: 100 }) tax_rate?: number;
-  @ApiPropertyOptional({ example: '8471' })
+  @ApiPropertyOptional({ example: 18, description: `GST rate in percent, one of ${GST_RATES.join(', ')}; any other is 400` })
+  @OptionalNonNull()
+  @IsAmount({ decimals: 3, max: 100 })
+  tax_rate?: number;
+  @ApiPropertyOptional({ example: '8471', description: HSN_CODE_DOC })
   @OptionalNonNull()
   @IsString({ message: 'must be a string' })
   @MaxLength(20, { message: 'must be at most 20 characters' })

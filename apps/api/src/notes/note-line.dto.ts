@@ -9,7 +9,7 @@ import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
 import { MAX_ID } from '../common/parse-id.pipe';
 import { UNIT_CODES } from '@app/domain/tax/supply';
-import { GstHeaderFields } from '../documents/gst-fields.dto';
+import { GstHeaderFields, HSN_CODE_DOC, TAX_RATE_DOC } from '../documents/gst-fields.dto';
 
 const oneOf = (values: readonly string[]) => ({ message: `must be one of ${values.join(', ')}` });
 
@@ -35,7 +35,7 @@ export class NoteLineDto {
   @IsAmount()
   amount?: number | string | null;
 
-  @ApiPropertyOptional({ example: '998311', nullable: true, description: 'HSN or SAC code' })
+  @ApiPropertyOptional({ example: '998311', nullable: true, description: HSN_CODE_DOC })
   @IsOptional()
   @IsString({ message: 'must be a string' })
   @MaxLength(20, { message: 'must be at most 20 characters' })
@@ -54,8 +54,10 @@ export class NoteLineDto {
   @IsAmount()
   taxable_value?: number | string | null;
 
-  @ApiPropertyOptional({ example: 18, nullable: true, description: 'GST rate in percent' }) @IsOptional() @IsAmount({ decimals: 3, max: 100 }) tax_rate?:
-    number | string | null;
+  @ApiPropertyOptional({ example: 18, nullable: true, description: `${TAX_RATE_DOC} (on a note that refers to an invoice, that invoice's date)` })
+  @IsOptional()
+  @IsAmount({ decimals: 3, max: 100 })
+  tax_rate?: number | string | null;
   @ApiPropertyOptional({ example: 90, nullable: true }) @IsOptional() @IsAmount() cgst_amount?: number | string | null;
   @ApiPropertyOptional({ example: 90, nullable: true }) @IsOptional() @IsAmount() sgst_amount?: number | string | null;
   @ApiPropertyOptional({ example: 0, nullable: true }) @IsOptional() @IsAmount() igst_amount?: number | string | null;

@@ -59,10 +59,13 @@ export interface DemoItem {
   description: string;
   quantity: number;
   rate: string;
+  /** The GST rate in force today (the inventory item's). */
   tax_rate: string;
   hsn_code: string;
   /** Stock after a manual recount (a second movement), if any. */
   recount?: number;
+  /** The item's earlier rates, each in force up to and including `until`, oldest first. */
+  earlierRates?: Array<{ until: string; tax_rate: string }>;
 }
 
 export const DEMO_ITEMS: DemoItem[] = [
@@ -86,8 +89,10 @@ export const DEMO_ITEMS: DemoItem[] = [
     description: '75 gsm, 500 sheets',
     quantity: 500,
     rate: '245.00',
-    tax_rate: '12',
+    // Uncoated paper: 12 percent until GST 2.0, 18 percent from 2025-09-22 (9/2025-Central Tax (Rate)).
+    tax_rate: '18',
     hsn_code: '4802',
+    earlierRates: [{ until: '2025-09-21', tax_rate: '12' }],
   },
   {
     key: 'lamp',
@@ -173,16 +178,22 @@ export function saleType(clientState: string): 'local_sale' | 'interstate_sale' 
   return isIntraState(DEMO_STATE, clientState) ? 'local_sale' : 'interstate_sale';
 }
 
-/** An invoice-style line priced from the item: tax split by the place of supply, amounts to the paisa. */
-export function productLine(item: DemoItem, quantity: number, clientState: string) {
+/** The item's GST rate on a date: the earlier rate in force then, else today's. */
+export function taxRateOn(item: DemoItem, date: string): string {
+  return item.earlierRates?.find((r) => date <= r.until)?.tax_rate ?? item.tax_rate;
+}
+
+/** An invoice-style line priced from the item at its rate on `date`: tax split by the place of supply, amounts to the paisa. */
+export function productLine(item: DemoItem, quantity: number, clientState: string, date: string) {
   const taxable = new Decimal(item.rate).times(quantity);
-  const tax = expectedLineTax(taxable.toFixed(2), item.tax_rate, isIntraState(DEMO_STATE, clientState));
+  const taxRate = taxRateOn(item, date);
+  const tax = expectedLineTax(taxable.toFixed(2), taxRate, isIntraState(DEMO_STATE, clientState));
   return {
     item_description: item.name,
     hsn_code: item.hsn_code,
     quantity,
     rate: item.rate,
-    tax_rate: item.tax_rate,
+    tax_rate: taxRate,
     cgst_amount: tax.cgst,
     sgst_amount: tax.sgst,
     igst_amount: tax.igst,

@@ -49,16 +49,16 @@ async function seedAll(api: DemoApi, today: string): Promise<void> {
     if (recount !== undefined) await api.patch(`/v1/inventory/${inventory_id}`, { quantity: recount, note: 'Quarterly stock count' });
   }
 
-  const lines = (spec: DemoInvoice['lines'], client: string, linkStock: boolean) =>
+  const lines = (spec: DemoInvoice['lines'], client: string, date: string, linkStock: boolean) =>
     Object.entries(spec).map(([item, quantity]) => ({
-      ...productLine(items.get(item) as DemoItem, quantity, clientStates.get(client) as string),
+      ...productLine(items.get(item) as DemoItem, quantity, clientStates.get(client) as string, date),
       ...(linkStock ? { inventory_id: itemIds.get(item) } : {}),
     }));
 
   const invoiceIds: number[] = [];
   for (const invoice of DEMO_INVOICES) {
-    const invoiceLines = lines(invoice.lines, invoice.client, true);
     const dates = invoiceDates(today, invoice);
+    const invoiceLines = lines(invoice.lines, invoice.client, dates.invoice_date, true);
     const total = invoiceLines.reduce((sum, l) => sum.plus(l.total_amount), new Decimal(0));
     const payment =
       invoice.payment === 'paid'
@@ -82,13 +82,13 @@ async function seedAll(api: DemoApi, today: string): Promise<void> {
     quotation_date: addDays(today, -3),
     validity_date: addDays(today, 27),
     declaration_text: 'Prices valid for 30 days. Delivery within 10 working days of the order.',
-    items: lines({ chair: 20, install: 2 }, 'deccan', false),
+    items: lines({ chair: 20, install: 2 }, 'deccan', addDays(today, -3), false),
   });
   await api.post('/v1/proforma-invoices', {
     client_id: clientIds.get('sahyadri'),
     proforma_date: addDays(today, -1),
     validity_date: addDays(today, 14),
-    items: lines({ lamp: 25, paper: 80 }, 'sahyadri', false),
+    items: lines({ lamp: 25, paper: 80 }, 'sahyadri', addDays(today, -1), false),
   });
   await api.post('/v1/debit-notes', {
     client_id: clientIds.get('chola'),
@@ -100,12 +100,14 @@ async function seedAll(api: DemoApi, today: string): Promise<void> {
     ],
   });
   const returned = DEMO_INVOICES.findIndex((i) => i.client === 'konkan');
+  // Two reams at the price and rate of the invoice they were sold on.
+  const reams = productLine(items.get('paper') as DemoItem, 2, clientStates.get('konkan') as string, invoiceDates(today, DEMO_INVOICES[returned]).invoice_date);
   await api.post('/v1/credit-notes', {
     client_id: clientIds.get('konkan'),
     source_invoice_id: invoiceIds[returned],
     credit_note_date: addDays(today, -2),
     reason: 'Two reams returned damaged',
-    items: [{ description: 'A4 copier paper, 2 reams returned', expense_date: addDays(today, -4), amount: '548.80' }],
+    items: [{ description: 'A4 copier paper, 2 reams returned', expense_date: addDays(today, -4), amount: reams.total_amount }],
   });
 
   for (const { body, daysAgo, client } of DEMO_EXPENSES) {

@@ -15,8 +15,11 @@ export const MAX_TEXT_SHOWN = 200;
 /** Changed lines shown per entry; the entry says how many more changed. */
 export const MAX_LINES_SHOWN = 20;
 
-/** Invoice-style lines (invoices, quotations, proforma invoices): the taxable value is derived, the description is `item_description`. */
-export const PRODUCT_LINE_FIELDS: LineFields = { ignore: ['taxableValue'], names: { description: 'item_description' } };
+/**
+ * Invoice-style lines (invoices, quotations, proforma invoices): the taxable value and the share of the header discount
+ * are derived, the description is `item_description`.
+ */
+export const PRODUCT_LINE_FIELDS: LineFields = { ignore: ['taxableValue', 'headerDiscount'], names: { description: 'item_description' } };
 
 /** Fields never shown as changes: keys, timestamps, lines (shown apart) and what the service derives itself. */
 const NEVER_SHOWN = new Set(['id', 'accountId', 'createdAt', 'updatedAt', 'lines', 'items', 'taxWarnings', 'supplierSnapshot', 'paidAt']);

@@ -14,7 +14,7 @@ export interface CaSyncInvoice {
   placeOfSupply: string | null;
   invoiceType: string;
   status: string;
-  /** The invoice value as stored (its lines less the header discount). */
+  /** The invoice value as stored (its lines after the header discount). */
   total: string;
 }
 

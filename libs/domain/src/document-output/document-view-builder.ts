@@ -8,9 +8,11 @@ import { amountInWords } from '../tax/amount-in-words';
 import { snapshotState } from '../documents/document-gst';
 import { defaultPlaceOfSupply, defaultSupplyType, FOREIGN_PLACE_OF_SUPPLY, isSupplyType, SupplyType, taxKindOf } from '../tax/supply';
 import { hsnSummary } from '../tax/hsn-summary';
+import { isForeignCurrency, toRupees } from '../tax/exchange-rate';
 import { stateName } from '../tax/states';
 import { BankDetails } from '../settings/business-settings';
 import { SourceDocument, SourceProductLine } from './source-document';
+import { isProvisionalNumber } from '../documents/document-numbering';
 
 /** 2025-08-05 -> 05-08-2025, the form Indian invoices print. */
 export function displayDate(date: string | null): string | null {
@@ -19,10 +21,16 @@ export function displayDate(date: string | null): string | null {
   return `${d}-${m}-${y}`;
 }
 
-/** The kind's printed title, or the one its type prints under (a bill of supply, a proforma quotation). */
+/** The kind's printed title, or the one its type prints under (a bill of supply, a proforma quotation); a draft's says it is none. */
 function titleOf(doc: SourceDocument): string {
   const { title, titleByType } = documentKind(doc.kind).labels;
-  return (doc.type !== null && titleByType?.[doc.type]) || title;
+  const printed = (doc.type !== null && titleByType?.[doc.type]) || title;
+  return isDraft(doc) ? `Draft \u2013 not a ${printed}` : printed;
+}
+
+/** A tax document not (yet) issued: a draft, or one that still holds a draft's provisional number (rule 46(b)). */
+function isDraft(doc: SourceDocument): boolean {
+  return documentKind(doc.kind).taxDocument && (doc.status === 'draft' || isProvisionalNumber(doc.number));
 }
 
 /** Taxable value of a line: quantity x rate less the line discount (percentage of it or a fixed amount). */
@@ -124,7 +132,8 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
       : [];
   } else {
     lines = doc.productLines.map((line, i) => {
-      const { discount, taxable } = lineTaxable(line);
+      const { gross, taxable } = lineTaxable(line);
+      const value = money2(line.taxableValue ?? taxable);
       return {
         sn: String(i + 1),
         description: line.description,
@@ -132,8 +141,9 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
         quantity: new Decimal(line.quantity).toString(),
         unit: line.unit ?? null,
         rate: money2(line.rate),
-        discount: money2(discount),
-        taxable: money2(line.taxableValue ?? taxable),
+        // Quantity x rate less the taxable value: the line discount and its share of the header discount.
+        discount: money2(Decimal.max(toDecimal(money2(gross)).minus(value), 0)),
+        taxable: value,
         tax_rate: money2(line.taxRate),
         cgst: money2(line.cgst),
         sgst: money2(line.sgst),
@@ -166,7 +176,11 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
 
   const lineTotal = sumMoney(lines.map((l) => l.total));
   const rcTax = reverseCharge ? money2(tax) : null;
-  const headerDiscount = headerDiscountOf(lineTotal, doc.discountType, doc.discountValue);
+  // The header discount is in the lines (before tax) on documents whose lines carry their share of it; documents
+  // stored before took it off the total of the lines, after tax, and print it so.
+  const sharedAmongLines = !isNote && doc.productLines.length > 0 && doc.productLines.every((l) => l.headerDiscount !== null && l.headerDiscount !== undefined);
+  const headerDiscount = sharedAmongLines ? new Decimal(0) : headerDiscountOf(lineTotal, doc.discountType, doc.discountValue);
+  const discountInLines = sharedAmongLines ? sumMoney(doc.productLines.map((l) => l.headerDiscount as string)) : null;
   const roundOff = doc.roundOff ?? null;
   // What the rows above leave unexplained: line totals sent that are not taxable value plus tax, or an old total.
   const explained = toDecimal(taxable)
@@ -183,12 +197,14 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
   return {
     kind: doc.kind,
     title: titleOf(doc),
+    draft: isDraft(doc),
     number: doc.number,
     date: displayDate(doc.date) as string,
     due_date: displayDate(doc.dueDate),
     validity_date: displayDate(doc.validityDate),
     reference: doc.reference,
     currency: doc.currency,
+    exchange: exchangeView(doc, lines),
     supplier: {
       name: (snap ? snap.name : supplier.businessName) ?? '',
       address: snap ? snap.address : supplier.address,
@@ -219,6 +235,8 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
       taxable,
       ...sums,
       discount: money2(headerDiscount),
+      line_discount: sumMoney(lines.map((l) => l.discount)),
+      discount_in_lines: discountInLines !== null && !toDecimal(discountInLines).isZero() ? discountInLines : null,
       reverse_charge_tax: rcTax && !toDecimal(rcTax).isZero() ? rcTax : null,
       adjustment: toDecimal(adjustment).isZero() ? null : adjustment,
       round_off: roundOff,
@@ -242,9 +260,25 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
   };
 }
 
-/** The header discount of a document (as documentTotal takes it off the line totals), 2 decimals. */
+/**
+ * The header discount of a document stored before it was shared among the lines, as documentTotal takes it off the
+ * line totals (after tax), 2 decimals.
+ */
 function headerDiscountOf(lineTotal: string, type: string | null, value: string | null): Decimal {
   if (!type || value === null || value === undefined) return new Decimal(0);
   const v = toDecimal(value);
   return toDecimal(money2(type === 'percentage' ? toDecimal(lineTotal).mul(v).div(100) : v));
+}
+
+/** The exchange rate and rupee amounts of a document in a foreign currency (rule 34); null on an INR document. */
+function exchangeView(doc: Pick<SourceDocument, 'currency' | 'exchangeRate' | 'totalAmount'>, lines: DocumentLineView[]): DocumentView['exchange'] {
+  if (!isForeignCurrency(doc.currency)) return null;
+  const rate = doc.exchangeRate ?? null;
+  if (rate === null) return { rate: null, rupees: null };
+  const sum = (pick: (l: DocumentLineView) => string) => sumMoney(lines.map((l) => toRupees(pick(l), rate)));
+  const [cgst, sgst, igst] = [sum((l) => l.cgst), sum((l) => l.sgst), sum((l) => l.igst)];
+  return {
+    rate: toDecimal(rate).toFixed(4),
+    rupees: { taxable: sum((l) => l.taxable), cgst, sgst, igst, tax: sumMoney([cgst, sgst, igst]), total: toRupees(doc.totalAmount, rate) },
+  };
 }

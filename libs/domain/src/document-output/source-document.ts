@@ -19,6 +19,11 @@ export interface SourceProductLine {
   unit?: string | null;
   /** As the tax engine took it; null on lines stored before it (then quantity x rate less discount). */
   taxableValue?: string | null;
+  /**
+   * The line's share of the header discount, already off its taxable value; null on lines stored before header
+   * discounts were shared among the lines (their document took the header discount off the total after tax).
+   */
+  headerDiscount?: string | null;
 }
 
 /** A debit- or credit-note line as stored; the GST details are null on plain amount lines. */
@@ -34,6 +39,8 @@ export interface SourceDocument {
   dueDate: string | null;
   validityDate: string | null;
   currency: string;
+  /** Rupees per unit of a foreign currency ('83.2500'); null on INR documents and when not given (absent: null). */
+  exchangeRate?: string | null;
   /** invoice_type / quotation_type; `proforma` for legacy proforma quotations. */
   type: string | null;
   status: string | null;

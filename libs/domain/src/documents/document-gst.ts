@@ -13,9 +13,11 @@ import {
   taxKindOf,
   UNIT_CODES,
 } from '../tax/supply';
-import { checkLine, computeLineTax, lineTaxableValue, roundToRupee, TaxWarning } from '../tax/tax-engine';
+import { checkLine, computeLineTax, LineAmounts, lineTaxableValue, roundToRupee, TaxWarning } from '../tax/tax-engine';
+import { apportionHeaderDiscount } from '../tax/header-discount';
+import { exchangeRateValue, exchangeRateWarnings, RUPEE } from '../tax/exchange-rate';
 import { ValidationFailed } from '../shared/domain-error';
-import { toDecimal } from '../shared/money';
+import { money2, toDecimal } from '../shared/money';
 import { documentTotal } from './document-totals';
 import { DiscountType } from './document-enums';
 import { FieldErrors } from './sales-document-fields';
@@ -59,6 +61,8 @@ export interface GstFields {
   supplierSnapshot: SupplierSnapshot | null;
   /** The lines whose amounts disagree with the tax rule, as of the last write. */
   taxWarnings: TaxWarning[];
+  /** Rupees per unit of the document's currency, 4 decimals ('83.2500'); null (or absent) on INR documents and when not given. */
+  exchangeRate?: string | null;
 }
 
 /** The GST header fields as a caller sends them; undefined means "not sent". */
@@ -67,6 +71,8 @@ export interface GstHeaderInput {
   supply_type?: string | null;
   reverse_charge?: boolean | null;
   round_off?: boolean | null;
+  /** Rupees per unit of a foreign currency (tax/exchange-rate.ts). */
+  exchange_rate?: number | string | null;
 }
 
 /** What the rules need besides the request: the client of the document and the business. */
@@ -86,6 +92,9 @@ export interface GstHeader {
   supplierSnapshot: SupplierSnapshot;
   /** How the document's lines are taxed. */
   kind: TaxKind;
+  /** The document's currency and its rupees per unit (null: INR, or none given). */
+  currency: string;
+  exchangeRate: string | null;
 }
 
 /**
@@ -96,12 +105,13 @@ export interface GstHeader {
  *   when the client or supply type changes) the client's state, else the business's.
  * - `reverse_charge` false and `round_off` off unless sent or stored.
  * - The supplier snapshot of a new document is the business now; a stored one never changes.
+ * - `exchange_rate` of a document in a foreign currency as sent, else the stored one (exchangeRateValue).
  */
 export function readGstHeader(
   input: GstHeaderInput,
   current: GstFields | undefined,
   ctx: GstContext,
-  doc: { invoiceType: string | null; lutNumber: string | null; clientChanged: boolean; typeChanged: boolean },
+  doc: { invoiceType: string | null; lutNumber: string | null; clientChanged: boolean; typeChanged: boolean; currency?: string },
   errors: Pick<FieldErrors, 'add'>,
 ): GstHeader {
   const rederive = !current || doc.clientChanged || doc.typeChanged;
@@ -142,7 +152,9 @@ export function readGstHeader(
     input.round_off === undefined || input.round_off === null ? current?.roundOff !== null && current?.roundOff !== undefined : input.round_off === true;
   const billOfSupply = doc.invoiceType === 'bill_of_supply';
   const kind = taxKindOf({ supplierState, placeOfSupply, supplyType, billOfSupply });
-  return { placeOfSupply, supplyType, reverseCharge, roundOffWanted, supplierSnapshot, kind };
+  const currency = doc.currency ?? RUPEE;
+  const exchangeRate = exchangeRateValue(input.exchange_rate, current?.exchangeRate, currency, errors);
+  return { placeOfSupply, supplyType, reverseCharge, roundOffWanted, supplierSnapshot, kind, currency, exchangeRate };
 }
 
 /** A unit quantity code as sent (any case), upper-cased; null when absent. */
@@ -173,41 +185,155 @@ export interface GstProductLine {
   totalAmount: string;
   discountType: DiscountType | null;
   discountValue: string | null;
-  /** Quantity x rate less the line discount, as the tax engine took it; null on lines stored before it. */
+  /**
+   * The taxable value the tax engine took: quantity x rate less the line discount and less the line's share of the
+   * header discount; null on lines stored before it was kept.
+   */
   taxableValue: string | null;
+  /**
+   * The line's share of the header discount, taken off its taxable value before tax ('0.00' without one); null on
+   * lines stored before header discounts were shared among the lines (their document took the header discount off
+   * the total of the lines, after tax).
+   */
+  headerDiscount: string | null;
+}
+
+/** The header discount of a document: `discount_type` and `discount_value` as stored. */
+export interface HeaderDiscount {
+  discountType: DiscountType | null;
+  discountValue: string | null;
+}
+
+const NO_HEADER_DISCOUNT: HeaderDiscount = { discountType: null, discountValue: null };
+
+function hasHeaderDiscount(d: HeaderDiscount): boolean {
+  return d.discountType !== null && d.discountValue !== null && !toDecimal(d.discountValue).isZero();
+}
+
+/** Whether two header discounts are the same (the values compared as numbers; no discount equals a zero one). */
+export function sameHeaderDiscount(a: HeaderDiscount, b: HeaderDiscount): boolean {
+  if (!hasHeaderDiscount(a) || !hasHeaderDiscount(b)) return !hasHeaderDiscount(a) && !hasHeaderDiscount(b);
+  return a.discountType === b.discountType && toDecimal(a.discountValue as string).eq(toDecimal(b.discountValue as string));
 }
 
 /**
- * Applies the tax rule to invoice-style lines: a line whose amounts were all left out (`omitted`) gets its
- * taxable value, tax and total computed; a line that sent them keeps them and is checked (`tax_warnings`).
- * Every line gets its taxable value.
+ * Applies the tax rule to invoice-style lines. The header discount (percentage or fixed) is a discount before tax
+ * (CGST Act section 15(3)(a)): it is shared among the lines in proportion to their taxable values (quantity x rate
+ * less the line discount), the rounding remainder on the largest line (tax/header-discount.ts), and every line's
+ * taxable value is its value after its share. A line whose amounts were all left out (`omitted`) gets its tax and
+ * total computed on that value; a line that sent them keeps them and is checked against it (`tax_warnings`).
+ * Every line gets its taxable value and its share (`headerDiscount`).
  */
 export function applyGstToLines<L extends GstProductLine>(
   lines: L[],
   omitted: readonly boolean[],
   header: Pick<GstHeader, 'kind' | 'reverseCharge'>,
+  discount: HeaderDiscount = NO_HEADER_DISCOUNT,
 ): { lines: L[]; warnings: TaxWarning[] } {
   const warnings: TaxWarning[] = [];
+  const before = lines.map((line) => lineTaxableValue(line));
+  const apportioned = hasHeaderDiscount(discount) ? apportionHeaderDiscount(before, discount.discountType, discount.discountValue) : null;
   const out = lines.map((line, i) => {
-    const taxable = lineTaxableValue(line);
+    const taxable = apportioned ? apportioned.taxable[i] : before[i];
+    const headerDiscount = apportioned ? apportioned.shares[i] : '0.00';
     if (omitted[i]) {
       const a = computeLineTax(taxable, line.taxRate, header.kind, header.reverseCharge);
-      return { ...line, taxableValue: a.taxable, cgstAmount: a.cgst, sgstAmount: a.sgst, igstAmount: a.igst, totalAmount: a.total };
+      return { ...line, taxableValue: a.taxable, headerDiscount, cgstAmount: a.cgst, sgstAmount: a.sgst, igstAmount: a.igst, totalAmount: a.total };
     }
-    warnings.push(
-      ...checkLine(
-        i,
-        { taxable, taxRate: line.taxRate, cgst: line.cgstAmount, sgst: line.sgstAmount, igst: line.igstAmount, total: line.totalAmount },
-        header.kind,
-        header.reverseCharge,
-      ),
-    );
-    return { ...line, taxableValue: taxable };
+    warnings.push(...checkLine(i, { taxable, ...sentAmounts(line) }, header.kind, header.reverseCharge));
+    return { ...line, taxableValue: taxable, headerDiscount };
   });
   return { lines: out, warnings };
 }
 
-/** The document total (lines less the header discount), rounded to the rupee when asked, and the round-off. */
+function sentAmounts(line: GstProductLine): Omit<LineAmounts, 'taxable'> & { taxRate: string } {
+  return { taxRate: line.taxRate, cgst: line.cgstAmount, sgst: line.sgstAmount, igst: line.igstAmount, total: line.totalAmount };
+}
+
+/**
+ * Whether a stored line carries exactly the amounts the tax rule gives for its stored taxable value (under any
+ * kind of tax, with or without reverse charge): a line the engine computed, or one sent as it would have.
+ */
+export function followsTaxRule(line: GstProductLine): boolean {
+  const taxable = line.taxableValue ?? lineTaxableValue(line);
+  const stored = [line.cgstAmount, line.sgstAmount, line.igstAmount, line.totalAmount].map((v) => money2(v));
+  return (['intra', 'inter', 'none'] as const).some((kind) =>
+    [false, true].some((reverseCharge) => {
+      const a = computeLineTax(taxable, line.taxRate, kind, reverseCharge);
+      return a.cgst === stored[0] && a.sgst === stored[1] && a.igst === stored[2] && a.total === stored[3];
+    }),
+  );
+}
+
+/** What a write of invoice-style lines needs: the lines sent or stored, the header discount, the GST header. */
+export interface DocumentLinesInput<L extends GstProductLine> {
+  /** The lines sent; null when a PATCH keeps the stored ones. */
+  sent: L[] | null;
+  /** One flag per sent line: true when it left every amount out (the engine computes them). */
+  omitted: readonly boolean[];
+  /** The stored document of a PATCH. */
+  current?: HeaderDiscount & { lines: L[] };
+  /** The header discount after the write. */
+  discount: HeaderDiscount;
+  header: Pick<GstHeader, 'kind' | 'reverseCharge' | 'roundOffWanted'>;
+}
+
+/** The lines and total of a write. */
+export interface DocumentLines<L extends GstProductLine> {
+  /** Every line of the document after the write, with its taxable value and share of the header discount. */
+  lines: L[];
+  /** The lines to write (without the ids of stored ones); null when the stored lines stay as they are. */
+  write: L[] | null;
+  warnings: TaxWarning[];
+  totalAmount: string;
+  roundOff: string | null;
+}
+
+/**
+ * The lines and the total of a create or a PATCH of an invoice, quotation or proforma invoice:
+ * - Lines sent: the header discount is shared among them before tax (applyGstToLines), and the document total is
+ *   the sum of the line totals (each already after its share).
+ * - Lines kept, header discount unchanged: the stored lines stay as they are and are checked again. A document
+ *   stored before header discounts were shared among the lines (a line's `headerDiscount` is null) keeps its
+ *   rule: its total is the sum of the line totals less the header discount, its lines checked against their
+ *   value before it, so its amounts never change by a write that does not touch them.
+ * - Lines kept, header discount changed: it is shared among the stored lines anew; a line whose amounts follow
+ *   the tax rule (followsTaxRule: computed, or sent as computed) is computed again on its new value, any other
+ *   keeps the amounts it was sent with and is checked; the lines are written again.
+ */
+export function applyGstToDocument<L extends GstProductLine & { id?: number }>(input: DocumentLinesInput<L>): DocumentLines<L> {
+  const { sent, current, discount, header } = input;
+  if (sent) {
+    const applied = applyGstToLines(sent, input.omitted, header, discount);
+    return { ...applied, write: applied.lines, ...gstDocumentTotal(lineTotalsOf(applied.lines), null, null, header.roundOffWanted) };
+  }
+  const kept = current?.lines ?? [];
+  const changed = !!current && !sameHeaderDiscount(current, discount);
+  if (!changed && kept.some((l) => l.headerDiscount === null || l.headerDiscount === undefined)) {
+    // Stored before header discounts were shared among the lines: checked and totalled by the rule of then.
+    const applied = applyGstToLines(kept, [], header);
+    const lines = applied.lines.map((l, i) => ({ ...l, taxableValue: kept[i].taxableValue, headerDiscount: kept[i].headerDiscount ?? null }));
+    const total = gstDocumentTotal(lineTotalsOf(kept), discount.discountType, discount.discountValue, header.roundOffWanted);
+    return { lines, warnings: applied.warnings, write: null, ...total };
+  }
+  if (!changed) {
+    const applied = applyGstToLines(kept, [], header, discount);
+    return { ...applied, write: null, ...gstDocumentTotal(lineTotalsOf(kept), null, null, header.roundOffWanted) };
+  }
+  const values = kept.map(({ id: _id, ...line }) => line as unknown as L);
+  const applied = applyGstToLines(values, values.map(followsTaxRule), header, discount);
+  return { ...applied, write: applied.lines, ...gstDocumentTotal(lineTotalsOf(applied.lines), null, null, header.roundOffWanted) };
+}
+
+function lineTotalsOf(lines: ReadonlyArray<Pick<GstProductLine, 'totalAmount'>>): string[] {
+  return lines.map((l) => l.totalAmount);
+}
+
+/**
+ * The document total, rounded to the rupee when asked, and the round-off. Documents whose lines carry the header
+ * discount (every document written since it is shared among the lines) pass no discount: their total is the sum of
+ * the line totals. With a discount, the total is the lines less it (the rule of documents stored before).
+ */
 export function gstDocumentTotal(
   lineTotals: string[],
   discountType: DiscountType | null,
@@ -222,7 +348,10 @@ export function gstDocumentTotal(
   return { totalAmount: rounded.total, roundOff: rounded.roundOff };
 }
 
-/** The stored GST fields of a document from its header decision, round-off and warnings. */
+/**
+ * The stored GST fields of a document from its header decision, round-off and warnings; a document in a foreign
+ * currency without an exchange rate gets `exchange_rate_missing` after them.
+ */
 export function gstFieldsOf(header: GstHeader, roundOff: string | null, warnings: TaxWarning[]): GstFields {
   return {
     placeOfSupply: header.placeOfSupply,
@@ -230,7 +359,8 @@ export function gstFieldsOf(header: GstHeader, roundOff: string | null, warnings
     reverseCharge: header.reverseCharge,
     roundOff,
     supplierSnapshot: header.supplierSnapshot,
-    taxWarnings: warnings,
+    taxWarnings: [...warnings, ...exchangeRateWarnings(header.currency, header.exchangeRate)],
+    exchangeRate: header.exchangeRate,
   };
 }
 
@@ -247,4 +377,5 @@ export const NO_GST_FIELDS: GstFields = {
   roundOff: null,
   supplierSnapshot: null,
   taxWarnings: [],
+  exchangeRate: null,
 };

@@ -58,5 +58,6 @@ export function validatePrefix(prefix: string): string | null {
   if (typeof prefix !== 'string' || prefix.length === 0) return 'is required';
   if (prefix.length > MAX_PREFIX_LENGTH) return `must be at most ${MAX_PREFIX_LENGTH} characters`;
   if (!PREFIX.test(prefix)) return 'must start with a letter and contain only uppercase letters, digits and hyphens';
+  if (prefix === 'DRAFT') return 'is reserved for the provisional numbers of drafts';
   return null;
 }

@@ -2,8 +2,17 @@ import fc from 'fast-check';
 import { ValidationFailed } from '../shared/domain-error';
 import { fiscalYearLabel } from '../shared/fiscal-year';
 import { DOCUMENT_KINDS, DocumentKind, documentKind } from './document-kinds';
-import { DocumentNumbering, FIRST_NUMBERED_FY, LAST_NUMBERED_DATE, LAST_NUMBERED_FY, numberedFiscalYear } from './document-numbering';
-import { DEFAULT_PREFIXES } from './document-number';
+import {
+  assertStaysIssued,
+  DocumentNumbering,
+  FIRST_NUMBERED_FY,
+  isProvisionalNumber,
+  LAST_NUMBERED_DATE,
+  LAST_NUMBERED_FY,
+  numberedFiscalYear,
+  takesTaxNumber,
+} from './document-numbering';
+import { DEFAULT_PREFIXES, validatePrefix } from './document-number';
 import { DocumentPrefixes, DocumentSequence } from './document-sequence.port';
 
 class CountingSequence extends DocumentSequence {
@@ -81,5 +90,31 @@ describe('DocumentNumbering', () => {
         },
       ),
     );
+  });
+});
+
+describe('numbers at issue (rule 46(b))', () => {
+  const numbering = () => new DocumentNumbering(new CountingSequence(), new DefaultPrefixes());
+
+  it('a tax document created as a draft takes a provisional DRAFT number of its own series; the tax series is untouched', async () => {
+    const n = numbering();
+    for (const kind of ['invoice', 'debit-note', 'credit-note'] as const) {
+      expect((await n.allocate(1, kind, '2026-05-01', 'draft')).number).toBe('DRAFT/26-27/0001');
+      expect((await n.allocate(1, kind, '2026-05-01', 'issued')).number).toBe(`${DEFAULT_PREFIXES[kind]}/26-27/0001`);
+    }
+    // Quotations and proforma invoices are no tax documents: numbered at creation whatever their state.
+    expect((await n.allocate(1, 'quotation', '2026-05-01', 'draft')).number).toBe('QT/26-27/0001');
+  });
+
+  it('a provisional number gives way to a tax number when issued or archived, and an issued one never goes back to draft', () => {
+    expect(isProvisionalNumber('DRAFT/26-27/0001')).toBe(true);
+    expect(isProvisionalNumber('INV/26-27/0001')).toBe(false);
+    expect(['issued', 'archived', 'cancelled', 'draft'].map((s) => takesTaxNumber('DRAFT/26-27/0001', s))).toEqual([true, true, false, false]);
+    expect(takesTaxNumber('INV/26-27/0001', 'issued')).toBe(false);
+    expect(() => assertStaysIssued('INV/26-27/0001', 'issued', 'draft')).toThrow(ValidationFailed);
+    expect(() => assertStaysIssued('INV/26-27/0001', 'cancelled', 'draft')).toThrow(ValidationFailed);
+    expect(() => assertStaysIssued('DRAFT/26-27/0001', 'cancelled', 'draft')).not.toThrow();
+    expect(() => assertStaysIssued('INV/26-27/0001', 'issued', 'cancelled')).not.toThrow();
+    expect(validatePrefix('DRAFT')).toMatch(/reserved/);
   });
 });

@@ -2,7 +2,9 @@ import { ValidationFailed } from '../shared/domain-error';
 import { fiscalYearOf, fiscalYearRange, LAST_DATE } from '../shared/fiscal-year';
 import { formatDocumentNumber } from './document-number';
 import { DocumentKind, documentKind } from './document-kinds';
-import { DocumentPrefixes, DocumentSequence } from './document-sequence.port';
+import { DocumentPrefixes, DocumentSequence, NumberSeries, TaxDocumentKind } from './document-sequence.port';
+
+export type { NumberSeries, TaxDocumentKind };
 
 export interface AllocatedNumber {
   number: string;
@@ -10,9 +12,55 @@ export interface AllocatedNumber {
   sequence: number;
 }
 
+/**
+ * The prefix of the provisional numbers of drafts ('DRAFT/26-27/0007'). Business settings cannot take it as a
+ * prefix of their own, so a number that starts with it is never one of a tax series.
+ */
+export const DRAFT_PREFIX = 'DRAFT';
+
+/** Whether `number` is a draft's provisional number rather than one of a tax series (or of an offer). */
+export function isProvisionalNumber(number: string): boolean {
+  return number.startsWith(`${DRAFT_PREFIX}/`);
+}
+
+/** Whether documents of `kind` take their number when they are issued (tax documents) rather than when created. */
+export function numberedAtIssue(kind: DocumentKind): kind is TaxDocumentKind {
+  return documentKind(kind).taxDocument;
+}
+
+/**
+ * Whether a tax document in `status` must hold a number of its tax series: issued and archived ones do; a draft
+ * does not, nor does a draft cancelled before it was ever issued (a cancelled document that was issued keeps
+ * its number).
+ */
+export function holdsTaxNumber(status: string): boolean {
+  return status === 'issued' || status === 'archived';
+}
+
+/**
+ * Whether a tax document numbered `currentNumber` takes the next number of its tax series when its status becomes
+ * `status`: it holds a provisional number and is being issued (or archived). A document that once held a tax
+ * number keeps it for good.
+ */
+export function takesTaxNumber(currentNumber: string, status: string): boolean {
+  return isProvisionalNumber(currentNumber) && holdsTaxNumber(status);
+}
+
+/**
+ * Refuses to turn a document that holds a number of its tax series back into a draft: the number was issued and is
+ * never freed (rule 46(b)); such a document is cancelled instead.
+ */
+export function assertStaysIssued(currentNumber: string, currentStatus: string, status: string): void {
+  if (status === 'draft' && currentStatus !== 'draft' && !isProvisionalNumber(currentNumber)) {
+    throw ValidationFailed.field('status', `cannot go back to draft: ${currentNumber} has been issued (cancel the document instead)`);
+  }
+}
+
 /** The sequence a new document takes its number from, and the prefix of that number. */
 export interface NumberSlot {
   kind: DocumentKind;
+  /** The sequence's key: the kind, or the kind's draft series. */
+  series: NumberSeries;
   fyStartYear: number;
   prefix: string;
 }
@@ -42,7 +90,7 @@ export function numberedFiscalYear(documentDate: string, field: string): number 
 }
 
 /** The number of `sequence` in `slot` (throws ValidationFailed when the prefix makes it invalid). */
-export function numberIn(slot: NumberSlot, sequence: number): string {
+export function numberIn(slot: Pick<NumberSlot, 'prefix' | 'fyStartYear'> & Partial<NumberSlot>, sequence: number): string {
   return formatDocumentNumber(slot.prefix, slot.fyStartYear, sequence);
 }
 
@@ -53,19 +101,28 @@ export class DocumentNumbering {
     private readonly prefixes: DocumentPrefixes,
   ) {}
 
-  async allocate(accountId: number, kind: DocumentKind, documentDate: string): Promise<AllocatedNumber> {
-    return this.allocateIn(accountId, await this.slot(accountId, kind, documentDate));
+  /**
+   * The number of a new document of `kind` dated `documentDate` in `status`: a tax document created as a draft
+   * takes the next provisional number of its draft series, any other document the next number of its kind's series.
+   */
+  async allocate(accountId: number, kind: DocumentKind, documentDate: string, status?: string): Promise<AllocatedNumber> {
+    return this.allocateIn(accountId, await this.slot(accountId, kind, documentDate, status));
   }
 
-  /** The sequence and prefix of a document of `kind` dated `documentDate`; nothing is allocated yet. */
-  async slot(accountId: number, kind: DocumentKind, documentDate: string): Promise<NumberSlot> {
+  /**
+   * The sequence and prefix of a document of `kind` dated `documentDate` created in `status`; nothing is allocated
+   * yet. Tax documents created as drafts take the draft series of their kind (`DRAFT/YY-YY/NNNN`): the tax series
+   * numbers only documents that are issued (rule 46(b)), when they are issued.
+   */
+  async slot(accountId: number, kind: DocumentKind, documentDate: string, status?: string): Promise<NumberSlot> {
     const fyStartYear = numberedFiscalYear(documentDate, documentKind(kind).dateField);
-    return { kind, fyStartYear, prefix: await this.prefixes.prefixFor(accountId, kind) };
+    if (status === 'draft' && numberedAtIssue(kind)) return { kind, series: `draft-${kind}`, fyStartYear, prefix: DRAFT_PREFIX };
+    return { kind, series: kind, fyStartYear, prefix: await this.prefixes.prefixFor(accountId, kind) };
   }
 
   /** The next number of the slot's sequence (inside the document's transaction, which holds it until commit). */
   async allocateIn(accountId: number, slot: NumberSlot): Promise<AllocatedNumber> {
-    const sequence = await this.sequence.next(accountId, slot.kind, slot.fyStartYear);
+    const sequence = await this.sequence.next(accountId, slot.series, slot.fyStartYear);
     return { number: numberIn(slot, sequence), fyStartYear: slot.fyStartYear, sequence };
   }
 }

@@ -1,12 +1,21 @@
 import { DocumentKind } from './document-kinds';
 
+/** The document kinds that are tax documents (CGST rules 46 and 53): invoices, debit notes and credit notes. */
+export type TaxDocumentKind = 'invoice' | 'debit-note' | 'credit-note';
+
 /**
- * Per-account, per-kind, per-financial-year counters. `next` must run inside the document's
+ * A sequence of numbers: the tax series of a kind (its key is the kind), or the provisional series of its drafts
+ * (`draft-invoice`, ...).
+ */
+export type NumberSeries = DocumentKind | `draft-${TaxDocumentKind}`;
+
+/**
+ * Per-account, per-series, per-financial-year counters (a series is a kind, or the drafts of a tax document kind). `next` must run inside the document's
  * transaction: the counter row stays locked until commit, so concurrent creates never share or skip
  * a number, and a rolled-back create gives its number back.
  */
 export abstract class DocumentSequence {
-  abstract next(accountId: number, kind: DocumentKind, fyStartYear: number): Promise<number>;
+  abstract next(accountId: number, series: NumberSeries, fyStartYear: number): Promise<number>;
 }
 
 /** The number prefix per kind (business settings may override the defaults). */

@@ -3,8 +3,10 @@ import { money2, sumMoney, toDecimal, MoneyInput } from '../shared/money';
 import { DiscountType } from './document-enums';
 
 /**
- * The document total: the sum of line `total_amount`s less the header discount (a percentage of
- * that sum, or a fixed amount), never below zero. Receivable = total less TDS.
+ * The sum of line `total_amount`s less a discount taken off after tax (a percentage of that sum, or a
+ * fixed amount), never below zero: the total of documents stored before header discounts were shared
+ * among the lines (document-gst.ts, applyGstToDocument), and, without a discount, of every document.
+ * Receivable = total less TDS.
  */
 export function documentTotal(lineTotals: MoneyInput[], discountType: DiscountType | null, discountValue: MoneyInput | null): string {
   const gross = toDecimal(sumMoney(lineTotals));

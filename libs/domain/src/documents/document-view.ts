@@ -48,6 +48,7 @@ export interface DocumentLineView {
   /** Unit of measure, e.g. 'Nos', 'Kg', 'Hrs'. */
   unit?: string | null;
   rate: string;
+  /** Quantity x rate less the taxable value: the line discount and the line's share of the header discount. */
   discount: string;
   /** Taxable value after discount. */
   taxable: string;
@@ -73,7 +74,15 @@ export interface DocumentTotalsView {
   cgst: string;
   sgst: string;
   igst: string;
+  /**
+   * The header discount taken off the total after tax, as documents stored before header discounts were shared among
+   * the lines took it; '0.00' on the others, whose lines carry it (see `discount_in_lines`).
+   */
   discount: string;
+  /** The sum of the lines' Discount column. */
+  line_discount?: string | null;
+  /** The header discount shared among the lines before tax (in their Discount and Taxable Value); null when none. */
+  discount_in_lines?: string | null;
   /** Tax payable by the recipient on reverse charge (shown, not collected: taken off again), e.g. '360.00'. */
   reverse_charge_tax?: string | null;
   /**
@@ -97,6 +106,11 @@ export interface DocumentView {
   kind: DocumentKind;
   /** 'Tax Invoice', 'Bill of Supply', 'Quotation', 'Proforma Invoice', 'Debit Note', 'Credit Note', ... */
   title: string;
+  /**
+   * A tax document that has not been issued (a draft, numbered `DRAFT/...`): it is not a tax invoice or note, its
+   * title says so and the page carries a DRAFT watermark.
+   */
+  draft?: boolean;
   number: string;
   /** Display date, e.g. '05-08-2025'. */
   date: string;
@@ -107,6 +121,15 @@ export interface DocumentView {
   reference?: string | null;
   /** ISO 4217 code, e.g. 'INR'. */
   currency: string;
+  /**
+   * A document in a currency other than INR (CGST Rules, rule 34): its exchange rate (rupees per unit, 4 decimals)
+   * and its taxable value, tax and total in rupees (each line's amounts converted and rounded half-up to the paisa,
+   * then added; the total converted); `rupees` is null when the document has no exchange rate. Null on INR documents.
+   */
+  exchange?: {
+    rate: string | null;
+    rupees: { taxable: string; cgst: string; sgst: string; igst: string; tax: string; total: string } | null;
+  } | null;
   supplier: DocumentSupplierView;
   recipient: DocumentRecipientView;
   place_of_supply: DocumentPlaceOfSupplyView | null;

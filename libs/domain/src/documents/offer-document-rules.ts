@@ -1,10 +1,11 @@
 import { Account } from '../accounts/account';
 import { MoneyInput } from '../shared/money';
 import { APPROVAL_STATUSES } from './document-enums';
-import { applyGstToLines, GstContext, gstDocumentTotal, gstFieldsOf, GstHeaderInput, gstinOnlySupplier, readGstHeader } from './document-gst';
+import { applyGstToDocument, GstContext, gstFieldsOf, GstHeaderInput, gstinOnlySupplier, readGstHeader } from './document-gst';
 import { OfferDocument, OfferDocumentFields, OfferDocumentHeader, OwnOfferFields } from './offer-document';
-import { checkDiscount, lineTotals, ProductLineValues, sentLines } from './product-lines';
+import { checkDiscount, ProductLineValues, sentLines } from './product-lines';
 import { currencyValue, documentTexts, enumValue, FieldErrors, merged, optionalDate, requiredDate, requiredId } from './sales-document-fields';
+import { withDocumentWarnings } from '../tax/tax-checks';
 
 /** The fields of a quotation or proforma invoice as a caller sends them; undefined means "not sent". */
 export interface OfferDocumentInput extends GstHeaderInput {
@@ -48,7 +49,8 @@ export interface BuiltOfferDocument<H extends OfferDocumentHeader> {
 /**
  * Validates an offer document (`input` merged over `current` on PATCH): `validity_date` defaults to the
  * document date and may not precede it; approval pending and the account's currency by default; the
- * total is that of the lines less the header discount. Lines carry no inventory link.
+ * lines and total as applyGstToDocument gives them (the header discount shared among the lines before tax).
+ * Lines carry no inventory link.
  */
 export function buildOfferDocument<H extends OfferDocumentHeader, I extends OfferDocumentInput>(
   rules: OfferDocumentRules<H, I>,
@@ -84,14 +86,14 @@ export function buildOfferDocument<H extends OfferDocumentHeader, I extends Offe
     input,
     current,
     gstContext ?? { client: null, supplier: gstinOnlySupplier(account.gstin) },
-    { invoiceType, lutNumber: texts.lutNumber, clientChanged: !!current && clientId !== current.clientId, typeChanged: false },
+    { invoiceType, lutNumber: texts.lutNumber, clientChanged: !!current && clientId !== current.clientId, typeChanged: false, currency },
     errors,
   );
   errors.throwIfAny();
 
-  const applied = applyGstToLines(sent ?? current?.lines ?? [], sent ? omitted : [], gst);
-  const lines = sent ? applied.lines : null;
-  const { totalAmount, roundOff } = gstDocumentTotal(lineTotals(applied.lines), discountType, discountValue, gst.roundOffWanted);
+  const applied = applyGstToDocument({ sent, omitted, current, discount: { discountType, discountValue }, header: gst });
+  const lines = applied.write;
+  const { totalAmount, roundOff } = applied;
   return {
     fields: {
       clientId,
@@ -104,7 +106,7 @@ export function buildOfferDocument<H extends OfferDocumentHeader, I extends Offe
       discountType,
       discountValue,
       totalAmount,
-      ...gstFieldsOf(gst, roundOff, applied.warnings),
+      ...gstFieldsOf(gst, roundOff, withDocumentWarnings(applied.warnings, { date, placeOfSupply: gst.placeOfSupply, kind: gst.kind, lines: applied.lines })),
     },
     lines,
   };

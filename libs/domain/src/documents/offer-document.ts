@@ -25,7 +25,10 @@ export interface OfferDocumentHeader extends GstFields {
   lrNumber: string | null;
   discountType: DiscountType | null;
   discountValue: string | null;
-  /** Sum of the line totals less the header discount. */
+  /**
+   * Sum of the line totals, each after its share of the header discount (on documents stored before header
+   * discounts were shared among the lines: the sum less the header discount).
+   */
   totalAmount: string;
   createdAt: string;
   updatedAt: string;

@@ -156,6 +156,7 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
           placeOfSupply: d.placeOfSupply,
           supplyType: d.supplyType,
           reverseCharge: d.reverseCharge,
+          exchangeRate: d.exchangeRate,
           lines: d.lines,
         },
         input,

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { toDecimal } from '../shared/money';
 import { buildProductLines, checkDiscount, decimalText, hasDescription, lineAsInput, lineValues, ProductLine } from './product-lines';
 import { FieldErrors } from './sales-document-fields';
+import { HSN_CODE_RULE } from '../tax/tax-checks';
 
 const amount = fc.integer({ min: 0, max: 10_000_000_00 }).map((p) => p / 100);
 const description = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== '');
@@ -77,9 +78,29 @@ describe('buildProductLines', () => {
       details: {
         'items.2.quantity': 'must be a number',
         'items.2.discount_type': 'must be one of percentage, fixed',
-        'items.2.hsn_code': 'must be at most 20 characters',
+        'items.2.hsn_code': HSN_CODE_RULE,
       },
     });
+  });
+
+  it('takes HSN codes of 4, 6 or 8 digits and SACs of 6 (4 for the heading) or none; anything else is a problem of the line', () => {
+    for (const hsn of ['', ' ', '8544', '854420', '85442010', '998311', '9983', 8544, null, undefined]) {
+      expect(build([{ item_description: 'x', hsn_code: hsn }]).errors.has()).toBe(false);
+    }
+    for (const hsn of ['ABC', '85', '854', '85442', '8544201', '854420101', '99831100', '8544-20', '8544 20', '-8544']) {
+      expect(build([{ item_description: 'x' }, { item_description: 'y', hsn_code: hsn }]).errors.has('items.1.hsn_code')).toBe(true);
+    }
+    expect(build([{ item_description: 'x', hsn_code: ' 8544 ' }]).lines[0].hsnCode).toBe('8544');
+  });
+
+  it('takes only the rates the GSTR-1 format accepts: 17 percent is a problem of the line', () => {
+    for (const rate of [0, '0.1', 0.25, 1, '1.5', 3, 5, 6, '7.5', 12, '18', '18.00', 28, 40, undefined, null, '']) {
+      expect(build([{ item_description: 'x', tax_rate: rate }]).errors.has()).toBe(false);
+    }
+    for (const rate of [17, '17', 2.5, 9, 14, 100, '12.5']) {
+      expect(build([{ item_description: 'x' }, { item_description: 'y', tax_rate: rate }]).errors.has('items.1.tax_rate')).toBe(true);
+    }
+    expect(build([{ item_description: 'x', tax_rate: 'abc' }]).errors.has('items.0.tax_rate')).toBe(true);
   });
 
   it('keeps inventory links only where lines may carry them', () => {

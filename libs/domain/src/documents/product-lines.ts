@@ -1,7 +1,9 @@
 import { toDecimal, MoneyInput } from '../shared/money';
 import { DISCOUNT_TYPES, DiscountType } from './document-enums';
-import { GstProductLine, unitValue } from './document-gst';
+import { followsTaxRule, GstProductLine, unitValue } from './document-gst';
 import { FieldErrors } from './sales-document-fields';
+import { GST_RATE_RULE, isGstRate } from '../tax/gst-rates';
+import { HSN_CODE_RULE, isHsnCode } from '../tax/tax-checks';
 
 /**
  * Invoice-style lines (invoices, quotations, proforma invoices). Amounts are stored as sent when sent; a
@@ -118,7 +120,7 @@ export function buildProductLines(items: unknown[], errors: FieldErrors, opts: {
     const description = item.item_description.trim();
     if (description.length > 1000) errors.add(`${prefix}item_description`, 'must be at most 1000 characters');
     const hsn = item.hsn_code === undefined || item.hsn_code === null ? '' : String(item.hsn_code).trim();
-    if (hsn.length > 20) errors.add(`${prefix}hsn_code`, 'must be at most 20 characters');
+    if (hsn !== '' && !isHsnCode(hsn)) errors.add(`${prefix}hsn_code`, HSN_CODE_RULE);
     const amounts = {} as Record<(typeof AMOUNT_FIELDS)[number][1], string>;
     for (const [field, key] of AMOUNT_FIELDS) {
       const sent = item[field];
@@ -126,11 +128,12 @@ export function buildProductLines(items: unknown[], errors: FieldErrors, opts: {
       if (text === null) errors.add(`${prefix}${field}`, 'must be a number');
       amounts[key] = text ?? '0';
     }
+    if (!isGstRate(amounts.taxRate)) errors.add(`${prefix}tax_rate`, GST_RATE_RULE);
     const discount = checkDiscount(item.discount_type, item.discount_value, errors, prefix);
     const inventoryId = opts.inventory && typeof item.inventory_id === 'number' ? item.inventory_id : null;
     const unit = unitValue(item.unit, `${prefix}unit`, errors);
     opts.omitted?.push(COMPUTED_FIELDS.every((f) => isAbsent(item[f])));
-    lines.push({ description, hsnCode: hsn, ...amounts, ...discount, inventoryId, unit, taxableValue: null });
+    lines.push({ description, hsnCode: hsn, ...amounts, ...discount, inventoryId, unit, taxableValue: null, headerDiscount: null });
   });
   return lines;
 }
@@ -172,6 +175,23 @@ export function lineAsInput(line: ProductLineValues): ProductLineInput {
     inventory_id: line.inventoryId,
     unit: line.unit,
   };
+}
+
+/**
+ * The lines of a stored document as the lines of a new one made from it (a quotation or proforma invoice made into
+ * an invoice), each as `lineAsInput` gives it. Lines stored before header discounts were shared among the lines
+ * (`headerDiscount` null) of a document with a header discount carry tax on their value before that discount: those
+ * whose amounts follow the tax rule are given without them, so that the new document computes them on the value after
+ * the discount; lines sent with other amounts keep them (and the new document's tax warnings say where).
+ */
+export function linesAsInput(lines: ProductLineValues[], discount: { discountType: string | null; discountValue: string | null }): ProductLineInput[] {
+  const discounted = discount.discountType !== null && discount.discountValue !== null && !toDecimal(discount.discountValue).isZero();
+  return lines.map((line) => {
+    const input = lineAsInput(line);
+    if (!discounted || (line.headerDiscount !== null && line.headerDiscount !== undefined) || !followsTaxRule(line)) return input;
+    const { cgst_amount: _c, sgst_amount: _s, igst_amount: _i, total_amount: _t, ...rest } = input;
+    return rest;
+  });
 }
 
 /** The values of stored lines, without their ids. */

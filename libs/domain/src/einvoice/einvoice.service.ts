@@ -15,6 +15,7 @@ import {
   IrpSchemaValidator,
 } from './einvoice.port';
 import { buildIrpPayload, IrpInvoice } from './irp-payload';
+import { invoiceInRupees, withForeignCurrency } from './irp-rupees';
 
 /** An IRN can be cancelled within this long of its acknowledgement (rule 48(4) e-invoice system). */
 export const CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +42,8 @@ export class EInvoiceService {
     const doc = await this.source.load(account.id, 'invoice', invoiceId);
     if (!doc) throw NotFound.of('Invoice', invoiceId);
     const client = await this.clients.findById(account.id, doc.clientId);
-    const payload = buildIrpPayload(doc, account, client);
+    // A foreign-currency invoice in rupees at its exchange rate (rule 34); a 400 naming it without one.
+    const payload = withForeignCurrency(buildIrpPayload(invoiceInRupees(doc), account, client), doc);
     const problems = this.validator.validate(payload);
     if (problems) throw new ValidationFailed(problems, 'The e-invoice JSON does not pass the IRP schema 1.1.');
     return payload;

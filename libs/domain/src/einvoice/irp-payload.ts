@@ -64,7 +64,7 @@ export interface IrpInvoice {
     RndOffAmt: number;
     TotInvVal: number;
   };
-  ExpDtls?: { CntCode?: string; RefClm: 'Y' | 'N' };
+  ExpDtls?: { CntCode?: string; ForCur?: string; RefClm: 'Y' | 'N' };
 }
 
 /** Unregistered buyer of an export, its place of supply and state (96, Other Countries), and PIN. */
@@ -134,8 +134,16 @@ export function buildIrpPayload(doc: SourceDocument, account: Account, client: C
     ? URP.Pos
     : (placeOfSupply({ clientGstin: client?.gstin ?? null, clientStateCode: client?.stateCode ?? null, businessStateCode: sellerState }) ?? sellerState);
 
+  // The header discount is in the lines (before tax) when they carry their shares of it; documents stored before
+  // took it off the total after tax, which is the invoice-level discount of ValDtls.
+  const sharedAmongLines = doc.productLines.every((l) => l.headerDiscount !== null && l.headerDiscount !== undefined);
   const items: IrpItem[] = doc.productLines.map((l, i) => {
-    const { gross, discount, taxable } = lineTaxable(l);
+    const lineValue = lineTaxable(l);
+    const gross = toDecimal(money2(lineValue.gross));
+    // The assessable value is the taxable value the tax was computed on; the item discount is what separates it
+    // from quantity x rate (the line discount and the line's share of the header discount), so AssAmt = TotAmt - Discount.
+    const taxable = toDecimal(money2(l.taxableValue ?? lineValue.taxable));
+    const discount = Decimal.max(gross.minus(taxable), 0);
     const [cgst, sgst, igst] = [toDecimal(money2(l.cgst)), toDecimal(money2(l.sgst)), toDecimal(money2(l.igst))];
     const isService = l.hsnCode.trim().startsWith('99');
     return {
@@ -148,7 +156,7 @@ export function buildIrpPayload(doc: SourceDocument, account: Account, client: C
       UnitPrice: Number(toDecimal(l.rate).toDecimalPlaces(3).toFixed()),
       TotAmt: n(gross),
       Discount: n(discount),
-      AssAmt: n(taxable),
+      AssAmt: n(gross.minus(discount)),
       GstRt: Number(toDecimal(l.taxRate).toFixed()),
       IgstAmt: n(igst),
       CgstAmt: n(cgst),
@@ -160,13 +168,14 @@ export function buildIrpPayload(doc: SourceDocument, account: Account, client: C
       StateCesAmt: 0,
       StateCesNonAdvlAmt: 0,
       OthChrg: 0,
-      TotItemVal: n(toDecimal(money2(taxable)).plus(cgst).plus(sgst).plus(igst)),
+      TotItemVal: n(gross.minus(discount).plus(cgst).plus(sgst).plus(igst)),
     };
   });
   const sumOf = (k: keyof IrpItem) => items.reduce((s, it) => s.plus(it[k] as number), new Decimal(0));
   const itemsTotal = sumOf('TotItemVal');
-  const headerDiscount =
-    doc.discountType === 'percentage' && doc.discountValue
+  const headerDiscount = sharedAmongLines
+    ? new Decimal(0)
+    : doc.discountType === 'percentage' && doc.discountValue
       ? toDecimal(money2(itemsTotal.mul(toDecimal(doc.discountValue)).div(100)))
       : doc.discountType === 'fixed' && doc.discountValue
         ? toDecimal(money2(doc.discountValue))

@@ -1,8 +1,16 @@
-import { Gstr1Invoice, Gstr1Note, Gstr1Return } from './gstr1';
+import { Gstr1Invoice, Gstr1Note, Gstr1RetainedNumber, Gstr1Return } from './gstr1';
 
-/** The account's invoices and notes dated in a period (drafts may be included; the builder leaves them out). */
+/**
+ * The account's invoices and notes dated in a period (drafts may be included; the builder leaves them out), and the
+ * numbers of the tax documents of the period that were deleted after they were issued (`retained`).
+ */
 export abstract class Gstr1DataReader {
-  abstract read(accountId: number, from: string, to: string, businessState: string | null): Promise<{ invoices: Gstr1Invoice[]; notes: Gstr1Note[] }>;
+  abstract read(
+    accountId: number,
+    from: string,
+    to: string,
+    businessState: string | null,
+  ): Promise<{ invoices: Gstr1Invoice[]; notes: Gstr1Note[]; retained?: Gstr1RetainedNumber[] }>;
 }
 
 export interface Gstr1File {

@@ -129,6 +129,26 @@ describe('buildGstr1', () => {
   ];
   const ret = buildGstr1({ ...base, invoices: [...invoices, invoice({ number: 'INV/26-27/0009', status: 'draft' })], notes });
 
+  it('DOC_ISSUE counts deleted numbers as cancelled, totnum over the range, and leaves provisional draft numbers out', () => {
+    const withDeleted = buildGstr1({
+      ...base,
+      invoices: [...invoices, invoice({ number: 'DRAFT/26-27/0003', status: 'cancelled' }), invoice({ number: 'DRAFT/26-27/0004', status: 'draft' })],
+      notes,
+      retained: [
+        { kind: 'invoice', number: 'INV/26-27/0007', date: '2026-10-20' },
+        { kind: 'invoice', number: 'INV/26-27/0009', date: '2026-10-21' },
+        { kind: 'credit', number: 'CN/26-27/0002', date: '2026-10-21' },
+        { kind: 'debit', number: 'DN/26-27/0002', date: '2026-11-01' },
+      ],
+    });
+    const docs = (n: number) => withDeleted.doc_issue.doc_det.find((d) => d.doc_num === n)!.docs;
+    expect(docs(1)).toEqual([{ num: 1, from: 'INV/26-27/0001', to: 'INV/26-27/0009', totnum: 9, cancel: 3, net_issue: 6 }]);
+    expect(docs(5)).toEqual([{ num: 1, from: 'CN/26-27/0001', to: 'CN/26-27/0002', totnum: 2, cancel: 1, net_issue: 1 }]);
+    expect(docs(4)).toEqual([{ num: 1, from: 'DN/26-27/0001', to: 'DN/26-27/0001', totnum: 1, cancel: 0, net_issue: 1 }]);
+    expect(JSON.stringify(withDeleted)).not.toContain('DRAFT');
+    expect(JSON.stringify({ ...withDeleted, doc_issue: null })).not.toContain('INV/26-27/0009');
+  });
+
   it('puts each invoice in its table, leaves out drafts and other months, and cancelled ones outside DOC_ISSUE', () => {
     expect(ret.fp).toBe('102026');
     expect(ret.b2b).toEqual([
@@ -165,7 +185,11 @@ describe('buildGstr1', () => {
       {
         doc_num: 1,
         doc_typ: 'Invoices for outward supply',
-        docs: [{ num: 1, from: 'INV/26-27/0001', to: 'INV/26-27/0008', totnum: 7, cancel: 1, net_issue: 6 }],
+        // 0007 is dated in November: the series is reported around it, each range holding exactly the numbers it counts.
+        docs: [
+          { num: 1, from: 'INV/26-27/0001', to: 'INV/26-27/0006', totnum: 6, cancel: 1, net_issue: 5 },
+          { num: 2, from: 'INV/26-27/0008', to: 'INV/26-27/0008', totnum: 1, cancel: 0, net_issue: 1 },
+        ],
       },
       { doc_num: 4, doc_typ: 'Debit Note', docs: [{ num: 1, from: 'DN/26-27/0001', to: 'DN/26-27/0001', totnum: 1, cancel: 0, net_issue: 1 }] },
       { doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'CN/26-27/0001', to: 'CN/26-27/0001', totnum: 1, cancel: 0, net_issue: 1 }] },

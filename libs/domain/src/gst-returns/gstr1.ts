@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { money2, toDecimal } from '../shared/money';
+import { isProvisionalNumber } from '../documents/document-numbering';
 import { placeOfSupply, supplierState } from './place-of-supply';
 
 /**
@@ -29,6 +30,9 @@ export interface Gstr1Party {
   /** b2b, b2c, sez_with_payment, ... when stored; null: derived from the invoice type and client. */
   supplyType: string | null;
   reverseCharge: boolean;
+  /** The document's currency and rupees per unit (absent: INR); see gstr1-rupees.ts. */
+  currency?: string;
+  exchangeRate?: string | null;
 }
 
 export interface Gstr1Invoice extends Gstr1Party {
@@ -48,8 +52,8 @@ export interface Gstr1Note extends Gstr1Party {
   status: string;
   total: string;
   lines: Gstr1Line[];
-  /** The invoice the note is against, when it names one. */
-  original: { number: string; date: string; total: string; invoiceType: string } | null;
+  /** The invoice the note is against, when it names one (its currency and rupees per unit absent: INR). */
+  original: { number: string; date: string; total: string; invoiceType: string; currency?: string; exchangeRate?: string | null } | null;
 }
 
 export interface Gstr1Input {
@@ -62,6 +66,15 @@ export interface Gstr1Input {
   aggregateTurnover: string | null;
   invoices: Gstr1Invoice[];
   notes: Gstr1Note[];
+  /** Tax documents dated in the period that were deleted while holding a tax-series number (Table 13 counts them cancelled). */
+  retained?: Gstr1RetainedNumber[];
+}
+
+/** The number of a deleted tax document, kept for the tax records. */
+export interface Gstr1RetainedNumber {
+  kind: 'invoice' | 'debit' | 'credit';
+  number: string;
+  date: string;
 }
 
 type Num = number;
@@ -329,26 +342,44 @@ function seriesOf(number: string): { series: string; serial: number } {
 }
 
 /**
- * DOC_ISSUE: per kind and series, the first and last number issued in the period, how many were issued
- * (drafts never have a number here) and how many of them are cancelled.
+ * DOC_ISSUE (Table 13): per kind and number series, the numbers of the period from the first to the last, `totnum`
+ * the count of numbers in that range, `cancel` those cancelled or deleted (a deleted tax document keeps its number
+ * in the records as cancelled), `net_issue` the rest. Drafts and the provisional numbers of drafts (`DRAFT/...`) are
+ * not tax-series numbers and are left out. Numbers are taken at issue, so a series of the period has no gap; where
+ * one has (a number dated in another period, or taken by a draft before numbers were given at issue) the series
+ * is reported as consecutive ranges around it, so that every range holds exactly the numbers it counts.
  */
 function docIssue(kinds: Array<{ docNum: number; docTyp: string; docs: Array<{ number: string; status: string }> }>): Gstr1DocIssue[] {
   const out: Gstr1DocIssue[] = [];
   for (const kind of kinds) {
-    const series = new Map<string, Array<{ number: string; serial: number; cancelled: boolean }>>();
+    const series = new Map<string, Map<number, { number: string; serial: number; cancelled: boolean }>>();
     for (const d of kind.docs) {
-      if (d.status === 'draft') continue;
+      if (d.status === 'draft' || isProvisionalNumber(d.number)) continue;
       const s = seriesOf(d.number);
-      const list = series.get(s.series) ?? [];
-      list.push({ number: d.number, serial: s.serial, cancelled: d.status === 'cancelled' });
+      const list = series.get(s.series) ?? new Map<number, { number: string; serial: number; cancelled: boolean }>();
+      // One number is one document; should it appear twice (kept after deletion and stored again), it counts once.
+      const cancelled = d.status === 'cancelled' || d.status === 'deleted';
+      list.set(s.serial, { number: d.number, serial: s.serial, cancelled: cancelled || (list.get(s.serial)?.cancelled ?? false) });
       series.set(s.series, list);
     }
     if (!series.size) continue;
-    const docs = [...series.keys()].sort().map((key, i) => {
-      const list = series.get(key)!.sort((a, b) => a.serial - b.serial || (a.number < b.number ? -1 : 1));
-      const cancel = list.filter((d) => d.cancelled).length;
-      return { num: i + 1, from: list[0].number, to: list[list.length - 1].number, totnum: list.length, cancel, net_issue: list.length - cancel };
-    });
+    const docs: Gstr1DocIssue['docs'] = [];
+    for (const key of [...series.keys()].sort()) {
+      const list = [...series.get(key)!.values()].sort((a, b) => a.serial - b.serial);
+      let run: typeof list = [];
+      const flush = () => {
+        if (!run.length) return;
+        const totnum = run[run.length - 1].serial - run[0].serial + 1;
+        const cancel = run.filter((d) => d.cancelled).length;
+        docs.push({ num: docs.length + 1, from: run[0].number, to: run[run.length - 1].number, totnum, cancel, net_issue: totnum - cancel });
+        run = [];
+      };
+      for (const d of list) {
+        if (run.length && d.serial !== run[run.length - 1].serial + 1) flush();
+        run.push(d);
+      }
+      flush();
+    }
     out.push({ doc_num: kind.docNum, doc_typ: kind.docTyp, docs });
   }
   return out;
@@ -415,6 +446,9 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
   };
 
   const invoices = input.invoices.filter((i) => inPeriod(i.date, input));
+  // Deleted tax documents of the period: their numbers stay in Table 13, as cancelled.
+  const retainedOf = (kind: Gstr1RetainedNumber['kind']) =>
+    (input.retained ?? []).filter((r) => r.kind === kind && inPeriod(r.date, input)).map((r) => ({ number: r.number, status: 'deleted' }));
   for (const inv of invoices) {
     if (!counted(inv.status)) continue;
     const c = classifySale(inv, state);
@@ -520,9 +554,9 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
     },
     doc_issue: {
       doc_det: docIssue([
-        { docNum: 1, docTyp: 'Invoices for outward supply', docs: invoices },
-        { docNum: 4, docTyp: 'Debit Note', docs: input.notes.filter((n) => n.kind === 'debit' && inPeriod(n.date, input)) },
-        { docNum: 5, docTyp: 'Credit Note', docs: input.notes.filter((n) => n.kind === 'credit' && inPeriod(n.date, input)) },
+        { docNum: 1, docTyp: 'Invoices for outward supply', docs: [...invoices, ...retainedOf('invoice')] },
+        { docNum: 4, docTyp: 'Debit Note', docs: [...input.notes.filter((n) => n.kind === 'debit' && inPeriod(n.date, input)), ...retainedOf('debit')] },
+        { docNum: 5, docTyp: 'Credit Note', docs: [...input.notes.filter((n) => n.kind === 'credit' && inPeriod(n.date, input)), ...retainedOf('credit')] },
       ]),
     },
   };

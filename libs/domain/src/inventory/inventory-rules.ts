@@ -1,6 +1,8 @@
 import { DISCOUNT_TYPES, DiscountType } from '../documents/document-enums';
 import { ValidationFailed } from '../shared/domain-error';
 import { isMoneyLike, money2, toDecimal } from '../shared/money';
+import { GST_RATE_RULE, isGstRate } from '../tax/gst-rates';
+import { HSN_CODE_RULE, isHsnCode } from '../tax/tax-checks';
 import { INVENTORY_TYPES, InventoryFields, InventoryType } from './inventory-item';
 
 /** Fields as sent (trimmed); undefined means not sent. Types were checked at the edge. */
@@ -18,8 +20,6 @@ export interface InventoryInput {
   hsn_code?: string | null;
   low_stock_threshold?: number | null;
 }
-
-const HSN = /^\d{2,8}$/;
 
 /** Validates `input` merged over `base` (PATCH) and returns normalized fields, or a 400 keyed by field. */
 export function buildInventoryFields(input: InventoryInput, base?: InventoryFields): InventoryFields {
@@ -59,10 +59,13 @@ export function buildInventoryFields(input: InventoryInput, base?: InventoryFiel
   const tax = Number(rawTax);
   if (typeof rawTax === 'boolean' || !Number.isFinite(tax) || tax < 0 || tax > 100 || !/^\d+(\.\d{1,3})?$/.test(String(rawTax))) {
     errors.tax_rate = 'must be a percentage from 0 to 100 with at most 3 decimals';
+  } else if (has('tax_rate') && !isGstRate(String(rawTax))) {
+    // Checked when sent: an item stored before the rule keeps its rate through a PATCH of other fields.
+    errors.tax_rate = GST_RATE_RULE;
   } else taxRate = tax.toFixed(3);
 
   const hsnCode = has('hsn_code') ? (input.hsn_code ?? '') : (base?.hsnCode ?? '');
-  if (hsnCode && !HSN.test(hsnCode)) errors.hsn_code = 'must be 2 to 8 digits (HSN or SAC)';
+  if (has('hsn_code') && hsnCode && !isHsnCode(hsnCode)) errors.hsn_code = HSN_CODE_RULE;
 
   const lowStockThreshold = has('low_stock_threshold') ? (input.low_stock_threshold ?? null) : (base?.lowStockThreshold ?? null);
   if (lowStockThreshold !== null && (!Number.isInteger(lowStockThreshold) || lowStockThreshold < 0 || lowStockThreshold > 1_000_000_000)) {

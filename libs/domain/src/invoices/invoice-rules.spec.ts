@@ -65,11 +65,17 @@ describe('buildInvoice on create', () => {
     for (const c of ['inr', 'Usd', 'EUR', 'AED']) expect(buildInvoice({ ...base, currency: c }, ctx).fields.currency).toBe(c.toUpperCase());
   });
 
-  it('totals the lines less the header discount and applies the payment rules to total less TDS', () => {
+  it('takes the header discount off the lines before tax, totals the lines and applies the payment rules to total less TDS', () => {
+    const computed = (d: string) => ({ item_description: d, quantity: 1, rate: 1000, tax_rate: 18 });
     const built = buildInvoice(
-      { ...base, items: [line('a', '1180'), line('b', '1180')], discount_type: 'percentage', discount_value: 10, tds_amount: 24, payment_status: 'paid' },
-      ctx,
+      { ...base, items: [computed('a'), computed('b')], discount_type: 'percentage', discount_value: 10, tds_amount: 24, payment_status: 'paid' },
+      { ...ctx, account: { currency: 'INR', gstin: '27AAPFU0939F1ZV' } },
     );
+    // 10% of 2,000 is 200, 100 off each line; 18% of 900 is 162, as CGST and SGST of 81 (no client state: intra-state).
+    expect(built.lines?.map((l) => [l.taxableValue, l.headerDiscount, l.cgstAmount, l.sgstAmount, l.totalAmount])).toEqual([
+      ['900.00', '100.00', '81.00', '81.00', '1062.00'],
+      ['900.00', '100.00', '81.00', '81.00', '1062.00'],
+    ]);
     expect(built.fields).toMatchObject({ totalAmount: '2124.00', paidAmount: '2100.00', paymentDate: '2025-06-02', paidAt: '2025-06-01 20:00:00' });
   });
 
@@ -140,6 +146,7 @@ describe('invoiceInputFromSource', () => {
         igstAmount: '0',
         unit: null,
         taxableValue: null,
+        headerDiscount: null,
         totalAmount: '10',
         discountType: null,
         discountValue: null,
@@ -165,8 +172,37 @@ describe('invoiceInputFromSource', () => {
       payment_due_date: '2025-07-01',
     });
     const built = buildInvoice(invoiceInputFromSource(source, {}, '2025-06-02'), ctx);
-    // The lines as stored on the source, with the unit they had and the taxable value the engine took.
-    expect(built.lines).toEqual(source.lines.map((l) => ({ ...l, taxableValue: '1.00' })));
-    expect(built.fields.totalAmount).toBe('5.00');
+    // The lines as stored on the source (amounts that do not follow the tax rule stay as they are), with the unit they
+    // had, the taxable value the engine took and its share of the header discount: the fixed 5 takes all of its 1.00.
+    expect(built.lines).toEqual(source.lines.map((l) => ({ ...l, taxableValue: '0.00', headerDiscount: '1.00' })));
+    expect(built.fields.totalAmount).toBe('10.00');
+  });
+
+  it('a source stored before header discounts were shared among the lines is invoiced with the discount before tax', () => {
+    const gstCtx = { ...ctx, account: { currency: 'INR', gstin: '27AAPFU0939F1ZV' } };
+    // 10 x 1,000 at 18% taxed on 10,000 (CGST and SGST 900) with 10% off the total after tax; a second line sent off the rule.
+    const old = {
+      ...source.lines[0],
+      quantity: '10',
+      rate: '1000',
+      taxRate: '18',
+      cgstAmount: '900.00',
+      sgstAmount: '900.00',
+      totalAmount: '11800.00',
+      taxableValue: '10000.00',
+    };
+    const offRule = { ...old, quantity: '1', cgstAmount: '1.00', sgstAmount: '1.00', totalAmount: '1002.00', taxableValue: '1000.00' };
+    const from = { ...source, invoiceType: 'local_sale', lutNumber: null, discountType: 'percentage', discountValue: '10', lines: [old, offRule] };
+    const built = buildInvoice(invoiceInputFromSource(from, {}, '2025-06-02'), gstCtx);
+    expect(built.lines?.map((l) => [l.taxableValue, l.headerDiscount, l.cgstAmount, l.sgstAmount, l.totalAmount])).toEqual([
+      ['9000.00', '1000.00', '810.00', '810.00', '10620.00'],
+      ['900.00', '100.00', '1', '1', '1002'],
+    ]);
+    expect(built.fields.totalAmount).toBe('11622.00');
+    // A source written under the rule is copied as it is (amounts sent as the stored text, read back as numbers).
+    const values = (lines: typeof built.lines) => lines?.map((l) => [l.taxableValue, l.headerDiscount, l.cgstAmount, l.sgstAmount, l.totalAmount].map(Number));
+    const again = buildInvoice(invoiceInputFromSource({ ...from, lines: built.lines! }, {}, '2025-06-02'), gstCtx);
+    expect(values(again.lines)).toEqual(values(built.lines));
+    expect(again.fields.taxWarnings).toEqual(built.fields.taxWarnings);
   });
 });

@@ -1,14 +1,15 @@
 import { Account } from '../accounts/account';
 import { defaultInvoiceType, DOCUMENT_STATUSES, INVOICE_TYPES, PAYMENT_STATUSES } from '../documents/document-enums';
 import { receivableAmount } from '../documents/document-totals';
-import { applyGstToLines, GstContext, gstDocumentTotal, gstFieldsOf, GstHeaderInput, gstinOnlySupplier, readGstHeader } from '../documents/document-gst';
+import { applyGstToDocument, GstContext, gstFieldsOf, GstHeaderInput, gstinOnlySupplier, readGstHeader } from '../documents/document-gst';
 import { applyPaymentRules } from '../documents/payment-rules';
-import { checkDiscount, decimalText, lineAsInput, lineTotals, ProductLineInput, ProductLineValues, sentLines } from '../documents/product-lines';
+import { checkDiscount, decimalText, linesAsInput, ProductLineInput, ProductLineValues, sentLines } from '../documents/product-lines';
 import { currencyValue, documentTexts, enumValue, FieldErrors, merged, optionalDate, requiredDate, requiredId } from '../documents/sales-document-fields';
 import { ValidationFailed } from '../shared/domain-error';
 import { isValidDate } from '../shared/fiscal-year';
 import { toDecimal, MoneyInput } from '../shared/money';
 import { Invoice, InvoiceFields } from './invoice';
+import { withDocumentWarnings } from '../tax/tax-checks';
 
 /** Invoice fields as a caller sends them (strings trimmed at the edge); undefined means "not sent". */
 export interface InvoiceInput extends GstHeaderInput {
@@ -68,8 +69,9 @@ function optionalId(value: unknown, field: string, errors: FieldErrors): number 
 
 /**
  * Validates an invoice (`input` merged over `current` on PATCH) and returns what to store: defaults
- * (status issued, payment pending, the account's currency, invoice type by GSTIN), the total of the
- * lines less the header discount, and the payment rules applied to the amount receivable.
+ * (status issued, payment pending, the account's currency, invoice type by GSTIN), the lines with the
+ * header discount shared among them before tax and the total (applyGstToDocument), and the payment rules
+ * applied to the amount receivable.
  */
 export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?: Invoice): BuiltInvoice {
   const errors = new FieldErrors();
@@ -110,14 +112,15 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
       lutNumber: texts.lutNumber,
       clientChanged: !!current && clientId !== current.clientId,
       typeChanged: !!current && invoiceType !== current.invoiceType,
+      currency,
     },
     errors,
   );
   errors.throwIfAny();
 
-  const applied = applyGstToLines(sent ?? current?.lines ?? [], sent ? omitted : [], gst);
-  const lines = sent ? applied.lines : null;
-  const { totalAmount, roundOff } = gstDocumentTotal(lineTotals(applied.lines), discountType, discountValue, gst.roundOffWanted);
+  const applied = applyGstToDocument({ sent, omitted, current, discount: { discountType, discountValue }, header: gst });
+  const lines = applied.write;
+  const { totalAmount, roundOff } = applied;
   if (tdsAmount !== null && toDecimal(tdsAmount).gt(totalAmount)) {
     throw ValidationFailed.field('tds_amount', `must not exceed the invoice total ${totalAmount}`);
   }
@@ -150,7 +153,11 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
       paidAmount: payment.paidAmount,
       paymentDate: payment.paymentDate,
       paidAt: payment.paidAt,
-      ...gstFieldsOf(gst, roundOff, applied.warnings),
+      ...gstFieldsOf(
+        gst,
+        roundOff,
+        withDocumentWarnings(applied.warnings, { date: invoiceDate, placeOfSupply: gst.placeOfSupply, kind: gst.kind, lines: applied.lines }),
+      ),
     },
     lines,
   };
@@ -171,6 +178,8 @@ export interface InvoiceSource {
   placeOfSupply: string | null;
   supplyType: string | null;
   reverseCharge: boolean;
+  /** Rupees per unit of a foreign currency; null or absent: none. */
+  exchangeRate?: string | null;
   lines: ProductLineValues[];
 }
 
@@ -197,6 +206,7 @@ export function invoiceInputFromSource(source: InvoiceSource, input: ConversionI
     place_of_supply: source.placeOfSupply,
     supply_type: source.supplyType,
     reverse_charge: source.reverseCharge,
-    items: source.lines.map(lineAsInput),
+    exchange_rate: source.exchangeRate ?? null,
+    items: linesAsInput(source.lines, source),
   };
 }

@@ -3,6 +3,7 @@ import { ActivityRecorder } from '../activity/activity-recorder';
 import { documentChanges, PRODUCT_LINE_FIELDS } from '../activity/field-changes';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { DocumentListFilter } from '../documents/document-list-filter';
+import { assertStaysIssued } from '../documents/document-numbering';
 import { Clock } from '../shared/clock.port';
 import { found } from '../shared/domain-error';
 import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
@@ -64,28 +65,25 @@ export class InvoicesService {
       await this.einvoiceLock?.assertEditable(accountId, id, input as Record<string, unknown>);
       const gst = await this.references.gstContext(caller.account, input.client_id ?? current.clientId);
       const built = buildInvoice(input, { ...this.context(caller), gst }, current);
+      assertStaysIssued(current.invoiceNumber, current.status, built.fields.status);
       if (built.fields.clientId !== current.clientId) await this.references.client(accountId, built.fields.clientId);
       if (input.tds_section_id !== undefined) await this.references.tdsSection(accountId, built.fields.tdsSectionId);
       const lines = built.lines && (await this.stock.check(accountId, built.lines));
+      // A draft being issued takes its number of the tax series now, in this transaction (rule 46(b)).
+      const number = await this.issue.numberAtIssue(accountId, id, current.invoiceNumber, built.fields.status, built.fields.invoiceDate);
       await this.invoices.update(accountId, id, built.fields, lines);
       // A cancelled invoice holds no stock: cancelling gives its lines' stock back, restoring takes it again.
       const cancelled = built.fields.status === 'cancelled';
       const wasCancelled = current.status === 'cancelled';
       if (lines || cancelled !== wasCancelled) {
         const reason = cancelled && !wasCancelled ? 'invoice cancelled' : !cancelled && wasCancelled ? 'invoice restored' : 'invoice edited';
-        await this.stock.move(
-          caller.principal,
-          { id, number: current.invoiceNumber },
-          wasCancelled ? [] : current.lines,
-          cancelled ? [] : (lines ?? current.lines),
-          reason,
-        );
+        await this.stock.move(caller.principal, { id, number }, wasCancelled ? [] : current.lines, cancelled ? [] : (lines ?? current.lines), reason);
       }
       await this.activity.updated(
         caller.principal,
         'invoice',
         id,
-        current.invoiceNumber,
+        number,
         documentChanges({
           summary: {
             before: { ...invoiceSummary(current), lines: current.lines.length },

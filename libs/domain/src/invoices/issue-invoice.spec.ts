@@ -36,7 +36,7 @@ describe('IssueInvoice', () => {
     const issued = await service.create(a, input);
     expect(issued.number).toBe('INV/25-26/0001');
     expect(calls).toHaveLength(1);
-    expect(calls[0].slot).toEqual({ kind: 'invoice', fyStartYear: 2025, prefix: 'INV' });
+    expect(calls[0].slot).toEqual({ kind: 'invoice', series: 'invoice', fyStartYear: 2025, prefix: 'INV' });
     // The event is built as the recorder builds it; the store fills in the id and the number.
     expect(calls[0].event).toMatchObject({ accountId: 1, actorKind: 'api_key', action: 'created', entityType: 'invoice', after: { lines: 1 } });
     expect(kit.log.of('invoice', issued.id)).toEqual([expect.objectContaining({ action: 'created', label: 'INV/25-26/0001' })]);

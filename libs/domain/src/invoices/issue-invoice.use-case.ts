@@ -2,7 +2,7 @@ import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { Client } from '../clients/client';
 import { ClientRepository } from '../clients/client.repository.port';
-import { DocumentNumbering, numberIn } from '../documents/document-numbering';
+import { DocumentNumbering, numberIn, takesTaxNumber } from '../documents/document-numbering';
 import { DocumentQuota } from '../documents/document-quota';
 import { ProductLineValues } from '../documents/product-lines';
 import { requireClient } from '../documents/sales-document-fields';
@@ -20,7 +20,7 @@ export interface IssuedInvoice {
 
 /**
  * Writes a new invoice: plan quota, client of the account, inventory links, the next number of the invoice sequence for
- * the FY of its date, header and lines, the stock they take, and the `created` activity event. Runs inside the caller's
+ * the FY of its date (of the draft series when it is created as a draft), header and lines, the stock they take, and the `created` activity event. Runs inside the caller's
  * transaction (create and both conversions share it).
  */
 export class IssueInvoice {
@@ -42,7 +42,8 @@ export class IssueInvoice {
     await this.quota.assertCanCreate(caller.account);
     if (client?.id !== fields.clientId || client.accountId !== accountId) await requireClient(this.clients, accountId, fields.clientId);
     const checked = await this.stock.check(accountId, lines);
-    const slot = await this.numbering.slot(accountId, 'invoice', fields.invoiceDate);
+    // A draft takes a provisional number of the draft series; the tax series numbers it when it is issued.
+    const slot = await this.numbering.slot(accountId, 'invoice', fields.invoiceDate, fields.status);
     const after = { ...invoiceSummary(fields), lines: lines.length };
     // Without stock to move or a record for the log to read, number, header, lines and event go in one write.
     if (this.invoices.insertNumbered && !this.stock.takesStock(checked)) {
@@ -57,5 +58,18 @@ export class IssueInvoice {
     await this.stock.move(caller.principal, { id, number: allocated.number }, [], checked, 'invoice created');
     await this.activity.created(caller.principal, 'invoice', id, allocated.number, { after });
     return { id, number: allocated.number, taxWarnings: fields.taxWarnings };
+  }
+
+  /**
+   * When a draft holding a provisional number is issued (its status becomes `status`), gives it the next number of
+   * the invoice series for the FY of `invoiceDate` and returns it; otherwise returns `currentNumber`. Call inside the
+   * update's transaction before the header is written: the sequence row is then locked before the invoice row, in
+   * the order a create takes them.
+   */
+  async numberAtIssue(accountId: number, id: number, currentNumber: string, status: string, invoiceDate: string): Promise<string> {
+    if (!takesTaxNumber(currentNumber, status)) return currentNumber;
+    const allocated = await this.numbering.allocate(accountId, 'invoice', invoiceDate);
+    await this.invoices.renumber(accountId, id, allocated);
+    return allocated.number;
   }
 }

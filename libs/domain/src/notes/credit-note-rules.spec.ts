@@ -39,6 +39,7 @@ describe('buildCreditNoteFields on create', () => {
         roundOff: null,
         supplierSnapshot: { name: null, address: null, gstin: null, pan: null, state_code: null },
         taxWarnings: [],
+        exchangeRate: null,
         totalAmount: '0.00',
         sourceInvoiceId: null,
         reason: null,

@@ -30,7 +30,9 @@ describe('buildDebitNoteFields on create', () => {
         reverseCharge: false,
         roundOff: null,
         supplierSnapshot: { name: null, address: null, gstin: null, pan: null, state_code: null },
-        taxWarnings: [],
+        // A USD note without an exchange rate: its rupee value is unknown (rule 34).
+        taxWarnings: [expect.objectContaining({ line: null, code: 'exchange_rate_missing', field: 'exchange_rate' })],
+        exchangeRate: null,
         totalAmount: '0.00',
         paymentDueDate: '2025-05-10',
         paymentStatus: 'pending',

@@ -4,7 +4,8 @@ import { ValidationFailed } from '../shared/domain-error';
 import { sumMoney } from '../shared/money';
 import { roundToRupee } from '../tax/tax-engine';
 import { NoteHeaderFields, NoteHeaderInput, NoteLineFields, NoteLineInput } from './note';
-import { applyGstToNoteLines, noteLinesFrom, noteTotal } from './note-lines';
+import { applyGstToNoteLines, checkNoteLineCodes, noteLinesFrom, noteTotal } from './note-lines';
+import { cgstSgstWarnings, sortedWarnings } from '../tax/tax-checks';
 
 /** What the rules need to know beyond the request: business dates and the account's currency. */
 export interface NoteRuleContext {
@@ -74,7 +75,7 @@ export function mergeLines(
   base: NoteHeaderFields | undefined,
   gstInput: NoteHeaderInput = {},
   ctx?: NoteRuleContext,
-  header?: { clientId: number; lutNumber: string | null },
+  header?: { clientId: number; lutNumber: string | null; currency?: string },
   errors: Record<string, string> = {},
   prefill: NoteLineFields[] | null = null,
 ): { lines: NoteLineFields[] | null; total: string; gst: GstFields } {
@@ -85,9 +86,16 @@ export function mergeLines(
     gstInput,
     base,
     ctx?.gst ?? { client: null, supplier: gstinOnlySupplier(null) },
-    { invoiceType: null, lutNumber: header?.lutNumber ?? null, clientChanged: !!base && !!header && header.clientId !== base.clientId, typeChanged: false },
+    {
+      invoiceType: null,
+      lutNumber: header?.lutNumber ?? null,
+      clientChanged: !!base && !!header && header.clientId !== base.clientId,
+      typeChanged: false,
+      currency: header?.currency,
+    },
     { add },
   );
+  checkNoteLineCodes(items, add);
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
   const omitted: boolean[] = [];
   const sent = prefill ?? (items === undefined ? null : noteLinesFrom(items, omitted));
@@ -100,7 +108,8 @@ export function mergeLines(
     total = rounded.total;
     roundOff = rounded.roundOff;
   }
-  return { lines: sent ? applied.lines : base ? null : [], total, gst: gstFieldsOf(gst, roundOff, applied.warnings) };
+  const warnings = sortedWarnings([...applied.warnings, ...cgstSgstWarnings(applied.lines, gst.kind)]);
+  return { lines: sent ? applied.lines : base ? null : [], total, gst: gstFieldsOf(gst, roundOff, warnings) };
 }
 
 /** The unrounded total of a stored note whose lines were not read: its total less its round-off. */

@@ -1,6 +1,8 @@
 import { GstHeader } from '../documents/document-gst';
 import { ValidationFailed } from '../shared/domain-error';
 import { money2, sumMoney, toDecimal } from '../shared/money';
+import { GST_RATE_RULE, isGstRate } from '../tax/gst-rates';
+import { HSN_CODE_RULE, isHsnCode } from '../tax/tax-checks';
 import { checkLine, computeLineTax, TaxWarning } from '../tax/tax-engine';
 import { NoteLineFields, NoteLineInput } from './note';
 import { SourceInvoice } from './source-invoice-reader.port';
@@ -42,6 +44,20 @@ export function noteLinesFrom(items: readonly NoteLineInput[] | null | undefined
     lines.push(line);
   }
   return lines;
+}
+
+/**
+ * The codes of the lines a caller sent: an `hsn_code` that is not empty must be an HSN or SAC code, a `tax_rate` a
+ * GST rate. Problems are keyed `items.<index>.<field>` with the index in the array as sent; lines without a
+ * description are dropped, never checked.
+ */
+export function checkNoteLineCodes(items: readonly NoteLineInput[] | null | undefined, add: (field: string, problem: string) => void): void {
+  (items ?? []).forEach((item, index) => {
+    if (typeof item?.description !== 'string' || !item.description.trim()) return;
+    const hsn = typeof item.hsn_code === 'string' ? item.hsn_code.trim() : '';
+    if (hsn && !isHsnCode(hsn)) add(`items.${index}.hsn_code`, HSN_CODE_RULE);
+    if (!absent(item.tax_rate) && !isGstRate(item.tax_rate)) add(`items.${index}.tax_rate`, GST_RATE_RULE);
+  });
 }
 
 /**

@@ -20,6 +20,8 @@ export abstract class NoteRepository<N, F> {
   abstract list(accountId: number, filter: DocumentListFilter): Promise<Page<N>>;
   abstract insert(accountId: number, fields: F, number: NoteNumber): Promise<number>;
   abstract update(accountId: number, id: number, fields: F): Promise<void>;
+  /** Gives the note `number` (a draft's provisional number replaced by its tax-series number at issue). */
+  abstract renumber(accountId: number, id: number, number: NoteNumber): Promise<void>;
   /** Deletes the note's lines and stores `lines` in their order. */
   abstract replaceLines(accountId: number, noteId: number, lines: NoteLineFields[]): Promise<void>;
   /** Deletes the note and its lines. */

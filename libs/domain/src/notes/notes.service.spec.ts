@@ -176,3 +176,65 @@ describe('CreditNotesService', () => {
     expect((await s.credit.get(s.a, orphan)).note.clientId).toBe(s.clientA2);
   });
 });
+
+describe('dated tax checks of notes', () => {
+  /** The services with the invoice reader in their deps, as the application wires them. */
+  function withInvoices() {
+    const s = setup();
+    const deps = { ...s.deps, invoices: s.invoices };
+    return { ...s, credit: new CreditNotesService(s.creditRepo, s.invoices, deps), debit: new DebitNotesService(s.debitRepo, deps) };
+  }
+  const codesOf = (warnings: Array<{ code: string }>) => warnings.map((w) => w.code);
+
+  it('a credit note dated after 30 November following its invoice year is time-barred (section 34(2)), on create and PATCH', async () => {
+    const s = withInvoices();
+    s.invoices.add(1, { id: 42, clientId: s.clientA, currency: 'INR', number: 'INV/24-25/0042', invoiceDate: '2024-05-10', lines: [] });
+    const onTime = await s.credit.create(s.a, { source_invoice_id: 42, credit_note_date: '2025-11-30', items: [{ description: 'Return', amount: 10 }] });
+    expect(onTime.taxWarnings).toEqual([]);
+    const late = await s.credit.create(s.a, { source_invoice_id: 42, credit_note_date: '2025-12-01', items: [{ description: 'Return', amount: 10 }] });
+    expect(late.taxWarnings).toEqual([expect.objectContaining({ line: null, code: 'credit_note_time_barred', field: 'credit_note_date' })]);
+    expect((await s.credit.get(s.a, late.id)).note.taxWarnings.map((w) => w.code)).toEqual(['credit_note_time_barred']);
+    expect(codesOf((await s.credit.update(s.a, onTime.id, { credit_note_date: '2025-12-01' })).taxWarnings)).toEqual(['credit_note_time_barred']);
+    expect((await s.credit.update(s.a, onTime.id, { credit_note_date: '2025-11-01' })).taxWarnings).toEqual([]);
+  });
+
+  it("a note's rates follow the date of the invoice it refers to, else its own date", async () => {
+    const s = withInvoices();
+    s.invoices.add(1, { id: 42, clientId: s.clientA, currency: 'INR', number: 'INV/25-26/0042', invoiceDate: '2025-08-10', lines: [] });
+    const items = [{ description: 'Rate difference', taxable_value: 100, tax_rate: 12 }];
+    const against = await s.credit.create(s.a, { source_invoice_id: 42, credit_note_date: '2025-10-15', items });
+    expect(against.taxWarnings).toEqual([]);
+    const debit = await s.debit.create(s.a, { client_id: s.clientA, original_invoice_id: 42, debit_note_date: '2025-10-15', items });
+    expect(debit.taxWarnings).toEqual([]);
+    const alone = await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-10-15', items });
+    expect(alone.taxWarnings).toEqual([expect.objectContaining({ line: 1, code: 'rate_not_in_force', sent: '12' })]);
+    // A PATCH that keeps the lines checks them again against the new date.
+    expect((await s.debit.update(s.a, alone.id, { debit_note_date: '2025-09-21' })).taxWarnings).toEqual([]);
+  });
+
+  it('a rate of no GST and an HSN code that is not one are 400 naming the line; place of supply 25 is a warning', async () => {
+    const s = withInvoices();
+    const base = { client_id: s.clientA, debit_note_date: '2025-10-15' };
+    await expect(
+      s.debit.create(s.a, { ...base, items: [{ description: ' ' }, { description: 'x', taxable_value: 100, tax_rate: 17, hsn_code: 'ABC' }] }),
+    ).rejects.toMatchObject({ code: 'validation_error', details: { 'items.1.tax_rate': expect.any(String), 'items.1.hsn_code': expect.any(String) } });
+    expect(s.debitRepo.notes.size).toBe(0);
+    const merged = await s.debit.create(s.a, {
+      ...base,
+      place_of_supply: '25',
+      items: [{ description: 'x', taxable_value: 100, tax_rate: 18, hsn_code: '8544' }],
+    });
+    expect(codesOf(merged.taxWarnings)).toEqual(['place_of_supply_merged']);
+  });
+
+  it('CGST and SGST sent unequal on an intra-state note line are a warning', async () => {
+    const s = withInvoices();
+    const written = await s.debit.create(s.a, {
+      client_id: s.clientA,
+      debit_note_date: '2025-10-15',
+      place_of_supply: '27',
+      items: [{ description: 'x', taxable_value: 1000, tax_rate: 18, cgst_amount: 90.01, sgst_amount: 89.99, amount: 1180 }],
+    });
+    expect(written.taxWarnings).toEqual([expect.objectContaining({ line: 1, code: 'cgst_sgst_unequal', expected: '90.01', sent: '89.99' })]);
+  });
+});

@@ -3,7 +3,7 @@ import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { ClientRepository } from '../clients/client.repository.port';
 import { DocumentListFilter } from '../documents/document-list-filter';
-import { DocumentNumbering } from '../documents/document-numbering';
+import { assertStaysIssued, DocumentNumbering, takesTaxNumber } from '../documents/document-numbering';
 import { DocumentQuota } from '../documents/document-quota';
 import { Clock } from '../shared/clock.port';
 import { found, NotFound } from '../shared/domain-error';
@@ -16,6 +16,7 @@ import { documentChanges } from '../activity/field-changes';
 import { NoteRepository } from './note.repository.port';
 import { SourceInvoiceReader } from './source-invoice-reader.port';
 import { TaxWarning } from '../tax/tax-engine';
+import { creditNoteTimeBarWarnings, placeOfSupplyWarnings, rateNotInForceWarnings, sortedWarnings } from '../tax/tax-checks';
 import { gstContextFor } from '../documents/document-gst-context';
 import { NoteHeaderInput } from './note';
 
@@ -115,11 +116,13 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
   }
 
   /** Create steps; call inside the transaction. Returns the new note's id. */
-  protected async insertNote(caller: Caller, change: NoteChange<F>): Promise<NoteWritten> {
+  protected async insertNote(caller: Caller, built: NoteChange<F>): Promise<NoteWritten> {
     const accountId = caller.account.id;
+    const change = await this.withDatedWarnings(accountId, built, []);
     await this.deps.quota.assertCanCreate(caller.account);
     await this.requireClient(accountId, change.fields.clientId);
-    const number = await this.deps.numbering.allocate(accountId, this.kind, change.fields.date);
+    // A draft takes a provisional number of the draft series; the tax series numbers it when it is issued.
+    const number = await this.deps.numbering.allocate(accountId, this.kind, change.fields.date, change.fields.status);
     const id = await this.notes.insert(accountId, change.fields, number);
     await this.notes.replaceLines(accountId, id, change.lines ?? []);
     await this.record(caller, 'created', { id, number: number.number }, null, this.summary({ ...change.fields, number: number.number }));
@@ -127,22 +130,52 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
   }
 
   /**
-   * Update steps; call inside the transaction with the note read for update. The number never changes.
+   * Update steps; call inside the transaction with the note read for update. The number never changes, except that
+   * a draft being issued takes the next number of the tax series then (and an issued note never goes back to draft).
    * `currentLines` are the stored lines when the caller read them already (the rule context does).
    */
-  protected async saveNote(caller: Caller, current: N, change: NoteChange<F>, currentLines?: NoteLineFields[]): Promise<NoteWritten> {
+  protected async saveNote(caller: Caller, current: N, built: NoteChange<F>, currentLines?: NoteLineFields[]): Promise<NoteWritten> {
     const accountId = caller.account.id;
+    const stored = currentLines ?? (await this.notes.findLines(accountId, current.id));
+    const change = await this.withDatedWarnings(accountId, built, stored);
     if (change.fields.clientId !== current.clientId) await this.requireClient(accountId, change.fields.clientId);
-    const linesBefore = change.lines === null ? [] : (currentLines ?? (await this.notes.findLines(accountId, current.id)));
+    const linesBefore = change.lines === null ? [] : stored;
+    assertStaysIssued(current.number, current.status, change.fields.status);
+    let number = current.number;
+    if (takesTaxNumber(current.number, change.fields.status)) {
+      const allocated = await this.deps.numbering.allocate(accountId, this.kind, change.fields.date);
+      await this.notes.renumber(accountId, current.id, allocated);
+      number = allocated.number;
+    }
     await this.notes.update(accountId, current.id, change.fields);
     if (change.lines !== null) await this.notes.replaceLines(accountId, current.id, change.lines);
     const { before, after } = documentChanges({
-      summary: { before: this.summary(current), after: this.summary({ ...change.fields, number: current.number }) },
+      summary: { before: this.summary(current), after: this.summary({ ...change.fields, number }) },
       header: { before: current, after: change.fields, names: { date: `${NOTE_ENTITY_TYPES[this.kind]}_date` } },
       lines: { before: linesBefore, after: change.lines, ignore: ['noteId'] },
     });
-    await this.record(caller, 'updated', current, before, after);
+    await this.record(caller, 'updated', { id: current.id, number }, before, after);
     return { id: current.id, taxWarnings: change.fields.taxWarnings };
+  }
+
+  /**
+   * The warnings that depend on the note's date and on the invoice it refers to (`original_invoice_id`), added to
+   * those of its lines: a line's rate not in force on the date of that invoice (a note carries the rates of the
+   * supply it corrects), or on the note's own date when it refers to none; a merged place of supply; and a credit
+   * note past the section 34(2) deadline of that invoice's financial year. `storedLines` are the lines a change
+   * without `items` keeps.
+   */
+  private async withDatedWarnings(accountId: number, change: NoteChange<F>, storedLines: NoteLineFields[]): Promise<NoteChange<F>> {
+    const { fields } = change;
+    const invoiceId = fields.originalInvoiceId;
+    const invoice = invoiceId && this.deps.invoices ? await this.deps.invoices.findForCreditNote(accountId, invoiceId) : null;
+    const warnings = sortedWarnings([
+      ...fields.taxWarnings,
+      ...rateNotInForceWarnings(change.lines ?? storedLines, invoice?.invoiceDate ?? fields.date),
+      ...placeOfSupplyWarnings(fields.placeOfSupply, fields.date),
+      ...(this.kind === 'credit-note' && invoice ? creditNoteTimeBarWarnings(invoice, fields.date) : []),
+    ]);
+    return { ...change, fields: { ...fields, taxWarnings: warnings } };
   }
 
   protected async require(accountId: number, id: number, forUpdate = false): Promise<N> {

@@ -10,6 +10,7 @@ export function presentGstHeader(d: GstFields) {
     supply_type: d.supplyType,
     reverse_charge: d.reverseCharge,
     round_off: d.roundOff === null ? null : toNumber2(d.roundOff),
+    exchange_rate: d.exchangeRate === null || d.exchangeRate === undefined ? null : Number(d.exchangeRate),
   };
 }
 
@@ -30,14 +31,17 @@ export function presentSalesDocumentTotals(
   };
 }
 
-/** Each line that disagrees with the tax rule (line 1 is the first line), amounts as numbers. */
+/**
+ * Each disagreement with the tax rules (line 1 is the first line, null the document as a whole), amounts and rates
+ * as numbers (null where the warning is not about one).
+ */
 export function presentTaxWarnings(warnings: TaxWarning[]) {
   return warnings.map((w) => ({
-    line: w.line,
+    line: w.line ?? null,
     code: w.code,
     field: w.field,
-    expected: toNumber2(w.expected),
-    sent: toNumber2(w.sent),
+    expected: w.expected === null || w.expected === undefined ? null : toNumber2(w.expected),
+    sent: w.sent === null || w.sent === undefined ? null : toNumber2(w.sent),
     message: w.message,
   }));
 }

@@ -29,5 +29,6 @@ export function presentLines(lines: ProductLine[], parentKey: string, parentId: 
     ...(opts.inventory ? { inventory_id: line.inventoryId } : {}),
     unit: line.unit,
     taxable_value: nullableMoney(line.taxableValue),
+    header_discount: nullableMoney(line.headerDiscount),
   }));
 }

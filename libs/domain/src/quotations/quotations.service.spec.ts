@@ -48,7 +48,8 @@ describe('QuotationsService', () => {
       invoiceType: 'export',
       invoiceDate: '2025-06-02',
       paymentDueDate: '2025-06-02',
-      totalAmount: '170.00',
+      // The lines were sent with their amounts and keep them; the fixed discount of 7 is in their taxable values.
+      totalAmount: '177.00',
       status: 'issued',
       paymentStatus: 'pending',
     });

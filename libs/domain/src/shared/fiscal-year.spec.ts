@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { fiscalYearLabel, fiscalYearOf, fiscalYearRange, formatTimestamp, isValidDate, kolkataDate } from './fiscal-year';
+import { dateProblem, fiscalYearLabel, fiscalYearOf, fiscalYearRange, formatTimestamp, isCalendarDate, isValidDate, kolkataDate } from './fiscal-year';
 
 const DAY_MS = 86_400_000;
 const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -23,7 +23,7 @@ describe('fiscalYearRange', () => {
         const end = Date.parse(`${to}T00:00:00Z`);
         const day = start + offset * DAY_MS;
         fc.pre(day <= end);
-        expect(isValidDate(ymd(day))).toBe(true);
+        expect(isCalendarDate(ymd(day))).toBe(true);
         expect(fiscalYearOf(ymd(day))).toBe(year);
         expect(fiscalYearOf(ymd(start - DAY_MS))).toBe(year - 1);
         expect(fiscalYearOf(ymd(end + DAY_MS))).toBe(year + 1);
@@ -95,9 +95,9 @@ describe('formatTimestamp', () => {
   });
 });
 
-describe('isValidDate', () => {
-  it('accepts real calendar dates', () => {
-    for (const ok of ['2024-02-29', '2000-02-29', '2025-12-31', '2025-04-30', '0001-01-01']) expect(isValidDate(ok)).toBe(true);
+describe('isCalendarDate', () => {
+  it('accepts real calendar dates of any year from 0001 to 9999', () => {
+    for (const ok of ['2024-02-29', '2000-02-29', '2025-12-31', '2025-04-30', '0001-01-01', '9999-12-31']) expect(isCalendarDate(ok)).toBe(true);
   });
 
   it('rejects impossible dates and other forms', () => {
@@ -116,13 +116,44 @@ describe('isValidDate', () => {
       ' 2025-01-01',
       '',
     ];
-    for (const value of bad) expect(isValidDate(value)).toBe(false);
+    for (const value of bad) expect(isCalendarDate(value)).toBe(false);
   });
 
   it('agrees with the UTC calendar for every day', () => {
     fc.assert(
       fc.property(fc.integer({ min: -700_000, max: 2_900_000 }), (n) => {
-        expect(isValidDate(ymd(n * DAY_MS))).toBe(true);
+        expect(isCalendarDate(ymd(n * DAY_MS))).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('isValidDate and dateProblem', () => {
+  it('take the calendar dates of the years 1900 to 2099', () => {
+    for (const ok of ['1900-01-01', '2000-02-29', '2025-04-01', '2099-12-31']) {
+      expect(isValidDate(ok)).toBe(true);
+      expect(dateProblem(ok)).toBeNull();
+    }
+  });
+
+  it('refuse the calendar dates outside them with the range, and what is not a date as such', () => {
+    for (const far of ['0001-01-01', '0001-03-31', '1899-12-31', '2100-01-01', '2125-05-01', '9999-06-01', '9999-12-31']) {
+      expect(isValidDate(far)).toBe(false);
+      expect(dateProblem(far)).toBe('must be a date from 1900-01-01 to 2099-12-31');
+    }
+    for (const bad of ['2025-02-29', '0000-01-01', '2025-01-01 10:00:00', '', null, 20250101]) expect(dateProblem(bad)).toBe('must be a date written Y-m-d');
+    expect(dateProblem('nope', 'must be a date (YYYY-MM-DD)')).toBe('must be a date (YYYY-MM-DD)');
+  });
+
+  it('give every date of the window a financial year with a range and a label', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.parse('1900-01-01'), max: Date.parse('2099-12-31') }), (ms) => {
+        const date = ymd(ms);
+        expect(isValidDate(date)).toBe(true);
+        const fy = fiscalYearOf(date);
+        const { from, to } = fiscalYearRange(fy);
+        expect(from <= date && date <= to).toBe(true);
+        expect(fiscalYearLabel(fy)).toMatch(/^\d{2}-\d{2}$/);
       }),
     );
   });

@@ -73,6 +73,9 @@ export function isGstRate(rate: MoneyInput): boolean {
   return text !== null && GST_RATES.includes(text);
 }
 
+/** The problem of a line's or an item's `tax_rate` that is no GST rate at all (a 400). */
+export const GST_RATE_RULE = `must be a GST rate (percent): one of ${GST_RATES.join(', ')}`;
+
 /** The period of the table a date (YYYY-MM-DD) falls in; null before GST (2017-07-01). */
 export function ratePeriodOn(date: string): RatePeriod | null {
   return RATE_PERIODS.find((p) => p.from <= date && (p.to === null || date <= p.to)) ?? null;

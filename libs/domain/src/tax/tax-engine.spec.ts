@@ -149,6 +149,7 @@ describe('the tax table of GST-RULES.md ("Which tax", IGST Act sections 7 and 8)
     discountType: null,
     discountValue: null,
     taxableValue: null,
+    headerDiscount: null,
   };
   const computed = (h: ReturnType<typeof header>) => {
     const l = applyGstToLines([line], [true], h).lines[0];

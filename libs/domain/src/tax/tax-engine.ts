@@ -83,19 +83,35 @@ export function computeLineTax(taxable: MoneyInput, ratePercent: MoneyInput, kin
   return { taxable: base, ...tax, total };
 }
 
-/** Why a line as sent disagrees with the tax rule. */
-export type TaxWarningCode = 'wrong_tax_kind' | 'tax_amount' | 'total_amount';
+/**
+ * Why a document as sent disagrees with the tax rules: a line's amounts (`wrong_tax_kind`, `tax_amount`,
+ * `total_amount`, `cgst_sgst_unequal`), a line's rate on the document's date (`rate_not_in_force`), the place of
+ * supply (`place_of_supply_merged`) or a credit note's date (`credit_note_time_barred`); see tax-checks.ts; a document
+ * in a foreign currency without an exchange rate (`exchange_rate_missing`, exchange-rate.ts).
+ */
+export const TAX_WARNING_CODES = [
+  'wrong_tax_kind',
+  'tax_amount',
+  'total_amount',
+  'cgst_sgst_unequal',
+  'rate_not_in_force',
+  'place_of_supply_merged',
+  'credit_note_time_barred',
+  'exchange_rate_missing',
+] as const;
+export type TaxWarningCode = (typeof TAX_WARNING_CODES)[number];
 
 /**
- * One disagreement of a line with the tax rule. `line` is the line's position (1 = first stored line, as
- * printed); `field` the line field concerned; `expected` and `sent` 2-decimal strings.
+ * One disagreement with the tax rules. `line` is the line's position (1 = first stored line, as printed), null
+ * for the document as a whole; `field` the field concerned; `expected` and `sent` decimal strings (2-decimal
+ * amounts, or a rate), null where the warning is not about an amount.
  */
 export interface TaxWarning {
-  line: number;
+  line: number | null;
   code: TaxWarningCode;
   field: string;
-  expected: string;
-  sent: string;
+  expected: string | null;
+  sent: string | null;
   message: string;
 }
 

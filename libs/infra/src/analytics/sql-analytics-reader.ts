@@ -14,6 +14,25 @@ import { Database } from '../database/database';
 
 const COUNTED = "('issued', 'archived')";
 
+/**
+ * The taxable value of an invoice line as GSTR-1, the e-invoice and the PDF take it: the value the tax engine
+ * stored (after the line's share of the header discount); on lines stored before it was kept, the line total
+ * less its tax.
+ */
+const LINE_TAXABLE = 'COALESCE(it.taxable_value, it.total_amount - it.cgst_amount - it.sgst_amount - it.igst_amount)';
+
+/**
+ * An amount of a header row in rupees (CGST Rules, rule 34; docs/gst.md, "Foreign currency"): as stored on an INR
+ * document, times the exchange rate rounded half-up to the paisa on a document in another currency (as GSTR-1 and
+ * the e-invoice convert it), NULL on one without an exchange rate, which SUM leaves out.
+ */
+function inRupees(amount: string, alias = ''): string {
+  return `ROUND(${amount} * CASE WHEN ${alias}currency = 'INR' THEN 1 ELSE ${alias}exchange_rate END, 2)`;
+}
+
+/** The sum of a header amount in rupees (0 when no row has one). */
+const sumRupees = (amount: string, alias = '') => `COALESCE(SUM(${inRupees(amount, alias)}), 0)`;
+
 /** `AND <column> BETWEEN ? AND ?` for a financial year, nothing for all time. */
 function period(scope: AnalyticsScope, column: string): { sql: string; params: unknown[] } {
   if (!scope.from || !scope.to) return { sql: '', params: [] };
@@ -21,7 +40,7 @@ function period(scope: AnalyticsScope, column: string): { sql: string; params: u
 }
 
 /**
- * Analytics as aggregate SQL: each method is one statement that the (account_id, date) indexes of
+ * Analytics as aggregate SQL, amounts in rupees (inRupees): each method is one statement that the (account_id, date) indexes of
  * the migrations serve (the analytics indexes cover every column these statements read).
  */
 export class SqlAnalyticsReader extends AnalyticsReader {
@@ -32,8 +51,8 @@ export class SqlAnalyticsReader extends AnalyticsReader {
   invoicesByStatusAndMonth(scope: AnalyticsScope): Promise<StatusMonthRow[]> {
     const p = period(scope, 'invoice_date');
     return this.db.query(
-      `SELECT status, DATE_FORMAT(invoice_date, '%Y-%m') AS month, COUNT(*) AS count, SUM(total_amount) AS total,
-              COALESCE(SUM(tds_amount), 0) AS tds
+      `SELECT status, DATE_FORMAT(invoice_date, '%Y-%m') AS month, COUNT(*) AS count, ${sumRupees('total_amount')} AS total,
+              ${sumRupees('COALESCE(tds_amount, 0)')} AS tds
        FROM invoices WHERE account_id = ?${p.sql} GROUP BY status, month`,
       [scope.accountId, ...p.params],
     );
@@ -42,7 +61,7 @@ export class SqlAnalyticsReader extends AnalyticsReader {
   creditNotesByStatusAndMonth(scope: AnalyticsScope): Promise<StatusMonthRow[]> {
     const p = period(scope, 'credit_note_date');
     return this.db.query(
-      `SELECT status, DATE_FORMAT(credit_note_date, '%Y-%m') AS month, COUNT(*) AS count, SUM(total_amount) AS total, 0 AS tds
+      `SELECT status, DATE_FORMAT(credit_note_date, '%Y-%m') AS month, COUNT(*) AS count, ${sumRupees('total_amount')} AS total, 0 AS tds
        FROM credit_notes WHERE account_id = ?${p.sql} GROUP BY status, month`,
       [scope.accountId, ...p.params],
     );
@@ -54,7 +73,7 @@ export class SqlAnalyticsReader extends AnalyticsReader {
       `SELECT CASE WHEN DATEDIFF(?, invoice_date) <= 30 THEN '0_30' WHEN DATEDIFF(?, invoice_date) <= 60 THEN '31_60'
                    WHEN DATEDIFF(?, invoice_date) <= 90 THEN '61_90' ELSE '90_plus' END AS bucket,
               (payment_due_date < ?) AS overdue, COUNT(*) AS count,
-              SUM(total_amount - COALESCE(tds_amount, 0) - paid_amount) AS amount
+              ${sumRupees('(total_amount - COALESCE(tds_amount, 0) - paid_amount)')} AS amount
        FROM invoices WHERE account_id = ? AND status IN ${COUNTED} AND payment_status <> 'paid'${p.sql}
        GROUP BY bucket, overdue`,
       [scope.today, scope.today, scope.today, scope.today, scope.accountId, ...p.params],
@@ -65,7 +84,7 @@ export class SqlAnalyticsReader extends AnalyticsReader {
   proformaByApproval(scope: AnalyticsScope): Promise<StatusRow[]> {
     const p = period(scope, 'proforma_date');
     return this.db.query(
-      `SELECT approval_status AS status, COUNT(*) AS count, SUM(total_amount) AS total
+      `SELECT approval_status AS status, COUNT(*) AS count, ${sumRupees('total_amount')} AS total
        FROM proforma_invoices WHERE account_id = ?${p.sql} GROUP BY approval_status`,
       [scope.accountId, ...p.params],
     );
@@ -87,8 +106,8 @@ export class SqlAnalyticsReader extends AnalyticsReader {
     const rows = await this.db.query<Omit<GstRow, 'b2b'> & { b2b: number | string }>(
       `SELECT DATE_FORMAT(i.invoice_date, '%Y-%m') AS month, it.tax_rate AS rate,
               (c.gstin IS NOT NULL AND c.gstin <> '') AS b2b,
-              SUM(it.total_amount - it.cgst_amount - it.sgst_amount - it.igst_amount) AS taxable,
-              SUM(it.cgst_amount) AS cgst, SUM(it.sgst_amount) AS sgst, SUM(it.igst_amount) AS igst
+              ${sumRupees(LINE_TAXABLE, 'i.')} AS taxable, ${sumRupees('it.cgst_amount', 'i.')} AS cgst,
+              ${sumRupees('it.sgst_amount', 'i.')} AS sgst, ${sumRupees('it.igst_amount', 'i.')} AS igst
        FROM invoices i
        JOIN invoice_items it ON it.invoice_id = i.id
        LEFT JOIN clients c ON c.id = i.client_id AND c.account_id = i.account_id
@@ -113,7 +132,7 @@ export class SqlAnalyticsReader extends AnalyticsReader {
     const p = period(scope, 'i.invoice_date');
     return this.db.query(
       `SELECT it.inventory_id AS inventoryId, MAX(inv.name) AS name, SUM(it.quantity) AS units,
-              SUM(it.total_amount - it.cgst_amount - it.sgst_amount - it.igst_amount) AS amount
+              ${sumRupees(LINE_TAXABLE, 'i.')} AS amount
        FROM invoice_items it
        JOIN invoices i ON i.id = it.invoice_id AND i.account_id = it.account_id
        JOIN inventory_items inv ON inv.id = it.inventory_id AND inv.account_id = it.account_id

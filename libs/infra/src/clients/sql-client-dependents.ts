@@ -1,7 +1,9 @@
 import { ClientDependents } from '@app/domain/clients/client.repository.port';
 import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
 import { Database } from '../database/database';
+import { DOCUMENT_KINDS } from '@app/domain/documents/document-kinds';
 import { ALL_DOCUMENT_TABLES } from '../documents/document-tables';
+import { SqlRetainedDocuments } from '../documents/sql-retained-documents';
 
 /**
  * A table whose rows refer to a client. `delete` rows go with the client on a cascade (their line
@@ -50,6 +52,9 @@ export class SqlClientDependents extends ClientDependents {
   async removeDocuments(accountId: number, clientId: number): Promise<void> {
     const manager = this.db.manager();
     if (this.inventory) await this.restoreStock(accountId, clientId);
+    // Documents that hold a number of a tax series stay in the tax records (GSTR-1 Table 13) as cancelled.
+    const retained = new SqlRetainedDocuments(this.db);
+    for (const kind of DOCUMENT_KINDS) await retained.retain(accountId, kind, { clientId });
     for (const ref of this.references.filter((r) => r.onCascade === 'delete')) {
       for (const [lineTable, parentColumn] of ref.lines ?? []) {
         await manager.query(

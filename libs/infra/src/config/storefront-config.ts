@@ -1,3 +1,4 @@
+import { isHsnCode } from '@app/domain/tax/tax-checks';
 import { Env, envReader } from './env-reader';
 
 /** The storefront integration (docs/storefront.md): where the shops' admin API is and how their webhooks are named. */
@@ -49,7 +50,7 @@ export function readStorefrontConfig(env: Env, problems: string[]): StorefrontCo
   };
   const hsn = (name: string, fallback: string) => {
     const value = str(name, fallback);
-    if (!/^[0-9]{2,8}$/.test(value)) problems.push(`${name} must be 2 to 8 digits`);
+    if (!isHsnCode(value)) problems.push(`${name} must be an HSN code of 4, 6 or 8 digits or a SAC of 6 digits starting 99 (4 for its heading)`);
     return value;
   };
   const scheme = str('STOREFRONT_SCHEME', 'https').toLowerCase();

@@ -6,7 +6,7 @@ import { DOCUMENT_TABLES } from '../documents/document-tables';
 import { gstFieldsOfRow } from '../documents/gst-columns';
 
 const COMMON = `d.id, d.client_id, d.currency, d.total_amount, d.declaration_text, d.transport_details, d.lr_number, d.lut_number,
-  d.place_of_supply, d.supply_type, d.reverse_charge, d.round_off, d.supplier_snapshot`;
+  d.place_of_supply, d.supply_type, d.reverse_charge, d.round_off, d.supplier_snapshot, d.exchange_rate`;
 
 /** The header select list of a kind: common columns, its number and date, and its own columns (NULL where it has none). */
 function headerOf(kind: DocumentKind): string {
@@ -51,7 +51,7 @@ export class SqlDocumentSource extends DocumentSource {
         ? `SELECT description, expense_date, amount, hsn_code, quantity, unit, taxable_value, tax_rate, cgst_amount, sgst_amount, igst_amount
              FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`
         : `SELECT item_description, hsn_code, quantity, rate, tax_rate, cgst_amount, sgst_amount, igst_amount, total_amount, discount_type,
-             discount_value, unit, taxable_value FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`,
+             discount_value, unit, taxable_value, header_discount FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`,
       [id, accountId],
     );
     const [irn] =
@@ -84,6 +84,7 @@ export class SqlDocumentSource extends DocumentSource {
       dueDate: str(h.due_date),
       validityDate: str(h.validity_date),
       currency: String(h.currency),
+      exchangeRate: str(h.exchange_rate),
       type: str(h.type),
       status: str(h.status),
       paymentStatus: str(h.payment_status),
@@ -113,6 +114,7 @@ export class SqlDocumentSource extends DocumentSource {
             discountValue: str(l.discount_value),
             unit: str(l.unit),
             taxableValue: str(l.taxable_value),
+            headerDiscount: str(l.header_discount),
           })),
       noteLines: noteLines
         ? lines.map((l) => ({

@@ -10,6 +10,8 @@ export interface GstRow {
   roundOff: string | null;
   supplierSnapshot: unknown;
   taxWarnings: unknown;
+  /** DECIMAL(12,4) (migration 1732001850000); absent where a query does not read it. */
+  exchangeRate?: string | null;
 }
 
 /** A JSON column: MariaDB answers text, MySQL 8 an already parsed value. */
@@ -33,6 +35,7 @@ export function gstFieldsOfRow(row: GstRow): GstFields {
     roundOff: row.roundOff ?? null,
     supplierSnapshot: snapshot && typeof snapshot === 'object' ? (snapshot as SupplierSnapshot) : null,
     taxWarnings: Array.isArray(warnings) ? (warnings as TaxWarning[]) : [],
+    exchangeRate: row.exchangeRate === null || row.exchangeRate === undefined ? null : String(row.exchangeRate),
   };
 }
 

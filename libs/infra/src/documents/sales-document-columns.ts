@@ -26,6 +26,8 @@ export abstract class DocumentHeaderColumns {
   /** JSON, written as text by gstColumnsOf and parsed by gstFieldsOfRow (MariaDB gives text, MySQL an object). */
   @Column({ name: 'supplier_snapshot', type: 'text', nullable: true }) supplierSnapshot: unknown;
   @Column({ name: 'tax_warnings', type: 'text', nullable: true }) taxWarnings: unknown;
+  /** Rupees per unit of a foreign currency (migration 1732001850000); null on INR documents. */
+  @Column({ name: 'exchange_rate', type: 'decimal', precision: 12, scale: 4, nullable: true }) exchangeRate: string | null;
 }
 
 /** Columns of the headers with invoice-style lines: invoices, quotations, proforma invoices. */
@@ -64,4 +66,5 @@ export abstract class ProductLineColumns {
   @Column({ name: 'inventory_id', type: 'int', nullable: true }) inventoryId: number | null;
   @Column({ type: 'varchar', nullable: true }) unit: string | null;
   @money('taxable_value', true) taxableValue: string | null;
+  @money('header_discount', true) headerDiscount: string | null;
 }

@@ -108,5 +108,6 @@ function toLine(row: ProductLineColumns): ProductLine {
     inventoryId: row.inventoryId,
     unit: row.unit,
     taxableValue: row.taxableValue,
+    headerDiscount: row.headerDiscount,
   };
 }

@@ -19,6 +19,7 @@ import { nextSequenceStatement, sequenceOf } from './sql-document-sequence';
 import { ProductLineColumns, SalesDocumentColumns } from './sales-document-columns';
 import { documentConditions, DocumentTable, pageOfRows, SqlConditions } from './sql-document-list';
 import { SqlProductLines } from './sql-product-lines';
+import { SqlRetainedDocuments } from './sql-retained-documents';
 import { withGstColumns } from './gst-columns';
 
 /** The entities of one kind of sales document and the row properties the shared queries need. */
@@ -45,13 +46,16 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
 
   private readonly spec: SalesDocumentTableSpec<Row>;
 
+  private readonly retained: SqlRetainedDocuments;
+
   constructor(
     protected readonly db: Database,
     private readonly clock: Clock,
-    kind: DocumentKind,
+    private readonly kind: DocumentKind,
     entities: SalesDocumentEntities<Row>,
   ) {
     super();
+    this.retained = new SqlRetainedDocuments(db);
     this.spec = { ...entities, ...listedColumns(kind) };
     this.lines = new SqlProductLines(db, entities.items, entities.parentProperty);
   }
@@ -132,7 +136,7 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
     const number = `LEFT(CONCAT(${stem}, LPAD(LAST_INSERT_ID(), GREATEST(${SEQUENCE_DIGITS}, CHAR_LENGTH(LAST_INSERT_ID())), '0')), ${MAX_DOCUMENT_NUMBER_LENGTH})`;
     const { table, column } = columnOf(manager, this.spec.header, this.spec.numberProperty);
     const statements = [
-      nextSequenceStatement(accountId, slot.kind, slot.fyStartYear),
+      nextSequenceStatement(accountId, slot.series, slot.fyStartYear),
       insertStatement(manager, this.spec.header, [{ ...withGstColumns(fields), accountId, fyStartYear: slot.fyStartYear, createdAt: now, updatedAt: now }], {
         sequenceNo: 'LAST_INSERT_ID()',
         [this.spec.numberProperty]: number,
@@ -158,6 +162,18 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
     if (lines) await this.lines.replace(accountId, id, lines);
   }
 
+  /** Gives the document `number` (a draft's provisional number replaced by its tax-series number at issue). */
+  async renumber(accountId: number, id: number, number: AllocatedNumber): Promise<void> {
+    await this.repo().update(
+      { id, accountId } as FindOptionsWhere<Row>,
+      {
+        [this.spec.numberProperty]: number.number,
+        fyStartYear: number.fyStartYear,
+        sequenceNo: number.sequence,
+      } as Partial<Row> as never,
+    );
+  }
+
   async numbersOf(accountId: number, ids: number[]): Promise<Array<{ id: number; number: string }>> {
     if (!ids.length) return [];
     const key = this.spec.numberProperty;
@@ -173,8 +189,10 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
     return this.lines.loadMany(accountId, ids);
   }
 
+  /** Deletes the documents; those that hold a number of a tax series are kept for the tax records first (SqlRetainedDocuments). */
   async deleteMany(accountId: number, ids: number[]): Promise<void> {
     if (!ids.length) return;
+    await this.retained.retain(accountId, this.kind, { ids });
     await this.lines.deleteFor(accountId, ids);
     await this.repo().delete({ accountId, id: In(ids) } as FindOptionsWhere<Row>);
   }

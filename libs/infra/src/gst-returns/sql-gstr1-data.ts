@@ -1,5 +1,5 @@
 import { Gstr1DataReader } from '@app/domain/gst-returns/gst-exports.port';
-import { Gstr1Invoice, Gstr1Line, Gstr1Note, noteLinesFromAmounts } from '@app/domain/gst-returns/gstr1';
+import { Gstr1Invoice, Gstr1Line, Gstr1Note, Gstr1RetainedNumber, noteLinesFromAmounts } from '@app/domain/gst-returns/gstr1';
 import { placeOfSupply } from '@app/domain/gst-returns/place-of-supply';
 import { Database } from '../database/database';
 import { DOCUMENT_TABLES } from '../documents/document-tables';
@@ -16,6 +16,8 @@ const NOTE_TAX = 'l.hsn_code, l.quantity, l.unit, l.taxable_value, l.tax_rate, l
  */
 const TAXABLE = `ROUND(it.quantity * it.rate - CASE it.discount_type WHEN 'percentage' THEN it.quantity * it.rate * COALESCE(it.discount_value, 0) / 100
   WHEN 'fixed' THEN COALESCE(it.discount_value, 0) ELSE 0 END, 2)`;
+/** The Table 13 kind of each kind of retained document. */
+const RETAINED_KINDS: Record<string, Gstr1RetainedNumber['kind']> = { invoice: 'invoice', 'debit-note': 'debit', 'credit-note': 'credit' };
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? null : String(v));
 
 /**
@@ -26,8 +28,9 @@ function notesSql(kind: 'credit-note' | 'debit-note'): string {
   const t = DOCUMENT_TABLES[kind];
   const invoiceId = kind === 'credit-note' ? 'COALESCE(n.original_invoice_id, n.source_invoice_id)' : 'n.original_invoice_id';
   return `SELECT n.id, n.${t.number} AS number, n.${t.date} AS date, n.status, n.total_amount, c.gstin, c.state_code,
-                n.place_of_supply, n.supply_type, n.reverse_charge,
+                n.place_of_supply, n.supply_type, n.reverse_charge, n.currency, n.exchange_rate,
                 si.invoice_number AS src_number, si.invoice_date AS src_date, si.total_amount AS src_total, si.invoice_type AS src_type,
+                si.currency AS src_currency, si.exchange_rate AS src_exchange_rate,
                 (SELECT CASE WHEN MIN(x.tax_rate) = MAX(x.tax_rate) THEN MIN(x.tax_rate) END
                    FROM invoice_items x WHERE x.invoice_id = si.id AND x.account_id = si.account_id) AS src_rate
            FROM ${t.table} n LEFT JOIN clients c ON c.id = n.client_id AND c.account_id = n.account_id
@@ -49,11 +52,17 @@ export class SqlGstr1Data extends Gstr1DataReader {
     return this.db.manager().query<Row[]>(sql, params);
   }
 
-  async read(accountId: number, from: string, to: string, businessState: string | null): Promise<{ invoices: Gstr1Invoice[]; notes: Gstr1Note[] }> {
+  async read(
+    accountId: number,
+    from: string,
+    to: string,
+    businessState: string | null,
+  ): Promise<{ invoices: Gstr1Invoice[]; notes: Gstr1Note[]; retained: Gstr1RetainedNumber[] }> {
     const range = [accountId, from, to];
-    const [invoiceRows, lineRows, creditRows, debitRows, noteLineRows] = await Promise.all([
+    const [invoiceRows, lineRows, creditRows, debitRows, noteLineRows, retainedRows] = await Promise.all([
       this.q(
-        `SELECT i.id, i.invoice_number, i.invoice_date, i.invoice_type, i.status, i.total_amount, c.gstin, c.state_code, i.place_of_supply, i.supply_type, i.reverse_charge
+        `SELECT i.id, i.invoice_number, i.invoice_date, i.invoice_type, i.status, i.total_amount, c.gstin, c.state_code, i.place_of_supply, i.supply_type, i.reverse_charge,
+                i.currency, i.exchange_rate
            FROM invoices i LEFT JOIN clients c ON c.id = i.client_id AND c.account_id = i.account_id
           WHERE i.account_id = ? AND i.invoice_date BETWEEN ? AND ? AND i.status <> 'draft'
           ORDER BY i.invoice_date, i.id`,
@@ -78,6 +87,12 @@ export class SqlGstr1Data extends Gstr1DataReader {
            FROM debit_notes n JOIN debit_note_items l ON l.debit_note_id = n.id AND l.account_id = n.account_id
           WHERE n.account_id = ? AND n.debit_note_date BETWEEN ? AND ? AND n.status IN ('issued', 'archived')`,
         [...range, ...range],
+      ),
+      // Tax documents deleted after they were issued: Table 13 counts their numbers as cancelled.
+      this.q(
+        `SELECT kind, document_number, document_date FROM retained_tax_documents
+          WHERE account_id = ? AND document_date BETWEEN ? AND ? ORDER BY document_date, id`,
+        range,
       ),
     ]);
 
@@ -105,6 +120,8 @@ export class SqlGstr1Data extends Gstr1DataReader {
       placeOfSupply: str(r.place_of_supply),
       supplyType: str(r.supply_type),
       reverseCharge: Number(r.reverse_charge) === 1,
+      currency: str(r.currency) ?? undefined,
+      exchangeRate: str(r.exchange_rate),
     });
     const invoices: Gstr1Invoice[] = invoiceRows.map((r) => ({
       ...party(r),
@@ -147,7 +164,14 @@ export class SqlGstr1Data extends Gstr1DataReader {
       (r: Row): Gstr1Note => {
         const p = party(r);
         const original = r.src_number
-          ? { number: String(r.src_number), date: String(r.src_date), total: String(r.src_total), invoiceType: String(r.src_type) }
+          ? {
+              number: String(r.src_number),
+              date: String(r.src_date),
+              total: String(r.src_total),
+              invoiceType: String(r.src_type),
+              currency: str(r.src_currency) ?? undefined,
+              exchangeRate: str(r.src_exchange_rate),
+            }
           : null;
         const pos = placeOfSupply({ ...p, businessStateCode: businessState });
         const inter = original?.invoiceType === 'export' || original?.invoiceType === 'sez' || pos !== businessState;
@@ -155,6 +179,11 @@ export class SqlGstr1Data extends Gstr1DataReader {
         const lines = noteLines(noteRows.get(`${kind}:${Number(r.id)}`) ?? [], str(r.src_rate) ?? '0', inter);
         return { ...p, kind, number: String(r.number), date: String(r.date), status: String(r.status), total: String(r.total_amount), lines, original };
       };
-    return { invoices, notes: [...creditRows.map(note('credit')), ...debitRows.map(note('debit'))] };
+    const retained = retainedRows.map((r) => ({
+      kind: RETAINED_KINDS[String(r.kind)] ?? 'invoice',
+      number: String(r.document_number),
+      date: String(r.document_date),
+    }));
+    return { invoices, notes: [...creditRows.map(note('credit')), ...debitRows.map(note('debit'))], retained };
   }
 }

@@ -214,6 +214,7 @@ export function noteHeaderColumns(fields: NoteHeaderFields): Partial<NoteHeaderR
     roundOff: fields.roundOff,
     supplierSnapshot: fields.supplierSnapshot ? JSON.stringify(fields.supplierSnapshot) : null,
     taxWarnings: JSON.stringify(fields.taxWarnings ?? []),
+    exchangeRate: fields.exchangeRate ?? null,
   };
 }
 

@@ -5,6 +5,7 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { Page } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
 import { listedColumns } from '../documents/document-tables';
+import { SqlRetainedDocuments } from '../documents/sql-retained-documents';
 import { sqlNow } from '../shared/sql-time';
 import { NoteHeaderRow, NoteItemRow } from './note.entity';
 import { NoteEntities, numberColumns, TypeormNoteTable } from './typeorm-note-table';
@@ -16,13 +17,16 @@ import { NoteEntities, numberColumns, TypeormNoteTable } from './typeorm-note-ta
 export abstract class TypeormNoteRepository<N, F extends NoteHeaderFields, Row extends NoteHeaderRow, Item extends NoteItemRow> extends NoteRepository<N, F> {
   private readonly table: TypeormNoteTable<Row, Item>;
 
+  private readonly retained: SqlRetainedDocuments;
+
   constructor(
     db: Database,
     private readonly clock: Clock,
-    kind: NoteKind,
+    private readonly kind: NoteKind,
     entities: NoteEntities<Row, Item>,
   ) {
     super();
+    this.retained = new SqlRetainedDocuments(db);
     this.table = new TypeormNoteTable(db, { ...entities, ...listedColumns(kind) });
   }
 
@@ -55,12 +59,18 @@ export abstract class TypeormNoteRepository<N, F extends NoteHeaderFields, Row e
     return this.table.updateRow(accountId, id, { ...this.columnsOf(fields), updatedAt: sqlNow(this.clock.now()) });
   }
 
+  renumber(accountId: number, id: number, number: NoteNumber): Promise<void> {
+    return this.table.updateRow(accountId, id, numberColumns(number) as Partial<Row>);
+  }
+
   replaceLines(accountId: number, noteId: number, lines: NoteLineFields[]): Promise<void> {
     return this.table.replaceLines(accountId, noteId, lines);
   }
 
-  delete(accountId: number, id: number): Promise<void> {
-    return this.table.delete(accountId, id);
+  /** Deletes the note; one that holds a number of the tax series is kept for the tax records first (SqlRetainedDocuments). */
+  async delete(accountId: number, id: number): Promise<void> {
+    await this.retained.retain(accountId, this.kind, { ids: [id] });
+    await this.table.delete(accountId, id);
   }
 
   existingIds(accountId: number, ids: number[]): Promise<number[]> {

@@ -145,6 +145,26 @@ function buildContext(view: DocumentView): Record<string, unknown> {
     notices.push(`Supply meant for export under Letter of Undertaking (LUT) No. ${view.lut_number} without payment of integrated tax.`);
   }
   if (view.reverse_charge) notices.push('Tax on this supply is payable by the recipient on reverse charge.');
+  const x = view.exchange;
+  if (x) {
+    const rupees = (v: string) => `₹ ${formatAmount(v, 'INR')}`;
+    if (x.rate === null || !x.rupees) {
+      notices.push(`No exchange rate is recorded for ${cur}: the value in rupees (CGST Rules, rule 34) is not shown.`);
+    } else {
+      const r = x.rupees;
+      const taxes = [intraCols ? `CGST ${rupees(r.cgst)}, SGST ${rupees(r.sgst)}` : null, interCols ? `IGST ${rupees(r.igst)}` : null].filter(Boolean);
+      notices.push(
+        `Exchange rate: 1 ${cur} = ${rupees(x.rate)} (CGST Rules, rule 34). In rupees: taxable value ${rupees(r.taxable)}` +
+          (showTax ? `, ${taxes.length ? `${taxes.join(', ')}, ` : ''}tax ${rupees(r.tax)}` : '') +
+          `, total ${rupees(r.total)}.`,
+      );
+    }
+  }
+  if (isNonZero(t.discount_in_lines)) {
+    notices.push(
+      `The Discount column includes ${money(t.discount_in_lines)} off the whole document, shared among the lines in proportion to their value and taken before tax.`,
+    );
+  }
 
   const template = KIND_TEMPLATES[view.kind];
   const status = has(view.payment_status) && template.paymentStatus ? (STATUS[view.payment_status.toLowerCase()] ?? titleCase(view.payment_status)) : null;
@@ -152,6 +172,7 @@ function buildContext(view: DocumentView): Record<string, unknown> {
   return {
     doc: view,
     title: view.title || labels.title,
+    draft: view.draft === true,
     supplier: view.supplier,
     recipient: view.recipient,
     supplier_state: stateText(view.supplier.state_name, view.supplier.state_code),
@@ -169,7 +190,8 @@ function buildContext(view: DocumentView): Record<string, unknown> {
       tax: showTax,
       intra: intraCols,
       inter: interCols,
-      discount: view.lines.some((l) => isNonZero(l.discount)) || isNonZero(t.discount),
+      // The column of the lines' discounts; a header discount taken off after tax is a row of the totals instead.
+      discount: view.lines.some((l) => isNonZero(l.discount)),
     },
     lines: view.lines.map((l) => ({
       ...l,
@@ -179,6 +201,7 @@ function buildContext(view: DocumentView): Record<string, unknown> {
       igst_rate: percent(l.tax_rate, 1),
     })),
     lines_total: sumAmounts(view.lines.map((l) => l.total)),
+    discount_total: t.line_discount ?? sumAmounts(view.lines.map((l) => l.discount)),
     totals: t,
     totals_rows: totals,
     show_hsn: showTax && view.hsn_summary.rows.length > 0,

@@ -21,6 +21,14 @@ need no credential.
 ## Envelope
 Every JSON answer is \`{"ok": true, "data": ...}\`, or \`{"ok": false, "error": {"code", "message", "details"}}\`
 with the HTTP status that follows from \`code\` (schema \`ErrorEnvelope\`). PDFs and ZIPs are sent as raw bytes.
+Every answer carries \`X-Request-Id\`, the id of the request in the service's log (and \`details.request_id\` of a 500).
+The service makes it; an \`X-Request-Id\` sent with the request is kept only when it is a UUID.
+
+## Dates
+Dates are \`Y-m-d\` and timestamps \`Y-m-d H:i:s\` (UTC), of real calendar days from 1900-01-01 to 2099-12-31 in every
+field and filter; others are a \`validation_error\` naming the field. Document numbers name the financial year by two
+digits (\`INV/25-26/0042\`), so the date of an invoice, quotation, proforma invoice, debit or credit note is from
+2000-04-01 (financial years 2000-01 to 2099-00, one per label).
 
 ## Pagination
 List operations take \`limit\` (1 to 200, default 50; more is a validation error, not clamped) and \`offset\` (from 0)
@@ -29,7 +37,10 @@ and answer the page's rows with \`total\`, the count of every row matching the f
 ## Rate limits
 Each account has a budget of requests (100 a second, bursts of 200). Every authenticated answer carries
 \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`; a spent budget answers 429
-\`rate_limited\` with \`Retry-After\`.
+\`rate_limited\` with \`Retry-After\`. This budget fails open: while its counters cannot be reached, requests are
+served without it. Failed sign-ins are limited per username and per client address (login, and the password
+checks of change-password and delete-account); those limits fail closed: while their counters cannot be reached,
+these operations answer 503 \`not_available\` with \`Retry-After\`.
 
 ## Versioning
 The version is in the path (\`/v1\`). Within v1, changes only add: new operations, new optional request fields,

@@ -3,6 +3,14 @@ import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
 import { arr, bool, constant, date, id, int, nstr, ntimestamp, obj, oneOf, ref, Schema, str, timestamp } from './schema-kit';
 import { count, total } from './resources';
 
+/** What a PATCH of a tax document's status does to its number (rule 46(b)). */
+const ISSUE_ON_PATCH =
+  'A draft holds a provisional number (`DRAFT/YY-YY/NNNN`); setting `status` to `issued` (or `archived`) gives it the next number of the tax series for the financial year of its date, in the same transaction. A document that holds a tax number cannot go back to `draft` (400 on `status`); cancel it instead.';
+
+/** What deleting a tax document keeps (rule 46(b), GST records retained). */
+const DELETE_TAX_DOCUMENT =
+  'The document is gone from the API (404 afterwards, absent from lists, analytics and exports). One that was issued keeps its number in the tax records: GSTR-1 Table 13 (`doc_issue`) counts it as cancelled. A draft is deleted outright.';
+
 /** How one operation answers, beyond what Nest reflects from the controller. */
 export interface OperationDoc {
   /** Stable operationId: a client's method name. */
@@ -24,6 +32,11 @@ export interface OperationDoc {
   cacheable?: boolean;
 }
 
+/** How the sign-in throttle answers, for the operations that check a password (`counted`: what it counts). */
+const signInThrottle = (counted: string) =>
+  `${counted} are counted per username and per client address; over a limit the answer is 429 \`rate_limited\` with \`Retry-After\`. ` +
+  'The counters fail closed: while they cannot be reached, the attempt is refused with 503 `not_available` and `Retry-After`, never let through uncounted.';
+
 const list = (key: string, item: Schema, extra: Record<string, Schema> = {}) => obj({ [key]: arr(item), total, ...extra });
 const paged = { limit: int({ minimum: 1, maximum: 200 }), offset: int({ minimum: 0 }) };
 const idOf = (key: string, what: string) => obj({ [key]: id(what) });
@@ -33,7 +46,7 @@ const written = (key: string, what: string, numberKey?: string, extra: Record<st
     [key]: id(what),
     ...(numberKey ? { [numberKey]: str({ description: 'The number given to it' }) } : {}),
     ...extra,
-    tax_warnings: arr(ref('TaxWarning'), { description: 'Lines whose amounts, stored as sent, disagree with the tax rule' }),
+    tax_warnings: arr(ref('TaxWarning'), { description: 'Where the document, stored as sent, disagrees with the tax rules' }),
   });
 const converted = obj({ invoice_id: id('new invoice'), invoice_number: str() });
 /** convert-to-invoice of a quotation or proforma invoice (`from`: 'a quotation'). */
@@ -222,8 +235,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /v1/invoices/bulk-delete': { id: 'bulkDeleteInvoices', summary: 'Delete several invoices', data: bulk },
   'GET /v1/invoices/recent-payments': { id: 'listRecentPayments', summary: 'Invoices that became paid recently', data: list('payments', ref('RecentPayment')) },
   'GET /v1/invoices/{id}': { id: 'getInvoice', summary: 'Get an invoice with its lines', data: ref('Invoice') },
-  'PATCH /v1/invoices/{id}': { id: 'updateInvoice', summary: 'Update an invoice', data: written('invoice_id', 'invoice'), errors: [409] },
-  'DELETE /v1/invoices/{id}': { id: 'deleteInvoice', summary: 'Delete an invoice', data: deleted },
+  'PATCH /v1/invoices/{id}': {
+    id: 'updateInvoice',
+    summary: 'Update an invoice',
+    description: ISSUE_ON_PATCH,
+    data: written('invoice_id', 'invoice'),
+    errors: [409],
+  },
+  'DELETE /v1/invoices/{id}': { id: 'deleteInvoice', summary: 'Delete an invoice', description: DELETE_TAX_DOCUMENT, data: deleted },
 
   // quotations
   'GET /v1/quotations': { id: 'listQuotations', summary: 'List quotations', data: list('quotations', ref('QuotationHeader')) },
@@ -258,23 +277,48 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /v1/debit-notes': created('createDebitNote', 'Create a debit note', written('debit_note_id', 'new debit note')),
   'POST /v1/debit-notes/bulk-delete': { id: 'bulkDeleteDebitNotes', summary: 'Delete several debit notes', data: bulk },
   'GET /v1/debit-notes/{id}': { id: 'getDebitNote', summary: 'Get a debit note with its lines', data: ref('DebitNote') },
-  'PATCH /v1/debit-notes/{id}': { id: 'updateDebitNote', summary: 'Update a debit note', data: written('debit_note_id', 'debit note'), errors: [409] },
-  'DELETE /v1/debit-notes/{id}': { id: 'deleteDebitNote', summary: 'Delete a debit note', data: deleted },
+  'PATCH /v1/debit-notes/{id}': {
+    id: 'updateDebitNote',
+    summary: 'Update a debit note',
+    description: ISSUE_ON_PATCH,
+    data: written('debit_note_id', 'debit note'),
+    errors: [409],
+  },
+  'DELETE /v1/debit-notes/{id}': { id: 'deleteDebitNote', summary: 'Delete a debit note', description: DELETE_TAX_DOCUMENT, data: deleted },
   'GET /v1/credit-notes': { id: 'listCreditNotes', summary: 'List credit notes', data: list('credit_notes', ref('CreditNoteHeader')) },
   'POST /v1/credit-notes': { id: 'createCreditNote', summary: 'Create a credit note', data: written('credit_note_id', 'new credit note'), errors: [402, 409] },
   'POST /v1/credit-notes/bulk-delete': { id: 'bulkDeleteCreditNotes', summary: 'Delete several credit notes', data: bulk },
   'GET /v1/credit-notes/{id}': { id: 'getCreditNote', summary: 'Get a credit note with its lines', data: ref('CreditNote') },
-  'PATCH /v1/credit-notes/{id}': { id: 'updateCreditNote', summary: 'Update a credit note', data: written('credit_note_id', 'credit note'), errors: [409] },
-  'DELETE /v1/credit-notes/{id}': { id: 'deleteCreditNote', summary: 'Delete a credit note', data: deleted },
+  'PATCH /v1/credit-notes/{id}': {
+    id: 'updateCreditNote',
+    summary: 'Update a credit note',
+    description: ISSUE_ON_PATCH,
+    data: written('credit_note_id', 'credit note'),
+    errors: [409],
+  },
+  'DELETE /v1/credit-notes/{id}': { id: 'deleteCreditNote', summary: 'Delete a credit note', description: DELETE_TAX_DOCUMENT, data: deleted },
 
   // auth
-  'POST /v1/auth/login': { id: 'login', summary: 'Sign in (mobile app)', data: ref('Login'), errors: [401, 403, 409, 429] },
+  'POST /v1/auth/login': {
+    id: 'login',
+    summary: 'Sign in (mobile app)',
+    description:
+      'Mobile sign-in: access token (1 hour) and refresh token (30 days).\n\n' +
+      signInThrottle('Failed sign-ins') +
+      ' Over a limit even the right password is refused.',
+    data: ref('Login'),
+    errors: [401, 403, 409, 429, 503],
+  },
   'POST /v1/auth/refresh': { id: 'refreshTokens', summary: 'Rotate the tokens', data: ref('Tokens'), errors: [401, 403] },
   'POST /v1/auth/logout': { id: 'logout', summary: 'Sign out', data: obj({ logged_out: constant(true) }), errors: [401, 403] },
   'GET /v1/auth/me': { id: 'getCurrentUser', summary: 'The signed-in user', data: ref('CurrentUser') },
   'POST /v1/auth/change-password': {
     id: 'changePassword',
     summary: 'Change the password',
+    description:
+      'Changes the password under the policy; the other sessions of the user are signed out.\n\n' +
+      signInThrottle('A wrong `current_password` is a failed sign-in: failures'),
+    errors: [429, 503],
     data: obj({ updated: constant(true), password_upgrade_required: bool(), revoked_sessions: count() }),
   },
   'GET /v1/auth/sessions': { id: 'listSessions', summary: 'Signed-in devices of the user', data: obj({ sessions: arr(ref('Session')) }) },
@@ -287,6 +331,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /v1/auth/delete-account': {
     id: 'deleteAccount',
     summary: 'Delete the business account',
+    description:
+      'The owner soft-deletes the business account: every session and the API key stop working; documents are kept.\n\n' +
+      signInThrottle('A wrong `password` is a failed sign-in: failures'),
+    errors: [429, 503],
     data: obj({ deleted: constant(true), account_id: id('account'), revoked_sessions: count() }),
   },
 
@@ -315,7 +363,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     id: 'getGstr1',
     summary: 'GSTR-1 of a month or quarter',
     description:
-      "GSTR-1 of `period=YYYY-MM` or `quarter=YYYY-Qn` (financial-year quarters) in the JSON the GST portal's offline tool imports (`schemas/gstr1.schema.json`): b2b, b2cl, b2cs, cdnr, cdnur, exp, nil, hsn and doc_issue, computed from the invoices and notes of the period. Drafts are left out; cancelled invoices count only in doc_issue. `format=xlsx` answers the same tables as a workbook. 400 when neither or both of period and quarter are given, or the business has no GSTIN.",
+      "GSTR-1 of `period=YYYY-MM` or `quarter=YYYY-Qn` (financial-year quarters) in the JSON the GST portal's offline tool imports (`schemas/gstr1.schema.json`): b2b, b2cl, b2cs, cdnr, cdnur, exp, nil, hsn and doc_issue, computed from the invoices and notes of the period. Drafts are left out; cancelled invoices count only in doc_issue, and so do invoices and notes deleted after they were issued (as cancelled); doc_issue gives per series the range of numbers, how many it holds (`totnum`), the cancelled and deleted ones (`cancel`) and the rest (`net_issue`). `format=xlsx` answers the same tables as a workbook. 400 when neither or both of period and quarter are given, or the business has no GSTIN.",
     data: ref('Gstr1'),
     alternative: {
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -19,6 +19,7 @@ import { CATEGORY_KEYS } from '@app/domain/notifications/notification-category';
 import { SENDOUT_STATUSES } from '@app/domain/sendouts/sendout';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { SUPPLY_TYPES } from '@app/domain/tax/supply';
+import { TAX_WARNING_CODES } from '@app/domain/tax/tax-engine';
 import { PERMISSION_KEYS } from '@app/domain/shared/principal';
 import { PAYEE_TYPES, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
 import { STATUS } from '../error-envelope.filter';
@@ -65,6 +66,11 @@ const gstHeader = {
   supply_type: noneOf(SUPPLY_TYPES, { description: 'null only on documents made before it was kept' }),
   reverse_charge: bool({ description: 'Tax payable by the recipient on reverse charge' }),
   round_off: nmoney('What rounding the total to the rupee added (signed); null when the total is not rounded'),
+  exchange_rate: nnum({
+    description:
+      'Rupees per unit of the currency (up to 4 decimals, CGST Rules rule 34); null on INR documents and on a foreign-currency document without one (warning exchange_rate_missing)',
+    example: 83.25,
+  }),
 };
 
 /** What a single read adds: the supplier as recorded when the document was made, and the tax warnings. */
@@ -85,10 +91,10 @@ function productLine(parentKey: string, withInventory: boolean): Schema {
     item_id: id('line'),
     [parentKey]: id('document'),
     item_description: str(),
-    hsn_code: str({ description: 'HSN or SAC code; may be empty' }),
+    hsn_code: str({ description: 'HSN code of 4, 6 or 8 digits or SAC of 6 digits starting 99 (4 for its heading); may be empty' }),
     quantity: num({ description: 'Up to 3 decimals' }),
     rate: money('Unit rate before tax'),
-    tax_rate: num({ description: 'Percentage, up to 3 decimals' }),
+    tax_rate: num({ description: 'GST rate in percent (one the GSTR-1 format accepts)' }),
     cgst_amount: money(),
     sgst_amount: money(),
     igst_amount: money(),
@@ -97,7 +103,12 @@ function productLine(parentKey: string, withInventory: boolean): Schema {
     discount_value: nmoney(),
     ...(withInventory ? { inventory_id: nid('inventory item') } : {}),
     unit: nstr({ description: 'Unit quantity code (UQC), e.g. NOS', example: 'NOS' }),
-    taxable_value: nmoney('Quantity x rate less the line discount; null on lines stored before it was kept'),
+    taxable_value: nmoney(
+      "The value the tax is on: quantity x rate less the line discount and less the line's share of the header discount; null on lines stored before it was kept",
+    ),
+    header_discount: nmoney(
+      "The line's share of the header discount, taken off its taxable value before tax (0 without one); null on lines stored before header discounts were shared among the lines (their document took it off the total after tax)",
+    ),
   });
 }
 
@@ -162,7 +173,10 @@ const offerStatus = {
 const invoiceHeader = {
   invoice_id: id('invoice'),
   client_id: id('client'),
-  invoice_number: str({ example: 'INV/25-26/0001' }),
+  invoice_number: str({
+    example: 'INV/25-26/0001',
+    description: 'Number of the invoice series, taken when the invoice is issued; a draft carries a provisional number `DRAFT/YY-YY/NNNN` until then',
+  }),
   invoice_date: date(),
   payment_due_date: date(),
   payment_status: oneOf(PAYMENT_STATUSES),
@@ -202,7 +216,10 @@ const proformaHeader = {
 
 const creditNoteHeader = {
   credit_note_id: id('credit note'),
-  credit_note_number: str({ example: 'CN/25-26/0001' }),
+  credit_note_number: str({
+    example: 'CN/25-26/0001',
+    description: 'Number of the credit-note series, taken when the note is issued; a draft carries a provisional number `DRAFT/YY-YY/NNNN` until then',
+  }),
   credit_note_date: date(),
   source_invoice_id: nid('invoice the note was pre-filled from'),
   reason: nstr(),
@@ -211,7 +228,10 @@ const creditNoteHeader = {
 
 const debitNoteHeader = {
   debit_note_id: id('debit note'),
-  debit_note_number: str({ example: 'DN/25-26/0001' }),
+  debit_note_number: str({
+    example: 'DN/25-26/0001',
+    description: 'Number of the debit-note series, taken when the note is issued; a draft carries a provisional number `DRAFT/YY-YY/NNNN` until then',
+  }),
   debit_note_date: date(),
   payment_due_date: ndate(),
   payment_status: oneOf(PAYMENT_STATUSES),
@@ -397,17 +417,23 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
   InvoiceHeader: obj(invoiceHeader, { description: 'A list row: header columns only' }),
   TaxWarning: obj(
     {
-      line: int({ minimum: 1, description: 'Position of the line (1 = the first stored line, as printed)' }),
-      code: oneOf(['wrong_tax_kind', 'tax_amount', 'total_amount'], {
+      line: nint({ minimum: 1, description: 'Position of the line (1 = the first stored line, as printed); null: the document as a whole' }),
+      code: oneOf(TAX_WARNING_CODES, {
         description:
-          'wrong_tax_kind: IGST on an intra-state supply, CGST/SGST on an inter-state one, or tax where none is due; tax_amount: more than 0.01 from rate x taxable value; total_amount: not taxable value plus tax',
+          'wrong_tax_kind: IGST on an intra-state supply, CGST/SGST on an inter-state one, or tax where none is due; ' +
+          'tax_amount: more than 0.01 from rate x taxable value; total_amount: not taxable value plus tax; ' +
+          'cgst_sgst_unequal: CGST and SGST of an intra-state line differ (each is half the tax); ' +
+          "rate_not_in_force: a GST rate that is not in force on the document's date (a note that refers to an invoice: that invoice's date), by the dated rate table; " +
+          'place_of_supply_merged: place of supply 25 (Daman and Diu, merged into 26) on a document from 2020-08-01 (line null); ' +
+          "credit_note_time_barred: a credit note dated after the CGST Act section 34(2) deadline of its invoice's financial year, 30 November after it ends (line null); " +
+          'exchange_rate_missing: a document in a currency other than INR without exchange_rate; GSTR-1 and the e-invoice refuse it until it is set (line null)',
       }),
-      field: str({ description: 'The line field concerned', example: 'igst_amount' }),
-      expected: money('What the tax rule gives'),
-      sent: money('What the line carries (stored as sent)'),
+      field: str({ description: 'The field concerned', example: 'igst_amount' }),
+      expected: nmoney('What the tax rule gives (for cgst_sgst_unequal, the CGST sent); null where the warning is not about an amount'),
+      sent: nmoney('What the document carries (stored as sent): an amount, or the rate for rate_not_in_force; null where the warning is not about one'),
       message: str(),
     },
-    { description: 'A line whose amounts, stored as sent, disagree with the tax rule' },
+    { description: 'Where a document, stored as sent, disagrees with the tax rules' },
   ),
   Invoice: obj({ ...invoiceHeader, ...gstDetails, items: arr(ref('InvoiceLine')) }, { description: 'A single invoice with its lines in item_id order' }),
   RecentPayment: obj({ ...invoiceHeader, paid_at: ntimestamp() }),

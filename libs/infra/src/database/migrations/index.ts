@@ -20,6 +20,11 @@ import { BusinessProfileCaSync1732000013200 } from './1732000013200-business-pro
 import { CaSyncClaims1732001213000 } from './1732001213000-ca-sync-claims';
 import { WebhookObjectsLowStock1732001700000 } from './1732001700000-webhook-objects-low-stock';
 import { GstDocumentFields1732001500000 } from './1732001500000-gst-document-fields';
+import { ActivityLabelLength1732001800000 } from './1732001800000-activity-label-length';
+import { WebhookDeliveryOrder1732001810000 } from './1732001810000-webhook-delivery-order';
+import { LineHeaderDiscount1732001840000 } from './1732001840000-line-header-discount';
+import { DocumentExchangeRate1732001850000 } from './1732001850000-document-exchange-rate';
+import { RetainedTaxDocuments1732001860000 } from './1732001860000-retained-tax-documents';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -45,4 +50,9 @@ export const MIGRATIONS = [
   GstExportsEinvoice1732001600000,
   WebhookObjectsLowStock1732001700000,
   GstDocumentFields1732001500000,
+  ActivityLabelLength1732001800000,
+  WebhookDeliveryOrder1732001810000,
+  LineHeaderDiscount1732001840000,
+  DocumentExchangeRate1732001850000,
+  RetainedTaxDocuments1732001860000,
 ];

@@ -10,7 +10,7 @@ function page(css: string, bodyClass: string, body: string): string {
 <html lang="en"><head><meta charset="utf-8">
 <title>{{title}} {{doc.number}}</title>
 <style>${BASE_CSS}${css}</style>
-</head><body class="${bodyClass}">${body}
+</head><body class="${bodyClass}">{{#if draft}}<div class="draft-watermark" aria-hidden="true">DRAFT</div>{{/if}}${body}
 </body></html>`;
 }
 

@@ -53,7 +53,7 @@ export const PARTIALS: Record<string, string> = {
 </tbody>
 <tfoot><tr>
 <td colspan="5" class="num">Total</td>
-{{#if cols.discount}}<td class="num">{{money totals.discount}}</td>{{/if}}
+{{#if cols.discount}}<td class="num">{{money discount_total}}</td>{{/if}}
 <td class="num">{{money totals.taxable}}</td>
 {{#if cols.tax}}<td></td>{{/if}}
 {{#if cols.intra}}<td class="num">{{money totals.cgst}}</td><td class="num">{{money totals.sgst}}</td>{{/if}}

@@ -7,6 +7,8 @@ export const FONT_STACK = "'Noto Sans', 'Noto Sans Devanagari', 'DejaVu Sans', '
 
 export const BASE_CSS = `
 * { box-sizing: border-box; }
+.draft-watermark { position: fixed; top: 42%; left: 0; right: 0; text-align: center; font-size: 110pt; font-weight: 700; letter-spacing: 0.1em;
+  color: rgba(200, 30, 30, 0.13); transform: rotate(-30deg); z-index: 10; pointer-events: none; }
 html, body { margin: 0; padding: 0; }
 body {
   font-family: ${FONT_STACK};
