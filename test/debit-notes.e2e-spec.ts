@@ -14,6 +14,8 @@ describe('debit notes', () => {
   beforeAll(async () => {
     t = await startApp('debit_notes', { FREE_DOCUMENTS_PER_MONTH: '2' });
     a = await t.createAccount({ name: 'Acme Traders' });
+    // A business with an address and a state: its notes carry no supplier_address_missing warning.
+    await t.http.patch('/v1/settings/business').set(a.auth).send({ business_address: '12 MG Road, Pune 411001', state_code: '27' }).expect(200);
     b = await t.createAccount({ name: 'Other Business' });
     clientA = await createClient(t, a, 'Sharma Traders');
     clientA2 = await createClient(t, a, 'Kapoor Exports');

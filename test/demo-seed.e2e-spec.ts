@@ -102,8 +102,12 @@ describe('demo seeding (built CLI demo:seed, twice)', () => {
       for (const row of (await list(first.key, resource, field)).rows) {
         const doc = (await t.http.get(`/v1/${resource}/${row[idKey]}`).set('Authorization', `Bearer ${first.key}`).expect(200)).body.data;
         expect([resource, row[idKey], doc.tax_warnings.filter((w: { line: number | null }) => w.line !== null)]).toEqual([resource, row[idKey], []]);
+        // The demo business has an address and a state, which a tax invoice shows (CGST rule 46(a)).
+        expect(doc.tax_warnings.map((w: { code: string }) => w.code)).not.toContain('supplier_address_missing');
       }
     }
+    const business = (await t.http.get('/v1/settings/business').set('Authorization', `Bearer ${first.key}`).expect(200)).body.data;
+    expect(business).toMatchObject({ business_address: expect.stringContaining('Pune'), state_code: '27' });
 
     const items = (await list(first.key, 'inventory', 'items')).rows;
     const movements = await Promise.all(

@@ -1,5 +1,6 @@
 import Ajv from 'ajv';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import irpSchema from '../schemas/einvoice-1.1.schema.json';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { FakeIrp } from './support/fake-irp';
 import { binary } from './support/binary-body';
+import { kolkataDate } from '@app/domain/shared/fiscal-year';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { PNG } = require('pngjs') as { PNG: { sync: { read(b: Buffer): { width: number; height: number; data: Uint8Array } } } };
@@ -108,6 +110,7 @@ describe('e-invoicing against a local registration portal', () => {
       EINVOICE_USERNAME: 'api_user',
       EINVOICE_PASSWORD: 'api-password',
       EINVOICE_TIMEOUT_MS: '1500',
+      EINVOICE_QR_PUBLIC_KEY: portal.publicKeyPem,
     });
     a = await t.createAccount({ name: 'Sharma Traders', gstin: '27AAPFU0939F1ZV' });
     await t.http.patch('/v1/settings/business').set(a.auth).send({ business_address: '12 MG Road, Camp, Pune 411001' }).expect(200);
@@ -275,5 +278,123 @@ describe('e-invoicing against a local registration portal', () => {
     await t.http.patch('/v1/settings/business').set(a.auth).send({ einvoice_enabled: false }).expect(200);
     expect((await register(await newInvoice()).expect(400)).body.error.details).toHaveProperty('einvoice_enabled');
     await t.http.patch('/v1/settings/business').set(a.auth).send({ einvoice_enabled: true }).expect(200);
+  });
+
+  /** The IRN as the portal defines it: SHA-256 of supplier GSTIN, financial year (YYYY-YY), document type and number. */
+  const irnOf = (typ: string, no: string, date: string) => {
+    const [y, m] = date.split('-').map(Number);
+    const fy = m >= 4 ? y : y - 1;
+    return createHash('sha256')
+      .update(`27AAPFU0939F1ZV${fy}-${String((fy + 1) % 100).padStart(2, '0')}${typ}${no}`)
+      .digest('hex');
+  };
+
+  it("a reverse-charge invoice: RegRev Y, the line's unit, the whole address, totals that agree; registered with its IRN", async () => {
+    const shop = (
+      await t.http
+        .post('/v1/clients')
+        .set(a.auth)
+        .send({
+          name: 'Vashi Metals LLP',
+          phone: '9333333333',
+          email: 'vashi@example.com',
+          gstin: '27AAACH7409R1Z1',
+          address: 'Plot 5, Sector 17, Vashi, Navi Mumbai, Maharashtra 400703',
+        })
+        .expect(201)
+    ).body.data.client.client_id as number;
+    const id = await newInvoice({
+      reverse_charge: true,
+      items: [
+        { ...LINE, unit: 'KGS', total_amount: 50000 },
+        { ...LINE, item_description: 'Cable', hsn_code: '85444999', quantity: 1, rate: 1000, igst_amount: 180, total_amount: 1000 },
+      ],
+    });
+    const json = (await t.http.get(`/v1/exports/einvoice/${id}`).set(a.auth).expect(200)).body.data;
+    expect(ajv.validate(irpSchema, json)).toBe(true);
+    expect(json.TranDtls.RegRev).toBe('Y');
+    expect(json.ItemList.map((i: { Unit?: string }) => i.Unit)).toEqual(['KGS', 'OTH']);
+    expect(json.ValDtls).toMatchObject({ AssVal: 51000, IgstVal: 9180, RndOffAmt: 0, TotInvVal: 60180 });
+    const items = json.ItemList as Array<{ TotItemVal: number }>;
+    expect(items.reduce((s, i) => s + i.TotItemVal, 0)).toBe(json.ValDtls.TotInvVal);
+    expect(json.SellerDtls).toMatchObject({ Addr1: '12 MG Road', Addr2: 'Camp', Loc: 'Pune', Pin: 411001 });
+    {
+      const other = await newInvoice({
+        client_id: shop,
+        invoice_type: 'local_sale',
+        items: [{ ...LINE, igst_amount: 0, cgst_amount: 4500, sgst_amount: 4500 }],
+      });
+      const buyer = (await t.http.get(`/v1/exports/einvoice/${other}`).set(a.auth).expect(200)).body.data.BuyerDtls;
+      expect(buyer).toMatchObject({ Addr1: 'Plot 5', Addr2: 'Sector 17, Vashi', Loc: 'Navi Mumbai', Pin: 400703, Stcd: '27' });
+    }
+    const reg = (await register(id).expect(200)).body.data;
+    const { invoice_number, invoice_date } = (await t.http.get(`/v1/invoices/${id}`).set(a.auth).expect(200)).body.data;
+    expect(reg).toMatchObject({ document_type: 'INV', document_id: id, irn: irnOf('INV', invoice_number as string, invoice_date as string) });
+  });
+
+  it('e-invoices credit and debit notes (CRN, DBN): JSON, registration with the IRN recomputed, cancellation', async () => {
+    const gstLine = {
+      description: 'Price revision',
+      amount: 11800,
+      hsn_code: '84713010',
+      quantity: 2,
+      unit: 'NOS',
+      taxable_value: 10000,
+      tax_rate: 18,
+      cgst_amount: 0,
+      sgst_amount: 0,
+      igst_amount: 1800,
+    };
+    for (const [kind, typ, field] of [
+      ['credit-notes', 'CRN', 'credit_note'],
+      ['debit-notes', 'DBN', 'debit_note'],
+    ] as const) {
+      const created = await t.http
+        .post(`/v1/${kind}`)
+        .set(a.auth)
+        .send({ client_id: client, [`${field}_date`]: '2026-11-22', status: 'issued', items: [gstLine] });
+      expect([200, 201]).toContain(created.status);
+      const id = created.body.data[`${field}_id`] as number;
+      const note = (await t.http.get(`/v1/${kind}/${id}`).set(a.auth).expect(200)).body.data;
+      const json = (await t.http.get(`/v1/exports/einvoice/${kind}/${id}`).set(a.auth).expect(200)).body.data;
+      expect(ajv.validate(irpSchema, json)).toBe(true);
+      expect(json).toMatchObject({
+        DocDtls: { Typ: typ, No: note[`${field}_number`], Dt: '22/11/2026' },
+        ValDtls: { AssVal: 10000, IgstVal: 1800, TotInvVal: 11800, RndOffAmt: 0 },
+      });
+      expect(json.ItemList[0]).toMatchObject({ Qty: 2, Unit: 'NOS', UnitPrice: 5000, TotAmt: 10000, AssAmt: 10000, TotItemVal: 11800 });
+      const reg = (await t.http.post(`/v1/${kind}/${id}/einvoice`).set(a.auth).send({}).expect(200)).body.data;
+      expect(reg).toMatchObject({ document_type: typ, document_id: id, invoice_id: null, status: 'active' });
+      expect(reg.irn).toBe(irnOf(typ, note[`${field}_number`] as string, '2026-11-22'));
+      expect(FakeIrp.qrPayload(reg.signed_qr_code as string)).toMatchObject({ DocTyp: typ, Irn: reg.irn });
+      const cancelled = (await t.http.delete(`/v1/${kind}/${id}/einvoice`).set(a.auth).send({ reason: 'other' }).expect(200)).body.data;
+      expect(cancelled).toMatchObject({ irn: reg.irn, status: 'cancelled' });
+      await t.http.post(`/v1/${kind}/999999/einvoice`).set(a.auth).send({}).expect(404);
+    }
+  });
+
+  it('refuses an answer whose QR code is signed with another key, or whose IRN is not the document’s: nothing stored', async () => {
+    for (const mode of ['wrong-key', 'wrong-irn'] as const) {
+      const id = await newInvoice();
+      portal.mode = mode;
+      const res = await register(id).expect(503);
+      expect(res.body.error.message).toContain(mode === 'wrong-key' ? 'signature' : 'is not the IRN');
+      expect(await registrations(id)).toEqual([]);
+    }
+  });
+
+  it('refuses a document older than 30 days when the turnover is at or above 10 crore (400 naming the limit)', async () => {
+    const daysAgo = (n: number) => kolkataDate(new Date(Date.now() - n * 86_400_000));
+    const old = await newInvoice({ invoice_date: daysAgo(31), payment_due_date: daysAgo(1) });
+    const recent = await newInvoice({ invoice_date: daysAgo(30), payment_due_date: daysAgo(1) });
+    await t.http.patch('/v1/settings/business').set(a.auth).send({ aggregate_turnover: '99999999.99' }).expect(200);
+    await register(old).expect(200);
+    await t.http.delete(`/v1/invoices/${old}/einvoice`).set(a.auth).send({ reason: 'other' }).expect(200);
+    await t.http.patch('/v1/settings/business').set(a.auth).send({ aggregate_turnover: '100000000' }).expect(200);
+    const refused = await register(old).expect(400);
+    expect(refused.body.error.details.invoice_date).toContain('within 30 days');
+    expect(refused.body.error.details.invoice_date).toContain('10 crore');
+    await register(recent).expect(200);
+    await t.http.patch('/v1/settings/business').set(a.auth).send({ aggregate_turnover: null }).expect(200);
   });
 });

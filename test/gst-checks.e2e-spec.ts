@@ -23,6 +23,7 @@ describe('GST checks: rates in force, HSN codes, warnings of a CA', () => {
   beforeAll(async () => {
     t = await startApp('gst_checks');
     a = await t.createAccount({ name: 'Acme Traders', email: 'acme.checks@example.com', gstin: SUPPLIER_GSTIN, plan: 'pro' });
+    await t.http.patch('/v1/settings/business').set(a.auth).send({ business_address: '12 MG Road, Pune 411001' }).expect(200);
     const client = (body: object) => t.http.post('/v1/clients').set(a.auth).send(body).expect(201);
     local = (await client({ name: 'Pune Retail', phone: '9876500001', email: 'pune@example.com' })).body.data.client.client_id;
     karnataka = (await client({ name: 'Karnataka Traders', phone: '9876500002', email: 'kt@example.com', gstin: KARNATAKA_GSTIN })).body.data.client.client_id;

@@ -12,6 +12,8 @@ describe('invoices', () => {
   beforeAll(async () => {
     t = await startApp('invoices');
     a = await t.createAccount({ name: 'Acme Traders', email: 'acme.invoices@example.com', gstin: '27AAPFU0939F1ZV' });
+    // A business with an address: its invoices carry no supplier_address_missing warning.
+    await t.http.patch('/v1/settings/business').set(a.auth).send({ business_address: '12 MG Road, Pune 411001' }).expect(200);
     b = await t.createAccount({ currency: 'USD' });
     clientA = await createClient(t, a, 'Sharma Traders');
     clientB = await createClient(t, b, 'Other Business');
@@ -89,6 +91,8 @@ describe('invoices', () => {
             unit: null,
             taxable_value: 2000,
             header_discount: 0,
+            cess_rate: null,
+            cess_amount: 0,
           },
         ],
       });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { zeroRatedEndorsement } from '@app/domain/document-output/endorsements';
 import type { DocumentView } from '@app/domain/documents/document-view';
 import type { DocumentKind } from '@app/domain/documents/document-kinds';
 import { TemporarilyUnavailable } from '@app/domain/shared/domain-error';
@@ -110,10 +111,12 @@ describe('PuppeteerPdfRenderer (real Chromium)', () => {
     expect(bos.toLowerCase()).toContain('bill of supply');
     expect(bos).not.toMatch(/CGST|SGST|IGST|GST %/);
 
-    const lut = buildDocumentView({ showTax: false }, { lut_number: 'AD290325001234X' });
+    const endorsement = zeroRatedEndorsement('export_without_payment', 'AD290325001234X') as string;
+    const lut = buildDocumentView({ showTax: false }, { lut_number: 'AD290325001234X', endorsements: [endorsement] });
     const exportText = await pdfText(await renderer.render(lut));
     expect(exportText).toContain('AD290325001234X');
     expect(exportText).toContain('without payment of integrated tax');
+    expect(exportText).toContain(endorsement.slice(0, 60));
   });
 
   it('classic and modern invoices look different', async () => {

@@ -62,6 +62,8 @@ describe('quotations', () => {
       unit: null,
       taxable_value: 5000,
       header_discount: 0,
+      cess_rate: null,
+      cess_amount: 0,
     });
     expect(q.items[1].item_id).toBeGreaterThan(q.items[0].item_id);
   });

@@ -39,7 +39,11 @@ describe('tds', () => {
     for (const code of ['194C', '194J', '194H', '194I', '194Q']) expect(codes).toContain(code);
     expect(sections.every((s) => s.shared)).toBe(true);
     expect(find('194J', /technical/, '2025-06-01')).toMatchObject({ rate_individual: 2, rate_other: 2, yearly_threshold: 50000, no_pan_rate: 20 });
-    expect(find('194J', /professional/, '2025-06-01')).toMatchObject({ rate_individual: 10, yearly_threshold: 50000, act_2025_section: '393(1)' });
+    expect(find('194J', /professional/, '2025-06-01')).toMatchObject({
+      rate_individual: 10,
+      yearly_threshold: 50000,
+      act_2025_section: '393(1) Table Sl. No. 6(iii)',
+    });
     expect(find('194J', /professional/, '2025-03-01')).toMatchObject({ yearly_threshold: 30000, effective_to: '2025-03-31' });
     expect(find('194I', /plant/, '2025-06-01')).toMatchObject({ rate_other: 2, single_threshold: 50000 });
     expect(find('194I', /land/, '2025-06-01')).toMatchObject({ rate_other: 10 });
@@ -117,13 +121,108 @@ describe('tds', () => {
     }
   });
 
-  it('refuses a section that is not in force on the payment date, and bad input', async () => {
-    const after = find('194H', /Commission/, '2025-06-01').section_id;
-    const res = await calculate({ base_amount: 50000, section_id: after, payee_type: 'individual', has_pan: true, payment_date: '2025-03-31' }).expect(400);
+  it('refuses a section with no row in force on the payment date, and bad input', async () => {
+    const technical = find('194J', /technical/, '2025-06-01').section_id;
+    const res = await calculate({ base_amount: 50000, section_id: technical, payee_type: 'individual', has_pan: true, payment_date: '2020-03-31' }).expect(400);
     expect(res.body.error.details).toHaveProperty('section_id');
     const bad = await calculate({ base_amount: -1, section_id: 'x', payee_type: 'alien', has_pan: 'yes' }).expect(400);
     expect(Object.keys(bad.body.error.details).sort()).toEqual(['base_amount', 'has_pan', 'payee_type', 'section_id']);
     await calculate({ base_amount: 1, section_id: 999999, payee_type: 'individual', has_pan: true }).expect(404);
+  });
+
+  it('maps every 1961-Act section to its 2025-Act row: the 1961 rows end on 2026-03-31, the 2025 rows start on 2026-04-01', () => {
+    const kinds = [...new Set(sections.map((s) => `${s.code}|${s.description}`))];
+    expect(kinds).toHaveLength(7);
+    const codes: Record<string, string | null> = {
+      '194C|Payments to contractors and sub-contractors': null,
+      '194J|Fees for professional services': null,
+      '194J|Fees for technical services': null,
+      '194H|Commission or brokerage': '1006',
+      '194I|Rent of plant, machinery or equipment': '1008',
+      '194I|Rent of land, building or furniture': '1009',
+      '194Q|Purchase of goods (buyer with turnover above 10 crore)': null,
+    };
+    for (const kind of kinds) {
+      const [code, description] = kind.split('|');
+      const rows = sections.filter((s) => s.code === code && s.description === description) as Array<Section & Record<string, unknown>>;
+      const old = rows.filter((r) => r.act === '1961');
+      const now = rows.filter((r) => r.act === '2025');
+      expect({ kind, last1961: old[old.length - 1].effective_to }).toEqual({ kind, last1961: '2026-03-31' });
+      expect(now).toHaveLength(1);
+      expect(now[0]).toMatchObject({ effective_from: '2026-04-01', effective_to: null, act_2025_payment_code: codes[kind] });
+      expect(now[0].act_2025_section).toMatch(/^393\(1\) Table Sl\. No\. \d/);
+      for (const r of old) expect({ kind, section: r.act_2025_section }).toEqual({ kind, section: now[0].act_2025_section });
+      const last = old[old.length - 1];
+      for (const k of ['rate_individual', 'rate_other', 'no_pan_rate', 'single_threshold', 'yearly_threshold', 'threshold_mode'])
+        expect([kind, k, now[0][k]]).toEqual([kind, k, last[k]]);
+    }
+  });
+
+  it('calculates with a base and a section alone: PAN assumed, the higher rate, or the deductee PAN’s type', async () => {
+    const c = find('194C', /contractors/, '2025-06-01').section_id;
+    const alone = await calculate({ base_amount: 50000, section_id: c, payment_date: '2025-06-01' }).expect(200);
+    expect(alone.body.data).toMatchObject({ tds_amount: 1000, rate: 2, rate_basis: 'higher_rate', payee_type: null, has_pan: true, act: '1961' });
+    const person = await calculate({ base_amount: 50000, section_id: c, payment_date: '2025-06-01', deductee_pan: 'abcpe1234f' }).expect(200);
+    expect(person.body.data).toMatchObject({ tds_amount: 500, rate: 1, rate_basis: 'deductee_pan', payee_type: 'individual' });
+    const given = await calculate({ base_amount: 50000, section_id: c, payment_date: '2025-06-01', deductee_pan: 'ABCPE1234F', payee_type: 'company' }).expect(
+      200,
+    );
+    expect(given.body.data).toMatchObject({ tds_amount: 1000, rate_basis: 'payee_type', payee_type: 'company' });
+    const noPan = await calculate({ base_amount: 50000, section_id: c, payment_date: '2025-06-01', has_pan: false }).expect(200);
+    expect(noPan.body.data).toMatchObject({ tds_amount: 10000, rate: 20, has_pan: false });
+    const today = await calculate({ base_amount: 50000, section_id: c }).expect(200);
+    expect(today.body.data.tds_amount).toBe(1000);
+    const bad = await calculate({ base_amount: 1, section_id: c, deductee_pan: 'ABC' }).expect(400);
+    expect(Object.keys(bad.body.error.details)).toEqual(['deductee_pan']);
+  });
+
+  it('table: every section under each Act, at its thresholds and on each side of 1 April 2026', async () => {
+    type Case = [code: string, description: RegExp, payee: string, base: number, ytd: number, tds: number, threshold: string];
+    const cases: Case[] = [
+      ['194C', /contractors/, 'individual', 30000, 0, 0, 'below_threshold'],
+      ['194C', /contractors/, 'individual', 30000.01, 0, 300, 'single_payment'],
+      ['194C', /contractors/, 'company', 30000.01, 0, 600, 'single_payment'],
+      ['194C', /contractors/, 'company', 20000, 80000, 0, 'below_threshold'],
+      ['194C', /contractors/, 'company', 20000.01, 80000, 2000, 'yearly'],
+      ['194J', /professional/, 'firm', 50000, 0, 0, 'below_threshold'],
+      ['194J', /professional/, 'firm', 50000.01, 0, 5000, 'yearly'],
+      ['194J', /technical/, 'company', 50000, 0, 0, 'below_threshold'],
+      ['194J', /technical/, 'company', 50000.01, 0, 1000, 'yearly'],
+      ['194H', /Commission/, 'individual', 20000, 0, 0, 'below_threshold'],
+      ['194H', /Commission/, 'individual', 20000.01, 0, 400, 'yearly'],
+      ['194I', /plant/, 'company', 50000, 0, 0, 'below_threshold'],
+      ['194I', /plant/, 'company', 50000.01, 0, 1000, 'single_payment'],
+      ['194I', /land/, 'individual', 50000, 0, 0, 'below_threshold'],
+      ['194I', /land/, 'individual', 50000.01, 0, 5000, 'single_payment'],
+      ['194Q', /goods/, 'company', 100000, 4900000, 0, 'below_threshold'],
+      ['194Q', /goods/, 'company', 100000, 4950000, 50, 'yearly_excess'],
+    ];
+    for (const [act, date] of [
+      ['1961', '2026-03-31'],
+      ['2025', '2026-04-01'],
+    ]) {
+      for (const [code, description, payee, base, ytd, tds, threshold] of cases) {
+        // Name the row of the other Act: the one in force on the date is chosen.
+        const named = find(code, description, act === '1961' ? '2026-04-01' : '2026-03-31');
+        const res = await calculate({ base_amount: base, section_id: named.section_id, payee_type: payee, ytd_amount: ytd, payment_date: date }).expect(200);
+        const d = res.body.data;
+        const chosen = find(code, description, date);
+        expect({ code, base, date, tds: d.tds_amount, threshold: d.threshold_applied, act: d.act, id: d.section_id }).toEqual({
+          code,
+          base,
+          date,
+          tds,
+          threshold,
+          act,
+          id: chosen.section_id,
+        });
+        expect(d.act_2025_section).toBe(act === '2025' ? (chosen as unknown as Record<string, unknown>).act_2025_section : null);
+      }
+    }
+    // Rows that changed before the new Act: the date picks the figures in force.
+    const h = find('194H', /Commission/, '2025-06-01').section_id;
+    const before = await calculate({ base_amount: 16000, section_id: h, payee_type: 'individual', payment_date: '2024-09-30' }).expect(200);
+    expect(before.body.data).toMatchObject({ tds_amount: 800, rate: 5, threshold_applied: 'yearly' });
   });
 
   it('an account’s own sections: CRUD, private to it; shared sections are read-only', async () => {
@@ -248,7 +347,11 @@ describe('tds', () => {
 
     it('certificate refused before deposit; deposit, undo and reports', async () => {
       const certificate = (body: object) => t.http.post('/v1/tds/certificates').set(a.auth).send(body);
-      const refused = await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 1 }).expect(400);
+      const noTan = await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 1 }).expect(400);
+      expect(Object.keys(noTan.body.error.details)).toEqual(['tan']);
+      const badTan = await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 1, tan: 'AAPFU0939F', statement_receipt: '#' }).expect(400);
+      expect(Object.keys(badTan.body.error.details).sort()).toEqual(['statement_receipt', 'tan']);
+      const refused = await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 1, tan: 'BLRS12345C' }).expect(400);
       expect(refused.body.error.code).toBe('validation_error');
       expect(refused.body.error.details.deductions).toContain(String(payable[0].id));
 
@@ -287,29 +390,93 @@ describe('tds', () => {
       const q4 = report.summary.find((r: { quarter: number }) => r.quarter === 4);
       expect(q4.pending_due).toEqual([{ due_date: '2026-04-30', amount: 123.46 }]);
 
-      const made = await certificate({ deductee: VENDOR_PAN.toLowerCase(), fy_start_year: 2025, quarter: 1 }).buffer(true).parse(binary).expect(200);
+      const made = await certificate({ deductee: VENDOR_PAN.toLowerCase(), fy_start_year: 2025, quarter: 1, tan: 'blrs12345c', statement_receipt: 'QWERTYUI' })
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
       expect(made.headers['content-type']).toMatch(/application\/pdf/);
       expect(Number(made.headers['x-certificate-id'])).toBeGreaterThan(0);
       const text = (await pdfParse(made.body as Buffer)).text;
-      expect(text).toContain('Form No. 16A');
+      expect(text).toContain('Statement of tax deducted at source');
+      expect(text).toMatch(/TDS certificate is Form No\. 16A,[\s\S]*downloads from the TRACES portal/);
+      expect(text).toContain('BLRS12345C'); // deductor TAN
+      expect(text).toContain('QWERTYUI'); // statement receipt
+      expect(text).toMatch(/Assessment year\s*2026-27/);
+      expect(text).not.toMatch(/Financial year|Tax year/);
+      expect(text).toContain('Verification');
       expect(text).toContain('Shakti Electricals');
       expect(text).toContain('AAACH7409R'); // deductor PAN from its GSTIN
       expect(text).toContain(VENDOR_PAN);
       expect(text).toContain('Q1 (April to June)');
-      expect(text).toContain('2025-26');
       expect(text).toContain('60,000.00');
       expect(text).toContain('6,000.00');
       expect(text).toContain('700.01');
       expect(text).toContain('6,700.01'); // total deducted
       expect(text).toContain('95,000.50'); // total paid
       expect(text).toContain('00012');
-      const row = await t.dataSource.query('SELECT deductee_pan, quarter, tds_amount, form_name FROM tds_certificates WHERE account_id = ?', [a.accountId]);
-      expect(row).toEqual([{ deductee_pan: VENDOR_PAN, quarter: 1, tds_amount: '6700.01', form_name: 'Form No. 16A' }]);
+      const row = await t.dataSource.query(
+        'SELECT deductee_pan, quarter, tds_amount, form_name, deductor_tan, statement_receipt FROM tds_certificates WHERE account_id = ?',
+        [a.accountId],
+      );
+      expect(row).toEqual([
+        {
+          deductee_pan: VENDOR_PAN,
+          quarter: 1,
+          tds_amount: '6700.01',
+          form_name: 'Statement of tax deducted at source',
+          deductor_tan: 'BLRS12345C',
+          statement_receipt: 'QWERTYUI',
+        },
+      ]);
 
       // Quarter 2 has no deposit yet; another quarter without deductions is a 400 too.
-      await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 2 }).expect(400);
+      const q2 = await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 2 }).expect(400);
+      expect(Object.keys(q2.body.error.details)).toEqual(['deductions']); // the TAN of the last certificate is reused
       await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 3 }).expect(400);
       await certificate({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 5 }).expect(400);
+    });
+
+    it('a quarter under the Income-tax Act 2025: tax year, section 393 row, payment code, Form No. 131', async () => {
+      const pan = 'ABCPR4321K';
+      const h = find('194H', /Commission/, '2026-05-10');
+      const id = (
+        await t.http
+          .post('/v1/expenses')
+          .set(a.auth)
+          .send({
+            expense_description: 'Brokerage',
+            expense_amount: 30000,
+            expense_date: '2026-05-10',
+            vendor_name: 'Rao Brokers',
+            vendor_pan: pan,
+            payee_type: 'individual',
+            tds_section_id: h.section_id,
+            tds_rate: 2,
+            tds_amount: 600,
+          })
+          .expect(201)
+      ).body.data.expense_id as number;
+      await t.http
+        .patch(`/v1/tds/deductions/${id}/deposit`)
+        .set(a.auth)
+        .send({ challan_number: '00031', deposited_on: '2026-06-05', bsr_code: '0510032' })
+        .expect(200);
+      const made = await t.http
+        .post('/v1/tds/certificates')
+        .set(a.auth)
+        .send({ deductee: pan, fy_start_year: 2026, quarter: 1, tan: 'BLRS12345C' })
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
+      const text = (await pdfParse(made.body as Buffer)).text;
+      expect(text).toMatch(/Tax year\s*2026-27/);
+      expect(text).not.toMatch(/Assessment year|Financial year/);
+      expect(text).toContain('393(1) Table Sl. No. 1(ii) (194H)');
+      expect(text).toContain('1006');
+      expect(text).toMatch(/Form No\. 131 \(Form No\. 16A\s+before the Income-tax Act, 2025\)/);
+      expect(text).toContain('00031');
+      expect(text).toContain('05-06-2026');
+      expect(text).toContain('BLRS12345C');
     });
 
     it('never lets one account use or touch another account’s TDS ids: sections, deposits, undo, certificates', async () => {
@@ -363,7 +530,7 @@ describe('tds', () => {
       expect(aFirst).toMatchObject({ status: 'deposited', challan_number: '00012' });
 
       // Certificates: B's certificate for the same deductee PAN holds B's deduction only.
-      await t.http.post('/v1/tds/certificates').set(b.auth).send({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 1 }).expect(400);
+      await t.http.post('/v1/tds/certificates').set(b.auth).send({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 1, tan: 'MUMB54321D' }).expect(400);
       const bTds = (
         await t.http
           .post('/v1/expenses')
@@ -384,7 +551,7 @@ describe('tds', () => {
       const made = await t.http
         .post('/v1/tds/certificates')
         .set(b.auth)
-        .send({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 1 })
+        .send({ deductee: VENDOR_PAN, fy_start_year: 2025, quarter: 1, tan: 'MUMB54321D' })
         .buffer(true)
         .parse(binary)
         .expect(200);

@@ -1,9 +1,9 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, generateKeyPairSync, KeyObject, sign } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 
 /** What the fake e-invoice portal does with the next invoice it is sent. */
-export type IrpMode = 'ok' | 'invalid-token' | 'register-then-hang' | 'old-ack';
+export type IrpMode = 'ok' | 'invalid-token' | 'register-then-hang' | 'old-ack' | 'wrong-key' | 'wrong-irn';
 
 interface Registration {
   irn: string;
@@ -19,9 +19,14 @@ const istNow = (offsetMs = 0) => new Date(Date.now() + offsetMs + 5.5 * 3600_000
 /**
  * A local stand-in for the e-invoice registration portal's API as a GSP serves it (auth, generate,
  * get by IRN, cancel), with its envelopes and error codes. The IRN is the SHA-256 of GSTIN, financial
- * year, document type and number, as the portal makes it; the signed QR code is a JWS (HS256 here).
+ * year, document type and number, as the portal makes it; the signed QR code is a JWS (RS256) signed with the
+ * portal's key pair made at start (`publicKeyPem` is what the service is configured with). Mode `wrong-key` signs
+ * the next QR code with another key, `wrong-irn` answers another IRN for the next document.
  */
 export class FakeIrp {
+  private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  private readonly otherKey: KeyObject = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  readonly publicKeyPem = this.keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   readonly received: Array<{ path: string; headers: IncomingMessage['headers']; body: unknown }> = [];
   readonly registrations = new Map<string, Registration>();
   mode: IrpMode = 'ok';
@@ -92,7 +97,7 @@ export class FakeIrp {
       const [, mm, yyyy] = inv.DocDtls.Dt.split('/').map(Number);
       const fy = mm >= 4 ? yyyy : yyyy - 1;
       const irn = createHash('sha256')
-        .update(`${gstin}${fy}-${(fy + 1) % 100}${inv.DocDtls.Typ}${inv.DocDtls.No}`)
+        .update(`${gstin}${fy}-${String((fy + 1) % 100).padStart(2, '0')}${inv.DocDtls.Typ}${inv.DocDtls.No}${this.mode === 'wrong-irn' ? 'X' : ''}`)
         .digest('hex');
       const existing = this.registrations.get(irn);
       if (existing) {
@@ -111,9 +116,10 @@ export class FakeIrp {
         Irn: irn,
         IrnDt: ackDt,
       };
-      const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+      const head = b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
       const payload = b64url(JSON.stringify({ data: JSON.stringify(qr), iss: 'NIC' }));
-      const signedQrCode = `${head}.${payload}.${b64url(createHmac('sha256', 'fake-irp-key').update(`${head}.${payload}`).digest())}`;
+      const key = this.mode === 'wrong-key' ? this.otherKey : this.keys.privateKey;
+      const signedQrCode = `${head}.${payload}.${b64url(sign('sha256', Buffer.from(`${head}.${payload}`), key))}`;
       const reg: Registration = { irn, ackNo: String(++this.acks), ackDt, signedQrCode, status: 'ACT' };
       this.registrations.set(irn, reg);
       if (this.mode === 'register-then-hang') {

@@ -55,6 +55,26 @@ export class ProductLineDto {
   @ApiPropertyOptional({ example: 180 }) @IfDescribed() @OptionalNonNull() @IsAmount() sgst_amount?: number | string;
   @ApiPropertyOptional({ example: 0 }) @IfDescribed() @OptionalNonNull() @IsAmount() igst_amount?: number | string;
 
+  @ApiPropertyOptional({
+    example: 12,
+    nullable: true,
+    description: 'Compensation cess rate in percent, ad valorem on the taxable value (0 to 290, up to 3 decimals); warned where no cess applies on the date',
+  })
+  @IfDescribed()
+  @IsOptional()
+  @IsAmount({ decimals: 3, max: 290 })
+  cess_rate?: number | string | null;
+
+  @ApiPropertyOptional({
+    example: 120,
+    nullable: true,
+    description: 'Compensation cess of the line, part of its total; computed from cess_rate when not sent, else stored as sent and checked',
+  })
+  @IfDescribed()
+  @IsOptional()
+  @IsAmount()
+  cess_amount?: number | string | null;
+
   @ApiPropertyOptional({ example: 2360, description: 'Line total including tax; stored as sent (computed when no amount of the line is sent)' })
   @IfDescribed()
   @OptionalNonNull()

@@ -4,13 +4,16 @@ import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { EInvoiceRegistration } from '@app/domain/einvoice/einvoice.port';
 import { EInvoiceService } from '@app/domain/einvoice/einvoice.service';
+import { IRP_DOCUMENT_TYPES } from '@app/domain/einvoice/irp-payload';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CancelEInvoiceDto } from './einvoice.dto';
 
 export function presentEInvoice(r: EInvoiceRegistration) {
   return {
-    invoice_id: r.invoiceId,
+    invoice_id: r.kind === 'invoice' ? r.invoiceId : null,
+    document_type: IRP_DOCUMENT_TYPES[r.kind],
+    document_id: r.invoiceId,
     irn: r.irn,
     ack_no: r.ackNo,
     ack_date: r.ackDate,
@@ -44,5 +47,57 @@ export class EInvoiceController {
   @ApiOperation({ summary: 'The IRP JSON (schema 1.1) of the invoice, without sending it' })
   async payload(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
     return this.einvoice.payload(caller.account, id);
+  }
+}
+
+@AccountApi('credit-notes')
+@RequirePermission('credit_notes')
+@Controller('v1')
+export class CreditNoteEInvoiceController {
+  constructor(private readonly einvoice: EInvoiceService) {}
+
+  @Post('credit-notes/:id/einvoice')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Registers the credit note (CRN) with the e-invoice portal and stores its IRN' })
+  async register(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return presentEInvoice(await this.einvoice.register(caller.account, id, 'credit-note'));
+  }
+
+  @Delete('credit-notes/:id/einvoice')
+  @ApiOperation({ summary: 'Cancels the IRN of the credit note within 24 hours of its acknowledgement' })
+  async cancel(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: CancelEInvoiceDto) {
+    return presentEInvoice(await this.einvoice.cancel(caller.account, id, body.reason, body.remark, 'credit-note'));
+  }
+
+  @Get('exports/einvoice/credit-notes/:id')
+  @ApiOperation({ summary: 'The IRP JSON (schema 1.1) of the credit note, without sending it' })
+  async payload(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return this.einvoice.payload(caller.account, id, 'credit-note');
+  }
+}
+
+@AccountApi('debit-notes')
+@RequirePermission('debit_notes')
+@Controller('v1')
+export class DebitNoteEInvoiceController {
+  constructor(private readonly einvoice: EInvoiceService) {}
+
+  @Post('debit-notes/:id/einvoice')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Registers the debit note (DBN) with the e-invoice portal and stores its IRN' })
+  async register(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return presentEInvoice(await this.einvoice.register(caller.account, id, 'debit-note'));
+  }
+
+  @Delete('debit-notes/:id/einvoice')
+  @ApiOperation({ summary: 'Cancels the IRN of the debit note within 24 hours of its acknowledgement' })
+  async cancel(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: CancelEInvoiceDto) {
+    return presentEInvoice(await this.einvoice.cancel(caller.account, id, body.reason, body.remark, 'debit-note'));
+  }
+
+  @Get('exports/einvoice/debit-notes/:id')
+  @ApiOperation({ summary: 'The IRP JSON (schema 1.1) of the debit note, without sending it' })
+  async payload(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return this.einvoice.payload(caller.account, id, 'debit-note');
   }
 }

@@ -1,29 +1,42 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { ClientRepository } from '@app/domain/clients/client.repository.port';
 import { DocumentSource } from '@app/domain/document-output/document-source.port';
-import { EInvoiceRegistrations, EInvoiceRegistry, IrpSchemaValidator } from '@app/domain/einvoice/einvoice.port';
-import { EInvoiceService } from '@app/domain/einvoice/einvoice.service';
+import { EInvoiceAnswerVerifier, EInvoiceRegistrations, EInvoiceRegistry, IrpSchemaValidator } from '@app/domain/einvoice/einvoice.port';
+import { EInvoiceChecks, EInvoiceService } from '@app/domain/einvoice/einvoice.service';
 import { BusinessSettingsRepository } from '@app/domain/settings/business-settings';
 import { Clock } from '@app/domain/shared/clock.port';
 import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
 import { AjvIrpValidator } from '@app/infra/einvoice/ajv-irp-validator';
 import { HttpEInvoiceRegistry } from '@app/infra/einvoice/http-einvoice-registry';
+import { NodeEInvoiceVerifier } from '@app/infra/einvoice/node-einvoice-verifier';
 import { SqlEInvoiceRegistrations } from '@app/infra/einvoice/sql-einvoice-registrations';
 import { ClientsModule } from '../clients/clients.module';
 import { APP_CONFIG } from '../core/tokens';
 import { DocumentOutputModule } from '../document-output/document-output.module';
 import { SettingsModule } from '../settings/settings.module';
-import { EInvoiceController } from './einvoice.controller';
+import { CreditNoteEInvoiceController, DebitNoteEInvoiceController, EInvoiceController } from './einvoice.controller';
 
-/** e-invoicing: IRN registration and cancellation through the portal, and the IRP JSON. */
+/** The schema validator, the answer verifier and the log of answers that do not verify, for EInvoiceService. */
+const EINVOICE_CHECKS = 'EINVOICE_CHECKS';
+
+/** e-invoicing of invoices, credit notes and debit notes: IRN registration and cancellation through the portal, and the IRP JSON. */
 @Module({
   imports: [SettingsModule, DocumentOutputModule, ClientsModule],
-  controllers: [EInvoiceController],
+  controllers: [EInvoiceController, CreditNoteEInvoiceController, DebitNoteEInvoiceController],
   providers: [
     { provide: EInvoiceRegistrations, useFactory: (db: Database) => new SqlEInvoiceRegistrations(db), inject: [Database] },
     { provide: EInvoiceRegistry, useFactory: (config: AppConfig) => new HttpEInvoiceRegistry(config.einvoice), inject: [APP_CONFIG] },
     { provide: IrpSchemaValidator, useClass: AjvIrpValidator },
+    { provide: EInvoiceAnswerVerifier, useFactory: (config: AppConfig) => new NodeEInvoiceVerifier(config.einvoice.qrPublicKey), inject: [APP_CONFIG] },
+    {
+      provide: EINVOICE_CHECKS,
+      useFactory: (validator: IrpSchemaValidator, verifier: EInvoiceAnswerVerifier): EInvoiceChecks => {
+        const logger = new Logger('EInvoice');
+        return { validator, verifier, warn: (m) => logger.warn(m) };
+      },
+      inject: [IrpSchemaValidator, EInvoiceAnswerVerifier],
+    },
     {
       provide: EInvoiceService,
       useFactory: (
@@ -32,10 +45,10 @@ import { EInvoiceController } from './einvoice.controller';
         settings: BusinessSettingsRepository,
         registry: EInvoiceRegistry,
         registrations: EInvoiceRegistrations,
-        validator: IrpSchemaValidator,
         clock: Clock,
-      ) => new EInvoiceService(source, clients, settings, registry, registrations, validator, clock),
-      inject: [DocumentSource, ClientRepository, BusinessSettingsRepository, EInvoiceRegistry, EInvoiceRegistrations, IrpSchemaValidator, Clock],
+        checks: EInvoiceChecks,
+      ) => new EInvoiceService(source, clients, settings, registry, registrations, clock, checks),
+      inject: [DocumentSource, ClientRepository, BusinessSettingsRepository, EInvoiceRegistry, EInvoiceRegistrations, Clock, EINVOICE_CHECKS],
     },
   ],
 })

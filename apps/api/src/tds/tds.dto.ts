@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { PAYEE_TYPES, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
+import { PAYEE_TYPES, TDS_ACTS, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
 import { TDS_DIRECTIONS } from '@app/domain/tds/tds-deduction';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
@@ -14,6 +14,10 @@ const ID = { message: 'must be a positive integer' };
 const oneOf = (values: readonly string[]) => ({ message: `must be one of ${values.join(', ')}` });
 
 class TdsSectionFieldsDto {
+  @ApiPropertyOptional({ enum: TDS_ACTS, description: 'The Act the row applies under; default 2025 when effective_from is 2026-04-01 or later, else 1961' })
+  @IsOptional()
+  @IsIn(TDS_ACTS, oneOf(TDS_ACTS))
+  act?: string;
   @ApiPropertyOptional({ example: 'Fees for professional services' }) @IsOptional() @IsString(S) @MaxLength(255) description?: string;
   @ApiPropertyOptional({ example: 10, description: 'Percent for individuals and HUFs' }) @IsOptional() @IsAmount(RATE) rate_individual?: number;
   @ApiPropertyOptional({ example: 10, description: 'Percent for other payees (defaults to rate_individual)' })
@@ -42,8 +46,22 @@ export class UpdateTdsSectionDto extends TdsSectionFieldsDto {
 export class CalculateTdsDto {
   @ApiProperty({ example: 60000, description: 'Value of the payment before GST' }) @IsDefined(REQUIRED) @IsAmount() base_amount: number;
   @ApiProperty({ example: 1 }) @IsDefined(REQUIRED) @IsInt(ID) @Min(1, ID) @Max(2147483647, ID) section_id: number;
-  @ApiProperty({ enum: PAYEE_TYPES }) @IsDefined(REQUIRED) @IsIn(PAYEE_TYPES, oneOf(PAYEE_TYPES)) payee_type: (typeof PAYEE_TYPES)[number];
-  @ApiProperty({ example: true }) @IsDefined(REQUIRED) @IsBoolean({ message: 'must be true or false' }) has_pan: boolean;
+  @ApiPropertyOptional({
+    enum: PAYEE_TYPES,
+    description: "Optional: without it the type named by deductee_pan is used, else the higher of the section's rates",
+  })
+  @IsOptional()
+  @IsIn(PAYEE_TYPES, oneOf(PAYEE_TYPES))
+  payee_type?: (typeof PAYEE_TYPES)[number];
+  @ApiPropertyOptional({ example: true, default: true, description: 'Whether the payee gave a PAN' })
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  has_pan?: boolean;
+  @ApiPropertyOptional({ example: 'AAPFU0939F', description: "The deductee's PAN; its fourth character names the payee type" })
+  @IsOptional()
+  @IsString(S)
+  @MaxLength(10)
+  deductee_pan?: string;
   @ApiPropertyOptional({ example: 0, description: 'Payments to this payee earlier in the financial year (before GST)' })
   @IsOptional()
   @IsAmount()
@@ -94,4 +112,14 @@ export class CertificateDto extends ReportQueryDto {
   @Min(1, { message: 'must be 1, 2, 3 or 4' })
   @Max(4, { message: 'must be 1, 2, 3 or 4' })
   quarter: number;
+  @ApiPropertyOptional({ example: 'BLRS12345C', description: "The deductor's TAN; defaults to the one of the account's latest certificate" })
+  @IsOptional()
+  @IsString(S)
+  @MaxLength(10)
+  tan?: string;
+  @ApiPropertyOptional({ example: 'QWERTYUI', description: 'Receipt number (token) of the quarterly TDS statement' })
+  @IsOptional()
+  @IsString(S)
+  @MaxLength(20)
+  statement_receipt?: string;
 }

@@ -1,7 +1,7 @@
 import { toNumber2 } from '@app/domain/shared/money';
 import { TdsCalculation } from '@app/domain/tds/tds-calculation';
 import { depositDueDate, quarterOf, TdsDeduction } from '@app/domain/tds/tds-deduction';
-import { TdsSection } from '@app/domain/tds/tds-section';
+import { ACT_2025_FROM, TdsSection } from '@app/domain/tds/tds-section';
 import { TdsReportRow } from '@app/domain/tds/tds.service';
 
 const rate = (v: string | null) => (v === null ? null : Number(v));
@@ -11,6 +11,7 @@ export function presentSection(s: TdsSection) {
   return {
     section_id: s.id,
     shared: s.accountId === null,
+    act: s.act,
     code: s.code,
     description: s.description,
     rate_individual: rate(s.rateIndividual),
@@ -34,9 +35,15 @@ export function presentCalculation(c: TdsCalculation & { section: TdsSection; pa
     taxable_amount: toNumber2(c.taxableAmount),
     threshold_applied: c.thresholdApplied,
     reason: c.reason,
+    payee_type: c.payeeType,
+    rate_basis: c.rateBasis,
+    has_pan: c.hasPan,
+    payment_date: c.paymentDate,
+    section_id: c.section.id,
     section_code: c.section.code,
-    act_2025_section: c.paymentDate >= '2026-04-01' ? c.section.act2025Section : null,
-    act_2025_payment_code: c.paymentDate >= '2026-04-01' ? c.section.act2025PaymentCode : null,
+    act: c.section.act,
+    act_2025_section: c.paymentDate >= ACT_2025_FROM ? c.section.act2025Section : null,
+    act_2025_payment_code: c.paymentDate >= ACT_2025_FROM ? c.section.act2025PaymentCode : null,
   };
 }
 

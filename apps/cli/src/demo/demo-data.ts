@@ -5,6 +5,8 @@ import { expectedLineTax, gstinCheckCharacter, isIntraState } from '@app/domain/
 
 /** The demo business is registered in Maharashtra (its GSTIN starts with 27). */
 export const DEMO_STATE = '27';
+/** The demo business's address (its GSTIN is of Maharashtra, 27), printed on its documents. */
+export const DEMO_ADDRESS = 'Shop 4, Shivaji Market, Laxmi Road, Pune 411002, Maharashtra';
 
 /** A GSTIN of a normal taxpayer: state, PAN, entity 1, 'Z' and the mod-36 check character. */
 export function gstinOf(stateCode: string, pan: string): string {

@@ -1,6 +1,19 @@
 import Decimal from 'decimal.js';
 import { money2 } from '@app/domain/shared/money';
-import { addDays, DEMO_CLIENTS, DEMO_EXPENSES, DEMO_INVOICES, DEMO_ITEMS, DemoInvoice, DemoItem, invoiceDates, productLine, saleType } from './demo-data';
+import {
+  addDays,
+  DEMO_ADDRESS,
+  DEMO_CLIENTS,
+  DEMO_EXPENSES,
+  DEMO_INVOICES,
+  DEMO_ITEMS,
+  DemoInvoice,
+  DemoItem,
+  invoiceDates,
+  productLine,
+  saleType,
+  DEMO_STATE,
+} from './demo-data';
 
 /** The part of the API the seeding uses: answers are the `data` of the envelope; failures throw. */
 export interface DemoApi {
@@ -23,6 +36,11 @@ export interface DemoSeedResult {
  * Runs once per account: when the account has any client it only returns the share link.
  */
 export async function seedDemo(api: DemoApi, today: string): Promise<DemoSeedResult> {
+  // A tax invoice shows the supplier's address and state (CGST rule 46(a)): the demo business gets one when it has none.
+  const profile = await api.get<{ business_address: string | null; state_code: string | null }>('/v1/settings/business');
+  if (!profile.business_address || !profile.state_code) {
+    await api.patch('/v1/settings/business', { business_address: profile.business_address || DEMO_ADDRESS, state_code: profile.state_code || DEMO_STATE });
+  }
   const { total } = await api.get<{ total: number }>('/v1/clients?limit=1');
   const seeded = total === 0;
   if (seeded) await seedAll(api, today);

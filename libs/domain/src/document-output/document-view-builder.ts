@@ -6,13 +6,15 @@ import { documentKind } from '../documents/document-kinds';
 import { money2, sumMoney, toDecimal } from '../shared/money';
 import { amountInWords } from '../tax/amount-in-words';
 import { snapshotState } from '../documents/document-gst';
-import { defaultPlaceOfSupply, defaultSupplyType, FOREIGN_PLACE_OF_SUPPLY, isSupplyType, SupplyType, taxKindOf } from '../tax/supply';
+import { defaultPlaceOfSupply, defaultSupplyType, FOREIGN_PLACE_OF_SUPPLY, isSupplyType, isWithoutPayment, SupplyType, taxKindOf } from '../tax/supply';
+import { noteLinesFromAmounts } from '../gst-returns/gstr1';
 import { hsnSummary } from '../tax/hsn-summary';
 import { isForeignCurrency, toRupees } from '../tax/exchange-rate';
 import { stateName } from '../tax/states';
 import { BankDetails } from '../settings/business-settings';
 import { SourceDocument, SourceProductLine } from './source-document';
 import { isProvisionalNumber } from '../documents/document-numbering';
+import { endorsementsOf } from './endorsements';
 
 /** 2025-08-05 -> 05-08-2025, the form Indian invoices print. */
 export function displayDate(date: string | null): string | null {
@@ -107,9 +109,16 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
   let lines: DocumentLineView[];
   let hsnRows: Array<{ hsn_code: string; taxable: string; tax_rate: string; cgst: string; sgst: string; igst: string }>;
   if (isNote) {
-    const withTax = doc.noteLines.some((l) => l.taxableValue !== null && l.taxableValue !== undefined);
+    // A line sent as a plain amount (no tax rate) is split as GSTR-1 splits it (rule 53(1A)(h): a note shows its
+    // taxable value, rate and tax): tax-inclusive at the single rate of the invoice the note refers to, else 0; a note
+    // of a supply that carries no tax (without payment, bill of supply) at 0.
+    const splitRate = kind === 'none' ? '0' : (doc.original?.rate ?? '0');
     lines = doc.noteLines.map((l, i) => {
-      const taxable = l.taxableValue ?? l.amount;
+      const split =
+        l.taxRate === null || l.taxRate === undefined
+          ? noteLinesFromAmounts([{ description: l.description, amount: l.amount }], splitRate, kind !== 'intra')[0]
+          : null;
+      const taxable = split ? split.taxable : (l.taxableValue ?? l.amount);
       const quantity = l.quantity ?? null;
       return {
         sn: String(i + 1),
@@ -120,16 +129,14 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
         rate: quantity !== null && !toDecimal(quantity).isZero() ? money2(toDecimal(taxable).div(quantity)) : money2(taxable),
         discount: '0.00',
         taxable: money2(taxable),
-        tax_rate: money2(l.taxRate ?? 0),
-        cgst: money2(l.cgstAmount ?? 0),
-        sgst: money2(l.sgstAmount ?? 0),
-        igst: money2(l.igstAmount ?? 0),
+        tax_rate: money2(split ? split.taxRate : (l.taxRate ?? 0)),
+        cgst: money2(split ? split.cgst : (l.cgstAmount ?? 0)),
+        sgst: money2(split ? split.sgst : (l.sgstAmount ?? 0)),
+        igst: money2(split ? split.igst : (l.igstAmount ?? 0)),
         total: money2(l.amount),
       };
     });
-    hsnRows = withTax
-      ? lines.map((l) => ({ hsn_code: l.hsn_code ?? '', taxable: l.taxable, tax_rate: l.tax_rate, cgst: l.cgst, sgst: l.sgst, igst: l.igst }))
-      : [];
+    hsnRows = lines.map((l) => ({ hsn_code: l.hsn_code ?? '', taxable: l.taxable, tax_rate: l.tax_rate, cgst: l.cgst, sgst: l.sgst, igst: l.igst }));
   } else {
     lines = doc.productLines.map((line, i) => {
       const { gross, taxable } = lineTaxable(line);
@@ -169,7 +176,7 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
   const noteWithTax = isNote && hsnRows.length > 0;
   const zeroRated = kind === 'none' && doc.type !== 'bill_of_supply';
   // A document that should carry no tax still shows the tax it was sent with (tax_warnings say why).
-  const showTax = anyTax || noteWithTax || (!isNote && doc.type !== 'bill_of_supply' && !(zeroRated && doc.type === 'export' && !!doc.lutNumber));
+  const showTax = anyTax || noteWithTax || (!isNote && doc.type !== 'bill_of_supply' && !(zeroRated && isWithoutPayment(supplyType)));
   const cgstSgstColumn = showTax && (kind === 'intra' || !toDecimal(sums.cgst).isZero() || !toDecimal(sums.sgst).isZero() || (kind === 'none' && !anyTax));
   const igstColumn = showTax && (kind === 'inter' || !toDecimal(sums.igst).isZero());
   const intraState = kind === 'intra' || (kind === 'none' && toDecimal(sums.igst).isZero());
@@ -203,6 +210,7 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
     due_date: displayDate(doc.dueDate),
     validity_date: displayDate(doc.validityDate),
     reference: doc.reference,
+    reference_date: displayDate(doc.original?.date ?? null),
     currency: doc.currency,
     exchange: exchangeView(doc, lines),
     supplier: {
@@ -249,6 +257,14 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
     amount_in_words: amountInWords(doc.totalAmount, doc.currency),
     declaration_text: doc.declarationText,
     lut_number: doc.lutNumber,
+    endorsements: endorsementsOf({
+      invoice: doc.kind === 'invoice',
+      taxDocument: spec.taxDocument,
+      supplyType,
+      billOfSupply: doc.type === 'bill_of_supply',
+      reverseCharge,
+      lutNumber: doc.lutNumber,
+    }),
     einvoice: doc.einvoice
       ? { irn: doc.einvoice.irn, ack_no: doc.einvoice.ackNo, ack_date: doc.einvoice.ackDate, signed_qr_code: doc.einvoice.signedQrCode }
       : null,

@@ -24,6 +24,9 @@ export interface SourceProductLine {
    * discounts were shared among the lines (their document took the header discount off the total after tax).
    */
   headerDiscount?: string | null;
+  /** Compensation cess: the ad valorem rate (null without one) and the line's cess, part of its total (absent: none). */
+  cessRate?: string | null;
+  cessAmount?: string | null;
 }
 
 /** A debit- or credit-note line as stored; the GST details are null on plain amount lines. */
@@ -54,8 +57,14 @@ export interface SourceDocument {
   lutNumber: string | null;
   transportDetails: string | null;
   lrNumber: string | null;
-  /** The original invoice's number (credit notes). */
+  /** The original invoice's number (debit and credit notes that refer to one). */
   reference: string | null;
+  /**
+   * The invoice a debit or credit note refers to (rule 53(1A)(g)): its date (Y-m-d), its type and the single GST rate
+   * of its lines (null when they carry several), at which lines of the note sent as plain amounts are split (as GSTR-1
+   * splits them). Null (or absent) on the other kinds and on notes that refer to none.
+   */
+  original?: { date: string; invoiceType: string | null; rate: string | null } | null;
   productLines: SourceProductLine[];
   noteLines: SourceNoteLine[];
   /** GST fields (null or absent on documents stored before them: derived from the client and the business). */

@@ -14,6 +14,7 @@ import {
   UNIT_CODES,
 } from '../tax/supply';
 import { checkLine, computeLineTax, LineAmounts, lineTaxableValue, roundToRupee, TaxWarning } from '../tax/tax-engine';
+import { cessAmountWarnings, computeCess } from '../tax/cess';
 import { apportionHeaderDiscount } from '../tax/header-discount';
 import { exchangeRateValue, exchangeRateWarnings, RUPEE } from '../tax/exchange-rate';
 import { ValidationFailed } from '../shared/domain-error';
@@ -196,6 +197,13 @@ export interface GstProductLine {
    * the total of the lines, after tax).
    */
   headerDiscount: string | null;
+  /** Compensation cess rate in percent, ad valorem on the taxable value (tax/cess.ts); null (or absent) without one. */
+  cessRate?: string | null;
+  /**
+   * The line's compensation cess: as sent, or computed from `cessRate` when not sent (null or absent before the
+   * engine has applied the rule); '0.00' on a line without cess.
+   */
+  cessAmount?: string | null;
 }
 
 /** The header discount of a document: `discount_type` and `discount_value` as stored. */
@@ -221,7 +229,9 @@ export function sameHeaderDiscount(a: HeaderDiscount, b: HeaderDiscount): boolea
  * (CGST Act section 15(3)(a)): it is shared among the lines in proportion to their taxable values (quantity x rate
  * less the line discount), the rounding remainder on the largest line (tax/header-discount.ts), and every line's
  * taxable value is its value after its share. A line whose amounts were all left out (`omitted`) gets its tax and
- * total computed on that value; a line that sent them keeps them and is checked against it (`tax_warnings`).
+ * total computed on that value; a line that sent them keeps them and is checked against it (`tax_warnings`). A
+ * line's cess (tax/cess.ts) is computed from its cess rate when not sent, else kept as sent and checked; it adds to
+ * the line total as the tax does.
  * Every line gets its taxable value and its share (`headerDiscount`).
  */
 export function applyGstToLines<L extends GstProductLine>(
@@ -236,12 +246,27 @@ export function applyGstToLines<L extends GstProductLine>(
   const out = lines.map((line, i) => {
     const taxable = apportioned ? apportioned.taxable[i] : before[i];
     const headerDiscount = apportioned ? apportioned.shares[i] : '0.00';
+    const cessRate = line.cessRate ?? null;
+    const sentCess = line.cessAmount === undefined || line.cessAmount === null ? null : money2(line.cessAmount);
+    const cessAmount = sentCess ?? computeCess(taxable, cessRate);
     if (omitted[i]) {
-      const a = computeLineTax(taxable, line.taxRate, header.kind, header.reverseCharge);
-      return { ...line, taxableValue: a.taxable, headerDiscount, cgstAmount: a.cgst, sgstAmount: a.sgst, igstAmount: a.igst, totalAmount: a.total };
+      const a = computeLineTax(taxable, line.taxRate, header.kind, header.reverseCharge, cessAmount);
+      if (sentCess !== null) warnings.push(...cessAmountWarnings(i, a.taxable, cessRate, sentCess));
+      return {
+        ...line,
+        taxableValue: a.taxable,
+        headerDiscount,
+        cgstAmount: a.cgst,
+        sgstAmount: a.sgst,
+        igstAmount: a.igst,
+        totalAmount: a.total,
+        cessRate,
+        cessAmount,
+      };
     }
-    warnings.push(...checkLine(i, { taxable, ...sentAmounts(line) }, header.kind, header.reverseCharge));
-    return { ...line, taxableValue: taxable, headerDiscount };
+    warnings.push(...checkLine(i, { taxable, ...sentAmounts(line), cess: cessAmount }, header.kind, header.reverseCharge));
+    if (sentCess !== null) warnings.push(...cessAmountWarnings(i, taxable, cessRate, sentCess));
+    return { ...line, taxableValue: taxable, headerDiscount, cessRate, cessAmount };
   });
   return { lines: out, warnings };
 }
@@ -252,14 +277,17 @@ function sentAmounts(line: GstProductLine): Omit<LineAmounts, 'taxable'> & { tax
 
 /**
  * Whether a stored line carries exactly the amounts the tax rule gives for its stored taxable value (under any
- * kind of tax, with or without reverse charge): a line the engine computed, or one sent as it would have.
+ * kind of tax, with or without reverse charge; its cess, when it has a cess rate, that rate of the value): a line the
+ * engine computed, or one sent as it would have.
  */
 export function followsTaxRule(line: GstProductLine): boolean {
   const taxable = line.taxableValue ?? lineTaxableValue(line);
   const stored = [line.cgstAmount, line.sgstAmount, line.igstAmount, line.totalAmount].map((v) => money2(v));
+  const cess = money2(line.cessAmount ?? '0');
+  if (line.cessRate !== null && line.cessRate !== undefined && computeCess(taxable, line.cessRate) !== cess) return false;
   return (['intra', 'inter', 'none'] as const).some((kind) =>
     [false, true].some((reverseCharge) => {
-      const a = computeLineTax(taxable, line.taxRate, kind, reverseCharge);
+      const a = computeLineTax(taxable, line.taxRate, kind, reverseCharge, cess);
       return a.cgst === stored[0] && a.sgst === stored[1] && a.igst === stored[2] && a.total === stored[3];
     }),
   );
@@ -321,7 +349,10 @@ export function applyGstToDocument<L extends GstProductLine & { id?: number }>(i
     return { ...applied, write: null, ...gstDocumentTotal(lineTotalsOf(kept), null, null, header.roundOffWanted) };
   }
   const values = kept.map(({ id: _id, ...line }) => line as unknown as L);
-  const applied = applyGstToLines(values, values.map(followsTaxRule), header, discount);
+  const follows = values.map(followsTaxRule);
+  // A line that follows the rule and has a cess rate gets its cess computed anew on its new value, as its tax.
+  const recomputed = values.map((line, i) => (follows[i] && line.cessRate !== null && line.cessRate !== undefined ? { ...line, cessAmount: null } : line));
+  const applied = applyGstToLines(recomputed, follows, header, discount);
   return { ...applied, write: applied.lines, ...gstDocumentTotal(lineTotalsOf(applied.lines), null, null, header.roundOffWanted) };
 }
 

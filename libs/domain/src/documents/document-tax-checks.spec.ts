@@ -7,7 +7,7 @@ import { buildOfferDocument } from './offer-document-rules';
 
 /** The rate table, HSN codes, CGST = SGST and the place of supply as invoices and offer documents apply them. */
 const MAHARASHTRA = { gstin: '27AAPFU0939F1ZV', stateCode: null };
-const supplier = { name: 'Sharma Traders', address: null, gstin: '27AAPFU0939F1ZV', pan: null, state_code: '27' };
+const supplier = { name: 'Sharma Traders', address: '12 MG Road, Pune 411001', gstin: '27AAPFU0939F1ZV', pan: null, state_code: '27' };
 const ctx: InvoiceContext = {
   account: { currency: 'INR', gstin: supplier.gstin },
   today: '2026-11-27',

@@ -119,6 +119,8 @@ export interface DocumentView {
   validity_date?: string | null;
   /** E.g. the original invoice number of a credit or debit note. */
   reference?: string | null;
+  /** Display date of the original invoice of a credit or debit note (CGST rule 53(1A)(g)). */
+  reference_date?: string | null;
   /** ISO 4217 code, e.g. 'INR'. */
   currency: string;
   /**
@@ -135,7 +137,7 @@ export interface DocumentView {
   place_of_supply: DocumentPlaceOfSupplyView | null;
   /** CGST + SGST when true, IGST when false. */
   intra_state: boolean;
-  /** False for a bill of supply or a zero-rated export under LUT: no tax columns at all. */
+  /** False for a bill of supply or a zero-rated supply without payment (export or SEZ under LUT): no tax columns at all. */
   show_tax: boolean;
   /** Which tax columns to print (both when the lines carry both kinds); absent: by `intra_state`. */
   tax_columns?: { cgst_sgst: boolean; igst: boolean } | null;
@@ -151,6 +153,11 @@ export interface DocumentView {
   declaration_text?: string | null;
   /** Letter of undertaking for zero-rated exports without payment of tax. */
   lut_number?: string | null;
+  /**
+   * The endorsements the document carries by its supply type, in the order printed: export or SEZ supply with or
+   * without payment of integrated tax (CGST rule 46, IGST Act section 16), reverse charge (rule 46(p)), bill of supply.
+   */
+  endorsements?: string[] | null;
   transport_details?: string | null;
   /** Lorry receipt / consignment note number. */
   lr_number?: string | null;

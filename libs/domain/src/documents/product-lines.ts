@@ -4,6 +4,7 @@ import { followsTaxRule, GstProductLine, unitValue } from './document-gst';
 import { FieldErrors } from './sales-document-fields';
 import { GST_RATE_RULE, isGstRate } from '../tax/gst-rates';
 import { HSN_CODE_RULE, isHsnCode } from '../tax/tax-checks';
+import { CESS_RATE_RULE, isCessRate } from '../tax/cess';
 
 /**
  * Invoice-style lines (invoices, quotations, proforma invoices). Amounts are stored as sent when sent; a
@@ -25,6 +26,10 @@ export interface ProductLineInput {
   inventory_id?: number | null;
   /** Unit quantity code (UQC) of the quantity, e.g. NOS, KGS. */
   unit?: string | null;
+  /** Compensation cess rate in percent (ad valorem); absent or null: none. */
+  cess_rate?: MoneyInput | null;
+  /** Compensation cess of the line; computed from `cess_rate` when absent, else stored as sent and checked. */
+  cess_amount?: MoneyInput | null;
 }
 
 /** A line as written. Decimals are exact decimal strings ('2.5', '118.00'). */
@@ -132,10 +137,35 @@ export function buildProductLines(items: unknown[], errors: FieldErrors, opts: {
     const discount = checkDiscount(item.discount_type, item.discount_value, errors, prefix);
     const inventoryId = opts.inventory && typeof item.inventory_id === 'number' ? item.inventory_id : null;
     const unit = unitValue(item.unit, `${prefix}unit`, errors);
+    const cess = cessValues(item, errors, prefix);
     opts.omitted?.push(COMPUTED_FIELDS.every((f) => isAbsent(item[f])));
-    lines.push({ description, hsnCode: hsn, ...amounts, ...discount, inventoryId, unit, taxableValue: null, headerDiscount: null });
+    lines.push({ description, hsnCode: hsn, ...amounts, ...discount, inventoryId, unit, taxableValue: null, headerDiscount: null, ...cess });
   });
   return lines;
+}
+
+/**
+ * A line's cess as sent: `cess_rate` a percentage from 0 to CESS_RATE_MAX with at most 3 decimals (null when absent),
+ * `cess_amount` a non-negative amount (null when absent: the tax rule computes it from the rate).
+ */
+function cessValues(item: ProductLineInput, errors: FieldErrors, prefix: string): { cessRate: string | null; cessAmount: string | null } {
+  let cessRate: string | null = null;
+  if (!isAbsent(item.cess_rate)) {
+    cessRate = decimalText(item.cess_rate);
+    if (cessRate === null || !isCessRate(cessRate)) {
+      errors.add(`${prefix}cess_rate`, CESS_RATE_RULE);
+      cessRate = null;
+    }
+  }
+  let cessAmount: string | null = null;
+  if (!isAbsent(item.cess_amount)) {
+    cessAmount = decimalText(item.cess_amount);
+    if (cessAmount === null || toDecimal(cessAmount).isNeg()) {
+      errors.add(`${prefix}cess_amount`, 'must be a non-negative number');
+      cessAmount = null;
+    }
+  }
+  return { cessRate, cessAmount };
 }
 
 /**
@@ -174,6 +204,8 @@ export function lineAsInput(line: ProductLineValues): ProductLineInput {
     discount_value: line.discountValue,
     inventory_id: line.inventoryId,
     unit: line.unit,
+    cess_rate: line.cessRate ?? null,
+    cess_amount: line.cessAmount ?? null,
   };
 }
 
@@ -189,8 +221,9 @@ export function linesAsInput(lines: ProductLineValues[], discount: { discountTyp
   return lines.map((line) => {
     const input = lineAsInput(line);
     if (!discounted || (line.headerDiscount !== null && line.headerDiscount !== undefined) || !followsTaxRule(line)) return input;
-    const { cgst_amount: _c, sgst_amount: _s, igst_amount: _i, total_amount: _t, ...rest } = input;
-    return rest;
+    const { cgst_amount: _c, sgst_amount: _s, igst_amount: _i, total_amount: _t, cess_amount: cess, ...rest } = input;
+    // The cess of a rate is computed anew with the tax; a cess without a rate stays as it was.
+    return line.cessRate !== null && line.cessRate !== undefined ? rest : { ...rest, cess_amount: cess };
   });
 }
 

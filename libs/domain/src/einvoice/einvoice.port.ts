@@ -1,4 +1,4 @@
-import { IrpInvoice } from './irp-payload';
+import { EInvoicedKind, IrpInvoice } from './irp-payload';
 
 /** What the registration portal answers for a registered invoice. */
 export interface IrnDetails {
@@ -36,20 +36,31 @@ export abstract class IrpSchemaValidator {
   abstract validate(invoice: IrpInvoice): Record<string, string> | null;
 }
 
+/**
+ * Checks the portal's answer with the portal's public key (config): the SHA-256 of an IRN's input, and the payload of
+ * a signed QR code whose signature verifies (null when it does not). Without the key, NotConfigured.
+ */
+export abstract class EInvoiceAnswerVerifier {
+  abstract sha256Hex(text: string): string;
+  abstract verifiedQr(jws: string): Record<string, unknown> | null;
+}
+
 export interface EInvoiceRegistration extends IrnDetails {
+  /** The document's id (an invoice's or a note's, as `kind` says). */
   invoiceId: number;
+  kind: EInvoicedKind;
   status: 'active' | 'cancelled';
   cancelledAt: string | null;
   cancelReason: string | null;
   createdAt: string;
 }
 
-/** Registrations of the account's invoices; every method is scoped to the account. */
+/** Registrations of the account's invoices and notes (by kind; invoices when none is given); every method is scoped to the account. */
 export abstract class EInvoiceRegistrations {
-  abstract find(accountId: number, invoiceId: number): Promise<EInvoiceRegistration | null>;
-  /** Stores a new registration; an existing cancelled one of the invoice is replaced. */
-  abstract save(accountId: number, invoiceId: number, details: IrnDetails, createdAt: string): Promise<void>;
-  abstract markCancelled(accountId: number, invoiceId: number, at: string, reason: string): Promise<void>;
+  abstract find(accountId: number, invoiceId: number, kind?: EInvoicedKind): Promise<EInvoiceRegistration | null>;
+  /** Stores a new registration; an existing cancelled one of the document is replaced. */
+  abstract save(accountId: number, invoiceId: number, details: IrnDetails, createdAt: string, kind?: EInvoicedKind): Promise<void>;
+  abstract markCancelled(accountId: number, invoiceId: number, at: string, reason: string, kind?: EInvoicedKind): Promise<void>;
   /** Those of `invoiceIds` with an active IRN. */
-  abstract activeAmong(accountId: number, invoiceIds: number[]): Promise<Map<number, string>>;
+  abstract activeAmong(accountId: number, invoiceIds: number[], kind?: EInvoicedKind): Promise<Map<number, string>>;
 }

@@ -6,6 +6,8 @@ import { lineTaxable } from '../document-output/document-view-builder';
 import { ValidationFailed } from '../shared/domain-error';
 import { money2, toDecimal } from '../shared/money';
 import { placeOfSupply, supplierState } from '../gst-returns/place-of-supply';
+import { GST_STATES } from '../tax/states';
+import { irpUnit } from './irp-units';
 
 /**
  * The invoice as the e-invoice registration portal (IRP) takes it: schema version 1.1 (`schemas/
@@ -15,6 +17,7 @@ export interface IrpParty {
   Gstin: string;
   LglNm: string;
   Addr1: string;
+  Addr2?: string;
   Loc: string;
   Pin: number;
   Stcd: string;
@@ -74,22 +77,58 @@ const n = (v: Decimal | string) => Number(money2(v));
 /** 'Y-m-d' -> 'dd/mm/yyyy'. */
 export const irpDate = (date: string) => date.split('-').reverse().join('/');
 
+const PIN = /(?:^|\D)([1-9]\d{2}\s?\d{3})(?!\d)/;
+/** Names of states and union territories (and the country), which are `Stcd`, never a line of the address. */
+const NOT_A_PLACE = new Set([...Object.values(GST_STATES), 'India'].map((s) => s.toLowerCase()));
+const fit = (text: string, max: number) => text.slice(0, max).trim();
+
 /**
- * Address lines of a free-text address for the IRP: the first part as `Addr1`, the part before the
- * 6-digit PIN (or the last part) as `Loc`, and the PIN. Null PIN when the address has none.
+ * The address lines of a free-text address for the IRP, within the schema's lengths: the 6-digit PIN; `loc`, the
+ * place written with the PIN (or, when that is only the state, the part before it; without a PIN, the last part);
+ * `addr1` the first part and `addr2` the parts between it and the place (when either would be longer than 100
+ * characters, the street text is cut in two at the last comma or space within 100). Parts are separated by commas, semicolons or line breaks; the state and
+ * "India" are left out (the state is `Stcd`). `addr2` is '' when there is nothing, or under 3 characters, for it.
  */
-export function splitAddress(address: string | null): { addr1: string; loc: string; pin: number | null } {
-  const text = (address ?? '').replace(/\s+/g, ' ').trim();
-  const pinMatch = /(?:^|\D)([1-9]\d{2}\s?\d{3})(?!\d)/.exec(text);
-  const pin = pinMatch ? Number(pinMatch[1].replace(/\s/g, '')) : null;
-  const parts = text
-    .replace(pinMatch ? pinMatch[1] : '\u0000', '')
-    .split(/[,\n]/)
-    .map((p) => p.replace(/[-\s]+$/, '').trim())
-    .filter((p) => p.length > 0);
-  const addr1 = (parts[0] ?? '').slice(0, 100);
-  const loc = (parts.length > 1 ? parts[parts.length - 1] : (parts[0] ?? '')).slice(0, 50);
-  return { addr1, loc, pin };
+export function splitAddress(address: string | null): { addr1: string; addr2: string; loc: string; pin: number | null } {
+  const raw = (address ?? '').split(/[,;\n]/).map((p) => p.replace(/\s+/g, ' ').trim());
+  let pin: number | null = null;
+  let pinPart = -1;
+  for (let i = raw.length - 1; i >= 0 && pinPart < 0; i--) {
+    const m = PIN.exec(raw[i]);
+    if (!m) continue;
+    pin = Number(m[1].replace(/\s/g, ''));
+    pinPart = i;
+    raw[i] = raw[i].replace(m[1], ' ');
+  }
+  const clean = (p: string) =>
+    p
+      .replace(/\b(pin\s*code|pincode|pin)\b\s*[:.-]?/gi, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/^[-\s:]+|[-\s:]+$/g, '')
+      .trim();
+  const parts = raw.map((p, i) => ({ text: clean(p), i })).filter((p) => p.text.length > 0 && !NOT_A_PLACE.has(p.text.toLowerCase()));
+  if (!parts.length) return { addr1: '', addr2: '', loc: '', pin };
+  let locAt = parts.length - 1;
+  if (pinPart >= 0) {
+    const before = parts.map((p) => p.i <= pinPart).lastIndexOf(true);
+    locAt = before >= 0 ? before : locAt;
+  }
+  const loc = fit(parts[locAt].text, 50);
+  const street = parts.filter((_, k) => k !== locAt).map((p) => p.text);
+  if (!street.length) return { addr1: fit(loc, 100), addr2: '', loc, pin };
+  let addr1 = street[0];
+  let addr2 = street.slice(1).join(', ');
+  if (addr1.length > 100 || addr2.length > 100) {
+    // Too long for a first line and the rest: the text is cut in two at the last comma or space within 100 characters.
+    const all = street.join(', ');
+    const comma = all.lastIndexOf(', ', 100);
+    const cut = comma > 0 ? comma : all.lastIndexOf(' ', 100);
+    const at = cut > 0 ? cut : 100;
+    addr1 = all.slice(0, at);
+    addr2 = all.slice(at).replace(/^[,\s]+/, '');
+  }
+  addr2 = fit(addr2, 100);
+  return { addr1: fit(addr1, 100), addr2: addr2.length >= 3 ? addr2 : '', loc, pin };
 }
 
 /** The IRP supply type of an invoice: export and SEZ with or without payment (tax on it or not), else B2B. */
@@ -99,17 +138,61 @@ export function irpSupplyType(invoiceType: string | null, withTax: boolean): Irp
   return 'B2B';
 }
 
+/** The IRP document type of each kind that is e-invoiced: invoices, credit notes and debit notes. */
+export const IRP_DOCUMENT_TYPES = { invoice: 'INV', 'credit-note': 'CRN', 'debit-note': 'DBN' } as const;
+export type EInvoicedKind = keyof typeof IRP_DOCUMENT_TYPES;
+
+/** The invoice type as `irpSupplyType` reads it: a note's from its supply type (notes have no invoice type). */
+function invoiceTypeOf(doc: SourceDocument): string | null {
+  if (doc.kind === 'invoice') return doc.type;
+  if (doc.supplyType?.startsWith('export')) return 'export';
+  if (doc.supplyType?.startsWith('sez')) return 'sez';
+  return null;
+}
+
+/** A debit or credit note's lines as invoice lines: one unit at the taxable value unless the line gives a quantity. */
+function noteProductLines(doc: SourceDocument, errors: Record<string, string>): SourceDocument['productLines'] {
+  return doc.noteLines.map((l, i) => {
+    if (l.taxableValue === null || l.taxableValue === undefined || l.taxRate === null || l.taxRate === undefined) {
+      errors[`items.${i}.taxable_value`] = 'an e-invoiced note line needs its GST details (taxable value and tax rate)';
+    }
+    const taxable = toDecimal(l.taxableValue ?? l.amount);
+    const quantity = l.quantity && toDecimal(l.quantity).gt(0) ? toDecimal(l.quantity) : new Decimal(1);
+    return {
+      description: l.description,
+      hsnCode: l.hsnCode ?? '',
+      quantity: quantity.toFixed(),
+      rate: taxable.div(quantity).toFixed(),
+      taxRate: l.taxRate ?? '0',
+      cgst: l.cgstAmount ?? '0',
+      sgst: l.sgstAmount ?? '0',
+      igst: l.igstAmount ?? '0',
+      total: l.amount,
+      discountType: null,
+      discountValue: null,
+      unit: l.unit ?? null,
+      taxableValue: taxable.toFixed(),
+      headerDiscount: '0',
+    };
+  });
+}
+
 /**
- * Builds the IRP JSON of a stored invoice. Refuses (400, by field) what the portal cannot take: a
- * business without a GSTIN or a PIN in its address, a bill of supply, a recipient without a GSTIN
- * (other than an export), a client address without a PIN. Lines keep their stored tax amounts; the
- * difference between the stored total and the sum of the items is the round-off.
+ * Builds the IRP JSON of a stored invoice, credit note (`CRN`) or debit note (`DBN`). Refuses (400, by field) what
+ * the portal cannot take: a business without a GSTIN or a PIN in its address, a bill of supply, a recipient without
+ * a GSTIN (other than an export), a client address without a PIN, a note line without GST details. Lines keep their
+ * stored tax amounts; the difference between the stored total and the sum of the items is the round-off. Under
+ * reverse charge (`RegRev: 'Y'`) the items still carry the tax the recipient pays, and the invoice value is the
+ * document's total plus that tax, so that `TotInvVal` is the sum of `TotItemVal` as for any other invoice.
  */
-export function buildIrpPayload(doc: SourceDocument, account: Account, client: Client | null): IrpInvoice {
+export function buildIrpPayload(source: SourceDocument, account: Account, client: Client | null): IrpInvoice {
   const errors: Record<string, string> = {};
-  if (doc.kind !== 'invoice') errors.document = 'only invoices are e-invoiced here';
+  const isNote = source.kind === 'credit-note' || source.kind === 'debit-note';
+  if (source.kind !== 'invoice' && !isNote) errors.document = 'only invoices, credit notes and debit notes are e-invoiced';
+  const doc: SourceDocument = isNote ? { ...source, type: invoiceTypeOf(source), productLines: noteProductLines(source, errors) } : source;
+  const what = isNote ? 'note' : 'invoice';
   if (doc.status === 'draft') errors.status = 'a draft cannot be e-invoiced; issue it first';
-  if (doc.status === 'cancelled') errors.status = 'a cancelled invoice cannot be e-invoiced';
+  if (doc.status === 'cancelled') errors.status = `a cancelled ${what} cannot be e-invoiced`;
   if (doc.type === 'bill_of_supply') errors.invoice_type = 'a bill of supply is not e-invoiced';
   if (!account.gstin) errors.business_gstin = 'is required for e-invoicing';
   const seller = splitAddress(account.address);
@@ -126,7 +209,7 @@ export function buildIrpPayload(doc: SourceDocument, account: Account, client: C
   doc.productLines.forEach((l, i) => {
     if (!/^\d{4,8}$/.test(l.hsnCode.trim())) errors[`items.${i}.hsn_code`] = 'an e-invoice line needs an HSN or SAC code of 4 to 8 digits';
   });
-  if (Object.keys(errors).length) throw new ValidationFailed(errors, 'The invoice cannot be e-invoiced.');
+  if (Object.keys(errors).length) throw new ValidationFailed(errors, `The ${what} cannot be e-invoiced.`);
 
   const gstin = account.gstin as string;
   const sellerState = supplierState(gstin, account.stateCode) as string;
@@ -145,14 +228,16 @@ export function buildIrpPayload(doc: SourceDocument, account: Account, client: C
     const taxable = toDecimal(money2(l.taxableValue ?? lineValue.taxable));
     const discount = Decimal.max(gross.minus(taxable), 0);
     const [cgst, sgst, igst] = [toDecimal(money2(l.cgst)), toDecimal(money2(l.sgst)), toDecimal(money2(l.igst))];
+    const cess = toDecimal(money2(l.cessAmount ?? '0'));
     const isService = l.hsnCode.trim().startsWith('99');
+    const unit = irpUnit(l.unit, isService);
     return {
       SlNo: String(i + 1),
       PrdDesc: l.description.slice(0, 300),
       IsServc: isService ? 'Y' : 'N',
       HsnCd: l.hsnCode.trim(),
       Qty: Number(toDecimal(l.quantity).toDecimalPlaces(3).toFixed()),
-      ...(isService ? {} : { Unit: 'OTH' }),
+      ...(unit ? { Unit: unit } : {}),
       UnitPrice: Number(toDecimal(l.rate).toDecimalPlaces(3).toFixed()),
       TotAmt: n(gross),
       Discount: n(discount),
@@ -161,14 +246,14 @@ export function buildIrpPayload(doc: SourceDocument, account: Account, client: C
       IgstAmt: n(igst),
       CgstAmt: n(cgst),
       SgstAmt: n(sgst),
-      CesRt: 0,
-      CesAmt: 0,
+      CesRt: Number(toDecimal(l.cessRate ?? '0').toFixed()),
+      CesAmt: n(cess),
       CesNonAdvlAmt: 0,
       StateCesRt: 0,
       StateCesAmt: 0,
       StateCesNonAdvlAmt: 0,
       OthChrg: 0,
-      TotItemVal: n(gross.minus(discount).plus(cgst).plus(sgst).plus(igst)),
+      TotItemVal: n(gross.minus(discount).plus(cgst).plus(sgst).plus(igst).plus(cess)),
     };
   });
   const sumOf = (k: keyof IrpItem) => items.reduce((s, it) => s.plus(it[k] as number), new Decimal(0));
@@ -180,11 +265,15 @@ export function buildIrpPayload(doc: SourceDocument, account: Account, client: C
       : doc.discountType === 'fixed' && doc.discountValue
         ? toDecimal(money2(doc.discountValue))
         : new Decimal(0);
-  const total = toDecimal(doc.totalAmount);
+  // Under reverse charge the stored total leaves out the tax the recipient pays; the IRP's invoice value holds it.
+  const reverseCharge = doc.reverseCharge === true;
+  const recipientTax = reverseCharge ? sumOf('CgstAmt').plus(sumOf('SgstAmt')).plus(sumOf('IgstAmt')).plus(sumOf('CesAmt')) : new Decimal(0);
+  const total = toDecimal(doc.totalAmount).plus(recipientTax);
   const party = (p: {
     gstin: string;
     name: string;
     addr1: string;
+    addr2?: string;
     loc: string;
     pin: number;
     stcd: string;
@@ -194,6 +283,7 @@ export function buildIrpPayload(doc: SourceDocument, account: Account, client: C
     Gstin: p.gstin,
     LglNm: p.name.slice(0, 100),
     Addr1: p.addr1,
+    ...(p.addr2 ? { Addr2: p.addr2 } : {}),
     Loc: p.loc.length >= 3 ? p.loc : `${p.loc}   `.slice(0, 3),
     Pin: p.pin,
     Stcd: p.stcd,
@@ -202,12 +292,13 @@ export function buildIrpPayload(doc: SourceDocument, account: Account, client: C
   });
   return {
     Version: '1.1',
-    TranDtls: { TaxSch: 'GST', SupTyp: supTyp, RegRev: 'N', IgstOnIntra: 'N' },
-    DocDtls: { Typ: 'INV', No: doc.number, Dt: irpDate(doc.date) },
+    TranDtls: { TaxSch: 'GST', SupTyp: supTyp, RegRev: reverseCharge ? 'Y' : 'N', IgstOnIntra: 'N' },
+    DocDtls: { Typ: IRP_DOCUMENT_TYPES[doc.kind as EInvoicedKind] ?? 'INV', No: doc.number, Dt: irpDate(doc.date) },
     SellerDtls: party({
       gstin,
       name: account.businessName ?? gstin,
       addr1: seller.addr1,
+      addr2: seller.addr2,
       loc: seller.loc,
       pin: seller.pin as number,
       stcd: sellerState,
@@ -229,6 +320,7 @@ export function buildIrpPayload(doc: SourceDocument, account: Account, client: C
               gstin: client!.gstin as string,
               name: client!.name,
               addr1: buyerAddress.addr1,
+              addr2: buyerAddress.addr2,
               loc: buyerAddress.loc,
               pin: buyerAddress.pin as number,
               stcd: client!.gstin!.slice(0, 2),
@@ -244,7 +336,7 @@ export function buildIrpPayload(doc: SourceDocument, account: Account, client: C
       CgstVal: n(sumOf('CgstAmt')),
       SgstVal: n(sumOf('SgstAmt')),
       IgstVal: n(sumOf('IgstAmt')),
-      CesVal: 0,
+      CesVal: n(sumOf('CesAmt')),
       StCesVal: 0,
       Discount: n(headerDiscount),
       OthChrg: 0,

@@ -6,7 +6,7 @@ import { IrpInvoice } from './irp-payload';
 /**
  * An invoice in a foreign currency as the e-invoice takes it, in rupees at its exchange rate (CGST Rules, rule 34):
  * each line's unit rate (and fixed discount) times the rate, exactly, so the item's `TotAmt` is quantity x rate in
- * rupees rounded half-up to the paisa; its taxable value, CGST, SGST, IGST and total each converted and rounded
+ * rupees rounded half-up to the paisa; its taxable value, CGST, SGST, IGST, cess and total each converted and rounded
  * half-up; the document's total, round-off and fixed header discount likewise. An INR invoice is returned as it
  * is. A foreign-currency invoice without an exchange rate is a 400 keyed `invoice_number` naming it.
  */
@@ -26,6 +26,7 @@ export function invoiceInRupees(doc: SourceDocument): SourceDocument {
     total: toRupees(l.total, rate),
     taxableValue: opt(l.taxableValue),
     headerDiscount: opt(l.headerDiscount),
+    cessAmount: opt(l.cessAmount),
   });
   return {
     ...doc,

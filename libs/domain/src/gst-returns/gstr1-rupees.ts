@@ -3,7 +3,7 @@ import { Gstr1Invoice, Gstr1Line, Gstr1Note } from './gstr1';
 
 /**
  * The documents of a return in rupees (CGST Rules, rule 34): a document in a currency other than INR has each
- * amount of each line (taxable value, CGST, SGST, IGST) and its total converted at its exchange rate, rounded
+ * amount of each line (taxable value, CGST, SGST, IGST, cess) and its total converted at its exchange rate, rounded
  * half-up to the paisa, so the return's sums are sums of rupee amounts of lines; INR documents pass unchanged.
  * Only what the return reports needs a rate: issued and archived documents dated in the period (a cancelled
  * invoice counts in DOC_ISSUE by its number only) and the invoice a reported note is against (its value decides
@@ -43,5 +43,6 @@ function linesInRupees(lines: Gstr1Line[], rate: string): Gstr1Line[] {
     cgst: toRupees(l.cgst, rate),
     sgst: toRupees(l.sgst, rate),
     igst: toRupees(l.igst, rate),
+    ...(l.cess === null || l.cess === undefined ? {} : { cess: toRupees(l.cess, rate) }),
   }));
 }

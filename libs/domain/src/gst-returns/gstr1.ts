@@ -20,6 +20,8 @@ export interface Gstr1Line {
   cgst: string;
   sgst: string;
   igst: string;
+  /** Compensation cess of the line (absent or null: none); reported as `csamt`. */
+  cess?: string | null;
 }
 
 export interface Gstr1Party {
@@ -295,8 +297,10 @@ interface RateSum {
   iamt: number;
   camt: number;
   samt: number;
+  csamt: number;
 }
-const emptySum = (rt: number): RateSum => ({ rt, txval: 0, iamt: 0, camt: 0, samt: 0 });
+const emptySum = (rt: number): RateSum => ({ rt, txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 });
+const cessPaise = (l: Gstr1Line) => (l.cess === null || l.cess === undefined ? 0 : toPaise(l.cess));
 
 /** A document's lines summed by tax rate, in rate order (the portal takes one item per rate). */
 function byRate(lines: Gstr1Line[]): RateSum[] {
@@ -309,6 +313,7 @@ function byRate(lines: Gstr1Line[]): RateSum[] {
     g.iamt += toPaise(l.igst);
     g.camt += toPaise(l.cgst);
     g.samt += toPaise(l.sgst);
+    g.csamt += cessPaise(l);
   }
   return [...groups.values()].sort((a, b) => a.rt - b.rt);
 }
@@ -323,7 +328,7 @@ function items(lines: Gstr1Line[], inter: boolean): Gstr1Item[] {
 
 function detail(g: RateSum, inter: boolean): Gstr1ItemDetail {
   const base = { txval: n2(g.txval), rt: g.rt };
-  return inter ? { ...base, iamt: n2(g.iamt + g.camt + g.samt), csamt: 0 } : { ...base, camt: n2(g.camt), samt: n2(g.samt), csamt: 0 };
+  return inter ? { ...base, iamt: n2(g.iamt + g.camt + g.samt), csamt: n2(g.csamt) } : { ...base, camt: n2(g.camt), samt: n2(g.samt), csamt: n2(g.csamt) };
 }
 
 /** 'MMYYYY' of the period's last month. */
@@ -419,6 +424,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
       cur.g.iamt += g.iamt * sign;
       cur.g.camt += g.camt * sign;
       cur.g.samt += g.samt * sign;
+      cur.g.csamt += g.csamt * sign;
       b2cs.set(key, cur);
     }
   };
@@ -437,6 +443,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
       cur.g.iamt += toPaise(l.igst) * sign;
       cur.g.camt += toPaise(l.cgst) * sign;
       cur.g.samt += toPaise(l.sgst) * sign;
+      cur.g.csamt += cessPaise(l) * sign;
     }
   };
   const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
@@ -476,7 +483,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
           inum: inv.number,
           idt: portalDate(inv.date),
           val,
-          itms: byRate(inv.lines).map((g) => ({ txval: n2(g.txval), rt: Number(g.rt.toFixed()), iamt: n2(g.iamt + g.camt + g.samt), csamt: 0 })),
+          itms: byRate(inv.lines).map((g) => ({ txval: n2(g.txval), rt: Number(g.rt.toFixed()), iamt: n2(g.iamt + g.camt + g.samt), csamt: n2(g.csamt) })),
         });
         break;
       case 'nil': {
@@ -549,7 +556,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
         iamt: n2(h.g.iamt),
         camt: n2(h.g.camt),
         samt: n2(h.g.samt),
-        csamt: 0,
+        csamt: n2(h.g.csamt),
       })),
     },
     doc_issue: {

@@ -174,7 +174,7 @@ describe('invoiceInputFromSource', () => {
     const built = buildInvoice(invoiceInputFromSource(source, {}, '2025-06-02'), ctx);
     // The lines as stored on the source (amounts that do not follow the tax rule stay as they are), with the unit they
     // had, the taxable value the engine took and its share of the header discount: the fixed 5 takes all of its 1.00.
-    expect(built.lines).toEqual(source.lines.map((l) => ({ ...l, taxableValue: '0.00', headerDiscount: '1.00' })));
+    expect(built.lines).toEqual(source.lines.map((l) => ({ ...l, taxableValue: '0.00', headerDiscount: '1.00', cessRate: null, cessAmount: '0.00' })));
     expect(built.fields.totalAmount).toBe('10.00');
   });
 

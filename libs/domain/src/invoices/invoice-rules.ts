@@ -156,7 +156,13 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
       ...gstFieldsOf(
         gst,
         roundOff,
-        withDocumentWarnings(applied.warnings, { date: invoiceDate, placeOfSupply: gst.placeOfSupply, kind: gst.kind, lines: applied.lines }),
+        withDocumentWarnings(applied.warnings, {
+          date: invoiceDate,
+          placeOfSupply: gst.placeOfSupply,
+          kind: gst.kind,
+          lines: applied.lines,
+          supplier: gst.supplierSnapshot,
+        }),
       ),
     },
     lines,

@@ -178,12 +178,26 @@ describe('CreditNotesService', () => {
 });
 
 describe('dated tax checks of notes', () => {
-  /** The services with the invoice reader in their deps, as the application wires them. */
+  /** The services with the invoice reader in their deps, as the application wires them; the business has an address. */
   function withInvoices() {
     const s = setup();
     const deps = { ...s.deps, invoices: s.invoices };
-    return { ...s, credit: new CreditNotesService(s.creditRepo, s.invoices, deps), debit: new DebitNotesService(s.debitRepo, deps) };
+    return {
+      ...s,
+      a: apiKeyCaller(testAccount(1, { address: '12 MG Road, Pune 411001', stateCode: '27' })),
+      credit: new CreditNotesService(s.creditRepo, s.invoices, deps),
+      debit: new DebitNotesService(s.debitRepo, deps),
+    };
   }
+
+  it('a note of a business without an address or state is stored with supplier_address_missing (rule 53(1A)(a))', async () => {
+    const s = setup();
+    const note = await s.debit.create(s.a, { client_id: s.clientA, debit_note_date: '2025-10-15', items: [{ description: 'Freight', amount: 10 }] });
+    expect(note.taxWarnings).toEqual([expect.objectContaining({ line: null, code: 'supplier_address_missing', field: 'business_address' })]);
+    const s2 = withInvoices();
+    const fine = await s2.debit.create(s2.a, { client_id: s2.clientA, debit_note_date: '2025-10-15', items: [{ description: 'Freight', amount: 10 }] });
+    expect(fine.taxWarnings).toEqual([]);
+  });
   const codesOf = (warnings: Array<{ code: string }>) => warnings.map((w) => w.code);
 
   it('a credit note dated after 30 November following its invoice year is time-barred (section 34(2)), on create and PATCH', async () => {

@@ -17,6 +17,7 @@ import { NoteRepository } from './note.repository.port';
 import { SourceInvoiceReader } from './source-invoice-reader.port';
 import { TaxWarning } from '../tax/tax-engine';
 import { creditNoteTimeBarWarnings, placeOfSupplyWarnings, rateNotInForceWarnings, sortedWarnings } from '../tax/tax-checks';
+import { supplierAddressWarnings } from '../tax/supplier-checks';
 import { gstContextFor } from '../documents/document-gst-context';
 import { NoteHeaderInput } from './note';
 
@@ -161,9 +162,9 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
   /**
    * The warnings that depend on the note's date and on the invoice it refers to (`original_invoice_id`), added to
    * those of its lines: a line's rate not in force on the date of that invoice (a note carries the rates of the
-   * supply it corrects), or on the note's own date when it refers to none; a merged place of supply; and a credit
-   * note past the section 34(2) deadline of that invoice's financial year. `storedLines` are the lines a change
-   * without `items` keeps.
+   * supply it corrects), or on the note's own date when it refers to none; a merged place of supply; a credit note
+   * past the section 34(2) deadline of that invoice's financial year; and a supplier without an address or state
+   * (`supplier_address_missing`). `storedLines` are the lines a change without `items` keeps.
    */
   private async withDatedWarnings(accountId: number, change: NoteChange<F>, storedLines: NoteLineFields[]): Promise<NoteChange<F>> {
     const { fields } = change;
@@ -174,6 +175,7 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
       ...rateNotInForceWarnings(change.lines ?? storedLines, invoice?.invoiceDate ?? fields.date),
       ...placeOfSupplyWarnings(fields.placeOfSupply, fields.date),
       ...(this.kind === 'credit-note' && invoice ? creditNoteTimeBarWarnings(invoice, fields.date) : []),
+      ...supplierAddressWarnings(fields.supplierSnapshot),
     ]);
     return { ...change, fields: { ...fields, taxWarnings: warnings } };
   }

@@ -30,5 +30,7 @@ export function presentLines(lines: ProductLine[], parentKey: string, parentId: 
     unit: line.unit,
     taxable_value: nullableMoney(line.taxableValue),
     header_discount: nullableMoney(line.headerDiscount),
+    cess_rate: line.cessRate === null || line.cessRate === undefined ? null : decimalNumber(line.cessRate),
+    cess_amount: toNumber2(line.cessAmount ?? '0'),
   }));
 }

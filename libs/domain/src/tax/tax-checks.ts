@@ -1,7 +1,9 @@
 import { fiscalYearLabel, fiscalYearOf, isValidDate } from '../shared/fiscal-year';
 import { money2, toDecimal } from '../shared/money';
+import { CessLine, cessNotApplicableWarnings } from './cess';
 import { isRateInForce, ratePeriodOn, RATE_PERIODS, rateText } from './gst-rates';
 import { stateName } from './states';
+import { CheckedSupplier, supplierAddressWarnings } from './supplier-checks';
 import { TaxKind } from './supply';
 import { TaxWarning } from './tax-engine';
 
@@ -26,8 +28,8 @@ export function isHsnCode(code: string): boolean {
 /** The problem of an `hsn_code` that is not empty and not an HSN or SAC code (a 400). */
 export const HSN_CODE_RULE = 'must be an HSN code of 4, 6 or 8 digits or a SAC of 6 digits starting 99 (4 for its heading), or empty';
 
-/** What the checks read of a line: its rate and, on a line that carries GST, its CGST and SGST. */
-export interface CheckedLine {
+/** What the checks read of a line: its rate, its cess and, on a line that carries GST, its CGST and SGST. */
+export interface CheckedLine extends CessLine {
   taxRate?: string | null;
   cgstAmount?: string | null;
   sgstAmount?: string | null;
@@ -146,17 +148,21 @@ export interface CheckedDocument {
   placeOfSupply: string | null;
   kind: TaxKind;
   lines: readonly CheckedLine[];
+  /** The supplier recorded on a tax invoice (its snapshot); absent on documents that are not tax documents. */
+  supplier?: CheckedSupplier | null;
 }
 
 /**
  * The warnings of a document besides the arithmetic of its lines, merged into `lineWarnings` in line order (the
- * document's own last): CGST and SGST unequal, rates not in force, a merged place of supply.
+ * document's own last): CGST and SGST unequal, rates not in force, cess where none applies, a merged place of supply.
  */
 export function withDocumentWarnings(lineWarnings: readonly TaxWarning[], doc: CheckedDocument): TaxWarning[] {
   const more = [
     ...cgstSgstWarnings(doc.lines, doc.kind),
     ...rateNotInForceWarnings(doc.lines, doc.date),
+    ...cessNotApplicableWarnings(doc.lines, doc.date),
     ...placeOfSupplyWarnings(doc.placeOfSupply, doc.date),
+    ...supplierAddressWarnings(doc.supplier),
   ];
   return sortedWarnings([...lineWarnings, ...more]);
 }

@@ -74,12 +74,13 @@ function taxablePaise(line: LineQuantities): number | null {
  * The amounts of a line whose tax the service computes: CGST and SGST each half the rate rounded half-up
  * (so always equal), or IGST at the full rate, or no tax; the total is taxable value plus tax. Under reverse
  * charge the recipient pays the tax: the amounts are worked out the same way (the document shows them) but
- * the line total is the taxable value alone.
+ * the line total is the taxable value alone. `cess`, the line's compensation cess (cess.ts), adds to the total as
+ * the tax does.
  */
-export function computeLineTax(taxable: MoneyInput, ratePercent: MoneyInput, kind: TaxKind, reverseCharge: boolean): LineAmounts {
+export function computeLineTax(taxable: MoneyInput, ratePercent: MoneyInput, kind: TaxKind, reverseCharge: boolean, cess: MoneyInput = '0'): LineAmounts {
   const base = money2(taxable);
   const tax = kind === 'none' ? { cgst: '0.00', sgst: '0.00', igst: '0.00' } : expectedLineTax(base, ratePercent, kind === 'intra');
-  const total = reverseCharge ? base : sumMoney([base, tax.cgst, tax.sgst, tax.igst]);
+  const total = reverseCharge ? base : sumMoney([base, tax.cgst, tax.sgst, tax.igst, cess]);
   return { taxable: base, ...tax, total };
 }
 
@@ -87,7 +88,8 @@ export function computeLineTax(taxable: MoneyInput, ratePercent: MoneyInput, kin
  * Why a document as sent disagrees with the tax rules: a line's amounts (`wrong_tax_kind`, `tax_amount`,
  * `total_amount`, `cgst_sgst_unequal`), a line's rate on the document's date (`rate_not_in_force`), the place of
  * supply (`place_of_supply_merged`) or a credit note's date (`credit_note_time_barred`); see tax-checks.ts; a document
- * in a foreign currency without an exchange rate (`exchange_rate_missing`, exchange-rate.ts).
+ * in a foreign currency without an exchange rate (`exchange_rate_missing`, exchange-rate.ts); compensation cess on a
+ * line where none applies on the document's date (`cess_not_applicable`, cess.ts).
  */
 export const TAX_WARNING_CODES = [
   'wrong_tax_kind',
@@ -98,6 +100,8 @@ export const TAX_WARNING_CODES = [
   'place_of_supply_merged',
   'credit_note_time_barred',
   'exchange_rate_missing',
+  'supplier_address_missing',
+  'cess_not_applicable',
 ] as const;
 export type TaxWarningCode = (typeof TAX_WARNING_CODES)[number];
 
@@ -129,10 +133,10 @@ const KIND_TEXT: Record<TaxKind, string> = {
 /**
  * The warnings of one line whose amounts were sent: a tax of the wrong kind (IGST on an intra-state supply,
  * CGST or SGST on an inter-state one, any tax where none is due), a tax amount more than 0.01 away from rate
- * x taxable value, and a total more than 0.01 away from taxable value plus the tax sent (the taxable value
+ * x taxable value, and a total more than 0.01 away from taxable value plus the tax and cess sent (the taxable value
  * alone under reverse charge).
  */
-export function checkLine(index: number, sent: LineAmounts & { taxRate: MoneyInput }, kind: TaxKind, reverseCharge: boolean): TaxWarning[] {
+export function checkLine(index: number, sent: LineAmounts & { taxRate: MoneyInput; cess?: MoneyInput }, kind: TaxKind, reverseCharge: boolean): TaxWarning[] {
   const warnings: TaxWarning[] = [];
   const line = index + 1;
   const expected = computeLineTax(sent.taxable, sent.taxRate, kind, reverseCharge);
@@ -158,7 +162,7 @@ export function checkLine(index: number, sent: LineAmounts & { taxRate: MoneyInp
       });
     }
   }
-  const totalOfSent = reverseCharge ? money2(sent.taxable) : sumMoney([sent.taxable, sent.cgst, sent.sgst, sent.igst]);
+  const totalOfSent = reverseCharge ? money2(sent.taxable) : sumMoney([sent.taxable, sent.cgst, sent.sgst, sent.igst, sent.cess ?? '0']);
   if (far(totalOfSent, sent.total)) {
     warnings.push({
       line,
@@ -168,7 +172,7 @@ export function checkLine(index: number, sent: LineAmounts & { taxRate: MoneyInp
       sent: money2(sent.total),
       message: reverseCharge
         ? `total_amount should be the taxable value ${totalOfSent} (tax is paid by the recipient on reverse charge)`
-        : `total_amount should be the taxable value plus the tax sent, ${totalOfSent}`,
+        : `total_amount should be the taxable value plus the tax${sent.cess !== undefined && !isZeroAmount(money2(sent.cess)) ? ' and cess' : ''} sent, ${totalOfSent}`,
     });
   }
   return warnings;

@@ -5,6 +5,7 @@ import { inForceOn, TdsSection } from './tds-section';
 const section = (over: Partial<TdsSection>): TdsSection => ({
   id: 1,
   accountId: null,
+  act: '1961',
   code: '194C',
   description: 'Contractors',
   rateIndividual: '1.000',

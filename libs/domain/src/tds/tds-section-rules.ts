@@ -1,9 +1,10 @@
 import { ValidationFailed } from '../shared/domain-error';
 import { dateProblem } from '../shared/fiscal-year';
 import { isMoneyLike, money2, toDecimal } from '../shared/money';
-import { TdsSectionFields, THRESHOLD_MODES, ThresholdMode } from './tds-section';
+import { actOn, TDS_ACTS, TdsAct, TdsSectionFields, THRESHOLD_MODES, ThresholdMode } from './tds-section';
 
 export interface TdsSectionInput {
+  act?: string;
   code?: string;
   description?: string;
   rate_individual?: number | string;
@@ -74,8 +75,12 @@ export function buildTdsSectionFields(input: TdsSectionInput, base?: TdsSectionF
   const effectiveTo = date('effective_to', base?.effectiveTo ?? null);
   if (effectiveFrom && effectiveTo && effectiveTo < effectiveFrom && !errors.effective_to) errors.effective_to = 'must not be before effective_from';
 
+  const act = (text('act', base?.act ?? null) ?? actOn(effectiveFrom ?? '1900-01-01')) as TdsAct;
+  if (!(TDS_ACTS as readonly string[]).includes(act)) errors.act = `must be one of ${TDS_ACTS.join(', ')}`;
+
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
   return {
+    act,
     code,
     description,
     rateIndividual,

@@ -9,7 +9,19 @@ export type PayeeType = (typeof PAYEE_TYPES)[number];
 export const THRESHOLD_MODES = ['whole', 'excess'] as const;
 export type ThresholdMode = (typeof THRESHOLD_MODES)[number];
 
+/** The Act a section row applies under: the Income-tax Act 1961 to 2026-03-31, the Income-tax Act 2025 from 2026-04-01. */
+export const TDS_ACTS = ['1961', '2025'] as const;
+export type TdsAct = (typeof TDS_ACTS)[number];
+export const ACT_2025_FROM = '2026-04-01';
+
+/** The Act in force on a Y-m-d date of payment or credit. */
+export function actOn(date: string): TdsAct {
+  return date >= ACT_2025_FROM ? '2025' : '1961';
+}
+
 export interface TdsSectionFields {
+  act: TdsAct;
+  /** The 1961-Act section (e.g. 194C); a 2025-Act row keeps the code of the section it continues. */
   code: string;
   description: string;
   /** Rate (percent) for individuals and HUFs. */
@@ -25,7 +37,7 @@ export interface TdsSectionFields {
   thresholdMode: ThresholdMode;
   effectiveFrom: string | null;
   effectiveTo: string | null;
-  /** Income-tax Act 2025 section (e.g. '393(1)') for payments from 2026-04-01. */
+  /** Income-tax Act 2025 section and table row (e.g. '393(1) Table Sl. No. 6(i)') that continues the section. */
   act2025Section: string | null;
   /** Income-tax Act 2025 payment code, when known. */
   act2025PaymentCode: string | null;
@@ -37,6 +49,16 @@ export interface TdsSection extends TdsSectionFields {
   id: number;
   /** Null for a seeded, shared section. */
   accountId: number | null;
+}
+
+/**
+ * The payee type a PAN names by its fourth character (P person, H HUF, C company, F firm; the rest
+ * other), or null when the text is not a PAN.
+ */
+export function payeeTypeOfPan(pan: string): PayeeType | null {
+  const p = pan.trim().toUpperCase();
+  if (!/^[A-Z]{5}\d{4}[A-Z]$/.test(p)) return null;
+  return ({ P: 'individual', H: 'huf', C: 'company', F: 'firm' } as Record<string, PayeeType>)[p[3]] ?? 'other';
 }
 
 export function isIndividualOrHuf(payee: PayeeType): boolean {

@@ -8,15 +8,19 @@ import { isMoneyLike, money2, sumMoney, toDecimal } from '../shared/money';
 import { TransactionRunner } from '../shared/transaction.port';
 import { calculateTds, TdsCalculation } from './tds-calculation';
 import { depositDueDate, quarterOf, TdsDeduction, TdsDeductionRepository, TdsDirection } from './tds-deduction';
-import { inForceOn, PayeeType, TdsSection } from './tds-section';
+import { inForceOn, PayeeType, payeeTypeOfPan, TdsSection } from './tds-section';
 import { TdsSectionRepository } from './tds-section.repository.port';
 import { buildTdsSectionFields, TdsSectionInput } from './tds-section-rules';
 
 export interface CalculateInput {
   base_amount: number | string;
   section_id: number;
-  payee_type: PayeeType;
-  has_pan: boolean;
+  /** Optional: without it the deductee's PAN names the type, else the higher of the section's rates applies. */
+  payee_type?: PayeeType | null;
+  /** Default true. */
+  has_pan?: boolean | null;
+  /** The deductee's PAN (names the payee type when `payee_type` is absent). */
+  deductee_pan?: string | null;
   ytd_amount?: number | string;
   ytd_taxed_amount?: number | string;
   payment_date?: string;
@@ -103,16 +107,27 @@ export class TdsService {
     const paymentDate = input.payment_date ?? kolkataDate(this.clock.now());
     const paymentDateError = dateProblem(paymentDate);
     if (paymentDateError) errors.payment_date = paymentDateError;
+    const deducteePan = input.deductee_pan ? input.deductee_pan.trim().toUpperCase() : null;
+    if (deducteePan && !payeeTypeOfPan(deducteePan)) errors.deductee_pan = 'must be a PAN: 5 letters, 4 digits and a letter';
     if (Object.keys(errors).length) throw new ValidationFailed(errors);
-    const section = await this.sections.findVisible(caller.account.id, input.section_id);
-    if (!section) throw new NotFound('TDS section not found.', { section_id: input.section_id });
-    if (!inForceOn(section, paymentDate)) {
+    const named = await this.sections.findVisible(caller.account.id, input.section_id);
+    if (!named) throw new NotFound('TDS section not found.', { section_id: input.section_id });
+    // The row in force on the date of payment or credit: the one named, or the row of the same kind that replaced it (or that it replaced).
+    const section = inForceOn(named, paymentDate) ? named : await this.sections.findInForce(caller.account.id, named, paymentDate);
+    if (!section) {
       throw ValidationFailed.field(
         'section_id',
-        `section ${section.code} is in force from ${section.effectiveFrom ?? 'the start'} to ${section.effectiveTo ?? 'today'}, not on ${paymentDate}`,
+        `section ${named.code} (${named.description}) has no row in force on ${paymentDate}; this one is in force from ${named.effectiveFrom ?? 'the start'} to ${named.effectiveTo ?? 'today'}`,
       );
     }
-    const result = calculateTds(section, { baseAmount: base, payeeType: input.payee_type, hasPan: input.has_pan, ytdAmount: ytd, ytdTaxedAmount: ytdTaxed });
+    const result = calculateTds(section, {
+      baseAmount: base,
+      payeeType: input.payee_type ?? null,
+      deducteePan,
+      hasPan: input.has_pan ?? true,
+      ytdAmount: ytd,
+      ytdTaxedAmount: ytdTaxed,
+    });
     return { ...result, section, paymentDate };
   }
 

@@ -22,7 +22,7 @@ function headerOf(kind: DocumentKind): string {
     tds_amount: t.source.tdsAmount,
     discount_type: gst ? 'd.discount_type' : null,
     discount_value: gst ? 'd.discount_value' : null,
-    reference: t.source.reference,
+    original_invoice_id: t.source.originalInvoiceId,
   };
   const rest = Object.entries(own).map(([alias, sql]) => `${sql ?? 'NULL'} AS ${alias}`);
   return [COMMON, `d.${t.number} AS number`, `d.${t.date} AS date`, ...rest].join(', ');
@@ -51,15 +51,26 @@ export class SqlDocumentSource extends DocumentSource {
         ? `SELECT description, expense_date, amount, hsn_code, quantity, unit, taxable_value, tax_rate, cgst_amount, sgst_amount, igst_amount
              FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`
         : `SELECT item_description, hsn_code, quantity, rate, tax_rate, cgst_amount, sgst_amount, igst_amount, total_amount, discount_type,
-             discount_value, unit, taxable_value, header_discount FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`,
+             discount_value, unit, taxable_value, header_discount, cess_rate, cess_amount FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`,
       [id, accountId],
     );
+    // The invoice a note refers to: its number and date (rule 53(1A)(g)), type and single rate (as GSTR-1 reads it).
+    const [original] =
+      h.original_invoice_id !== null && h.original_invoice_id !== undefined
+        ? await manager.query<Row[]>(
+            `SELECT i.invoice_number, DATE_FORMAT(i.invoice_date, '%Y-%m-%d') AS invoice_date, i.invoice_type,
+                    (SELECT CASE WHEN MIN(x.tax_rate) = MAX(x.tax_rate) THEN MIN(x.tax_rate) END
+                       FROM invoice_items x WHERE x.invoice_id = i.id AND x.account_id = i.account_id) AS single_rate
+               FROM invoices i WHERE i.id = ? AND i.account_id = ?`,
+            [Number(h.original_invoice_id), accountId],
+          )
+        : [];
     const [irn] =
-      kind === 'invoice'
+      kind === 'invoice' || kind === 'credit-note' || kind === 'debit-note'
         ? await manager.query<Row[]>(
             `SELECT irn, ack_no, DATE_FORMAT(ack_date, '%Y-%m-%d %H:%i:%s') AS ack_date, signed_qr_code
-               FROM einvoice_registrations WHERE account_id = ? AND invoice_id = ? AND status = 'active'`,
-            [accountId, id],
+               FROM einvoice_registrations WHERE account_id = ? AND document_kind = ? AND invoice_id = ? AND status = 'active'`,
+            [accountId, kind, id],
           )
         : [];
     const gst = gstFieldsOfRow({
@@ -97,7 +108,8 @@ export class SqlDocumentSource extends DocumentSource {
       lutNumber: str(h.lut_number),
       transportDetails: str(h.transport_details),
       lrNumber: str(h.lr_number),
-      reference: str(h.reference),
+      reference: original ? String(original.invoice_number) : null,
+      original: original ? { date: String(original.invoice_date), invoiceType: str(original.invoice_type), rate: str(original.single_rate) } : null,
       productLines: noteLines
         ? []
         : lines.map((l) => ({
@@ -115,6 +127,8 @@ export class SqlDocumentSource extends DocumentSource {
             unit: str(l.unit),
             taxableValue: str(l.taxable_value),
             headerDiscount: str(l.header_discount),
+            cessRate: str(l.cess_rate),
+            cessAmount: str(l.cess_amount),
           })),
       noteLines: noteLines
         ? lines.map((l) => ({

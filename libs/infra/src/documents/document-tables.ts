@@ -27,7 +27,8 @@ export interface DocumentTable {
     paymentStatus: string | null;
     paidAmount: string | null;
     tdsAmount: string | null;
-    reference: string | null;
+    /** The id of the invoice a note refers to (rule 53(1A)(g)); a credit note's defaults to its source invoice. */
+    originalInvoiceId: string | null;
   };
 }
 
@@ -47,7 +48,7 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       paymentStatus: 'd.payment_status',
       paidAmount: 'd.paid_amount',
       tdsAmount: 'd.tds_amount',
-      reference: null,
+      originalInvoiceId: null,
     },
   },
   quotation: {
@@ -65,7 +66,7 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       paymentStatus: null,
       paidAmount: null,
       tdsAmount: null,
-      reference: null,
+      originalInvoiceId: null,
     },
   },
   'proforma-invoice': {
@@ -83,7 +84,7 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       paymentStatus: null,
       paidAmount: null,
       tdsAmount: null,
-      reference: null,
+      originalInvoiceId: null,
     },
   },
   'debit-note': {
@@ -101,7 +102,7 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       paymentStatus: 'd.payment_status',
       paidAmount: 'd.paid_amount',
       tdsAmount: null,
-      reference: null,
+      originalInvoiceId: 'd.original_invoice_id',
     },
   },
   'credit-note': {
@@ -119,7 +120,7 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       paymentStatus: null,
       paidAmount: null,
       tdsAmount: null,
-      reference: '(SELECT i.invoice_number FROM invoices i WHERE i.id = d.source_invoice_id AND i.account_id = d.account_id)',
+      originalInvoiceId: 'COALESCE(d.original_invoice_id, d.source_invoice_id)',
     },
   },
 };

@@ -67,4 +67,7 @@ export abstract class ProductLineColumns {
   @Column({ type: 'varchar', nullable: true }) unit: string | null;
   @money('taxable_value', true) taxableValue: string | null;
   @money('header_discount', true) headerDiscount: string | null;
+  /** Compensation cess (migration 1732001870000): the ad valorem rate (null without one) and the line's cess. */
+  @rate('cess_rate', true) cessRate: string | null;
+  @money('cess_amount') cessAmount: string;
 }

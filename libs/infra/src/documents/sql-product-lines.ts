@@ -109,5 +109,7 @@ function toLine(row: ProductLineColumns): ProductLine {
     unit: row.unit,
     taxableValue: row.taxableValue,
     headerDiscount: row.headerDiscount,
+    cessRate: row.cessRate,
+    cessAmount: row.cessAmount,
   };
 }

@@ -120,8 +120,11 @@ export class HttpEInvoiceRegistry extends EInvoiceRegistry {
 
   private configured(): Required<{ [K in keyof EInvoiceConfig]: NonNullable<EInvoiceConfig[K]> }> {
     const c = this.config;
-    if (!c.baseUrl || !c.clientId || !c.clientSecret || !c.username || !c.password) {
-      throw new NotConfigured('e-invoicing needs EINVOICE_BASE_URL, EINVOICE_CLIENT_ID, EINVOICE_CLIENT_SECRET, EINVOICE_USERNAME and EINVOICE_PASSWORD.');
+    // The portal key is needed to check its answer: without it nothing is sent, since an answer could not be trusted.
+    if (!c.baseUrl || !c.clientId || !c.clientSecret || !c.username || !c.password || !c.qrPublicKey) {
+      throw new NotConfigured(
+        'e-invoicing needs EINVOICE_BASE_URL, EINVOICE_CLIENT_ID, EINVOICE_CLIENT_SECRET, EINVOICE_USERNAME, EINVOICE_PASSWORD and EINVOICE_QR_PUBLIC_KEY.',
+      );
     }
     return c as Required<{ [K in keyof EInvoiceConfig]: NonNullable<EInvoiceConfig[K]> }>;
   }

@@ -69,7 +69,7 @@ export class SqlGstr1Data extends Gstr1DataReader {
         range,
       ),
       this.q(
-        `SELECT it.invoice_id, it.item_description, it.hsn_code, it.quantity, it.tax_rate, it.cgst_amount, it.sgst_amount, it.igst_amount, it.unit,
+        `SELECT it.invoice_id, it.item_description, it.hsn_code, it.quantity, it.tax_rate, it.cgst_amount, it.sgst_amount, it.igst_amount, it.unit, it.cess_amount,
                 COALESCE(it.taxable_value, ${TAXABLE}) AS taxable
            FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id AND it.account_id = i.account_id
           WHERE i.account_id = ? AND i.invoice_date BETWEEN ? AND ? AND i.status IN ('issued', 'archived')
@@ -109,6 +109,7 @@ export class SqlGstr1Data extends Gstr1DataReader {
         cgst: String(r.cgst_amount),
         sgst: String(r.sgst_amount),
         igst: String(r.igst_amount),
+        cess: str(r.cess_amount),
       };
       const list = linesOf.get(id);
       if (list) list.push(line);

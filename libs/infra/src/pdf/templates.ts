@@ -109,7 +109,9 @@ function buildContext(view: DocumentView): Record<string, unknown> {
   ];
   if (has(view.due_date)) meta.push({ label: 'Due Date', value: view.due_date });
   if (has(view.validity_date)) meta.push({ label: 'Valid Until', value: view.validity_date });
-  if (has(view.reference)) meta.push({ label: isNote ? 'Against Invoice' : 'Reference', value: view.reference });
+  // A note names the invoice it refers to by its number and date (CGST rule 53(1A)(g)).
+  if (has(view.reference)) meta.push({ label: isNote ? 'Original Invoice No.' : 'Reference', value: view.reference });
+  if (isNote && has(view.reference_date)) meta.push({ label: 'Original Invoice Date', value: view.reference_date });
 
   const supply: Row[] = [];
   if (view.place_of_supply) {
@@ -140,11 +142,8 @@ function buildContext(view: DocumentView): Record<string, unknown> {
   if (has(t.paid)) totals.push({ label: 'Amount Paid', value: money(t.paid) });
   if (has(t.balance)) totals.push({ label: 'Balance Due', value: money(t.balance) });
 
-  const notices: string[] = [];
-  if (has(view.lut_number)) {
-    notices.push(`Supply meant for export under Letter of Undertaking (LUT) No. ${view.lut_number} without payment of integrated tax.`);
-  }
-  if (view.reverse_charge) notices.push('Tax on this supply is payable by the recipient on reverse charge.');
+  // The endorsements of the supply type (export or SEZ, with or without payment; reverse charge; bill of supply).
+  const notices: string[] = [...(view.endorsements ?? [])];
   const x = view.exchange;
   if (x) {
     const rupees = (v: string) => `₹ ${formatAmount(v, 'INR')}`;

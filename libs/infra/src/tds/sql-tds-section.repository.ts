@@ -1,4 +1,4 @@
-import { TdsSection, TdsSectionFields, ThresholdMode } from '@app/domain/tds/tds-section';
+import { TdsAct, TdsSection, TdsSectionFields, ThresholdMode } from '@app/domain/tds/tds-section';
 import { TdsSectionRepository } from '@app/domain/tds/tds-section.repository.port';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
@@ -6,6 +6,7 @@ import { sqlNow } from '../shared/sql-time';
 interface SectionRow {
   id: number;
   account_id: number | null;
+  act: string;
   code: string;
   description: string;
   rate_individual: string;
@@ -21,13 +22,14 @@ interface SectionRow {
   source: string | null;
 }
 
-const COLUMNS = `id, account_id, code, description, rate_individual, rate_other, no_pan_rate, single_threshold, yearly_threshold,
+const COLUMNS = `id, account_id, act, code, description, rate_individual, rate_other, no_pan_rate, single_threshold, yearly_threshold,
   threshold_mode, DATE_FORMAT(effective_from, '%Y-%m-%d') AS effective_from, DATE_FORMAT(effective_to, '%Y-%m-%d') AS effective_to,
   act_2025_section, act_2025_payment_code, source`;
 
 const toSection = (r: SectionRow): TdsSection => ({
   id: r.id,
   accountId: r.account_id,
+  act: r.act as TdsAct,
   code: r.code,
   description: r.description,
   rateIndividual: r.rate_individual,
@@ -44,6 +46,7 @@ const toSection = (r: SectionRow): TdsSection => ({
 });
 
 const values = (f: TdsSectionFields) => [
+  f.act,
   f.code,
   f.description,
   f.rateIndividual,
@@ -80,12 +83,23 @@ export class SqlTdsSectionRepository extends TdsSectionRepository {
     return row ? toSection(row) : null;
   }
 
+  async findInForce(accountId: number, section: TdsSection, date: string): Promise<TdsSection | null> {
+    const [row] = await this.db.query<SectionRow>(
+      `SELECT ${COLUMNS} FROM tds_sections
+       WHERE code = ? AND description = ? AND ${section.accountId === null ? 'account_id IS NULL' : 'account_id = ?'}
+         AND (effective_from IS NULL OR effective_from <= ?) AND (effective_to IS NULL OR effective_to >= ?)
+       ORDER BY effective_from IS NULL, effective_from DESC, id DESC LIMIT 1`,
+      [section.code, section.description, ...(section.accountId === null ? [] : [accountId]), date, date],
+    );
+    return row ? toSection(row) : null;
+  }
+
   async insert(accountId: number, f: TdsSectionFields): Promise<number> {
     const now = sqlNow();
     const result = await this.db.manager().query<{ insertId: number }>(
-      `INSERT INTO tds_sections (account_id, code, description, rate_individual, rate_other, no_pan_rate, single_threshold, yearly_threshold,
+      `INSERT INTO tds_sections (account_id, act, code, description, rate_individual, rate_other, no_pan_rate, single_threshold, yearly_threshold,
        threshold_mode, effective_from, effective_to, act_2025_section, act_2025_payment_code, source, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [accountId, ...values(f), now, now],
     );
     return Number(result.insertId);
@@ -93,7 +107,7 @@ export class SqlTdsSectionRepository extends TdsSectionRepository {
 
   async update(accountId: number, id: number, f: TdsSectionFields): Promise<void> {
     await this.db.manager().query(
-      `UPDATE tds_sections SET code = ?, description = ?, rate_individual = ?, rate_other = ?, no_pan_rate = ?, single_threshold = ?,
+      `UPDATE tds_sections SET act = ?, code = ?, description = ?, rate_individual = ?, rate_other = ?, no_pan_rate = ?, single_threshold = ?,
        yearly_threshold = ?, threshold_mode = ?, effective_from = ?, effective_to = ?, act_2025_section = ?, act_2025_payment_code = ?,
        source = ?, updated_at = ? WHERE id = ? AND account_id = ?`,
       [...values(f), sqlNow(), id, accountId],

@@ -382,7 +382,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     id: 'registerEInvoice',
     summary: 'Register an invoice with the e-invoice portal',
     description:
-      'Sends the IRP JSON to the registration portal and stores the IRN, acknowledgement and signed QR code; the invoice PDF then shows the IRN and the QR code. Needs `einvoice_enabled` in the business settings. An invoice already registered answers its IRN; a portal that already has the invoice (duplicate IRN) gives back the existing registration. 400 when the portal refuses (details keyed `portal.<code>`), 503 when it does not answer in time (nothing is stored; repeat the call), 503 not_configured without the portal settings.',
+      'Sends the IRP JSON to the registration portal and stores the IRN, acknowledgement and signed QR code; the invoice PDF then shows the IRN and the QR code. Needs `einvoice_enabled` in the business settings. An invoice already registered answers its IRN; a portal that already has the invoice (duplicate IRN) gives back the existing registration. The answer is stored only when its IRN is the SHA-256 of supplier GSTIN, financial year, document type and number and the signed QR code verifies with the portal key (`EINVOICE_QR_PUBLIC_KEY`); otherwise 503 and nothing stored. 400 past the 30-day reporting limit (aggregate turnover of 10 crore rupees or more), 400 when the portal refuses (details keyed `portal.<code>`), 503 when it does not answer in time (nothing is stored; repeat the call), 503 not_configured without the portal settings.',
     data: ref('EInvoice'),
     errors: [404, 503],
   },
@@ -391,6 +391,54 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Cancel the IRN of an invoice',
     description:
       'Cancels the IRN at the portal within 24 hours of its acknowledgement (later: 400 saying until when it could be cancelled). The registration stays with `status: cancelled`; the invoice may be edited again.',
+    data: ref('EInvoice'),
+    errors: [404, 503],
+  },
+  'GET /v1/exports/einvoice/credit-notes/{id}': {
+    id: 'getCreditNoteEInvoiceJson',
+    summary: 'The IRP JSON of a credit note',
+    description:
+      'The credit note as the e-invoice registration portal takes it (document type `CRN`, IRP schema 1.1), checked against the schema, without sending it. 400 by field when it cannot be e-invoiced (a line without GST details or HSN code, a recipient without a GSTIN other than an export, a draft).',
+    data: ref('IrpInvoice'),
+    errors: [404],
+  },
+  'POST /v1/credit-notes/{id}/einvoice': {
+    id: 'registerCreditNoteEInvoice',
+    summary: 'Register a credit note (CRN) with the e-invoice portal',
+    description:
+      'As for invoices: sends the IRP JSON (`CRN`) and stores the IRN, acknowledgement and signed QR code once the IRN matches its definition and the QR signature verifies with the portal key (otherwise 503 and nothing stored). 400 past the 30-day reporting limit of a business with an aggregate turnover of 10 crore rupees or more, or when the portal refuses (details keyed `portal.<code>`); 503 when the portal does not answer in time, 503 not_configured without the portal settings.',
+    data: ref('EInvoice'),
+    errors: [404, 503],
+  },
+  'DELETE /v1/credit-notes/{id}/einvoice': {
+    id: 'cancelCreditNoteEInvoice',
+    summary: 'Cancel the IRN of a credit note',
+    description:
+      'Cancels the IRN at the portal within 24 hours of its acknowledgement (later: 400 saying until when). The registration stays with `status: cancelled`.',
+    data: ref('EInvoice'),
+    errors: [404, 503],
+  },
+  'GET /v1/exports/einvoice/debit-notes/{id}': {
+    id: 'getDebitNoteEInvoiceJson',
+    summary: 'The IRP JSON of a debit note',
+    description:
+      'The debit note as the e-invoice registration portal takes it (document type `DBN`, IRP schema 1.1), checked against the schema, without sending it. 400 by field when it cannot be e-invoiced (a line without GST details or HSN code, a recipient without a GSTIN other than an export, a draft).',
+    data: ref('IrpInvoice'),
+    errors: [404],
+  },
+  'POST /v1/debit-notes/{id}/einvoice': {
+    id: 'registerDebitNoteEInvoice',
+    summary: 'Register a debit note (DBN) with the e-invoice portal',
+    description:
+      'As for invoices: sends the IRP JSON (`DBN`) and stores the IRN, acknowledgement and signed QR code once the IRN matches its definition and the QR signature verifies with the portal key (otherwise 503 and nothing stored). 400 past the 30-day reporting limit of a business with an aggregate turnover of 10 crore rupees or more, or when the portal refuses (details keyed `portal.<code>`); 503 when the portal does not answer in time, 503 not_configured without the portal settings.',
+    data: ref('EInvoice'),
+    errors: [404, 503],
+  },
+  'DELETE /v1/debit-notes/{id}/einvoice': {
+    id: 'cancelDebitNoteEInvoice',
+    summary: 'Cancel the IRN of a debit note',
+    description:
+      'Cancels the IRN at the portal within 24 hours of its acknowledgement (later: 400 saying until when). The registration stays with `status: cancelled`.',
     data: ref('EInvoice'),
     errors: [404, 503],
   },

@@ -21,7 +21,7 @@ import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { SUPPLY_TYPES } from '@app/domain/tax/supply';
 import { TAX_WARNING_CODES } from '@app/domain/tax/tax-engine';
 import { PERMISSION_KEYS } from '@app/domain/shared/principal';
-import { PAYEE_TYPES, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
+import { PAYEE_TYPES, TDS_ACTS, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
 import { STATUS } from '../error-envelope.filter';
 import gstr1Schema from '../../../../../schemas/gstr1.schema.json';
 import irpSchema from '../../../../../schemas/einvoice-1.1.schema.json';
@@ -109,6 +109,8 @@ function productLine(parentKey: string, withInventory: boolean): Schema {
     header_discount: nmoney(
       "The line's share of the header discount, taken off its taxable value before tax (0 without one); null on lines stored before header discounts were shared among the lines (their document took it off the total after tax)",
     ),
+    cess_rate: nnum({ description: 'Compensation cess rate in percent (ad valorem); null without one' }),
+    cess_amount: money('Compensation cess of the line, part of its total (0 without cess)'),
   });
 }
 
@@ -291,7 +293,8 @@ const subUser = obj({
 const tdsSection = obj({
   section_id: id('section'),
   shared: bool({ description: 'A seeded section every account sees (read-only)' }),
-  code: str({ example: '194J' }),
+  act: oneOf(TDS_ACTS, { description: 'The Act the row applies under (1961 to 2026-03-31, 2025 from 2026-04-01)' }),
+  code: str({ example: '194J', description: 'The 1961-Act section; a 2025-Act row keeps the code of the section it continues' }),
   description: str(),
   rate_individual: num(),
   rate_other: num(),
@@ -426,7 +429,8 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
           "rate_not_in_force: a GST rate that is not in force on the document's date (a note that refers to an invoice: that invoice's date), by the dated rate table; " +
           'place_of_supply_merged: place of supply 25 (Daman and Diu, merged into 26) on a document from 2020-08-01 (line null); ' +
           "credit_note_time_barred: a credit note dated after the CGST Act section 34(2) deadline of its invoice's financial year, 30 November after it ends (line null); " +
-          'exchange_rate_missing: a document in a currency other than INR without exchange_rate; GSTR-1 and the e-invoice refuse it until it is set (line null)',
+          'exchange_rate_missing: a document in a currency other than INR without exchange_rate; GSTR-1 and the e-invoice refuse it until it is set (line null); ' +
+          'supplier_address_missing: an invoice or note whose supplier (the business profile when it was made) has no address or no state, which CGST rules 46(a) and 53(1A)(a) ask it to show (line null)',
       }),
       field: str({ description: 'The field concerned', example: 'igst_amount' }),
       expected: nmoney('What the tax rule gives (for cgst_sgst_unequal, the CGST sent); null where the warning is not about an amount'),
@@ -570,7 +574,15 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
     taxable_amount: money(),
     threshold_applied: oneOf(['none', 'single_payment', 'yearly', 'yearly_excess', 'below_threshold']),
     reason: nstr(),
+    payee_type: noneOf(PAYEE_TYPES, { description: 'The payee type whose rate was used; null when the higher of the section’s rates was' }),
+    rate_basis: oneOf(['payee_type', 'deductee_pan', 'higher_rate'], {
+      description: 'Where the rate came from: the payee_type given, the type the deductee_pan names, or the higher of the section’s rates',
+    }),
+    has_pan: bool(),
+    payment_date: date(),
+    section_id: id('section row in force on payment_date (the one named, or the row of the same kind that replaced it)'),
     section_code: str(),
+    act: oneOf(TDS_ACTS),
     act_2025_section: nstr(),
     act_2025_payment_code: nstr(),
   }),
@@ -588,7 +600,9 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
   Gstr1: inlineJsonSchema(gstr1Schema),
   IrpInvoice: inlineJsonSchema(irpSchema),
   EInvoice: obj({
-    invoice_id: id('invoice'),
+    invoice_id: nint({ description: 'The invoice registered (null for a credit or debit note)' }),
+    document_type: oneOf(['INV', 'CRN', 'DBN']),
+    document_id: int({ description: 'The invoice, credit note or debit note registered' }),
     irn: str({
       pattern: '^[0-9a-f]{64}$',
       description: 'Invoice reference number from the portal',

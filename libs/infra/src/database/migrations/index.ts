@@ -25,6 +25,9 @@ import { WebhookDeliveryOrder1732001810000 } from './1732001810000-webhook-deliv
 import { LineHeaderDiscount1732001840000 } from './1732001840000-line-header-discount';
 import { DocumentExchangeRate1732001850000 } from './1732001850000-document-exchange-rate';
 import { RetainedTaxDocuments1732001860000 } from './1732001860000-retained-tax-documents';
+import { LineCess1732001870000 } from './1732001870000-line-cess';
+import { Tds2025Act1732001880000 } from './1732001880000-tds-2025-act';
+import { EinvoiceNotes1732001890000 } from './1732001890000-einvoice-notes';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -55,4 +58,7 @@ export const MIGRATIONS = [
   LineHeaderDiscount1732001840000,
   DocumentExchangeRate1732001850000,
   RetainedTaxDocuments1732001860000,
+  Tds2025Act1732001880000,
+  LineCess1732001870000,
+  EinvoiceNotes1732001890000,
 ];

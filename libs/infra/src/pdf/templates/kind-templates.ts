@@ -15,9 +15,12 @@ export interface KindTemplate {
 
 const filled = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
 
-/** A note made against an invoice says so. */
+/** A note made against an invoice says so, with the invoice's number and date (CGST rule 53(1A)(g)). */
 const againstInvoice = (view: DocumentView): string | null =>
-  filled(view.reference) ? `${view.title || documentKind(view.kind).labels.title} issued against invoice ${view.reference}.` : null;
+  filled(view.reference)
+    ? `${view.title || documentKind(view.kind).labels.title} issued against invoice ${view.reference}` +
+      (filled(view.reference_date) ? ` dated ${view.reference_date}.` : '.')
+    : null;
 
 /** The template of every document kind. */
 export const KIND_TEMPLATES: Record<DocumentKind, KindTemplate> = {
