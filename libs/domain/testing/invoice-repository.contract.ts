@@ -59,6 +59,8 @@ export function contractLine(description: string, total: string, overrides: Part
     unit: null,
     taxableValue: null,
     headerDiscount: null,
+    cessRate: null,
+    cessAmount: '0.00',
     ...overrides,
   };
 }

@@ -335,6 +335,12 @@ export const COVERAGE: Record<string, Coverage> = {
   'POST /v1/invoices/{id}/einvoice': { permission: 'invoices' },
   'DELETE /v1/invoices/{id}/einvoice': { permission: 'invoices', body: () => ({ reason: 'duplicate' }) },
   'GET /v1/exports/einvoice/{id}': { permission: 'invoices' },
+  'POST /v1/credit-notes/{id}/einvoice': { permission: 'credit_notes' },
+  'DELETE /v1/credit-notes/{id}/einvoice': { permission: 'credit_notes', body: () => ({ reason: 'duplicate' }) },
+  'GET /v1/exports/einvoice/credit-notes/{id}': { permission: 'credit_notes' },
+  'POST /v1/debit-notes/{id}/einvoice': { permission: 'debit_notes' },
+  'DELETE /v1/debit-notes/{id}/einvoice': { permission: 'debit_notes', body: () => ({ reason: 'duplicate' }) },
+  'GET /v1/exports/einvoice/debit-notes/{id}': { permission: 'debit_notes' },
 };
 
 /** The record kind a path parameter names, from the segment before it; undefined when unknown. */
