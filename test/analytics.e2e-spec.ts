@@ -223,6 +223,7 @@ describe('analytics', () => {
       sgst: rupees(sum(ls, (l) => lineTax(l).sgst)),
       igst: rupees(sum(ls, (l) => lineTax(l).igst)),
       total_tax: rupees(sum(ls, (l) => lineTax(l).cgst + lineTax(l).sgst + lineTax(l).igst)),
+      cess: 0,
     });
     const rates = [...new Set(lines.map((l) => l.rate))].sort((x, y) => x - y);
     const months = [...new Set(lines.map((l) => l.month))].sort();

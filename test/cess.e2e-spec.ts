@@ -48,7 +48,7 @@ describe('compensation cess on lines', () => {
       .find((r) => r.ctin === CLIENT_GSTIN)
       ?.inv.find((i) => i.inum === inv.invoice_number);
     expect(filed).toMatchObject({ val: 700000, itms: [{ num: 1, itm_det: { txval: 500000, rt: 28, camt: 70000, samt: 70000, csamt: 60000 } }] });
-    expect(data.hsn.data).toEqual([expect.objectContaining({ hsn_sc: '8703', txval: 500000, csamt: 60000 })]);
+    expect(data.hsn.hsn_b2b).toEqual([expect.objectContaining({ hsn_sc: '8703', txval: 500000, csamt: 60000 })]);
 
     const irp = (await t.http.get(`/v1/exports/einvoice/${id}`).set(a.auth).expect(200)).body.data;
     expect(ajv.validate(irpSchema, irp)).toBe(true);
@@ -79,6 +79,31 @@ describe('compensation cess on lines', () => {
     ]).expect(400);
     expect(Object.keys(res.body.error.details ?? {}).join(' ')).toMatch(/items\.0\.cess_rate/);
     expect(JSON.stringify(res.body.error)).toMatch(/items\.1\.cess_amount/);
+  });
+
+  it('analytics report the cess of counted invoices beside the GST (gst.cess, by rate, month and B2B), not in total_tax', async () => {
+    const b = await t.createAccount({ name: 'Deccan Motors Analytics', email: 'deccan.cess.analytics@example.com', gstin: SUPPLIER_GSTIN });
+    const own = (
+      await t.http
+        .post('/v1/clients')
+        .set(b.auth)
+        .send({ name: 'Pune Fleet Pvt Ltd', phone: '9876512346', email: 'fleet2@example.com', gstin: CLIENT_GSTIN, address: '5 FC Road, Pune 411004' })
+        .expect(201)
+    ).body.data.client.client_id as number;
+    const issue = (status: string, items: object[]) =>
+      t.http.post('/v1/invoices').set(b.auth).send({ client_id: own, invoice_date: '2025-08-05', payment_due_date: '2025-08-05', status, items }).expect(201);
+    const paint = { item_description: 'Enamel paint 1 l', hsn_code: '3208', quantity: 4, rate: 250, tax_rate: 18, unit: 'LTR' };
+    await issue('issued', [car, paint]);
+    await issue('draft', [car]); // not counted
+    const gst = (await t.http.get('/v1/analytics/full?fy_start_year=2025').set(b.auth).expect(200)).body.data.gst;
+    // The car: 5,00,000 at 28% (70,000 + 70,000) and 12% cess (60,000); the paint: 1,000 at 18% (90 + 90), no cess.
+    const all = { taxable_value: 501000, cgst: 70090, sgst: 70090, igst: 0, total_tax: 140180, cess: 60000 };
+    expect(gst).toMatchObject({ ...all, b2b: all, b2c: { taxable_value: 0, total_tax: 0, cess: 0 } });
+    expect(gst.by_rate).toEqual([
+      { rate: 18, taxable_value: 1000, cgst: 90, sgst: 90, igst: 0, total_tax: 180, cess: 0 },
+      { rate: 28, taxable_value: 500000, cgst: 70000, sgst: 70000, igst: 0, total_tax: 140000, cess: 60000 },
+    ]);
+    expect(gst.by_month).toEqual([{ month: '2025-08', ...all }]);
   });
 
   it('quotations carry the cess too', async () => {

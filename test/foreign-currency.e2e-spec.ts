@@ -118,7 +118,7 @@ describe('foreign currency', () => {
     expect(exp.WOPAY.find((i) => i.inum === exportWopay.number)).toMatchObject({ val: 83250, itms: [{ txval: 83250, rt: 0, iamt: 0 }] });
     // 30.03 x 83.2567 = 2500.198701, 5.41 x 83.2567 = 450.418747, 35.44 x 83.2567 = 2950.617448.
     expect(exp.WPAY.find((i) => i.inum === exportWpay.number)).toMatchObject({ val: 2950.62, itms: [{ txval: 2500.2, rt: 18, iamt: 450.42 }] });
-    const hsn = ret.hsn.data as Array<{ hsn_sc: string; txval: number; iamt: number }>;
+    const hsn = [...ret.hsn.hsn_b2b, ...ret.hsn.hsn_b2c] as Array<{ hsn_sc: string; txval: number; iamt: number }>;
     expect(hsn.find((h) => h.hsn_sc === '9983')).toMatchObject({ txval: 83250 });
     expect(hsn.find((h) => h.hsn_sc === '4202')).toMatchObject({ txval: 2500.2, iamt: 450.42 });
   });

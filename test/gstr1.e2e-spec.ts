@@ -41,7 +41,7 @@ const lineBody = (l: LineSpec) => {
 };
 
 type Client = 'reg29' | 'reg27' | 'unreg29' | 'unreg27' | 'foreign';
-type Section = 'b2b' | 'b2cl' | 'b2cs' | 'exp' | 'none';
+type Section = 'b2b' | 'b2cl' | 'b2cs' | 'exp' | 'nil' | 'none';
 interface InvoiceSpec {
   key: string;
   client: Client;
@@ -113,6 +113,15 @@ const INVOICES: InvoiceSpec[] = [
     type: 'export',
     section: 'exp',
     lines: [{ hsn: '84713010', taxable: 40_000_00, rate: 0, intra: false }],
+  },
+  {
+    key: 'bill-of-supply',
+    client: 'reg27',
+    date: '2026-10-12',
+    status: 'issued',
+    type: 'bill_of_supply',
+    lines: [{ hsn: '04011000', taxable: 3_000_00, rate: 0, intra: true }],
+    section: 'nil',
   },
   {
     key: 'cancelled',
@@ -199,7 +208,8 @@ describe('GSTR-1 export', () => {
           invoice_date: inv.date,
           payment_due_date: inv.date,
           status: inv.status,
-          ...(inv.type ? { invoice_type: inv.type, lut_number: 'AD270326000123X' } : {}),
+          ...(inv.type ? { invoice_type: inv.type } : {}),
+          ...(inv.type === 'export' ? { lut_number: 'AD270326000123X' } : {}),
           items: inv.lines.map(lineBody),
         });
       if (res.status !== 201) throw new Error(`${inv.key}: ${JSON.stringify(res.body)}`);
@@ -326,14 +336,14 @@ describe('GSTR-1 export', () => {
       }),
     ]);
 
-    // HSN: every counted invoice line at 4 digits (turnover not above 5 crore); credit notes carry no HSN.
-    const counted = INVOICES.filter((i) => i.section !== 'none');
-    const hsn = ret.hsn.data as Array<{ hsn_sc: string; txval: number; iamt: number; camt: number; samt: number; qty: number; uqc: string }>;
-    expect(new Set(hsn.map((h) => h.hsn_sc))).toEqual(new Set(['8471', '9983', '8517', '4901']));
-    expect(paiseOf(hsn.map((h) => h.txval))).toBe(taxableOf(counted));
-    expect(paiseOf(hsn.map((h) => h.iamt))).toBe(taxesOf(counted).igst);
-    expect(paiseOf(hsn.map((h) => h.camt))).toBe(taxesOf(counted).cgst);
+    // HSN: every counted invoice line at 4 digits (turnover not above 5 crore), the bill of supply at rate 0, and the notes'
+    // lines (which carry no code) under the codes of the invoices they are against; registered recipients in hsn_b2b.
+    type Hsn = { hsn_sc: string; rt: number; txval: number; iamt: number; camt: number; samt: number; qty: number; uqc: string };
+    const hsn = [...ret.hsn.hsn_b2b, ...ret.hsn.hsn_b2c] as Hsn[];
+    expect(new Set(hsn.map((h) => h.hsn_sc))).toEqual(new Set(['8471', '9983', '8517', '4901', '0401']));
+    expect(ret.hsn.hsn_b2b.find((h: Hsn) => h.hsn_sc === '0401')).toMatchObject({ rt: 0, txval: 3000, iamt: 0, camt: 0, samt: 0 });
     expect(hsn.find((h) => h.hsn_sc === '9983')).toMatchObject({ uqc: 'NA', qty: 0 });
+    expect(new Set(ret.hsn.hsn_b2c.map((h: Hsn) => h.hsn_sc))).toEqual(new Set(['8517', '4901', '8471']));
 
     // DOC_ISSUE: invoices of the month that have a number (not drafts), the cancelled one counted as cancelled.
     const issued = INVOICES.filter((i) => i.date.startsWith('2026-10') && i.status !== 'draft');
@@ -344,10 +354,42 @@ describe('GSTR-1 export', () => {
     expect(ret.doc_issue.doc_det.find((d: { doc_num: number }) => d.doc_num === 5).docs[0].totnum).toBe(3);
   });
 
+  it('Table 12 equals B2B + B2CL + B2CS + EXP + NIL less CDNR and CDNUR, each tab and both together', async () => {
+    const ret = (await gstr1(a, 'period=2026-10').expect(200)).body.data;
+    type Amt = { txval?: number; iamt?: number; camt?: number; samt?: number; csamt?: number };
+    const keys = ['txval', 'iamt', 'camt', 'samt', 'csamt'] as const;
+    const total = (rows: Array<{ d: Amt; sign?: number }>) =>
+      Object.fromEntries(keys.map((k) => [k, sum(rows.map(({ d, sign }) => Math.round((d[k] ?? 0) * 100) * (sign ?? 1)))]));
+    const note = (n: { ntty: string }) => (n.ntty === 'C' ? -1 : 1);
+    type Itm = { itm_det: Amt };
+    const b2b = [
+      ...(ret.b2b as Array<{ inv: Array<{ itms: Itm[] }> }>).flatMap((p) => p.inv.flatMap((i) => i.itms.map((x) => ({ d: x.itm_det })))),
+      ...(ret.cdnr as Array<{ nt: Array<{ ntty: string; itms: Itm[] }> }>).flatMap((p) =>
+        p.nt.flatMap((n) => n.itms.map((x) => ({ d: x.itm_det, sign: note(n) }))),
+      ),
+      ...(ret.nil.inv as Array<{ sply_ty: string; expt_amt: number }>).filter((n) => n.sply_ty.endsWith('B2B')).map((n) => ({ d: { txval: n.expt_amt } })),
+    ];
+    const b2c = [
+      ...(ret.b2cl as Array<{ inv: Array<{ itms: Itm[] }> }>).flatMap((p) => p.inv.flatMap((i) => i.itms.map((x) => ({ d: x.itm_det })))),
+      ...(ret.b2cs as Amt[]).map((d) => ({ d })),
+      ...(ret.exp as Array<{ inv: Array<{ itms: Amt[] }> }>).flatMap((e) => e.inv.flatMap((i) => i.itms.map((d) => ({ d })))),
+      ...(ret.cdnur as Array<{ ntty: string; itms: Itm[] }>).flatMap((n) => n.itms.map((x) => ({ d: x.itm_det, sign: note(n) }))),
+      ...(ret.nil.inv as Array<{ sply_ty: string; expt_amt: number }>).filter((n) => n.sply_ty.endsWith('B2C')).map((n) => ({ d: { txval: n.expt_amt } })),
+    ];
+    const tab = (rows: Amt[]) => total(rows.map((d) => ({ d })));
+    expect(tab(ret.hsn.hsn_b2b)).toEqual(total(b2b));
+    expect(tab(ret.hsn.hsn_b2c)).toEqual(total(b2c));
+    expect(tab([...ret.hsn.hsn_b2b, ...ret.hsn.hsn_b2c])).toEqual(total([...b2b, ...b2c]));
+    // The bill of supply is in NIL, and the credit notes (no line HSN) do reduce Table 12.
+    expect(ret.nil.inv).toEqual([{ sply_ty: 'INTRAB2B', expt_amt: 3000, nil_amt: 0, ngsup_amt: 0 }]);
+    const counted = INVOICES.filter((i) => i.section !== 'none');
+    expect(tab([...ret.hsn.hsn_b2b, ...ret.hsn.hsn_b2c]).txval).toBeLessThan(taxableOf(counted));
+  });
+
   it('six-digit HSN above 5 crore of turnover, quarters, and the same tables as a workbook', async () => {
     await t.http.patch('/v1/settings/business').set(a.auth).send({ aggregate_turnover: '60000000' }).expect(200);
     const big = (await gstr1(a, 'period=2026-10').expect(200)).body.data;
-    expect(big.hsn.data.map((h: { hsn_sc: string }) => h.hsn_sc)).toContain('847130');
+    expect(big.hsn.hsn_b2b.map((h: { hsn_sc: string }) => h.hsn_sc)).toContain('847130');
     await t.http.patch('/v1/settings/business').set(a.auth).send({ aggregate_turnover: null }).expect(200);
 
     const quarter = (await gstr1(a, 'quarter=2026-Q3').expect(200)).body.data;
@@ -361,7 +403,7 @@ describe('GSTR-1 export', () => {
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
-    expect(book.worksheets.map((w) => w.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'exp', 'exemp', 'hsn', 'docs']);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'exp', 'exemp', 'hsn(b2b)', 'hsn(b2c)', 'docs']);
     const b2bRows = book.getWorksheet('b2b')!.rowCount - 1;
     expect(b2bRows).toBe(month.b2b.flatMap((p: { inv: Array<{ itms: unknown[] }> }) => p.inv.flatMap((i) => i.itms)).length);
   });

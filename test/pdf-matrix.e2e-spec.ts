@@ -100,6 +100,7 @@ const TOTAL_LABELS = [
   'CGST',
   'SGST',
   'IGST',
+  'Cess',
   'Less: Tax payable on reverse charge',
   'Line totals as sent, difference',
   'Less: Discount',
@@ -340,6 +341,54 @@ describe('PDFs a CA signs off: rule 46 and 53(1A) particulars, endorsements and 
     const rows = expectTotals(text, true);
     expect(rows['Taxable Value']).toBe(895500);
     expect(both(text)).toContain('The Discount column includes ₹ 995.00 off the whole document');
+  });
+
+  describe('compensation cess (docs/gst.md, "Compensation cess")', () => {
+    /** Aerated water in August 2025: 28% GST and 12% compensation cess. */
+    const soda = { item_description: 'Aerated water 300 ml', hsn_code: '22021010', quantity: 100, rate: 40, tax_rate: 28, cess_rate: 12, unit: 'BTL' };
+    const august = { invoice_date: '2025-08-05', payment_due_date: '2025-09-04' };
+
+    it.each([
+      ['intra-state', 'local', {}, { 'Taxable Value': 1400000, CGST: 146000, SGST: 146000, Cess: 48000, 'Grand Total': 1740000 }],
+      ['inter-state', 'karnataka', {}, { 'Taxable Value': 1400000, IGST: 292000, Cess: 48000, 'Grand Total': 1740000 }],
+      [
+        'reverse charge',
+        'local',
+        { reverse_charge: true },
+        { 'Taxable Value': 1400000, CGST: 146000, SGST: 146000, Cess: 48000, 'Less: Tax payable on reverse charge': -340000, 'Grand Total': 1400000 },
+      ],
+    ] as const)('%s: a Cess column whose Total row is its sum, and a Cess row under the lines', async (name, client, body, expected) => {
+      const inv = await createInvoice(client, { ...august, ...body, items: [soda, wire()] });
+      expect(inv.warnings).toEqual([]);
+      const text = await pdf('invoice', inv.id, `cess-${name.replace(/\W+/g, '-')}`);
+      expect(text.layout).toMatch(/Cess %\s+Cess\s+Total/);
+      expect(both(text)).toContain('22021010');
+      expect(both(text)).toContain('12%');
+      // 100 x 40 = 4,000 at 28% and 12% cess (480); 10 x 1,000 at 18% without cess: the column's total is 480.
+      const lineTotal = expectLineColumnsAddUp(text.layout);
+      expect(lineTotal.slice(-2)).toEqual([48000, lineTotalOf(body)]);
+      expect(expectTotals(text, true)).toEqual(expected);
+    });
+
+    /** The line totals: taxable value, tax and cess; under reverse charge the taxable value alone. */
+    function lineTotalOf(body: object): number {
+      return 'reverse_charge' in body ? 1400000 : 1740000;
+    }
+
+    it('a USD export with cess states the cess in rupees too', async () => {
+      const inv = await createInvoice('foreign', { ...august, invoice_type: 'export', currency: 'USD', exchange_rate: 83.25, items: [{ ...soda, rate: 0.5 }] });
+      const text = await pdf('invoice', inv.id, 'cess-usd-export');
+      // 100 x 0.50 = 50.00 at 28% IGST (14.00) and 12% cess (6.00); 6.00 x 83.25 = 499.50.
+      expect(expectTotals(text, true)).toEqual({ 'Taxable Value': 5000, IGST: 1400, Cess: 600, 'Grand Total': 7000 });
+      expect(both(text)).toContain('cess ₹ 499.50');
+    });
+
+    it('an invoice without cess prints no Cess column or row', async () => {
+      const inv = await createInvoice('local', { ...august, items: [wire()] });
+      const text = await pdf('invoice', inv.id, 'cess-none');
+      expect(both(text)).not.toMatch(/Cess/);
+      expect(expectTotals(text, true)).toEqual({ 'Taxable Value': 1000000, CGST: 90000, SGST: 90000, 'Grand Total': 1180000 });
+    });
   });
 
   describe('debit and credit notes against an invoice (rule 53(1A))', () => {

@@ -45,6 +45,8 @@ export interface GstRow {
   cgst: string;
   sgst: string;
   igst: string;
+  /** Compensation cess of the lines (beside the GST, not part of it). */
+  cess: string;
 }
 
 export interface InventoryTotals {

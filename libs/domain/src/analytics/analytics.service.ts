@@ -30,15 +30,25 @@ class TaxSum {
   cgst = zero();
   sgst = zero();
   igst = zero();
+  cess = zero();
   add(r: GstRow): void {
     this.taxable = this.taxable.plus(toDecimal(r.taxable));
     this.cgst = this.cgst.plus(toDecimal(r.cgst));
     this.sgst = this.sgst.plus(toDecimal(r.sgst));
     this.igst = this.igst.plus(toDecimal(r.igst));
+    this.cess = this.cess.plus(toDecimal(r.cess));
   }
+  /** `total_tax` is the GST (CGST, SGST and IGST); the compensation cess is its own figure beside it. */
   present() {
     const tax = this.cgst.plus(this.sgst).plus(this.igst);
-    return { taxable_value: n2(this.taxable), cgst: n2(this.cgst), sgst: n2(this.sgst), igst: n2(this.igst), total_tax: n2(tax) };
+    return {
+      taxable_value: n2(this.taxable),
+      cgst: n2(this.cgst),
+      sgst: n2(this.sgst),
+      igst: n2(this.igst),
+      total_tax: n2(tax),
+      cess: n2(this.cess),
+    };
   }
 }
 

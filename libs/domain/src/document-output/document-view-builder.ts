@@ -155,6 +155,8 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
         cgst: money2(line.cgst),
         sgst: money2(line.sgst),
         igst: money2(line.igst),
+        cess_rate: line.cessRate !== null && line.cessRate !== undefined && !toDecimal(line.cessRate).isZero() ? money2(line.cessRate) : null,
+        cess: money2(line.cessAmount ?? 0),
         total: money2(line.total),
       };
     });
@@ -172,6 +174,9 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
   const sums = { cgst: sumMoney(lines.map((l) => l.cgst)), sgst: sumMoney(lines.map((l) => l.sgst)), igst: sumMoney(lines.map((l) => l.igst)) };
   const taxable = sumMoney(lines.map((l) => l.taxable));
   const tax = toDecimal(sums.cgst).plus(sums.sgst).plus(sums.igst);
+  // Compensation cess: part of the line totals (except under reverse charge, where the recipient pays it with the tax).
+  const cess = sumMoney(lines.map((l) => l.cess ?? '0'));
+  const anyCess = lines.some((l) => !toDecimal(l.cess ?? '0').isZero());
   const anyTax = !tax.isZero();
   const noteWithTax = isNote && hsnRows.length > 0;
   const zeroRated = kind === 'none' && doc.type !== 'bill_of_supply';
@@ -182,7 +187,7 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
   const intraState = kind === 'intra' || (kind === 'none' && toDecimal(sums.igst).isZero());
 
   const lineTotal = sumMoney(lines.map((l) => l.total));
-  const rcTax = reverseCharge ? money2(tax) : null;
+  const rcTax = reverseCharge ? money2(tax.plus(cess)) : null;
   // The header discount is in the lines (before tax) on documents whose lines carry their share of it; documents
   // stored before took it off the total of the lines, after tax, and print it so.
   const sharedAmongLines = !isNote && doc.productLines.length > 0 && doc.productLines.every((l) => l.headerDiscount !== null && l.headerDiscount !== undefined);
@@ -192,6 +197,7 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
   // What the rows above leave unexplained: line totals sent that are not taxable value plus tax, or an old total.
   const explained = toDecimal(taxable)
     .plus(tax)
+    .plus(cess)
     .minus(rcTax ?? 0)
     .minus(headerDiscount)
     .plus(roundOff ?? 0);
@@ -242,6 +248,7 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
     totals: {
       taxable,
       ...sums,
+      cess: anyCess ? cess : null,
       discount: money2(headerDiscount),
       line_discount: sumMoney(lines.map((l) => l.discount)),
       discount_in_lines: discountInLines !== null && !toDecimal(discountInLines).isZero() ? discountInLines : null,
@@ -295,6 +302,14 @@ function exchangeView(doc: Pick<SourceDocument, 'currency' | 'exchangeRate' | 't
   const [cgst, sgst, igst] = [sum((l) => l.cgst), sum((l) => l.sgst), sum((l) => l.igst)];
   return {
     rate: toDecimal(rate).toFixed(4),
-    rupees: { taxable: sum((l) => l.taxable), cgst, sgst, igst, tax: sumMoney([cgst, sgst, igst]), total: toRupees(doc.totalAmount, rate) },
+    rupees: {
+      taxable: sum((l) => l.taxable),
+      cgst,
+      sgst,
+      igst,
+      tax: sumMoney([cgst, sgst, igst]),
+      cess: lines.some((l) => !toDecimal(l.cess ?? '0').isZero()) ? sum((l) => l.cess ?? '0') : null,
+      total: toRupees(doc.totalAmount, rate),
+    },
   };
 }

@@ -57,7 +57,11 @@ export interface DocumentLineView {
   cgst: string;
   sgst: string;
   igst: string;
-  /** Taxable value plus tax. */
+  /** Compensation cess: its ad valorem rate in percent (null when the line has none, e.g. a cess sent as an amount). */
+  cess_rate?: string | null;
+  /** Compensation cess of the line ('0.00' without); part of its total except under reverse charge. */
+  cess?: string;
+  /** Taxable value plus tax (and cess). */
   total: string;
 }
 
@@ -74,6 +78,8 @@ export interface DocumentTotalsView {
   cgst: string;
   sgst: string;
   igst: string;
+  /** The sum of the lines' compensation cess; null (or absent) when no line carries cess. */
+  cess?: string | null;
   /**
    * The header discount taken off the total after tax, as documents stored before header discounts were shared among
    * the lines took it; '0.00' on the others, whose lines carry it (see `discount_in_lines`).
@@ -83,7 +89,7 @@ export interface DocumentTotalsView {
   line_discount?: string | null;
   /** The header discount shared among the lines before tax (in their Discount and Taxable Value); null when none. */
   discount_in_lines?: string | null;
-  /** Tax payable by the recipient on reverse charge (shown, not collected: taken off again), e.g. '360.00'. */
+  /** Tax and cess payable by the recipient on reverse charge (shown, not collected: taken off again), e.g. '360.00'. */
   reverse_charge_tax?: string | null;
   /**
    * What the other rows leave unexplained, signed: line totals sent that are not their taxable value plus tax
@@ -130,7 +136,7 @@ export interface DocumentView {
    */
   exchange?: {
     rate: string | null;
-    rupees: { taxable: string; cgst: string; sgst: string; igst: string; tax: string; total: string } | null;
+    rupees: { taxable: string; cgst: string; sgst: string; igst: string; tax: string; cess?: string | null; total: string } | null;
   } | null;
   supplier: DocumentSupplierView;
   recipient: DocumentRecipientView;

@@ -1,4 +1,4 @@
-import { buildGstr1, classifySale, gstr1Period, Gstr1Invoice, Gstr1Line, Gstr1Note, hsnDigits, noteLinesFromAmounts } from './gstr1';
+import { apportion, buildGstr1, classifySale, gstr1Period, Gstr1Invoice, Gstr1Line, Gstr1Note, Gstr1Return, hsnDigits, noteLinesFromAmounts } from './gstr1';
 import { placeOfSupply } from './place-of-supply';
 
 const line = (over: Partial<Gstr1Line> = {}): Gstr1Line => ({
@@ -196,13 +196,131 @@ describe('buildGstr1', () => {
     ]);
   });
 
-  it('summarises HSN at 4 digits for a small business, 6 above 5 crore', () => {
-    expect(ret.hsn.data.map((h) => [h.hsn_sc, h.rt, h.txval])).toEqual([
+  it('summarises HSN at 4 digits for a small business, 6 above 5 crore, registered recipients apart from the rest', () => {
+    // B2B: 1,000 + 2,000 less the credit note's 1,000 (no line code and no known invoice lines: the period's B2B codes).
+    expect(ret.hsn.hsn_b2b.map((h) => [h.hsn_sc, h.rt, h.txval, h.iamt])).toEqual([['8471', 18, 2000, 360]]);
+    // B2C: B2CL 2,00,000, B2CS 2 x 1,000 and the debit note's 100, the export at rate 0.
+    expect(ret.hsn.hsn_b2c.map((h) => [h.hsn_sc, h.rt, h.txval])).toEqual([
       ['8471', 0, 1000],
-      ['8471', 18, 205000],
+      ['8471', 18, 202100],
     ]);
     const big = buildGstr1({ ...base, aggregateTurnover: '60000000', invoices, notes: [] });
-    expect(big.hsn.data.map((h) => h.hsn_sc)).toEqual(['847130', '847130']);
+    expect(big.hsn.hsn_b2b.map((h) => h.hsn_sc)).toEqual(['847130']);
+    expect(big.hsn.hsn_b2c.map((h) => h.hsn_sc)).toEqual(['847130', '847130']);
+  });
+
+  it('apportions paise in proportion, the rounding left to the largest remainders, adding up exactly', () => {
+    expect(apportion(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(apportion(-1001, [3000, 1000])).toEqual([-751, -250]);
+    expect(apportion(7, [0, 0])).toEqual([4, 3]);
+    expect(apportion(5, [])).toEqual([]);
+  });
+
+  describe('Table 12 reconciles with the other tables', () => {
+    const reg = { clientGstin: '29AAACH7409R1ZX' };
+    const month: Gstr1Invoice[] = [
+      invoice({
+        number: 'INV/26-27/0101',
+        ...reg,
+        total: '4720.00',
+        lines: [inter('3000'), { ...inter('1000'), hsnCode: '998314', unit: null, description: 'Support' }],
+      }),
+      invoice({ number: 'INV/26-27/0102', clientStateCode: '27', total: '1180.00' }),
+      invoice({ number: 'INV/26-27/0103', clientStateCode: '29', total: '236000.00', lines: [inter('200000')] }),
+      invoice({ number: 'INV/26-27/0104', invoiceType: 'export', total: '500.00', lines: [line({ taxable: '500.00', taxRate: '0', cgst: '0', sgst: '0' })] }),
+      // Bills of supply: one to a registered recipient, one to an unregistered one.
+      invoice({
+        number: 'BOS/0001',
+        invoiceType: 'bill_of_supply',
+        ...reg,
+        total: '700.00',
+        lines: [line({ hsnCode: '0401', taxable: '700.00', taxRate: '0', cgst: '0', sgst: '0' })],
+      }),
+      invoice({
+        number: 'BOS/0002',
+        invoiceType: 'bill_of_supply',
+        clientStateCode: '27',
+        total: '300.00',
+        lines: [line({ hsnCode: '0401', taxable: '300.00', taxRate: '0', cgst: '0', sgst: '0' })],
+      }),
+    ];
+    const party = { clientStateCode: null, placeOfSupply: null, supplyType: null, reverseCharge: false, status: 'issued', date: '2026-10-25' };
+    const monthNotes: Gstr1Note[] = [
+      // A credit note without line HSN against the two-code invoice: 3,000 : 1,000 of its taxable value.
+      {
+        ...party,
+        ...reg,
+        kind: 'credit',
+        number: 'CN/26-27/0101',
+        total: '1001.00',
+        lines: noteLinesFromAmounts([{ description: 'rate difference', amount: '1001.00' }], '18', true),
+        original: { number: 'INV/26-27/0101', date: '2026-10-05', total: '4720.00', invoiceType: 'local_sale', lines: month[0].lines },
+      },
+      // Against a B2CL invoice (CDNUR), its lines not known: the period's B2C codes.
+      {
+        ...party,
+        clientGstin: null,
+        clientStateCode: '29',
+        kind: 'credit',
+        number: 'CN/26-27/0102',
+        total: '1180.00',
+        lines: noteLinesFromAmounts([{ description: 'return', amount: '1180.00' }], '18', true),
+        original: { number: 'INV/26-27/0103', date: '2026-10-05', total: '236000.00', invoiceType: 'local_sale' },
+      },
+      // A debit note to the registered recipient against nothing: the period's B2B codes.
+      {
+        ...party,
+        ...reg,
+        kind: 'debit',
+        number: 'DN/26-27/0101',
+        total: '59.00',
+        lines: noteLinesFromAmounts([{ description: 'freight', amount: '59.00' }], '18', true),
+        original: null,
+      },
+    ];
+    const r = buildGstr1({ ...base, invoices: month, notes: monthNotes });
+
+    type Amounts = { txval: number; iamt: number; camt: number; samt: number; csamt: number };
+    const zero = (): Amounts => ({ txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 });
+    const add = (into: Amounts, d: Partial<Amounts>, sign = 1) => {
+      for (const k of Object.keys(into) as Array<keyof Amounts>) into[k] += Math.round((d[k] ?? 0) * 100) * sign;
+      return into;
+    };
+    /** The other tables, by tab: B2B + NIL(B2B) - CDNR, and B2CL + B2CS + EXP + NIL(B2C) - CDNUR. */
+    const others = (ret: Gstr1Return) => {
+      const b2b = zero();
+      const b2c = zero();
+      ret.b2b.forEach((p) => p.inv.forEach((i) => i.itms.forEach((x) => add(b2b, x.itm_det))));
+      ret.cdnr.forEach((p) => p.nt.forEach((n) => n.itms.forEach((x) => add(b2b, x.itm_det, n.ntty === 'C' ? -1 : 1))));
+      ret.b2cl.forEach((p) => p.inv.forEach((i) => i.itms.forEach((x) => add(b2c, x.itm_det))));
+      ret.b2cs.forEach((x) => add(b2c, x));
+      ret.exp.forEach((e) => e.inv.forEach((i) => i.itms.forEach((x) => add(b2c, x))));
+      ret.cdnur.forEach((n) => n.itms.forEach((x) => add(b2c, x.itm_det, n.ntty === 'C' ? -1 : 1)));
+      ret.nil.inv.forEach((n) => add(n.sply_ty.endsWith('B2B') ? b2b : b2c, { txval: n.expt_amt + n.nil_amt + n.ngsup_amt }));
+      return { b2b, b2c };
+    };
+    const table12 = (rows: Amounts[]) => rows.reduce((s, h) => add(s, h), zero());
+
+    it('each tab equals its tables, and the two tabs together all of them, to the paisa', () => {
+      const o = others(r);
+      expect(table12(r.hsn.hsn_b2b)).toEqual(o.b2b);
+      expect(table12(r.hsn.hsn_b2c)).toEqual(o.b2c);
+      const both = Object.fromEntries(Object.keys(o.b2b).map((k) => [k, o.b2b[k as keyof Amounts] + o.b2c[k as keyof Amounts]]));
+      expect(table12([...r.hsn.hsn_b2b, ...r.hsn.hsn_b2c])).toEqual(both);
+      // B2B: 4,000 of sales + 700 bill of supply - 1,001 credit (848.31 taxable) + 59 debit (50 taxable).
+      expect(table12(r.hsn.hsn_b2b)).toEqual({ txval: 4000_00 + 700_00 - 848_31 + 50_00, iamt: 720_00 - 152_69 + 9_00, camt: 0, samt: 0, csamt: 0 });
+    });
+
+    it('bills of supply are rows at rate 0 in the tab of their recipient', () => {
+      expect(r.hsn.hsn_b2b.find((h) => h.hsn_sc === '0401')).toMatchObject({ rt: 0, txval: 700, iamt: 0, camt: 0, samt: 0 });
+      expect(r.hsn.hsn_b2c.find((h) => h.hsn_sc === '0401')).toMatchObject({ rt: 0, txval: 300, iamt: 0, camt: 0, samt: 0 });
+    });
+
+    it('a note line without a code takes the codes of its invoice in proportion to their taxable values', () => {
+      // 848.31 taxable and 152.69 IGST split 3 : 1, with the debit note's 50 + 9 on the same 3 : 1 (period B2B codes).
+      expect(r.hsn.hsn_b2b.find((h) => h.hsn_sc === '8471')).toMatchObject({ rt: 18, txval: 3000 - 636.23 + 37.5, iamt: 540 - 114.52 + 6.75 });
+      expect(r.hsn.hsn_b2b.find((h) => h.hsn_sc === '9983')).toMatchObject({ uqc: 'NA', rt: 18, txval: 800.42, iamt: 144.08 }); // 1,000 - 212.08 + 12.50 and 180 - 38.17 + 2.25
+    });
   });
 
   it('an unregistered note against a B2CL invoice or an export goes to CDNUR', () => {

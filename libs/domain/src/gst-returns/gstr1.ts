@@ -54,8 +54,19 @@ export interface Gstr1Note extends Gstr1Party {
   status: string;
   total: string;
   lines: Gstr1Line[];
-  /** The invoice the note is against, when it names one (its currency and rupees per unit absent: INR). */
-  original: { number: string; date: string; total: string; invoiceType: string; currency?: string; exchangeRate?: string | null } | null;
+  /**
+   * The invoice the note is against, when it names one (its currency and rupees per unit absent: INR), with its
+   * counted lines (absent or empty: not known), whose HSN codes a note line without one takes in Table 12.
+   */
+  original: {
+    number: string;
+    date: string;
+    total: string;
+    invoiceType: string;
+    currency?: string;
+    exchangeRate?: string | null;
+    lines?: Gstr1Line[];
+  } | null;
 }
 
 export interface Gstr1Input {
@@ -143,9 +154,11 @@ export interface Gstr1ExpInvoice {
   val: Num;
   itms: Array<{ txval: Num; rt: Num; iamt: Num; csamt: Num }>;
 }
+/** A row of Table 12 (`hsn_b2b` or `hsn_b2c`): one HSN, UQC and rate. */
 export interface Gstr1Hsn {
   num: number;
   hsn_sc: string;
+  /** The description of the first line of the row (30 characters at most). */
   desc: string;
   uqc: string;
   qty: Num;
@@ -181,7 +194,8 @@ export interface Gstr1Return {
   cdnur: Gstr1Cdnur[];
   exp: Array<{ exp_typ: 'WPAY' | 'WOPAY'; inv: Gstr1ExpInvoice[] }>;
   nil: { inv: Gstr1Nil[] };
-  hsn: { data: Gstr1Hsn[] };
+  /** Table 12: supplies to registered recipients and their notes (`hsn_b2b`), and the rest (`hsn_b2c`). */
+  hsn: { hsn_b2b: Gstr1Hsn[]; hsn_b2c: Gstr1Hsn[] };
   doc_issue: { doc_det: Gstr1DocIssue[] };
 }
 
@@ -398,9 +412,85 @@ function hsnAt(code: string, digits: number): string {
 
 const isService = (hsn: string) => hsn.startsWith('99');
 
+/** The tab of Table 12 a document is reported in: registered recipients (and notes to them) B2B, all others B2C. */
+export type HsnTab = 'b2b' | 'b2c';
+const hsnTabOf = (doc: Gstr1Party): HsnTab => (doc.clientGstin ? 'b2b' : 'b2c');
+const hasHsn = (l: Gstr1Line) => l.hsnCode.trim() !== '';
+
+/** One contribution to a row of Table 12, amounts in paise and quantity in thousandths. */
+interface HsnEntry {
+  code: string;
+  unit: string | null;
+  description: string;
+  qty: number;
+  rt: number;
+  txval: number;
+  iamt: number;
+  camt: number;
+  samt: number;
+  csamt: number;
+}
+
+const entryOf = (l: Gstr1Line): HsnEntry => ({
+  code: l.hsnCode,
+  unit: l.unit,
+  description: l.description,
+  qty: toMilli(l.quantity),
+  rt: rateNumber(l.taxRate),
+  txval: toPaise(l.taxable),
+  iamt: toPaise(l.igst),
+  camt: toPaise(l.cgst),
+  samt: toPaise(l.sgst),
+  csamt: cessPaise(l),
+});
+
+/**
+ * Splits `total` (whole paise) over `weights` in proportion, the paise left by rounding down going to the largest
+ * remainders (the first on a tie), so the parts add up to `total` exactly. Weights of zero or less count as
+ * none; when none is positive the parts are equal.
+ */
+export function apportion(total: number, weights: number[]): number[] {
+  if (!weights.length) return [];
+  const positive = weights.map((w) => (w > 0 ? Math.round(w) : 0));
+  const w = positive.some((x) => x > 0) ? positive : weights.map(() => 1);
+  const sumW = BigInt(w.reduce((s, x) => s + x, 0));
+  const abs = BigInt(Math.abs(total));
+  const parts = w.map((x) => (abs * BigInt(x)) / sumW);
+  const rems = w.map((x, i) => ({ i, rem: (abs * BigInt(x)) % sumW }));
+  let rest = abs - parts.reduce((s, x) => s + x, BigInt(0));
+  rems.sort((a, b) => (a.rem > b.rem ? -1 : a.rem < b.rem ? 1 : a.i - b.i));
+  for (let k = 0; rest > BigInt(0); k++, rest -= BigInt(1)) parts[rems[k % rems.length].i] += BigInt(1);
+  const sign = total < 0 ? -1 : 1;
+  return parts.map((x) => Number(x) * sign + 0);
+}
+
+/**
+ * A note line without an HSN code reported under the codes of `targets` (lines with a code), its taxable value,
+ * taxes and cess split in proportion to their taxable values (`apportion`), at the note line's own rate and with
+ * no quantity.
+ */
+function apportionedEntries(line: Gstr1Line, targets: Gstr1Line[]): HsnEntry[] {
+  const weights = targets.map((t) => toPaise(t.taxable));
+  const e = entryOf(line);
+  const [txval, iamt, camt, samt, csamt] = [e.txval, e.iamt, e.camt, e.samt, e.csamt].map((v) => apportion(v, weights));
+  return targets.map((t, i) => ({
+    code: t.hsnCode,
+    unit: t.unit,
+    description: t.description,
+    qty: 0,
+    rt: e.rt,
+    txval: txval[i],
+    iamt: iamt[i],
+    camt: camt[i],
+    samt: samt[i],
+    csamt: csamt[i],
+  }));
+}
+
 /**
  * Builds the return. Drafts are left out; cancelled invoices count only in DOC_ISSUE; credit notes
- * reduce the HSN summary, debit notes add to it. Notes to registered recipients go to CDNR; notes to
+ * reduce the HSN summary (Table 12), debit notes add to it, so that its two tabs together hold the taxable value
+ * and tax of B2B, B2CL, B2CS, EXP and NIL less CDNR and CDNUR. Notes to registered recipients go to CDNR; notes to
  * unregistered ones go to CDNUR when the sale they are against is B2CL or an export, otherwise they
  * adjust B2CS (as the portal asks).
  */
@@ -414,7 +504,10 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
   const cdnur: Gstr1Cdnur[] = [];
   const exp = new Map<'WPAY' | 'WOPAY', Gstr1ExpInvoice[]>();
   const nil = new Map<Gstr1Nil['sply_ty'], number>();
-  const hsn = new Map<string, { hsn: string; uqc: string; desc: string; qty: number; g: RateSum }>();
+  const hsn = new Map<string, { tab: HsnTab; hsn: string; uqc: string; desc: string; qty: number; g: RateSum }>();
+  // The counted taxable invoice lines (not bills of supply) of the period with a code, by tab: the fallback codes
+  // of note lines without one.
+  const periodLines: Record<HsnTab, Gstr1Line[]> = { b2b: [], b2c: [] };
 
   const addB2cs = (pos: string, inter: boolean, lines: Gstr1Line[], sign: 1 | -1) => {
     for (const g of byRate(lines)) {
@@ -428,23 +521,33 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
       b2cs.set(key, cur);
     }
   };
-  const addHsn = (lines: Gstr1Line[], sign: 1 | -1, skipBlank = false) => {
-    for (const l of lines) {
-      // A line without a code (note lines before they carry tax fields) has no row of the summary.
-      if (skipBlank && l.hsnCode.trim() === '') continue;
-      const code = hsnAt(l.hsnCode, digits);
-      const uqc = isService(code) ? 'NA' : (l.unit ?? 'OTH').toUpperCase();
-      const rt = rateNumber(l.taxRate);
-      const key = `${code}|${uqc}|${String(rt).padStart(6, '0')}`;
+  const addHsn = (tab: HsnTab, entries: HsnEntry[], sign: 1 | -1) => {
+    for (const e of entries) {
+      const code = hsnAt(e.code, digits);
+      const uqc = isService(code) ? 'NA' : (e.unit ?? 'OTH').toUpperCase();
+      const key = `${tab}|${code}|${uqc}|${String(e.rt).padStart(6, '0')}`;
       let cur = hsn.get(key);
-      if (!cur) hsn.set(key, (cur = { hsn: code, uqc, desc: l.description.slice(0, 30), qty: 0, g: emptySum(rt) }));
-      if (uqc !== 'NA') cur.qty += toMilli(l.quantity) * sign;
-      cur.g.txval += toPaise(l.taxable) * sign;
-      cur.g.iamt += toPaise(l.igst) * sign;
-      cur.g.camt += toPaise(l.cgst) * sign;
-      cur.g.samt += toPaise(l.sgst) * sign;
-      cur.g.csamt += cessPaise(l) * sign;
+      if (!cur) hsn.set(key, (cur = { tab, hsn: code, uqc, desc: e.description.slice(0, 30), qty: 0, g: emptySum(e.rt) }));
+      if (uqc !== 'NA') cur.qty += e.qty * sign;
+      cur.g.txval += e.txval * sign;
+      cur.g.iamt += e.iamt * sign;
+      cur.g.camt += e.camt * sign;
+      cur.g.samt += e.samt * sign;
+      cur.g.csamt += e.csamt * sign;
     }
+  };
+  /**
+   * The Table 12 entries of a note: a line with a code as it is; one without takes the codes of the invoice the
+   * note is against in proportion to its lines' taxable values; when that invoice or its coded lines are not
+   * known, those of the note's own coded lines, else of the period's counted invoice lines (bills of supply
+   * excepted) of the same tab, else of all of them. With none of these the line has no row (a period without sales).
+   */
+  const noteEntries = (note: Gstr1Note, tab: HsnTab): HsnEntry[] => {
+    const targets =
+      [note.original?.lines ?? [], note.lines, periodLines[tab], [...periodLines.b2b, ...periodLines.b2c]]
+        .map((ls) => ls.filter(hasHsn))
+        .find((ls) => ls.length) ?? [];
+    return note.lines.flatMap((l) => (hasHsn(l) ? [entryOf(l)] : targets.length ? apportionedEntries(l, targets) : []));
   };
   const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
     const list = map.get(key);
@@ -492,7 +595,11 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
         break;
       }
     }
-    if (c.cls !== 'nil') addHsn(inv.lines, 1);
+    // Bills of supply are in Table 12 too, at rate 0 and without tax, as the nil table has them.
+    const lines = c.cls === 'nil' ? inv.lines.map((l) => ({ ...l, taxRate: '0', cgst: '0', sgst: '0', igst: '0', cess: null })) : inv.lines;
+    const tab = hsnTabOf(inv);
+    addHsn(tab, lines.map(entryOf), 1);
+    if (c.cls !== 'nil') periodLines[tab].push(...lines.filter(hasHsn));
   }
 
   const notes = input.notes.filter((n) => inPeriod(n.date, input) && counted(n.status));
@@ -528,10 +635,28 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
     } else if (sale.cls === 'b2cs') {
       addB2cs(sale.pos, sale.inter, note.lines, sign);
     }
-    if (sale.cls !== 'nil') addHsn(note.lines, sign, true);
+    // A note is in Table 12 when it is in another table: CDNR, CDNUR or B2CS (not one to an unregistered
+    // recipient against a bill of supply, which no table holds).
+    if (note.clientGstin || sale.cls !== 'nil') addHsn(hsnTabOf(note), noteEntries(note, hsnTabOf(note)), sign);
   }
 
   const byKey = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const hsnRows = (tab: HsnTab): Gstr1Hsn[] =>
+    byKey(hsn)
+      .filter(([, h]) => h.tab === tab)
+      .map(([, h], i) => ({
+        num: i + 1,
+        hsn_sc: h.hsn,
+        desc: h.desc,
+        uqc: h.uqc,
+        qty: Math.round(h.qty / 10) / 100 + 0,
+        rt: h.g.rt,
+        txval: n2(h.g.txval),
+        iamt: n2(h.g.iamt),
+        camt: n2(h.g.camt),
+        samt: n2(h.g.samt),
+        csamt: n2(h.g.csamt),
+      }));
   return {
     gstin: input.gstin,
     fp: returnPeriod(input.to),
@@ -544,21 +669,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
     cdnur,
     exp: (['WPAY', 'WOPAY'] as const).filter((t) => exp.has(t)).map((exp_typ) => ({ exp_typ, inv: exp.get(exp_typ)! })),
     nil: { inv: [...nil.entries()].sort().map(([sply_ty, amt]) => ({ sply_ty, expt_amt: n2(amt), nil_amt: 0, ngsup_amt: 0 })) },
-    hsn: {
-      data: byKey(hsn).map(([, h], i) => ({
-        num: i + 1,
-        hsn_sc: h.hsn,
-        desc: h.desc,
-        uqc: h.uqc,
-        qty: Math.round(h.qty / 10) / 100 + 0,
-        rt: h.g.rt,
-        txval: n2(h.g.txval),
-        iamt: n2(h.g.iamt),
-        camt: n2(h.g.camt),
-        samt: n2(h.g.samt),
-        csamt: n2(h.g.csamt),
-      })),
-    },
+    hsn: { hsn_b2b: hsnRows('b2b'), hsn_b2c: hsnRows('b2c') },
     doc_issue: {
       doc_det: docIssue([
         { docNum: 1, docTyp: 'Invoices for outward supply', docs: [...invoices, ...retainedOf('invoice')] },

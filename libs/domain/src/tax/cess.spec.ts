@@ -152,7 +152,7 @@ describe('compensation cess', () => {
     it('csamt of the rate group and of the HSN summary is the stored cess', () => {
       const r = buildGstr1({ ...base, invoices: [invoice] });
       expect(r.b2b[0].inv[0].itms[0].itm_det).toMatchObject({ txval: 2000, camt: 280, samt: 280, csamt: 240 });
-      expect(r.hsn.data[0]).toMatchObject({ txval: 2000, csamt: 240 });
+      expect([...r.hsn.hsn_b2b, ...r.hsn.hsn_b2c][0]).toMatchObject({ txval: 2000, csamt: 240 });
     });
 
     it('is converted to rupees with the other amounts', () => {

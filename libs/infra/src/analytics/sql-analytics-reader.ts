@@ -107,7 +107,8 @@ export class SqlAnalyticsReader extends AnalyticsReader {
       `SELECT DATE_FORMAT(i.invoice_date, '%Y-%m') AS month, it.tax_rate AS rate,
               (c.gstin IS NOT NULL AND c.gstin <> '') AS b2b,
               ${sumRupees(LINE_TAXABLE, 'i.')} AS taxable, ${sumRupees('it.cgst_amount', 'i.')} AS cgst,
-              ${sumRupees('it.sgst_amount', 'i.')} AS sgst, ${sumRupees('it.igst_amount', 'i.')} AS igst
+              ${sumRupees('it.sgst_amount', 'i.')} AS sgst, ${sumRupees('it.igst_amount', 'i.')} AS igst,
+              ${sumRupees('it.cess_amount', 'i.')} AS cess
        FROM invoices i
        JOIN invoice_items it ON it.invoice_id = i.id
        LEFT JOIN clients c ON c.id = i.client_id AND c.account_id = i.account_id

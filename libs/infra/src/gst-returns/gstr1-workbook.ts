@@ -50,11 +50,11 @@ export class ExcelGstr1WorkbookWriter extends Gstr1WorkbookWriter {
         header: ['Description', 'Exempted'],
         rows: ret.nil.inv.map((n) => [n.sply_ty, n.expt_amt]),
       },
-      {
-        name: 'hsn',
+      ...(['b2b', 'b2c'] as const).map((tab) => ({
+        name: `hsn(${tab})`,
         header: ['HSN', 'Description', 'UQC', 'Total Quantity', 'Rate', 'Taxable Value', 'Integrated Tax', 'Central Tax', 'State/UT Tax', 'Cess'],
-        rows: ret.hsn.data.map((h) => [h.hsn_sc, h.desc, h.uqc, h.qty, h.rt, h.txval, h.iamt, h.camt, h.samt, h.csamt]),
-      },
+        rows: ret.hsn[`hsn_${tab}`].map((h) => [h.hsn_sc, h.desc, h.uqc, h.qty, h.rt, h.txval, h.iamt, h.camt, h.samt, h.csamt]),
+      })),
       {
         name: 'docs',
         header: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],

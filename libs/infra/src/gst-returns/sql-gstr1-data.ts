@@ -29,7 +29,7 @@ function notesSql(kind: 'credit-note' | 'debit-note'): string {
   const invoiceId = kind === 'credit-note' ? 'COALESCE(n.original_invoice_id, n.source_invoice_id)' : 'n.original_invoice_id';
   return `SELECT n.id, n.${t.number} AS number, n.${t.date} AS date, n.status, n.total_amount, c.gstin, c.state_code,
                 n.place_of_supply, n.supply_type, n.reverse_charge, n.currency, n.exchange_rate,
-                si.invoice_number AS src_number, si.invoice_date AS src_date, si.total_amount AS src_total, si.invoice_type AS src_type,
+                si.id AS src_id, si.invoice_number AS src_number, si.invoice_date AS src_date, si.total_amount AS src_total, si.invoice_type AS src_type,
                 si.currency AS src_currency, si.exchange_rate AS src_exchange_rate,
                 (SELECT CASE WHEN MIN(x.tax_rate) = MAX(x.tax_rate) THEN MIN(x.tax_rate) END
                    FROM invoice_items x WHERE x.invoice_id = si.id AND x.account_id = si.account_id) AS src_rate
@@ -37,6 +37,34 @@ function notesSql(kind: 'credit-note' | 'debit-note'): string {
            LEFT JOIN invoices si ON si.id = ${invoiceId} AND si.account_id = n.account_id
           WHERE n.account_id = ? AND n.${t.date} BETWEEN ? AND ? AND n.status <> 'draft'
           ORDER BY n.${t.date}, n.id`;
+}
+
+/** The columns of an invoice line GSTR-1 reads (`it`), its taxable value as stored or computed. */
+const INVOICE_LINE = `it.invoice_id, it.item_description, it.hsn_code, it.quantity, it.tax_rate, it.cgst_amount, it.sgst_amount, it.igst_amount, it.unit, it.cess_amount,
+                COALESCE(it.taxable_value, ${TAXABLE}) AS taxable`;
+
+/** Invoice lines by invoice id. */
+function linesByInvoice(rows: Row[]): Map<number, Gstr1Line[]> {
+  const linesOf = new Map<number, Gstr1Line[]>();
+  for (const r of rows) {
+    const id = Number(r.invoice_id);
+    const line: Gstr1Line = {
+      hsnCode: str(r.hsn_code) ?? '',
+      description: String(r.item_description),
+      quantity: String(r.quantity),
+      unit: str(r.unit),
+      taxable: String(r.taxable),
+      taxRate: String(r.tax_rate),
+      cgst: String(r.cgst_amount),
+      sgst: String(r.sgst_amount),
+      igst: String(r.igst_amount),
+      cess: str(r.cess_amount),
+    };
+    const list = linesOf.get(id);
+    if (list) list.push(line);
+    else linesOf.set(id, [line]);
+  }
+  return linesOf;
 }
 
 /**
@@ -59,7 +87,7 @@ export class SqlGstr1Data extends Gstr1DataReader {
     businessState: string | null,
   ): Promise<{ invoices: Gstr1Invoice[]; notes: Gstr1Note[]; retained: Gstr1RetainedNumber[] }> {
     const range = [accountId, from, to];
-    const [invoiceRows, lineRows, creditRows, debitRows, noteLineRows, retainedRows] = await Promise.all([
+    const [invoiceRows, lineRows, creditRows, debitRows, noteLineRows, retainedRows, sourceLineRows] = await Promise.all([
       this.q(
         `SELECT i.id, i.invoice_number, i.invoice_date, i.invoice_type, i.status, i.total_amount, c.gstin, c.state_code, i.place_of_supply, i.supply_type, i.reverse_charge,
                 i.currency, i.exchange_rate
@@ -69,8 +97,7 @@ export class SqlGstr1Data extends Gstr1DataReader {
         range,
       ),
       this.q(
-        `SELECT it.invoice_id, it.item_description, it.hsn_code, it.quantity, it.tax_rate, it.cgst_amount, it.sgst_amount, it.igst_amount, it.unit, it.cess_amount,
-                COALESCE(it.taxable_value, ${TAXABLE}) AS taxable
+        `SELECT ${INVOICE_LINE}
            FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id AND it.account_id = i.account_id
           WHERE i.account_id = ? AND i.invoice_date BETWEEN ? AND ? AND i.status IN ('issued', 'archived')
           ORDER BY it.invoice_id, it.id`,
@@ -94,27 +121,24 @@ export class SqlGstr1Data extends Gstr1DataReader {
           WHERE account_id = ? AND document_date BETWEEN ? AND ? ORDER BY document_date, id`,
         range,
       ),
+      // Lines of the invoices the period's notes are against (of any date): Table 12 takes their HSN codes for
+      // note lines without one.
+      this.q(
+        `SELECT ${INVOICE_LINE}
+           FROM invoice_items it
+          WHERE it.account_id = ? AND it.invoice_id IN (
+                SELECT COALESCE(n.original_invoice_id, n.source_invoice_id) FROM credit_notes n
+                 WHERE n.account_id = ? AND n.credit_note_date BETWEEN ? AND ? AND n.status IN ('issued', 'archived')
+                UNION
+                SELECT n.original_invoice_id FROM debit_notes n
+                 WHERE n.account_id = ? AND n.debit_note_date BETWEEN ? AND ? AND n.status IN ('issued', 'archived'))
+          ORDER BY it.invoice_id, it.id`,
+        [accountId, ...range, ...range],
+      ),
     ]);
 
-    const linesOf = new Map<number, Gstr1Line[]>();
-    for (const r of lineRows) {
-      const id = Number(r.invoice_id);
-      const line: Gstr1Line = {
-        hsnCode: str(r.hsn_code) ?? '',
-        description: String(r.item_description),
-        quantity: String(r.quantity),
-        unit: str(r.unit),
-        taxable: String(r.taxable),
-        taxRate: String(r.tax_rate),
-        cgst: String(r.cgst_amount),
-        sgst: String(r.sgst_amount),
-        igst: String(r.igst_amount),
-        cess: str(r.cess_amount),
-      };
-      const list = linesOf.get(id);
-      if (list) list.push(line);
-      else linesOf.set(id, [line]);
-    }
+    const linesOf = linesByInvoice(lineRows);
+    const sourceLinesOf = linesByInvoice(sourceLineRows);
     const party = (r: Row) => ({
       clientGstin: str(r.gstin),
       clientStateCode: str(r.state_code),
@@ -172,6 +196,7 @@ export class SqlGstr1Data extends Gstr1DataReader {
               invoiceType: String(r.src_type),
               currency: str(r.src_currency) ?? undefined,
               exchangeRate: str(r.src_exchange_rate),
+              lines: sourceLinesOf.get(Number(r.src_id)) ?? [],
             }
           : null;
         const pos = placeOfSupply({ ...p, businessStateCode: businessState });

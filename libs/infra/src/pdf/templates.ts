@@ -132,6 +132,9 @@ function buildContext(view: DocumentView): Record<string, unknown> {
   totals.push({ label: showTax ? 'Taxable Value' : 'Sub Total', value: money(t.taxable) });
   if (intraCols) totals.push({ label: 'CGST', value: money(t.cgst) }, { label: 'SGST', value: money(t.sgst) });
   if (interCols) totals.push({ label: 'IGST', value: money(t.igst) });
+  // Compensation cess, a figure of its own (part of the line totals, as the tax is).
+  const cessCols = isNonZero(t.cess);
+  if (cessCols) totals.push({ label: 'Cess', value: money(t.cess) });
   if (isNonZero(t.reverse_charge_tax)) totals.push({ label: 'Less: Tax payable on reverse charge', value: negative(t.reverse_charge_tax as string) });
   if (isNonZero(t.adjustment)) totals.push({ label: 'Line totals as sent, difference', value: money(t.adjustment) });
   if (isNonZero(t.discount)) totals.push({ label: 'Less: Discount', value: negative(t.discount) });
@@ -155,6 +158,7 @@ function buildContext(view: DocumentView): Record<string, unknown> {
       notices.push(
         `Exchange rate: 1 ${cur} = ${rupees(x.rate)} (CGST Rules, rule 34). In rupees: taxable value ${rupees(r.taxable)}` +
           (showTax ? `, ${taxes.length ? `${taxes.join(', ')}, ` : ''}tax ${rupees(r.tax)}` : '') +
+          (isNonZero(r.cess) ? `, cess ${rupees(r.cess as string)}` : '') +
           `, total ${rupees(r.total)}.`,
       );
     }
@@ -191,6 +195,8 @@ function buildContext(view: DocumentView): Record<string, unknown> {
       inter: interCols,
       // The column of the lines' discounts; a header discount taken off after tax is a row of the totals instead.
       discount: view.lines.some((l) => isNonZero(l.discount)),
+      // Compensation cess (rate and amount) when some line carries it; its Total row is the sum of the column.
+      cess: cessCols,
     },
     lines: view.lines.map((l) => ({
       ...l,
@@ -198,6 +204,8 @@ function buildContext(view: DocumentView): Record<string, unknown> {
       cgst_rate: percent(l.tax_rate, 2),
       sgst_rate: percent(l.tax_rate, 2),
       igst_rate: percent(l.tax_rate, 1),
+      cess_rate_text: percent(l.cess_rate ?? null, 1),
+      cess: l.cess ?? '0.00',
     })),
     lines_total: sumAmounts(view.lines.map((l) => l.total)),
     discount_total: t.line_discount ?? sumAmounts(view.lines.map((l) => l.discount)),

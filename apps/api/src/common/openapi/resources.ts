@@ -346,7 +346,14 @@ const tdsReportRow = obj({
 });
 
 const countAmount = obj({ count: count(), amount: money() });
-const taxSum = { taxable_value: money(), cgst: money(), sgst: money(), igst: money(), total_tax: money() };
+const taxSum = {
+  taxable_value: money(),
+  cgst: money(),
+  sgst: money(),
+  igst: money(),
+  total_tax: money('CGST + SGST + IGST (the compensation cess is `cess`, beside it)'),
+  cess: money('Compensation cess of the lines (not part of `total_tax`)'),
+};
 
 const analyticsFull = obj({
   fy_start_year: nint(),

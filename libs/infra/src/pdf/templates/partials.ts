@@ -34,6 +34,7 @@ export const PARTIALS: Record<string, string> = {
 {{#if cols.tax}}<th class="nw">GST %</th>{{/if}}
 {{#if cols.intra}}<th>CGST</th><th>SGST</th>{{/if}}
 {{#if cols.inter}}<th>IGST</th>{{/if}}
+{{#if cols.cess}}<th class="nw">Cess %</th><th>Cess</th>{{/if}}
 {{#if cols.tax}}<th>Total</th>{{/if}}
 </tr></thead>
 <tbody>
@@ -48,6 +49,7 @@ export const PARTIALS: Record<string, string> = {
 {{#if @root.cols.tax}}<td class="num">{{igst_rate}}</td>{{/if}}
 {{#if @root.cols.intra}}<td class="num">{{money cgst}}</td><td class="num">{{money sgst}}</td>{{/if}}
 {{#if @root.cols.inter}}<td class="num">{{money igst}}</td>{{/if}}
+{{#if @root.cols.cess}}<td class="num">{{cess_rate_text}}</td><td class="num">{{money cess}}</td>{{/if}}
 {{#if @root.cols.tax}}<td class="num">{{money total}}</td>{{/if}}
 </tr>{{/each}}
 </tbody>
@@ -58,6 +60,7 @@ export const PARTIALS: Record<string, string> = {
 {{#if cols.tax}}<td></td>{{/if}}
 {{#if cols.intra}}<td class="num">{{money totals.cgst}}</td><td class="num">{{money totals.sgst}}</td>{{/if}}
 {{#if cols.inter}}<td class="num">{{money totals.igst}}</td>{{/if}}
+{{#if cols.cess}}<td></td><td class="num">{{money totals.cess}}</td>{{/if}}
 {{#if cols.tax}}<td class="num">{{money lines_total}}</td>{{/if}}
 </tr></tfoot>
 </table>`,
