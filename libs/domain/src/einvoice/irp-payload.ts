@@ -80,7 +80,7 @@ export const irpDate = (date: string) => date.split('-').reverse().join('/');
 const PIN = /(?:^|\D)([1-9]\d{2}\s?\d{3})(?!\d)/;
 /** Names of states and union territories (and the country), which are `Stcd`, never a line of the address. */
 const NOT_A_PLACE = new Set([...Object.values(GST_STATES), 'India'].map((s) => s.toLowerCase()));
-const fit = (text: string, max: number) => text.slice(0, max).trim();
+const clip = (text: string, max: number) => text.slice(0, max).trim();
 
 /**
  * The address lines of a free-text address for the IRP, within the schema's lengths: the 6-digit PIN; `loc`, the
@@ -113,9 +113,9 @@ export function splitAddress(address: string | null): { addr1: string; addr2: st
     const before = parts.map((p) => p.i <= pinPart).lastIndexOf(true);
     locAt = before >= 0 ? before : locAt;
   }
-  const loc = fit(parts[locAt].text, 50);
+  const loc = clip(parts[locAt].text, 50);
   const street = parts.filter((_, k) => k !== locAt).map((p) => p.text);
-  if (!street.length) return { addr1: fit(loc, 100), addr2: '', loc, pin };
+  if (!street.length) return { addr1: clip(loc, 100), addr2: '', loc, pin };
   let addr1 = street[0];
   let addr2 = street.slice(1).join(', ');
   if (addr1.length > 100 || addr2.length > 100) {
@@ -127,8 +127,8 @@ export function splitAddress(address: string | null): { addr1: string; addr2: st
     addr1 = all.slice(0, at);
     addr2 = all.slice(at).replace(/^[,\s]+/, '');
   }
-  addr2 = fit(addr2, 100);
-  return { addr1: fit(addr1, 100), addr2: addr2.length >= 3 ? addr2 : '', loc, pin };
+  addr2 = clip(addr2, 100);
+  return { addr1: clip(addr1, 100), addr2: addr2.length >= 3 ? addr2 : '', loc, pin };
 }
 
 /** The IRP supply type of an invoice: export and SEZ with or without payment (tax on it or not), else B2B. */

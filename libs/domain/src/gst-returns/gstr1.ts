@@ -418,17 +418,11 @@ const hsnTabOf = (doc: Gstr1Party): HsnTab => (doc.clientGstin ? 'b2b' : 'b2c');
 const hasHsn = (l: Gstr1Line) => l.hsnCode.trim() !== '';
 
 /** One contribution to a row of Table 12, amounts in paise and quantity in thousandths. */
-interface HsnEntry {
+interface HsnEntry extends RateSum {
   code: string;
   unit: string | null;
   description: string;
   qty: number;
-  rt: number;
-  txval: number;
-  iamt: number;
-  camt: number;
-  samt: number;
-  csamt: number;
 }
 
 const entryOf = (l: Gstr1Line): HsnEntry => ({
