@@ -10,6 +10,9 @@ const FAR_DATES = [
   '0099-12-31',
   '0999-12-31',
   '1899-12-31',
+  '1900-01-01',
+  '1950-06-01',
+  '1999-12-31',
   '2100-01-01',
   '2125-05-01',
   '9999-04-01',
@@ -80,36 +83,142 @@ describe('dates far from today', () => {
   it('documents are numbered in FY 2000-01 to 2099-00 only, where a number label names one year', async () => {
     expect((await invoice({ invoice_date: '2000-04-01', payment_due_date: '2000-04-01' }).expect(201)).body.data.invoice_number).toBe('INV/00-01/0001');
     expect((await invoice({ invoice_date: '2099-12-31', payment_due_date: '2099-12-31' }).expect(201)).body.data.invoice_number).toBe('INV/99-00/0001');
-    // 1999-04-01 .. 2000-03-31 is FY 1999-00, whose label is that of FY 2099-00.
-    for (const date of ['2000-03-31', '1999-04-01', '1900-01-01']) {
+    // 2000-01-01 .. 2000-03-31 is in the dates the service takes but in FY 1999-00, whose label is that of FY 2099-00.
+    for (const date of ['2000-01-01', '2000-03-31']) {
       const res = await invoice({ invoice_date: date, payment_due_date: '2025-05-31' }).expect(400);
       expect(res.body.error.details.invoice_date).toMatch(/2000-04-01/);
     }
-    // A date the window takes but the numbering does not: the other document kinds say so too.
-    const quotation = await t.http
-      .post('/v1/quotations')
-      .set(a.auth)
-      .send({ client_id: clientId, quotation_date: '1950-06-01', items: [line('Q', 1, 10)] });
-    expect(quotation.status).toBe(400);
-    expect(quotation.body.error.details).toHaveProperty('quotation_date');
-    const proforma = await t.http
-      .post('/v1/proforma-invoices')
-      .set(a.auth)
-      .send({ client_id: clientId, proforma_date: '1950-06-01', items: [line('P', 1, 10)] });
-    expect(proforma.status).toBe(400);
-    expect(proforma.body.error.details).toHaveProperty('proforma_date');
-    const debit = await t.http
-      .post('/v1/debit-notes')
-      .set(a.auth)
-      .send({ client_id: clientId, debit_note_date: '1950-06-01', items: [{ description: 'D', expense_date: '2025-05-01', amount: 10 }] });
-    expect(debit.status).toBe(400);
-    expect(debit.body.error.details).toHaveProperty('debit_note_date');
-    const credit = await t.http
-      .post('/v1/credit-notes')
-      .set(a.auth)
-      .send({ client_id: clientId, credit_note_date: '1950-06-01', items: [{ description: 'C', expense_date: '2025-05-01', amount: 10 }] });
-    expect(credit.status).toBe(400);
-    expect(credit.body.error.details).toHaveProperty('credit_note_date');
+    // Before 2000 the date itself is refused, on every kind.
+    for (const date of ['1999-04-01', '1900-01-01']) {
+      const res = await invoice({ invoice_date: date, payment_due_date: '2025-05-31' }).expect(400);
+      expect(res.body.error.details.invoice_date).toBe('must be a date from 2000-01-01 to 2099-12-31');
+    }
+    for (const [path, field, body] of [
+      ['/v1/quotations', 'quotation_date', { items: [line('Q', 1, 10)] }],
+      ['/v1/proforma-invoices', 'proforma_date', { items: [line('P', 1, 10)] }],
+      ['/v1/debit-notes', 'debit_note_date', { items: [{ description: 'D', expense_date: '2025-05-01', amount: 10 }] }],
+      ['/v1/credit-notes', 'credit_note_date', { items: [{ description: 'C', expense_date: '2025-05-01', amount: 10 }] }],
+    ] as const) {
+      for (const date of ['2000-02-01', '1950-06-01']) {
+        const res = await t.http
+          .post(path)
+          .set(a.auth)
+          .send({ client_id: clientId, [field]: date, ...body });
+        expectRefused(res, field);
+      }
+    }
+  });
+
+  /**
+   * Every date field of every kind, one request each: 1999-12-31 (and 1900-01-01, accepted by some fields before)
+   * is refused naming the field, and 2000-01-01 .. 2099-12-31 is taken where the field's own rules allow it.
+   */
+  it('dates before 2000 are refused on every date field of every kind, not only on numbered documents', async () => {
+    const sections = (await t.http.get('/v1/tds/sections').set(a.auth).expect(200)).body.data.sections as Array<{ section_id: number; code: string }>;
+    const section = sections.find((s) => s.code === '194C') ?? sections[0];
+    const invoiceId = (await invoice({}).expect(201)).body.data.invoice_id;
+    const quotationId = (
+      await t.http
+        .post('/v1/quotations')
+        .set(a.auth)
+        .send({ client_id: clientId, quotation_date: '2025-05-01', items: [line('Q', 1, 10)] })
+        .expect(201)
+    ).body.data.quotation_id;
+    const proformaId = (
+      await t.http
+        .post('/v1/proforma-invoices')
+        .set(a.auth)
+        .send({ client_id: clientId, proforma_date: '2025-05-01', items: [line('P', 1, 10)] })
+        .expect(200)
+    ).body.data.proforma_invoice_id;
+    const noteLine = (expense_date: string) => [{ description: 'Line', expense_date, amount: 10 }];
+    const debitId = (
+      await t.http
+        .post('/v1/debit-notes')
+        .set(a.auth)
+        .send({ client_id: clientId, debit_note_date: '2025-05-01', items: noteLine('2025-05-01') })
+        .expect(201)
+    ).body.data.debit_note_id;
+    const creditId = (
+      await t.http
+        .post('/v1/credit-notes')
+        .set(a.auth)
+        .send({ client_id: clientId, credit_note_date: '2025-05-01', items: noteLine('2025-05-01') })
+        .expect(200)
+    ).body.data.credit_note_id;
+    const expenseId = (
+      await t.http.post('/v1/expenses').set(a.auth).send({ expense_description: 'Rent', expense_amount: 100, expense_date: '2025-05-01' }).expect(201)
+    ).body.data.expense_id;
+    const tdsExpenseId = (
+      await t.http
+        .post('/v1/expenses')
+        .set(a.auth)
+        .send({
+          expense_description: 'Works contract',
+          expense_amount: 40000,
+          expense_date: '2025-05-01',
+          vendor_name: 'Patil & Co',
+          vendor_pan: 'AAPFU0939F',
+          payee_type: 'firm',
+          tds_section_id: section.section_id,
+          tds_rate: 2,
+          tds_amount: 800,
+        })
+        .expect(201)
+    ).body.data.expense_id;
+
+    type Send = (date: string) => Promise<Answer>;
+    const post = (path: string, body: object) => t.http.post(path).set(a.auth).send(body);
+    const patch = (path: string, body: object) => t.http.patch(path).set(a.auth).send(body);
+    const cases: Array<[kind: string, field: string, send: Send]> = [
+      ['invoice', 'payment_due_date', (d) => patch(`/v1/invoices/${invoiceId}`, { payment_due_date: d })],
+      ['invoice', 'payment_date', (d) => patch(`/v1/invoices/${invoiceId}`, { payment_status: 'partial', paid_amount: 1, payment_date: d })],
+      ['quotation', 'quotation_date', (d) => patch(`/v1/quotations/${quotationId}`, { quotation_date: d })],
+      ['quotation', 'validity_date', (d) => patch(`/v1/quotations/${quotationId}`, { validity_date: d })],
+      ['proforma invoice', 'proforma_date', (d) => patch(`/v1/proforma-invoices/${proformaId}`, { proforma_date: d })],
+      ['proforma invoice', 'validity_date', (d) => patch(`/v1/proforma-invoices/${proformaId}`, { validity_date: d })],
+      ['conversion', 'payment_due_date', (d) => post(`/v1/quotations/${quotationId}/convert-to-invoice`, { invoice_date: '2025-05-02', payment_due_date: d })],
+      ['debit note', 'payment_due_date', (d) => patch(`/v1/debit-notes/${debitId}`, { payment_due_date: d })],
+      ['debit note', 'payment_date', (d) => patch(`/v1/debit-notes/${debitId}`, { payment_status: 'paid', payment_date: d })],
+      ['debit note', 'items.0.expense_date', (d) => patch(`/v1/debit-notes/${debitId}`, { items: noteLine(d) })],
+      ['credit note', 'items.0.expense_date', (d) => patch(`/v1/credit-notes/${creditId}`, { items: noteLine(d) })],
+      ['expense', 'expense_date', (d) => post('/v1/expenses', { expense_description: 'Old', expense_amount: 1, expense_date: d })],
+      ['expense (update)', 'expense_date', (d) => patch(`/v1/expenses/${expenseId}`, { expense_date: d })],
+      ['TDS section', 'effective_from', (d) => post('/v1/tds/sections', { code: '194Z', description: 'Old', rate_individual: 1, effective_from: d })],
+      [
+        'TDS section',
+        'effective_to',
+        (d) => post('/v1/tds/sections', { code: '194Y', description: 'Old', rate_individual: 1, effective_from: '2000-01-01', effective_to: d }),
+      ],
+      [
+        'TDS calculation',
+        'payment_date',
+        (d) => post('/v1/tds/calculate', { base_amount: 50000, section_id: section.section_id, payee_type: 'firm', payment_date: d }),
+      ],
+      [
+        'TDS deposit',
+        'deposited_on',
+        (d) => patch(`/v1/tds/deductions/${tdsExpenseId}/deposit`, { challan_number: '00012', deposited_on: d, bsr_code: '0510032' }),
+      ],
+    ];
+    for (const [kind, field, send] of cases) {
+      for (const date of ['1999-12-31', '1900-01-01']) {
+        const res = await send(date);
+        expectNo5xx(res);
+        expect({ kind, field, date, status: res.status, named: Object.keys(res.body.error?.details ?? {}) }).toEqual({
+          kind,
+          field,
+          date,
+          status: 400,
+          named: expect.arrayContaining([field]),
+        });
+        expect(res.body.error.details[field]).toMatch(/2000-/);
+      }
+    }
+    // The first day of the window is a date like any other where the field's own rules allow it.
+    await t.http.post('/v1/expenses').set(a.auth).send({ expense_description: 'Edge', expense_amount: 1, expense_date: '2000-01-01' }).expect(201);
+    await patch(`/v1/debit-notes/${debitId}`, { items: noteLine('2000-01-01') }).expect(200);
+    await post('/v1/tds/sections', { code: '194W', description: 'Edge', rate_individual: 1, effective_from: '2000-01-01' }).expect(200);
   });
 
   it('every other date of a sales document', async () => {
@@ -335,14 +444,14 @@ describe('dates far from today', () => {
           client_id: clientId,
           debit_note_date: '2099-12-31',
           payment_due_date: '2099-12-31',
-          items: [{ description: 'D', expense_date: '1900-01-01', amount: 10 }],
+          items: [{ description: 'D', expense_date: '2000-01-01', amount: 10 }],
         })
         .expect(201)
     ).body.data.debit_note_id;
     const credit = (
       await t.http.post('/v1/credit-notes').set(a.auth).send({ source_invoice_id: first.body.data.invoice_id, credit_note_date: '2000-04-01' }).expect(200)
     ).body.data.credit_note_id;
-    for (const date of ['1900-01-01', '2099-12-31']) {
+    for (const date of ['2000-01-01', '2099-12-31']) {
       await t.http.post('/v1/expenses').set(a.auth).send({ expense_description: 'Edge', expense_amount: 1, expense_date: date }).expect(201);
     }
     const sections = (await t.http.get('/v1/tds/sections').set(a.auth).expect(200)).body.data.sections as Array<{
@@ -374,8 +483,8 @@ describe('dates far from today', () => {
       `/v1/inventory/${item}/movements`,
       '/v1/invoices?fy_start_year=2099',
       '/v1/invoices?fy_start_year=2000',
-      '/v1/invoices?date_from=1900-01-01&date_to=2099-12-31&due_from=1900-01-01&due_to=2099-12-31',
-      '/v1/invoices/recent-payments?since=1900-01-01%2000:00:00',
+      '/v1/invoices?date_from=2000-01-01&date_to=2099-12-31&due_from=2000-01-01&due_to=2099-12-31',
+      '/v1/invoices/recent-payments?since=2000-01-01%2000:00:00',
       '/v1/debit-notes?fy_start_year=2099',
       '/v1/credit-notes?fy_start_year=2000',
       '/v1/expenses',
@@ -389,7 +498,7 @@ describe('dates far from today', () => {
       '/v1/exports/gstr1?period=2099-12',
       '/v1/exports/gstr1?quarter=2099-Q3',
       '/v1/exports/gstr1?period=2000-04&format=xlsx',
-      '/v1/audit-log?from=1900-01-01&to=2099-12-31',
+      '/v1/audit-log?from=2000-01-01&to=2099-12-31',
     ];
     for (const path of reads) {
       const res = await t.http.get(path).set(a.auth);
@@ -436,8 +545,8 @@ describe('dates far from today', () => {
     }
     // The edges of the window work.
     for (const [from, to] of [
-      ['1900-01-01', '2099-12-31'],
-      ['1900-01-01', '1900-01-01'],
+      ['2000-01-01', '2099-12-31'],
+      ['2000-01-01', '2000-01-01'],
       ['2099-12-31', '2099-12-31'],
     ]) {
       for (const path of lists) await t.http.get(`${path}?date_from=${from}&date_to=${to}`).set(a.auth).expect(200);
@@ -463,11 +572,15 @@ describe('dates far from today', () => {
       'period=0001-12',
       'period=0099-01',
       'period=1899-12',
+      'period=1900-01',
+      'period=1999-12',
       'period=2100-01',
       'period=9999-12',
       'quarter=0000-Q1',
       'quarter=0001-Q4',
       'quarter=1898-Q4',
+      'quarter=1899-Q4',
+      'quarter=1999-Q3',
       'quarter=2099-Q4',
       'quarter=2100-Q1',
       'quarter=9999-Q4',
@@ -475,7 +588,7 @@ describe('dates far from today', () => {
       expectRefused(await t.http.get(`/v1/exports/gstr1?${query}`).set(a.auth), 'period', 'quarter');
       expectRefused(await t.http.get(`/v1/exports/gstr1?${query}&format=xlsx`).set(a.auth), 'period', 'quarter');
     }
-    for (const query of ['period=1900-01', 'period=2099-12', 'quarter=1899-Q4', 'quarter=2099-Q3']) {
+    for (const query of ['period=2000-01', 'period=2099-12', 'quarter=1999-Q4', 'quarter=2099-Q3']) {
       await t.http.get(`/v1/exports/gstr1?${query}`).set(a.auth).expect(200);
       await t.http.get(`/v1/exports/gstr1?${query}&format=xlsx`).set(a.auth).expect(200);
     }

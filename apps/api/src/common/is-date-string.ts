@@ -1,7 +1,7 @@
 import { ValidationOptions, ValidateBy } from 'class-validator';
 import { dateProblem, FIRST_DATE, isCalendarDate, isValidDate, LAST_DATE } from '@app/domain/shared/fiscal-year';
 
-/** A real calendar date written Y-m-d (2025-02-29 is rejected) from 1900-01-01 to 2099-12-31. */
+/** A real calendar date written Y-m-d (2025-02-29 is rejected) from 2000-01-01 to 2099-12-31. */
 export function IsDateString(options?: ValidationOptions) {
   return ValidateBy(
     {
@@ -18,7 +18,7 @@ export function IsDateString(options?: ValidationOptions) {
 const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 
 /**
- * Null when `value` is 'Y-m-d H:i:s' (or, with `dateAlone`, also 'Y-m-d') of a real date and time from 1900-01-01 to
+ * Null when `value` is 'Y-m-d H:i:s' (or, with `dateAlone`, also 'Y-m-d') of a real date and time from 2000-01-01 to
  * 2099-12-31; otherwise what is wrong with it (read after the field name).
  */
 export function timestampProblem(value: unknown, dateAlone = false): string | null {
@@ -29,7 +29,7 @@ export function timestampProblem(value: unknown, dateAlone = false): string | nu
   return isValidDate(date) ? null : `must be ${dateAlone ? 'a date or timestamp' : 'a timestamp'} from ${FIRST_DATE} to ${LAST_DATE}`;
 }
 
-/** 'Y-m-d H:i:s' of a real date and time from 1900-01-01 to 2099-12-31. */
+/** 'Y-m-d H:i:s' of a real date and time from 2000-01-01 to 2099-12-31. */
 export function IsTimestampString(options?: ValidationOptions) {
   return ValidateBy(
     {

@@ -14,7 +14,7 @@ export class ConnectStorefrontDto {
   access_token: string;
 }
 
-/** 'Y-m-d' or 'Y-m-d H:i:s' (UTC), from 1900-01-01 to 2099-12-31. */
+/** 'Y-m-d' or 'Y-m-d H:i:s' (UTC), from 2000-01-01 to 2099-12-31. */
 const IsSince = () =>
   ValidateBy({
     name: 'isSince',

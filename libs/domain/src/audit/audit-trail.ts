@@ -73,7 +73,7 @@ export function parseAuditTime(field: 'from' | 'to', text: string): Date {
   const notTime = 'must be a date (Y-m-d), a time (Y-m-d H:i:s, UTC) or ISO 8601';
   const date = iso ? new Date(iso) : null;
   if (!date || Number.isNaN(date.getTime())) throw new ValidationFailed({ [field]: notTime });
-  // The day as written, from 1900 to 2099 (a zone may move the instant a few hours past either end).
+  // The day as written, from 2000 to 2099 (a zone may move the instant a few hours past either end).
   const dayProblem = dateProblem(value.slice(0, 10), notTime);
   if (dayProblem) throw new ValidationFailed({ [field]: dayProblem });
   return date;

@@ -59,7 +59,7 @@ export function documentTexts(read: DocumentTextReader, current: DocumentTexts |
   };
 }
 
-/** A required Y-m-d date (1900 to 2099). */
+/** A required Y-m-d date (2000 to 2099). */
 export function requiredDate(value: unknown, field: string, errors: FieldErrors): string {
   if (value === undefined || value === null || value === '') {
     errors.add(field, 'is required');
@@ -73,7 +73,7 @@ export function requiredDate(value: unknown, field: string, errors: FieldErrors)
   return value as string;
 }
 
-/** An optional Y-m-d date (1900 to 2099; null when absent). */
+/** An optional Y-m-d date (2000 to 2099; null when absent). */
 export function optionalDate(value: unknown, field: string, errors: FieldErrors): string | null {
   if (value === undefined || value === null || value === '') return null;
   const problem = dateProblem(value);

@@ -57,11 +57,13 @@ export function formatTimestamp(instant: Date): string {
 }
 
 /**
- * The dates the service takes, in every input: the years 1900 to 2099. Every date it stores, every range it
- * filters on and every period it computes from them (financial years, quarters, due dates, labels) then stays
- * well inside what the code, the database and the number formats represent.
+ * The dates the service takes, in every input: the years 2000 to 2099. Every date it stores (document, due,
+ * validity, payment, expense and TDS dates alike), every range it filters on and every period it computes from them
+ * (financial years, quarters, due dates, labels) then stays inside one century, where a two-digit financial-year
+ * label ('25-26') names one year only, and well inside what the code, the database and the number formats represent.
+ * Documents that take a number are held to their financial years 2000-01 to 2099-00 besides (document-numbering.ts).
  */
-export const FIRST_DATE = '1900-01-01';
+export const FIRST_DATE = '2000-01-01';
 export const LAST_DATE = '2099-12-31';
 
 /** What a date input is told when it is a calendar date outside FIRST_DATE..LAST_DATE (reads after the field name). */
@@ -85,7 +87,7 @@ export function isValidDate(s: string): boolean {
 /**
  * Null when `value` is a date the service takes; otherwise what is wrong with it, read after the field name:
  * not a Y-m-d calendar date (`notDate`, by default 'must be a date written Y-m-d'), or one outside the years
- * 1900 to 2099 (OUT_OF_RANGE_DATE).
+ * 2000 to 2099 (OUT_OF_RANGE_DATE).
  */
 export function dateProblem(value: unknown, notDate = 'must be a date written Y-m-d'): string | null {
   if (typeof value !== 'string' || !isCalendarDate(value)) return notDate;

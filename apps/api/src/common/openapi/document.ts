@@ -25,7 +25,7 @@ Every answer carries \`X-Request-Id\`, the id of the request in the service's lo
 The service makes it; an \`X-Request-Id\` sent with the request is kept only when it is a UUID.
 
 ## Dates
-Dates are \`Y-m-d\` and timestamps \`Y-m-d H:i:s\` (UTC), of real calendar days from 1900-01-01 to 2099-12-31 in every
+Dates are \`Y-m-d\` and timestamps \`Y-m-d H:i:s\` (UTC), of real calendar days from 2000-01-01 to 2099-12-31 in every
 field and filter; others are a \`validation_error\` naming the field. Document numbers name the financial year by two
 digits (\`INV/25-26/0042\`), so the date of an invoice, quotation, proforma invoice, debit or credit note is from
 2000-04-01 (financial years 2000-01 to 2099-00, one per label).
