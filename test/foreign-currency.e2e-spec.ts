@@ -29,7 +29,15 @@ describe('foreign currency', () => {
       await t.http
         .post('/v1/invoices')
         .set(a.auth)
-        .send({ client_id: foreign, invoice_date: '2026-10-05', payment_due_date: '2026-10-20', currency: 'USD', invoice_type: 'export', ...body })
+        .send({
+          client_id: foreign,
+          invoice_date: '2026-10-05',
+          payment_due_date: '2026-10-20',
+          currency: 'USD',
+          invoice_type: 'export',
+          destination_country: 'US',
+          ...body,
+        })
         .expect(201)
     ).body.data as { invoice_id: number };
   const read = async (id: number) => (await t.http.get(`/v1/invoices/${id}`).set(a.auth).expect(200)).body.data;
@@ -128,7 +136,7 @@ describe('foreign currency', () => {
     expect(ajv.validate(irpSchema, json)).toBe(true);
     expect(json.ValDtls).toMatchObject({ AssVal: 83250, IgstVal: 0, TotInvVal: 83250, RndOffAmt: 0 });
     expect(json.ItemList[0]).toMatchObject({ UnitPrice: 83250, TotAmt: 83250, AssAmt: 83250, TotItemVal: 83250 });
-    expect(json.ExpDtls).toMatchObject({ ForCur: 'USD', RefClm: 'N' });
+    expect(json.ExpDtls).toMatchObject({ ForCur: 'USD', CntCode: 'US', RefClm: 'N' });
     const taxed = (await t.http.get(`/v1/exports/einvoice/${exportWpay.id}`).set(a.auth).expect(200)).body.data;
     expect(taxed.ValDtls).toMatchObject({ AssVal: 2500.2, IgstVal: 450.42, TotInvVal: 2950.62, RndOffAmt: 0 });
     expect(taxed.ItemList[0]).toMatchObject({ TotAmt: 2500.2, AssAmt: 2500.2, IgstAmt: 450.42, TotItemVal: 2950.62 });

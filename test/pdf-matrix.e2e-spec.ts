@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gstinCheckCharacter } from '@app/domain/tax/gstin';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { binary } from './support/binary-body';
+import { both, PdfText, readPdf } from './support/pdf-text';
 
 /**
  * The printed documents of every supply type, read back with poppler's pdftotext as a chartered accountant reads them:
@@ -18,6 +15,7 @@ const LOCAL_GSTIN = `27AAACH7409R1Z${gstinCheckCharacter('27AAACH7409R1Z')}`;
 const KARNATAKA_GSTIN = '29AAACH7409R1ZX';
 const SEZ_GSTIN = `27AABCS1429B1Z${gstinCheckCharacter('27AABCS1429B1Z')}`;
 const LUT = 'AD270326000123X';
+const DELIVERY = 'Pier 9, Port of Oakland, CA 94607';
 
 const EXPORT_WITHOUT = `Supply meant for export under bond or letter of undertaking without payment of integrated tax (LUT No. ${LUT}).`;
 const EXPORT_WITH = 'Supply meant for export on payment of integrated tax.';
@@ -26,28 +24,6 @@ const SEZ_WITH = 'Supply to SEZ unit or SEZ developer for authorised operations 
 const REVERSE_CHARGE = 'Tax is payable on reverse charge.';
 const BILL_OF_SUPPLY = 'Bill of supply: not a tax invoice; no tax is charged on this supply.';
 const ENDORSEMENTS = [EXPORT_WITHOUT, EXPORT_WITH, SEZ_WITHOUT, SEZ_WITH, REVERSE_CHARGE, BILL_OF_SUPPLY];
-
-/**
- * The text of a PDF as pdftotext reads it: `layout` keeps the printed rows (one per line, for the tables), `flat` is
- * the text in reading order with whitespace collapsed (a paragraph beside another column stays whole).
- */
-function readPdf(pdf: Buffer, name: string): { layout: string; flat: string } {
-  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  const keep = process.env.PDF_MATRIX_DIR;
-  if (keep) {
-    mkdirSync(keep, { recursive: true });
-    writeFileSync(join(keep, `${name}.pdf`), pdf);
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'pdf-matrix-'));
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), pdf);
-    const layout = execFileSync('pdftotext', ['-layout', join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' });
-    const plain = execFileSync('pdftotext', [join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' });
-    return { layout, flat: plain.replace(/\s+/g, ' ') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Amounts with two decimals on a printed row, in paise (rates print as '18%' and are not amounts). */
 function amounts(row: string): number[] {
@@ -133,10 +109,6 @@ function expectTotalsAddUp(rows: Record<string, number>): void {
   expect(sum).toBe(rows['Grand Total']);
 }
 
-type PdfText = { layout: string; flat: string };
-/** Both readings in one string: a phrase is printed when either has it whole (and absent when neither has it). */
-const both = (pdf: PdfText) => `${pdf.layout.replace(/\s+/g, ' ')} | ${pdf.flat}`;
-
 describe('PDFs a CA signs off: rule 46 and 53(1A) particulars, endorsements and column totals of every supply type', () => {
   let t: TestApp;
   let a: TestAccount;
@@ -220,6 +192,21 @@ describe('PDFs a CA signs off: rule 46 and 53(1A) particulars, endorsements and 
     expect(f).toContain(`For ${SUPPLIER.name}`);
   }
 
+  /**
+   * The particulars of an export invoice (rule 46, third proviso): the recipient (checked by expectRule46), the address of
+   * delivery (`delivery`: the invoice's, else the recipient's) and the country of destination; none on other supplies.
+   */
+  function expectExportParticulars(text: PdfText, delivery: string | null) {
+    const f = both(text);
+    if (delivery === null) {
+      expect(f).not.toContain('Address of delivery');
+      expect(f).not.toContain('Country of destination');
+      return;
+    }
+    expect(f).toContain(`Address of delivery: ${delivery}`);
+    expect(f).toContain('Country of destination: United States (US)');
+  }
+
   /** Only the endorsements listed are printed. */
   function expectEndorsements(text: PdfText, wanted: string[]) {
     const f = both(text);
@@ -265,7 +252,7 @@ describe('PDFs a CA signs off: rule 46 and 53(1A) particulars, endorsements and 
     [
       'export without payment (LUT)',
       'foreign',
-      { invoice_type: 'export', lut_number: LUT },
+      { invoice_type: 'export', lut_number: LUT, destination_country: 'US', delivery_address: DELIVERY },
       'Other Countries (96)',
       { 'Sub Total': 1100000, 'Grand Total': 1100000 },
       [EXPORT_WITHOUT],
@@ -273,7 +260,7 @@ describe('PDFs a CA signs off: rule 46 and 53(1A) particulars, endorsements and 
     [
       'export with payment',
       'foreign',
-      { invoice_type: 'export' },
+      { invoice_type: 'export', destination_country: 'US' },
       'Other Countries (96)',
       { 'Taxable Value': 1100000, IGST: 185000, 'Grand Total': 1285000 },
       [EXPORT_WITH],
@@ -294,6 +281,7 @@ describe('PDFs a CA signs off: rule 46 and 53(1A) particulars, endorsements and 
     const tax = 'Taxable Value' in expected;
     expectRule46(text, { number: inv.number, client, place, hsn: ['8544', '3208'], qty: ['10 MTR', '4 LTR'], tax });
     expect(both(text)).toContain('Tax Invoice');
+    expectExportParticulars(text, client === 'foreign' ? ('delivery_address' in body ? DELIVERY : CLIENTS.foreign.address) : null);
     expectEndorsements(text, [...endorsements]);
     expect(expectTotals(text, tax)).toEqual(expected);
     if (!tax) expect(both(text)).not.toMatch(/IGST|CGST/);
@@ -315,17 +303,38 @@ describe('PDFs a CA signs off: rule 46 and 53(1A) particulars, endorsements and 
       invoice_type: 'export',
       currency: 'USD',
       exchange_rate: 83.25,
+      destination_country: 'US',
+      delivery_address: DELIVERY,
       items: [wire({ rate: 12.5 }), paint({ rate: 3 })],
     });
     const text = await pdf('invoice', inv.id, 'usd-export');
     expectRule46(text, { number: inv.number, client: 'foreign', place: 'Other Countries (96)', hsn: ['8544', '3208'], qty: ['10 MTR', '4 LTR'], tax: true });
     expectEndorsements(text, [EXPORT_WITH]);
+    expectExportParticulars(text, DELIVERY);
     // 10 x 12.50 at 18% = 125.00 + 22.50; 4 x 3.00 at 5% = 12.00 + 0.60.
     expect(expectTotals(text, true)).toEqual({ 'Taxable Value': 13700, IGST: 2310, 'Grand Total': 16010 });
     expect(both(text)).toContain('Exchange rate: 1 USD = ₹ 83.2500');
     // In rupees: 125.00 x 83.25 = 10,406.25 and 12.00 x 83.25 = 999.00; the total 160.10 x 83.25 = 13,328.33.
     expect(both(text)).toContain('taxable value ₹ 11,405.25');
     expect(both(text)).toContain('total ₹ 13,328.33');
+  });
+
+  it('an export invoice without a country of destination is issued with destination_country_missing and prints none', async () => {
+    const inv = await createInvoice('foreign', { invoice_type: 'export', lut_number: LUT, items: [wire()] });
+    expect(inv.warnings).toEqual([
+      expect.objectContaining({ line: null, code: 'destination_country_missing', field: 'destination_country', expected: null, sent: null }),
+    ]);
+    const text = await pdf('invoice', inv.id, 'export-no-destination');
+    expect(both(text)).toContain(`Address of delivery: ${CLIENTS.foreign.address}`);
+    expect(both(text)).not.toContain('Country of destination');
+    // Naming it later clears the warning and prints it; India is no destination of an export.
+    const patched = await t.http.patch(`/v1/invoices/${inv.id}`).set(a.auth).send({ destination_country: 'ae' }).expect(200);
+    expect(patched.body.data.tax_warnings).toEqual([]);
+    expect(both(await pdf('invoice', inv.id, 'export-destination-patched'))).toContain('Country of destination: United Arab Emirates (AE)');
+    const refused = await t.http.patch(`/v1/invoices/${inv.id}`).set(a.auth).send({ destination_country: 'IN' }).expect(400);
+    expect(refused.body.error.details).toHaveProperty('destination_country');
+    const irp = (await t.http.get(`/v1/exports/einvoice/${inv.id}`).set(a.auth).expect(200)).body.data;
+    expect(irp.ExpDtls).toMatchObject({ CntCode: 'AE', RefClm: 'N' });
   });
 
   it('header and line discounts: the Discount column, the taxable values and every total row add up', async () => {
@@ -376,7 +385,14 @@ describe('PDFs a CA signs off: rule 46 and 53(1A) particulars, endorsements and 
     }
 
     it('a USD export with cess states the cess in rupees too', async () => {
-      const inv = await createInvoice('foreign', { ...august, invoice_type: 'export', currency: 'USD', exchange_rate: 83.25, items: [{ ...soda, rate: 0.5 }] });
+      const inv = await createInvoice('foreign', {
+        ...august,
+        invoice_type: 'export',
+        currency: 'USD',
+        exchange_rate: 83.25,
+        destination_country: 'US',
+        items: [{ ...soda, rate: 0.5 }],
+      });
       const text = await pdf('invoice', inv.id, 'cess-usd-export');
       // 100 x 0.50 = 50.00 at 28% IGST (14.00) and 12% cess (6.00); 6.00 x 83.25 = 499.50.
       expect(expectTotals(text, true)).toEqual({ 'Taxable Value': 5000, IGST: 1400, Cess: 600, 'Grand Total': 7000 });
@@ -467,6 +483,25 @@ describe('PDFs a CA signs off: rule 46 and 53(1A) particulars, endorsements and 
       expectRule53(text, { title: 'Debit Note', number: note.debit_note_number, invoice: inv.number, client: 'local' });
       // 500 at 18% (45 + 45) and 236 split at the invoice's 18%: 200 and 18 + 18.
       expect(expectTotals(text, false)).toEqual({ 'Taxable Value': 70000, CGST: 6300, SGST: 6300, 'Grand Total': 82600 });
+    });
+  });
+
+  describe('a note with compensation cess', () => {
+    it('a credit note made from an invoice with cess prints the Cess column, its Total row the sum, and a Cess row', async () => {
+      const soda = { item_description: 'Aerated water 300 ml', hsn_code: '22021010', quantity: 100, rate: 40, tax_rate: 28, cess_rate: 12, unit: 'BTL' };
+      const res = await t.http
+        .post('/v1/invoices')
+        .set(a.auth)
+        .send({ client_id: clients.local, invoice_date: '2025-08-05', payment_due_date: '2025-09-04', items: [soda, wire()] })
+        .expect(201);
+      const invoiceId = res.body.data.invoice_id as number;
+      const note = await t.http.post('/v1/credit-notes').set(a.auth).send({ source_invoice_id: invoiceId, credit_note_date: '2025-08-20' }).expect(200);
+      expect(note.body.data.tax_warnings).toEqual([]);
+      const text = await pdf('credit-note', note.body.data.credit_note_id as number, 'credit-note-cess');
+      expect(text.layout).toMatch(/Cess %\s+Cess\s+Total/);
+      // 4,000 at 28% (560 + 560) and 12% cess (480); 10,000 at 18% (900 + 900) without cess.
+      expect(expectLineColumnsAddUp(text.layout).slice(-2)).toEqual([48000, 1740000]);
+      expect(expectTotals(text, true)).toEqual({ 'Taxable Value': 1400000, CGST: 146000, SGST: 146000, Cess: 48000, 'Grand Total': 1740000 });
     });
   });
 

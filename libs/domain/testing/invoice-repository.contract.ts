@@ -36,6 +36,8 @@ export function invoiceFields(clientId: number, date: string, overrides: Partial
     tdsAmount: null,
     discountType: null,
     discountValue: null,
+    deliveryAddress: null,
+    destinationCountry: null,
     totalAmount: '0.00',
     ...NO_GST_FIELDS,
     ...overrides,
@@ -116,6 +118,8 @@ export function invoiceRepositoryContract(harness: () => InvoiceRepositoryHarnes
       discountType: 'percentage' as const,
       discountValue: '5',
       lrNumber: 'LR',
+      deliveryAddress: 'Pier 4, Jebel Ali Free Zone, Dubai',
+      destinationCountry: 'AE',
       totalAmount: '13.50',
     };
     const { id, number } = await insert(accountId, client, '2025-04-01', fields, lines);
@@ -130,6 +134,8 @@ export function invoiceRepositoryContract(harness: () => InvoiceRepositoryHarnes
       lrNumber: 'LR',
       tdsSectionId: 4,
       discountType: 'percentage',
+      deliveryAddress: 'Pier 4, Jebel Ali Free Zone, Dubai',
+      destinationCountry: 'AE',
     });
     expect(Number(found!.totalAmount)).toBe(13.5);
     expect(Number(found!.tdsAmount)).toBe(1);

@@ -8,6 +8,7 @@ import { ListQueryDto } from '../common/list-query.dto';
 import { DocumentLines, InvoiceLineDto } from '../documents/product-line.dto';
 import { GstHeaderFields } from '../documents/gst-fields.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';
+import { DESTINATION_COUNTRY_RULE } from '@app/domain/tax/countries';
 
 const STRING = { message: 'must be a string' };
 const POSITIVE_ID = { message: 'must be a positive integer' };
@@ -40,6 +41,27 @@ class InvoiceOptionalFieldsDto extends GstHeaderFields(class {}) {
   @IsOptional()
   @IsAmount()
   tds_amount?: number | string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    example: 'Pier 4, Jebel Ali Free Zone, Dubai',
+    description:
+      "Address of delivery. An export invoice carries it (CGST rule 46, third proviso) and prints it; when none is given the recipient's address is printed as the address of delivery",
+  })
+  @IsOptional()
+  @IsString(STRING)
+  @MaxLength(500, { message: 'must be at most 500 characters' })
+  delivery_address?: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    example: 'US',
+    description:
+      'Country of destination of an export: its two-letter ISO 3166-1 code (not IN), printed by its name on an export invoice and sent as ExpDtls.CntCode in the e-invoice. ' +
+      'An export invoice without it carries the warning destination_country_missing',
+  })
+  @IsOptional()
+  @IsString(STRING)
+  @MaxLength(2, { message: DESTINATION_COUNTRY_RULE })
+  destination_country?: string | null;
 
   @DocumentLines(InvoiceLineDto, { description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
   items?: InvoiceLineDto[] | null;

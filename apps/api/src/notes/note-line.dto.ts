@@ -61,6 +61,27 @@ export class NoteLineDto {
   @ApiPropertyOptional({ example: 90, nullable: true }) @IsOptional() @IsAmount() cgst_amount?: number | string | null;
   @ApiPropertyOptional({ example: 90, nullable: true }) @IsOptional() @IsAmount() sgst_amount?: number | string | null;
   @ApiPropertyOptional({ example: 0, nullable: true }) @IsOptional() @IsAmount() igst_amount?: number | string | null;
+
+  @ApiPropertyOptional({
+    example: 12,
+    nullable: true,
+    description:
+      'Compensation cess rate in percent, ad valorem on taxable_value (0 to 290, up to 3 decimals), on a line with a taxable_value only; ' +
+      "warned where no cess applies on the date of the invoice the note refers to (else the note's date)",
+  })
+  @IsOptional()
+  @IsAmount({ decimals: 3, max: 290 })
+  cess_rate?: number | string | null;
+
+  @ApiPropertyOptional({
+    example: 120,
+    nullable: true,
+    description:
+      'Compensation cess of the line, part of its amount, on a line with a taxable_value only; computed from cess_rate when not sent, else stored as sent and checked',
+  })
+  @IsOptional()
+  @IsAmount()
+  cess_amount?: number | string | null;
 }
 
 /** A client id: a positive integer (ownership is checked by the domain). */

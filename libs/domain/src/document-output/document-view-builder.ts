@@ -15,6 +15,8 @@ import { BankDetails } from '../settings/business-settings';
 import { SourceDocument, SourceProductLine } from './source-document';
 import { isProvisionalNumber } from '../documents/document-numbering';
 import { endorsementsOf } from './endorsements';
+import { isExport } from '../tax/export-particulars';
+import { countryName } from '../tax/countries';
 
 /** 2025-08-05 -> 05-08-2025, the form Indian invoices print. */
 export function displayDate(date: string | null): string | null {
@@ -133,6 +135,8 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
         cgst: money2(split ? split.cgst : (l.cgstAmount ?? 0)),
         sgst: money2(split ? split.sgst : (l.sgstAmount ?? 0)),
         igst: money2(split ? split.igst : (l.igstAmount ?? 0)),
+        cess_rate: !split && l.cessRate !== null && l.cessRate !== undefined && !toDecimal(l.cessRate).isZero() ? money2(l.cessRate) : null,
+        cess: money2(split ? 0 : (l.cessAmount ?? 0)),
         total: money2(l.amount),
       };
     });
@@ -238,6 +242,7 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
       email: client?.email ?? null,
       phone: client?.phone ?? null,
     },
+    export_particulars: doc.kind === 'invoice' && isExport(supplyType) ? exportParticulars(doc, client) : null,
     place_of_supply: posCode ? { code: posCode, name: posCode === FOREIGN_PLACE_OF_SUPPLY ? 'Other Countries' : (stateName(posCode) ?? posCode) } : null,
     intra_state: intraState,
     show_tax: showTax,
@@ -280,6 +285,20 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
     payment_status: doc.paymentStatus,
     signature_png_base64: signaturePng,
     notes: null,
+  };
+}
+
+/**
+ * The export particulars of CGST rule 46 (third proviso): the address of delivery as the invoice gives it, else the
+ * recipient's address (where the goods or services go when the invoice names no other place); the country of
+ * destination by its name and code.
+ */
+function exportParticulars(doc: SourceDocument, client: Client | null): NonNullable<DocumentView['export_particulars']> {
+  const code = doc.destinationCountry ?? null;
+  const name = code ? countryName(code) : null;
+  return {
+    delivery_address: doc.deliveryAddress ?? client?.address ?? null,
+    destination_country: code ? (name ? `${name} (${code})` : code) : null,
   };
 }
 

@@ -57,6 +57,9 @@ export interface SourceDocument {
   lutNumber: string | null;
   transportDetails: string | null;
   lrNumber: string | null;
+  /** The address of delivery and country of destination (ISO 3166-1 alpha-2) of an invoice; null or absent: none. */
+  deliveryAddress?: string | null;
+  destinationCountry?: string | null;
   /** The original invoice's number (debit and credit notes that refer to one). */
   reference: string | null;
   /**

@@ -140,6 +140,12 @@ export interface DocumentView {
   } | null;
   supplier: DocumentSupplierView;
   recipient: DocumentRecipientView;
+  /**
+   * What an export invoice carries in place of rule 46(e) (CGST rule 46, third proviso), printed with the recipient:
+   * the address of delivery (the invoice's, else the recipient's address) and the country of destination by its name
+   * and ISO code ('United States (US)'; null when the invoice names none). Null (or absent) on other documents.
+   */
+  export_particulars?: { delivery_address: string | null; destination_country: string | null } | null;
   place_of_supply: DocumentPlaceOfSupplyView | null;
   /** CGST + SGST when true, IGST when false. */
   intra_state: boolean;

@@ -173,6 +173,8 @@ function noteProductLines(doc: SourceDocument, errors: Record<string, string>): 
       unit: l.unit ?? null,
       taxableValue: taxable.toFixed(),
       headerDiscount: '0',
+      cessRate: l.cessRate ?? null,
+      cessAmount: l.cessAmount ?? null,
     };
   });
 }
@@ -343,6 +345,7 @@ export function buildIrpPayload(source: SourceDocument, account: Account, client
       RndOffAmt: n(total.minus(itemsTotal.minus(headerDiscount))),
       TotInvVal: n(total),
     },
-    ...(isExport ? { ExpDtls: { RefClm: supTyp === 'EXPWP' ? 'Y' : 'N' } } : {}),
+    // The country of destination (CGST rule 46, third proviso) when the invoice names it, as its ISO 3166-1 code.
+    ...(isExport ? { ExpDtls: { ...(doc.destinationCountry ? { CntCode: doc.destinationCountry } : {}), RefClm: supTyp === 'EXPWP' ? 'Y' : 'N' } } : {}),
   };
 }

@@ -4,12 +4,24 @@ import { receivableAmount } from '../documents/document-totals';
 import { applyGstToDocument, GstContext, gstFieldsOf, GstHeaderInput, gstinOnlySupplier, readGstHeader } from '../documents/document-gst';
 import { applyPaymentRules } from '../documents/payment-rules';
 import { checkDiscount, decimalText, linesAsInput, ProductLineInput, ProductLineValues, sentLines } from '../documents/product-lines';
-import { currencyValue, documentTexts, enumValue, FieldErrors, merged, optionalDate, requiredDate, requiredId } from '../documents/sales-document-fields';
+import {
+  currencyValue,
+  documentTexts,
+  enumValue,
+  FieldErrors,
+  merged,
+  optionalDate,
+  optionalText,
+  requiredDate,
+  requiredId,
+} from '../documents/sales-document-fields';
 import { ValidationFailed } from '../shared/domain-error';
 import { isValidDate } from '../shared/fiscal-year';
 import { toDecimal, MoneyInput } from '../shared/money';
 import { Invoice, InvoiceFields } from './invoice';
-import { withDocumentWarnings } from '../tax/tax-checks';
+import { sortedWarnings, withDocumentWarnings } from '../tax/tax-checks';
+import { destinationCountryValue } from '../tax/countries';
+import { exportParticularsWarnings } from '../tax/export-particulars';
 
 /** Invoice fields as a caller sends them (strings trimmed at the edge); undefined means "not sent". */
 export interface InvoiceInput extends GstHeaderInput {
@@ -31,6 +43,10 @@ export interface InvoiceInput extends GstHeaderInput {
   tds_section_id?: number | null;
   tds_rate?: MoneyInput | null;
   tds_amount?: MoneyInput | null;
+  /** Address of delivery (export invoices, CGST rule 46 third proviso). */
+  delivery_address?: string | null;
+  /** Country of destination of an export, ISO 3166-1 alpha-2. */
+  destination_country?: string | null;
   /** Replaces the lines when sent (an empty array leaves none); kept on PATCH when absent or null. */
   items?: unknown[] | null;
 }
@@ -100,6 +116,9 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
   const tdsAmount = optionalAmount(m('tds_amount', current?.tdsAmount), 'tds_amount', errors);
   const paidSent = optionalAmount(m('paid_amount', current?.paidAmount), 'paid_amount', errors);
   const paymentDate = optionalDate(m('payment_date', current?.paymentDate), 'payment_date', errors);
+  const deliveryAddress = optionalText(m('delivery_address', current?.deliveryAddress), 'delivery_address', errors, 500);
+  const destination = destinationCountryValue(m('destination_country', current?.destinationCountry));
+  if (destination.problem) errors.add('destination_country', destination.problem);
 
   const omitted: boolean[] = [];
   const sent = sentLines(input.items, errors, { inventory: true, creating: !current, omitted });
@@ -148,6 +167,8 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
       tdsSectionId,
       tdsRate,
       tdsAmount,
+      deliveryAddress,
+      destinationCountry: destination.code,
       totalAmount,
       paymentStatus: payment.paymentStatus,
       paidAmount: payment.paidAmount,
@@ -156,13 +177,16 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
       ...gstFieldsOf(
         gst,
         roundOff,
-        withDocumentWarnings(applied.warnings, {
-          date: invoiceDate,
-          placeOfSupply: gst.placeOfSupply,
-          kind: gst.kind,
-          lines: applied.lines,
-          supplier: gst.supplierSnapshot,
-        }),
+        sortedWarnings([
+          ...withDocumentWarnings(applied.warnings, {
+            date: invoiceDate,
+            placeOfSupply: gst.placeOfSupply,
+            kind: gst.kind,
+            lines: applied.lines,
+            supplier: gst.supplierSnapshot,
+          }),
+          ...exportParticularsWarnings(gst.supplyType, destination.code),
+        ]),
       ),
     },
     lines,

@@ -30,6 +30,10 @@ export interface InvoiceHeader extends GstFields {
   tdsAmount: string | null;
   discountType: DiscountType | null;
   discountValue: string | null;
+  /** Where the goods or services are delivered (CGST rule 46, third proviso: export invoices); null: not given. */
+  deliveryAddress: string | null;
+  /** The country of destination of an export, ISO 3166-1 alpha-2 (tax/countries.ts); null: not given. */
+  destinationCountry: string | null;
   /**
    * Sum of the line totals, each after its share of the header discount (on documents stored before header
    * discounts were shared among the lines: the sum less the header discount).

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { noteLinesFrom, noteLinesFromInvoice, noteTotal } from './note-lines';
+import { applyGstToNoteLines, checkNoteLineCodes, noteLinesFrom, noteLinesFromInvoice, noteTotal } from './note-lines';
 
 describe('noteLinesFrom', () => {
   it('drops lines whose description is missing, null, not text or blank, and keeps the order of the rest', () => {
@@ -95,5 +95,111 @@ describe('noteLinesFromInvoice', () => {
       { description: 'Wire', expenseDate: '2025-05-10', amount: '1180.00' },
       { description: 'Labour', expenseDate: '2025-05-10', amount: '590.50' },
     ]);
+  });
+});
+
+describe('compensation cess on note lines', () => {
+  const intra = { kind: 'intra' as const, reverseCharge: false };
+  const errorsOf = (items: Parameters<typeof checkNoteLineCodes>[0]) => {
+    const errors: Record<string, string> = {};
+    checkNoteLineCodes(items, (field, problem) => (errors[field] ??= problem));
+    return errors;
+  };
+
+  it('computes the cess of a rate when no cess_amount is sent, and adds it to the amount with the tax', () => {
+    const omitted: boolean[] = [];
+    const lines = noteLinesFrom([{ description: 'Car returned', taxable_value: 500000, tax_rate: 28, cess_rate: 12 }], omitted);
+    const { lines: out, warnings } = applyGstToNoteLines(lines, omitted, intra);
+    expect(out).toEqual([
+      expect.objectContaining({
+        taxableValue: '500000.00',
+        cgstAmount: '70000.00',
+        sgstAmount: '70000.00',
+        cessRate: '12',
+        cessAmount: '60000.00',
+        amount: '700000.00',
+      }),
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('keeps a cess_amount sent and warns tax_amount on cess_amount when it is off the rate; the amount check counts the cess', () => {
+    const omitted: boolean[] = [];
+    const sent = { description: 'Car', taxable_value: 500000, tax_rate: 28, cgst_amount: 70000, sgst_amount: 70000, cess_rate: 12 };
+    const lines = noteLinesFrom([{ ...sent, cess_amount: 60001, amount: 700001 }], omitted);
+    const { lines: out, warnings } = applyGstToNoteLines(lines, omitted, intra);
+    expect(out[0]).toMatchObject({ cessAmount: '60001.00', amount: '700001.00' });
+    expect(warnings).toEqual([expect.objectContaining({ line: 1, code: 'tax_amount', field: 'cess_amount', expected: '60000.00', sent: '60001.00' })]);
+    // An amount that leaves out the cess is warned on `amount`.
+    const short = applyGstToNoteLines(noteLinesFrom([{ ...sent, amount: 640000 }], []), [false], intra);
+    expect(short.lines[0]).toMatchObject({ cessAmount: '60000.00' });
+    expect(short.warnings).toEqual([expect.objectContaining({ line: 1, field: 'amount' })]);
+  });
+
+  it('a line without cess and a plain amount line carry none', () => {
+    const omitted: boolean[] = [];
+    const lines = noteLinesFrom(
+      [
+        { description: 'Cable', taxable_value: 1000, tax_rate: 18 },
+        { description: 'Goodwill', amount: 50 },
+      ],
+      omitted,
+    );
+    const { lines: out } = applyGstToNoteLines(lines, omitted, intra);
+    expect(out[0]).not.toHaveProperty('cessAmount');
+    expect(out[1]).toEqual({ description: 'Goodwill', expenseDate: null, amount: '50.00' });
+  });
+
+  it('refuses a cess rate out of range, a negative cess amount and cess on a line without a taxable value, naming the line', () => {
+    expect(
+      errorsOf([
+        { description: 'a', taxable_value: 100, cess_rate: 291 },
+        { description: 'b', taxable_value: 100, cess_amount: -1 },
+        { description: 'c', amount: 100, cess_rate: 12 },
+        { description: 'd', amount: 100, cess_amount: 12 },
+        { description: 'e', taxable_value: 100, cess_rate: '12.5', cess_amount: 12.5 },
+      ]),
+    ).toEqual({
+      'items.0.cess_rate': expect.stringMatching(/cess rate/),
+      'items.1.cess_amount': 'must be a non-negative number',
+      'items.2.cess_rate': expect.stringMatching(/taxable_value/),
+      'items.3.cess_amount': expect.stringMatching(/taxable_value/),
+    });
+  });
+
+  it('a credit note made from an invoice takes the cess of its lines', () => {
+    const lines = noteLinesFromInvoice({
+      id: 7,
+      clientId: 3,
+      currency: 'INR',
+      number: 'INV/25-26/0007',
+      invoiceDate: '2025-08-05',
+      lines: [
+        {
+          description: 'Car',
+          totalAmount: '700000.00',
+          taxableValue: '500000.00',
+          taxRate: '28',
+          cgstAmount: '70000.00',
+          sgstAmount: '70000.00',
+          cessRate: '12',
+          cessAmount: '60000.00',
+        },
+        {
+          description: 'Paint',
+          totalAmount: '1180.00',
+          taxableValue: '1000.00',
+          taxRate: '18',
+          cgstAmount: '90.00',
+          sgstAmount: '90.00',
+          cessRate: null,
+          cessAmount: '0.00',
+        },
+      ],
+    });
+    expect(lines[0]).toMatchObject({ cessRate: '12', cessAmount: '60000.00' });
+    expect(lines[1]).not.toHaveProperty('cessRate');
+    expect(lines[1]).not.toHaveProperty('cessAmount');
+    expect(applyGstToNoteLines(lines, [], intra).warnings).toEqual([]);
   });
 });

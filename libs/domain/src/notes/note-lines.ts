@@ -4,6 +4,8 @@ import { money2, sumMoney, toDecimal } from '../shared/money';
 import { GST_RATE_RULE, isGstRate } from '../tax/gst-rates';
 import { HSN_CODE_RULE, isHsnCode } from '../tax/tax-checks';
 import { checkLine, computeLineTax, TaxWarning } from '../tax/tax-engine';
+import { cessAmountWarnings, CESS_RATE_RULE, computeCess, isCessRate } from '../tax/cess';
+import { decimalText } from '../documents/product-lines';
 import { NoteLineFields, NoteLineInput } from './note';
 import { SourceInvoice } from './source-invoice-reader.port';
 
@@ -39,6 +41,8 @@ export function noteLinesFrom(items: readonly NoteLineInput[] | null | undefined
       cgstAmount: moneyOrNull(item.cgst_amount),
       sgstAmount: moneyOrNull(item.sgst_amount),
       igstAmount: moneyOrNull(item.igst_amount),
+      cessRate: decimalOrNull(item.cess_rate),
+      cessAmount: moneyOrNull(item.cess_amount),
     };
     for (const [key, value] of Object.entries(details)) if (value !== null) Object.assign(line, { [key]: value });
     lines.push(line);
@@ -47,22 +51,39 @@ export function noteLinesFrom(items: readonly NoteLineInput[] | null | undefined
 }
 
 /**
- * The codes of the lines a caller sent: an `hsn_code` that is not empty must be an HSN or SAC code, a `tax_rate` a
- * GST rate. Problems are keyed `items.<index>.<field>` with the index in the array as sent; lines without a
- * description are dropped, never checked.
+ * The codes and cess of the lines a caller sent: an `hsn_code` that is not empty must be an HSN or SAC code, a
+ * `tax_rate` a GST rate, a `cess_rate` a cess rate (tax/cess.ts) and a `cess_amount` not negative; cess is given only
+ * on a line with a `taxable_value` (it is a share of that value; a plain amount line carries no tax details).
+ * Problems are keyed `items.<index>.<field>` with the index in the array as sent; lines without a description are
+ * dropped, never checked.
  */
 export function checkNoteLineCodes(items: readonly NoteLineInput[] | null | undefined, add: (field: string, problem: string) => void): void {
   (items ?? []).forEach((item, index) => {
     if (typeof item?.description !== 'string' || !item.description.trim()) return;
+    const at = `items.${index}.`;
     const hsn = typeof item.hsn_code === 'string' ? item.hsn_code.trim() : '';
-    if (hsn && !isHsnCode(hsn)) add(`items.${index}.hsn_code`, HSN_CODE_RULE);
-    if (!absent(item.tax_rate) && !isGstRate(item.tax_rate)) add(`items.${index}.tax_rate`, GST_RATE_RULE);
+    if (hsn && !isHsnCode(hsn)) add(`${at}hsn_code`, HSN_CODE_RULE);
+    if (!absent(item.tax_rate) && !isGstRate(item.tax_rate)) add(`${at}tax_rate`, GST_RATE_RULE);
+    if (!absent(item.cess_rate)) {
+      const rate = decimalText(item.cess_rate);
+      if (rate === null || !isCessRate(rate)) add(`${at}cess_rate`, CESS_RATE_RULE);
+    }
+    if (!absent(item.cess_amount)) {
+      const amount = decimalText(item.cess_amount);
+      if (amount === null || toDecimal(amount).isNeg()) add(`${at}cess_amount`, 'must be a non-negative number');
+    }
+    const cessField = !absent(item.cess_rate) ? 'cess_rate' : !absent(item.cess_amount) ? 'cess_amount' : null;
+    if (cessField && absent(item.taxable_value)) {
+      add(`${at}${cessField}`, 'is given only on a line with a taxable_value (compensation cess is a share of the taxable value)');
+    }
   });
 }
 
 /**
  * The tax rule on note lines that carry a taxable value (the others are plain amounts): a line that sent no
- * amount and no tax gets them computed (its amount is the taxable value plus tax); the others are checked.
+ * amount and no tax gets them computed (its amount is the taxable value plus tax and cess); the others are checked.
+ * Compensation cess as on invoice lines (tax/cess.ts): computed from `cessRate` when no `cessAmount` was sent, else
+ * kept as sent and checked; it adds to the amount as the tax does. A line without cess keeps none.
  */
 export function applyGstToNoteLines(
   lines: NoteLineFields[],
@@ -73,9 +94,16 @@ export function applyGstToNoteLines(
   const out = lines.map((line, i) => {
     if (line.taxableValue === null || line.taxableValue === undefined) return line;
     const rate = line.taxRate ?? '0';
+    const cessRate = line.cessRate ?? null;
+    const sentCess = line.cessAmount === null || line.cessAmount === undefined ? null : money2(line.cessAmount);
+    const withCess = cessRate !== null || sentCess !== null;
+    const cessAmount = sentCess ?? computeCess(line.taxableValue, cessRate);
+    const cess = withCess ? { cessRate, cessAmount } : {};
+    const cessWarnings = sentCess === null ? [] : cessAmountWarnings(i, line.taxableValue, cessRate, sentCess);
     if (omitted[i]) {
-      const a = computeLineTax(line.taxableValue, rate, header.kind, header.reverseCharge);
-      return { ...line, taxRate: line.taxRate ?? '0', cgstAmount: a.cgst, sgstAmount: a.sgst, igstAmount: a.igst, amount: a.total };
+      warnings.push(...cessWarnings);
+      const a = computeLineTax(line.taxableValue, rate, header.kind, header.reverseCharge, cessAmount);
+      return { ...line, taxRate: line.taxRate ?? '0', cgstAmount: a.cgst, sgstAmount: a.sgst, igstAmount: a.igst, amount: a.total, ...cess };
     }
     warnings.push(
       ...checkLine(
@@ -87,12 +115,14 @@ export function applyGstToNoteLines(
           sgst: line.sgstAmount ?? '0',
           igst: line.igstAmount ?? '0',
           total: line.amount,
+          cess: cessAmount,
         },
         header.kind,
         header.reverseCharge,
       ).map((w) => (w.field === 'total_amount' ? { ...w, field: 'amount', message: w.message.replace('total_amount', 'amount') } : w)),
+      ...cessWarnings,
     );
-    return line;
+    return { ...line, ...cess };
   });
   return { lines: out, warnings };
 }
@@ -112,7 +142,7 @@ export function noteTotal(lines: readonly Pick<NoteLineFields, 'amount'>[]): str
 /**
  * Credit-note lines pre-filled from an invoice: one per invoice line, in the invoice's line order,
  * description = item_description, amount = the line's total_amount, expense_date = the invoice date,
- * and the line's HSN, quantity, unit, taxable value, rate and tax.
+ * and the line's HSN, quantity, unit, taxable value, rate, tax and cess.
  */
 export function noteLinesFromInvoice(invoice: SourceInvoice): NoteLineFields[] {
   return noteLinesFrom(
@@ -128,6 +158,9 @@ export function noteLinesFromInvoice(invoice: SourceInvoice): NoteLineFields[] {
       cgst_amount: line.cgstAmount,
       sgst_amount: line.sgstAmount,
       igst_amount: line.igstAmount,
+      // The invoice line's compensation cess, when it has any (a line without keeps none).
+      cess_rate: line.cessRate ?? null,
+      cess_amount: line.cessAmount !== null && line.cessAmount !== undefined && !toDecimal(line.cessAmount).isZero() ? line.cessAmount : null,
     })),
   );
 }

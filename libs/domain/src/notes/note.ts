@@ -20,6 +20,10 @@ export interface NoteLineGstDetails {
   cgstAmount?: string | null;
   sgstAmount?: string | null;
   igstAmount?: string | null;
+  /** Compensation cess of a line with a taxable value: its ad valorem rate in percent (null without one, tax/cess.ts). */
+  cessRate?: string | null;
+  /** The line's compensation cess, part of its amount; null (or absent) on a line without cess. */
+  cessAmount?: string | null;
 }
 
 /** A line as stored: amount as a 2-decimal string, expense date 'Y-m-d' or null. */
@@ -102,6 +106,8 @@ export interface NoteLineInput {
   cgst_amount?: number | string | null;
   sgst_amount?: number | string | null;
   igst_amount?: number | string | null;
+  cess_rate?: number | string | null;
+  cess_amount?: number | string | null;
 }
 
 /** Header fields both kinds accept; `undefined` means "not sent", `null` clears an optional field. */

@@ -18,6 +18,7 @@ import { SourceInvoiceReader } from './source-invoice-reader.port';
 import { TaxWarning } from '../tax/tax-engine';
 import { creditNoteTimeBarWarnings, placeOfSupplyWarnings, rateNotInForceWarnings, sortedWarnings } from '../tax/tax-checks';
 import { supplierAddressWarnings } from '../tax/supplier-checks';
+import { cessNotApplicableWarnings } from '../tax/cess';
 import { gstContextFor } from '../documents/document-gst-context';
 import { NoteHeaderInput } from './note';
 
@@ -162,7 +163,8 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
   /**
    * The warnings that depend on the note's date and on the invoice it refers to (`original_invoice_id`), added to
    * those of its lines: a line's rate not in force on the date of that invoice (a note carries the rates of the
-   * supply it corrects), or on the note's own date when it refers to none; a merged place of supply; a credit note
+   * supply it corrects), or on the note's own date when it refers to none; compensation cess where none applies on that
+   * same date (`cess_not_applicable`); a merged place of supply; a credit note
    * past the section 34(2) deadline of that invoice's financial year; and a supplier without an address or state
    * (`supplier_address_missing`). `storedLines` are the lines a change without `items` keeps.
    */
@@ -170,9 +172,12 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
     const { fields } = change;
     const invoiceId = fields.originalInvoiceId;
     const invoice = invoiceId && this.deps.invoices ? await this.deps.invoices.findForCreditNote(accountId, invoiceId) : null;
+    const lines = change.lines ?? storedLines;
+    const supplyDate = invoice?.invoiceDate ?? fields.date;
     const warnings = sortedWarnings([
       ...fields.taxWarnings,
-      ...rateNotInForceWarnings(change.lines ?? storedLines, invoice?.invoiceDate ?? fields.date),
+      ...rateNotInForceWarnings(lines, supplyDate),
+      ...cessNotApplicableWarnings(lines, supplyDate),
       ...placeOfSupplyWarnings(fields.placeOfSupply, fields.date),
       ...(this.kind === 'credit-note' && invoice ? creditNoteTimeBarWarnings(invoice, fields.date) : []),
       ...supplierAddressWarnings(fields.supplierSnapshot),

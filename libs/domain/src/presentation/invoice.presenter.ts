@@ -24,6 +24,8 @@ export function presentInvoiceHeader(i: InvoiceHeader) {
     tds_section_id: i.tdsSectionId,
     tds_rate: i.tdsRate === null ? null : decimalNumber(i.tdsRate),
     tds_amount: nullableMoney(i.tdsAmount),
+    delivery_address: i.deliveryAddress ?? null,
+    destination_country: i.destinationCountry ?? null,
     ...presentSalesDocumentTotals(i),
   };
 }

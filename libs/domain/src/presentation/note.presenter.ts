@@ -18,6 +18,9 @@ export function presentNoteLines(lines: NoteLine[], parentKey: 'debit_note_id' |
     cgst_amount: nullable(line.cgstAmount),
     sgst_amount: nullable(line.sgstAmount),
     igst_amount: nullable(line.igstAmount),
+    cess_rate: line.cessRate === null || line.cessRate === undefined ? null : Number(line.cessRate),
+    // A line with a taxable value reads its cess (0 without); a plain amount line carries no tax details.
+    cess_amount: line.taxableValue === null || line.taxableValue === undefined ? nullable(line.cessAmount) : toNumber2(line.cessAmount ?? '0'),
   }));
 }
 

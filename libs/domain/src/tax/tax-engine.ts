@@ -89,7 +89,8 @@ export function computeLineTax(taxable: MoneyInput, ratePercent: MoneyInput, kin
  * `total_amount`, `cgst_sgst_unequal`), a line's rate on the document's date (`rate_not_in_force`), the place of
  * supply (`place_of_supply_merged`) or a credit note's date (`credit_note_time_barred`); see tax-checks.ts; a document
  * in a foreign currency without an exchange rate (`exchange_rate_missing`, exchange-rate.ts); compensation cess on a
- * line where none applies on the document's date (`cess_not_applicable`, cess.ts).
+ * line where none applies on the document's date (`cess_not_applicable`, cess.ts); an export invoice that does not name
+ * the country of destination (`destination_country_missing`, export-particulars.ts).
  */
 export const TAX_WARNING_CODES = [
   'wrong_tax_kind',
@@ -102,6 +103,7 @@ export const TAX_WARNING_CODES = [
   'exchange_rate_missing',
   'supplier_address_missing',
   'cess_not_applicable',
+  'destination_country_missing',
 ] as const;
 export type TaxWarningCode = (typeof TAX_WARNING_CODES)[number];
 

@@ -23,6 +23,8 @@ function headerOf(kind: DocumentKind): string {
     discount_type: gst ? 'd.discount_type' : null,
     discount_value: gst ? 'd.discount_value' : null,
     original_invoice_id: t.source.originalInvoiceId,
+    delivery_address: t.source.deliveryAddress,
+    destination_country: t.source.destinationCountry,
   };
   const rest = Object.entries(own).map(([alias, sql]) => `${sql ?? 'NULL'} AS ${alias}`);
   return [COMMON, `d.${t.number} AS number`, `d.${t.date} AS date`, ...rest].join(', ');
@@ -48,8 +50,8 @@ export class SqlDocumentSource extends DocumentSource {
     if (!h) return null;
     const lines = await manager.query<Row[]>(
       noteLines
-        ? `SELECT description, expense_date, amount, hsn_code, quantity, unit, taxable_value, tax_rate, cgst_amount, sgst_amount, igst_amount
-             FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`
+        ? `SELECT description, expense_date, amount, hsn_code, quantity, unit, taxable_value, tax_rate, cgst_amount, sgst_amount, igst_amount,
+             cess_rate, cess_amount FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`
         : `SELECT item_description, hsn_code, quantity, rate, tax_rate, cgst_amount, sgst_amount, igst_amount, total_amount, discount_type,
              discount_value, unit, taxable_value, header_discount, cess_rate, cess_amount FROM ${t.lines} WHERE ${t.parent} = ? AND account_id = ? ORDER BY id`,
       [id, accountId],
@@ -108,6 +110,8 @@ export class SqlDocumentSource extends DocumentSource {
       lutNumber: str(h.lut_number),
       transportDetails: str(h.transport_details),
       lrNumber: str(h.lr_number),
+      deliveryAddress: str(h.delivery_address),
+      destinationCountry: str(h.destination_country),
       reference: original ? String(original.invoice_number) : null,
       original: original ? { date: String(original.invoice_date), invoiceType: str(original.invoice_type), rate: str(original.single_rate) } : null,
       productLines: noteLines
@@ -143,6 +147,8 @@ export class SqlDocumentSource extends DocumentSource {
             cgstAmount: str(l.cgst_amount),
             sgstAmount: str(l.sgst_amount),
             igstAmount: str(l.igst_amount),
+            cessRate: str(l.cess_rate),
+            cessAmount: str(l.cess_amount),
           }))
         : [],
       einvoice: irn ? { irn: String(irn.irn), ackNo: String(irn.ack_no), ackDate: String(irn.ack_date), signedQrCode: String(irn.signed_qr_code) } : null,

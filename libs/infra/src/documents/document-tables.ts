@@ -29,6 +29,9 @@ export interface DocumentTable {
     tdsAmount: string | null;
     /** The id of the invoice a note refers to (rule 53(1A)(g)); a credit note's defaults to its source invoice. */
     originalInvoiceId: string | null;
+    /** The export particulars of an invoice (CGST rule 46, third proviso). */
+    deliveryAddress: string | null;
+    destinationCountry: string | null;
   };
 }
 
@@ -49,6 +52,8 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       paidAmount: 'd.paid_amount',
       tdsAmount: 'd.tds_amount',
       originalInvoiceId: null,
+      deliveryAddress: 'd.delivery_address',
+      destinationCountry: 'd.destination_country',
     },
   },
   quotation: {
@@ -67,6 +72,8 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       paidAmount: null,
       tdsAmount: null,
       originalInvoiceId: null,
+      deliveryAddress: null,
+      destinationCountry: null,
     },
   },
   'proforma-invoice': {
@@ -85,6 +92,8 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       paidAmount: null,
       tdsAmount: null,
       originalInvoiceId: null,
+      deliveryAddress: null,
+      destinationCountry: null,
     },
   },
   'debit-note': {
@@ -103,6 +112,8 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       paidAmount: 'd.paid_amount',
       tdsAmount: null,
       originalInvoiceId: 'd.original_invoice_id',
+      deliveryAddress: null,
+      destinationCountry: null,
     },
   },
   'credit-note': {
@@ -121,6 +132,8 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       paidAmount: null,
       tdsAmount: null,
       originalInvoiceId: 'COALESCE(d.original_invoice_id, d.source_invoice_id)',
+      deliveryAddress: null,
+      destinationCountry: null,
     },
   },
 };

@@ -6,8 +6,8 @@ import { DOCUMENT_TABLES } from '../documents/document-tables';
 
 type Row = Record<string, string | number | null>;
 
-/** The tax fields a note line may carry (null on lines stored with an amount only). */
-const NOTE_TAX = 'l.hsn_code, l.quantity, l.unit, l.taxable_value, l.tax_rate, l.cgst_amount, l.sgst_amount, l.igst_amount';
+/** The tax fields a note line may carry (null on lines stored with an amount only; the cess null on a line without). */
+const NOTE_TAX = 'l.hsn_code, l.quantity, l.unit, l.taxable_value, l.tax_rate, l.cgst_amount, l.sgst_amount, l.igst_amount, l.cess_amount';
 
 /**
  * Taxable value of a line in SQL: quantity x rate less the line discount, rounded half-up to paise, as
@@ -181,6 +181,7 @@ export class SqlGstr1Data extends Gstr1DataReader {
                 cgst: str(r.cgst_amount) ?? '0.00',
                 sgst: str(r.sgst_amount) ?? '0.00',
                 igst: str(r.igst_amount) ?? '0.00',
+                cess: str(r.cess_amount),
               },
             ],
       );

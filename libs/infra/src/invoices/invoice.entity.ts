@@ -16,6 +16,9 @@ export class InvoiceRow extends SalesDocumentColumns {
   @Column({ name: 'tds_section_id', type: 'int', nullable: true }) tdsSectionId: number | null;
   @rate('tds_rate', true) tdsRate: string | null;
   @money('tds_amount', true) tdsAmount: string | null;
+  /** Export particulars (migration 1732001910000): the address of delivery and the country of destination. */
+  @Column({ name: 'delivery_address', type: 'varchar', nullable: true }) deliveryAddress: string | null;
+  @Column({ name: 'destination_country', type: 'char', nullable: true }) destinationCountry: string | null;
 }
 
 @Entity('invoice_items')

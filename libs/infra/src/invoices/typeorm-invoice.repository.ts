@@ -31,6 +31,8 @@ export class TypeormInvoiceRepository extends TypeormSalesDocumentRepository<Inv
       tdsSectionId: row.tdsSectionId,
       tdsRate: row.tdsRate,
       tdsAmount: row.tdsAmount,
+      deliveryAddress: row.deliveryAddress ?? null,
+      destinationCountry: row.destinationCountry ?? null,
     };
   }
 

@@ -31,6 +31,9 @@ export abstract class NoteItemRow {
   @Column({ name: 'cgst_amount', type: 'decimal', precision: 15, scale: 2, nullable: true }) cgstAmount: string | null;
   @Column({ name: 'sgst_amount', type: 'decimal', precision: 15, scale: 2, nullable: true }) sgstAmount: string | null;
   @Column({ name: 'igst_amount', type: 'decimal', precision: 15, scale: 2, nullable: true }) igstAmount: string | null;
+  /** Compensation cess (migration 1732001900000): the ad valorem rate and the line's cess; null on a line without. */
+  @Column({ name: 'cess_rate', type: 'decimal', precision: 7, scale: 3, nullable: true }) cessRate: string | null;
+  @Column({ name: 'cess_amount', type: 'decimal', precision: 15, scale: 2, nullable: true }) cessAmount: string | null;
   abstract noteId: number;
 }
 

@@ -20,7 +20,7 @@ export class SqlSourceInvoiceReader extends SourceInvoiceReader {
     if (!invoice) return null;
     const lines = await manager.query<Array<Record<string, string | null>>>(
       `SELECT item_description, total_amount, hsn_code, quantity, unit, rate, discount_type, discount_value, taxable_value, tax_rate,
-              cgst_amount, sgst_amount, igst_amount
+              cgst_amount, sgst_amount, igst_amount, cess_rate, cess_amount
          FROM invoice_items WHERE invoice_id = ? AND account_id = ? ORDER BY id`,
       [invoiceId, accountId],
     );
@@ -49,6 +49,8 @@ export class SqlSourceInvoiceReader extends SourceInvoiceReader {
         cgstAmount: l.cgst_amount === null ? null : String(l.cgst_amount),
         sgstAmount: l.sgst_amount === null ? null : String(l.sgst_amount),
         igstAmount: l.igst_amount === null ? null : String(l.igst_amount),
+        cessRate: l.cess_rate === null ? null : String(l.cess_rate),
+        cessAmount: l.cess_amount === null ? null : String(l.cess_amount),
       })),
     };
   }

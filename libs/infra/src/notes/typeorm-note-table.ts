@@ -121,6 +121,8 @@ export class TypeormNoteTable<Row extends NoteHeaderRow, Item extends NoteItemRo
       cgstAmount: r.cgstAmount,
       sgstAmount: r.sgstAmount,
       igstAmount: r.igstAmount,
+      cessRate: r.cessRate,
+      cessAmount: r.cessAmount,
     }));
   }
 
@@ -154,6 +156,8 @@ export class TypeormNoteTable<Row extends NoteHeaderRow, Item extends NoteItemRo
           cgstAmount: l.cgstAmount ?? null,
           sgstAmount: l.sgstAmount ?? null,
           igstAmount: l.igstAmount ?? null,
+          cessRate: l.cessRate ?? null,
+          cessAmount: l.cessAmount ?? null,
         }) as Partial<Item>,
     );
     await repo.insert(rows as QueryDeepPartialEntity<Item>[]);

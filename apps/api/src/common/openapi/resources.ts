@@ -129,6 +129,8 @@ function noteLine(parentKey: string): Schema {
     cgst_amount: nmoney(),
     sgst_amount: nmoney(),
     igst_amount: nmoney(),
+    cess_rate: nnum({ description: 'Compensation cess rate in percent (ad valorem); null without one' }),
+    cess_amount: nmoney('Compensation cess of the line, part of its amount: 0 on a line with a taxable value and no cess, null on a plain amount line'),
   });
 }
 
@@ -191,6 +193,8 @@ const invoiceHeader = {
   tds_section_id: nid('TDS section'),
   tds_rate: nnum(),
   tds_amount: nmoney(),
+  delivery_address: nstr({ description: 'Address of delivery (export invoices, CGST rule 46 third proviso); null: not given' }),
+  destination_country: nstr({ description: 'Country of destination of an export, ISO 3166-1 alpha-2 (e.g. US); null: not given', example: 'US' }),
   ...discountGstAndTotal,
 };
 
@@ -437,7 +441,9 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
           'place_of_supply_merged: place of supply 25 (Daman and Diu, merged into 26) on a document from 2020-08-01 (line null); ' +
           "credit_note_time_barred: a credit note dated after the CGST Act section 34(2) deadline of its invoice's financial year, 30 November after it ends (line null); " +
           'exchange_rate_missing: a document in a currency other than INR without exchange_rate; GSTR-1 and the e-invoice refuse it until it is set (line null); ' +
-          'supplier_address_missing: an invoice or note whose supplier (the business profile when it was made) has no address or no state, which CGST rules 46(a) and 53(1A)(a) ask it to show (line null)',
+          'supplier_address_missing: an invoice or note whose supplier (the business profile when it was made) has no address or no state, which CGST rules 46(a) and 53(1A)(a) ask it to show (line null); ' +
+          "cess_not_applicable: compensation cess on a line where none applies on the document's date (a note that refers to an invoice: that invoice's date), by the dated rate table; " +
+          'destination_country_missing: an export invoice without destination_country, the country of destination CGST rule 46 (third proviso) asks it to name (line null)',
       }),
       field: str({ description: 'The field concerned', example: 'igst_amount' }),
       expected: nmoney('What the tax rule gives (for cgst_sgst_unequal, the CGST sent); null where the warning is not about an amount'),

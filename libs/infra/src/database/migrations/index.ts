@@ -26,6 +26,8 @@ import { LineHeaderDiscount1732001840000 } from './1732001840000-line-header-dis
 import { DocumentExchangeRate1732001850000 } from './1732001850000-document-exchange-rate';
 import { RetainedTaxDocuments1732001860000 } from './1732001860000-retained-tax-documents';
 import { LineCess1732001870000 } from './1732001870000-line-cess';
+import { NoteLineCess1732001900000 } from './1732001900000-note-line-cess';
+import { InvoiceExportParticulars1732001910000 } from './1732001910000-invoice-export-particulars';
 import { Tds2025Act1732001880000 } from './1732001880000-tds-2025-act';
 import { EinvoiceNotes1732001890000 } from './1732001890000-einvoice-notes';
 
@@ -61,4 +63,6 @@ export const MIGRATIONS = [
   Tds2025Act1732001880000,
   LineCess1732001870000,
   EinvoiceNotes1732001890000,
+  NoteLineCess1732001900000,
+  InvoiceExportParticulars1732001910000,
 ];

@@ -18,7 +18,9 @@ export const PARTIALS: Record<string, string> = {
 {{#if recipient.address}}<div class="pre">{{recipient.address}}</div>{{/if}}
 <div>GSTIN: <span class="strong">{{#if recipient.gstin}}{{recipient.gstin}}{{else}}Unregistered{{/if}}</span></div>
 {{#if recipient_state}}<div>State: {{recipient_state}}</div>{{/if}}
-{{#if recipient_contact}}<div class="muted">{{recipient_contact}}</div>{{/if}}`,
+{{#if recipient_contact}}<div class="muted">{{recipient_contact}}</div>{{/if}}
+{{#if export_particulars}}{{#if export_particulars.delivery_address}}<div>Address of delivery: <span class="pre">{{export_particulars.delivery_address}}</span></div>{{/if}}
+{{#if export_particulars.destination_country}}<div>Country of destination: <span class="strong">{{export_particulars.destination_country}}</span></div>{{/if}}{{/if}}`,
 
   details: `
 <table class="kv"><tbody>{{#each details}}<tr><td class="k">{{label}}</td><td class="v">{{value}}</td></tr>{{/each}}</tbody></table>`,
