@@ -25,11 +25,15 @@ export function displayDate(date: string | null): string | null {
   return `${d}-${m}-${y}`;
 }
 
-/** The kind's printed title, or the one its type prints under (a bill of supply, a proforma quotation); a draft's says it is none. */
+/**
+ * The kind's printed title, or the one its type prints under (a bill of supply, a proforma quotation). A draft's says
+ * it is a draft not issued, and never names itself a tax invoice ('Draft Invoice \u2013 not issued'): it is none until it is
+ * issued under a number of the tax series (rule 46(b)).
+ */
 function titleOf(doc: SourceDocument): string {
   const { title, titleByType } = documentKind(doc.kind).labels;
   const printed = (doc.type !== null && titleByType?.[doc.type]) || title;
-  return isDraft(doc) ? `Draft \u2013 not a ${printed}` : printed;
+  return isDraft(doc) ? `Draft ${printed.replace(/^Tax /, '')} \u2013 not issued` : printed;
 }
 
 /** A tax document not (yet) issued: a draft, or one that still holds a draft's provisional number (rule 46(b)). */
