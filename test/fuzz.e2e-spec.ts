@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
+import { requestPlans } from './support/fuzz/arbitraries';
 import { formatHistogram, fuzzApi } from './support/fuzz/fuzz-runner';
+import { OpenApiDocument, operationsOf, resolve } from './support/fuzz/openapi-operations';
 import { startStoreFakes, StoreFakes } from './support/store-fakes';
 
 /**
@@ -38,6 +41,43 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   afterAll(async () => {
     await t.close();
     await stores.stop();
+  });
+
+  it('the requests carry the fields the tax rules read, valid and not, and dates outside 2000-2099', async () => {
+    const doc = (await t.http.get('/v1/openapi.json').expect(200)).body as OpenApiDocument;
+    const plans = fc.sample(
+      requestPlans(operationsOf(doc), (x) => resolve(doc, x)),
+      { seed: SEED, numRuns: REQUESTS },
+    );
+    // Every value sent under each field name, in every body (nested lines included).
+    const sent = new Map<string, unknown[]>();
+    const walk = (value: unknown) => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === 'object') {
+        for (const [k, v] of Object.entries(value)) {
+          sent.set(k, [...(sent.get(k) ?? []), v]);
+          walk(v);
+        }
+      }
+    };
+    for (const plan of plans) if (plan.body.kind === 'json') walk(plan.body.value);
+    const values = (field: string) => (sent.get(field) ?? []).map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : null));
+    const some = (field: string, test: (v: string) => boolean) => values(field).some((v) => v !== null && test(v));
+    const num = (v: string) => Number(v);
+    expect(some('cess_rate', (v) => num(v) >= 0 && num(v) <= 290)).toBe(true);
+    expect(some('cess_rate', (v) => num(v) > 290)).toBe(true);
+    expect(some('cess_amount', (v) => num(v) > 0)).toBe(true);
+    expect(some('exchange_rate', (v) => num(v) > 0)).toBe(true);
+    expect(some('exchange_rate', (v) => num(v) <= 0)).toBe(true);
+    expect(some('discount_value', (v) => num(v) > 0 && num(v) <= 100)).toBe(true);
+    expect(values('discount_type')).toEqual(expect.arrayContaining(['percentage', 'fixed']));
+    expect(some('delivery_address', (v) => v.length > 0 && v.length <= 500)).toBe(true);
+    expect(some('destination_country', (v) => /^[A-Z]{2}$/i.test(v) && v.toUpperCase() !== 'IN')).toBe(true);
+    expect(some('destination_country', (v) => v.toUpperCase() === 'IN')).toBe(true);
+    for (const field of ['invoice_date', 'credit_note_date', 'debit_note_date', 'quotation_date', 'expense_date', 'payment_date']) {
+      expect([field, some(field, (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && v < '2000-01-01')]).toEqual([field, true]);
+      expect([field, some(field, (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= '2000-01-01' && v <= '2099-12-31')]).toEqual([field, true]);
+    }
   });
 
   it(

@@ -126,11 +126,54 @@ export const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
 const WEIRD_STRINGS = WEIRD_VALUES.filter((v): v is string => typeof v === 'string' && v.length < 1000);
 const weirdString = fc.oneof(fc.constantFrom(...WEIRD_STRINGS), fc.fullUnicodeString({ maxLength: 20 }), fc.integer().map(String));
 
-/** Dates mostly of these decades, sometimes centuries away (FY 9999, before April 0001, the same FY label a century apart). */
+/**
+ * Dates mostly of these decades (the 1990s are outside the dates the service takes, 2000-01-01 to 2099-12-31), the
+ * edges of that window and of the numbered financial years, sometimes centuries away (FY 9999, before April 0001, the
+ * same FY label a century apart).
+ */
 const dateString = fc.oneof(
   { weight: 9, arbitrary: fc.date({ min: new Date('1990-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)) },
+  { weight: 1, arbitrary: fc.constantFrom('1999-12-31', '2000-01-01', '2000-03-31', '2000-04-01', '2099-12-31', '2100-01-01', '1900-01-01', '1950-06-01') },
   { weight: 1, arbitrary: fc.constantFrom('0001-01-01', '0001-04-01', '1899-12-31', '2125-05-01', '2225-04-01', '9999-04-01', '9999-12-31') },
 );
+
+/** A decimal as JSON sends it: a number, or the same as a string (the API takes both). */
+const decimal = (values: Array<number | string>) => fc.constantFrom(...values).chain((v) => fc.constantFrom<unknown>(v, String(v)));
+
+/**
+ * Fields whose values the tax rules read, by name: mostly values the rules take (so that the computation behind them
+ * runs: cess computed and checked, rupees at the exchange rate, a header discount shared among the lines, export
+ * particulars printed), with the edges and the values they refuse. Any other field takes what its schema allows.
+ */
+const FIELD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
+  // GST rates: in force, not in force on some dates (12, 28 after GST 2.0; 40 before it) and no GST rate at all.
+  tax_rate: fc.oneof({ weight: 6, arbitrary: decimal([0, 0.25, 3, 5, 12, 18, 28, 40]) }, { weight: 1, arbitrary: decimal([17, 100, 0.1, 7.5, -5]) }),
+  cess_rate: fc.oneof(
+    { weight: 6, arbitrary: decimal([0, 1, 12, 15, 22, 61, 160, 290, '12.5', '0.001']) },
+    { weight: 1, arbitrary: decimal([290.001, 291, -1, '12.3456', 1e6]) },
+  ),
+  cess_amount: fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000_000 }).map((p) => p / 100) },
+    { weight: 1, arbitrary: decimal([0, -1, '0.001', 9999999999999.99, 1e13]) },
+  ),
+  exchange_rate: fc.oneof(
+    { weight: 6, arbitrary: decimal([83.25, '83.2567', 90.5, 0.0001, 1, 99999999.9999]) },
+    { weight: 1, arbitrary: decimal([0, -83.25, '83.12345', 1e9]) },
+  ),
+  discount_value: fc.oneof(
+    { weight: 6, arbitrary: decimal([0, 5, 10, '12.5', 100, 995, 1180, '0.01']) },
+    { weight: 1, arbitrary: decimal([100.01, -1, '10.001', 1e13]) },
+  ),
+  delivery_address: fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('Pier 9, Port of Oakland, CA 94607', 'Jebel Ali Free Zone, Dubai', '  ', '') },
+    { weight: 1, arbitrary: fc.constantFrom('a'.repeat(500), 'a'.repeat(501), 'line\nnext') },
+  ),
+  destination_country: fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('US', 'AE', 'gb', ' de ', 'SG') },
+    { weight: 2, arbitrary: fc.constantFrom('IN', 'EU', 'XK', 'ZZ', 'UK', 'USA', 'U', '', '1A') },
+    { weight: 1, arbitrary: fc.string({ minLength: 2, maxLength: 2 }) },
+  ),
+};
 
 function isIdField(name: string): boolean {
   return /(^|_)id$/.test(name);
@@ -149,6 +192,8 @@ export function valueFor(schema: Schema, name: string, resolveRef: (s: Schema) =
       { weight: 1, arbitrary: fc.integer({ min: 1, max: 2_000_000 }) },
     );
   }
+  if (name in FIELD_VALUES)
+    return s.nullable ? fc.oneof({ weight: 9, arbitrary: FIELD_VALUES[name] }, { weight: 1, arbitrary: fc.constant(null) }) : FIELD_VALUES[name];
   if (/date/.test(name) && (s.type === 'string' || s.type === 'object')) return dateString;
   if (/(^|_)url$/.test(name) && s.type === 'string') return fc.oneof(fc.webUrl(), fc.constantFrom(...PRIVATE_URLS));
   switch (s.type) {
