@@ -135,8 +135,8 @@ describe('tds', () => {
     expect(kinds).toHaveLength(7);
     const codes: Record<string, string | null> = {
       '194C|Payments to contractors and sub-contractors': null,
-      '194J|Fees for professional services': null,
-      '194J|Fees for technical services': null,
+      '194J|Fees for professional services': '1027',
+      '194J|Fees for technical services': '1026',
       '194H|Commission or brokerage': '1006',
       '194I|Rent of plant, machinery or equipment': '1008',
       '194I|Rent of land, building or furniture': '1009',
@@ -223,6 +223,76 @@ describe('tds', () => {
     const h = find('194H', /Commission/, '2025-06-01').section_id;
     const before = await calculate({ base_amount: 16000, section_id: h, payee_type: 'individual', payment_date: '2024-09-30' }).expect(200);
     expect(before.body.data).toMatchObject({ tds_amount: 800, rate: 5, threshold_applied: 'yearly' });
+  });
+
+  it('table: the earlier 1961-Act rows at their own thresholds, on each side of the day their figures changed', async () => {
+    type Case = [code: string, description: RegExp, date: string, payee: string, base: number, ytd: number, tds: number, threshold: string];
+    const cases: Case[] = [
+      // 194J: 30,000 a year until 2025-03-31, 50,000 from 2025-04-01 (Finance Act 2025).
+      ['194J', /professional/, '2025-03-31', 'firm', 30000, 0, 0, 'below_threshold'],
+      ['194J', /professional/, '2025-03-31', 'firm', 30000.01, 0, 3000, 'yearly'],
+      ['194J', /professional/, '2025-04-01', 'firm', 30000.01, 0, 0, 'below_threshold'],
+      ['194J', /technical/, '2025-03-31', 'company', 30000, 0, 0, 'below_threshold'],
+      ['194J', /technical/, '2025-03-31', 'company', 30000.01, 0, 600, 'yearly'],
+      ['194J', /technical/, '2025-04-01', 'company', 30000.01, 0, 0, 'below_threshold'],
+      // 194H: 5% to 2024-09-30, 2% from 2024-10-01; 15,000 a year to 2025-03-31, 20,000 from 2025-04-01.
+      ['194H', /Commission/, '2024-09-30', 'individual', 15000, 0, 0, 'below_threshold'],
+      ['194H', /Commission/, '2024-09-30', 'individual', 15000.01, 0, 750, 'yearly'],
+      ['194H', /Commission/, '2024-10-01', 'individual', 15000.01, 0, 300, 'yearly'],
+      ['194H', /Commission/, '2025-03-31', 'individual', 15000.01, 0, 300, 'yearly'],
+      ['194H', /Commission/, '2025-04-01', 'individual', 15000.01, 0, 0, 'below_threshold'],
+      // 194I: 2,40,000 a year to 2025-03-31, 50,000 a month (a payment) from 2025-04-01.
+      ['194I', /plant/, '2025-03-31', 'company', 50000.01, 0, 0, 'below_threshold'],
+      ['194I', /plant/, '2025-03-31', 'company', 40000, 200000, 0, 'below_threshold'],
+      ['194I', /plant/, '2025-03-31', 'company', 40000.01, 200000, 4800, 'yearly'],
+      ['194I', /plant/, '2025-04-01', 'company', 50000.01, 0, 1000, 'single_payment'],
+      ['194I', /land/, '2025-03-31', 'individual', 240000, 0, 0, 'below_threshold'],
+      ['194I', /land/, '2025-03-31', 'individual', 240000.01, 0, 24000, 'yearly'],
+      ['194I', /land/, '2025-04-01', 'individual', 50000.01, 0, 5000, 'single_payment'],
+      // 194Q from its first day (2021-07-01): the part above 50 lakh; before it there is no row.
+      ['194Q', /goods/, '2021-07-01', 'company', 100000, 4950000, 50, 'yearly_excess'],
+    ];
+    for (const [code, description, date, payee, base, ytd, tds, threshold] of cases) {
+      const named = find(code, description, '2026-04-01');
+      const res = await calculate({ base_amount: base, section_id: named.section_id, payee_type: payee, ytd_amount: ytd, payment_date: date }).expect(200);
+      const chosen = find(code, description, date);
+      expect({
+        code,
+        date,
+        base,
+        ytd,
+        tds: res.body.data.tds_amount,
+        threshold: res.body.data.threshold_applied,
+        act: res.body.data.act,
+        id: res.body.data.section_id,
+      }).toEqual({
+        code,
+        date,
+        base,
+        ytd,
+        tds,
+        threshold,
+        act: '1961',
+        id: chosen.section_id,
+      });
+    }
+    const q = find('194Q', /goods/, '2026-04-01').section_id;
+    expect(
+      (await calculate({ base_amount: 100000, section_id: q, ytd_amount: 4950000, payment_date: '2021-06-30' }).expect(400)).body.error.details,
+    ).toHaveProperty('section_id');
+  });
+
+  it('every shared section answers 200 to a base and a section alone, and names its Act, row and payment code', async () => {
+    for (const s of sections) {
+      const res = await calculate({ base_amount: 100000, section_id: s.section_id });
+      expect([s.code, s.description, res.status]).toEqual([s.code, s.description, 200]);
+      const d = res.body.data;
+      expect(d).toMatchObject({ section_code: s.code, has_pan: true, payee_type: null, rate_basis: 'higher_rate' });
+      // The row in force today answers, with its payment code when the payment falls under the 2025 Act.
+      const row = sections.find((x) => x.section_id === d.section_id) as unknown as Record<string, unknown>;
+      expect([s.code, row.code, row.description, d.act]).toEqual([s.code, s.code, s.description, row.act]);
+      expect(d.act_2025_payment_code).toBe(d.payment_date >= '2026-04-01' ? row.act_2025_payment_code : null);
+    }
   });
 
   it('an account’s own sections: CRUD, private to it; shared sections are read-only', async () => {

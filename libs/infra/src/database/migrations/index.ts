@@ -28,6 +28,7 @@ import { RetainedTaxDocuments1732001860000 } from './1732001860000-retained-tax-
 import { LineCess1732001870000 } from './1732001870000-line-cess';
 import { NoteLineCess1732001900000 } from './1732001900000-note-line-cess';
 import { InvoiceExportParticulars1732001910000 } from './1732001910000-invoice-export-particulars';
+import { Tds194jPaymentCodes1732001920000 } from './1732001920000-tds-194j-payment-codes';
 import { Tds2025Act1732001880000 } from './1732001880000-tds-2025-act';
 import { EinvoiceNotes1732001890000 } from './1732001890000-einvoice-notes';
 
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   EinvoiceNotes1732001890000,
   NoteLineCess1732001900000,
   InvoiceExportParticulars1732001910000,
+  Tds194jPaymentCodes1732001920000,
 ];
