@@ -43,7 +43,7 @@ class InvoiceOptionalFieldsDto extends GstHeaderFields(class {}) {
   tds_amount?: number | string | null;
   @ApiPropertyOptional({
     nullable: true,
-    example: 'Pier 4, Jebel Ali Free Zone, Dubai',
+    example: 'Pier 9, Port of Oakland, CA 94607',
     description:
       "Address of delivery. An export invoice carries it (CGST rule 46, third proviso) and prints it; when none is given the recipient's address is printed as the address of delivery",
   })
