@@ -190,7 +190,18 @@ describe('debit notes', () => {
       .send({ items: [{ description: 'C', amount: 5 }, { description: ' ' }] })
       .expect(200);
     const replaced = await read(a, id);
-    const noGst = { hsn_code: null, quantity: null, unit: null, taxable_value: null, tax_rate: null, cgst_amount: null, sgst_amount: null, igst_amount: null };
+    const noGst = {
+      hsn_code: null,
+      quantity: null,
+      unit: null,
+      taxable_value: null,
+      tax_rate: null,
+      cgst_amount: null,
+      sgst_amount: null,
+      igst_amount: null,
+      cess_rate: null,
+      cess_amount: null,
+    };
     expect(replaced.items).toEqual([{ item_id: expect.any(Number), debit_note_id: id, description: 'C', expense_date: null, amount: 5, ...noGst }]);
     expect(replaced.items[0].item_id).toBeGreaterThan(Math.max(...before.items.map((l: { item_id: number }) => l.item_id)));
     expect(replaced.total_amount).toBe(5);

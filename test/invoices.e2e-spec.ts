@@ -61,6 +61,8 @@ describe('invoices', () => {
         tds_section_id: null,
         tds_rate: null,
         tds_amount: null,
+        delivery_address: null,
+        destination_country: null,
         discount_type: null,
         discount_value: null,
         place_of_supply: '27',
