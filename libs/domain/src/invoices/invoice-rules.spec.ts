@@ -206,3 +206,35 @@ describe('invoiceInputFromSource', () => {
     expect(again.fields.taxWarnings).toEqual(built.fields.taxWarnings);
   });
 });
+
+describe('export particulars (CGST rule 46, third proviso)', () => {
+  const exportInvoice: InvoiceInput = { ...base, invoice_type: 'export', lut_number: 'AD270325000123X' };
+  // The warnings besides supplier_address_missing (the test's business has no address).
+  const codes = (input: InvoiceInput, current?: Invoice) =>
+    buildInvoice(input, ctx, current)
+      .fields.taxWarnings.filter((w) => w.code !== 'supplier_address_missing')
+      .map((w) => [w.code, w.field]);
+
+  it('an export invoice without a country of destination is warned destination_country_missing; naming it clears the warning', () => {
+    expect(codes(exportInvoice)).toEqual([['destination_country_missing', 'destination_country']]);
+    const named = { ...exportInvoice, destination_country: ' us ', delivery_address: ' Pier 9, Oakland ' };
+    expect(buildInvoice(named, ctx).fields).toMatchObject({ destinationCountry: 'US', deliveryAddress: 'Pier 9, Oakland' });
+    expect(codes(named)).toEqual([]);
+    // A PATCH that does not send them keeps them; one that clears the country brings the warning back.
+    const current = stored({ ...exportInvoice, destination_country: 'US' });
+    expect(buildInvoice({ lr_number: 'LR-1' }, ctx, current).fields).toMatchObject({ destinationCountry: 'US' });
+    expect(codes({ lr_number: 'LR-1' }, current)).toEqual([]);
+    expect(codes({ destination_country: null }, current)).toEqual([['destination_country_missing', 'destination_country']]);
+  });
+
+  it('other supplies are not warned, and may carry the fields', () => {
+    expect(codes({ ...base, invoice_type: 'local_sale' })).toEqual([]);
+    expect(buildInvoice({ ...base, delivery_address: 'Site 4, Hinjewadi' }, ctx).fields.deliveryAddress).toBe('Site 4, Hinjewadi');
+  });
+
+  it('a destination that is no country, or India, is a 400 on destination_country; an address over 500 characters on delivery_address', () => {
+    for (const bad of ['IN', 'EU', 'USA', 'XX', 42])
+      expect(problems({ ...exportInvoice, destination_country: bad as string })).toHaveProperty('destination_country');
+    expect(problems({ ...exportInvoice, delivery_address: 'a'.repeat(501) })).toHaveProperty('delivery_address');
+  });
+});
