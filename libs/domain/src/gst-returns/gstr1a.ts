@@ -1,5 +1,6 @@
 import {
   buildGstr1,
+  classifyNote,
   counted,
   Gstr1B2bInvoice,
   Gstr1B2clInvoice,
@@ -15,6 +16,7 @@ import {
   Gstr1RetainedNumber,
   Gstr1Return,
 } from './gstr1';
+import { supplierState } from './place-of-supply';
 
 /**
  * GSTR-1A: what changed in a period after its GSTR-1 was marked filed. Pure. When a period is marked filed the
@@ -89,12 +91,14 @@ export function reportedDocuments(invoices: Gstr1Invoice[], notes: Gstr1Note[], 
 
 /**
  * What of a document the return reports, as a comparable text: everything read but its status (issued and archived
- * report alike) and the lines of the invoice a note is against (they only place the note's lines without a code in
- * Table 12, which is compared row by row).
+ * report alike); of a note, in place of the invoice it is against, the sale that invoice is in GSTR-1 (table, place
+ * of supply, kind): what else of that invoice is read only places the note's lines without a code in Table 12, which
+ * is compared row by row.
  */
-function fingerprint(d: Doc): string {
-  const original = 'original' in d.doc && d.doc.original ? { ...d.doc.original, lines: undefined } : undefined;
-  return JSON.stringify({ ...d.doc, status: undefined, ...(original ? { original } : {}) });
+function fingerprint(d: Doc, businessState: string | null): string {
+  if (d.kind === 'invoice') return JSON.stringify({ ...d.doc, status: undefined });
+  const sale = classifyNote(d.doc, businessState);
+  return JSON.stringify({ ...d.doc, status: undefined, original: d.doc.original ? sale : null });
 }
 
 const docsOf = (invoices: Gstr1Invoice[], notes: Gstr1Note[]): Doc[] => [
@@ -131,6 +135,7 @@ function changedRows<T>(then: T[], now: T[], keyOfRow: (r: T) => string, zeroed:
 }
 
 export function buildGstr1a(input: Gstr1aInput): Gstr1aReturn {
+  const state = supplierState(input.gstin, input.businessStateCode);
   const common = { gstin: input.gstin, businessStateCode: input.businessStateCode, from: input.from, to: input.to };
   const nowReported = reportedDocuments(input.invoices, input.notes, input.from, input.to);
   const now = docsOf(nowReported.invoices, nowReported.notes);
@@ -149,7 +154,7 @@ export function buildGstr1a(input: Gstr1aInput): Gstr1aReturn {
   const goneOrMoved: Doc[] = [];
   for (const d of now) {
     const before = filedByKey.get(keyOf(d));
-    if (before && fingerprint(before) === fingerprint(d)) continue;
+    if (before && fingerprint(before, state) === fingerprint(d, state)) continue;
     changes.push({ document_type: TYPE_NAME[d.kind], number: d.doc.number, date: d.doc.date, change: before ? 'changed' : 'created' });
     affectedNow.push(d);
     if (before) goneOrMoved.push(before);
