@@ -332,6 +332,9 @@ export const COVERAGE: Record<string, Coverage> = {
   'GET /v1/integrations/storefront/logs': { permission: 'integrations' },
 
   'GET /v1/exports/gstr1': { permission: 'invoices', query: () => ({ period: '2025-05' }) },
+  'GET /v1/exports/gstr3b': { permission: 'invoices', query: () => ({ period: '2025-05' }) },
+  'POST /v1/exports/gstr1/filed': { permission: 'invoices', body: () => ({ period: '2025-05' }) },
+  'GET /v1/exports/gstr1a': { permission: 'invoices', query: () => ({ period: '2025-05' }) },
   'POST /v1/invoices/{id}/einvoice': { permission: 'invoices' },
   'DELETE /v1/invoices/{id}/einvoice': { permission: 'invoices', body: () => ({ reason: 'duplicate' }) },
   'GET /v1/exports/einvoice/{id}': { permission: 'invoices' },

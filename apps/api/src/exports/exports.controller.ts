@@ -1,10 +1,22 @@
-import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
+import { Post } from '../idempotency/idempotent-routes';
 import { ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Gstr1File } from '@app/domain/gst-returns/gst-exports.port';
 import { GstExportsService } from '@app/domain/gst-returns/gst-exports.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import type { EdgeReply } from '../edge/http-edge';
-import { Gstr1QueryDto } from './exports.dto';
+import { Gstr1MonthDto, Gstr1QueryDto, Gstr3bQueryDto } from './exports.dto';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A workbook answered as raw bytes, never cached. */
+function fileAnswer(file: Gstr1File, res: EdgeReply): StreamableFile {
+  res.header('Content-Type', file.contentType);
+  res.header('Content-Disposition', `attachment; filename="${file.filename}"`);
+  res.header('Cache-Control', 'private, no-store');
+  return new StreamableFile(Buffer.from(file.content));
+}
 
 @AccountApi('exports')
 @RequirePermission('invoices')
@@ -13,16 +25,30 @@ export class ExportsController {
   constructor(private readonly exports: GstExportsService) {}
 
   @Get('gstr1')
-  @ApiProduces('application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  @ApiProduces('application/json', XLSX)
   @ApiOperation({ summary: "GSTR-1 of a month or quarter in the GST portal offline tool's JSON (or ?format=xlsx)" })
   async gstr1(@CurrentCaller() caller: Caller, @Query() query: Gstr1QueryDto, @Res({ passthrough: true }) res: EdgeReply) {
-    if (query.format === 'xlsx') {
-      const file = await this.exports.gstr1Workbook(caller.account, query);
-      res.header('Content-Type', file.contentType);
-      res.header('Content-Disposition', `attachment; filename="${file.filename}"`);
-      res.header('Cache-Control', 'private, no-store');
-      return new StreamableFile(Buffer.from(file.content));
-    }
+    if (query.format === 'xlsx') return fileAnswer(await this.exports.gstr1Workbook(caller.account, query), res);
     return (await this.exports.gstr1(caller.account, query)).ret;
+  }
+
+  @Post('gstr1/filed')
+  @ApiOperation({ summary: "Mark a month's GSTR-1 filed" })
+  async markGstr1Filed(@CurrentCaller() caller: Caller, @Body() body: Gstr1MonthDto) {
+    return this.exports.markGstr1Filed(caller.account, body);
+  }
+
+  @Get('gstr1a')
+  @ApiOperation({ summary: 'GSTR-1A of a month marked filed: the documents changed since, in GSTR-1 tables' })
+  async gstr1a(@CurrentCaller() caller: Caller, @Query() query: Gstr1MonthDto) {
+    return this.exports.gstr1a(caller.account, query);
+  }
+
+  @Get('gstr3b')
+  @ApiProduces('application/json', XLSX)
+  @ApiOperation({ summary: 'GSTR-3B tables 3.1, 3.1.1 and 3.2 of a month or quarter (or ?format=xlsx)' })
+  async gstr3b(@CurrentCaller() caller: Caller, @Query() query: Gstr3bQueryDto, @Res({ passthrough: true }) res: EdgeReply) {
+    if (query.format === 'xlsx') return fileAnswer(await this.exports.gstr3bWorkbookFile(caller.account, query), res);
+    return (await this.exports.gstr3b(caller.account, query)).answer;
   }
 }

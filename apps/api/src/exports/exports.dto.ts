@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 
 export class Gstr1QueryDto {
@@ -16,4 +16,15 @@ export class Gstr1QueryDto {
   @IsOptional()
   @IsIn(['json', 'xlsx'], { message: 'must be json or xlsx' })
   format?: string;
+}
+
+/** GSTR-3B: a month or a quarter, JSON or a workbook, as GSTR-1. */
+export class Gstr3bQueryDto extends Gstr1QueryDto {}
+
+/** A month, as GSTR-1 is marked filed and GSTR-1A asked for. */
+export class Gstr1MonthDto {
+  @ApiProperty({ example: '2026-10', description: 'The month (YYYY-MM)' })
+  @IsString({ message: 'must be a string' })
+  @Matches(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'must be a month such as 2026-10' })
+  period!: string;
 }

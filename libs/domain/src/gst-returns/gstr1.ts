@@ -264,7 +264,7 @@ const rateNumber = (rate: string) => Number(rate);
 /** The class of a sale in GSTR-1. */
 export type Gstr1Class = 'b2b' | 'b2cl' | 'b2cs' | 'exp' | 'nil';
 
-interface Classified {
+export interface Classified {
   cls: Gstr1Class;
   pos: string;
   inter: boolean;
@@ -304,8 +304,15 @@ export function classifySale(
   return { cls: 'b2cs', pos: derived, inter, invTyp, expTyp };
 }
 
+/** The sale a note adjusts: the invoice it is against (its type, date and value), else a local sale to its client. */
+export function classifyNote(note: Gstr1Note, businessState: string | null): Classified {
+  return note.original
+    ? classifySale({ ...note, invoiceType: note.original.invoiceType, date: note.original.date, total: note.original.total }, businessState)
+    : classifySale({ ...note, invoiceType: 'local_sale' }, businessState);
+}
+
 /** Sums of one rate, in paise. */
-interface RateSum {
+export interface RateSum {
   rt: number;
   txval: number;
   iamt: number;
@@ -317,7 +324,7 @@ const emptySum = (rt: number): RateSum => ({ rt, txval: 0, iamt: 0, camt: 0, sam
 const cessPaise = (l: Gstr1Line) => (l.cess === null || l.cess === undefined ? 0 : toPaise(l.cess));
 
 /** A document's lines summed by tax rate, in rate order (the portal takes one item per rate). */
-function byRate(lines: Gstr1Line[]): RateSum[] {
+export function byRate(lines: Gstr1Line[]): RateSum[] {
   const groups = new Map<number, RateSum>();
   for (const l of lines) {
     const rt = rateNumber(l.taxRate);
@@ -340,7 +347,7 @@ function items(lines: Gstr1Line[], inter: boolean): Gstr1Item[] {
   return byRate(lines).map((g, i) => ({ num: i + 1, itm_det: detail(g, inter) }));
 }
 
-function detail(g: RateSum, inter: boolean): Gstr1ItemDetail {
+export function detail(g: RateSum, inter: boolean): Gstr1ItemDetail {
   const base = { txval: n2(g.txval), rt: g.rt };
   return inter ? { ...base, iamt: n2(g.iamt + g.camt + g.samt), csamt: n2(g.csamt) } : { ...base, camt: n2(g.camt), samt: n2(g.samt), csamt: n2(g.csamt) };
 }
@@ -351,8 +358,8 @@ export function returnPeriod(to: string): string {
   return `${m}${y}`;
 }
 
-const inPeriod = (date: string, input: Gstr1Input) => date >= input.from && date <= input.to;
-const counted = (status: string) => status === 'issued' || status === 'archived';
+const inPeriod = (date: string, input: { from: string; to: string }) => date >= input.from && date <= input.to;
+export const counted = (status: string) => status === 'issued' || status === 'archived';
 
 /** Series of a number: everything before its last run of digits ('INV/26-27/0007' -> 'INV/26-27/'). */
 function seriesOf(number: string): { series: string; serial: number } {
@@ -600,9 +607,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
   for (const note of notes) {
     const ntty = note.kind === 'credit' ? 'C' : 'D';
     const sign = note.kind === 'credit' ? -1 : 1;
-    const sale = note.original
-      ? classifySale({ ...note, invoiceType: note.original.invoiceType, date: note.original.date, total: note.original.total }, state)
-      : classifySale({ ...note, invoiceType: 'local_sale' }, state);
+    const sale = classifyNote(note, state);
     const val = n2(toPaise(note.total));
     if (note.clientGstin) {
       push(cdnr, note.clientGstin, {

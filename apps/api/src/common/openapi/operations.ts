@@ -370,6 +370,34 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       description: 'With format=xlsx: the workbook, one sheet per table',
     },
   },
+  'POST /v1/exports/gstr1/filed': {
+    id: 'markGstr1Filed',
+    summary: "Mark a month's GSTR-1 filed",
+    description:
+      'Records that the GSTR-1 of `period` (a month, YYYY-MM) was filed on the portal: the time, and the invoices and notes the return reports now, against which `GET /v1/exports/gstr1a` tells what changed. 201 with the time; 409 `conflict` (`details.reason` `already_filed`, with `filed_at`) when the month is already marked, since GSTR-1A is filed once a period. 400 on a malformed period, a business without a GSTIN, or a foreign-currency document without exchange_rate.',
+    status: 201,
+    data: ref('Gstr1Filed'),
+    errors: [409],
+  },
+  'GET /v1/exports/gstr1a': {
+    id: 'getGstr1a',
+    summary: 'GSTR-1A of a month marked filed',
+    description:
+      "The invoices and notes of `period` (YYYY-MM) created, changed, cancelled or deleted since the month's GSTR-1 was marked filed, found by comparing what the return reports now with what it reported when marked (not by timestamps): `changes` lists them, and GSTR-1's tables hold them as they are now (b2b, b2cl, exp, cdnr, cdnur: each document; one no longer reported as filed at 0) and the rows of b2cs, nil and hsn whose amounts differ from those filed. 409 `conflict` (`details.reason` `not_filed`) when the month is not marked filed; 400 on a malformed period.",
+    data: ref('Gstr1a'),
+    errors: [409],
+  },
+  'GET /v1/exports/gstr3b': {
+    id: 'getGstr3b',
+    summary: 'GSTR-3B outward supplies of a month or quarter',
+    description:
+      "Tables 3.1 (a) to (e), 3.1.1 and 3.2 of GSTR-3B for `period=YYYY-MM` or `quarter=YYYY-Qn`, in the portal's JSON field names (`return`, `schemas/gstr3b.schema.json`), computed from the documents GSTR-1 reports (drafts, cancelled and deleted documents left out; credit notes subtract, debit notes add; foreign-currency documents in rupees at their exchange_rate). `remarks` says what is not computed: input tax credit (table 4) and inward supplies, since the service records no purchases, and why 3.1(d), 3.1(e), 3.1.1 and the composition and UIN rows of 3.2 are empty. `format=xlsx` answers a workbook. 400 when neither or both of period and quarter are given, the business has no GSTIN, or a foreign-currency document has no exchange_rate.",
+    data: ref('Gstr3b'),
+    alternative: {
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      description: 'With format=xlsx: the workbook (sheets 3.1, 3.1.1, 3.2 and remarks)',
+    },
+  },
   'GET /v1/exports/einvoice/{id}': {
     id: 'getEInvoiceJson',
     summary: 'The IRP JSON of an invoice',

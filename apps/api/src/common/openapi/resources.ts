@@ -24,6 +24,7 @@ import { PERMISSION_KEYS } from '@app/domain/shared/principal';
 import { PAYEE_TYPES, TDS_ACTS, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
 import { STATUS } from '../error-envelope.filter';
 import gstr1Schema from '../../../../../schemas/gstr1.schema.json';
+import gstr3bSchema from '../../../../../schemas/gstr3b.schema.json';
 import irpSchema from '../../../../../schemas/einvoice-1.1.schema.json';
 import { inlineJsonSchema } from './json-schema';
 import {
@@ -56,6 +57,10 @@ const currency = str({ description: 'ISO 4217 code', example: 'INR', enum: [...S
 const count = (description?: string) => int({ minimum: 0, ...(description ? { description } : {}) });
 const total = count('Rows matching the filters, whatever limit and offset say');
 const discountType = noneOf(DISCOUNT_TYPES);
+
+/** GSTR-1's schema with its definitions inlined, whose tables GSTR-1A repeats. */
+const gstr1Inline = inlineJsonSchema(gstr1Schema) as { properties: Record<string, Schema> };
+const gstr1Table = (name: string): Schema => gstr1Inline.properties[name];
 
 /** The GST fields of every sales document's header (list rows and single reads). */
 const gstHeader = {
@@ -611,6 +616,39 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
     force_message: nstr(),
   }),
   Gstr1: inlineJsonSchema(gstr1Schema),
+  Gstr1Filed: obj({
+    period: str({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', example: '2026-10' }),
+    filed_at: timestamp({ description: 'When it was marked filed (UTC)' }),
+    documents: count('Invoices and notes the return reported when it was marked, kept to compare GSTR-1A with'),
+  }),
+  Gstr1a: obj(
+    {
+      gstin: gstr1Table('gstin'),
+      fp: gstr1Table('fp'),
+      version: gstr1Table('version'),
+      hash: gstr1Table('hash'),
+      filed_at: timestamp({ description: 'When the month was marked filed (UTC)' }),
+      changes: arr(
+        obj({
+          document_type: oneOf(['invoice', 'credit_note', 'debit_note']),
+          number: str(),
+          date: date({ description: 'The date of the document now (of the record filed, when it is gone)' }),
+          change: oneOf(['created', 'changed', 'cancelled', 'deleted'], {
+            description:
+              'created: reported now, not when filed; changed: what the return reports of it differs, or its date left the month; cancelled, deleted: reported when filed, cancelled or deleted since',
+          }),
+        }),
+      ),
+      ...Object.fromEntries(['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'exp', 'nil', 'hsn'].map((k) => [k, gstr1Table(k)])),
+    },
+    { description: 'The GSTR-1 tables of what changed since the month was marked filed; a document no longer reported as filed is listed at 0' },
+  ),
+  Gstr3b: obj({
+    return: inlineJsonSchema(gstr3bSchema),
+    remarks: arr(obj({ table: str({ example: '4' }), remark: str() }), {
+      description: 'What the service says of the tables: those it does not compute (input tax credit, inward supplies) and how it fills the others',
+    }),
+  }),
   IrpInvoice: inlineJsonSchema(irpSchema),
   EInvoice: obj({
     invoice_id: nint({ description: 'The invoice registered (null for a credit or debit note)' }),

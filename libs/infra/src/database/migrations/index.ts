@@ -31,6 +31,7 @@ import { InvoiceExportParticulars1732001910000 } from './1732001910000-invoice-e
 import { Tds194jPaymentCodes1732001920000 } from './1732001920000-tds-194j-payment-codes';
 import { Tds2025Act1732001880000 } from './1732001880000-tds-2025-act';
 import { EinvoiceNotes1732001890000 } from './1732001890000-einvoice-notes';
+import { Gstr1Filings1732002000000 } from './1732002000000-gstr1-filings';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   NoteLineCess1732001900000,
   InvoiceExportParticulars1732001910000,
   Tds194jPaymentCodes1732001920000,
+  Gstr1Filings1732002000000,
 ];
