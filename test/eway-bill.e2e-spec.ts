@@ -402,6 +402,12 @@ describe('e-way bills against a local NIC e-way bill system', () => {
     expect(down.headers['retry-after']).toBeDefined();
     portal.mode = 'hang';
     await generate(id, road(100)).expect(503);
+    // The portal refuses the server's credentials: 503 not_configured, saying so without any of them.
+    portal.mode = 'refuse-client';
+    const refusedClient = await generate(id, road(100)).expect(503);
+    expect(refusedClient.body.error.code).toBe('not_configured');
+    expect(refusedClient.body.error.message).toContain('116');
+    for (const secret of ['ewb-secret', 'ewb-password', 'ewb-token']) expect(JSON.stringify(refusedClient.body)).not.toContain(secret);
     const rows = (await t.dataSource.query('SELECT COUNT(*) AS n FROM eway_bills WHERE account_id = ? AND invoice_id = ?', [a.accountId, id])) as Array<{
       n: string;
     }>;

@@ -2,7 +2,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { AddressInfo } from 'node:net';
 
 /** What the fake e-way bill system does with the next call to its e-way bill API (auth calls are not affected). */
-export type NicMode = 'ok' | 'invalid-token' | 'hang' | 'fail-500' | 'refuse-vehicle';
+export type NicMode = 'ok' | 'invalid-token' | 'hang' | 'fail-500' | 'refuse-vehicle' | 'refuse-client';
 
 interface Bill {
   ewbNo: string;
@@ -114,6 +114,7 @@ export class FakeNicEwb {
       this.tokens.delete(token);
       return fail('238');
     }
+    if (mode === 'refuse-client') return fail('116');
     if (mode === 'hang') return; // never answers
     if (mode === 'fail-500') {
       res.writeHead(500);

@@ -1,6 +1,6 @@
 import { ValidationFailed } from '../shared/domain-error';
 import { dateProblem } from '../shared/fiscal-year';
-import { normalizeStateCode } from '../tax/states';
+import { normalizeStateCode, stateName } from '../tax/states';
 import { CARGO_KINDS, CargoKind, MAX_DISTANCE_KM } from './eway-bill-validity';
 
 export const TRANSPORT_MODES = ['road', 'rail', 'air', 'ship'] as const;
@@ -190,8 +190,10 @@ export function extensionOf(input: ExtensionInput, bill: PartB, invoiceDate: str
   const remainingDistanceKm = distance(input.remaining_distance_km, 'remaining_distance_km', p, bill.distanceKm);
   const place = text(input.current_place);
   if (place === null || place.length > 50) p.add('current_place', 'must be the place the goods are at, at most 50 characters');
-  const stateCode = typeof input.current_state_code === 'string' ? normalizeStateCode(input.current_state_code) : null;
-  if (stateCode === null) p.add('current_state_code', 'must be a GST state code such as 27');
+  const code = typeof input.current_state_code === 'string' ? normalizeStateCode(input.current_state_code) : null;
+  // A place in India: a state or union territory of the GST list (not 96, a foreign country, nor 99, Centre jurisdiction).
+  const stateCode = code !== null && stateName(code) !== null && code !== '96' && code !== '99' ? code : null;
+  if (stateCode === null) p.add('current_state_code', 'must be the GST code of a state or union territory, such as 27');
   const pin = input.current_pincode;
   const pincode =
     typeof pin === 'string' && /^[1-9]\d{5}$/.test(pin)
