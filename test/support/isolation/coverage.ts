@@ -60,6 +60,7 @@ const noteLines = [{ description: 'Probe', amount: 10 }];
 const DOCUMENT_TYPES = ['invoice', 'quotation', 'proforma-invoice', 'debit-note', 'credit-note'] as const;
 const kindOfType = (type: string) => `${type}s` as Kind;
 const listQuery = (id: IdOf) => ({ client_id: id('clients', 'client_id') });
+const ewbTransporter = "the transporter's GSTIN or TRANSIN at the e-way bill portal, not a record of the service";
 
 /** Sales documents: list with a client filter, create and update naming records, bulk delete, read, history. */
 function salesDocument(
@@ -344,6 +345,21 @@ export const COVERAGE: Record<string, Coverage> = {
   'POST /v1/debit-notes/{id}/einvoice': { permission: 'debit_notes' },
   'DELETE /v1/debit-notes/{id}/einvoice': { permission: 'debit_notes', body: () => ({ reason: 'duplicate' }) },
   'GET /v1/exports/einvoice/debit-notes/{id}': { permission: 'debit_notes' },
+  'POST /v1/invoices/{id}/eway-bill': {
+    permission: 'invoices',
+    body: () => ({ transport_mode: 'road', distance_km: 100, vehicle_number: 'MH12AB1234' }),
+    notRefs: { transporter_id: ewbTransporter },
+  },
+  'POST /v1/invoices/{id}/eway-bill/cancel': { permission: 'invoices', body: () => ({ reason: 'duplicate' }) },
+  'POST /v1/invoices/{id}/eway-bill/extend': {
+    permission: 'invoices',
+    body: () => ({ reason: 'accident', remaining_distance_km: 10, current_place: 'Pune', current_state_code: '27', current_pincode: '411001' }),
+  },
+  'GET /v1/exports/eway-bill': {
+    permission: 'invoices',
+    query: (id) => ({ ids: String(id('invoices', 'ids')) }),
+    notRefs: { transporter_id: ewbTransporter },
+  },
 };
 
 /** The record kind a path parameter names, from the segment before it; undefined when unknown. */

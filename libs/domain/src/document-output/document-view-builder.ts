@@ -284,6 +284,7 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
     einvoice: doc.einvoice
       ? { irn: doc.einvoice.irn, ack_no: doc.einvoice.ackNo, ack_date: doc.einvoice.ackDate, signed_qr_code: doc.einvoice.signedQrCode }
       : null,
+    eway_bill: doc.ewayBill ? { ewb_no: doc.ewayBill.ewbNo, ewb_date: doc.ewayBill.ewbDate, valid_until: doc.ewayBill.validUntil } : null,
     transport_details: doc.transportDetails,
     lr_number: doc.lrNumber,
     payment_status: doc.paymentStatus,

@@ -79,4 +79,6 @@ export interface SourceDocument {
   supplierSnapshot?: SupplierSnapshot | null;
   /** The active e-invoice registration of an invoice (IRN, acknowledgement, signed QR payload). */
   einvoice?: { irn: string; ackNo: string; ackDate: string; signedQrCode: string } | null;
+  /** The active e-way bill of an invoice: its number, and when it was made and is valid until ('Y-m-d H:i:s', IST). */
+  ewayBill?: { ewbNo: string; ewbDate: string; validUntil: string | null } | null;
 }

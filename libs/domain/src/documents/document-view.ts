@@ -186,4 +186,6 @@ export interface DocumentView {
   upi?: { id: string; link: string; amount: string; qr_png_base64?: string | null } | null;
   /** e-invoice: the IRN and acknowledgement, and a QR code of the portal's signed QR payload (made by the renderer). */
   einvoice?: { irn: string; ack_no: string; ack_date: string; signed_qr_code: string; qr_png_base64?: string | null } | null;
+  /** The invoice's e-way bill: number, date and validity (IST), and a Code 128 barcode of the number (made by the renderer). */
+  eway_bill?: { ewb_no: string; ewb_date: string; valid_until: string | null; barcode_png_base64?: string | null } | null;
 }

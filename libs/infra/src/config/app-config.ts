@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_PLAN_POLICY, PlanPolicy } from '@app/domain/accounts/plan';
 import { AppVersionInfo } from '@app/domain/public-info/app-version';
 import { Env, envReader } from './env-reader';
+import { EwayBillConfig, readEwayBillConfig } from './eway-bill-config';
 import { readStorefrontConfig, StorefrontConfig } from './storefront-config';
 
 export interface AppConfig {
@@ -43,6 +44,8 @@ export interface AppConfig {
   /** Activity relay, notifications and push (see README, "Notifications and push"). */
   push: PushConfig;
   einvoice: EInvoiceConfig;
+  /** The NIC e-way bill system and the consignment value a bill is for (docs/gst-exports.md, "E-way bill"). */
+  ewayBill: EwayBillConfig;
   /** Outbound webhooks (see README, "Outbound webhooks"). */
   /**
    * `concurrency`: endpoints one worker process sends to at once; `endpointConcurrency`: deliveries in flight to
@@ -409,6 +412,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       timeoutMs: int('EINVOICE_TIMEOUT_MS', 15_000, 100, 120_000),
       qrPublicKey: readQrPublicKey(env, problems),
     },
+    ewayBill: readEwayBillConfig(env, problems),
     webhooks: {
       allowInsecure: bool('WEBHOOKS_ALLOW_INSECURE', false),
       dispatchIntervalMs: int('WEBHOOK_DISPATCH_INTERVAL_MS', 1000, 50, 3_600_000),

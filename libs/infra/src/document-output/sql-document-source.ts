@@ -75,6 +75,14 @@ export class SqlDocumentSource extends DocumentSource {
             [accountId, kind, id],
           )
         : [];
+    const [ewb] =
+      kind === 'invoice'
+        ? await manager.query<Row[]>(
+            `SELECT ewb_no, DATE_FORMAT(ewb_date, '%Y-%m-%d %H:%i:%s') AS ewb_date, DATE_FORMAT(valid_until, '%Y-%m-%d %H:%i:%s') AS valid_until
+               FROM eway_bills WHERE account_id = ? AND invoice_id = ? AND active_key = 1`,
+            [accountId, id],
+          )
+        : [];
     const gst = gstFieldsOfRow({
       placeOfSupply: str(h.place_of_supply),
       supplyType: str(h.supply_type),
@@ -152,6 +160,7 @@ export class SqlDocumentSource extends DocumentSource {
           }))
         : [],
       einvoice: irn ? { irn: String(irn.irn), ackNo: String(irn.ack_no), ackDate: String(irn.ack_date), signedQrCode: String(irn.signed_qr_code) } : null,
+      ewayBill: ewb ? { ewbNo: String(ewb.ewb_no), ewbDate: String(ewb.ewb_date), validUntil: str(ewb.valid_until) } : null,
     };
   }
 

@@ -11,6 +11,7 @@ import { PdfRendererBusy, PdfRendererClosed, PdfRendererCrashed } from './pdf-re
 import { Semaphore } from './semaphore';
 import { compileTemplates, pdfOptionsFor, templateHtml } from './templates';
 import { signedQrPng, upiQrPng } from './upi-qr';
+import { code128Png } from './barcode';
 
 export { PdfRenderTimeout, PdfRendererBusy, PdfRendererClosed, PdfRendererCrashed } from './pdf-renderer.errors';
 export { CHROMIUM_ARGS } from './chromium-process';
@@ -113,6 +114,9 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     if (view.upi && !view.upi.qr_png_base64) view = { ...view, upi: { ...view.upi, qr_png_base64: await upiQrPng(view.upi.link) } };
     if (view.einvoice && !view.einvoice.qr_png_base64) {
       view = { ...view, einvoice: { ...view.einvoice, qr_png_base64: await signedQrPng(view.einvoice.signed_qr_code) } };
+    }
+    if (view.eway_bill && !view.eway_bill.barcode_png_base64) {
+      view = { ...view, eway_bill: { ...view.eway_bill, barcode_png_base64: await code128Png(view.eway_bill.ewb_no) } };
     }
     const html = templateHtml(view, template);
     const pdfOptions = pdfOptionsFor(view);

@@ -233,6 +233,14 @@ function buildContext(view: DocumentView): Record<string, unknown> {
     einvoice: view.einvoice
       ? { irn: view.einvoice.irn, ack_no: view.einvoice.ack_no, ack_date: view.einvoice.ack_date, qr_src: imageDataUri(view.einvoice.qr_png_base64) }
       : null,
+    eway_bill: view.eway_bill
+      ? {
+          ewb_no: view.eway_bill.ewb_no,
+          ewb_date: view.eway_bill.ewb_date,
+          valid_until: view.eway_bill.valid_until,
+          barcode_src: imageDataUri(view.eway_bill.barcode_png_base64),
+        }
+      : null,
   };
 }
 

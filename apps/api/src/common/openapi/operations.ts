@@ -471,6 +471,41 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: [404, 503],
   },
 
+  // e-way bills
+  'POST /v1/invoices/{id}/eway-bill': {
+    id: 'generateEwayBill',
+    summary: 'Generate the e-way bill of an invoice',
+    description:
+      'Sends Part A (the invoice, in rupees at its `exchange_rate`) and Part B (transport mode, distance, vehicle or transporter, transport document; `lr_number` and `transport_details` of the invoice fill the document number and transporter name when not given) to the NIC e-way bill system and stores the 12-digit number, its date and the validity rule 138(10) gives: one day per 200 km or part (over-dimensional cargo: per 20 km), ending at midnight (IST) of the last day counted from the day after generation. By road without a vehicle (transporter id only) the bill has no validity yet (`valid_until` null). 400 before anything is sent when the invoice is a draft or cancelled, has no goods (every line a service, SAC 99), its consignment value (goods with the tax charged) is not above `EWAY_BILL_THRESHOLD` (50,000 rupees), it is older than 180 days, or Part B is incomplete; 400 when the portal refuses the data (details keyed `portal.<code>`); 409 when the invoice has an active bill; 503 when the portal does not answer in time (nothing is stored), 503 not_configured without the portal settings or for another GSTIN than theirs.',
+    status: 201,
+    data: ref('EwayBill'),
+    errors: [404, 409, 503],
+  },
+  'POST /v1/invoices/{id}/eway-bill/cancel': {
+    id: 'cancelEwayBill',
+    summary: 'Cancel the e-way bill of an invoice',
+    description:
+      "Cancels the active bill at the portal within 24 hours of its generation (rule 138(9)); later, a 400 keyed `ewb_no` gives the generation time and the deadline (IST), judged by the service clock before the portal is asked. The bill stays with `status: cancelled`; a new one may then be generated. 404 when the invoice has no bill; 409 when the portal refuses for the bill's state (verified in transit, already cancelled).",
+    data: ref('EwayBill'),
+    errors: [404, 409, 503],
+  },
+  'POST /v1/invoices/{id}/eway-bill/extend': {
+    id: 'extendEwayBill',
+    summary: 'Extend the validity of an e-way bill',
+    description:
+      "Extends the active bill (rule 138(10), proviso) from 8 hours before to 8 hours after its validity ends (otherwise 400 keyed `valid_until` with the window, IST): with the reason, where the goods are (place, state, PIN code), the distance left (at most the bill's) and how they move on (in movement: the vehicle, by default the bill's) or wait (in transit: road, warehouse or other, and the address). The new validity is counted from now for the distance left, to at most 360 days after generation in all. 409 when the portal refuses for the bill's state.",
+    data: ref('EwayBill'),
+    errors: [404, 409, 503],
+  },
+  'GET /v1/exports/eway-bill': {
+    id: 'getEwayBillBulkJson',
+    summary: "The e-way bill portal's bulk generation JSON of invoices",
+    description:
+      "The invoices `ids` as the e-way bill portal's bulk generation takes them (`version` and `billLists` with the portal's field names, `schemas/eway-bill.schema.json`), validated against that schema. Part B of each bill: the one given in the query (for every invoice), else that of the invoice's active e-way bill, else none (`transDistance` 0: the portal computes it from the PIN codes). Each invoice is checked as for generation; problems are keyed `ids.<id>.<field>` (400). 404 when an id is not an invoice of the account.",
+    data: ref('EwayBillFile'),
+    errors: [404],
+  },
+
   // notifications
   'GET /v1/notifications': {
     id: 'listNotifications',

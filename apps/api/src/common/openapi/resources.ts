@@ -22,10 +22,13 @@ import { SUPPLY_TYPES } from '@app/domain/tax/supply';
 import { TAX_WARNING_CODES } from '@app/domain/tax/tax-engine';
 import { PERMISSION_KEYS } from '@app/domain/shared/principal';
 import { PAYEE_TYPES, TDS_ACTS, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
+import { CARGO_KINDS, MAX_DISTANCE_KM } from '@app/domain/eway-bill/eway-bill-validity';
+import { TRANSPORT_MODES } from '@app/domain/eway-bill/part-b';
 import { STATUS } from '../error-envelope.filter';
 import gstr1Schema from '../../../../../schemas/gstr1.schema.json';
 import gstr3bSchema from '../../../../../schemas/gstr3b.schema.json';
 import irpSchema from '../../../../../schemas/einvoice-1.1.schema.json';
+import ewayBillSchema from '../../../../../schemas/eway-bill.schema.json';
 import { inlineJsonSchema } from './json-schema';
 import {
   arr,
@@ -664,6 +667,26 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
     signed_qr_code: str({ description: 'The signed QR payload (a JWS) the PDF prints as a QR code' }),
     status: oneOf(['active', 'cancelled']),
     cancelled_at: ntimestamp({ description: 'When the IRN was cancelled (UTC)' }),
+    cancel_reason: nstr(),
+  }),
+  EwayBillFile: inlineJsonSchema(ewayBillSchema),
+  EwayBill: obj({
+    invoice_id: int({ description: 'The invoice the bill is for' }),
+    ewb_no: str({ pattern: '^\\d{12}$', example: '391000123456', description: 'The e-way bill number (EBN) from the portal' }),
+    ewb_date: timestamp({ description: 'When the portal generated it (Indian time)' }),
+    valid_until: ntimestamp({ description: 'End of validity (Indian time, 23:59:59 of the last day, rule 138(10)); null while Part B has no vehicle' }),
+    validity_days: nint({ description: 'Days of validity for the distance (one per 200 km or part; over-dimensional cargo one per 20 km)' }),
+    status: oneOf(['active', 'cancelled']),
+    transport_mode: oneOf(TRANSPORT_MODES),
+    distance_km: int({ minimum: 1, maximum: MAX_DISTANCE_KM }),
+    vehicle_type: oneOf(CARGO_KINDS),
+    vehicle_number: nstr(),
+    transporter_id: nstr({ description: "The transporter's GSTIN or TRANSIN" }),
+    transporter_name: nstr(),
+    transport_document_number: nstr({ description: 'LR, RR, airway bill or bill of lading number' }),
+    transport_document_date: ndate(),
+    extended_times: count('Extensions of validity so far'),
+    cancelled_at: ntimestamp({ description: 'When the bill was cancelled (UTC)' }),
     cancel_reason: nstr(),
   }),
   LegalSummary: obj({ id: str(), title: str(), updated_at: str() }),

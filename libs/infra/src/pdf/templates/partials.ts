@@ -108,6 +108,9 @@ export const PARTIALS: Record<string, string> = {
 <div>IRN: <span class="irn" style="word-break:break-all">{{einvoice.irn}}</span></div>
 <div>Ack No: {{einvoice.ack_no}} &middot; Ack Date: {{einvoice.ack_date}}</div>
 {{#if einvoice.qr_src}}<img src="{{einvoice.qr_src}}" alt="e-invoice signed QR code" style="width:35mm;height:35mm;display:block">{{/if}}</div>{{/if}}
+{{#if eway_bill}}<div class="eway-bill"><div class="section-label">e-Way Bill</div>
+<div>EWB No: <span class="ewb-no">{{eway_bill.ewb_no}}</span> &middot; Date: {{eway_bill.ewb_date}}{{#if eway_bill.valid_until}} &middot; Valid until: {{eway_bill.valid_until}}{{/if}}</div>
+{{#if eway_bill.barcode_src}}<img src="{{eway_bill.barcode_src}}" alt="e-way bill number barcode (Code 128)" style="height:12mm;display:block">{{/if}}</div>{{/if}}
 {{#each notices}}<p class="notice">{{this}}</p>{{/each}}
 {{#if notes}}<div class="section-label">{{notes_label}}</div><p class="pre">{{notes}}</p>{{/if}}
 {{#if declaration_text}}<div class="section-label">Declaration</div><p class="pre">{{declaration_text}}</p>{{/if}}

@@ -1,0 +1,81 @@
+import { Body, Controller, Get, HttpCode, Param, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { EwayBill } from '@app/domain/eway-bill/eway-bill.port';
+import { EwayBillService } from '@app/domain/eway-bill/eway-bill.service';
+import { PartBInput } from '@app/domain/eway-bill/part-b';
+import { ValidationFailed } from '@app/domain/shared/domain-error';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
+import { LIMITS } from '../common/limits';
+import { MAX_ID, ParseIdPipe } from '../common/parse-id.pipe';
+import { Post } from '../idempotency/idempotent-routes';
+import { CancelEwayBillDto, EwayBillExportQueryDto, ExtendEwayBillDto, GenerateEwayBillDto } from './eway-bill.dto';
+
+export function presentEwayBill(b: EwayBill) {
+  return {
+    invoice_id: b.invoiceId,
+    ewb_no: b.ewbNo,
+    ewb_date: b.ewbDate,
+    valid_until: b.validUntil,
+    validity_days: b.validityDays,
+    status: b.status,
+    transport_mode: b.transportMode,
+    distance_km: b.distanceKm,
+    vehicle_type: b.cargo,
+    vehicle_number: b.vehicleNumber,
+    transporter_id: b.transporterId,
+    transporter_name: b.transporterName,
+    transport_document_number: b.transportDocNo,
+    transport_document_date: b.transportDocDate,
+    extended_times: b.extendedTimes,
+    cancelled_at: b.cancelledAt,
+    cancel_reason: b.cancelReason,
+  };
+}
+
+/** The invoice ids of `?ids=1,2,3`: positive, in range, at most MAX_BULK_IDS. */
+function idsOf(text: string): number[] {
+  const ids = text.split(',').map(Number);
+  if (ids.some((id) => !Number.isInteger(id) || id < 1 || id > MAX_ID)) throw ValidationFailed.field('ids', 'must hold positive integers');
+  if (ids.length > LIMITS.bulkIds) throw ValidationFailed.field('ids', `must hold at most ${LIMITS.bulkIds} ids`);
+  return ids;
+}
+
+@AccountApi('invoices')
+@RequirePermission('invoices')
+@Controller('v1')
+export class EwayBillController {
+  constructor(private readonly ewayBills: EwayBillService) {}
+
+  @Post('invoices/:id/eway-bill')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Generates the e-way bill of the invoice with the NIC e-way bill system' })
+  async generate(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: GenerateEwayBillDto) {
+    return presentEwayBill(await this.ewayBills.generate(caller.account, id, body));
+  }
+
+  @Post('invoices/:id/eway-bill/cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancels the e-way bill within 24 hours of its generation' })
+  async cancel(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: CancelEwayBillDto) {
+    return presentEwayBill(await this.ewayBills.cancel(caller.account, id, body.reason, body.remark));
+  }
+
+  @Post('invoices/:id/eway-bill/extend')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Extends the validity of the e-way bill from 8 hours before to 8 hours after it ends' })
+  async extend(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: ExtendEwayBillDto) {
+    return presentEwayBill(await this.ewayBills.extend(caller.account, id, body));
+  }
+
+  @Get('exports/eway-bill')
+  @ApiOperation({ summary: "The e-way bill portal's bulk generation JSON of the invoices" })
+  async bulk(@CurrentCaller() caller: Caller, @Query() query: EwayBillExportQueryDto) {
+    const { ids, distance_km, ...rest } = query;
+    const partB: PartBInput | null =
+      Object.values(rest).some((v) => v !== undefined) || distance_km !== undefined
+        ? { ...rest, distance_km: distance_km === undefined ? undefined : Number(distance_km) }
+        : null;
+    return this.ewayBills.bulkFile(caller.account, idsOf(ids), partB);
+  }
+}

@@ -1,0 +1,316 @@
+import Decimal from 'decimal.js';
+import { Account } from '../accounts/account';
+import { Client } from '../clients/client';
+import { lineTaxable } from '../document-output/document-view-builder';
+import { SourceDocument, SourceProductLine } from '../document-output/source-document';
+import { splitAddress } from '../einvoice/irp-payload';
+import { irpUnit } from '../einvoice/irp-units';
+import { placeOfSupply, supplierState } from '../gst-returns/place-of-supply';
+import { ValidationFailed } from '../shared/domain-error';
+import { money2, toDecimal } from '../shared/money';
+import { isSupplyType, isZeroRated, stateOf } from '../tax/supply';
+import { CargoKind } from './eway-bill-validity';
+import { PartB, TransportMode } from './part-b';
+
+/**
+ * The invoice as the NIC e-way bill system takes it (Part A: the consignment; Part B: how it moves). Field names and
+ * codes of the e-way bill API v1.03 ("Generate E-way Bill", docs.ewaybillgst.gov.in) and of the offline tool's bulk
+ * JSON; amounts in rupees, dates dd/mm/yyyy (docs/gst-exports.md, "E-way bill").
+ */
+export interface EwbItem {
+  productName: string;
+  productDesc: string;
+  hsnCode: number;
+  quantity: number;
+  qtyUnit: string;
+  taxableAmount: number;
+  cgstRate: number;
+  sgstRate: number;
+  igstRate: number;
+  cessRate: number;
+  cessNonAdvol: number;
+}
+
+/** Part A, with the API's field names. */
+export interface Consignment {
+  userGstin: string;
+  supplyType: 'O';
+  /** 1: Supply. */
+  subSupplyType: number;
+  subSupplyDesc: string;
+  docType: 'INV' | 'BIL';
+  docNo: string;
+  docDate: string;
+  fromGstin: string;
+  fromTrdName: string;
+  fromAddr1: string;
+  fromAddr2: string;
+  fromPlace: string;
+  fromPincode: number;
+  fromStateCode: number;
+  actFromStateCode: number;
+  toGstin: string;
+  toTrdName: string;
+  toAddr1: string;
+  toAddr2: string;
+  toPlace: string;
+  toPincode: number;
+  toStateCode: number;
+  actToStateCode: number;
+  /** 1: Regular (bill-from is dispatch-from, bill-to is ship-to). */
+  transactionType: number;
+  totalValue: number;
+  cgstValue: number;
+  sgstValue: number;
+  igstValue: number;
+  cessValue: number;
+  cessNonAdvolValue: number;
+  otherValue: number;
+  totInvValue: number;
+  mainHsnCode: number;
+  itemList: EwbItem[];
+}
+
+/** The generate request of the API: Part A and Part B; codes and the distance as strings, as the API takes them. */
+export type NicEwayBill = Omit<Consignment, 'subSupplyType'> & {
+  subSupplyType: string;
+  transMode: string;
+  transDistance: string;
+  transporterId: string;
+  transporterName: string;
+  transDocNo: string;
+  transDocDate: string;
+  vehicleNo: string;
+  vehicleType: string;
+};
+
+/** One bill of the offline tool's bulk file: the bulk tool's names for five fields, numbers for codes and distance. */
+export type BulkBill = Omit<Consignment, 'transactionType' | 'actFromStateCode' | 'actToStateCode' | 'otherValue' | 'cessNonAdvolValue' | 'itemList'> & {
+  transType: number;
+  actualFromStateCode: number;
+  actualToStateCode: number;
+  OthValue: number;
+  TotNonAdvolVal: number;
+  itemList: Array<EwbItem & { itemNo: number }>;
+  transDistance: number;
+  transMode?: number;
+  transporterId?: string;
+  transporterName?: string;
+  transDocNo?: string;
+  transDocDate?: string;
+  vehicleNo?: string;
+  vehicleType?: string;
+};
+
+/** The bulk generation file of the e-way bill portal (`schemas/eway-bill.schema.json`). */
+export interface BulkEwayBill {
+  version: string;
+  billLists: BulkBill[];
+}
+
+/** The version of the bulk file written (the offline tool's JSON version 1.0.0621). */
+export const BULK_VERSION = '1.0.0621';
+
+/** Transport mode codes of the portal's masters. */
+export const TRANSPORT_MODE_CODES: Readonly<Record<TransportMode, number>> = { road: 1, rail: 2, air: 3, ship: 4 };
+/** Vehicle types: R regular, O over-dimensional cargo. */
+export const VEHICLE_TYPES: Readonly<Record<CargoKind, 'R' | 'O'>> = { regular: 'R', over_dimensional: 'O' };
+/** The most items the portal takes on one bill. */
+export const MAX_ITEMS = 250;
+
+const n2 = (v: Decimal | string) => Number(money2(v));
+/** 'Y-m-d' -> 'dd/mm/yyyy'. */
+export const nicDate = (date: string) => date.split('-').reverse().join('/');
+const clip = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().slice(0, max).trim();
+/** A goods line: an HSN code, not a services accounting code (SAC, chapter 99). */
+const isGoods = (l: SourceProductLine) => !l.hsnCode.trim().startsWith('99');
+
+/** A line's value as the bill takes it, in rupees: taxable value and the tax charged (none under reverse charge). */
+function lineValue(l: SourceProductLine, reverseCharge: boolean) {
+  const taxable = toDecimal(money2(l.taxableValue ?? lineTaxable(l).taxable));
+  const [cgst, sgst, igst, cess] = reverseCharge
+    ? [new Decimal(0), new Decimal(0), new Decimal(0), new Decimal(0)]
+    : [l.cgst, l.sgst, l.igst, l.cessAmount ?? '0'].map((v) => toDecimal(money2(v)));
+  return { taxable, cgst, sgst, igst, cess, total: taxable.plus(cgst).plus(sgst).plus(igst).plus(cess) };
+}
+
+/**
+ * The consignment value of rule 138(1), Explanation 2: the value of the goods (section 15) declared in the invoice with
+ * the central, State or Union territory, integrated tax and cess charged in it, leaving out exempt goods where the
+ * invoice has both exempt and taxable goods. Lines are in rupees already. A goods line at a 0 % rate is exempt unless
+ * the supply is zero-rated (an export or to an SEZ); tax not charged by the supplier (reverse charge) is not in it.
+ */
+export function consignmentValue(doc: Pick<SourceDocument, 'productLines' | 'reverseCharge' | 'supplyType'>): Decimal {
+  const goods = doc.productLines.filter(isGoods);
+  const zeroRated = isSupplyType(doc.supplyType) && isZeroRated(doc.supplyType);
+  const exempt = (l: SourceProductLine) => !zeroRated && toDecimal(l.taxRate).isZero();
+  const mixed = goods.some(exempt) && goods.some((l) => !exempt(l));
+  return goods.filter((l) => !(mixed && exempt(l))).reduce((s, l) => s.plus(lineValue(l, doc.reverseCharge === true).total), new Decimal(0));
+}
+
+/**
+ * Part A of the bill of an invoice already in rupees (`invoiceInRupees`). Refuses (400, by field) what the portal
+ * cannot take: a draft or cancelled invoice, an export (its bill names the port of shipment, which the service does
+ * not record), no goods line, a line without an HSN/SAC code, a business without a GSTIN or a PIN in its address, a
+ * client address without a PIN, an invoice number the portal does not take, more than 250 goods lines.
+ */
+export function buildConsignment(doc: SourceDocument, account: Account, client: Client | null): Consignment {
+  const errors: Record<string, string> = {};
+  if (doc.kind !== 'invoice') errors.document = 'only invoices get an e-way bill here';
+  if (doc.status === 'draft') errors.status = 'a draft cannot get an e-way bill; issue it first';
+  if (doc.status === 'cancelled') errors.status = 'a cancelled invoice cannot get an e-way bill';
+  if (doc.type === 'export' || doc.supplyType?.startsWith('export')) {
+    errors.invoice_type = "an export's e-way bill names the port of shipment, which the service does not record: make it on the portal";
+  }
+  if (!/^[A-Za-z0-9/-]{1,16}$/.test(doc.number)) errors.invoice_number = 'the portal takes document numbers of 1 to 16 letters, digits, / and -';
+  if (!account.gstin) errors.business_gstin = 'is required for an e-way bill';
+  const from = splitAddress(account.address);
+  if (!from.pin || !from.addr1) errors.business_address = 'must hold the street and a 6-digit PIN code for an e-way bill';
+  const to = splitAddress(client?.address ?? null);
+  if (!to.pin || !to.addr1) errors.client_address = "the client's address must hold the street and a 6-digit PIN code for an e-way bill";
+  doc.productLines.forEach((l, i) => {
+    if (!/^\d{4,8}$/.test(l.hsnCode.trim())) errors[`items.${i}.hsn_code`] = 'an e-way bill tells goods from services by the HSN or SAC code: 4 to 8 digits';
+  });
+  const goods = doc.productLines.filter((l) => /^\d{4,8}$/.test(l.hsnCode.trim()) && isGoods(l));
+  if (!doc.productLines.length) errors.items = 'an e-way bill needs at least one line of goods';
+  else if (!goods.length && !Object.keys(errors).some((k) => k.startsWith('items.'))) {
+    errors.items = 'every line is a service (SAC starting 99): an e-way bill is for the movement of goods';
+  }
+  if (goods.length > MAX_ITEMS) errors.items = `the portal takes at most ${MAX_ITEMS} lines of goods on one bill`;
+  if (Object.keys(errors).length) throw new ValidationFailed(errors, 'The invoice cannot get an e-way bill.');
+
+  const gstin = account.gstin as string;
+  const reverseCharge = doc.reverseCharge === true;
+  const fromState = supplierState(gstin, account.stateCode) as string;
+  const pos = placeOfSupply({
+    placeOfSupply: doc.placeOfSupply,
+    clientGstin: client?.gstin ?? null,
+    clientStateCode: client?.stateCode ?? null,
+    businessStateCode: fromState,
+  }) as string;
+  const shipTo = stateOf(client) ?? pos;
+  const items: EwbItem[] = goods.map((l) => {
+    const v = lineValue(l, reverseCharge);
+    const rate = Number(toDecimal(l.taxRate).toFixed());
+    return {
+      productName: clip(l.description, 100),
+      productDesc: clip(l.description, 100),
+      hsnCode: Number(l.hsnCode.trim()),
+      quantity: Number(toDecimal(l.quantity).toDecimalPlaces(3).toFixed()),
+      qtyUnit: irpUnit(l.unit, false) as string,
+      taxableAmount: n2(v.taxable),
+      cgstRate: v.cgst.gt(0) ? rate / 2 : 0,
+      sgstRate: v.sgst.gt(0) ? rate / 2 : 0,
+      igstRate: v.igst.gt(0) ? rate : 0,
+      cessRate: v.cess.gt(0) ? Number(toDecimal(l.cessRate ?? '0').toFixed()) : 0,
+      cessNonAdvol: 0,
+    };
+  });
+  const sum = (lines: SourceProductLine[], k: 'taxable' | 'cgst' | 'sgst' | 'igst' | 'cess' | 'total') =>
+    lines.reduce((s, l) => s.plus(lineValue(l, reverseCharge)[k]), new Decimal(0));
+  const total = toDecimal(money2(doc.totalAmount));
+  return {
+    userGstin: gstin,
+    supplyType: 'O',
+    subSupplyType: 1,
+    subSupplyDesc: '',
+    docType: doc.type === 'bill_of_supply' ? 'BIL' : 'INV',
+    docNo: doc.number,
+    docDate: nicDate(doc.date),
+    fromGstin: gstin,
+    fromTrdName: clip(account.businessName ?? gstin, 100),
+    fromAddr1: from.addr1,
+    fromAddr2: from.addr2,
+    fromPlace: from.loc,
+    fromPincode: from.pin as number,
+    fromStateCode: Number(fromState),
+    actFromStateCode: Number(fromState),
+    toGstin: client?.gstin ?? 'URP',
+    toTrdName: clip(client?.name ?? '', 100),
+    toAddr1: to.addr1,
+    toAddr2: to.addr2,
+    toPlace: to.loc,
+    toPincode: to.pin as number,
+    toStateCode: Number(pos),
+    actToStateCode: Number(shipTo),
+    transactionType: 1,
+    totalValue: n2(sum(goods, 'taxable')),
+    cgstValue: n2(sum(goods, 'cgst')),
+    sgstValue: n2(sum(goods, 'sgst')),
+    igstValue: n2(sum(goods, 'igst')),
+    cessValue: n2(sum(goods, 'cess')),
+    cessNonAdvolValue: 0,
+    // What the document's total holds beyond its lines (the round-off; a header discount taken after tax on invoices
+    // stored before discounts were shared among the lines); service lines are in neither.
+    otherValue: n2(total.minus(sum(doc.productLines, 'total'))),
+    totInvValue: n2(total),
+    mainHsnCode: Number(goods[0].hsnCode.trim()),
+    itemList: items,
+  };
+}
+
+/** The API's generate request: Part A with Part B. */
+export function nicGenerateRequest(c: Consignment, b: PartB): NicEwayBill {
+  return {
+    ...c,
+    subSupplyType: String(c.subSupplyType),
+    transMode: String(TRANSPORT_MODE_CODES[b.transportMode]),
+    transDistance: String(b.distanceKm),
+    transporterId: b.transporterId ?? '',
+    transporterName: b.transporterName ?? '',
+    transDocNo: b.transportDocNo ?? '',
+    transDocDate: b.transportDocDate ? nicDate(b.transportDocDate) : '',
+    vehicleNo: b.vehicleNumber ?? '',
+    vehicleType: b.vehicleNumber ? VEHICLE_TYPES[b.cargo] : '',
+  };
+}
+
+/**
+ * One bill of the bulk file. Without Part B the distance is 0, which the portal reads as "compute it from the PIN
+ * codes", and the transport fields are left out (the bill is then Part A only, completed on the portal).
+ */
+export function bulkBill(c: Consignment, b: PartB | null): BulkBill {
+  const { transactionType, actFromStateCode, actToStateCode, otherValue, cessNonAdvolValue, itemList, ...rest } = c;
+  const partB = b
+    ? {
+        transMode: TRANSPORT_MODE_CODES[b.transportMode],
+        ...(b.transporterId ? { transporterId: b.transporterId } : {}),
+        ...(b.transporterName ? { transporterName: b.transporterName } : {}),
+        ...(b.transportDocNo ? { transDocNo: b.transportDocNo } : {}),
+        ...(b.transportDocDate ? { transDocDate: nicDate(b.transportDocDate) } : {}),
+        ...(b.vehicleNumber ? { vehicleNo: b.vehicleNumber, vehicleType: VEHICLE_TYPES[b.cargo] } : {}),
+      }
+    : {};
+  return {
+    ...rest,
+    transType: transactionType,
+    actualFromStateCode: actFromStateCode,
+    actualToStateCode: actToStateCode,
+    OthValue: otherValue,
+    TotNonAdvolVal: cessNonAdvolValue,
+    itemList: itemList.map((item, i) => ({ itemNo: i + 1, ...item })),
+    transDistance: b ? b.distanceKm : 0,
+    ...partB,
+  };
+}
+
+/** The extension request of the API (EXTENDVALIDITY). */
+export interface NicExtension {
+  ewbNo: number;
+  vehicleNo: string;
+  fromPlace: string;
+  fromState: number;
+  fromPincode: number;
+  remainingDistance: number;
+  transDocNo: string;
+  transDocDate: string;
+  /** '1' to '4' in movement, '5' in transit. */
+  transMode: string;
+  extnRsnCode: number;
+  extnRemarks: string;
+  consignmentStatus: 'M' | 'T';
+  transitType: '' | 'R' | 'W' | 'O';
+  addressLine1: string;
+  addressLine2: string;
+  addressLine3: string;
+}
