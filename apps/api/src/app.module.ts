@@ -30,6 +30,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { StorefrontModule } from './storefront/storefront.module';
 import { ExportsModule } from './exports/exports.module';
 import { EInvoiceModule } from './einvoice/einvoice.module';
+import { PaymentsModule } from './payments/payments.module';
 import { IdempotentRoutesModule } from './idempotency/idempotent-routes';
 import { ApiMetrics } from './metrics/api-metrics';
 import { MetricsModule } from './metrics/metrics.module';
@@ -61,6 +62,7 @@ const RESOURCE_MODULES = [
   StorefrontModule,
   ExportsModule,
   EInvoiceModule,
+  PaymentsModule,
 ];
 
 @Module({})
