@@ -1,6 +1,5 @@
 import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../auth/authenticate-caller.use-case';
-import { DocumentStatus, PaymentStatus } from '../documents/document-enums';
 import { Clock } from '../shared/clock.port';
 import { NotFound, ValidationFailed } from '../shared/domain-error';
 import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
@@ -8,6 +7,9 @@ import { paiseText } from '../shared/money';
 import { ALLOCATION_ENTITY_TYPES, Allocation, AllocationFields, DocumentRef, Payment, paymentLabel, paymentSummary } from './payment';
 import { PaymentRepository } from './payment.repository.port';
 import { compareRefs, ReceivableDocument, ReceivableDocuments } from './receivable-documents.port';
+import { assertReceiptsKept, HeaderPayment, paidBelowReceipts, SETTLED_NOUN } from './status-path';
+
+export type { HeaderPayment };
 import { allocationProblems, balanceOf, paiseOfAmount as paise, PayingSide, settlementChanges, settlementOf } from './settlement';
 
 /** One allocation a caller asks for; `index` is its place in the request (validation details name it). */
@@ -15,18 +17,6 @@ export interface AllocationRequest extends DocumentRef {
   amount: string;
   tdsAmount: string;
   index: number;
-}
-
-/** The payment fields of a document header as the spec's payment rules computed them (create or PATCH). */
-export interface HeaderPayment {
-  clientId: number;
-  currency: string;
-  status: DocumentStatus;
-  totalAmount: string;
-  tdsAmount: string | null;
-  paymentStatus: PaymentStatus;
-  paidAmount: string;
-  paymentDate: string | null;
 }
 
 /** Allocations checked by `prepare`, to be stored by `apply`. */
@@ -38,7 +28,7 @@ export interface PreparedAllocations {
 }
 
 const key = (ref: DocumentRef) => `${ref.type}:${ref.id}`;
-const NOUN: Record<DocumentRef['type'], string> = { invoice: 'invoice', 'debit-note': 'debit note' };
+const NOUN = SETTLED_NOUN;
 
 /**
  * The ledger of payments against documents: allocations are the truth of what was paid, and every change of them
@@ -141,10 +131,10 @@ export class PaymentLedger {
     const live = await this.payments.documentAllocations(accountId, doc);
     const receipts = live.filter((a) => a.source === 'receipt');
     const made = live.filter((a) => a.source === 'payment_status');
-    if (receipts.length) this.assertReceiptsKept(doc, header, receipts);
+    if (receipts.length) assertReceiptsKept(doc, header, receipts);
     const paidByReceipts = receipts.reduce((s, a) => s + paise(a.amount), 0);
     const rest = paise(header.paidAmount) - paidByReceipts;
-    if (rest < 0) throw this.paidBelowReceipts(header, paiseText(paidByReceipts), NOUN[doc.type]);
+    if (rest < 0) throw paidBelowReceipts(header, paiseText(paidByReceipts), NOUN[doc.type]);
     const date = header.paymentDate ?? kolkataDate(this.clock.now());
     const keep =
       rest > 0 &&
@@ -248,32 +238,6 @@ export class PaymentLedger {
         createdAt: now,
       },
     };
-  }
-
-  /** Receipts allocated to a document hold its client, currency, status and TDS as they were made against. */
-  private assertReceiptsKept(doc: ReceivableDocument, header: HeaderPayment, receipts: Allocation[]): void {
-    const noun = NOUN[doc.type];
-    const why = `receipts are allocated to this ${noun}; delete those allocations first`;
-    const problems: Record<string, string> = {};
-    if (header.clientId !== doc.clientId) problems.client_id = `cannot change: ${why}`;
-    if (header.currency !== doc.currency) problems.currency = `cannot change: ${why}`;
-    if (header.status === 'cancelled' || header.status === 'draft') problems.status = `cannot be ${header.status}: ${why}`;
-    const recorded = receipts.filter((a) => a.tdsRecorded).reduce((s, a) => s + paise(a.tdsAmount), 0);
-    const matched = receipts.filter((a) => !a.tdsRecorded).reduce((s, a) => s + paise(a.tdsAmount), 0);
-    const before = paise(doc.tdsAmount);
-    const after = paise(header.tdsAmount);
-    if (recorded > 0 && after !== before) problems.tds_amount = `cannot change: it holds ${paiseText(recorded)} of TDS that receipts recorded (${why})`;
-    else if (matched > 0 && after < matched) problems.tds_amount = `must be at least ${paiseText(matched)}, the TDS receipts matched against it`;
-    if (Object.keys(problems).length) throw new ValidationFailed(problems);
-  }
-
-  private paidBelowReceipts(header: HeaderPayment, byReceipts: string, noun: string): ValidationFailed {
-    const why = `receipts allocated ${byReceipts} to this ${noun}`;
-    if (header.paymentStatus === 'partial') return ValidationFailed.field('paid_amount', `must be at least ${byReceipts}: ${why}`);
-    if (header.paymentStatus === 'paid') {
-      return ValidationFailed.field('total_amount', `would make the amount receivable less than the ${byReceipts} that receipts allocated to this ${noun}`);
-    }
-    return ValidationFailed.field('payment_status', `cannot be ${header.paymentStatus}: ${why}; delete those allocations first`);
   }
 
   /** Settles `doc` again from its allocations now; `earlier` were its allocations before the change. */
