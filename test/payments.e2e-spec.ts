@@ -1,3 +1,4 @@
+import { backfillStatusPayments } from '@app/infra/database/migrations/1732002200000-payments';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { activityOf, createClient, line } from './support/sales-document-helpers';
 
@@ -250,6 +251,26 @@ describe('payments: receipts, allocations and advances', () => {
         .expect(200);
       expect((await t.http.get(`/v1/payments?client_id=${other}`).set(a.auth).expect(200)).body.data.total).toBe(0);
     });
+  });
+
+  it('the migration gives a document already paid through its status (before payments existed) its payment, once', async () => {
+    const id = await invoice(a, other, 300); // 354.00
+    // As such an invoice was stored before: paid in its header, no payment in the ledger.
+    await t.dataSource.query("UPDATE invoices SET payment_status = 'partial', paid_amount = 154, payment_date = '2025-05-15' WHERE account_id = ? AND id = ?", [
+      a.accountId,
+      id,
+    ]);
+    await backfillStatusPayments(t.dataSource.manager);
+    await backfillStatusPayments(t.dataSource.manager);
+    const rows = (await t.http.get(`/v1/payments?client_id=${other}`).set(a.auth).expect(200)).body.data.payments;
+    const made = rows.filter((p: Record<string, unknown>) => p.source_document_id === id);
+    expect(made).toEqual([
+      expect.objectContaining({ source: 'payment_status', mode: 'other', amount: 154, payment_date: '2025-05-15', unallocated_amount: 0 }),
+    ]);
+    expect((await readPayment(made[0].payment_id)).allocations).toEqual([expect.objectContaining({ document_id: id, amount: 154 })]);
+    // From then on the header follows the ledger: pending removes that payment.
+    await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ payment_status: 'pending' }).expect(200);
+    await t.http.get(`/v1/payments/${made[0].payment_id}`).set(a.auth).expect(404);
   });
 
   describe('TDS counts once', () => {

@@ -75,19 +75,7 @@ export class Payments1732002200000 implements MigrationInterface {
     await q.query(`UPDATE users SET permissions = IF(permissions = '', 'payments', CONCAT(permissions, ',payments'))
       WHERE (is_owner = 1 OR FIND_IN_SET('invoices', permissions) > 0) AND FIND_IN_SET('payments', permissions) = 0`);
 
-    for (const s of SETTLED) {
-      await q.query(
-        `INSERT INTO payments (account_id, client_id, amount, tds_amount, allocated_amount, allocated_tds, currency, payment_date, mode, notes,
-                               source, source_document_type, source_document_id, created_at, updated_at)
-         SELECT account_id, client_id, paid_amount, 0, paid_amount, 0, currency, COALESCE(payment_date, ${s.date}), 'other',
-                CONCAT('Recorded from the payment status of ${s.noun} ', ${s.number}), 'payment_status', '${s.type}', id, UTC_TIMESTAMP(), UTC_TIMESTAMP()
-           FROM ${s.table} WHERE paid_amount > 0 ORDER BY id`,
-      );
-    }
-    await q.query(`INSERT INTO payment_allocations (account_id, payment_id, client_id, document_type, document_id, amount, tds_amount, tds_recorded,
-                                                    payment_source, allocation_date, created_at)
-      SELECT account_id, id, client_id, source_document_type, source_document_id, amount, 0, 0, 'payment_status', payment_date, created_at
-        FROM payments WHERE source = 'payment_status' ORDER BY id`);
+    await backfillStatusPayments(q);
   }
 
   async down(q: QueryRunner): Promise<void> {
@@ -97,4 +85,29 @@ export class Payments1732002200000 implements MigrationInterface {
       WHERE FIND_IN_SET('payments', permissions) > 0`);
     await q.query(`DELETE FROM document_sequences WHERE kind = 'receipt-voucher'`);
   }
+}
+
+/**
+ * Gives every invoice and debit note paid or partly paid through its payment status, and without any allocation yet,
+ * the payment such an update records (mode `other`, source `payment_status`) with its allocation. Idempotent.
+ */
+export async function backfillStatusPayments(q: Pick<QueryRunner, 'query'>): Promise<void> {
+  for (const s of SETTLED) {
+    await q.query(
+      `INSERT INTO payments (account_id, client_id, amount, tds_amount, allocated_amount, allocated_tds, currency, payment_date, mode, notes,
+                             source, source_document_type, source_document_id, created_at, updated_at)
+       SELECT d.account_id, d.client_id, d.paid_amount, 0, d.paid_amount, 0, d.currency, COALESCE(d.payment_date, d.${s.date}), 'other',
+              CONCAT('Recorded from the payment status of ${s.noun} ', d.${s.number}), 'payment_status', '${s.type}', d.id, UTC_TIMESTAMP(), UTC_TIMESTAMP()
+         FROM ${s.table} d
+        WHERE d.paid_amount > 0
+          AND NOT EXISTS (SELECT 1 FROM payment_allocations a WHERE a.account_id = d.account_id AND a.document_type = '${s.type}' AND a.document_id = d.id)
+        ORDER BY d.id`,
+    );
+  }
+  await q.query(`INSERT INTO payment_allocations (account_id, payment_id, client_id, document_type, document_id, amount, tds_amount, tds_recorded,
+                                                  payment_source, allocation_date, created_at)
+    SELECT p.account_id, p.id, p.client_id, p.source_document_type, p.source_document_id, p.amount, 0, 0, 'payment_status', p.payment_date, p.created_at
+      FROM payments p
+     WHERE p.source = 'payment_status' AND NOT EXISTS (SELECT 1 FROM payment_allocations a WHERE a.account_id = p.account_id AND a.payment_id = p.id)
+     ORDER BY p.id`);
 }
