@@ -78,11 +78,11 @@ if [ -z "${up:-}" ]; then
   exit 1
 fi
 
-# Sample data (clients, invoices of two financial years, notes, stock, expenses) on the first run only.
+# Sample data (clients, invoices of two financial years, notes, payments and an advance, stock, expenses) on the first run only.
 seed=$(DEMO_API_KEY="$api_key" node scripts/run.js cli demo:seed --url "$base")
 share_url=$(printf '%s' "$seed" | json_field share_url)
 if [ "$(printf '%s' "$seed" | json_field seeded)" = "true" ]; then
-  seed_note="Sample data added: 12 clients, 12 invoices, a quotation, a proforma invoice, a debit and a credit note, stock and expenses."
+  seed_note="Sample data added: 12 clients, 12 invoices, a quotation, a proforma invoice, a debit and a credit note, payments received and an advance, stock and expenses."
 else
   seed_note="The sample data of an earlier run is kept (nothing was added twice)."
 fi
@@ -99,6 +99,7 @@ Try it:
 
   curl -s -H "Authorization: Bearer ${api_key}" ${base}/v1/me
   curl -s -H "Authorization: Bearer ${api_key}" "${base}/v1/invoices?limit=5"
+  curl -s -H "Authorization: Bearer ${api_key}" "${base}/v1/payments?limit=5"
 
 An invoice PDF to open in a browser (a public share link, no key needed):
 

@@ -67,7 +67,8 @@ describe('clients', () => {
         },
       });
       const got = await t.http.get(`/v1/clients/${client.client_id}`).set(a.auth).expect(200);
-      expect(got.body).toEqual({ ok: true, data: client });
+      // The single read adds the client's credit (what its payments hold unallocated).
+      expect(got.body).toEqual({ ok: true, data: { ...client, credit_balance: 0 } });
       expect(await clientRow(client.client_id)).toMatchObject({ account_id: a.accountId, phone: '9876543210' });
     });
 
@@ -543,7 +544,7 @@ describe('clients', () => {
         .expect(200);
       expect(bulk.body.data).toEqual({ deleted: 0, skipped: [id] });
       const still = await t.http.get(`/v1/clients/${id}`).set(x.auth).expect(200);
-      expect(still.body.data).toEqual(owned);
+      expect(still.body.data).toEqual({ ...owned, credit_balance: 0 });
     });
 
     it('account Y never sees X’s clients in its list', async () => {
@@ -605,7 +606,8 @@ describe('clients: Free-plan limit', () => {
     expect(list.body.data.total).toBe(3);
 
     // A duplicate at the limit is still answered with the existing client.
-    const existing = (await t.http.get(`/v1/clients/${ids[0]}`).set(free.auth).expect(200)).body.data;
+    const { credit_balance: credit, ...existing } = (await t.http.get(`/v1/clients/${ids[0]}`).set(free.auth).expect(200)).body.data;
+    expect(credit).toBe(0);
     const dup = await post(free, { name: 'Dup', phone: existing.phone, email: 'other@plan.example' }).expect(200);
     expect(dup.body.data).toEqual({ skipped: true, client: existing });
 

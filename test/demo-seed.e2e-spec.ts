@@ -109,6 +109,26 @@ describe('demo seeding (built CLI demo:seed, twice)', () => {
     const business = (await t.http.get('/v1/settings/business').set('Authorization', `Bearer ${first.key}`).expect(200)).body.data;
     expect(business).toMatchObject({ business_address: expect.stringContaining('Pune'), state_code: '27' });
 
+    // A few receipts and an advance; every invoice's paid amount is what the payments allocated to it.
+    const payments = (await list(first.key, 'payments', 'payments')).rows;
+    const receipts = payments.filter((p) => p.source === 'receipt');
+    expect(receipts.map((p) => p.mode).sort()).toEqual(['cheque', 'neft', 'upi']);
+    const [advance] = receipts.filter((p) => p.unallocated_amount > 0);
+    expect(advance).toMatchObject({
+      mode: 'cheque',
+      amount: 25000,
+      unallocated_amount: 25000,
+      receipt_number: expect.stringMatching(/^RV\/\d{2}-\d{2}\/0001$/),
+    });
+    const payer = (await t.http.get(`/v1/clients/${advance.client_id}`).set('Authorization', `Bearer ${first.key}`).expect(200)).body.data;
+    expect(payer).toMatchObject({ name: 'Deccan Silk House', credit_balance: 25000 });
+    const allocated = new Map<number, number>();
+    for (const p of payments) {
+      const read = (await t.http.get(`/v1/payments/${p.payment_id}`).set('Authorization', `Bearer ${first.key}`).expect(200)).body.data;
+      for (const a of read.allocations) allocated.set(a.document_id, Math.round(((allocated.get(a.document_id) ?? 0) + a.amount) * 100) / 100);
+    }
+    expect(invoices.map((i) => [i.invoice_id, i.paid_amount])).toEqual(invoices.map((i) => [i.invoice_id, allocated.get(i.invoice_id) ?? 0]));
+
     const items = (await list(first.key, 'inventory', 'items')).rows;
     const movements = await Promise.all(
       items.map(

@@ -61,6 +61,7 @@ describe('isolation matrix: another account’s ids and a sub-user without permi
       `/v1/proforma-invoices/${ids['proforma-invoices']}`,
       `/v1/debit-notes/${ids['debit-notes']}`,
       `/v1/credit-notes/${ids['credit-notes']}`,
+      `/v1/payments/${ids.payments}`,
       `/v1/tds/sections/${ids.sections}`,
       `/v1/webhooks/${ids.webhooks}`,
       `/v1/webhooks/${ids.webhooks}/deliveries`,

@@ -24,6 +24,8 @@ import {
   quotationRepositoryContract,
 } from '../libs/domain/testing/offer-document-repository.contract';
 import { userRepositoryContract } from '../libs/domain/testing/user-repository.contract';
+import { paymentRepositoryContract } from '../libs/domain/testing/payment-repository.contract';
+import { TypeormPaymentRepository } from '@app/infra/payments/typeorm-payment.repository';
 import { freshDatabase } from './support/app-harness';
 
 /**
@@ -62,6 +64,10 @@ describe('repository contracts: TypeORM adapters on MariaDB', () => {
 
   describe('ExpenseRepository', () => {
     expenseRepositoryContract(() => ({ repo: () => new TypeormExpenseRepository(db, clock), clock, newAccount, addClient }));
+  });
+
+  describe('PaymentRepository', () => {
+    paymentRepositoryContract(() => ({ repo: () => new TypeormPaymentRepository(db, clock), clock, newAccount }));
   });
 
   describe('QuotationRepository', () => {

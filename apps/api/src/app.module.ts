@@ -31,6 +31,7 @@ import { StorefrontModule } from './storefront/storefront.module';
 import { ExportsModule } from './exports/exports.module';
 import { EInvoiceModule } from './einvoice/einvoice.module';
 import { EwayBillModule } from './eway-bill/eway-bill.module';
+import { PaymentsModule } from './payments/payments.module';
 import { IdempotentRoutesModule } from './idempotency/idempotent-routes';
 import { ApiMetrics } from './metrics/api-metrics';
 import { MetricsModule } from './metrics/metrics.module';
@@ -63,6 +64,7 @@ const RESOURCE_MODULES = [
   ExportsModule,
   EInvoiceModule,
   EwayBillModule,
+  PaymentsModule,
 ];
 
 @Module({})

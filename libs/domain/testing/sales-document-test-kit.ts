@@ -7,7 +7,7 @@ import { DocumentKind } from '../src/documents/document-kinds';
 import { DocumentNumbering } from '../src/documents/document-numbering';
 import { DocumentQuota } from '../src/documents/document-quota';
 import { DocumentCounter } from '../src/documents/document-counter.port';
-import { DocumentPrefixes, DocumentSequence } from '../src/documents/document-sequence.port';
+import { DocumentPrefixes, DocumentSequence, NumberSeries } from '../src/documents/document-sequence.port';
 import { ConvertToInvoice } from '../src/invoices/convert-to-invoice.use-case';
 import { AccountReferences } from '../src/shared/account-references';
 import { InvoicesService } from '../src/invoices/invoices.service';
@@ -27,7 +27,7 @@ import { InMemoryProformaInvoiceRepository, InMemoryQuotationRepository } from '
 /** Counters per (account, kind, FY), as document_sequences. */
 export class InMemoryDocumentSequence extends DocumentSequence {
   readonly values = new Map<string, number>();
-  async next(accountId: number, kind: DocumentKind, fyStartYear: number): Promise<number> {
+  async next(accountId: number, kind: NumberSeries, fyStartYear: number): Promise<number> {
     const key = `${accountId}|${kind}|${fyStartYear}`;
     const value = (this.values.get(key) ?? 0) + 1;
     this.values.set(key, value);

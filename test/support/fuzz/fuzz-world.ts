@@ -106,6 +106,19 @@ export async function seedWorld(base: string, accounts: FuzzAccounts): Promise<W
       credit_note_date: '2025-05-01',
       items: [{ description: 'Return', amount: 50 }],
     });
+    if (need('payments')) {
+      for (let i = 0; i < POOL_MIN; i++) {
+        const created = await call('POST', '/v1/payments', h, {
+          client_id: clientId,
+          amount: 100,
+          payment_date: '2025-05-20',
+          mode: 'upi',
+          allocations: [{ document_type: 'invoice', document_id: pools.get('invoices')?.[0], amount: 1 }],
+        });
+        add(pools, 'payments', findKey(created.data, 'payment_id'));
+        for (const id of (findKey(created.data, 'allocation_ids') as number[] | undefined) ?? []) add(pools, 'allocations', id);
+      }
+    }
     if (need('share')) {
       for (const [type, pool] of [
         ['invoice', 'invoices'],
@@ -223,7 +236,7 @@ export async function seedWorld(base: string, accounts: FuzzAccounts): Promise<W
         for (const [name, ids] of pools) {
           const alive: Array<number | string> = [];
           for (const id of ids) {
-            const path = name === 'share' ? `/v1/share/${id}` : name === 'sendouts' || name === 'users' ? null : `/v1/${name}/${id}`;
+            const path = name === 'share' ? `/v1/share/${id}` : name === 'sendouts' || name === 'users' || name === 'allocations' ? null : `/v1/${name}/${id}`;
             if (!path || (await call('GET', path, keyOf(acc))).status === 200) alive.push(id);
           }
           pools.set(name, alive);

@@ -224,6 +224,31 @@ export const COVERAGE: Record<string, Coverage> = {
     { client_id: id('clients', 'client_id'), credit_note_date: '2025-06-01', original_invoice_id: id('invoices', 'original_invoice_id'), items: noteLines },
   ]),
 
+  'GET /v1/payments': { permission: 'payments', query: listQuery, ok: 'filtered' },
+  'POST /v1/payments': {
+    permission: 'payments',
+    body: (id) =>
+      (['invoice', 'debit-note'] as const).map((type) => ({
+        client_id: id('clients', 'client_id'),
+        amount: 10,
+        payment_date: '2025-06-01',
+        mode: 'upi',
+        allocations: [{ document_type: type, document_id: id(kindOfType(type), 'document_id'), amount: 1 }],
+      })),
+  },
+  'POST /v1/payments/bulk-delete': { permission: 'payments', body: bulk('payments'), ok: 'skipped' },
+  'GET /v1/payments/{id}': { permission: 'payments' },
+  'PATCH /v1/payments/{id}': { permission: 'payments', body: () => ({ notes: 'Probe' }) },
+  'DELETE /v1/payments/{id}': { permission: 'payments' },
+  'POST /v1/payments/{id}/allocations': {
+    permission: 'payments',
+    body: (id) =>
+      (['invoice', 'debit-note'] as const).map((type) => ({
+        allocations: [{ document_type: type, document_id: id(kindOfType(type), 'document_id'), amount: 1 }],
+      })),
+  },
+  'DELETE /v1/payments/{id}/allocations/{allocation_id}': { permission: 'payments' },
+
   'GET /v1/sendouts': { permission: 'sendouts' },
   'POST /v1/sendouts': {
     permission: 'sendouts',
@@ -377,6 +402,8 @@ export function pathParamKind(path: string, name: string, type?: string): Kind |
     'proforma-invoices': 'proforma-invoices',
     'debit-notes': 'debit-notes',
     'credit-notes': 'credit-notes',
+    payments: 'payments',
+    allocations: 'allocations',
     users: 'users',
     sections: 'sections',
     deductions: 'deductions',

@@ -22,6 +22,8 @@ export type Kind =
   | 'proforma-invoices'
   | 'debit-notes'
   | 'credit-notes'
+  | 'payments'
+  | 'allocations'
   | 'sections'
   | 'deductions'
   | 'sendouts'
@@ -157,6 +159,22 @@ async function seedSide(call: Call, account: TestAccount, username: string, tag:
     { client_id: ids.clients, credit_note_date: '2025-05-03', source_invoice_id: ids.invoices, items: noteItems },
     (d) => d.credit_note_id,
   );
+  // A payment settling part of the invoice, the rest an advance.
+  ids.payments = await must(
+    'POST',
+    '/v1/payments',
+    key,
+    {
+      client_id: ids.clients,
+      amount: 300,
+      payment_date: '2025-05-20',
+      mode: 'neft',
+      reference: `${tag} transfer`,
+      allocations: [{ document_type: 'invoice', document_id: ids.invoices, amount: 100 }],
+    },
+    (d) => d.payment_id,
+  );
+  ids.allocations = await must('GET', `/v1/payments/${ids.payments}`, key, undefined, (d) => d.allocations?.[0]?.allocation_id);
   const shareUrl: string = await must('POST', `/v1/documents/invoice/${ids.invoices}/share`, key, undefined, (d) => d.share_url);
   ids.share = shareUrl.split('/').pop() as string;
   ids.sendouts = await must(
@@ -226,6 +244,8 @@ export const ID_FIELDS: Record<string, Kind> = {
   proforma_invoice_id: 'proforma-invoices',
   debit_note_id: 'debit-notes',
   credit_note_id: 'credit-notes',
+  payment_id: 'payments',
+  allocation_id: 'allocations',
   section_id: 'sections',
   tds_section_id: 'sections',
   deduction_id: 'deductions',
@@ -267,7 +287,7 @@ export async function seedIsolationWorld(t: TestApp, base: string, hookBase: str
   const ownerSecrets = ['9812300001', 'AAPFU0939F', accountA.apiKey, a.token, a.refreshToken, a.fcmToken, String(a.ids.share)];
   const markers = [VICTIM, VICTIM.toLowerCase(), ...ownerSecrets, clerk.data.access_token];
   const recordMarkers = [
-    ...['Client', 'Widget', 'consulting', 'Vendor', 'section', 'service', 'part', 'short supply'].map((name) => `${VICTIM} ${name}`),
+    ...['Client', 'Widget', 'consulting', 'Vendor', 'section', 'service', 'part', 'short supply', 'transfer'].map((name) => `${VICTIM} ${name}`),
     'victimco.client@example.com',
     'victimco-hook',
     ...ownerSecrets,

@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_TYPES = [
   'proforma_invoice',
   'debit_note',
   'credit_note',
+  'payment',
   'inventory',
   'expense',
   'sendout',

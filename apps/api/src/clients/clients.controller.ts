@@ -11,12 +11,17 @@ import { queryFlag } from '../common/flag';
 import { CreateClientDto, UpdateClientDto } from './clients.dto';
 import { presentClient } from '@app/domain/presentation/client.presenter';
 import type { EdgeReply } from '../edge/http-edge';
+import { PaymentsService } from '@app/domain/payments/payments.service';
+import { toNumber2 } from '@app/domain/shared/money';
 
 @AccountApi('clients')
 @RequirePermission('clients')
 @Controller('v1/clients')
 export class ClientsController {
-  constructor(private readonly clients: ClientsService) {}
+  constructor(
+    private readonly clients: ClientsService,
+    private readonly payments: PaymentsService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Clients, newest first' })
@@ -41,8 +46,10 @@ export class ClientsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: "A client, with its credit: what its payments in the account's currency hold unallocated" })
   async get(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
-    return presentClient(await this.clients.get(caller, id));
+    const client = presentClient(await this.clients.get(caller, id));
+    return { ...client, credit_balance: toNumber2(await this.payments.creditBalance(caller, id)) };
   }
 
   @Patch(':id')

@@ -7,15 +7,22 @@ import { TypeormDebitNoteRepository } from '@app/infra/notes/typeorm-debit-note.
 import { DocumentsCoreModule } from '@app/infra/documents/documents-core.module';
 import { NOTE_SERVICE_DEPS, noteServiceDepsProvider } from '@app/infra/notes/note-service-deps.provider';
 import { DebitNotesController } from './debit-notes.controller';
-import { make, bind } from '@app/infra/core/providers';
+import { bind } from '@app/infra/core/providers';
+import { NoteServiceDeps } from '@app/domain/notes/notes.service';
+import { PaymentLedger } from '@app/domain/payments/payment-ledger';
+import { PaymentsCoreModule } from '@app/infra/payments/payments-core.module';
 
 @Module({
-  imports: [DocumentsCoreModule],
+  imports: [DocumentsCoreModule, PaymentsCoreModule],
   controllers: [DebitNotesController],
   providers: [
     noteServiceDepsProvider,
     bind(DebitNoteRepository, TypeormDebitNoteRepository, [Database, Clock]),
-    make(DebitNotesService, [DebitNoteRepository, NOTE_SERVICE_DEPS]),
+    {
+      provide: DebitNotesService,
+      useFactory: (notes: DebitNoteRepository, deps: NoteServiceDeps, ledger: PaymentLedger) => new DebitNotesService(notes, deps).withPayments(ledger),
+      inject: [DebitNoteRepository, NOTE_SERVICE_DEPS, PaymentLedger],
+    },
   ],
   exports: [DebitNoteRepository, DebitNotesService],
 })

@@ -93,6 +93,7 @@ async function seedAll(api: DemoApi, today: string): Promise<void> {
     });
     invoiceIds.push(invoice_id);
   }
+  await seedPayments(api, today, clientIds, invoiceIds);
 
   await api.post('/v1/quotations', {
     client_id: clientIds.get('deccan'),
@@ -134,3 +135,44 @@ async function seedAll(api: DemoApi, today: string): Promise<void> {
 }
 
 const minDate = (a: string, b: string) => (a < b ? a : b);
+
+/**
+ * Receipts as a business records them: one settling a pending invoice by NEFT, one more instalment by UPI on an
+ * invoice already partly paid, and an advance by cheque from a client with a quotation under way, which stays as
+ * the client's credit (with its receipt voucher number) until an invoice takes it.
+ */
+async function seedPayments(api: DemoApi, today: string, clientIds: Map<string, number>, invoiceIds: number[]): Promise<void> {
+  const invoiceOf = async (client: string, payment: string) => {
+    const id = invoiceIds[DEMO_INVOICES.findIndex((i) => i.client === client && i.payment === payment)];
+    const { total_amount } = await api.get<{ total_amount: number }>(`/v1/invoices/${id}`);
+    return { id, total: new Decimal(total_amount) };
+  };
+  const settled = await invoiceOf('charminar', 'pending');
+  await api.post('/v1/payments', {
+    client_id: clientIds.get('charminar'),
+    amount: money2(settled.total),
+    payment_date: today,
+    mode: 'neft',
+    reference: 'UTR HDFCN52025061412',
+    allocations: [{ document_type: 'invoice', document_id: settled.id, amount: money2(settled.total) }],
+  });
+  const instalment = await invoiceOf('yamuna', 'partial');
+  const part = money2(instalment.total.times(0.25));
+  await api.post('/v1/payments', {
+    client_id: clientIds.get('yamuna'),
+    amount: part,
+    payment_date: today,
+    mode: 'upi',
+    reference: 'UPI 415263748596',
+    notes: 'Second instalment',
+    allocations: [{ document_type: 'invoice', document_id: instalment.id, amount: part }],
+  });
+  await api.post('/v1/payments', {
+    client_id: clientIds.get('deccan'),
+    amount: '25000.00',
+    payment_date: today,
+    mode: 'cheque',
+    reference: 'Cheque 004512, Canara Bank',
+    notes: 'Advance against the quotation for office chairs',
+  });
+}

@@ -2,7 +2,7 @@ import { ValidationFailed } from '../shared/domain-error';
 import { fiscalYearOf, fiscalYearRange, LAST_DATE } from '../shared/fiscal-year';
 import { formatDocumentNumber } from './document-number';
 import { DocumentKind, documentKind } from './document-kinds';
-import { DocumentPrefixes, DocumentSequence, NumberSeries, TaxDocumentKind } from './document-sequence.port';
+import { DocumentPrefixes, DocumentSequence, NumberSeries, OwnSeries, TaxDocumentKind } from './document-sequence.port';
 
 export type { NumberSeries, TaxDocumentKind };
 
@@ -118,6 +118,15 @@ export class DocumentNumbering {
     const fyStartYear = numberedFiscalYear(documentDate, documentKind(kind).dateField);
     if (status === 'draft' && numberedAtIssue(kind)) return { kind, series: `draft-${kind}`, fyStartYear, prefix: DRAFT_PREFIX };
     return { kind, series: kind, fyStartYear, prefix: await this.prefixes.prefixFor(accountId, kind) };
+  }
+
+  /**
+   * The next number of a series of the service's own (receipt vouchers: `RV/25-26/0001`), with a fixed prefix, per
+   * account and financial year as a kind's, inside the transaction that stores it.
+   */
+  async allocateSeries(accountId: number, series: OwnSeries, prefix: string, fyStartYear: number): Promise<AllocatedNumber> {
+    const sequence = await this.sequence.next(accountId, series, fyStartYear);
+    return { number: numberIn({ prefix, fyStartYear }, sequence), fyStartYear, sequence };
   }
 
   /** The next number of the slot's sequence (inside the document's transaction, which holds it until commit). */

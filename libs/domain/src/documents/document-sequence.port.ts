@@ -3,11 +3,14 @@ import { DocumentKind } from './document-kinds';
 /** The document kinds that are tax documents (CGST rules 46 and 53): invoices, debit notes and credit notes. */
 export type TaxDocumentKind = 'invoice' | 'debit-note' | 'credit-note';
 
+/** Series of numbers that are no document kind's: the receipt vouchers of advances (payments). */
+export type OwnSeries = 'receipt-voucher';
+
 /**
- * A sequence of numbers: the tax series of a kind (its key is the kind), or the provisional series of its drafts
- * (`draft-invoice`, ...).
+ * A sequence of numbers: the tax series of a kind (its key is the kind), the provisional series of its drafts
+ * (`draft-invoice`, ...), or a series of the service's own (receipt vouchers).
  */
-export type NumberSeries = DocumentKind | `draft-${TaxDocumentKind}`;
+export type NumberSeries = DocumentKind | `draft-${TaxDocumentKind}` | OwnSeries;
 
 /**
  * Per-account, per-series, per-financial-year counters (a series is a kind, or the drafts of a tax document kind). `next` must run inside the document's

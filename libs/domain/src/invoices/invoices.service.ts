@@ -17,6 +17,9 @@ import { InvoiceStock } from '../inventory/invoice-stock';
 import { AccountReferences } from '../shared/account-references';
 import { EInvoiceLock } from '../einvoice/einvoice-lock';
 import { TaxWarning } from '../tax/tax-engine';
+import { PaymentLedger } from '../payments/payment-ledger';
+import { paiseOf } from '../shared/money';
+import { InvoiceFields } from './invoice';
 
 /** The window of recent-payments when no `since` is given. */
 export const RECENT_PAYMENTS_WINDOW_MS = 60 * 60 * 1000;
@@ -41,6 +44,14 @@ export class InvoicesService {
     return this;
   }
 
+  /** Keeps payments and allocations in step with the invoices (without it: no payment ledger). */
+  private ledger?: PaymentLedger;
+
+  withPayments(ledger: PaymentLedger): this {
+    this.ledger = ledger;
+    return this;
+  }
+
   list(caller: Caller, filter: DocumentListFilter): Promise<Page<InvoiceHeader>> {
     return this.invoices.list(caller.account.id, filter);
   }
@@ -54,13 +65,23 @@ export class InvoicesService {
     const built = buildInvoice(input, { ...this.context(caller), gst });
     await this.references.tdsSection(caller.account.id, built.fields.tdsSectionId);
     // The client the tax context was read from is the invoice's: issuing does not read it a second time.
-    return this.tx.run(() => this.issue.execute(caller, built.fields, built.lines ?? [], client));
+    return this.tx.run(async () => {
+      const issued = await this.issue.execute(caller, built.fields, built.lines ?? [], client);
+      // Created as paid or partly paid (the spec's path): the ledger records that payment.
+      if (this.ledger && paiseOf(built.fields.paidAmount)! > 0) {
+        const doc = await this.ledger.lock(caller.account.id, { type: 'invoice', id: issued.id });
+        if (doc) await this.ledger.followStatus(caller, doc, built.fields);
+      }
+      return issued;
+    });
   }
 
   /** Merges `input` over the stored invoice; lines are replaced only when `items` is sent. */
   async update(caller: Caller, id: number, input: InvoiceInput): Promise<{ taxWarnings: TaxWarning[] }> {
     const accountId = caller.account.id;
     return this.tx.run(async () => {
+      // The row lock first: payments allocated to the invoice are decided under it too.
+      const locked = this.ledger ? await this.ledger.lock(accountId, { type: 'invoice', id }) : null;
       const current = await this.require(accountId, id);
       await this.einvoiceLock?.assertEditable(accountId, id, input as Record<string, unknown>);
       const gst = await this.references.gstContext(caller.account, input.client_id ?? current.clientId);
@@ -71,6 +92,7 @@ export class InvoicesService {
       const lines = built.lines && (await this.stock.check(accountId, built.lines));
       // A draft being issued takes its number of the tax series now, in this transaction (rule 46(b)).
       const number = await this.issue.numberAtIssue(accountId, id, current.invoiceNumber, built.fields.status, built.fields.invoiceDate);
+      if (this.ledger && locked) await this.followPayments(caller, { ...locked, number }, built.fields);
       await this.invoices.update(accountId, id, built.fields, lines);
       // A cancelled invoice holds no stock: cancelling gives its lines' stock back, restoring takes it again.
       const cancelled = built.fields.status === 'cancelled';
@@ -100,8 +122,10 @@ export class InvoicesService {
   async delete(caller: Caller, id: number): Promise<void> {
     const accountId = caller.account.id;
     await this.tx.run(async () => {
+      const locked = this.ledger ? await this.ledger.lock(accountId, { type: 'invoice', id }) : null;
       const current = await this.require(accountId, id);
       await this.einvoiceLock?.assertDeletable(accountId, id);
+      if (this.ledger && locked) await this.ledger.release(caller, { type: 'invoice', id });
       await this.invoices.deleteMany(accountId, [id]);
       if (current.status !== 'cancelled') await this.stock.move(caller.principal, { id, number: current.invoiceNumber }, current.lines, [], 'invoice deleted');
       await this.activity.deleted(caller.principal, 'invoice', id, current.invoiceNumber, {
@@ -136,6 +160,10 @@ export class InvoicesService {
           accountId,
           owned.map((o) => o.id),
         );
+        // Payments made by their payment status go with them; receipts allocated to them are released.
+        for (const { id } of owned) {
+          if (this.ledger && (await this.ledger.lock(accountId, { type: 'invoice', id }))) await this.ledger.release(caller, { type: 'invoice', id });
+        }
         await this.invoices.deleteMany(
           accountId,
           owned.map((o) => o.id),
@@ -153,6 +181,11 @@ export class InvoicesService {
   recentPayments(caller: Caller, since: string | undefined, page: PageRequest): Promise<Page<InvoiceHeader>> {
     const from = since ?? formatTimestamp(new Date(this.clock.now().getTime() - RECENT_PAYMENTS_WINDOW_MS));
     return this.invoices.paidSince(caller.account.id, from, page);
+  }
+
+  /** The spec's path kept in step with the ledger; the header's payment date follows the receipts allocated to it. */
+  private async followPayments(caller: Caller, locked: Parameters<PaymentLedger['followStatus']>[1], fields: InvoiceFields): Promise<void> {
+    fields.paymentDate = await this.ledger!.followStatus(caller, locked, fields);
   }
 
   private context(caller: Caller): InvoiceContext {

@@ -69,6 +69,7 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
     const accountId = caller.account.id;
     await this.deps.tx.run(async () => {
       const note = await this.require(accountId, id, true);
+      await this.beforeDelete(caller, id);
       await this.notes.delete(accountId, id);
       await this.record(caller, 'deleted', note, this.summary(note), null);
     });
@@ -86,6 +87,7 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
         for (const id of owned) {
           const note = await this.notes.findById(accountId, id, { forUpdate: true });
           if (!note) continue;
+          await this.beforeDelete(caller, id);
           await this.notes.delete(accountId, id);
           await this.record(caller, 'deleted', note, this.summary(note), null);
           deleted.push(id);
@@ -94,6 +96,15 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
       },
     );
   }
+
+  /**
+   * Runs in the updating transaction once the change is checked, before it is written; it may adjust `fields`
+   * (debit notes keep their payments in step with the payment status).
+   */
+  protected async beforeUpdate(_caller: Caller, _current: N, _fields: F): Promise<void> {}
+
+  /** Runs in the deleting transaction, the note locked, before it goes (debit notes release their payments). */
+  protected async beforeDelete(_caller: Caller, _id: number): Promise<void> {}
 
   /** Business dates of this moment and the account's currency. */
   protected context(caller: Caller): NoteRuleContext {
@@ -143,6 +154,7 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
     if (change.fields.clientId !== current.clientId) await this.requireClient(accountId, change.fields.clientId);
     const linesBefore = change.lines === null ? [] : stored;
     assertStaysIssued(current.number, current.status, change.fields.status);
+    await this.beforeUpdate(caller, current, change.fields);
     let number = current.number;
     if (takesTaxNumber(current.number, change.fields.status)) {
       const allocated = await this.deps.numbering.allocate(accountId, this.kind, change.fields.date);

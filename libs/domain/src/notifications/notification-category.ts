@@ -12,7 +12,8 @@ export const NOTIFICATION_CATEGORIES = {
   proforma_invoices: { permission: 'proforma_invoices', screen: 'proforma_invoice_detail' },
   debit_notes: { permission: 'debit_notes', screen: 'debit_note_detail' },
   credit_notes: { permission: 'credit_notes', screen: 'credit_note_detail' },
-  payments: { permission: 'invoices', screen: 'invoice_detail' },
+  /** Payments recorded, and documents marked paid or partly paid by a PATCH of their payment status. */
+  payments: { permission: 'payments', screen: 'invoice_detail' },
   inventory: { permission: 'inventory', screen: 'inventory_detail' },
   expenses: { permission: 'expenses', screen: 'expense_detail' },
   sendouts: { permission: 'sendouts', screen: 'sendout_history' },
@@ -37,6 +38,7 @@ export const ENTITY_CATEGORIES: Record<string, { category: NotificationCategory;
   proforma_invoice: { category: 'proforma_invoices', noun: 'proforma invoice', documentType: 'proforma-invoice' },
   debit_note: { category: 'debit_notes', noun: 'debit note', documentType: 'debit-note' },
   credit_note: { category: 'credit_notes', noun: 'credit note', documentType: 'credit-note' },
+  payment: { category: 'payments', noun: 'payment', documentType: null },
   inventory: { category: 'inventory', noun: 'inventory item', documentType: null },
   expense: { category: 'expenses', noun: 'expense', documentType: null },
   sendout: { category: 'sendouts', noun: 'email', documentType: null },

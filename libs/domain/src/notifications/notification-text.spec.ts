@@ -90,4 +90,25 @@ describe('notification texts and recipients', () => {
     expect(draftsOf(paid, team, new Map())[0]).toMatchObject({ category: 'payments', action: 'paid' });
     expect(draftsOf(event({ entityType: 'user' }), team, new Map())).toEqual([]);
   });
+
+  it('tells a payment under payments to those who hold the payments permission, and not again for the invoice it settles', () => {
+    const team2: TeamMember[] = [...team, { id: 4, username: 'meera', isOwner: false, permissions: ['payments'] }];
+    const received = event({
+      entityType: 'payment',
+      entityId: 9,
+      label: 'RV/26-27/0001',
+      after: { client_id: 5, amount: '50000.00', currency: 'INR', source: 'receipt' },
+    });
+    const drafts = draftsOf(received, team2, new Map([[5, 'Sharma Traders']]));
+    expect(drafts.map((d) => d.userId)).toEqual([1, 4]);
+    expect(drafts[0]).toMatchObject({
+      category: 'payments',
+      action: 'created',
+      title: 'Payment received',
+      body: 'priya recorded a payment from Sharma Traders of ₹50,000.00 (RV/26-27/0001).',
+      deepLink: { screen: 'payment_detail', entityType: 'payment', entityId: 9, documentType: null, documentId: null },
+    });
+    const settled = event({ action: 'updated', before: { payment_status: 'pending' }, after: { payment_status: 'paid', paid_amount: 100, payment_id: 9 } });
+    expect(draftsOf(settled, team2, new Map())).toEqual([]);
+  });
 });

@@ -50,6 +50,8 @@ export function categoryOf(event: CommittedActivity): NotificationCategory | nul
   // Of a webhook endpoint's changes only the service disabling it is news; of an email's delivery, its failure.
   if (event.entityType === 'webhook_endpoint' && event.action !== 'disabled') return null;
   if (event.entityType === 'sendout' && event.action === 'sent') return null;
+  // A document settled by a payment: the payment's own notification tells it.
+  if (typeof event.after?.payment_id === 'number' && (event.entityType === 'invoice' || event.entityType === 'debit_note')) return null;
   if (event.entityType === 'invoice' && event.action === 'updated' && isPayment(event)) return 'payments';
   return entry.category;
 }
@@ -75,6 +77,7 @@ function deepLinkOf(event: CommittedActivity, category: NotificationCategory): D
     link.documentType = after.document_type;
     link.documentId = after.document_id;
   }
+  if (event.entityType === 'payment') link.screen = 'payment_detail';
   if (event.action === 'converted' && typeof after.invoice_id === 'number') {
     link.screen = NOTIFICATION_CATEGORIES.invoices.screen;
     link.documentType = 'invoice';
@@ -107,6 +110,14 @@ export function textOf(event: CommittedActivity, category: NotificationCategory,
   if (category === 'login') {
     const device = typeof after.device_name === 'string' && after.device_name ? ` on ${after.device_name}` : '';
     return { title: 'New sign-in', body: `${ctx.actorName} signed in${device}.` };
+  }
+  if (event.entityType === 'payment') {
+    const amount = formatAmount(after.amount ?? before.amount, after.currency ?? before.currency);
+    const from = ctx.clientName ? ` from ${ctx.clientName}` : '';
+    const what = `a payment${from}${amount ? ` of ${amount}` : ''}${event.label ? ` (${event.label})` : ''}`;
+    if (event.action === 'created') return { title: 'Payment received', body: `${ctx.actorName} recorded ${what}.` };
+    if (event.action === 'deleted') return { title: 'Payment deleted', body: `${ctx.actorName} deleted ${what}.` };
+    return { title: 'Payment updated', body: `${ctx.actorName} updated ${what}.` };
   }
   if (category === 'payments') {
     const paid = formatAmount(after.paid_amount, after.currency);
@@ -172,7 +183,7 @@ export function draftsOf(event: CommittedActivity, team: TeamMember[], clientNam
     eventId: event.id,
     type: category === 'login' ? 'login_alert' : 'activity',
     category,
-    action: category === 'payments' ? (event.after?.payment_status === 'paid' ? 'paid' : 'partially_paid') : event.action,
+    action: category === 'payments' && event.entityType !== 'payment' ? (event.after?.payment_status === 'paid' ? 'paid' : 'partially_paid') : event.action,
     title: title.slice(0, 255),
     body: body.slice(0, 1000),
     entityType: event.entityType,

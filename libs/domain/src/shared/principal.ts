@@ -1,6 +1,7 @@
 import { DOCUMENT_PERMISSIONS, DocumentPermission } from '../documents/document-kinds';
 
-const OTHER_PERMISSIONS = ['inventory', 'expenses', 'sendouts', 'analytics', 'tds', 'settings', 'users', 'api', 'integrations'] as const;
+/** `payments`: receipts from clients and their allocations to invoices and debit notes (/v1/payments). */
+const OTHER_PERMISSIONS = ['payments', 'inventory', 'expenses', 'sendouts', 'analytics', 'tds', 'settings', 'users', 'api', 'integrations'] as const;
 
 /** Clients, one permission per document kind (from the registry), then the rest. */
 export type PermissionKey = 'clients' | DocumentPermission | (typeof OTHER_PERMISSIONS)[number];

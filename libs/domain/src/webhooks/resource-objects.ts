@@ -9,6 +9,8 @@ import { presentCreditNoteWithLines } from '../presentation/credit-note.presente
 import { presentDebitNoteWithLines } from '../presentation/debit-note.presenter';
 import { presentInventoryItem } from '../presentation/inventory.presenter';
 import { presentInvoice } from '../presentation/invoice.presenter';
+import { presentPayment } from '../presentation/payment.presenter';
+import { PaymentRepository } from '../payments/payment.repository.port';
 import { presentProforma } from '../presentation/proforma-invoice.presenter';
 import { presentQuotation } from '../presentation/quotation.presenter';
 import { presentSendout } from '../presentation/sendout.presenter';
@@ -16,6 +18,7 @@ import { ProformaInvoiceRepository } from '../proforma/proforma-invoice.reposito
 import { QuotationRepository } from '../quotations/quotation.repository.port';
 import { SendoutRepository } from '../sendouts/sendout.repository.port';
 import { Clock } from '../shared/clock.port';
+import { toNumber2 } from '../shared/money';
 
 export type PresentedObject = Record<string, unknown>;
 
@@ -34,6 +37,7 @@ export interface ResourceObjectSources {
   creditNotes: CreditNoteRepository;
   inventory: InventoryRepository;
   sendouts: SendoutRepository;
+  payments: PaymentRepository;
 }
 
 /** The id field of each resource as the API names it (a deleted record's object keeps only this). */
@@ -46,6 +50,7 @@ export const RESOURCE_ID_FIELDS: Readonly<Record<string, string>> = {
   credit_note: 'credit_note_id',
   inventory: 'inventory_id',
   sendout: 'queue_id',
+  payment: 'payment_id',
 };
 
 /**
@@ -72,7 +77,8 @@ export class ResourceObjects {
         const client = await s.clients.findById(accountId, id);
         if (!client) return null;
         const [withPlatform] = await clientsWithPlatform(s.accounts, this.clock.now(), accountId, [client]);
-        return presentClient(withPlatform);
+        const currency = (await s.accounts.findById(accountId))?.currency ?? 'INR';
+        return { ...presentClient(withPlatform), credit_balance: toNumber2(await s.payments.creditBalance(accountId, id, currency)) };
       }
       case 'invoice':
         return presented(await s.invoices.findById(accountId, id), presentInvoice);
@@ -92,6 +98,10 @@ export class ResourceObjects {
         return presented(await s.inventory.findById(accountId, id), presentInventoryItem);
       case 'sendout':
         return presented(await s.sendouts.findById(accountId, id), presentSendout);
+      case 'payment':
+        return presented(await s.payments.findById(accountId, id), async (payment) =>
+          presentPayment({ payment, allocations: await s.payments.allocationsOf(accountId, [id]) }),
+        );
       default:
         return null;
     }

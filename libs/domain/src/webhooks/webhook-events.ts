@@ -8,6 +8,7 @@ const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   proforma_invoice: 'proforma_invoice',
   debit_note: 'debit_note',
   credit_note: 'credit_note',
+  payment: 'payment',
 };
 
 /** Every event type an endpoint may subscribe to (besides the wildcards `*` and `<prefix>.*`). */
@@ -33,6 +34,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'credit_note.created',
   'credit_note.updated',
   'credit_note.deleted',
+  'payment.created',
+  'payment.deleted',
   'inventory.low_stock',
   'sendout.sent',
   'sendout.failed',
@@ -62,8 +65,9 @@ export interface WebhookEvent {
 }
 
 /**
- * The webhook events of one committed activity event: `<prefix>.<action>` of documents and clients,
- * `invoice.paid` beside the update that made an invoice paid, `inventory.low_stock` (the `low_stock` event
+ * The webhook events of one committed activity event: `<prefix>.<action>` of documents, clients and payments
+ * (of payments only `created` and `deleted` are events), `invoice.paid` beside the update that made an invoice paid
+ * (a PATCH of its payment status or a payment allocated to it), `inventory.low_stock` (the `low_stock` event
  * a stock movement records when it takes an item to its threshold or below) and `sendout.sent|failed`.
  * The object is the one stored with the activity event (see `SnapshottingActivityLog`); null when none was
  * stored, and the consumer then reads it.

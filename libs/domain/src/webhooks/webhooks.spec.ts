@@ -57,6 +57,15 @@ describe('webhook events from activity', () => {
     expect(webhookEventsOf(activity({ entityType: 'sendout', action: 'created' }))).toEqual([]);
   });
 
+  it('raises payment.created and payment.deleted (not an update), and invoice.paid when a payment settles an invoice', () => {
+    expect(webhookEventsOf(activity({ entityType: 'payment', action: 'created' })).map((e) => e.type)).toEqual(['payment.created']);
+    expect(webhookEventsOf(activity({ entityType: 'payment', action: 'deleted' })).map((e) => e.type)).toEqual(['payment.deleted']);
+    expect(webhookEventsOf(activity({ entityType: 'payment', action: 'updated' }))).toEqual([]);
+    const settled = activity({ action: 'updated', before: { payment_status: 'partial' }, after: { payment_status: 'paid', payment_id: 9 } });
+    expect(webhookEventsOf(settled).map((e) => e.type)).toEqual(['invoice.updated', 'invoice.paid']);
+    expect(isWebhookEventPattern('payment.*')).toBe(true);
+  });
+
   it('raises inventory.low_stock from the low_stock event a stock movement records, not from other inventory changes', () => {
     expect(webhookEventsOf(activity({ entityType: 'inventory', action: 'low_stock' })).map((e) => e.type)).toEqual(['inventory.low_stock']);
     expect(webhookEventsOf(activity({ entityType: 'inventory', action: 'updated', before: { quantity: 9 }, after: { quantity: 1 } }))).toEqual([]);

@@ -16,9 +16,14 @@ export interface ClientReference {
   lines?: Array<[string, string]>;
 }
 
-/** Tables that refer to clients: every document kind's (from the table map), then the resources that only point at one. */
+/**
+ * Tables that refer to clients: every document kind's (from the table map), the client's payments (they hold its
+ * money: a plain delete is refused, a cascade deletes them with their allocations), then the resources that only
+ * point at one.
+ */
 export const CLIENT_REFERENCES: ClientReference[] = [
   ...ALL_DOCUMENT_TABLES.map((t): ClientReference => ({ table: t.table, onCascade: 'delete', lines: [[t.lines, t.parent]] })),
+  { table: 'payments', onCascade: 'delete', lines: [['payment_allocations', 'payment_id']] },
   { table: 'expenses', onCascade: 'detach' },
 ];
 

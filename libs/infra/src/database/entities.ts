@@ -9,6 +9,7 @@ import { InvoiceItemRow, InvoiceRow } from '../invoices/invoice.entity';
 import { QuotationItemRow, QuotationRow } from '../quotations/quotation.entity';
 import { ProformaInvoiceItemRow, ProformaInvoiceRow } from '../proforma/proforma-invoice.entity';
 import { CreditNoteItemRow, CreditNoteRow, DebitNoteItemRow, DebitNoteRow } from '../notes/note.entity';
+import { PaymentAllocationRow, PaymentRow } from '../payments/payment.entity';
 
 /** Every TypeORM row class. Add new ones here. */
 export const ENTITIES = [
@@ -31,4 +32,6 @@ export const ENTITIES = [
   QuotationItemRow,
   ProformaInvoiceRow,
   ProformaInvoiceItemRow,
+  PaymentRow,
+  PaymentAllocationRow,
 ];

@@ -20,13 +20,16 @@ import { SqlEInvoiceRegistrations } from '../einvoice/sql-einvoice-registrations
 import { InventoryCoreModule } from '../inventory/inventory-core.module';
 import { TdsSectionsModule } from '../tds/tds-sections.module';
 import { TypeormInvoiceRepository } from './typeorm-invoice.repository';
+import { PaymentLedger } from '@app/domain/payments/payment-ledger';
+import { PaymentsCoreModule } from '../payments/payments-core.module';
 
 /**
  * Invoices and their service: issue with numbering, quota and stock, conversion from quotations and
- * proforma invoices, edits refused after an IRN (API and the worker's storefront import).
+ * proforma invoices, edits refused after an IRN, payment-status updates followed by the payment ledger (API and the
+ * worker's storefront import).
  */
 @Module({
-  imports: [DocumentsCoreModule, InventoryCoreModule, TdsSectionsModule],
+  imports: [DocumentsCoreModule, InventoryCoreModule, TdsSectionsModule, PaymentsCoreModule],
   providers: [
     bind(InvoiceRepository, TypeormInvoiceRepository, [Database, Clock]),
     make(IssueInvoice, [InvoiceRepository, ClientRepository, DocumentNumbering, DocumentQuota, ActivityRecorder, InvoiceStock]),
@@ -35,8 +38,9 @@ import { TypeormInvoiceRepository } from './typeorm-invoice.repository';
     { provide: EInvoiceLock, useFactory: (db: Database) => new EInvoiceLock(new SqlEInvoiceRegistrations(db)), inject: [Database] },
     {
       provide: InvoicesService,
-      useFactory: (lock: EInvoiceLock, ...deps: ConstructorParameters<typeof InvoicesService>) => new InvoicesService(...deps).withEInvoiceLock(lock),
-      inject: [EInvoiceLock, InvoiceRepository, IssueInvoice, AccountReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock],
+      useFactory: (lock: EInvoiceLock, ledger: PaymentLedger, ...deps: ConstructorParameters<typeof InvoicesService>) =>
+        new InvoicesService(...deps).withEInvoiceLock(lock).withPayments(ledger),
+      inject: [EInvoiceLock, PaymentLedger, InvoiceRepository, IssueInvoice, AccountReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock],
     },
   ],
   exports: [InvoiceRepository, InvoicesService, ConvertToInvoice, DocumentsCoreModule],

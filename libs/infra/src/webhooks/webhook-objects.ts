@@ -14,6 +14,7 @@ import { TypeormDebitNoteRepository } from '../notes/typeorm-debit-note.reposito
 import { TypeormProformaInvoiceRepository } from '../proforma/typeorm-proforma-invoice.repository';
 import { TypeormQuotationRepository } from '../quotations/typeorm-quotation.repository';
 import { SqlSendoutRepository } from '../sendouts/sql-sendout.repository';
+import { TypeormPaymentRepository } from '../payments/typeorm-payment.repository';
 import { ENABLED_ENDPOINT_EXISTS, notedEnabledEndpoint } from './enabled-endpoints';
 
 export class SqlWebhookSnapshotSource extends WebhookSnapshotSource {
@@ -51,6 +52,7 @@ export function createResourceObjects(db: Database, clock: Clock): ResourceObjec
       creditNotes: new TypeormCreditNoteRepository(db, clock),
       inventory: new TypeormInventoryRepository(db, clock),
       sendouts: new SqlSendoutRepository(db),
+      payments: new TypeormPaymentRepository(db, clock),
     },
     clock,
   );

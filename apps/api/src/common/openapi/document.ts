@@ -56,6 +56,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'proforma-invoices', description: 'Proforma invoices, convertible to invoices' },
   { name: 'credit-notes', description: 'Credit notes against invoices' },
   { name: 'debit-notes', description: 'Debit notes' },
+  { name: 'payments', description: 'Payments received from clients, their allocations to invoices and debit notes, and advances' },
   { name: 'documents', description: 'PDFs and public share links of every document kind' },
   { name: 'inventory', description: 'Products and services with stock movements' },
   { name: 'expenses', description: 'Business expenses, with TDS where it applies' },

@@ -1,15 +1,22 @@
 import { DEVICE_PLATFORMS } from '@app/domain/notifications/device.repository.port';
 import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
-import { arr, bool, constant, date, id, int, nstr, ntimestamp, obj, oneOf, ref, Schema, str, timestamp } from './schema-kit';
+import { arr, bool, constant, date, id, int, money, nstr, ntimestamp, obj, oneOf, ref, Schema, str, timestamp } from './schema-kit';
 import { count, total } from './resources';
 
 /** What a PATCH of a tax document's status does to its number (rule 46(b)). */
 const ISSUE_ON_PATCH =
   'A draft holds a provisional number (`DRAFT/YY-YY/NNNN`); setting `status` to `issued` (or `archived`) gives it the next number of the tax series for the financial year of its date, in the same transaction. A document that holds a tax number cannot go back to `draft` (400 on `status`); cancel it instead.';
 
+/** How a PATCH of payment_status (the spec's path) and the payment ledger stay in step. */
+const PAYMENT_STATUS_ON_PATCH =
+  '`payment_status` `paid` or `partial` (the spec’s payment rules) records a payment of mode `other` (source `payment_status`) allocated to the document for what the header says was paid beyond the receipts allocated to it; `pending` removes such payments. Receipts allocated through /v1/payments stay: a PATCH may not say less was paid than they paid, nor change the client, currency, status (to draft or cancelled) or TDS they were allocated against (400; delete those allocations first).';
+
 /** What deleting a tax document keeps (rule 46(b), GST records retained). */
 const DELETE_TAX_DOCUMENT =
   'The document is gone from the API (404 afterwards, absent from lists, analytics and exports). One that was issued keeps its number in the tax records: GSTR-1 Table 13 (`doc_issue`) counts it as cancelled. A draft is deleted outright.';
+
+/** Deleting an invoice or debit note also releases its payments. */
+const DELETE_SETTLED_DOCUMENT = `${DELETE_TAX_DOCUMENT} Payments its payment status recorded go with it; receipts allocated to it are released (their amount returns to the client’s credit).`;
 
 /** How one operation answers, beyond what Nest reflects from the controller. */
 export interface OperationDoc {
@@ -62,6 +69,24 @@ const share = obj({ share_url: str({ format: 'uri', description: 'Public link to
 const deleted = ref('Deleted');
 const bulk = ref('BulkDeleteResult');
 const history = obj({ entries: arr(ref('AuditEntry')) });
+const paymentWritten = obj({
+  payment_id: id('payment'),
+  unallocated_amount: money('What the payment holds unallocated: the client’s credit (an advance)'),
+  receipt_number: nstr({
+    example: 'RV/25-26/0001',
+    description: 'Receipt voucher number of an advance; null when the payment was fully allocated when recorded',
+  }),
+  allocation_ids: arr(id('allocation'), { description: 'The allocations made, in the order sent' }),
+});
+
+/** How a payment is recorded and what it does to the documents it settles. */
+const RECORD_PAYMENT = [
+  'Records money received from a client (201) and allocates it to invoices and debit notes of that client: each allocation settles its document, whose `paid_amount` is the sum of its allocations, `payment_status` `partial` or `paid` by the spec’s rules (`pending` with none), and `payment_date` the latest allocation’s date.',
+  'A document must be issued (or archived), of the payment’s client, in the payment’s currency, with the balance for the amount: otherwise 400 `validation_error` naming `allocations.<i>.<field>`; a document of another account is 404. The allocations may not take more than `amount` (and their `tds_amount`s more than the payment’s `tds_amount`): 400 on `allocations`.',
+  'TDS counts once: an allocation’s `tds_amount` is recorded on an invoice that carries no TDS (its `tds_amount` grows and its receivable shrinks by it), and only matched against the TDS an invoice already carries.',
+  'What is left unallocated is the client’s credit (`credit_balance` on the client), applied later with POST /v1/payments/{id}/allocations; such an advance takes a receipt voucher number (`RV/YY-YY/NNNN`, its own series per financial year of `payment_date`).',
+  'Allocations to one document are decided one at a time under its row lock, so concurrent payments never settle more than its balance.',
+].join('\n\n');
 
 /** Every route of the API: a route missing here fails the document build. */
 export const OPERATIONS: Record<string, OperationDoc> = {
@@ -113,7 +138,12 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: [402],
   },
   'POST /v1/clients/bulk-delete': { id: 'bulkDeleteClients', summary: 'Delete several clients', data: bulk },
-  'GET /v1/clients/{id}': { id: 'getClient', summary: 'Get a client', data: ref('Client') },
+  'GET /v1/clients/{id}': {
+    id: 'getClient',
+    summary: 'Get a client',
+    description: "The client, with `credit_balance`: what its payments in the account's currency hold unallocated (advances).",
+    data: ref('ClientDetail'),
+  },
   'PATCH /v1/clients/{id}': { id: 'updateClient', summary: 'Update a client', data: ref('Client'), errors: [409] },
   'DELETE /v1/clients/{id}': { id: 'deleteClient', summary: 'Delete a client', data: deleted, errors: [409] },
 
@@ -238,11 +268,55 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'PATCH /v1/invoices/{id}': {
     id: 'updateInvoice',
     summary: 'Update an invoice',
-    description: ISSUE_ON_PATCH,
+    description: `${ISSUE_ON_PATCH}\n\n${PAYMENT_STATUS_ON_PATCH}`,
     data: written('invoice_id', 'invoice'),
     errors: [409],
   },
-  'DELETE /v1/invoices/{id}': { id: 'deleteInvoice', summary: 'Delete an invoice', description: DELETE_TAX_DOCUMENT, data: deleted },
+  'DELETE /v1/invoices/{id}': { id: 'deleteInvoice', summary: 'Delete an invoice', description: DELETE_SETTLED_DOCUMENT, data: deleted },
+
+  // payments
+  'GET /v1/payments': {
+    id: 'listPayments',
+    summary: 'List payments',
+    description: 'Newest payment date first; filters combine: `client_id`, `fy_start_year` (or `date_from`/`date_to`) on the payment date, `mode`.',
+    data: list('payments', ref('PaymentHeader')),
+  },
+  'POST /v1/payments': {
+    id: 'createPayment',
+    summary: 'Record a payment received',
+    description: RECORD_PAYMENT,
+    status: 201,
+    data: paymentWritten,
+  },
+  'POST /v1/payments/bulk-delete': { id: 'bulkDeletePayments', summary: 'Delete several payments (each reverses its allocations)', data: bulk },
+  'GET /v1/payments/{id}': { id: 'getPayment', summary: 'Get a payment with its allocations', data: ref('Payment') },
+  'PATCH /v1/payments/{id}': {
+    id: 'updatePayment',
+    summary: 'Change the reference or notes of a payment',
+    description: 'Only `reference` and `notes` change here; the amounts change through allocations (or delete the payment and record it again).',
+    data: idOf('payment_id', 'payment'),
+  },
+  'DELETE /v1/payments/{id}': {
+    id: 'deletePayment',
+    summary: 'Delete a payment',
+    description:
+      "Every allocation of the payment is reversed: each document's `paid_amount`, `payment_status`, `payment_date` (and TDS the payment recorded on it) return to what its other allocations say.",
+    data: deleted,
+  },
+  'POST /v1/payments/{id}/allocations': {
+    id: 'allocatePayment',
+    summary: 'Apply what a payment holds unallocated to documents',
+    description:
+      "Allocates part of the payment's unallocated amount (an advance, say) to invoices or debit notes of its client, dated `allocation_date` (default today). The same rules as on create; 400 when the allocations take more than the payment holds unallocated.",
+    status: 201,
+    data: paymentWritten,
+  },
+  'DELETE /v1/payments/{id}/allocations/{allocation_id}': {
+    id: 'deletePaymentAllocation',
+    summary: 'Remove one allocation of a payment',
+    description: "The document's balance comes back and the amount returns to the payment's unallocated amount (the client's credit).",
+    data: obj({ deleted: constant(true), unallocated_amount: money('What the payment holds unallocated now') }),
+  },
 
   // quotations
   'GET /v1/quotations': { id: 'listQuotations', summary: 'List quotations', data: list('quotations', ref('QuotationHeader')) },
@@ -280,11 +354,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'PATCH /v1/debit-notes/{id}': {
     id: 'updateDebitNote',
     summary: 'Update a debit note',
-    description: ISSUE_ON_PATCH,
+    description: `${ISSUE_ON_PATCH}\n\n${PAYMENT_STATUS_ON_PATCH}`,
     data: written('debit_note_id', 'debit note'),
     errors: [409],
   },
-  'DELETE /v1/debit-notes/{id}': { id: 'deleteDebitNote', summary: 'Delete a debit note', description: DELETE_TAX_DOCUMENT, data: deleted },
+  'DELETE /v1/debit-notes/{id}': { id: 'deleteDebitNote', summary: 'Delete a debit note', description: DELETE_SETTLED_DOCUMENT, data: deleted },
   'GET /v1/credit-notes': { id: 'listCreditNotes', summary: 'List credit notes', data: list('credit_notes', ref('CreditNoteHeader')) },
   'POST /v1/credit-notes': { id: 'createCreditNote', summary: 'Create a credit note', data: written('credit_note_id', 'new credit note'), errors: [402, 409] },
   'POST /v1/credit-notes/bulk-delete': { id: 'bulkDeleteCreditNotes', summary: 'Delete several credit notes', data: bulk },

@@ -21,6 +21,7 @@ import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { SUPPLY_TYPES } from '@app/domain/tax/supply';
 import { TAX_WARNING_CODES } from '@app/domain/tax/tax-engine';
 import { PERMISSION_KEYS } from '@app/domain/shared/principal';
+import { ALLOCATION_DOCUMENT_TYPES, PAYMENT_MODES, PAYMENT_SOURCES } from '@app/domain/payments/payment';
 import { PAYEE_TYPES, TDS_ACTS, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
 import { CARGO_KINDS, MAX_DISTANCE_KM } from '@app/domain/eway-bill/eway-bill-validity';
 import { TRANSPORT_MODES } from '@app/domain/eway-bill/part-b';
@@ -273,6 +274,35 @@ const expenseFields = {
   payee_type: noneOf(PAYEE_TYPES),
 };
 
+const paymentHeader = {
+  payment_id: id('payment'),
+  client_id: id('client'),
+  amount: money('Money received'),
+  tds_amount: money('Income-tax the client deducted at source on this receipt (0 when none)'),
+  currency,
+  payment_date: date(),
+  mode: oneOf(PAYMENT_MODES),
+  reference: nstr({ description: 'Bank reference, cheque or UPI transaction number' }),
+  notes: nstr(),
+  receipt_number: nstr({
+    example: 'RV/25-26/0001',
+    description:
+      'Receipt voucher number of an advance (a receipt not fully allocated when it was recorded), of its own series per financial year; null otherwise',
+  }),
+  source: oneOf(PAYMENT_SOURCES, {
+    description:
+      '`receipt`: recorded through /v1/payments; `payment_status`: recorded by the service when a document was set to paid or partial through its payment_status (it follows that field)',
+  }),
+  source_document_type: noneOf(ALLOCATION_DOCUMENT_TYPES, { description: 'The document whose payment status made the payment (source payment_status)' }),
+  source_document_id: nid('document whose payment status made the payment'),
+  allocated_amount: money('Sum of the allocations'),
+  unallocated_amount: money('What the payment holds unallocated: the client’s credit until it is applied'),
+  allocated_tds: money('Part of tds_amount applied to documents'),
+  unallocated_tds: money('Part of tds_amount not applied yet (client credit too)'),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+};
+
 const plan = obj({
   code: oneOf(['free', 'pro']),
   label: str(),
@@ -415,21 +445,49 @@ const webhookFields = {
 };
 const webhook = obj(webhookFields);
 
+const clientFields = {
+  client_id: id('client'),
+  name: str(),
+  phone: str(),
+  email: str(),
+  country_code: str({ example: '+91' }),
+  address: nstr(),
+  gstin: nstr(),
+  state_code: nstr(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+  uses_platform: bool({ description: 'The client also runs its business on this platform' }),
+  platform_logo_url: nstr(),
+  platform_subscription_active: bool(),
+};
+
 export const RESOURCE_SCHEMAS: Record<string, Schema> = {
-  Client: obj({
-    client_id: id('client'),
-    name: str(),
-    phone: str(),
-    email: str(),
-    country_code: str({ example: '+91' }),
-    address: nstr(),
-    gstin: nstr(),
-    state_code: nstr(),
+  Client: obj(clientFields),
+  ClientDetail: obj(
+    {
+      ...clientFields,
+      credit_balance: money(
+        "The client's credit in the account's currency: what its payments hold unallocated (advances, and TDS not applied yet), ready to be allocated to its invoices",
+      ),
+    },
+    { description: 'A single client with its credit' },
+  ),
+  PaymentHeader: obj(paymentHeader, { description: 'A list row: the payment without its allocations' }),
+  Payment: obj({ ...paymentHeader, allocations: arr(ref('PaymentAllocation')) }, { description: 'A payment with its allocations, oldest first' }),
+  PaymentAllocation: obj({
+    allocation_id: id('allocation'),
+    payment_id: id('payment'),
+    document_type: oneOf(ALLOCATION_DOCUMENT_TYPES),
+    document_id: id('invoice or debit note settled'),
+    document_number: nstr({ example: 'INV/25-26/0042' }),
+    amount: money('Part of the payment settling the document'),
+    tds_amount: money("Part of the payment's TDS applied to the document"),
+    tds_recorded: bool({
+      description:
+        'true: that TDS was recorded on the document (it carried none of its own: its tds_amount grew by it); false: it matches the TDS the document carries and is not counted again',
+    }),
+    allocation_date: date({ description: "When the payment was applied to the document (the payment's date, or a later date for an advance applied later)" }),
     created_at: timestamp(),
-    updated_at: timestamp(),
-    uses_platform: bool({ description: 'The client also runs its business on this platform' }),
-    platform_logo_url: nstr(),
-    platform_subscription_active: bool(),
   }),
   InvoiceLine: productLine('invoice_id', true),
   QuotationLine: productLine('quotation_id', false),

@@ -33,6 +33,7 @@ import { Tds2025Act1732001880000 } from './1732001880000-tds-2025-act';
 import { EinvoiceNotes1732001890000 } from './1732001890000-einvoice-notes';
 import { Gstr1Filings1732002000000 } from './1732002000000-gstr1-filings';
 import { EwayBills1732002100000 } from './1732002100000-eway-bills';
+import { Payments1732002200000 } from './1732002200000-payments';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   Tds194jPaymentCodes1732001920000,
   Gstr1Filings1732002000000,
   EwayBills1732002100000,
+  Payments1732002200000,
 ];

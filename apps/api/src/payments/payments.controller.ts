@@ -1,0 +1,78 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/common';
+import { Post, Patch } from '../idempotency/idempotent-routes';
+import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { PaymentsService, PaymentWritten } from '@app/domain/payments/payments.service';
+import { presentPayment, presentPaymentHeader } from '@app/domain/presentation/payment.presenter';
+import { toNumber2 } from '@app/domain/shared/money';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
+import { IdsBodyDto } from '../common/ids-body.dto';
+import { pageOf } from '../common/list-query.dto';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { AllocatePaymentDto, CreatePaymentDto, PaymentListQueryDto, UpdatePaymentDto } from './payments.dto';
+
+const written = (w: PaymentWritten) => ({
+  payment_id: w.paymentId,
+  unallocated_amount: toNumber2(w.unallocatedAmount),
+  receipt_number: w.receiptNumber,
+  allocation_ids: w.allocationIds,
+});
+
+/** `/v1/payments`: receipts from clients, their allocations to invoices and debit notes, and advances. */
+@AccountApi('payments')
+@RequirePermission('payments')
+@Controller('v1/payments')
+export class PaymentsController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  @Get()
+  async list(@CurrentCaller() caller: Caller, @Query() query: PaymentListQueryDto) {
+    const page = await this.payments.list(caller, {
+      ...pageOf(query),
+      clientId: query.client_id,
+      fyStartYear: query.fy_start_year,
+      dateFrom: query.date_from,
+      dateTo: query.date_to,
+      mode: query.mode,
+    });
+    return { payments: page.rows.map(presentPaymentHeader), total: page.total };
+  }
+
+  @Post()
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreatePaymentDto) {
+    return written(await this.payments.create(caller, body));
+  }
+
+  @Post('bulk-delete')
+  @HttpCode(200)
+  bulkDelete(@CurrentCaller() caller: Caller, @Body() body: IdsBodyDto) {
+    return this.payments.bulkDelete(caller, body.ids);
+  }
+
+  @Get(':id')
+  async get(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return presentPayment(await this.payments.get(caller, id));
+  }
+
+  @Patch(':id')
+  async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdatePaymentDto) {
+    await this.payments.update(caller, id, body);
+    return { payment_id: id };
+  }
+
+  @Delete(':id')
+  async remove(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    await this.payments.delete(caller, id);
+    return { deleted: true };
+  }
+
+  @Post(':id/allocations')
+  async allocate(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: AllocatePaymentDto) {
+    return written(await this.payments.allocate(caller, id, body));
+  }
+
+  @Delete(':id/allocations/:allocation_id')
+  async removeAllocation(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Param('allocation_id', ParseIdPipe) allocationId: number) {
+    const unallocated = await this.payments.deleteAllocation(caller, id, allocationId);
+    return { deleted: true, unallocated_amount: toNumber2(unallocated) };
+  }
+}

@@ -1,0 +1,278 @@
+import { FindOptionsWhere, In } from 'typeorm';
+import { fiscalYearRange } from '@app/domain/shared/fiscal-year';
+import { Clock } from '@app/domain/shared/clock.port';
+import { money2, paiseOf, paiseText } from '@app/domain/shared/money';
+import { Page } from '@app/domain/shared/pagination';
+import {
+  Allocation,
+  AllocationDocumentType,
+  AllocationFields,
+  DocumentRef,
+  Payment,
+  PaymentFields,
+  PaymentListFilter,
+  PaymentMode,
+  PaymentSource,
+  ReceiptNumber,
+} from '@app/domain/payments/payment';
+import { PaymentRepository } from '@app/domain/payments/payment.repository.port';
+import { Database } from '../database/database';
+import { rawInsert } from '../database/raw-sql';
+import { sqlNow } from '../shared/sql-time';
+import { PaymentAllocationRow, PaymentRow } from './payment.entity';
+
+/** An allocation row with the number of its document (joined where the read needs it). */
+type AllocationRecord = PaymentAllocationRow & { documentNumber?: string | null };
+
+const ALLOCATION_COLUMNS = `a.id AS id, a.account_id AS accountId, a.payment_id AS paymentId, a.client_id AS clientId,
+  a.document_type AS documentType, a.document_id AS documentId, a.amount AS amount, a.tds_amount AS tdsAmount,
+  a.tds_recorded AS tdsRecorded, a.payment_source AS paymentSource, a.allocation_date AS allocationDate, a.created_at AS createdAt`;
+
+/** The number of an allocation's document, from the tables of the two kinds a payment settles. */
+const DOCUMENT_NUMBER = `CASE a.document_type
+    WHEN 'invoice' THEN (SELECT i.invoice_number FROM invoices i WHERE i.id = a.document_id AND i.account_id = a.account_id)
+    ELSE (SELECT n.debit_note_number FROM debit_notes n WHERE n.id = a.document_id AND n.account_id = a.account_id) END`;
+
+const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
+
+/**
+ * Payments and allocations on MariaDB/MySQL. A payment row keeps the sums of its live allocations
+ * (`allocated_amount`, `allocated_tds`) in step with them, so what it holds unallocated (a client's credit) is read
+ * without a join. Every statement is scoped by the account and runs in the caller's transaction.
+ */
+export class TypeormPaymentRepository extends PaymentRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  private payments() {
+    return this.db.manager().getRepository(PaymentRow);
+  }
+
+  async findById(accountId: number, id: number, options: { forUpdate?: boolean } = {}): Promise<Payment | null> {
+    const row = await this.payments().findOne({
+      where: { id, accountId },
+      ...(options.forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    return row ? toPayment(row) : null;
+  }
+
+  async list(accountId: number, filter: PaymentListFilter): Promise<Page<Payment>> {
+    const where: string[] = ['account_id = ?'];
+    const params: unknown[] = [accountId];
+    const add = (sql: string, value: unknown) => {
+      where.push(sql);
+      params.push(value);
+    };
+    const range = filter.fyStartYear !== undefined ? fiscalYearRange(filter.fyStartYear) : { from: filter.dateFrom, to: filter.dateTo };
+    if (range.from) add('payment_date >= ?', range.from);
+    if (range.to) add('payment_date <= ?', range.to);
+    if (filter.clientId !== undefined) add('client_id = ?', filter.clientId);
+    if (filter.mode) add('mode = ?', filter.mode);
+    const condition = where.join(' AND ');
+    const manager = this.db.manager();
+    const [ids, [count]] = await Promise.all([
+      manager.query<Array<{ id: number }>>(`SELECT id FROM payments WHERE ${condition} ORDER BY payment_date DESC, id DESC LIMIT ? OFFSET ?`, [
+        ...params,
+        filter.limit,
+        filter.offset,
+      ]),
+      manager.query<Array<{ total: number | string }>>(`SELECT COUNT(*) AS total FROM payments WHERE ${condition}`, params),
+    ]);
+    if (!ids.length) return { rows: [], total: Number(count.total) };
+    const rows = await this.payments().find({ where: { accountId, id: In(ids.map((r) => Number(r.id))) } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return { rows: ids.map((r) => toPayment(byId.get(Number(r.id))!)), total: Number(count.total) };
+  }
+
+  async insert(accountId: number, fields: PaymentFields, receipt: ReceiptNumber | null): Promise<number> {
+    const now = sqlNow(this.clock.now());
+    return rawInsert(this.db.manager(), PaymentRow, [
+      {
+        accountId,
+        clientId: fields.clientId,
+        amount: fields.amount,
+        tdsAmount: fields.tdsAmount,
+        allocatedAmount: '0.00',
+        allocatedTds: '0.00',
+        currency: fields.currency,
+        paymentDate: fields.paymentDate,
+        mode: fields.mode,
+        reference: fields.reference,
+        notes: fields.notes,
+        source: fields.source,
+        sourceDocumentType: fields.sourceDocument?.type ?? null,
+        sourceDocumentId: fields.sourceDocument?.id ?? null,
+        receiptNumber: receipt?.number ?? null,
+        receiptFyStartYear: receipt?.fyStartYear ?? null,
+        receiptSequenceNo: receipt?.sequence ?? null,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
+  }
+
+  async updateTexts(accountId: number, id: number, texts: { reference: string | null; notes: string | null }): Promise<void> {
+    await this.payments().update({ id, accountId }, { ...texts, updatedAt: sqlNow(this.clock.now()) });
+  }
+
+  async delete(accountId: number, id: number): Promise<void> {
+    const manager = this.db.manager();
+    await manager.query('DELETE FROM payment_allocations WHERE account_id = ? AND payment_id = ?', [accountId, id]);
+    await manager.query('DELETE FROM payments WHERE account_id = ? AND id = ?', [accountId, id]);
+  }
+
+  async existingIds(accountId: number, ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.payments().find({ select: { id: true }, where: { accountId, id: In(ids) } as FindOptionsWhere<PaymentRow> });
+    return rows.map((r) => r.id);
+  }
+
+  async allocationsOf(accountId: number, paymentIds: number[]): Promise<Allocation[]> {
+    if (!paymentIds.length) return [];
+    const rows = await this.db.manager().query<AllocationRecord[]>(
+      `SELECT ${ALLOCATION_COLUMNS}, ${DOCUMENT_NUMBER} AS documentNumber
+         FROM payment_allocations a WHERE a.account_id = ? AND a.payment_id IN (${placeholders(paymentIds)}) ORDER BY a.id`,
+      [accountId, ...paymentIds],
+    );
+    return rows.map(toAllocation);
+  }
+
+  async findAllocation(accountId: number, paymentId: number, allocationId: number): Promise<Allocation | null> {
+    const [row] = await this.db
+      .manager()
+      .query<AllocationRecord[]>(
+        `SELECT ${ALLOCATION_COLUMNS} FROM payment_allocations a WHERE a.account_id = ? AND a.payment_id = ? AND a.id = ? FOR UPDATE`,
+        [accountId, paymentId, allocationId],
+      );
+    return row ? toAllocation(row) : null;
+  }
+
+  async documentAllocations(accountId: number, document: DocumentRef): Promise<Allocation[]> {
+    const rows = await this.db.manager().query<AllocationRecord[]>(
+      `SELECT ${ALLOCATION_COLUMNS} FROM payment_allocations a
+        WHERE a.account_id = ? AND a.document_type = ? AND a.document_id = ? ORDER BY a.id FOR UPDATE`,
+      [accountId, document.type, document.id],
+    );
+    return rows.map(toAllocation);
+  }
+
+  async insertAllocations(accountId: number, payment: Pick<Payment, 'id' | 'clientId'>, allocations: AllocationFields[]): Promise<number[]> {
+    if (!allocations.length) return [];
+    const manager = this.db.manager();
+    const now = sqlNow(this.clock.now());
+    const [{ source }] = await manager.query<Array<{ source: string }>>('SELECT source FROM payments WHERE account_id = ? AND id = ?', [accountId, payment.id]);
+    const ids: number[] = [];
+    // One insert each: a multi-row insert's ids are not consecutive under every auto-increment lock mode.
+    for (const a of allocations) {
+      ids.push(
+        await rawInsert(manager, PaymentAllocationRow, [
+          {
+            accountId,
+            paymentId: payment.id,
+            clientId: payment.clientId,
+            documentType: a.document.type,
+            documentId: a.document.id,
+            amount: a.amount,
+            tdsAmount: a.tdsAmount,
+            tdsRecorded: a.tdsRecorded ? 1 : 0,
+            paymentSource: source,
+            allocationDate: a.allocationDate,
+            createdAt: now,
+          },
+        ]),
+      );
+    }
+    await this.moveAllocated(accountId, payment.id, allocations, 1);
+    return ids;
+  }
+
+  async deleteAllocations(accountId: number, allocations: Array<Pick<Allocation, 'id' | 'paymentId' | 'amount' | 'tdsAmount'>>): Promise<void> {
+    if (!allocations.length) return;
+    const ids = allocations.map((a) => a.id);
+    await this.db.manager().query(`DELETE FROM payment_allocations WHERE account_id = ? AND id IN (${placeholders(ids)})`, [accountId, ...ids]);
+    for (const paymentId of new Set(allocations.map((a) => a.paymentId))) {
+      await this.moveAllocated(
+        accountId,
+        paymentId,
+        allocations.filter((a) => a.paymentId === paymentId),
+        -1,
+      );
+    }
+  }
+
+  async creditBalance(accountId: number, clientId: number, currency: string): Promise<string> {
+    const [row] = await this.db.query<{ credit: string | null }>(
+      `SELECT SUM(amount - allocated_amount + tds_amount - allocated_tds) AS credit FROM payments
+        WHERE account_id = ? AND client_id = ? AND currency = ?`,
+      [accountId, clientId, currency],
+    );
+    return money2(row?.credit ?? '0');
+  }
+
+  async clientHasPayments(accountId: number, clientId: number): Promise<boolean> {
+    const [row] = await this.db.query<{ found: number | string }>('SELECT EXISTS(SELECT 1 FROM payments WHERE account_id = ? AND client_id = ?) AS found', [
+      accountId,
+      clientId,
+    ]);
+    return Number(row?.found) === 1;
+  }
+
+  /** Moves the payment's allocated sums by the allocations' amounts (`sign` 1: added, -1: removed). */
+  private async moveAllocated(accountId: number, paymentId: number, allocations: Array<Pick<Allocation, 'amount' | 'tdsAmount'>>, sign: 1 | -1) {
+    const sum = (pick: (a: Pick<Allocation, 'amount' | 'tdsAmount'>) => string) => allocations.reduce((s, a) => s + paiseOf(money2(pick(a)))!, 0);
+    const amount = paiseText(sign * sum((a) => a.amount));
+    const tds = paiseText(sign * sum((a) => a.tdsAmount));
+    await this.db
+      .manager()
+      .query('UPDATE payments SET allocated_amount = allocated_amount + ?, allocated_tds = allocated_tds + ?, updated_at = ? WHERE account_id = ? AND id = ?', [
+        amount,
+        tds,
+        sqlNow(this.clock.now()),
+        accountId,
+        paymentId,
+      ]);
+  }
+}
+
+function toPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    clientId: row.clientId,
+    amount: row.amount,
+    tdsAmount: row.tdsAmount,
+    allocatedAmount: row.allocatedAmount,
+    allocatedTds: row.allocatedTds,
+    currency: row.currency,
+    paymentDate: row.paymentDate,
+    mode: row.mode as PaymentMode,
+    reference: row.reference,
+    notes: row.notes,
+    source: row.source as PaymentSource,
+    sourceDocument:
+      row.sourceDocumentType && row.sourceDocumentId ? { type: row.sourceDocumentType as AllocationDocumentType, id: Number(row.sourceDocumentId) } : null,
+    receiptNumber: row.receiptNumber,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function toAllocation(row: AllocationRecord): Allocation {
+  return {
+    id: Number(row.id),
+    paymentId: Number(row.paymentId),
+    clientId: Number(row.clientId),
+    document: { type: row.documentType as AllocationDocumentType, id: Number(row.documentId) },
+    amount: money2(row.amount),
+    tdsAmount: money2(row.tdsAmount),
+    tdsRecorded: Number(row.tdsRecorded) === 1,
+    allocationDate: String(row.allocationDate),
+    documentNumber: row.documentNumber ?? null,
+    source: row.paymentSource as PaymentSource,
+    createdAt: String(row.createdAt),
+  };
+}
