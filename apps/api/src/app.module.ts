@@ -17,6 +17,7 @@ import { CreditNotesModule } from './credit-notes/credit-notes.module';
 import { AuthModule } from './auth/auth.module';
 import { SettingsUsersModule } from './settings-users/settings-users.module';
 import { InvoicesModule } from './invoices/invoices.module';
+import { RecurringInvoicesModule } from './recurring-invoices/recurring-invoices.module';
 import { QuotationsModule } from './quotations/quotations.module';
 import { ProformaInvoicesModule } from './proforma-invoices/proforma-invoices.module';
 import { SendoutsModule } from './sendouts/sendouts.module';
@@ -48,6 +49,7 @@ const RESOURCE_MODULES = [
   AuthModule,
   SettingsUsersModule,
   InvoicesModule,
+  RecurringInvoicesModule,
   QuotationsModule,
   ProformaInvoicesModule,
   SendoutsModule,

@@ -12,10 +12,14 @@ import { NotificationsWorkerModule } from './notifications/notifications-worker.
 import { SendoutsWorkerModule } from './sendouts/sendouts-worker.module';
 import { StoreBillingWorkerModule } from './store-billing/store-billing-worker.module';
 import { StorefrontWorkerModule } from './storefront/storefront-worker.module';
+import { RecurringWorkerModule } from './recurring/recurring-worker.module';
+import { Clock } from '@app/domain/shared/clock.port';
 
 export interface WorkerOptions {
   /** Where mail goes without SMTP_URL (default var/outbox). */
   outboxDir?: string;
+  /** The time source of every job (the system clock by default; the e2e suites pass one they move). */
+  clock?: Clock;
 }
 
 /**
@@ -30,6 +34,7 @@ const FEATURES = [
   NotificationsWorkerModule,
   IntegrationsWorkerModule,
   StorefrontWorkerModule,
+  RecurringWorkerModule,
 ];
 
 /**
@@ -43,7 +48,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [
-        InfraCoreModule.forRoot(config, { poolSize: Math.max(4, config.queue.sendoutConcurrency + 2) }),
+        InfraCoreModule.forRoot(config, { poolSize: Math.max(4, config.queue.sendoutConcurrency + 2), clock: options.clock }),
         ScheduleModule.forRoot(),
         WorkerCommonModule.forRoot(config),
         PdfRendererModule.forRoot('unbounded'),

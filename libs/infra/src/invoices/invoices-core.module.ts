@@ -39,6 +39,6 @@ import { TypeormInvoiceRepository } from './typeorm-invoice.repository';
       inject: [EInvoiceLock, InvoiceRepository, IssueInvoice, AccountReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock],
     },
   ],
-  exports: [InvoiceRepository, InvoicesService, ConvertToInvoice, DocumentsCoreModule],
+  exports: [InvoiceRepository, InvoicesService, ConvertToInvoice, IssueInvoice, AccountReferences, DocumentsCoreModule],
 })
 export class InvoicesCoreModule {}

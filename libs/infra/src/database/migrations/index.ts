@@ -28,6 +28,7 @@ import { RetainedTaxDocuments1732001860000 } from './1732001860000-retained-tax-
 import { LineCess1732001870000 } from './1732001870000-line-cess';
 import { Tds2025Act1732001880000 } from './1732001880000-tds-2025-act';
 import { EinvoiceNotes1732001890000 } from './1732001890000-einvoice-notes';
+import { RecurringInvoices1732002300000 } from './1732002300000-recurring-invoices';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   Tds2025Act1732001880000,
   LineCess1732001870000,
   EinvoiceNotes1732001890000,
+  RecurringInvoices1732002300000,
 ];
