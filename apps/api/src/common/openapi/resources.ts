@@ -415,9 +415,8 @@ const recurringInvoice = {
   end_date: ndate(),
   occurrences: nint({ minimum: 1 }),
   day_of_month: {
-    oneOf: [int({ minimum: 1, maximum: 28 }), str({ enum: ['last'] })],
-    nullable: true,
-    description: 'Null: the day of start_date (the last day in shorter months)',
+    oneOf: [int({ minimum: 1, maximum: 28 }), noneOf(['last'])],
+    description: '1-28 or `last`; null: the day of start_date (the last day in shorter months)',
   },
   payment_terms_days: int({ minimum: 0 }),
   catch_up: oneOf(CATCH_UP_MODES, { description: 'After downtime: `each` missed run on its own date, or `one` invoice dated today' }),
