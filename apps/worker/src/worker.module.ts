@@ -18,8 +18,8 @@ import { Clock } from '@app/domain/shared/clock.port';
 export interface WorkerOptions {
   /** Where mail goes without SMTP_URL (default var/outbox). */
   outboxDir?: string;
-  /** The time source of every job (the system clock by default; the e2e suites pass one they move). */
-  clock?: Clock;
+  /** The calendar of the recurring invoices job: the day it makes the runs of (the system clock by default; the e2e suites pass one they move). */
+  recurringCalendar?: Clock;
 }
 
 /**
@@ -34,7 +34,6 @@ const FEATURES = [
   NotificationsWorkerModule,
   IntegrationsWorkerModule,
   StorefrontWorkerModule,
-  RecurringWorkerModule,
 ];
 
 /**
@@ -48,12 +47,13 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [
-        InfraCoreModule.forRoot(config, { poolSize: Math.max(4, config.queue.sendoutConcurrency + 2), clock: options.clock }),
+        InfraCoreModule.forRoot(config, { poolSize: Math.max(4, config.queue.sendoutConcurrency + 2) }),
         ScheduleModule.forRoot(),
         WorkerCommonModule.forRoot(config),
         PdfRendererModule.forRoot('unbounded'),
         MailModule.forRoot(options.outboxDir),
         ...FEATURES,
+        RecurringWorkerModule.register(options.recurringCalendar),
       ],
     };
   }

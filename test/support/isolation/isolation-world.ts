@@ -22,6 +22,7 @@ export type Kind =
   | 'proforma-invoices'
   | 'debit-notes'
   | 'credit-notes'
+  | 'recurring-invoices'
   | 'sections'
   | 'deductions'
   | 'sendouts'
@@ -134,6 +135,13 @@ async function seedSide(call: Call, account: TestAccount, username: string, tag:
     { client_id: ids.clients, invoice_date: '2025-05-01', payment_due_date: '2025-05-31', items },
     (d) => d.invoice_id,
   );
+  ids['recurring-invoices'] = await must(
+    'POST',
+    '/v1/recurring-invoices',
+    key,
+    { client_id: ids.clients, frequency: 'monthly', start_date: '2099-01-01', items: [line(`${tag} retainer`)] },
+    (d) => d.recurring_invoice_id,
+  );
   ids.quotations = await must('POST', '/v1/quotations', key, { client_id: ids.clients, quotation_date: '2025-05-01', items }, (d) => d.quotation_id);
   ids['proforma-invoices'] = await must(
     'POST',
@@ -226,6 +234,7 @@ export const ID_FIELDS: Record<string, Kind> = {
   proforma_invoice_id: 'proforma-invoices',
   debit_note_id: 'debit-notes',
   credit_note_id: 'credit-notes',
+  recurring_invoice_id: 'recurring-invoices',
   section_id: 'sections',
   tds_section_id: 'sections',
   deduction_id: 'deductions',

@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_TYPES = [
   'proforma_invoice',
   'debit_note',
   'credit_note',
+  'recurring_invoice',
   'inventory',
   'expense',
   'sendout',

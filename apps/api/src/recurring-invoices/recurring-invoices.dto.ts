@@ -46,9 +46,8 @@ class ScheduleFieldsDto {
   @ApiPropertyOptional({
     oneOf: [
       { type: 'integer', minimum: 1, maximum: 28 },
-      { type: 'string', enum: ['last'] },
+      { type: 'string', enum: ['last', null], nullable: true },
     ],
-    nullable: true,
     description: 'Day of the month of monthly and longer schedules; default the day of start_date (the last day in shorter months)',
   })
   @IsOptional()

@@ -4,7 +4,7 @@ import { RecurringInvoicesController } from './recurring-invoices.controller';
 
 /** `/v1/recurring-invoices`: profiles that make invoices on a schedule (the worker makes them; run-now here). */
 @Module({
-  imports: [RecurringCoreModule],
+  imports: [RecurringCoreModule.register()],
   controllers: [RecurringInvoicesController],
 })
 export class RecurringInvoicesModule {}

@@ -42,6 +42,16 @@ export function runInvoiceInput(profile: Pick<RecurringInvoice, 'template' | 'cl
   };
 }
 
+/** What auto_send writes to (the sendout outbox), and the calendar of the runs. */
+export interface RecurringOutbox {
+  sendouts: SendoutRepository;
+  queue: SendoutQueue;
+  settings: BusinessSettingsRepository;
+  activity: ActivityRecorder;
+  /** Tells the day whose runs are due (default: the clock, which stamps the records either way). */
+  calendar?: Clock;
+}
+
 interface Issued {
   invoice: IssuedInvoice;
   client: Client | null;
@@ -71,12 +81,17 @@ export class GenerateRecurringInvoices {
     private readonly issue: IssueInvoice,
     private readonly tx: TransactionRunner,
     private readonly clock: Clock,
-    private readonly outbox: { sendouts: SendoutRepository; queue: SendoutQueue; settings: BusinessSettingsRepository; activity: ActivityRecorder },
+    private readonly outbox: RecurringOutbox,
   ) {}
+
+  /** The day whose runs are due (Asia/Kolkata): the outbox's calendar, else the clock. */
+  private get calendar(): Clock {
+    return this.outbox.calendar ?? this.clock;
+  }
 
   /** One pass over every due profile (today by the clock, Asia/Kolkata); answers how many invoices it made. */
   async execute(): Promise<number> {
-    const today = kolkataDate(this.clock.now());
+    const today = kolkataDate(this.calendar.now());
     let made = 0;
     for (let afterId = 0; ;) {
       const due = await this.profiles.dueAfter(today, afterId, BATCH);
@@ -145,7 +160,7 @@ export class GenerateRecurringInvoices {
    */
   async runNow(caller: Caller, id: number): Promise<MadeRun> {
     const accountId = caller.account.id;
-    const today = kolkataDate(this.clock.now());
+    const today = kolkataDate(this.calendar.now());
     const made = await this.tx.run(async () => {
       const profile = await this.profiles.lockForRun(accountId, id);
       if (!profile) {

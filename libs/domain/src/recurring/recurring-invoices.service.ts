@@ -1,5 +1,6 @@
 import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../auth/authenticate-caller.use-case';
+import { InvoiceStock } from '../inventory/invoice-stock';
 import { buildInvoice } from '../invoices/invoice-rules';
 import { AccountReferences } from '../shared/account-references';
 import { Clock } from '../shared/clock.port';
@@ -36,6 +37,7 @@ export class RecurringInvoicesService {
     private readonly tx: TransactionRunner,
     private readonly clock: Clock,
     private readonly activity: ActivityRecorder,
+    private readonly stock: InvoiceStock,
   ) {}
 
   list(caller: Caller, filter: RecurringListFilter, page: PageRequest): Promise<Page<RecurringInvoice>> {
@@ -136,6 +138,8 @@ export class RecurringInvoicesService {
     const { gst } = await this.references.gstContextWithClient(caller.account, fields.clientId);
     const built = buildInvoice(runInvoiceInput(fields, runDate), { account: caller.account, today: kolkataDate(now), now: formatTimestamp(now), gst });
     await this.references.tdsSection(caller.account.id, built.fields.tdsSectionId);
+    // Inventory links must name the account's items (400 on items.N.inventory_id), as on an invoice.
+    await this.stock.check(caller.account.id, built.lines ?? []);
     return built.fields.taxWarnings;
   }
 

@@ -31,8 +31,6 @@ class DatabaseShutdown implements OnApplicationShutdown {
 export interface InfraCoreOptions {
   /** Connections of the pool (the driver's default when left out). */
   poolSize?: number;
-  /** The time source (default: the system clock). */
-  clock?: Clock;
 }
 
 /**
@@ -52,7 +50,7 @@ export class InfraCoreModule {
         { provide: DataSource, useFactory: () => createDataSource(config.databaseUrl, options.poolSize).initialize() },
         make(Database, [DataSource]),
         bind(TransactionRunner, TypeormTransactionRunner, [Database]),
-        options.clock ? { provide: Clock, useValue: options.clock } : { provide: Clock, useClass: SystemClock },
+        { provide: Clock, useClass: SystemClock },
         { provide: SecretHasher, useClass: NodeSecretHasher },
         // Seals the secrets stored for later use (webhook and shop secrets, device tokens, share links, replayed answers).
         { provide: SecretBox, useValue: new SecretBox(config.encryptionKey) },

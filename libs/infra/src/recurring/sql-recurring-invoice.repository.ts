@@ -121,13 +121,13 @@ export class SqlRecurringInvoiceRepository extends RecurringInvoiceRepository {
 
   async insert(accountId: number, fields: RecurringInvoiceFields, status: RecurringStatus, state: ScheduleState): Promise<number> {
     const now = sqlNow(this.clock.now());
-    const result = await this.db.manager().query(
+    const result = await this.db.manager().query<Written>(
       `INSERT INTO recurring_invoices (account_id, client_id, status, frequency, interval_count, start_date, end_date, occurrences, day_of_month,
          payment_terms_days, catch_up, auto_send, email_subject, email_message, template, next_run_date, runs_count, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [accountId, ...fieldValues(fields, status, state), now, now],
     );
-    return Number((result as unknown as Written).insertId);
+    return Number(result.insertId);
   }
 
   async findById(accountId: number, id: number): Promise<RecurringInvoice | null> {
@@ -167,8 +167,8 @@ export class SqlRecurringInvoiceRepository extends RecurringInvoiceRepository {
   }
 
   async delete(accountId: number, id: number): Promise<boolean> {
-    const result = await this.db.manager().query('DELETE FROM recurring_invoices WHERE account_id = ? AND id = ?', [accountId, id]);
-    return Number((result as unknown as Written).affectedRows ?? 0) > 0;
+    const result = await this.db.manager().query<Written>('DELETE FROM recurring_invoices WHERE account_id = ? AND id = ?', [accountId, id]);
+    return Number(result.affectedRows ?? 0) > 0;
   }
 
   async runs(accountId: number, id: number, limit: number): Promise<RecurringRun[]> {
