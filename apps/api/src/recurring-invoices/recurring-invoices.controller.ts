@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/common';
-import { ApiBody, ApiOperation } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
 import { RecurringStatus } from '@app/domain/recurring/recurring-invoice';
@@ -49,7 +49,6 @@ export class RecurringInvoicesController {
 
   @Post(':id/pause')
   @HttpCode(200)
-  @ApiBody({ required: false, schema: { type: 'object' } })
   @ApiOperation({ summary: 'Pause a recurring invoice' })
   async pause(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
     return presentRecurringInvoice(await this.profiles.pause(caller, id));
@@ -57,7 +56,6 @@ export class RecurringInvoicesController {
 
   @Post(':id/resume')
   @HttpCode(200)
-  @ApiBody({ required: false, schema: { type: 'object' } })
   @ApiOperation({ summary: 'Resume a paused recurring invoice' })
   async resume(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
     return presentRecurringInvoice(await this.profiles.resume(caller, id));
@@ -65,7 +63,6 @@ export class RecurringInvoicesController {
 
   @Post(':id/run-now')
   @HttpCode(201)
-  @ApiBody({ required: false, schema: { type: 'object' } })
   @ApiOperation({ summary: "Make the profile's invoice dated today, now" })
   async runNow(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
     const made = await this.profiles.runNow(caller, id);

@@ -52,7 +52,7 @@ class ScheduleFieldsDto {
   })
   @IsOptional()
   @IsDayOfMonth()
-  day_of_month?: number | 'last' | null;
+  day_of_month?: number | string;
   @ApiPropertyOptional({ minimum: 0, maximum: MAX_PAYMENT_TERMS_DAYS, default: 0, description: 'Each invoice is due this many days after its date' })
   @IsOptional()
   @IsInt(integer(0, MAX_PAYMENT_TERMS_DAYS))
