@@ -75,6 +75,8 @@ describe('demo seeding (built CLI demo:seed, twice)', () => {
     const first = await seedOnce();
     expect(first.out).toMatchObject({ seeded: true, invoice_id: expect.any(Number), share_url: expect.stringMatching(/\/v1\/share\/[A-Za-z0-9_-]+$/) });
     expect(await counts(first.key)).toEqual(EXPECTED);
+    const reminders = await t.http.get('/v1/settings/reminders').set('Authorization', `Bearer ${first.key}`).expect(200);
+    expect(reminders.body.data).toMatchObject({ enabled: true, steps: expect.arrayContaining([expect.objectContaining({ days_offset: 1 })]) });
 
     const clients = (await list(first.key, 'clients', 'clients')).rows;
     const registered = clients.filter((c) => c.gstin);

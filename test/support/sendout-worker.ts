@@ -10,6 +10,7 @@ import { SessionsPurgeSchedule } from '../../apps/worker/src/housekeeping/sessio
 import { SendoutProcessor } from '../../apps/worker/src/sendouts/sendout.processor';
 import { SendoutSweepSchedule } from '../../apps/worker/src/sendouts/sendout-sweep.schedule';
 import { RecurringInvoicesSchedule } from '../../apps/worker/src/recurring/recurring.schedule';
+import { RemindersSchedule } from '../../apps/worker/src/reminders/reminders.schedule';
 import type { Clock } from '@app/domain/shared/clock.port';
 import type { TestAccount, TestApp } from './app-harness';
 import type { RedisChild } from './redis-child';
@@ -31,6 +32,7 @@ export interface WorkerHandles {
   purgeSessionsOnce: SessionsPurgeSchedule['runOnce'];
   caSyncOnce: CaSyncSchedule['runOnce'];
   recurringOnce: RecurringInvoicesSchedule['runOnce'];
+  remindersOnce: RemindersSchedule['runOnce'];
 }
 
 export interface TestWorker {
@@ -46,6 +48,7 @@ function handlesOf(app: INestApplicationContext): WorkerHandles {
   const purge = app.get(SessionsPurgeSchedule);
   const caSync = app.get(CaSyncSchedule);
   const recurring = app.get(RecurringInvoicesSchedule);
+  const reminders = app.get(RemindersSchedule);
   return {
     deliver: app.get(DeliverSendout),
     queue: app.get<SendoutQueue, BullmqSendoutQueue>(SendoutQueue),
@@ -56,6 +59,7 @@ function handlesOf(app: INestApplicationContext): WorkerHandles {
     purgeSessionsOnce: () => purge.runOnce(),
     caSyncOnce: (today) => caSync.runOnce(today),
     recurringOnce: () => recurring.runOnce(),
+    remindersOnce: () => reminders.runOnce(),
   };
 }
 

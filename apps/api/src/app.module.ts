@@ -18,6 +18,7 @@ import { AuthModule } from './auth/auth.module';
 import { SettingsUsersModule } from './settings-users/settings-users.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { RecurringInvoicesModule } from './recurring-invoices/recurring-invoices.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { QuotationsModule } from './quotations/quotations.module';
 import { ProformaInvoicesModule } from './proforma-invoices/proforma-invoices.module';
 import { SendoutsModule } from './sendouts/sendouts.module';
@@ -50,6 +51,7 @@ const RESOURCE_MODULES = [
   SettingsUsersModule,
   InvoicesModule,
   RecurringInvoicesModule,
+  RemindersModule,
   QuotationsModule,
   ProformaInvoicesModule,
   SendoutsModule,

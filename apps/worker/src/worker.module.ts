@@ -18,7 +18,7 @@ import { Clock } from '@app/domain/shared/clock.port';
 export interface WorkerOptions {
   /** Where mail goes without SMTP_URL (default var/outbox). */
   outboxDir?: string;
-  /** The calendar of the recurring invoices job: the day it makes the runs of (the system clock by default; the e2e suites pass one they move). */
+  /** The calendar of the recurring invoices and reminders jobs: the day they work for (the system clock by default; the e2e suites pass one they move). */
   recurringCalendar?: Clock;
 }
 

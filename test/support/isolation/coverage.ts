@@ -177,6 +177,9 @@ export const COVERAGE: Record<string, Coverage> = {
   'DELETE /v1/expenses/{id}': { permission: 'expenses' },
   'GET /v1/expenses/{id}/repeat': { permission: 'expenses' },
 
+  'GET /v1/settings/reminders': { permission: 'settings' },
+  'PATCH /v1/settings/reminders': { permission: 'settings', body: () => ({ enabled: false }) },
+  'GET /v1/invoices/{id}/reminders': { permission: 'invoices' },
   'GET /v1/settings/business': { permission: 'settings' },
   'PATCH /v1/settings/business': { permission: 'settings', body: () => ({ business_name: 'Intruder Traders' }), notRefs: { upi_id: 'a UPI payment address' } },
   'GET /v1/settings/templates': { permission: 'settings' },

@@ -143,6 +143,8 @@ async function seedAll(api: DemoApi, today: string): Promise<void> {
     payment_terms_days: 15,
     items: lines({ install: 1 }, 'deccan', retainerStart, false),
   });
+  // Payment reminders on, with the suggested steps (3 days before the due date, 1 and 7 days after).
+  await api.patch('/v1/settings/reminders', { enabled: true });
 }
 
 /** The first day of the month after `date` (Y-m-d). */

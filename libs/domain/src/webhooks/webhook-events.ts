@@ -36,6 +36,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'inventory.low_stock',
   'sendout.sent',
   'sendout.failed',
+  'reminder.sent',
 ] as const;
 
 const PREFIXES = [...new Set(WEBHOOK_EVENT_TYPES.map((t) => t.split('.')[0]))];
@@ -63,7 +64,7 @@ export interface WebhookEvent {
    * What made the record, when a schedule of the service did rather than a request: `invoice.created` of an
    * invoice a recurring profile made carries `{source: 'recurring', recurring_invoice_id}`.
    */
-  origin?: { source: string; recurring_invoice_id?: number };
+  origin?: { source: string; recurring_invoice_id?: number } | { reminder: Record<string, unknown> };
 }
 
 /**
@@ -76,7 +77,9 @@ export interface WebhookEvent {
 export function webhookEventsOf(activity: CommittedActivity): WebhookEvent[] {
   const types: string[] = [];
   const prefix = DOCUMENT_PREFIXES[activity.entityType];
-  if (prefix) {
+  if (activity.entityType === 'invoice' && activity.action === 'reminder_sent') {
+    types.push('reminder.sent');
+  } else if (prefix) {
     types.push(`${prefix}.${activity.action}`);
     if (prefix === 'invoice' && activity.after?.payment_status === 'paid' && activity.before?.payment_status !== 'paid' && activity.action !== 'deleted') {
       types.push('invoice.paid');
@@ -89,9 +92,11 @@ export function webhookEventsOf(activity: CommittedActivity): WebhookEvent[] {
   const known = types.filter((t) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(t));
   const object = activity.object ?? null;
   const source = activity.action === 'created' && typeof activity.after?.source === 'string' ? activity.after.source : null;
-  const origin = source
+  const origin: WebhookEvent['origin'] | null = source
     ? { source, ...(typeof activity.after?.recurring_invoice_id === 'number' ? { recurring_invoice_id: activity.after.recurring_invoice_id } : {}) }
-    : null;
+    : activity.action === 'reminder_sent' && activity.after
+      ? { reminder: activity.after }
+      : null;
   return known.map((type, n) => ({
     id: `evt_${activity.id}_${n}`,
     type,

@@ -146,6 +146,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /v1/expenses/{id}/repeat': { id: 'repeatExpense', summary: 'An expense prefilled for a new entry', data: ref('ExpenseDraft') },
 
   // settings
+  'GET /v1/settings/reminders': {
+    id: 'getReminderSettings',
+    summary: 'The payment reminder schedule',
+    description: 'Off by default, with three suggested steps (3 days before the due date, 1 and 7 days after). See docs/reminders.md.',
+    data: ref('ReminderSettings'),
+  },
+  'PATCH /v1/settings/reminders': {
+    id: 'updateReminderSettings',
+    summary: 'Change the payment reminder schedule',
+    description:
+      'Up to five steps, each `days_offset` days after the due date (negative: before it) with its subject and message. `steps`, when sent, replaces every step. Turning reminders on sends no step dated before that day. Each step is sent once per issued invoice still unpaid on its day whose client has not opted out (`reminders_opt_out`), as an email of the invoice through sendouts: its PDF (with the UPI QR of the amount due) and, when the business has a UPI id, the UPI link of the balance.',
+    data: ref('ReminderSettings'),
+  },
   'GET /v1/settings/business': { id: 'getBusinessProfile', summary: 'Get the business profile', data: ref('BusinessProfile') },
   'PATCH /v1/settings/business': { id: 'updateBusinessProfile', summary: 'Update the business profile', data: ref('BusinessProfile') },
   'GET /v1/settings/templates': { id: 'getInvoiceTemplates', summary: 'The PDF template in use and the ones available', data: ref('Templates') },
@@ -250,6 +263,28 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description: ISSUE_ON_PATCH,
     data: written('invoice_id', 'invoice'),
     errors: [409],
+  },
+  'GET /v1/invoices/{id}/reminders': {
+    id: 'listInvoiceReminders',
+    summary: 'The payment reminders of an invoice: sent, and the next one',
+    data: obj({
+      sent: arr(
+        obj({
+          step: int({ minimum: 1, description: 'Position of the step in the schedule when it was sent' }),
+          days_offset: int({ description: 'Days after the due date (negative: before)' }),
+          step_date: date(),
+          sendout_id: nid('queued email'),
+          email_status: nstr({ description: 'Status of the email (GET /v1/sendouts); null when none was queued' }),
+          error: nstr({ description: 'Why no email was queued (no client email, no stored signature)' }),
+          created_at: timestamp(),
+        }),
+      ),
+      next: {
+        ...obj({ step: int({ minimum: 1 }), days_offset: int(), date: date() }),
+        nullable: true,
+        description: 'Null: reminders off, the invoice paid or cancelled, the client opted out, or no step left',
+      },
+    }),
   },
   'DELETE /v1/invoices/{id}': { id: 'deleteInvoice', summary: 'Delete an invoice', description: DELETE_TAX_DOCUMENT, data: deleted },
 

@@ -443,6 +443,19 @@ const recurringRun = obj({
 });
 
 export const RESOURCE_SCHEMAS: Record<string, Schema> = {
+  ReminderSettings: obj({
+    enabled: bool(),
+    enabled_on: ndate({ description: 'The day reminders were turned on: no step dated before it is sent' }),
+    steps: arr(
+      obj({
+        days_offset: int({ minimum: -60, maximum: 365, description: 'Days after the due date (negative: before)' }),
+        subject: str(),
+        message: str(),
+        enabled: bool(),
+      }),
+      { maxItems: 5 },
+    ),
+  }),
   RecurringInvoice: obj(recurringInvoice),
   RecurringInvoiceRun: recurringRun,
   RecurringInvoiceWithRuns: obj({ ...recurringInvoice, runs: arr(ref('RecurringInvoiceRun'), { description: 'The runs, newest first (at most 200)' }) }),
@@ -455,6 +468,7 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
     address: nstr(),
     gstin: nstr(),
     state_code: nstr(),
+    reminders_opt_out: bool({ description: 'The client gets no payment reminders' }),
     created_at: timestamp(),
     updated_at: timestamp(),
     uses_platform: bool({ description: 'The client also runs its business on this platform' }),

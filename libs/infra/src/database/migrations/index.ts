@@ -29,6 +29,7 @@ import { LineCess1732001870000 } from './1732001870000-line-cess';
 import { Tds2025Act1732001880000 } from './1732001880000-tds-2025-act';
 import { EinvoiceNotes1732001890000 } from './1732001890000-einvoice-notes';
 import { RecurringInvoices1732002300000 } from './1732002300000-recurring-invoices';
+import { PaymentReminders1732002310000 } from './1732002310000-payment-reminders';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   LineCess1732001870000,
   EinvoiceNotes1732001890000,
   RecurringInvoices1732002300000,
+  PaymentReminders1732002310000,
 ];
