@@ -7,7 +7,7 @@ import { SmtpSink, startSmtpSink } from './support/smtp-sink';
 
 /**
  * Payment reminders: the schedule (GET/PATCH /v1/settings/reminders, off by default, at most five steps), the
- * client opt-out, and the worker's job through a month of daily ticks on a calendar the suite moves: each step
+ * client opt-out, and the job of two workers through a month of daily ticks on a calendar the suite moves: each step
  * of each unpaid invoice is emailed once to the local SMTP sink (the invoice PDF attached, the UPI link of the
  * balance in the text), none after a payment, none to an opted-out client or for a cancelled invoice;
  * GET /v1/invoices/{id}/reminders lists what was sent and what is next.
@@ -17,6 +17,7 @@ describe('payment reminders', () => {
   let a: TestAccount;
   let sink: SmtpSink;
   let worker: TestWorker;
+  let other: TestWorker;
   const calendar = new FakeClock('2027-02-28T04:00:00Z');
 
   beforeAll(async () => {
@@ -28,10 +29,12 @@ describe('payment reminders', () => {
       SWEEP_INTERVAL_MS: '300',
     });
     worker = await startWorker(t.config, undefined, calendar);
+    other = await startWorker(t.config, undefined, calendar);
     a = await t.createAccount({ name: 'Reminding Traders', email: 'reminding@example.com' });
   }, 120_000);
   afterAll(async () => {
     await worker?.close();
+    await other?.close();
     if (t) await dropQueue(t.config);
     await t?.close();
     await sink?.close();
@@ -104,7 +107,8 @@ describe('payment reminders', () => {
       if (day === '2027-03-14') {
         await t.http.patch(`/v1/invoices/${paidLater.id}`).set(a.auth).send({ payment_status: 'paid', payment_date: '2027-02-27' }).expect(200);
       }
-      await Promise.all([worker.runtime.remindersOnce(), worker.runtime.remindersOnce()]);
+      // Two workers at once: they race for the same steps every day.
+      await Promise.all([worker.runtime.remindersOnce(), other.runtime.remindersOnce()]);
       expect(await worker.runtime.remindersOnce()).toBe(0); // the day's steps are sent: nothing again
     }
 

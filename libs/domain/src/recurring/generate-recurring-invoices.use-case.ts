@@ -89,16 +89,29 @@ export class GenerateRecurringInvoices {
     return this.outbox.calendar ?? this.clock;
   }
 
-  /** One pass over every due profile (today by the clock, Asia/Kolkata); answers how many invoices it made. */
+  /**
+   * One pass over every due profile (today by the calendar, Asia/Kolkata); answers how many invoices it made. A
+   * profile whose run fails for a reason other than the invoice rules (the database, say) does not hold the others
+   * up: the pass goes on, then fails with the first such error (the next pass tries that profile again).
+   */
   async execute(): Promise<number> {
     const today = kolkataDate(this.calendar.now());
     let made = 0;
+    let failure: Error | null = null;
     for (let afterId = 0; ;) {
       const due = await this.profiles.dueAfter(today, afterId, BATCH);
-      for (const profile of due) made += await this.catchUp(profile.accountId, profile.id, today);
-      if (due.length < BATCH) return made;
+      for (const profile of due) {
+        try {
+          made += await this.catchUp(profile.accountId, profile.id, today);
+        } catch (error) {
+          failure ??= error instanceof Error ? error : new Error(String(error));
+        }
+      }
+      if (due.length < BATCH) break;
       afterId = due[due.length - 1].id;
     }
+    if (failure) throw failure;
+    return made;
   }
 
   /** Every run of one profile due by `today` (catch-up: each on its own date, or one dated today). */

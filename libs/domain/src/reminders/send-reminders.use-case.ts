@@ -57,16 +57,25 @@ export class SendReminders {
     private readonly deps: ReminderDeps,
   ) {}
 
-  /** One pass for today (Asia/Kolkata); answers how many reminders it queued. */
+  /** One pass for today (Asia/Kolkata); answers how many reminders it queued. An account that fails does not hold the others up. */
   async execute(): Promise<number> {
     const today = kolkataDate((this.deps.calendar ?? this.clock).now());
     let sent = 0;
+    let failure: Error | null = null;
     for (let afterId = 0; ;) {
       const accounts = await this.settings.enabledAfter(afterId, BATCH);
-      for (const { accountId, settings } of accounts) sent += await this.forAccount(accountId, settings, today);
-      if (accounts.length < BATCH) return sent;
+      for (const { accountId, settings } of accounts) {
+        try {
+          sent += await this.forAccount(accountId, settings, today);
+        } catch (error) {
+          failure ??= error instanceof Error ? error : new Error(String(error));
+        }
+      }
+      if (accounts.length < BATCH) break;
       afterId = accounts[accounts.length - 1].accountId;
     }
+    if (failure) throw failure;
+    return sent;
   }
 
   private async forAccount(accountId: number, settings: ReminderSettings, today: string): Promise<number> {
