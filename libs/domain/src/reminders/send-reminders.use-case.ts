@@ -157,11 +157,13 @@ export class SendReminders {
           entityId: invoiceId,
           label: doc.number,
           after: {
+            client_id: doc.clientId,
             step: step.step,
             days_offset: step.daysOffset,
             step_date: step.date,
             sendout_id: sendoutId,
             balance: Number(balance),
+            currency: doc.currency,
             ...(error ? { error } : {}),
           },
         });
