@@ -58,6 +58,7 @@ describe('clients', () => {
             address: '12 MG Road, Pune',
             gstin: null,
             state_code: null,
+            reminders_opt_out: false,
             created_at: expect.stringMatching(TIMESTAMP),
             updated_at: expect.stringMatching(TIMESTAMP),
             uses_platform: false,

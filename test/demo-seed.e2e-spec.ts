@@ -45,7 +45,7 @@ describe('demo seeding (built CLI demo:seed, twice)', () => {
   };
 
   async function counts(key: string) {
-    const [clients, invoices, quotations, proformas, debitNotes, creditNotes, inventory, expenses] = await Promise.all([
+    const [clients, invoices, quotations, proformas, debitNotes, creditNotes, inventory, expenses, recurring] = await Promise.all([
       list(key, 'clients', 'clients'),
       list(key, 'invoices', 'invoices'),
       list(key, 'quotations', 'quotations'),
@@ -54,6 +54,7 @@ describe('demo seeding (built CLI demo:seed, twice)', () => {
       list(key, 'credit-notes', 'credit_notes'),
       list(key, 'inventory', 'items'),
       list(key, 'expenses', 'expenses'),
+      list(key, 'recurring-invoices', 'recurring_invoices'),
     ]);
     return {
       clients: clients.total,
@@ -64,15 +65,18 @@ describe('demo seeding (built CLI demo:seed, twice)', () => {
       creditNotes: creditNotes.total,
       inventory: inventory.total,
       expenses: expenses.total,
+      recurring: recurring.total,
     };
   }
 
-  const EXPECTED = { clients: 12, invoices: 12, quotations: 1, proformas: 1, debitNotes: 1, creditNotes: 1, inventory: 4, expenses: 5 };
+  const EXPECTED = { clients: 12, invoices: 12, quotations: 1, proformas: 1, debitNotes: 1, creditNotes: 1, inventory: 4, expenses: 5, recurring: 1 };
 
   it('seeds the account once with data that obeys the rules, and a second run (new key) seeds nothing', async () => {
     const first = await seedOnce();
     expect(first.out).toMatchObject({ seeded: true, invoice_id: expect.any(Number), share_url: expect.stringMatching(/\/v1\/share\/[A-Za-z0-9_-]+$/) });
     expect(await counts(first.key)).toEqual(EXPECTED);
+    const reminders = await t.http.get('/v1/settings/reminders').set('Authorization', `Bearer ${first.key}`).expect(200);
+    expect(reminders.body.data).toMatchObject({ enabled: true, steps: expect.arrayContaining([expect.objectContaining({ days_offset: 1 })]) });
 
     const clients = (await list(first.key, 'clients', 'clients')).rows;
     const registered = clients.filter((c) => c.gstin);

@@ -9,6 +9,9 @@ import { OverdueSchedule } from '../../apps/worker/src/housekeeping/overdue.sche
 import { SessionsPurgeSchedule } from '../../apps/worker/src/housekeeping/sessions-purge.schedule';
 import { SendoutProcessor } from '../../apps/worker/src/sendouts/sendout.processor';
 import { SendoutSweepSchedule } from '../../apps/worker/src/sendouts/sendout-sweep.schedule';
+import { RecurringInvoicesSchedule } from '../../apps/worker/src/recurring/recurring.schedule';
+import { RemindersSchedule } from '../../apps/worker/src/reminders/reminders.schedule';
+import type { Clock } from '@app/domain/shared/clock.port';
 import type { TestAccount, TestApp } from './app-harness';
 import type { RedisChild } from './redis-child';
 import { insertProductDocument } from './sql-documents';
@@ -28,6 +31,8 @@ export interface WorkerHandles {
   markOverdueOnce: OverdueSchedule['runOnce'];
   purgeSessionsOnce: SessionsPurgeSchedule['runOnce'];
   caSyncOnce: CaSyncSchedule['runOnce'];
+  recurringOnce: RecurringInvoicesSchedule['runOnce'];
+  remindersOnce: RemindersSchedule['runOnce'];
 }
 
 export interface TestWorker {
@@ -42,6 +47,8 @@ function handlesOf(app: INestApplicationContext): WorkerHandles {
   const overdue = app.get(OverdueSchedule);
   const purge = app.get(SessionsPurgeSchedule);
   const caSync = app.get(CaSyncSchedule);
+  const recurring = app.get(RecurringInvoicesSchedule);
+  const reminders = app.get(RemindersSchedule);
   return {
     deliver: app.get(DeliverSendout),
     queue: app.get<SendoutQueue, BullmqSendoutQueue>(SendoutQueue),
@@ -51,12 +58,14 @@ function handlesOf(app: INestApplicationContext): WorkerHandles {
     markOverdueOnce: () => overdue.runOnce(),
     purgeSessionsOnce: () => purge.runOnce(),
     caSyncOnce: (today) => caSync.runOnce(today),
+    recurringOnce: () => recurring.runOnce(),
+    remindersOnce: () => reminders.runOnce(),
   };
 }
 
-/** Starts the real worker in this process, on the API's database, Redis and queue prefix. */
-export async function startWorker(config: AppConfig, outboxDir?: string): Promise<TestWorker> {
-  const app = await createWorkerApp(config, { outboxDir });
+/** Starts the real worker in this process, on the API's database, Redis and queue prefix (its recurring invoices on the day of `calendar`, when given). */
+export async function startWorker(config: AppConfig, outboxDir?: string, calendar?: Clock): Promise<TestWorker> {
+  const app = await createWorkerApp(config, { outboxDir, recurringCalendar: calendar });
   return {
     app,
     runtime: handlesOf(app),

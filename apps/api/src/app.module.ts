@@ -17,6 +17,8 @@ import { CreditNotesModule } from './credit-notes/credit-notes.module';
 import { AuthModule } from './auth/auth.module';
 import { SettingsUsersModule } from './settings-users/settings-users.module';
 import { InvoicesModule } from './invoices/invoices.module';
+import { RecurringInvoicesModule } from './recurring-invoices/recurring-invoices.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { QuotationsModule } from './quotations/quotations.module';
 import { ProformaInvoicesModule } from './proforma-invoices/proforma-invoices.module';
 import { SendoutsModule } from './sendouts/sendouts.module';
@@ -50,6 +52,8 @@ const RESOURCE_MODULES = [
   AuthModule,
   SettingsUsersModule,
   InvoicesModule,
+  RecurringInvoicesModule,
+  RemindersModule,
   QuotationsModule,
   ProformaInvoicesModule,
   SendoutsModule,

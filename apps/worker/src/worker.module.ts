@@ -12,10 +12,14 @@ import { NotificationsWorkerModule } from './notifications/notifications-worker.
 import { SendoutsWorkerModule } from './sendouts/sendouts-worker.module';
 import { StoreBillingWorkerModule } from './store-billing/store-billing-worker.module';
 import { StorefrontWorkerModule } from './storefront/storefront-worker.module';
+import { RecurringWorkerModule } from './recurring/recurring-worker.module';
+import { Clock } from '@app/domain/shared/clock.port';
 
 export interface WorkerOptions {
   /** Where mail goes without SMTP_URL (default var/outbox). */
   outboxDir?: string;
+  /** The calendar of the recurring invoices and reminders jobs: the day they work for (the system clock by default; the e2e suites pass one they move). */
+  recurringCalendar?: Clock;
 }
 
 /**
@@ -49,6 +53,7 @@ export class WorkerModule {
         PdfRendererModule.forRoot('unbounded'),
         MailModule.forRoot(options.outboxDir),
         ...FEATURES,
+        RecurringWorkerModule.register(options.recurringCalendar),
       ],
     };
   }

@@ -24,6 +24,7 @@ export type Kind =
   | 'credit-notes'
   | 'payments'
   | 'allocations'
+  | 'recurring-invoices'
   | 'sections'
   | 'deductions'
   | 'sendouts'
@@ -136,6 +137,13 @@ async function seedSide(call: Call, account: TestAccount, username: string, tag:
     { client_id: ids.clients, invoice_date: '2025-05-01', payment_due_date: '2025-05-31', items },
     (d) => d.invoice_id,
   );
+  ids['recurring-invoices'] = await must(
+    'POST',
+    '/v1/recurring-invoices',
+    key,
+    { client_id: ids.clients, frequency: 'monthly', start_date: '2099-01-01', items: [line(`${tag} retainer`)] },
+    (d) => d.recurring_invoice_id,
+  );
   ids.quotations = await must('POST', '/v1/quotations', key, { client_id: ids.clients, quotation_date: '2025-05-01', items }, (d) => d.quotation_id);
   ids['proforma-invoices'] = await must(
     'POST',
@@ -246,6 +254,7 @@ export const ID_FIELDS: Record<string, Kind> = {
   credit_note_id: 'credit-notes',
   payment_id: 'payments',
   allocation_id: 'allocations',
+  recurring_invoice_id: 'recurring-invoices',
   section_id: 'sections',
   tds_section_id: 'sections',
   deduction_id: 'deductions',

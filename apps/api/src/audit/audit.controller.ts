@@ -20,6 +20,7 @@ export const AUDIT_ENTITY_TYPES = [
   'debit_note',
   'credit_note',
   'payment',
+  'recurring_invoice',
   'inventory',
   'expense',
   'sendout',

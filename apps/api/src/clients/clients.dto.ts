@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsOptional, IsString, MaxLength } from 'class-validator';
 import { OptionalNonNull } from '../common/optional-non-null';
 
 const numberToString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
@@ -30,6 +30,11 @@ class ClientOptionalFieldsDto {
   @IsString({ message: 'must be a string' })
   @MaxLength(2, { message: 'must be at most 2 characters' })
   state_code?: string | null;
+
+  @ApiPropertyOptional({ default: false, description: 'The client gets no payment reminders' })
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  reminders_opt_out?: boolean | null;
 }
 
 export class CreateClientDto extends ClientOptionalFieldsDto {

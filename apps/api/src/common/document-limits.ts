@@ -50,7 +50,8 @@ function patchOf(m: ValidationMetadata, current: SchemaPatch): SchemaPatch {
       };
     }
     case 'isOptional':
-      return { nullable: true };
+      // A `oneOf` states null among its alternatives (OpenAPI 3.0 takes `nullable` only beside a `type`).
+      return current.oneOf ? {} : { nullable: true };
     default:
       return {};
   }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PAYEE_TYPES, TDS_ACTS, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
 import { TDS_DIRECTIONS } from '@app/domain/tds/tds-deduction';
@@ -83,7 +83,8 @@ export class DeductionsQueryDto extends FiscalYearQueryDto {
 export class ReportQueryDto {
   @ApiProperty({ example: 2025 })
   @IsDefined(REQUIRED)
-  @Type(() => Number)
+  // A query's digits become a number; anything else stays as sent for the checks below (a body's object is a 400, not a 500).
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value))
   @IsInt({ message: 'must be a year such as 2025' })
   @Min(2000, { message: 'must be a year such as 2025' })
   @Max(2100, { message: 'must be a year such as 2025' })

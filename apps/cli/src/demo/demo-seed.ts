@@ -132,6 +132,26 @@ async function seedAll(api: DemoApi, today: string): Promise<void> {
   for (const { body, daysAgo, client } of DEMO_EXPENSES) {
     await api.post('/v1/expenses', { ...body, expense_date: addDays(today, -daysAgo), client_id: client ? clientIds.get(client) : null });
   }
+
+  // A monthly maintenance retainer, invoiced by the worker on the 1st of each month from next month, due in 15 days.
+  const retainerStart = firstOfNextMonth(today);
+  await api.post('/v1/recurring-invoices', {
+    client_id: clientIds.get('deccan'),
+    invoice_type: saleType('29'),
+    frequency: 'monthly',
+    day_of_month: 1,
+    start_date: retainerStart,
+    payment_terms_days: 15,
+    items: lines({ install: 1 }, 'deccan', retainerStart, false),
+  });
+  // Payment reminders on, with the suggested steps (3 days before the due date, 1 and 7 days after).
+  await api.patch('/v1/settings/reminders', { enabled: true });
+}
+
+/** The first day of the month after `date` (Y-m-d). */
+function firstOfNextMonth(date: string): string {
+  const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
 
 const minDate = (a: string, b: string) => (a < b ? a : b);

@@ -14,6 +14,7 @@ export interface ClientInput {
   address?: string | null;
   gstin?: string | null;
   state_code?: string | null;
+  reminders_opt_out?: boolean | null;
 }
 
 /** '+' and 1 to 4 digits, not starting with 0 (the form normalizePhone accepts). */
@@ -68,6 +69,8 @@ export function buildClientFields(input: ClientInput, base?: ClientFields): Clie
   else if (stateCode && gstinState && stateCode !== gstinState) errors.state_code = `must match the GSTIN state ${gstinState}`;
   if (!stateCode) stateCode = gstinState;
 
+  const optOut = typeof input.reminders_opt_out === 'boolean' ? input.reminders_opt_out : base?.remindersOptOut;
+
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
-  return { name, phone, countryCode, email, address, gstin, stateCode };
+  return { name, phone, countryCode, email, address, gstin, stateCode, ...(optOut !== undefined ? { remindersOptOut: optOut } : {}) };
 }

@@ -9,6 +9,8 @@ export interface Client {
   address: string | null;
   gstin: string | null;
   stateCode: string | null;
+  /** The client gets no payment reminders (absent: false). */
+  remindersOptOut?: boolean;
   createdAt: string;
   updatedAt: string;
 }

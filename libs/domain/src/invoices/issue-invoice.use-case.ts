@@ -18,6 +18,13 @@ export interface IssuedInvoice {
   taxWarnings: TaxWarning[];
 }
 
+/** What made an invoice besides a request for it, as its `created` event records it. */
+export interface InvoiceOrigin {
+  source: 'recurring';
+  recurring_invoice_id: number;
+  run_date: string;
+}
+
 /**
  * Writes a new invoice: plan quota, client of the account, inventory links, the next number of the invoice sequence for
  * the FY of its date (of the draft series when it is created as a draft), header and lines, the stock they take, and the `created` activity event. Runs inside the caller's
@@ -36,15 +43,17 @@ export class IssueInvoice {
   /**
    * `client`, when given, is the invoice's client as the caller has just read it for the account (its tax context):
    * it is not read again. Without it (or when it is another client or none) the client is read and must be found.
+   * `origin` names what made the invoice when it is not its caller's request (`{source: 'recurring', ...}`): the
+   * `created` event (audit trail, activity, the invoice.created webhook) carries it.
    */
-  async execute(caller: Caller, fields: InvoiceFields, lines: ProductLineValues[], client?: Client | null): Promise<IssuedInvoice> {
+  async execute(caller: Caller, fields: InvoiceFields, lines: ProductLineValues[], client?: Client | null, origin?: InvoiceOrigin): Promise<IssuedInvoice> {
     const accountId = caller.account.id;
     await this.quota.assertCanCreate(caller.account);
     if (client?.id !== fields.clientId || client.accountId !== accountId) await requireClient(this.clients, accountId, fields.clientId);
     const checked = await this.stock.check(accountId, lines);
     // A draft takes a provisional number of the draft series; the tax series numbers it when it is issued.
     const slot = await this.numbering.slot(accountId, 'invoice', fields.invoiceDate, fields.status);
-    const after = { ...invoiceSummary(fields), lines: lines.length };
+    const after = { ...invoiceSummary(fields), lines: lines.length, ...origin };
     // Without stock to move or a record for the log to read, number, header, lines and event go in one write.
     if (this.invoices.insertNumbered && !this.stock.takesStock(checked)) {
       const event = this.activity.eventOf(caller.principal, { action: 'created', entityType: 'invoice', entityId: 0, label: null, after });

@@ -47,6 +47,20 @@ describe('notification texts and recipients', () => {
     expect(draft.deepLink).toEqual({ screen: 'invoice_detail', entityType: 'invoice', entityId: 42, documentType: 'invoice', documentId: 42 });
   });
 
+  it('tells of a payment reminder the service sent', () => {
+    const reminder = event({
+      actorKind: 'system',
+      actorUserId: null,
+      action: 'reminder_sent',
+      after: { client_id: 5, step: 2, balance: 708, currency: 'INR' },
+    });
+    const [draft] = draftsOf(reminder, team, new Map([[5, 'Sharma Traders']]));
+    expect(draft).toMatchObject({
+      title: 'Payment reminder sent',
+      body: 'A payment reminder for invoice INV/26-27/0042 for Sharma Traders was emailed, ₹708.00 due.',
+    });
+  });
+
   it('hides own activity, needs the permission, sends API-key activity to all, and login alerts to self and owner', () => {
     expect(recipientsOf(event({}), 'invoices', team).map((u) => u.id)).toEqual([1]);
     expect(recipientsOf(event({ actorKind: 'api_key', actorUserId: null }), 'invoices', team).map((u) => u.id)).toEqual([1, 2]);

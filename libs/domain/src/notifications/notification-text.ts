@@ -130,6 +130,11 @@ export function textOf(event: CommittedActivity, category: NotificationCategory,
       body: `Deliveries to ${event.label ?? 'a webhook endpoint'} failed for 5 days, so it was disabled. Enable it again once it answers.`,
     };
   }
+  if (event.entityType === 'invoice' && event.action === 'reminder_sent') {
+    const due = formatAmount(after.balance, after.currency);
+    const balance = due ? `, ${due} due` : '';
+    return { title: 'Payment reminder sent', body: `A payment reminder for invoice${label}${forClient} was emailed${balance}.` };
+  }
   if (event.entityType === 'inventory' && event.action === 'low_stock') {
     const quantity = typeof after.quantity === 'number' ? ` ${after.quantity} left` : '';
     return { title: 'Low stock', body: `${event.label ?? 'An inventory item'} is low on stock:${quantity || ' at its threshold'}.` };

@@ -10,6 +10,7 @@ export function presentClient({ client, platform }: ClientWithPlatform) {
     address: client.address,
     gstin: client.gstin,
     state_code: client.stateCode,
+    reminders_opt_out: client.remindersOptOut === true,
     created_at: client.createdAt,
     updated_at: client.updatedAt,
     uses_platform: platform.usesPlatform,

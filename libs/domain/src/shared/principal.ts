@@ -14,7 +14,8 @@ export function isPermissionKey(value: unknown): value is PermissionKey {
 /** Who is calling: an integrator's account API key, or a signed-in user of the mobile app. */
 export interface Principal {
   readonly accountId: number;
-  readonly kind: 'api_key' | 'user';
+  /** `system`: the service itself (a scheduled job of the worker), acting for the account. */
+  readonly kind: 'api_key' | 'user' | 'system';
   readonly userId: number | null;
   /** Session id of a mobile caller (null for API keys). */
   readonly sessionId: number | null;
@@ -27,4 +28,9 @@ export function apiKeyPrincipal(accountId: number): Principal {
 
 export function can(principal: Principal, permission: PermissionKey): boolean {
   return principal.permissions.includes(permission);
+}
+
+/** The service acting for an account on its own schedule (recurring invoices): every permission of the account. */
+export function systemPrincipal(accountId: number): Principal {
+  return { accountId, kind: 'system', userId: null, sessionId: null, permissions: PERMISSION_KEYS };
 }

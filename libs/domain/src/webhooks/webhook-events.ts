@@ -39,6 +39,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'inventory.low_stock',
   'sendout.sent',
   'sendout.failed',
+  'reminder.sent',
 ] as const;
 
 const PREFIXES = [...new Set(WEBHOOK_EVENT_TYPES.map((t) => t.split('.')[0]))];
@@ -62,6 +63,11 @@ export interface WebhookEvent {
   accountId: number;
   /** The record as the API returns it (null until the consumer has read it). */
   object: Record<string, unknown> | null;
+  /**
+   * What made the record, when a schedule of the service did rather than a request: `invoice.created` of an
+   * invoice a recurring profile made carries `{source: 'recurring', recurring_invoice_id}`.
+   */
+  origin?: { source: string; recurring_invoice_id?: number } | { reminder: Record<string, unknown> };
 }
 
 /**
@@ -75,7 +81,9 @@ export interface WebhookEvent {
 export function webhookEventsOf(activity: CommittedActivity): WebhookEvent[] {
   const types: string[] = [];
   const prefix = DOCUMENT_PREFIXES[activity.entityType];
-  if (prefix) {
+  if (activity.entityType === 'invoice' && activity.action === 'reminder_sent') {
+    types.push('reminder.sent');
+  } else if (prefix) {
     types.push(`${prefix}.${activity.action}`);
     if (prefix === 'invoice' && activity.after?.payment_status === 'paid' && activity.before?.payment_status !== 'paid' && activity.action !== 'deleted') {
       types.push('invoice.paid');
@@ -87,16 +95,29 @@ export function webhookEventsOf(activity: CommittedActivity): WebhookEvent[] {
   }
   const known = types.filter((t) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(t));
   const object = activity.object ?? null;
-  return known.map((type, n) => ({ id: `evt_${activity.id}_${n}`, type, occurredAt: activity.occurredAt, accountId: activity.accountId, object }));
+  const source = activity.action === 'created' && typeof activity.after?.source === 'string' ? activity.after.source : null;
+  const origin: WebhookEvent['origin'] | null = source
+    ? { source, ...(typeof activity.after?.recurring_invoice_id === 'number' ? { recurring_invoice_id: activity.after.recurring_invoice_id } : {}) }
+    : activity.action === 'reminder_sent' && activity.after
+      ? { reminder: activity.after }
+      : null;
+  return known.map((type, n) => ({
+    id: `evt_${activity.id}_${n}`,
+    type,
+    occurredAt: activity.occurredAt,
+    accountId: activity.accountId,
+    object,
+    ...(origin ? { origin } : {}),
+  }));
 }
 
-/** The JSON body sent: `{id, type, created_at, account_id, data: {object}}`. */
+/** The JSON body sent: `{id, type, created_at, account_id, data: {object}}` (and `data.source`, `data.recurring_invoice_id` when it has an origin). */
 export function webhookPayload(event: WebhookEvent): string {
   return JSON.stringify({
     id: event.id,
     type: event.type,
     created_at: event.occurredAt.toISOString(),
     account_id: event.accountId,
-    data: { object: event.object },
+    data: { object: event.object, ...event.origin },
   });
 }

@@ -92,6 +92,23 @@ describe('webhook events from activity', () => {
     });
   });
 
+  it('an invoice a recurring profile made says so in invoice.created; a reminder is reminder.sent with its step', () => {
+    const [made] = webhookEventsOf(
+      activity({
+        actorKind: 'system',
+        after: { payment_status: 'pending', source: 'recurring', recurring_invoice_id: 5, run_date: '2025-06-01' },
+        object: { invoice_id: 3 },
+      }),
+    );
+    expect(JSON.parse(webhookPayload(made)).data).toEqual({ object: { invoice_id: 3 }, source: 'recurring', recurring_invoice_id: 5 });
+    const reminder = { step: 2, days_offset: 1, step_date: '2025-06-02', sendout_id: 9, balance: 100 };
+    const [sent, ...more] = webhookEventsOf(activity({ actorKind: 'system', action: 'reminder_sent', after: reminder, object: { invoice_id: 3 } }));
+    expect(more).toEqual([]);
+    expect(sent.type).toBe('reminder.sent');
+    expect(JSON.parse(webhookPayload(sent)).data).toEqual({ object: { invoice_id: 3 }, reminder });
+    expect(isWebhookEventPattern('reminder.*')).toBe(true);
+  });
+
   it('matches subscriptions: exact types, <prefix>.* and *', () => {
     expect(isWebhookEventPattern('invoice.paid')).toBe(true);
     expect(isWebhookEventPattern('invoice.*')).toBe(true);

@@ -12,6 +12,12 @@ export class ClientRow {
   @Column({ type: 'varchar', nullable: true }) address: string | null;
   @Column({ type: 'char', nullable: true }) gstin: string | null;
   @Column({ name: 'state_code', type: 'char', nullable: true }) stateCode: string | null;
+  @Column({
+    name: 'reminders_opt_out',
+    type: 'tinyint',
+    transformer: { to: (v?: boolean) => (v === undefined ? undefined : v ? 1 : 0), from: (v: number | string | null) => Number(v) === 1 },
+  })
+  remindersOptOut: boolean;
   @DateTimeColumn('created_at') createdAt: string;
   @DateTimeColumn('updated_at') updatedAt: string;
 }

@@ -17,6 +17,7 @@ const CLIENT_COLUMNS = [
   'address',
   'gstin',
   'state_code AS stateCode',
+  'reminders_opt_out AS remindersOptOut',
   'created_at AS createdAt',
   'updated_at AS updatedAt',
 ].join(', ');
@@ -31,7 +32,8 @@ export class TypeormClientRepository extends TypeormAccountTable<ClientRow, Clie
 
   /** The entity's columns are the client's fields: a plain copy of the row. */
   protected toRecord(row: ClientRow): Client {
-    return { ...row };
+    // Raw selects answer the flag as 0/1, the entity as a boolean.
+    return { ...row, remindersOptOut: Number(row.remindersOptOut) === 1 };
   }
 
   /** Every document create and read looks its client up: one plain query, no query builder. */

@@ -37,6 +37,8 @@ export interface AppConfig {
   queue: QueueConfig;
   /** The longest graceful stop of the worker (WORKER_SHUTDOWN_TIMEOUT_S); past it the process exits anyway. */
   workerShutdownTimeoutMs: number;
+  /** How often each worker looks for recurring invoices due (RECURRING_INTERVAL_MS); a run is made once whichever looks. */
+  recurringIntervalMs: number;
   /** What `GET /v1/app/version` answers. */
   appVersion: AppVersionInfo;
   /** App Store and Google Play billing (README, "Store billing"). */
@@ -402,6 +404,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     queue,
     workerShutdownTimeoutMs: int('WORKER_SHUTDOWN_TIMEOUT_S', 30, 1, 3600) * 1000,
+    recurringIntervalMs: int('RECURRING_INTERVAL_MS', 300_000, 100, 86_400_000),
     push,
     einvoice: {
       baseUrl: optionalUrl('EINVOICE_BASE_URL'),

@@ -43,6 +43,6 @@ import { PaymentsCoreModule } from '../payments/payments-core.module';
       inject: [EInvoiceLock, PaymentLedger, InvoiceRepository, IssueInvoice, AccountReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock],
     },
   ],
-  exports: [InvoiceRepository, InvoicesService, ConvertToInvoice, DocumentsCoreModule],
+  exports: [InvoiceRepository, InvoicesService, ConvertToInvoice, IssueInvoice, AccountReferences, DocumentsCoreModule],
 })
 export class InvoicesCoreModule {}

@@ -59,6 +59,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'payments', description: 'Payments received from clients, their allocations to invoices and debit notes, and advances' },
   { name: 'documents', description: 'PDFs and public share links of every document kind' },
   { name: 'inventory', description: 'Products and services with stock movements' },
+  { name: 'recurring-invoices', description: 'Profiles that make an invoice on a schedule (weekly to yearly), emailed when asked' },
   { name: 'expenses', description: 'Business expenses, with TDS where it applies' },
   { name: 'tds', description: 'TDS sections, calculation, deductions, deposits, reports and certificates' },
   { name: 'sendouts', description: 'Emailing document PDFs through the queue' },
@@ -70,7 +71,7 @@ const TAGS: Array<{ name: string; description: string }> = [
     description:
       'Outbound webhooks: endpoints, signing secrets and deliveries. Event types: ' +
       WEBHOOK_EVENT_TYPES.join(', ') +
-      '. Each event is a `POST` of `{id, type, created_at, account_id, data: {object}}`, where `object` is the record as its `GET` answers it at the time of the event (a deletion: its last form with `deleted: true`), signed with the Standard Webhooks headers `Webhook-Id`, `Webhook-Timestamp` and `Webhook-Signature`.',
+      '. Each event is a `POST` of `{id, type, created_at, account_id, data: {object}}`, where `object` is the record as its `GET` answers it at the time of the event (a deletion: its last form with `deleted: true`); `invoice.created` of an invoice a recurring profile made also carries `data.source: recurring` and `data.recurring_invoice_id`; `reminder.sent` carries the invoice as `object` and the step in `data.reminder`. Events are signed with the Standard Webhooks headers `Webhook-Id`, `Webhook-Timestamp` and `Webhook-Signature`.',
   },
   { name: 'audit', description: 'The audit trail: who changed what and when' },
   { name: 'storefront', description: 'Storefront integration: a connected shop whose orders become invoices' },

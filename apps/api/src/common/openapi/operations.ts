@@ -1,6 +1,6 @@
 import { DEVICE_PLATFORMS } from '@app/domain/notifications/device.repository.port';
 import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
-import { arr, bool, constant, date, id, int, money, nstr, ntimestamp, obj, oneOf, ref, Schema, str, timestamp } from './schema-kit';
+import { arr, bool, constant, date, id, int, money, nid, nstr, ntimestamp, obj, oneOf, ref, Schema, str, timestamp } from './schema-kit';
 import { count, total } from './resources';
 
 /** What a PATCH of a tax document's status does to its number (rule 46(b)). */
@@ -88,6 +88,15 @@ const RECORD_PAYMENT = [
   'Allocations to one document are decided one at a time under its row lock, so concurrent payments never settle more than its balance.',
 ].join('\n\n');
 
+/** What creating a recurring invoice profile does. */
+const RECURRING_CREATE =
+  'The invoice fields and `items` are a template, checked as an invoice dated on the first run would be (400 names the field). On each scheduled day (Asia/Kolkata) the worker makes one issued invoice dated that day, due `payment_terms_days` later, numbered in the financial year of its date, with the tax rules of that date and the client as it is then; its audit entry and its `invoice.created` webhook carry `source: recurring`. The first run is the first scheduled day on or after `start_date`, and never before today. `end_date` and `occurrences` end a schedule (not both). With `auto_send`, each invoice is emailed through sendouts (the client needs an email, the business a stored signature).';
+const savedProfile = obj({
+  recurring_invoice_id: id('recurring invoice'),
+  next_run_date: date({ nullable: true, description: 'The next scheduled run; null when the schedule has ended' }),
+  tax_warnings: arr(ref('TaxWarning'), { description: 'Where the template, as an invoice of the next run date, disagrees with the tax rules' }),
+});
+
 /** Every route of the API: a route missing here fails the document build. */
 export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /health': {
@@ -167,6 +176,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /v1/expenses/{id}/repeat': { id: 'repeatExpense', summary: 'An expense prefilled for a new entry', data: ref('ExpenseDraft') },
 
   // settings
+  'GET /v1/settings/reminders': {
+    id: 'getReminderSettings',
+    summary: 'The payment reminder schedule',
+    description: 'Off by default, with three suggested steps (3 days before the due date, 1 and 7 days after). See docs/reminders.md.',
+    data: ref('ReminderSettings'),
+  },
+  'PATCH /v1/settings/reminders': {
+    id: 'updateReminderSettings',
+    summary: 'Change the payment reminder schedule',
+    description:
+      'Up to five steps, each `days_offset` days after the due date (negative: before it) with its subject and message. `steps`, when sent, replaces every step. Turning reminders on sends no step dated before that day. Each step is sent once per issued invoice still unpaid on its day whose client has not opted out (`reminders_opt_out`), as an email of the invoice through sendouts: its PDF (with the UPI QR of the amount due) and, when the business has a UPI id, the UPI link of the balance.',
+    data: ref('ReminderSettings'),
+  },
   'GET /v1/settings/business': { id: 'getBusinessProfile', summary: 'Get the business profile', data: ref('BusinessProfile') },
   'PATCH /v1/settings/business': { id: 'updateBusinessProfile', summary: 'Update the business profile', data: ref('BusinessProfile') },
   'GET /v1/settings/templates': { id: 'getInvoiceTemplates', summary: 'The PDF template in use and the ones available', data: ref('Templates') },
@@ -272,6 +294,28 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     data: written('invoice_id', 'invoice'),
     errors: [409],
   },
+  'GET /v1/invoices/{id}/reminders': {
+    id: 'listInvoiceReminders',
+    summary: 'The payment reminders of an invoice: sent, and the next one',
+    data: obj({
+      sent: arr(
+        obj({
+          step: int({ minimum: 1, description: 'Position of the step in the schedule when it was sent' }),
+          days_offset: int({ description: 'Days after the due date (negative: before)' }),
+          step_date: date(),
+          sendout_id: nid('queued email'),
+          email_status: nstr({ description: 'Status of the email (GET /v1/sendouts); null when none was queued' }),
+          error: nstr({ description: 'Why no email was queued (no client email, no stored signature)' }),
+          created_at: timestamp(),
+        }),
+      ),
+      next: {
+        ...obj({ step: int({ minimum: 1 }), days_offset: int(), date: date() }),
+        nullable: true,
+        description: 'Null: reminders off, the invoice paid or cancelled, the client opted out, or no step left',
+      },
+    }),
+  },
   'DELETE /v1/invoices/{id}': { id: 'deleteInvoice', summary: 'Delete an invoice', description: DELETE_SETTLED_DOCUMENT, data: deleted },
 
   // payments
@@ -316,6 +360,71 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Remove one allocation of a payment',
     description: "The document's balance comes back and the amount returns to the payment's unallocated amount (the client's credit).",
     data: obj({ deleted: constant(true), unallocated_amount: money('What the payment holds unallocated now') }),
+  },
+
+  // recurring invoices
+  'GET /v1/recurring-invoices': {
+    id: 'listRecurringInvoices',
+    summary: 'List recurring invoice profiles',
+    description: 'Newest first; `status` and `client_id` filter.',
+    data: list('recurring_invoices', ref('RecurringInvoice')),
+  },
+  'POST /v1/recurring-invoices': {
+    id: 'createRecurringInvoice',
+    summary: 'Create a recurring invoice profile',
+    description: RECURRING_CREATE,
+    status: 201,
+    data: savedProfile,
+    errors: [409],
+  },
+  'GET /v1/recurring-invoices/{id}': {
+    id: 'getRecurringInvoice',
+    summary: 'Get a recurring invoice profile with its runs',
+    data: ref('RecurringInvoiceWithRuns'),
+  },
+  'PATCH /v1/recurring-invoices/{id}': {
+    id: 'updateRecurringInvoice',
+    summary: 'Update a recurring invoice profile',
+    description:
+      'Merges the fields over the profile; `items`, when sent, replaces the lines of the template. Changes apply from the next run: invoices already made stay as they are. A changed schedule (or a completed profile given a longer one) runs from its first scheduled day on or after today.',
+    data: savedProfile,
+    errors: [409],
+  },
+  'DELETE /v1/recurring-invoices/{id}': {
+    id: 'deleteRecurringInvoice',
+    summary: 'Delete a recurring invoice profile',
+    description: 'The profile and its runs are gone; the invoices it made stay.',
+    data: deleted,
+  },
+  'POST /v1/recurring-invoices/{id}/pause': {
+    id: 'pauseRecurringInvoice',
+    summary: 'Pause a recurring invoice profile',
+    description: 'A paused profile makes no invoice. 409 when it has completed.',
+    data: ref('RecurringInvoice'),
+    errors: [409],
+  },
+  'POST /v1/recurring-invoices/{id}/resume': {
+    id: 'resumeRecurringInvoice',
+    summary: 'Resume a paused recurring invoice profile',
+    description:
+      'The schedule goes on from today: the dates that passed while it was paused are not made (a pause is not downtime). 409 when it has completed.',
+    data: ref('RecurringInvoice'),
+    errors: [409],
+  },
+  'POST /v1/recurring-invoices/{id}/run-now': {
+    id: 'runRecurringInvoiceNow',
+    summary: "Make the profile's invoice dated today, now",
+    description:
+      'Makes the invoice of today (Asia/Kolkata) now, numbered in the financial year of today, and queues its email when auto_send is on. It counts as a run: a run due today or before is taken by it, and the schedule goes on after today. 409 when the profile already has a run dated today, has completed, or a worker is making its run at this moment. Works on a paused profile too.',
+    status: 201,
+    data: obj({
+      invoice_id: id('new invoice'),
+      invoice_number: str(),
+      run_date: date(),
+      sendout_id: nid('email queued by auto_send'),
+      tax_warnings: arr(ref('TaxWarning')),
+    }),
+    errors: [402, 409],
   },
 
   // quotations

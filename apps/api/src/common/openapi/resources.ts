@@ -17,6 +17,8 @@ import { INVENTORY_TYPES } from '@app/domain/inventory/inventory-item';
 import { DEVICE_PLATFORMS } from '@app/domain/notifications/device.repository.port';
 import { CATEGORY_KEYS } from '@app/domain/notifications/notification-category';
 import { SENDOUT_STATUSES } from '@app/domain/sendouts/sendout';
+import { CATCH_UP_MODES, FREQUENCIES } from '@app/domain/recurring/recurring-schedule';
+import { RECURRING_STATUSES } from '@app/domain/recurring/recurring-invoice';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { SUPPLY_TYPES } from '@app/domain/tax/supply';
 import { TAX_WARNING_CODES } from '@app/domain/tax/tax-engine';
@@ -459,9 +461,63 @@ const clientFields = {
   uses_platform: bool({ description: 'The client also runs its business on this platform' }),
   platform_logo_url: nstr(),
   platform_subscription_active: bool(),
+  reminders_opt_out: bool({ description: 'The client gets no payment reminders' }),
 };
 
+const recurringInvoice = {
+  recurring_invoice_id: id('recurring invoice'),
+  client_id: id('client'),
+  status: oneOf(RECURRING_STATUSES, { description: '`completed` once the schedule has ended (end_date or occurrences)' }),
+  frequency: oneOf(FREQUENCIES),
+  interval: int({ minimum: 1, description: 'Every N periods' }),
+  start_date: date(),
+  end_date: ndate(),
+  occurrences: nint({ minimum: 1 }),
+  day_of_month: {
+    oneOf: [int({ minimum: 1, maximum: 28 }), noneOf(['last'])],
+    description: '1-28 or `last`; null: the day of start_date (the last day in shorter months)',
+  },
+  payment_terms_days: int({ minimum: 0 }),
+  catch_up: oneOf(CATCH_UP_MODES, { description: 'After downtime: `each` missed run on its own date, or `one` invoice dated today' }),
+  auto_send: bool(),
+  email_subject: nstr(),
+  email_message: nstr(),
+  next_run_date: ndate({ description: 'The next scheduled run (Asia/Kolkata); null once completed' }),
+  runs_count: int({ minimum: 0, description: 'Runs made so far (the occurrences used)' }),
+  last_run_date: ndate(),
+  template: { type: 'object', additionalProperties: true, description: 'The invoice fields and items of each run, as sent' },
+  created_at: timestamp(),
+  updated_at: timestamp(),
+};
+
+const recurringRun = obj({
+  run_date: date({ description: 'The invoice date; one run per profile and date' }),
+  status: oneOf(['created', 'failed'], { description: '`failed`: the invoice rules refused the run (see error); the schedule went on' }),
+  source: oneOf(['schedule', 'run_now']),
+  invoice_id: nid('invoice made'),
+  invoice_number: nstr({ description: 'Null when the run made no invoice or the invoice was deleted' }),
+  sendout_id: nid('email queued by auto_send'),
+  error: nstr({ description: 'Why the run made no invoice, or why auto_send queued no email' }),
+  created_at: timestamp(),
+});
+
 export const RESOURCE_SCHEMAS: Record<string, Schema> = {
+  ReminderSettings: obj({
+    enabled: bool(),
+    enabled_on: ndate({ description: 'The day reminders were turned on: no step dated before it is sent' }),
+    steps: arr(
+      obj({
+        days_offset: int({ minimum: -60, maximum: 365, description: 'Days after the due date (negative: before)' }),
+        subject: str(),
+        message: str(),
+        enabled: bool(),
+      }),
+      { maxItems: 5 },
+    ),
+  }),
+  RecurringInvoice: obj(recurringInvoice),
+  RecurringInvoiceRun: recurringRun,
+  RecurringInvoiceWithRuns: obj({ ...recurringInvoice, runs: arr(ref('RecurringInvoiceRun'), { description: 'The runs, newest first (at most 200)' }) }),
   Client: obj(clientFields),
   ClientDetail: obj(
     {

@@ -34,6 +34,8 @@ import { EinvoiceNotes1732001890000 } from './1732001890000-einvoice-notes';
 import { Gstr1Filings1732002000000 } from './1732002000000-gstr1-filings';
 import { EwayBills1732002100000 } from './1732002100000-eway-bills';
 import { Payments1732002200000 } from './1732002200000-payments';
+import { RecurringInvoices1732002300000 } from './1732002300000-recurring-invoices';
+import { PaymentReminders1732002310000 } from './1732002310000-payment-reminders';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -73,4 +75,6 @@ export const MIGRATIONS = [
   Gstr1Filings1732002000000,
   EwayBills1732002100000,
   Payments1732002200000,
+  RecurringInvoices1732002300000,
+  PaymentReminders1732002310000,
 ];

@@ -1,0 +1,77 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
+import { RecurringStatus } from '@app/domain/recurring/recurring-invoice';
+import { RecurringInvoicesService } from '@app/domain/recurring/recurring-invoices.service';
+import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
+import { pageOf } from '../common/list-query.dto';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { Patch, Post } from '../idempotency/idempotent-routes';
+import { CreateRecurringInvoiceDto, RecurringListQueryDto, UpdateRecurringInvoiceDto } from './recurring-invoices.dto';
+import { presentRecurringInvoice, presentRecurringRun } from './recurring-invoice.presenter';
+
+@AccountApi('recurring-invoices')
+@RequirePermission('invoices')
+@Controller('v1/recurring-invoices')
+export class RecurringInvoicesController {
+  constructor(private readonly profiles: RecurringInvoicesService) {}
+
+  @Get()
+  async list(@CurrentCaller() caller: Caller, @Query() query: RecurringListQueryDto) {
+    const page = await this.profiles.list(caller, { status: query.status as RecurringStatus | undefined, clientId: query.client_id }, pageOf(query));
+    return { recurring_invoices: page.rows.map(presentRecurringInvoice), total: page.total };
+  }
+
+  @Post()
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreateRecurringInvoiceDto) {
+    const saved = await this.profiles.create(caller, body as unknown as Record<string, unknown>);
+    return { recurring_invoice_id: saved.id, next_run_date: saved.nextRunDate, tax_warnings: presentTaxWarnings(saved.taxWarnings) };
+  }
+
+  @Get(':id')
+  async get(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    const { profile, runs } = await this.profiles.get(caller, id);
+    return { ...presentRecurringInvoice(profile), runs: runs.map(presentRecurringRun) };
+  }
+
+  @Patch(':id')
+  async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateRecurringInvoiceDto) {
+    const saved = await this.profiles.update(caller, id, body as unknown as Record<string, unknown>);
+    return { recurring_invoice_id: saved.id, next_run_date: saved.nextRunDate, tax_warnings: presentTaxWarnings(saved.taxWarnings) };
+  }
+
+  @Delete(':id')
+  async remove(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    await this.profiles.delete(caller, id);
+    return { deleted: true };
+  }
+
+  @Post(':id/pause')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Pause a recurring invoice' })
+  async pause(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return presentRecurringInvoice(await this.profiles.pause(caller, id));
+  }
+
+  @Post(':id/resume')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Resume a paused recurring invoice' })
+  async resume(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return presentRecurringInvoice(await this.profiles.resume(caller, id));
+  }
+
+  @Post(':id/run-now')
+  @HttpCode(201)
+  @ApiOperation({ summary: "Make the profile's invoice dated today, now" })
+  async runNow(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    const made = await this.profiles.runNow(caller, id);
+    return {
+      invoice_id: made.invoice.id,
+      invoice_number: made.invoice.number,
+      run_date: made.runDate,
+      sendout_id: made.sendoutId,
+      tax_warnings: presentTaxWarnings(made.invoice.taxWarnings),
+    };
+  }
+}

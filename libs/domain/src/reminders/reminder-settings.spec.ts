@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { addDays } from '../recurring/recurring-schedule';
+import { checkReminderSettings, DEFAULT_REMINDER_SETTINGS, dueSteps, nextStep, ReminderSettings } from './reminder-settings';
+
+const settings = (offsets: number[], enabledOn = '2026-01-01'): ReminderSettings => ({
+  enabled: true,
+  enabledOn,
+  steps: offsets.map((daysOffset) => ({ daysOffset, subject: 's', message: 'm', enabled: true })),
+});
+
+describe('payment reminder schedule', () => {
+  it('is off by default; turning it on records the day; steps are sorted and checked', () => {
+    expect(DEFAULT_REMINDER_SETTINGS.enabled).toBe(false);
+    const on = checkReminderSettings(
+      {
+        enabled: true,
+        steps: [
+          { days_offset: 7, subject: 'b', message: 'b' },
+          { days_offset: -3, subject: 'a', message: 'a' },
+        ],
+      },
+      DEFAULT_REMINDER_SETTINGS,
+      '2026-05-01',
+    );
+    expect(on.enabledOn).toBe('2026-05-01');
+    expect(on.steps.map((s) => s.daysOffset)).toEqual([-3, 7]);
+    // Staying on keeps the day; off clears it.
+    expect(checkReminderSettings({}, on, '2026-06-01').enabledOn).toBe('2026-05-01');
+    expect(checkReminderSettings({ enabled: false }, on, '2026-06-01').enabledOn).toBeNull();
+    expect(() =>
+      checkReminderSettings({ steps: Array.from({ length: 6 }, (_, i) => ({ days_offset: i, subject: 's', message: 'm' })) }, on, '2026-06-01'),
+    ).toThrow();
+    expect(() => checkReminderSettings({ steps: [{ days_offset: 400, subject: 's', message: 'm' }] }, on, '2026-06-01')).toThrow();
+  });
+
+  it('daily ticks send each enabled step once, on its day, never before reminders were turned on', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: -60, max: 365 }), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: -100, max: 100 }),
+        fc.integer({ min: 0, max: 60 }),
+        (offsets, dueShift, downtime) => {
+          const s = settings(offsets, '2026-03-01');
+          const due = addDays('2026-03-01', dueShift);
+          const sent = new Set<number>();
+          const days: string[] = [];
+          for (let d = '2026-01-01'; d <= '2027-12-31'; d = addDays(d, 1)) days.push(d);
+          const sentOn: Array<[number, string]> = [];
+          // Workers down for `downtime` days after the first step.
+          const firstStep = addDays(due, Math.min(...offsets));
+          for (const today of days) {
+            if (today > firstStep && today <= addDays(firstStep, downtime)) continue;
+            for (const step of dueSteps(s, due, today, sent)) {
+              sent.add(step.daysOffset);
+              sentOn.push([step.daysOffset, today]);
+            }
+          }
+          const expected = offsets.filter((o) => addDays(due, o) >= '2026-03-01');
+          expect(sentOn.map(([o]) => o).sort((x, y) => x - y)).toEqual([...expected].sort((x, y) => x - y));
+          for (const [o, day] of sentOn) expect(day >= addDays(due, o)).toBe(true);
+          expect(nextStep(s, due, '2027-12-31', sent)).toBeNull();
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+
+  it('the next step is the first one not sent from today on; none while reminders are off', () => {
+    const s = settings([-3, 1, 7]);
+    expect(nextStep(s, '2026-05-10', '2026-05-01', new Set())).toEqual({ step: 1, daysOffset: -3, date: '2026-05-07' });
+    expect(nextStep(s, '2026-05-10', '2026-05-08', new Set([-3]))).toEqual({ step: 2, daysOffset: 1, date: '2026-05-11' });
+    expect(nextStep({ ...s, enabled: false }, '2026-05-10', '2026-05-01', new Set())).toBeNull();
+    expect(dueSteps({ ...s, enabled: false }, '2026-05-10', '2026-05-30', new Set())).toEqual([]);
+  });
+});

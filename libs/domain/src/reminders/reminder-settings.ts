@@ -1,0 +1,126 @@
+import { FieldErrors } from '../documents/sales-document-fields';
+import { addDays } from '../recurring/recurring-schedule';
+
+/** One step of the schedule: `days_offset` days after the due date (negative: before it). */
+export interface ReminderStep {
+  daysOffset: number;
+  subject: string;
+  message: string;
+  enabled: boolean;
+}
+
+export interface ReminderSettings {
+  enabled: boolean;
+  steps: ReminderStep[];
+  /** The day reminders were last turned on: steps dated before it are never sent (no backlog on switching on). */
+  enabledOn: string | null;
+}
+
+export const MAX_STEPS = 5;
+export const MIN_OFFSET = -60;
+export const MAX_OFFSET = 365;
+
+/** What reminder texts may name. */
+export const REMINDER_PLACEHOLDERS = ['invoice_number', 'invoice_date', 'due_date', 'balance', 'client_name', 'business_name', 'upi_link', 'days'] as const;
+
+export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
+  enabled: false,
+  enabledOn: null,
+  steps: [
+    {
+      daysOffset: -3,
+      subject: 'Invoice {{invoice_number}} is due on {{due_date}}',
+      message: 'Dear {{client_name}},\n\nA friendly reminder that invoice {{invoice_number}} for {{balance}} is due on {{due_date}}.',
+      enabled: true,
+    },
+    {
+      daysOffset: 1,
+      subject: 'Invoice {{invoice_number}} is overdue',
+      message: 'Dear {{client_name}},\n\nInvoice {{invoice_number}} was due on {{due_date}}; {{balance}} is still unpaid.',
+      enabled: true,
+    },
+    {
+      daysOffset: 7,
+      subject: 'Second reminder: invoice {{invoice_number}}',
+      message: 'Dear {{client_name}},\n\nInvoice {{invoice_number}} is {{days}} days overdue; {{balance}} is still unpaid.',
+      enabled: true,
+    },
+  ],
+};
+
+/** The settings as a caller sends them (types checked at the edge). */
+export interface ReminderSettingsInput {
+  enabled?: boolean | null;
+  steps?: Array<{ days_offset?: unknown; subject?: unknown; message?: unknown; enabled?: unknown }> | null;
+}
+
+/** Merges `input` over `current`: `steps`, when sent, replaces every step. Turning reminders on sets `enabledOn` to `today`. */
+export function checkReminderSettings(input: ReminderSettingsInput, current: ReminderSettings, today: string): ReminderSettings {
+  const errors = new FieldErrors();
+  let steps = current.steps;
+  if (input.steps !== undefined && input.steps !== null) {
+    if (!Array.isArray(input.steps)) errors.add('steps', 'must be an array');
+    else if (input.steps.length > MAX_STEPS) errors.add('steps', `must hold at most ${MAX_STEPS} steps`);
+    else {
+      steps = input.steps.map((s, i) => {
+        const step = (s ?? {}) as Record<string, unknown>;
+        const offset = step.days_offset;
+        if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < MIN_OFFSET || offset > MAX_OFFSET) {
+          errors.add(`steps.${i}.days_offset`, `must be an integer from ${MIN_OFFSET} to ${MAX_OFFSET} (negative: days before the due date)`);
+        }
+        const text = (field: 'subject' | 'message', max: number) => {
+          const v = step[field];
+          if (typeof v !== 'string' || !v.trim()) errors.add(`steps.${i}.${field}`, 'is required');
+          else if (v.length > max) errors.add(`steps.${i}.${field}`, `must be at most ${max} characters`);
+          return typeof v === 'string' ? v.trim() : '';
+        };
+        const enabled = step.enabled === undefined || step.enabled === null ? true : step.enabled;
+        if (typeof enabled !== 'boolean') errors.add(`steps.${i}.enabled`, 'must be true or false');
+        return { daysOffset: offset as number, subject: text('subject', 255), message: text('message', 5000), enabled: enabled === true };
+      });
+      const offsets = steps.map((s) => s.daysOffset);
+      offsets.forEach((o, i) => {
+        if (offsets.indexOf(o) !== i) errors.add(`steps.${i}.days_offset`, 'must differ from the other steps');
+      });
+    }
+  }
+  const enabled = input.enabled === undefined || input.enabled === null ? current.enabled : input.enabled;
+  errors.throwIfAny();
+  const enabledOn = enabled && !current.enabled ? today : enabled ? current.enabledOn : null;
+  return { enabled, steps: [...steps].sort((a, b) => a.daysOffset - b.daysOffset), enabledOn };
+}
+
+/** The day of a step for an invoice due on `dueDate`. */
+export function stepDate(dueDate: string, daysOffset: number): string {
+  return addDays(dueDate, daysOffset);
+}
+
+/** A step of an invoice: its number (1 = the first in the schedule) and day. */
+export interface DatedStep {
+  step: number;
+  daysOffset: number;
+  date: string;
+}
+
+/** The enabled steps of an invoice due on `dueDate`, with their days, in order. */
+export function datedSteps(settings: ReminderSettings, dueDate: string): DatedStep[] {
+  return settings.steps.flatMap((s, i) => (s.enabled ? [{ step: i + 1, daysOffset: s.daysOffset, date: stepDate(dueDate, s.daysOffset) }] : []));
+}
+
+/**
+ * A step is known by its offset (`sent` holds the offsets already sent to the invoice): editing the schedule does
+ * not send a step again.
+ * The steps to send on `today` for an unpaid invoice: enabled steps whose day has come, not dated before reminders
+ * were turned on, not sent yet. After downtime, each missed step is sent (once).
+ */
+export function dueSteps(settings: ReminderSettings, dueDate: string, today: string, sent: ReadonlySet<number>): DatedStep[] {
+  if (!settings.enabled || settings.enabledOn === null) return [];
+  const from = settings.enabledOn;
+  return datedSteps(settings, dueDate).filter((s) => s.date <= today && s.date >= from && !sent.has(s.daysOffset));
+}
+
+/** The next step still to come for an invoice (today or later, not sent yet), or null. */
+export function nextStep(settings: ReminderSettings, dueDate: string, today: string, sent: ReadonlySet<number>): DatedStep | null {
+  if (!settings.enabled) return null;
+  return datedSteps(settings, dueDate).find((s) => s.date >= today && !sent.has(s.daysOffset)) ?? null;
+}

@@ -1,0 +1,76 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AccountRepository } from '@app/domain/accounts/account.repository.port';
+import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
+import { IssueInvoice } from '@app/domain/invoices/issue-invoice.use-case';
+import { GenerateRecurringInvoices, RecurringOutbox } from '@app/domain/recurring/generate-recurring-invoices.use-case';
+import { RecurringInvoiceRepository } from '@app/domain/recurring/recurring-invoice.repository.port';
+import { RecurringInvoicesService } from '@app/domain/recurring/recurring-invoices.service';
+import { SendoutQueue } from '@app/domain/sendouts/sendout-queue.port';
+import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
+import { BusinessSettingsRepository } from '@app/domain/settings/business-settings';
+import { AccountReferences } from '@app/domain/shared/account-references';
+import { Clock } from '@app/domain/shared/clock.port';
+import { TransactionRunner } from '@app/domain/shared/transaction.port';
+import { bind, make } from '../core/providers';
+import { Database } from '../database/database';
+import { InvoicesCoreModule } from '../invoices/invoices-core.module';
+import { InventoryCoreModule } from '../inventory/inventory-core.module';
+import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
+import { SendoutAdaptersModule } from '../sendouts/sendout-adapters.module';
+import { SettingsAdaptersModule } from '../settings/settings-adapters.module';
+import { SqlRecurringInvoiceRepository } from './sql-recurring-invoice.repository';
+
+/** The clock whose day the generation makes the runs of (the service's clock unless a test gives one). */
+const RECURRING_CALENDAR = 'RECURRING_CALENDAR';
+const RECURRING_OUTBOX = 'RECURRING_OUTBOX';
+
+/** Recurring invoice profiles and the generation of their invoices (the API's routes and run-now, the worker's job). */
+@Module({})
+export class RecurringCoreModule {
+  static register(calendar?: Clock): DynamicModule {
+    return {
+      module: RecurringCoreModule,
+      imports: [InvoicesCoreModule, InventoryCoreModule, SendoutAdaptersModule, SettingsAdaptersModule],
+      providers: [
+        calendar ? { provide: RECURRING_CALENDAR, useValue: calendar } : { provide: RECURRING_CALENDAR, useExisting: Clock },
+        bind(RecurringInvoiceRepository, SqlRecurringInvoiceRepository, [Database, Clock]),
+        {
+          provide: RECURRING_OUTBOX,
+          useFactory: (
+            sendouts: SendoutRepository,
+            queue: SendoutQueue,
+            settings: BusinessSettingsRepository,
+            activity: ActivityRecorder,
+            today: Clock,
+          ): RecurringOutbox => ({
+            sendouts,
+            queue,
+            settings,
+            activity,
+            calendar: today,
+          }),
+          inject: [SendoutRepository, SendoutQueue, BusinessSettingsRepository, ActivityRecorder, RECURRING_CALENDAR],
+        },
+        make(GenerateRecurringInvoices, [
+          RecurringInvoiceRepository,
+          AccountRepository,
+          AccountReferences,
+          IssueInvoice,
+          TransactionRunner,
+          Clock,
+          RECURRING_OUTBOX,
+        ]),
+        make(RecurringInvoicesService, [
+          RecurringInvoiceRepository,
+          AccountReferences,
+          GenerateRecurringInvoices,
+          TransactionRunner,
+          Clock,
+          ActivityRecorder,
+          InvoiceStock,
+        ]),
+      ],
+      exports: [RecurringInvoiceRepository, GenerateRecurringInvoices, RecurringInvoicesService],
+    };
+  }
+}
