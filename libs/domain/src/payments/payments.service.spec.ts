@@ -240,7 +240,8 @@ describe('payments: the ledger keeps every document settled by its allocations',
           }
         },
       ),
-      { numRuns: 120 },
+      // A fixed seed: the coverage check below must not depend on the luck of a run (FC_SEED tries others).
+      { numRuns: 120, seed: Number(process.env.FC_SEED ?? 20261127) },
     );
     // The sequences reached every kind of change, and both ways TDS counts.
     expect([...done.keys()].sort()).toEqual(
