@@ -300,6 +300,7 @@ export const COVERAGE: Record<string, Coverage> = {
 
   'GET /v1/analytics/summary': { permission: 'analytics' },
   'GET /v1/analytics/full': { permission: 'analytics' },
+  'GET /v1/analytics/receivables-ageing': { permission: 'analytics' },
 
   'GET /v1/notifications': { permission: null, open: openMobile, mobile: true },
   'GET /v1/notifications/unread-count': { permission: null, open: openMobile, mobile: true },

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsDateString } from '../common/is-date-string';
 
 const YEAR = { message: 'must be a year such as 2025' };
 
@@ -13,4 +14,17 @@ export class FiscalYearQueryDto {
   @Min(2000, YEAR)
   @Max(2100, YEAR)
   fy_start_year?: number;
+}
+
+/** `as_of` (default today in Asia/Kolkata) and `format` of the receivables ageing. */
+export class AgeingQueryDto {
+  @ApiPropertyOptional({ example: '2026-03-31', description: 'Date the ageing is taken at (Y-m-d); default today (Asia/Kolkata)' })
+  @IsOptional()
+  @IsDateString()
+  as_of?: string;
+
+  @ApiPropertyOptional({ enum: ['json', 'xlsx'], description: 'json (default, the envelope) or xlsx (the workbook, raw bytes)' })
+  @IsOptional()
+  @IsIn(['json', 'xlsx'], { message: 'must be json or xlsx' })
+  format?: 'json' | 'xlsx';
 }

@@ -2,18 +2,24 @@ import { Module } from '@nestjs/common';
 import { AnalyticsReader } from '@app/domain/analytics/analytics-reader.port';
 import { AnalyticsService } from '@app/domain/analytics/analytics.service';
 import { AnswerCache } from '@app/domain/analytics/answer-cache';
+import { AgeingWorkbookWriter, ReceivablesAgeingReader, ReceivablesAgeingService } from '@app/domain/analytics/receivables-ageing';
+import { ExcelAgeingWorkbookWriter } from '@app/infra/analytics/ageing-workbook';
+import { SqlReceivablesAgeingReader } from '@app/infra/analytics/sql-receivables-ageing-reader';
 import { Clock } from '@app/domain/shared/clock.port';
 import { SqlAnalyticsReader } from '@app/infra/analytics/sql-analytics-reader';
 import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
 import { APP_CONFIG } from '../core/tokens';
 import { AnalyticsController } from './analytics.controller';
-import { bind } from '@app/infra/core/providers';
+import { bind, make } from '@app/infra/core/providers';
 
 @Module({
   controllers: [AnalyticsController],
   providers: [
     bind(AnalyticsReader, SqlAnalyticsReader, [Database]),
+    bind(ReceivablesAgeingReader, SqlReceivablesAgeingReader, [Database]),
+    { provide: AgeingWorkbookWriter, useFactory: () => new ExcelAgeingWorkbookWriter() },
+    make(ReceivablesAgeingService, [ReceivablesAgeingReader, Clock, AgeingWorkbookWriter]),
     {
       provide: AnalyticsService,
       useFactory: (r: AnalyticsReader, clock: Clock, config: AppConfig) =>

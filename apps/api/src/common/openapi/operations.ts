@@ -540,6 +540,17 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   // analytics
   'GET /v1/analytics/summary': { id: 'getAnalyticsSummary', summary: 'Invoice count and revenue', data: ref('AnalyticsSummary') },
   'GET /v1/analytics/full': { id: 'getAnalytics', summary: 'The full dashboard', data: ref('AnalyticsFull') },
+  'GET /v1/analytics/receivables-ageing': {
+    id: 'getReceivablesAgeing',
+    summary: 'Receivables ageing as of a date',
+    description:
+      "What clients still owe on issued and archived invoices and debit notes (receivable, the total less the TDS the document carries, less what its allocations dated on or before `as_of` paid), per client and in total, in buckets of days past due as of `as_of` (default today, Asia/Kolkata): `current` (not yet due, or no due date), `1_30`, `31_60`, `61_90`, `over_90`. Documents dated after `as_of`, drafts and cancelled documents are left out. Amounts are in the account's currency: a document in another currency is converted per document at its `exchange_rate` (rupees per unit, on an INR account), rounded half-up to the paisa; one without an exchange rate is left out and counted in `unconverted_documents`. `format=xlsx` answers the same figures as a workbook. 400 on an `as_of` that is not a date Y-m-d.",
+    data: ref('ReceivablesAgeing'),
+    alternative: {
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      description: 'With format=xlsx: the workbook (sheet Ageing: a row per client and a Total row; sheet About)',
+    },
+  },
 
   // GST exports
   'GET /v1/exports/gstr1': {

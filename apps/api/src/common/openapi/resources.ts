@@ -399,6 +399,24 @@ const taxSum = {
   cess: money('Compensation cess of the lines (not part of `total_tax`)'),
 };
 
+/** Outstanding amounts of one client (or all) per bucket of days past due, in the account's currency. */
+const ageingBuckets = {
+  current: money('Not yet due as of the date (or no due date)'),
+  '1_30': money('1 to 30 days past due'),
+  '31_60': money('31 to 60 days past due'),
+  '61_90': money('61 to 90 days past due'),
+  over_90: money('More than 90 days past due'),
+  total: money('Sum of the buckets'),
+  documents: count('Invoices and debit notes with a balance'),
+};
+const receivablesAgeing = obj({
+  as_of: date({ description: 'The date the ageing is taken at' }),
+  currency: str({ example: 'INR', description: "The account's currency, every amount's" }),
+  clients: arr(obj({ client_id: id('client'), client_name: nstr(), ...ageingBuckets }), { description: 'Clients with a balance, most owed first' }),
+  totals: obj(ageingBuckets),
+  unconverted_documents: count('Documents in another currency without an exchange rate, left out of every amount'),
+});
+
 const analyticsFull = obj({
   fy_start_year: nint(),
   period: obj({ from: date(), to: date() }, { description: 'The financial year, or null for all time' }),
@@ -726,6 +744,7 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
     { optional: ['fy_start_year'], description: 'Issued and archived invoices less credit notes' },
   ),
   AnalyticsFull: analyticsFull,
+  ReceivablesAgeing: receivablesAgeing,
   AppVersion: obj({
     android: obj({ latest: str(), min: str(), store_url: str() }),
     ios: obj({ latest: str(), min: str(), store_url: str() }),

@@ -1,0 +1,109 @@
+import { Account } from '../accounts/account';
+import { Gstr1File } from '../gst-returns/gst-exports.port';
+import { Clock } from '../shared/clock.port';
+import { kolkataDate } from '../shared/fiscal-year';
+import { sumMoney, toNumber2 } from '../shared/money';
+
+/** Days past due as of the date: `current` is not yet due (or no due date), then 1-30, 31-60, 61-90, over 90. */
+export type AgeingBucket = 'current' | '1_30' | '31_60' | '61_90' | 'over_90';
+export const AGEING_BUCKETS: readonly AgeingBucket[] = ['current', '1_30', '31_60', '61_90', 'over_90'];
+
+/** One client's outstanding documents of one bucket, summed in the account's currency by the reader. */
+export interface AgeingRow {
+  clientId: number;
+  clientName: string | null;
+  bucket: AgeingBucket;
+  /** Documents with a balance in the bucket (converted or not). */
+  count: number;
+  /** Sum of the converted balances, an exact decimal string ('0.00' when none could be converted). */
+  amount: string;
+  /** Documents in another currency that could not be converted (no exchange rate), left out of `amount`. */
+  unconverted: number;
+}
+
+export interface AgeingQuery {
+  accountId: number;
+  /** The account's currency: what every amount is given in. */
+  currency: string;
+  /** Y-m-d: days past due are counted to it, and allocations dated after it are not counted as paid. */
+  asOf: string;
+}
+
+/**
+ * The outstanding balances of an account's issued and archived invoices and debit notes as of a date, per client
+ * and bucket, as one aggregate statement over the account's rows (docs/receivables.md, "Receivables ageing").
+ */
+export abstract class ReceivablesAgeingReader {
+  abstract ageing(query: AgeingQuery): Promise<AgeingRow[]>;
+}
+
+export type BucketAmounts = Record<AgeingBucket, number> & { total: number; documents: number };
+
+export interface ReceivablesAgeing {
+  as_of: string;
+  currency: string;
+  clients: Array<{ client_id: number; client_name: string | null } & BucketAmounts>;
+  totals: BucketAmounts;
+  /** Documents in another currency without an exchange rate, left out of every amount. */
+  unconverted_documents: number;
+}
+
+/** Writes the ageing as a workbook (a sheet of clients with a totals row). */
+export abstract class AgeingWorkbookWriter {
+  abstract write(ageing: ReceivablesAgeing, baseName: string): Promise<Gstr1File>;
+}
+
+/** Sums of exact decimal strings per bucket, turned into JSON numbers once at the end. */
+class Buckets {
+  private readonly amounts = new Map<AgeingBucket, string[]>(AGEING_BUCKETS.map((b) => [b, []]));
+  documents = 0;
+
+  add(bucket: AgeingBucket, amount: string, count: number): void {
+    this.amounts.get(bucket)!.push(amount);
+    this.documents += Number(count);
+  }
+
+  all(): string[] {
+    return AGEING_BUCKETS.flatMap((b) => this.amounts.get(b)!);
+  }
+
+  present(): BucketAmounts {
+    const out = Object.fromEntries(AGEING_BUCKETS.map((b) => [b, toNumber2(sumMoney(this.amounts.get(b)!))])) as Record<AgeingBucket, number>;
+    return { ...out, total: toNumber2(sumMoney(this.all())), documents: this.documents };
+  }
+}
+
+/** Receivables ageing of an account as of a date (default today in Asia/Kolkata), in JSON or as a workbook. */
+export class ReceivablesAgeingService {
+  constructor(
+    private readonly reader: ReceivablesAgeingReader,
+    private readonly clock: Clock,
+    private readonly workbook: AgeingWorkbookWriter,
+  ) {}
+
+  async ageing(account: Pick<Account, 'id' | 'currency'>, asOf?: string): Promise<ReceivablesAgeing> {
+    const date = asOf ?? kolkataDate(this.clock.now());
+    const rows = await this.reader.ageing({ accountId: account.id, currency: account.currency, asOf: date });
+    const clients = new Map<number, { name: string | null; buckets: Buckets }>();
+    const totals = new Buckets();
+    let unconverted = 0;
+    for (const r of rows) {
+      const id = Number(r.clientId);
+      const client = clients.get(id) ?? { name: r.clientName, buckets: new Buckets() };
+      clients.set(id, client);
+      client.buckets.add(r.bucket, r.amount, r.count);
+      totals.add(r.bucket, r.amount, r.count);
+      unconverted += Number(r.unconverted);
+    }
+    const list = [...clients.entries()]
+      .map(([id, c]) => ({ client_id: id, client_name: c.name, ...c.buckets.present() }))
+      // Most owed first; ties by client id so the order is stable.
+      .sort((a, b) => b.total - a.total || a.client_id - b.client_id);
+    return { as_of: date, currency: account.currency, clients: list, totals: totals.present(), unconverted_documents: unconverted };
+  }
+
+  async workbookFile(account: Pick<Account, 'id' | 'currency'>, asOf?: string): Promise<Gstr1File> {
+    const ageing = await this.ageing(account, asOf);
+    return this.workbook.write(ageing, `receivables-ageing-${ageing.as_of}`);
+  }
+}
