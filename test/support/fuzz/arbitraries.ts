@@ -170,7 +170,9 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   ),
   destination_country: fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom('US', 'AE', 'gb', ' de ', 'SG') },
-    { weight: 2, arbitrary: fc.constantFrom('IN', 'EU', 'XK', 'ZZ', 'UK', 'USA', 'U', '', '1A') },
+    // India (refused on an export) on its own, so the seeded sample holds it whatever operations the document has.
+    { weight: 2, arbitrary: fc.constantFrom('IN', 'in') },
+    { weight: 2, arbitrary: fc.constantFrom('EU', 'XK', 'ZZ', 'UK', 'USA', 'U', '', '1A') },
     { weight: 1, arbitrary: fc.string({ minLength: 2, maxLength: 2 }) },
   ),
 };

@@ -145,6 +145,7 @@ export const COVERAGE: Record<string, Coverage> = {
   'POST /v1/clients': { permission: 'clients', body: () => ({ name: 'Probe client', phone: '9812300001', email: 'victimco.client@example.com' }) },
   'POST /v1/clients/bulk-delete': { permission: 'clients', body: bulk('clients'), ok: 'skipped' },
   'GET /v1/clients/{id}': { permission: 'clients' },
+  'GET /v1/clients/{id}/statement': { permission: 'payments' },
   'PATCH /v1/clients/{id}': { permission: 'clients', body: () => ({ name: 'Renamed by a probe' }) },
   'DELETE /v1/clients/{id}': { permission: 'clients', query: () => ({ cascade: 1 }) },
 

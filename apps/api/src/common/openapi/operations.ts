@@ -153,6 +153,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description: "The client, with `credit_balance`: what its payments in the account's currency hold unallocated (advances).",
     data: ref('ClientDetail'),
   },
+  'GET /v1/clients/{id}/statement': {
+    id: 'getClientStatement',
+    summary: "A client's statement of account",
+    description:
+      "Permission `payments`. In the account's currency, for `from`..`to` (each defaulting to the current Indian financial year's bound) or `fy_start_year`: debits are issued or archived invoices (total less the TDS they carry of their own) and debit notes, credits are issued or archived credit notes and payments (amount plus the TDS not matched against a document's own TDS); drafts and cancelled documents never appear. Entries by date, documents before payments on a day (invoice, debit note, credit note), then id; `balance` runs from `opening_balance` (the same sum before `from`), and `closing_balance` = opening + debits - credits. 400 when `from` is after `to`.",
+    data: ref('ClientStatement'),
+  },
   'PATCH /v1/clients/{id}': { id: 'updateClient', summary: 'Update a client', data: ref('Client'), errors: [409] },
   'DELETE /v1/clients/{id}': { id: 'deleteClient', summary: 'Delete a client', data: deleted, errors: [409] },
 

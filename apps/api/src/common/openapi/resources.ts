@@ -23,6 +23,7 @@ import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { SUPPLY_TYPES } from '@app/domain/tax/supply';
 import { TAX_WARNING_CODES } from '@app/domain/tax/tax-engine';
 import { PERMISSION_KEYS } from '@app/domain/shared/principal';
+import { STATEMENT_ENTRY_TYPES } from '@app/domain/payments/client-statement';
 import { ALLOCATION_DOCUMENT_TYPES, PAYMENT_MODES, PAYMENT_SOURCES } from '@app/domain/payments/payment';
 import { PAYEE_TYPES, TDS_ACTS, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
 import { CARGO_KINDS, MAX_DISTANCE_KM } from '@app/domain/eway-bill/eway-bill-validity';
@@ -545,6 +546,28 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
       ),
     },
     { description: 'A single client with its credit' },
+  ),
+  ClientStatement: obj(
+    {
+      client_id: id('client'),
+      from: date(),
+      to: date(),
+      currency,
+      opening_balance: money('Debits less credits dated before `from` (negative: the client is in credit)'),
+      entries: arr(
+        obj({
+          date: date(),
+          type: oneOf(STATEMENT_ENTRY_TYPES),
+          document_id: id('invoice, debit note, credit note or payment'),
+          number: nstr({ example: 'INV/25-26/0042', description: "The document's number; a payment's receipt voucher number (null when it has none)" }),
+          debit: money('What the entry adds to what the client owes'),
+          credit: money('What the entry takes off it'),
+          balance: money('The balance after this entry'),
+        }),
+      ),
+      closing_balance: money('opening_balance + debits - credits'),
+    },
+    { description: "A client's statement of account for a period" },
   ),
   PaymentHeader: obj(paymentHeader, { description: 'A list row: the payment without its allocations' }),
   Payment: obj({ ...paymentHeader, allocations: arr(ref('PaymentAllocation')) }, { description: 'A payment with its allocations, oldest first' }),

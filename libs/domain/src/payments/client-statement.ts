@@ -1,0 +1,89 @@
+import type { Caller } from '../auth/authenticate-caller.use-case';
+import { ClientRepository } from '../clients/client.repository.port';
+import { requireClient } from '../documents/sales-document-fields';
+import { Clock } from '../shared/clock.port';
+import { ValidationFailed } from '../shared/domain-error';
+import { fiscalYearOf, fiscalYearRange, kolkataDate } from '../shared/fiscal-year';
+import { paiseOf, paiseText } from '../shared/money';
+
+export const STATEMENT_ENTRY_TYPES = ['invoice', 'debit_note', 'credit_note', 'payment'] as const;
+export type StatementEntryType = (typeof STATEMENT_ENTRY_TYPES)[number];
+
+/** One line of a statement as the reader gives it: a debit or a credit (2-decimal strings), in date order. */
+export interface StatementRow {
+  date: string;
+  type: StatementEntryType;
+  documentId: number;
+  number: string | null;
+  debit: string;
+  credit: string;
+}
+
+export interface StatementEntry extends StatementRow {
+  /** The balance after this entry (debits less credits so far, the opening balance included). */
+  balance: string;
+}
+
+export interface ClientStatement {
+  clientId: number;
+  from: string;
+  to: string;
+  currency: string;
+  openingBalance: string;
+  entries: StatementEntry[];
+  closingBalance: string;
+}
+
+/**
+ * What a client's statement is made of, in one currency. Debits: issued or archived invoices at their total less the
+ * TDS they carry of their own (the TDS receipts recorded on them is not subtracted: it is on the receipt's side), and
+ * debit notes at their total. Credits: issued or archived credit notes at their total, and payments at their amount
+ * plus the TDS not matched against a document's own TDS (so TDS counts once, as the ledger counts it).
+ */
+export abstract class StatementReader {
+  /** Debits less credits of everything dated before `before` (a 2-decimal string). */
+  abstract balanceBefore(accountId: number, clientId: number, currency: string, before: string): Promise<string>;
+  /** The entries dated `from`..`to`, by date, then documents (invoice, debit note, credit note) before payments, then id. */
+  abstract rows(accountId: number, clientId: number, currency: string, from: string, to: string): Promise<StatementRow[]>;
+}
+
+export interface StatementPeriod {
+  from?: string;
+  to?: string;
+  fyStartYear?: number;
+}
+
+/** A client's statement of account: opening balance, entries with running balances, closing balance. */
+export class ClientStatementService {
+  constructor(
+    private readonly reader: StatementReader,
+    private readonly clients: ClientRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async statement(caller: Caller, clientId: number, period: StatementPeriod): Promise<ClientStatement> {
+    const accountId = caller.account.id;
+    const { from, to } = this.periodOf(period);
+    await requireClient(this.clients, accountId, clientId);
+    const currency = caller.account.currency;
+    const opening = await this.reader.balanceBefore(accountId, clientId, currency, from);
+    const rows = await this.reader.rows(accountId, clientId, currency, from, to);
+    // Integer paise: exact to the paisa however many entries there are.
+    let balance = paiseOf(opening)!;
+    const entries = rows.map((row) => {
+      balance += paiseOf(row.debit)! - paiseOf(row.credit)!;
+      return { ...row, balance: paiseText(balance) };
+    });
+    return { clientId, from, to, currency, openingBalance: opening, entries, closingBalance: paiseText(balance) };
+  }
+
+  /** `fy_start_year` wins; otherwise `from`/`to`, each defaulting to the current Indian financial year's bound. */
+  private periodOf(period: StatementPeriod): { from: string; to: string } {
+    if (period.fyStartYear !== undefined) return fiscalYearRange(period.fyStartYear);
+    const current = fiscalYearRange(fiscalYearOf(kolkataDate(this.clock.now())));
+    const from = period.from ?? current.from;
+    const to = period.to ?? current.to;
+    if (from > to) throw ValidationFailed.field('from', `must not be after to (${to})`);
+    return { from, to };
+  }
+}
