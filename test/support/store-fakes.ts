@@ -203,6 +203,9 @@ export class FakeAppStore {
     if (!/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/.test(req.headers.authorization ?? '')) return json(res, 401, { errorCode: 4010000 });
     if (this.failing) return json(res, 500, { errorCode: 5000000, errorMessage: 'An unknown error occurred.' });
     const path = (req.url ?? '').split('?')[0];
+    // The App Store answers a malformed transaction id with 400 InvalidTransactionId (4000006), never by hanging.
+    const ids = [...path.matchAll(/\/(?:transactions|subscriptions)\/([^/]+)/g)].map((m) => m[1]);
+    if (ids.some((raw) => decodedOrNull(raw) === null)) return json(res, 400, { errorCode: 4000006, errorMessage: 'Invalid transaction id.' });
     const tx = /^\/inApps\/v1\/transactions\/([^/]+)$/.exec(path);
     if (tx) {
       const original = this.transactions.get(decodeURIComponent(tx[1]));
@@ -416,4 +419,13 @@ export async function startStoreFakes(bundleId: string, push: { audience: string
       await Promise.all([apple.stop(), google.stop()]);
     },
   };
+}
+
+/** decodeURIComponent, or null for a malformed escape such as a lone `%`. */
+function decodedOrNull(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
 }

@@ -15,6 +15,7 @@ export function clientFields(overrides: Partial<ClientFields> = {}): ClientField
     address: null,
     gstin: null,
     stateCode: null,
+    remindersOptOut: false,
     ...overrides,
   };
 }

@@ -123,7 +123,9 @@ const CODES = new Set(Object.keys(STATUS));
 export function problemOf(res: Answer): string | null {
   if (res.status >= 500) return `status ${res.status}`;
   if (!/^application\/json/.test(res.contentType)) {
-    return res.status < 300 && /^application\/(pdf|zip)/.test(res.contentType) ? null : `content type "${res.contentType}" with status ${res.status}`;
+    return res.status < 300 && /^application\/(pdf|zip|vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet)/.test(res.contentType)
+      ? null
+      : `content type "${res.contentType}" with status ${res.status}`;
   }
   let body: Record<string, unknown>;
   try {
