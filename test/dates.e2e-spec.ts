@@ -60,6 +60,26 @@ describe('dates far from today', () => {
       .set(a.auth)
       .send({ client_id: clientId, invoice_date: '2025-05-01', payment_due_date: '2025-05-31', items: [line('Work', 1, 100)], ...fields });
 
+  const noteLine = (expense_date: string) => [{ description: 'Line', expense_date, amount: 10 }];
+
+  /** A quotation, a proforma invoice, a debit note and a credit note of 2025-05-01, to change dates on. */
+  async function createDocuments() {
+    const create = async (path: string, status: number, key: string, body: object) =>
+      (
+        await t.http
+          .post(path)
+          .set(a.auth)
+          .send({ client_id: clientId, ...body })
+          .expect(status)
+      ).body.data[key] as number;
+    return {
+      quotationId: await create('/v1/quotations', 201, 'quotation_id', { quotation_date: '2025-05-01', items: [line('Q', 1, 10)] }),
+      proformaId: await create('/v1/proforma-invoices', 200, 'proforma_invoice_id', { proforma_date: '2025-05-01', items: [line('P', 1, 10)] }),
+      debitId: await create('/v1/debit-notes', 201, 'debit_note_id', { debit_note_date: '2025-05-01', items: noteLine('2025-05-01') }),
+      creditId: await create('/v1/credit-notes', 200, 'credit_note_id', { credit_note_date: '2025-05-01', items: noteLine('2025-05-01') }),
+    };
+  }
+
   it('an invoice dated in FY 9999, before April 0001 or centuries away is refused with 400 on its date', async () => {
     for (const date of FAR_DATES) {
       const res = await invoice({ invoice_date: date, payment_due_date: date });
@@ -117,35 +137,7 @@ describe('dates far from today', () => {
     const sections = (await t.http.get('/v1/tds/sections').set(a.auth).expect(200)).body.data.sections as Array<{ section_id: number; code: string }>;
     const section = sections.find((s) => s.code === '194C') ?? sections[0];
     const invoiceId = (await invoice({}).expect(201)).body.data.invoice_id;
-    const quotationId = (
-      await t.http
-        .post('/v1/quotations')
-        .set(a.auth)
-        .send({ client_id: clientId, quotation_date: '2025-05-01', items: [line('Q', 1, 10)] })
-        .expect(201)
-    ).body.data.quotation_id;
-    const proformaId = (
-      await t.http
-        .post('/v1/proforma-invoices')
-        .set(a.auth)
-        .send({ client_id: clientId, proforma_date: '2025-05-01', items: [line('P', 1, 10)] })
-        .expect(200)
-    ).body.data.proforma_invoice_id;
-    const noteLine = (expense_date: string) => [{ description: 'Line', expense_date, amount: 10 }];
-    const debitId = (
-      await t.http
-        .post('/v1/debit-notes')
-        .set(a.auth)
-        .send({ client_id: clientId, debit_note_date: '2025-05-01', items: noteLine('2025-05-01') })
-        .expect(201)
-    ).body.data.debit_note_id;
-    const creditId = (
-      await t.http
-        .post('/v1/credit-notes')
-        .set(a.auth)
-        .send({ client_id: clientId, credit_note_date: '2025-05-01', items: noteLine('2025-05-01') })
-        .expect(200)
-    ).body.data.credit_note_id;
+    const { quotationId, proformaId, debitId, creditId } = await createDocuments();
     const expenseId = (
       await t.http.post('/v1/expenses').set(a.auth).send({ expense_description: 'Rent', expense_amount: 100, expense_date: '2025-05-01' }).expect(201)
     ).body.data.expense_id;
@@ -224,35 +216,7 @@ describe('dates far from today', () => {
   it('every other date of a sales document', async () => {
     const created = await invoice({}).expect(201);
     const id = created.body.data.invoice_id;
-    const quotationId = (
-      await t.http
-        .post('/v1/quotations')
-        .set(a.auth)
-        .send({ client_id: clientId, quotation_date: '2025-05-01', items: [line('Q', 1, 10)] })
-        .expect(201)
-    ).body.data.quotation_id;
-    const proformaId = (
-      await t.http
-        .post('/v1/proforma-invoices')
-        .set(a.auth)
-        .send({ client_id: clientId, proforma_date: '2025-05-01', items: [line('P', 1, 10)] })
-        .expect(200)
-    ).body.data.proforma_invoice_id;
-    const noteLine = (expense_date: string) => [{ description: 'Line', expense_date, amount: 10 }];
-    const debitId = (
-      await t.http
-        .post('/v1/debit-notes')
-        .set(a.auth)
-        .send({ client_id: clientId, debit_note_date: '2025-05-01', items: noteLine('2025-05-01') })
-        .expect(201)
-    ).body.data.debit_note_id;
-    const creditId = (
-      await t.http
-        .post('/v1/credit-notes')
-        .set(a.auth)
-        .send({ client_id: clientId, credit_note_date: '2025-05-01', items: noteLine('2025-05-01') })
-        .expect(200)
-    ).body.data.credit_note_id;
+    const { quotationId, proformaId, debitId, creditId } = await createDocuments();
 
     for (const date of FAR_DATES) {
       expectRefused(await invoice({ payment_due_date: date }), 'payment_due_date');
