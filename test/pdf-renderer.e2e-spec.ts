@@ -256,7 +256,7 @@ describe('PuppeteerPdfRenderer pool and process lifecycle', () => {
     }
   });
 
-  it('caps the pages one owner holds: its extra renders wait while another owner renders at once', async () => {
+  it('an owner alone renders on every page; another owner that asks gets the next free page before it', async () => {
     const renderer = new PuppeteerPdfRenderer({ executablePath: CHROMIUM, concurrency: 2, perOwner: 1, renderTimeoutMs: 120_000 });
     try {
       await renderer.start();
@@ -265,12 +265,16 @@ describe('PuppeteerPdfRenderer pool and process lifecycle', () => {
       const track = (name: string, p: Promise<Uint8Array>) => p.then((pdf) => (finished.push(name), pdf));
       const a1 = track('a1', renderer.render(big, undefined, 1));
       const a2 = track('a2', renderer.render(big, undefined, 1));
+      // Owner 1 alone holds both pages (the cap does not leave a page idle).
+      await new Promise((r) => setImmediate(r));
+      expect(renderer.stats()).toMatchObject({ inFlight: 2, queued: 0 });
+      const a3 = track('a3', renderer.render(big, undefined, 1));
       const b = track('b', renderer.render(buildDocumentView({ lineCount: 2 }), undefined, 2));
-      expect(renderer.stats()).toMatchObject({ queued: 1 }); // a2, in owner 1's queue
-      const pdfs = await Promise.all([a1, a2, b]);
+      expect(renderer.stats()).toMatchObject({ queued: 2 });
+      const pdfs = await Promise.all([a1, a2, a3, b]);
       expect(pdfs.every(isPdf)).toBe(true);
-      // Owner 2 found the free page while owner 1's second render waited for its first.
-      expect(finished.indexOf('b')).toBeLessThan(finished.indexOf('a2'));
+      // Owner 2 asked after owner 1's third render but got the first page that freed: it ends before a3.
+      expect(finished.indexOf('b')).toBeLessThan(finished.indexOf('a3'));
       expect(renderer.stats()).toMatchObject({ inFlight: 0, queued: 0 });
     } finally {
       await renderer.close();

@@ -8,7 +8,7 @@ import type { DocumentView } from '@app/domain/documents/document-view';
 import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { CHROMIUM_ARGS, groupGone, killGroup, processExited, withTimeout } from './chromium-process';
 import { PdfRendererBusy, PdfRendererClosed, PdfRendererCrashed } from './pdf-renderer.errors';
-import { Semaphore } from './semaphore';
+import { FairPagePool } from './fair-page-pool';
 import { compileTemplates, pdfOptionsFor, templateHtml } from './templates';
 import { signedQrPng, upiQrPng } from './upi-qr';
 import { code128Png } from './barcode';
@@ -24,11 +24,14 @@ function closedUnder(err: unknown): boolean {
 export interface PuppeteerPdfRendererOptions {
   /** Chromium binary, e.g. /usr/bin/chromium (CHROMIUM_PATH). */
   executablePath: string;
-  /** Pages rendering at once (PDF_CONCURRENCY); further renders wait in a FIFO queue. */
+  /** Pages rendering at once (PDF_CONCURRENCY); further renders wait for one (see `FairPagePool`). */
   concurrency: number;
   /** Limit for one render (setContent + pdf), default 15 000 ms. Queue time is not counted. */
   renderTimeoutMs?: number;
-  /** Renders one owner (account) may have in the page pool at once (PDF_ACCOUNT_CONCURRENCY); default: no cap. */
+  /**
+   * Pages one owner (account) holds while another owner waits for one (PDF_ACCOUNT_CONCURRENCY); an owner alone
+   * may use every page. Default: pages go in arrival order, whoever asks.
+   */
   perOwner?: number;
   /** Longest wait for a page, owner queue included (PDF_QUEUE_WAIT_MS); default: no bound. */
   queueWaitMs?: number;
@@ -79,9 +82,7 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
   private readonly handles = new Set<BrowserHandle>();
   private current: BrowserHandle | null = null;
   private launching: Promise<BrowserHandle> | null = null;
-  private readonly pool: Semaphore;
-  /** One semaphore per owner with renders queued or in flight, so no account holds every page. */
-  private readonly owners = new Map<number, { gate: Semaphore; users: number }>();
+  private readonly pool: FairPagePool;
   private inFlight = 0;
   private renders = 0;
   private launches = 0;
@@ -92,7 +93,7 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
       throw new RangeError('concurrency must be a positive integer');
     }
-    this.pool = new Semaphore(options.concurrency);
+    this.pool = new FairPagePool(options.concurrency, options.perOwner);
     this.timeoutMs = options.renderTimeoutMs ?? 15_000;
     this.recycleAfter = Math.max(1, options.recycleAfter ?? 500);
   }
@@ -105,9 +106,9 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
   }
 
   /**
-   * Renders once a page is free. With `owner`, at most `perOwner` of that owner's renders hold pages at
-   * once (the rest wait in the owner's own queue, so other owners still find pages); a render that has
-   * not got a page within `queueWaitMs` fails with PdfRendererBusy.
+   * Renders once a page is free. With `owner` and `perOwner`, a free page goes first to the owner holding the
+   * fewest (`FairPagePool`), so an account alone renders on every page and another account that asks gets the
+   * next page that frees; a render that has not got a page within `queueWaitMs` fails with PdfRendererBusy.
    */
   async render(view: DocumentView, template?: string, owner?: number): Promise<Uint8Array> {
     if (this.closed) throw new PdfRendererClosed();
@@ -121,26 +122,14 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     const html = templateHtml(view, template);
     const pdfOptions = pdfOptionsFor(view);
     const bound = this.options.queueWaitMs;
-    const started = Date.now();
-    const remaining = () => (bound === undefined ? undefined : bound - (Date.now() - started));
-    const busy = () => new PdfRendererBusy(bound ?? 0);
-    const slot = owner === undefined || !this.options.perOwner ? null : this.ownerSlot(owner);
+    const holder = this.options.perOwner ? owner : undefined;
+    await this.pool.acquire(holder, bound, () => new PdfRendererBusy(bound ?? 0));
+    this.inFlight++;
     try {
-      if (slot) await slot.gate.acquire(remaining(), busy);
-      try {
-        await this.pool.acquire(remaining(), busy);
-        this.inFlight++;
-        try {
-          return await this.renderHtml(html, pdfOptions);
-        } finally {
-          this.inFlight--;
-          this.pool.release();
-        }
-      } finally {
-        slot?.gate.release();
-      }
+      return await this.renderHtml(html, pdfOptions);
     } finally {
-      if (slot && --slot.users === 0) this.owners.delete(owner as number);
+      this.inFlight--;
+      this.pool.release(holder);
     }
   }
 
@@ -150,7 +139,7 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
       relaunches: Math.max(0, this.launches - 1),
       pid: this.current?.process?.pid ?? null,
       inFlight: this.inFlight,
-      queued: this.pool.queued + [...this.owners.values()].reduce((n, o) => n + o.gate.queued, 0),
+      queued: this.pool.queued,
       browsers: this.handles.size,
     };
   }
@@ -172,7 +161,6 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
   }
 
   private async shutdown(): Promise<void> {
-    for (const { gate } of this.owners.values()) gate.rejectAll(() => new PdfRendererClosed());
     this.pool.rejectAll(() => new PdfRendererClosed());
     await this.launching?.catch(() => undefined);
     await Promise.all([...this.handles].map((h) => this.closeHandle(h)));
@@ -342,12 +330,5 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
       this.handles.delete(handle);
     })();
     return handle.closing;
-  }
-
-  private ownerSlot(owner: number): { gate: Semaphore; users: number } {
-    let slot = this.owners.get(owner);
-    if (!slot) this.owners.set(owner, (slot = { gate: new Semaphore(this.options.perOwner as number), users: 0 }));
-    slot.users++;
-    return slot;
   }
 }
