@@ -18,7 +18,7 @@ function log(message) {
 /**
  * Node flags of the API process, as its start commands give them (package.json start:api, scripts/demo.sh,
  * docker/Dockerfile and compose.yaml): the runners measure what is shipped. A young generation of 64 MB
- * semi-spaces: see README, "Running several processes".
+ * semi-spaces: see docs/operations.md, "Running several processes".
  */
 const API_NODE_ARGS = ['--max-semi-space-size=64'];
 

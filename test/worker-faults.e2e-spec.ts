@@ -12,10 +12,10 @@ import { startWebhookReceiver, WebhookReceiver } from './support/webhook-receive
  * The built worker killed (SIGKILL) while it delivers: one email held in the middle of its SMTP
  * transaction (the data sent, the answer not yet given) and one webhook held before its answer, with more
  * of both waiting. Another worker takes the work over:
- * - emails (README, "Sendouts and the worker"): the row the dead worker held in `sending` is queued again
+ * - emails (docs/operations.md, "Sendouts and the worker"): the row the dead worker held in `sending` is queued again
  *   once its lease (SENDOUT_LEASE_MS, at least a minute) has run out; the email it was sending was never
  *   accepted, so every email goes out exactly once and none is lost;
- * - webhooks (at least once, deduplicated by `Webhook-Id`, README "Outbound webhooks"): the endpoint's lease
+ * - webhooks (at least once, deduplicated by `Webhook-Id`, docs/api-guide.md, "Outbound webhooks"): the endpoint's lease
  *   (three times the 10 s timeout) runs out and the event whose answer the dead worker never read is sent
  *   again; every other event comes once, and none is lost.
  * And a worker stopped (SIGTERM) while a job hangs: its graceful stop is cut short after

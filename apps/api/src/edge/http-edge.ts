@@ -7,7 +7,7 @@ import { parseJson } from '@app/domain/shared/json';
 /**
  * The HTTP edge of the API, written once: everything above the platform (controllers, guards, the error
  * filter) sees only these types and functions. `fastify.edge.ts` and `express.edge.ts` are the two thin
- * implementations; `HTTP_ADAPTER` picks one at start (README, "HTTP adapter").
+ * implementations; `HTTP_ADAPTER` picks one at start (docs/architecture.md, "HTTP adapter").
  */
 
 export type HttpAdapterName = 'fastify' | 'express';

@@ -2,7 +2,7 @@
  * The document kinds, each described once. Everything that lists kinds (number prefixes, the
  * `{type}` path segment and its permission, PDF titles and labels, email wording, tables in the
  * adapters) derives from this list, so a new kind is one more entry here plus its own module,
- * template and migration (see "Adding a document kind" in the README).
+ * template and migration (see "Adding a document kind" in `docs/architecture.md`).
  */
 export interface DocumentKindSpec {
   /** The `{type}` path segment of /v1/documents/{type}/... and the `document_type` of a sendout. */

@@ -33,7 +33,7 @@ export interface AppConfig {
   /** Keep analytics answers per account data version (ANALYTICS_CACHE, on by default; docs/analytics.md "Answer cache"). */
   analyticsCache: boolean;
   plans: PlanPolicy;
-  /** Sendout queue and worker (see README, "Sendouts and the worker"). */
+  /** Sendout queue and worker (see docs/operations.md, "Sendouts and the worker"). */
   queue: QueueConfig;
   /** The longest graceful stop of the worker (WORKER_SHUTDOWN_TIMEOUT_S); past it the process exits anyway. */
   workerShutdownTimeoutMs: number;
@@ -41,14 +41,14 @@ export interface AppConfig {
   recurringIntervalMs: number;
   /** What `GET /v1/app/version` answers. */
   appVersion: AppVersionInfo;
-  /** App Store and Google Play billing (README, "Store billing"). */
+  /** App Store and Google Play billing (docs/api-guide.md, "Store billing"). */
   stores: StoreConfig;
-  /** Activity relay, notifications and push (see README, "Notifications and push"). */
+  /** Activity relay, notifications and push (see docs/operations.md, "Notifications and push"). */
   push: PushConfig;
   einvoice: EInvoiceConfig;
   /** The NIC e-way bill system and the consignment value a bill is for (docs/gst-exports.md, "E-way bill"). */
   ewayBill: EwayBillConfig;
-  /** Outbound webhooks (see README, "Outbound webhooks"). */
+  /** Outbound webhooks (see docs/api-guide.md, "Outbound webhooks"). */
   /**
    * `concurrency`: endpoints one worker process sends to at once; `endpointConcurrency`: deliveries in flight to
    * one endpoint at once (of different resources; one endpoint is served by one process at a time).
@@ -56,9 +56,9 @@ export interface AppConfig {
   webhooks: { allowInsecure: boolean; dispatchIntervalMs: number; concurrency: number; endpointConcurrency: number };
   /** The storefront integration (docs/storefront.md). */
   storefront: StorefrontConfig;
-  /** Resource limits (see README, "Resource limits"). */
+  /** Resource limits (see docs/configuration.md, "Resource limits"). */
   limits: ResourceLimits;
-  /** The HTTP platform and edge settings (see README, "HTTP adapter"). */
+  /** The HTTP platform and edge settings (see docs/architecture.md, "HTTP adapter"). */
   http: HttpConfig;
 }
 
