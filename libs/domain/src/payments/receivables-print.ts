@@ -38,6 +38,7 @@ export interface StatementPrintView {
   closingNote: string;
   generatedOn: string;
   signaturePng: string | null;
+  signatory: string;
 }
 
 /** One tax of a receipt voucher (CGST, SGST or IGST) with its rate and amount. */

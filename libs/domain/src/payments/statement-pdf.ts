@@ -54,6 +54,7 @@ export function statementPrintView(
     closingNote: closingNote(statement.closingBalance),
     generatedOn: printedDate(generatedOn),
     signaturePng,
+    signatory: `For ${parties.business.name}`,
   };
 }
 

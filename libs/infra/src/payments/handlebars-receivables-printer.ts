@@ -12,7 +12,7 @@ const A4: PDFOptions = { format: 'A4', printBackground: true, tagged: false, mar
  * the shared Chromium renderer, through its page pool and per-account queue like the documents.
  */
 export class HandlebarsReceivablesPrinter extends ReceivablesPrinter {
-  private readonly statementPage: HandlebarsTemplateDelegate<StatementPrintView & { signatory: string }>;
+  private readonly statementPage: HandlebarsTemplateDelegate<StatementPrintView>;
   private readonly voucherPage: HandlebarsTemplateDelegate<ReceiptVoucherPrintView>;
 
   constructor(private readonly pdf: PuppeteerPdfRenderer) {
@@ -27,7 +27,7 @@ export class HandlebarsReceivablesPrinter extends ReceivablesPrinter {
   }
 
   statement(view: StatementPrintView, accountId: number): Promise<Uint8Array> {
-    return this.pdf.renderPage(this.statementPage({ ...view, signatory: `For ${view.business.name}` }), A4, accountId);
+    return this.pdf.renderPage(this.statementPage(view), A4, accountId);
   }
 
   receiptVoucher(view: ReceiptVoucherPrintView, accountId: number): Promise<Uint8Array> {
