@@ -123,7 +123,7 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
   }
 
   /**
-   * PDF bytes of a self-contained HTML page through the page pool and the owner's queue, as `render` prints a
+   * PDF bytes of a self-contained HTML page through the fair page pool, as `render` prints a
    * document: the printed forms other than sales documents (statements, receipt vouchers) share its bounds.
    */
   async renderPage(html: string, pdfOptions: PDFOptions, owner?: number): Promise<Uint8Array> {
