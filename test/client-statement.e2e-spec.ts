@@ -1,9 +1,13 @@
 import { startApp, TestAccount, TestApp } from './support/app-harness';
+import { binary } from './support/binary-body';
+import { both, readPdf } from './support/pdf-text';
 import { createClient, line } from './support/sales-document-helpers';
 
 /** Rupees to paise and back, so the test's sums are exact too. */
 const paise = (rupees: number) => Math.round(rupees * 100);
 const rupees = (p: number) => p / 100;
+/** An amount as the PDF prints it: Indian digit grouping, 2 decimals ('1,23,456.70'). */
+const printed = (n: number) => n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 interface Expected {
   date: string;
@@ -175,6 +179,37 @@ describe('client statement', () => {
     expect(s.closing_balance).toBe(e.closing);
     const rest = await statementOk('from=2025-06-16&to=2025-12-31');
     expect(rest.opening_balance).toBe(s.closing_balance);
+  });
+
+  it('prints the statement as a PDF: business, client, period, the balances and every entry the test computes', async () => {
+    const query = 'from=2025-06-01&to=2025-06-30';
+    const json = await statementOk(query);
+    const e = expected('2025-06-01', '2025-06-30');
+    const res = await statement(`${query}&format=pdf`).buffer(true).parse(binary).expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = readPdf(res.body as Buffer, 'client-statement');
+    const text = both(pdf);
+    expect(text).toContain('STATEMENT OF ACCOUNT');
+    expect(text).toContain('Sharma Steel');
+    expect(text).toContain('Kapoor Exports');
+    expect(text).toContain('Period: 01-06-2025 to 30-06-2025');
+    // The closing balance the PDF prints is the JSON's, and the one the test computes.
+    expect(json.closing_balance).toBe(e.closing);
+    expect(text).toContain(`Closing balance: INR ${printed(e.closing)}`);
+    expect(pdf.layout).toMatch(new RegExp(`Opening balance\\s+${printed(e.opening).replace(/\./g, '\\.')}`));
+    // One printed row per entry: its date, number and running balance on one line.
+    const rows = pdf.layout.split('\n');
+    for (const entry of json.entries as Array<{ date: string; number: string | null; balance: number }>) {
+      const date = entry.date.split('-').reverse().join('-');
+      expect(rows.some((r) => r.includes(date) && r.includes(entry.number ?? '') && r.trimEnd().endsWith(printed(entry.balance)))).toBe(true);
+    }
+    expect(json.entries).toHaveLength(e.entries.length);
+  });
+
+  it("answers 404 for another account's client in PDF too, and 400 for an unknown format", async () => {
+    await t.http.get(`/v1/clients/${client}/statement?format=pdf`).set(b.auth).expect(404);
+    const bad = await statement('format=xml').expect(400);
+    expect(bad.body.error).toMatchObject({ code: 'validation_error', details: { format: expect.any(String) } });
   });
 
   it("never shows drafts or another client's documents", async () => {

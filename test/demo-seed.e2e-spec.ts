@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { isValidGstin } from '@app/domain/tax';
 import { fiscalYearOf, kolkataDate } from '@app/domain/shared/fiscal-year';
 import { startApp, TestApp } from './support/app-harness';
+import { binary } from './support/binary-body';
 
 const ROOT = path.resolve(__dirname, '..');
 const run = promisify(execFile);
@@ -126,6 +127,18 @@ describe('demo seeding (built CLI demo:seed, twice)', () => {
     });
     const payer = (await t.http.get(`/v1/clients/${advance.client_id}`).set('Authorization', `Bearer ${first.key}`).expect(200)).body.data;
     expect(payer).toMatchObject({ name: 'Deccan Silk House', credit_balance: 25000 });
+    // The advance has its receipt voucher; a client with an overdue invoice owes on its statement.
+    const voucher = await t.http
+      .get(`/v1/payments/${advance.payment_id}/pdf`)
+      .set('Authorization', `Bearer ${first.key}`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect(voucher.headers['content-type']).toBe('application/pdf');
+    const overdue = invoices.find((i) => i.payment_status === 'overdue')!;
+    const owed = (await t.http.get(`/v1/clients/${overdue.client_id}/statement?from=2000-04-01`).set('Authorization', `Bearer ${first.key}`).expect(200)).body
+      .data;
+    expect(owed.closing_balance).toBeGreaterThan(0);
     const allocated = new Map<number, number>();
     for (const p of payments) {
       const read = (await t.http.get(`/v1/payments/${p.payment_id}`).set('Authorization', `Bearer ${first.key}`).expect(200)).body.data;

@@ -177,7 +177,7 @@ describe('sendouts: queue, worker, SMTP', () => {
     }).expect(400);
     expect(bad.body.error.details).toEqual({
       client_id: 'must be a positive integer',
-      document_type: 'must be one of invoice, quotation, proforma-invoice, debit-note, credit-note',
+      document_type: 'must be one of invoice, quotation, proforma-invoice, debit-note, credit-note, statement',
       document_id: 'must be a positive integer',
       subject: 'must be at most 500 characters',
       message: 'is required',

@@ -25,6 +25,7 @@ export class InMemorySendoutRepository extends SendoutRepository {
     const at = sqlTimestamp(now);
     this.rows.set(id, {
       ...row,
+      period: row.period ?? null,
       ccEmails: [...row.ccEmails],
       bccEmails: [...row.bccEmails],
       id,

@@ -42,6 +42,7 @@ export function sendoutRepositoryContract(makeRepo: () => Promise<SendoutReposit
       clientId: 7,
       documentType: 'invoice',
       documentId: 42,
+      period: null,
       toEmail: 'client@example.com',
       ccEmails: ['a@example.com', 'b@example.com'],
       bccEmails: [],
@@ -56,6 +57,12 @@ export function sendoutRepositoryContract(makeRepo: () => Promise<SendoutReposit
       updatedAt: '2025-08-10 06:00:00',
     });
     expect(await repo.findById(account + 1, id)).toBeNull();
+  });
+
+  it("keeps a statement's period and no document", async () => {
+    const period = { from: '2025-04-01', to: '2025-09-30' };
+    const id = await repo.insert(account, newSendout({ documentType: 'statement', documentId: null, period }), T0);
+    expect(await repo.findById(account, id)).toMatchObject({ documentType: 'statement', documentId: null, period });
   });
 
   it('history: newest first, ties by id descending, limited, deleted rows left out', async () => {

@@ -2,6 +2,7 @@ import { ActivityRecorder } from '../src/activity/activity-recorder';
 import { DocumentOutputService } from '../src/document-output/document-output.service';
 import { ShareLinks } from '../src/document-output/share-links';
 import { Principal, apiKeyPrincipal } from '../src/shared/principal';
+import { NotFound } from '../src/shared/domain-error';
 import { DeliverSendout } from '../src/sendouts/deliver-sendout.use-case';
 import { SendoutDocuments } from '../src/sendouts/sendout-documents';
 import { SendoutsService } from '../src/sendouts/sendouts.service';
@@ -40,7 +41,9 @@ export function sendoutKit(options: { maxAttempts?: number } = {}) {
   const maxAttempts = options.maxAttempts ?? 3;
   /** The waits DeliverSendout asked for between tries of a final mark (none is really made). */
   const waits: number[] = [];
-  const deliver = new DeliverSendout(sendouts, accounts, output, mailer, secrets, clock, {
+  // Statements are rendered from SQL: the e2e suites mail them; this kit has none.
+  const statements = { pdf: () => Promise.reject(new NotFound('Client not found.')) };
+  const deliver = new DeliverSendout(sendouts, accounts, { documents: output, statements }, mailer, secrets, clock, {
     mailFrom: 'Invoicing <no-reply@test>',
     maxAttempts,
     recording: { tx: new DirectTransactionRunner(), activity },

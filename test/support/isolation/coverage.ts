@@ -262,6 +262,7 @@ export const COVERAGE: Record<string, Coverage> = {
   },
   'POST /v1/payments/bulk-delete': { permission: 'payments', body: bulk('payments'), ok: 'skipped' },
   'GET /v1/payments/{id}': { permission: 'payments' },
+  'GET /v1/payments/{id}/pdf': { permission: 'payments' },
   'PATCH /v1/payments/{id}': { permission: 'payments', body: () => ({ notes: 'Probe' }) },
   'DELETE /v1/payments/{id}': { permission: 'payments' },
   'POST /v1/payments/{id}/allocations': {
@@ -277,14 +278,17 @@ export const COVERAGE: Record<string, Coverage> = {
   'POST /v1/sendouts': {
     permission: 'sendouts',
     kindPermission: true,
-    body: (id) =>
-      DOCUMENT_TYPES.map((type) => ({
+    body: (id) => [
+      ...DOCUMENT_TYPES.map((type) => ({
         client_id: id('clients', 'client_id'),
         document_type: type,
         document_id: id(kindOfType(type), 'document_id'),
         subject: 'Probe',
         message: 'Probe',
       })),
+      // A client's statement: the client is the only record it names (and it needs the payments permission too).
+      { client_id: id('clients', 'client_id'), document_type: 'statement', fy_start_year: 2025, subject: 'Probe', message: 'Probe' },
+    ],
   },
   'GET /v1/sendouts/templates': {
     permission: 'sendouts',

@@ -170,8 +170,10 @@ export function leaveOneOutProbes(op: Operation, cover: Coverage, world: Isolati
   const probes = permissionProbes(op, cover, world, '').map((p) => ({ ...p, bearer: world.lackingTokens[p.permission as PermissionKey] }));
   if (!cover.kindPermission) return probes;
   const mine: IdOf = (kind) => world.a.ids[kind];
-  for (const type of DOCUMENT_TYPES) {
-    const permission = documentKind(type).permission;
+  const statement = asArray(cover.body?.(mine)).some((b) => (b as { document_type?: string } | undefined)?.document_type === 'statement');
+  // A statement sendout needs the permission of the statement (payments) besides the operation's.
+  for (const type of [...DOCUMENT_TYPES, ...(statement ? (['statement'] as const) : [])]) {
+    const permission = type === 'statement' ? 'payments' : documentKind(type).permission;
     const body = asArray(cover.body?.(mine)).find((b) => (b as { document_type?: string } | undefined)?.document_type === type);
     const query = cover.query ? { ...cover.query(mine), document_type: type } : undefined;
     probes.push({

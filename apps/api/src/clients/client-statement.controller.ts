@@ -1,17 +1,20 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiProduces, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { ClientStatementService } from '@app/domain/payments/client-statement';
+import { StatementPdfService } from '@app/domain/payments/statement-pdf';
 import { presentClientStatement } from '@app/domain/presentation/client-statement.presenter';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { IsDateString } from '../common/is-date-string';
 import { ParseIdPipe } from '../common/parse-id.pipe';
+import { sendPdf } from '../document-output/send-pdf';
+import type { EdgeReply } from '../edge/http-edge';
 
 const YEAR = { message: 'must be a year such as 2025' };
 
-export class StatementQueryDto {
+export class StatementPeriodDto {
   @ApiPropertyOptional({ example: '2025-04-01', description: 'First day (default: the start of the current financial year)' })
   @IsOptional()
   @IsDateString()
@@ -31,6 +34,13 @@ export class StatementQueryDto {
   fy_start_year?: number;
 }
 
+export class StatementQueryDto extends StatementPeriodDto {
+  @ApiPropertyOptional({ enum: ['json', 'pdf'], description: 'json (default, the envelope) or pdf (the statement printed, raw bytes)' })
+  @IsOptional()
+  @IsIn(['json', 'pdf'], { message: 'must be json or pdf' })
+  format?: 'json' | 'pdf';
+}
+
 /**
  * `/v1/clients/{id}/statement`: the client's statement of account. It shows what the client was invoiced and what
  * it paid, so it needs the `payments` permission (receivables), not `clients` alone.
@@ -39,10 +49,21 @@ export class StatementQueryDto {
 @RequirePermission('payments')
 @Controller('v1/clients')
 export class ClientStatementController {
-  constructor(private readonly statements: ClientStatementService) {}
+  constructor(
+    private readonly statements: ClientStatementService,
+    private readonly pdfs: StatementPdfService,
+  ) {}
 
   @Get(':id/statement')
-  async statement(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Query() query: StatementQueryDto) {
-    return presentClientStatement(await this.statements.statement(caller, id, { from: query.from, to: query.to, fyStartYear: query.fy_start_year }));
+  @ApiProduces('application/json', 'application/pdf')
+  async statement(
+    @CurrentCaller() caller: Caller,
+    @Param('id', ParseIdPipe) id: number,
+    @Query() query: StatementQueryDto,
+    @Res({ passthrough: true }) res: EdgeReply,
+  ) {
+    const period = { from: query.from, to: query.to, fyStartYear: query.fy_start_year };
+    if (query.format === 'pdf') return sendPdf(res, await this.pdfs.pdf(caller.account, id, period), 'inline');
+    return presentClientStatement(await this.statements.statement(caller, id, period));
   }
 }

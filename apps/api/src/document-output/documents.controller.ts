@@ -4,12 +4,13 @@ import { ApiOperation, ApiParam, ApiProduces, ApiPropertyOptional, ApiTags } fro
 import { Readable } from 'node:stream';
 import JSZip from 'jszip';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
-import { DocumentOutputService, INVOICE_COPIES, InvoiceCopy, RenderedPdf } from '@app/domain/document-output/document-output.service';
+import { DocumentOutputService, INVOICE_COPIES, InvoiceCopy } from '@app/domain/document-output/document-output.service';
 import { IsIn, IsOptional } from 'class-validator';
 import { AccountApi, CurrentCaller, Public, RequirePermission } from '../common/decorators';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { DOCUMENT_TYPE_PARAM, documentTypeOf } from './document-type';
+import { sendPdf } from './send-pdf';
 import type { EdgeReply, EdgeRequest } from '../edge/http-edge';
 
 /** `?copy=` of a PDF: which copy of a tax invoice to print (other kinds print no copy line). */
@@ -22,13 +23,6 @@ class PdfQueryDto {
   @IsOptional()
   @IsIn(Object.keys(INVOICE_COPIES), { message: `must be one of ${Object.keys(INVOICE_COPIES).join(', ')}` })
   copy?: InvoiceCopy;
-}
-
-function sendPdf(res: EdgeReply, pdf: RenderedPdf, disposition: 'inline' | 'attachment'): StreamableFile {
-  res.header('Content-Type', 'application/pdf');
-  res.header('Content-Disposition', `${disposition}; filename="${pdf.filename}"`);
-  res.header('Cache-Control', 'private, no-store');
-  return new StreamableFile(Buffer.from(pdf.bytes));
 }
 
 @AccountApi('documents')

@@ -1,14 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces } from '@nestjs/swagger';
 import { Post, Patch } from '../idempotency/idempotent-routes';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { PaymentsService, PaymentWritten } from '@app/domain/payments/payments.service';
+import { ReceiptVoucherService } from '@app/domain/payments/receipt-voucher';
 import { presentPayment, presentPaymentHeader } from '@app/domain/presentation/payment.presenter';
 import { toNumber2 } from '@app/domain/shared/money';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { pageOf } from '../common/list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { AllocatePaymentDto, CreatePaymentDto, PaymentListQueryDto, UpdatePaymentDto } from './payments.dto';
+import { sendPdf } from '../document-output/send-pdf';
+import type { EdgeReply } from '../edge/http-edge';
+import { AllocatePaymentDto, CreatePaymentDto, PaymentListQueryDto, ReceiptVoucherQueryDto, UpdatePaymentDto } from './payments.dto';
 
 const written = (w: PaymentWritten) => ({
   payment_id: w.paymentId,
@@ -22,7 +26,10 @@ const written = (w: PaymentWritten) => ({
 @RequirePermission('payments')
 @Controller('v1/payments')
 export class PaymentsController {
-  constructor(private readonly payments: PaymentsService) {}
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly vouchers: ReceiptVoucherService,
+  ) {}
 
   @Get()
   async list(@CurrentCaller() caller: Caller, @Query() query: PaymentListQueryDto) {
@@ -51,6 +58,18 @@ export class PaymentsController {
   @Get(':id')
   async get(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
     return presentPayment(await this.payments.get(caller, id));
+  }
+
+  @Get(':id/pdf')
+  @ApiProduces('application/pdf')
+  @ApiOperation({ summary: 'The receipt voucher of an advance (CGST rule 50) as a PDF (raw bytes, not the envelope)' })
+  async voucherPdf(
+    @CurrentCaller() caller: Caller,
+    @Param('id', ParseIdPipe) id: number,
+    @Query() query: ReceiptVoucherQueryDto,
+    @Res({ passthrough: true }) res: EdgeReply,
+  ) {
+    return sendPdf(res, await this.vouchers.pdf(caller.account, id, { supply: query.supply, taxRate: query.tax_rate }), 'inline');
   }
 
   @Patch(':id')

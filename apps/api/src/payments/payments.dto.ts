@@ -1,9 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { ADVANCE_SUPPLIES, AdvanceSupply } from '@app/domain/payments/advance-tax';
 import { ALLOCATION_DOCUMENT_TYPES, PAYMENT_MODES, PaymentMode } from '@app/domain/payments/payment';
 import { MAX_ALLOCATIONS } from '@app/domain/payments/payment-rules';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
+import { GST_RATE_RULE, isGstRate } from '@app/domain/tax/gst-rates';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
 import { ListQueryDto } from '../common/list-query.dto';
@@ -131,4 +133,25 @@ export class PaymentListQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ example: '2025-04-01', description: 'Payment date from' }) @IsOptional() @IsDateString() date_from?: string;
   @ApiPropertyOptional({ example: '2026-03-31', description: 'Payment date to' }) @IsOptional() @IsDateString() date_to?: string;
   @ApiPropertyOptional({ enum: PAYMENT_MODES }) @IsOptional() @IsIn(PAYMENT_MODES, oneOf(PAYMENT_MODES)) mode?: PaymentMode;
+}
+
+/** `GET /v1/payments/{id}/pdf`: what the advance is for and at which rate, when the records should not decide it. */
+export class ReceiptVoucherQueryDto {
+  @ApiPropertyOptional({
+    enum: ADVANCE_SUPPLIES,
+    description:
+      "goods (no GST on the advance, notification 66/2017-Central Tax) or services (the GST included in the advance is shown). Default: from the invoices the advance was applied to, else the client's latest invoice (SAC codes of chapter 99 are services), else the account's inventory, else services",
+  })
+  @IsOptional()
+  @IsIn(ADVANCE_SUPPLIES, oneOf(ADVANCE_SUPPLIES))
+  supply?: AdvanceSupply;
+
+  @ApiPropertyOptional({
+    type: 'number',
+    example: 18,
+    description: 'GST rate (percent) of the supply the advance is for. Default: the highest rate of those invoice lines, else 18 (CGST rule 50, proviso)',
+  })
+  @IsOptional()
+  @ValidateBy({ name: 'gst_rate', validator: { validate: (v: unknown) => typeof v === 'string' && isGstRate(v), defaultMessage: () => GST_RATE_RULE } })
+  tax_rate?: string;
 }

@@ -3,6 +3,9 @@ import { Post } from '../idempotency/idempotent-routes';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { isSendoutDocumentType } from '@app/domain/sendouts/sendout-rules';
+import { STATEMENT_SENDOUT } from '@app/domain/sendouts/sendout';
+import { Forbidden } from '@app/domain/shared/domain-error';
+import { can } from '@app/domain/shared/principal';
 import { SendoutsService } from '@app/domain/sendouts/sendouts.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
@@ -18,9 +21,15 @@ export class SendoutsController {
 
   @Post()
   @HttpCode(200) // the contract gives 201 to created documents, inventory and expenses only
-  @ApiOperation({ summary: 'Queues an email of a document PDF; the worker sends it (the API never waits for SMTP)' })
+  @ApiOperation({
+    summary: "Queues an email of a document PDF or of a client's statement (document_type statement); the worker sends it (the API never waits for SMTP)",
+  })
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateSendoutDto) {
     if (isSendoutDocumentType(body.document_type)) requireDocumentPermission(caller.principal, body.document_type);
+    // A statement shows what the client was invoiced and paid: the permission of GET /v1/clients/{id}/statement.
+    if (body.document_type === STATEMENT_SENDOUT && !can(caller.principal, 'payments')) {
+      throw new Forbidden('This user lacks the "payments" permission.', { permission: 'payments' });
+    }
     const { queueId, enqueued } = await this.sendouts.create(caller, body);
     return {
       success: true,

@@ -3,26 +3,53 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, Max, Min, ValidateBy } from 'class-validator';
 import { DocumentKind } from '@app/domain/documents/document-kinds';
 import { MAX_LIMIT } from '@app/domain/shared/pagination';
-import { MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH, SENDOUT_DOCUMENT_TYPES, SENDOUT_FIELD_RULES, SendoutInput } from '@app/domain/sendouts/sendout-rules';
+import { SendoutDocumentType } from '@app/domain/sendouts/sendout';
+import {
+  MAX_MESSAGE_LENGTH,
+  MAX_SUBJECT_LENGTH,
+  SENDOUT_DOCUMENT_TYPES,
+  SENDOUT_FIELD_RULES,
+  SENDOUT_TYPES,
+  SendoutInput,
+} from '@app/domain/sendouts/sendout-rules';
 
 /** Runs the domain's rule for the field, so the API reports exactly what the use case would. */
 const Rule = (field: keyof SendoutInput) =>
   ValidateBy({
     name: `sendout_${field}`,
     validator: {
-      validate: (value: unknown) => SENDOUT_FIELD_RULES[field](value) === null,
-      defaultMessage: (args) => SENDOUT_FIELD_RULES[field](args?.value) ?? 'is invalid',
+      validate: (value: unknown, args) => SENDOUT_FIELD_RULES[field](value, args?.object ?? {}) === null,
+      defaultMessage: (args) => SENDOUT_FIELD_RULES[field](args?.value, args?.object ?? {}) ?? 'is invalid',
     },
   });
 
 const TYPES = [...SENDOUT_DOCUMENT_TYPES];
+const POST_TYPES = [...SENDOUT_TYPES];
 const oneOfTypes = { message: `must be one of ${TYPES.join(', ')}` };
 const positiveId = { message: 'must be a positive integer' };
 
 export class CreateSendoutDto implements SendoutInput {
   @ApiProperty({ example: 12 }) @Rule('client_id') client_id: number;
-  @ApiProperty({ enum: TYPES, example: 'invoice' }) @Rule('document_type') document_type: DocumentKind;
-  @ApiProperty({ example: 42, description: 'A document of this type issued to client_id' }) @Rule('document_id') document_id: number;
+  @ApiProperty({ enum: POST_TYPES, example: 'invoice', description: "A document kind, or statement: the client's statement of account for a period" })
+  @Rule('document_type')
+  document_type: SendoutDocumentType;
+  @ApiPropertyOptional({ example: 42, description: 'A document of this type issued to client_id; required for a document, refused with statement' })
+  @Rule('document_id')
+  document_id?: number;
+  @ApiPropertyOptional({ format: 'date', description: 'statement only: first day (default: the start of the current financial year)' })
+  @Rule('from')
+  from?: string;
+  @ApiPropertyOptional({ format: 'date', description: 'statement only: last day (default: the end of the current financial year)' })
+  @Rule('to')
+  to?: string;
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 2000,
+    maximum: 2098,
+    description: 'statement only: financial year start (2025 = 2025-04-01..2026-03-31); overrides from/to',
+  })
+  @Rule('fy_start_year')
+  fy_start_year?: number;
   @ApiProperty({ maxLength: MAX_SUBJECT_LENGTH, example: 'Invoice INV/25-26/0042 from Sharma Traders' }) @Rule('subject') subject: string;
   @ApiProperty({ maxLength: MAX_MESSAGE_LENGTH, description: 'Plain text; blank lines separate paragraphs' }) @Rule('message') message: string;
   @ApiPropertyOptional({ example: 'accounts@client.example', description: "Defaults to the client's email" }) @Rule('to_email') to_email?: string;

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountRepository } from '@app/domain/accounts/account.repository.port';
 import { DocumentOutputService } from '@app/domain/document-output/document-output.service';
-import { DeliverSendout, DeliveryOptions, DeliveryRecording } from '@app/domain/sendouts/deliver-sendout.use-case';
+import { DeliverSendout, DeliveryOptions, DeliveryRecording, SendoutRenderers } from '@app/domain/sendouts/deliver-sendout.use-case';
 import { Mailer } from '@app/domain/sendouts/mailer.port';
 import { SendoutQueue } from '@app/domain/sendouts/sendout-queue.port';
 import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
@@ -14,18 +14,26 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { DocumentOutputAdaptersModule } from '@app/infra/document-output/document-output-adapters.module';
 import { SendoutAdaptersModule } from '@app/infra/sendouts/sendout-adapters.module';
+import { ReceivablesPrintModule } from '@app/infra/payments/receivables-print.module';
+import { StatementPdfService } from '@app/domain/payments/statement-pdf';
 import { make } from '@app/infra/core/providers';
 import { SendoutProcessor } from './sendout.processor';
 import { SendoutSweepSchedule } from './sendout-sweep.schedule';
 
 const SENDOUT_RECORDING = Symbol('SENDOUT_RECORDING');
 const DELIVERY_OPTIONS = Symbol('DELIVERY_OPTIONS');
+const SENDOUT_RENDERERS = Symbol('SENDOUT_RENDERERS');
 
 /** Email delivery of sendouts: the queue processor and the outbox sweeper, on the adapters of libs/infra. */
 @Module({
-  imports: [SendoutAdaptersModule, DocumentOutputAdaptersModule],
+  imports: [SendoutAdaptersModule, DocumentOutputAdaptersModule, ReceivablesPrintModule],
   providers: [
-    make(DeliverSendout, [SendoutRepository, AccountRepository, DocumentOutputService, Mailer, SecretHasher, Clock, DELIVERY_OPTIONS]),
+    make(DeliverSendout, [SendoutRepository, AccountRepository, SENDOUT_RENDERERS, Mailer, SecretHasher, Clock, DELIVERY_OPTIONS]),
+    {
+      provide: SENDOUT_RENDERERS,
+      useFactory: (documents: DocumentOutputService, statements: StatementPdfService): SendoutRenderers => ({ documents, statements }),
+      inject: [DocumentOutputService, StatementPdfService],
+    },
     {
       provide: DELIVERY_OPTIONS,
       useFactory: (config: AppConfig, recording: DeliveryRecording): DeliveryOptions => ({

@@ -1,3 +1,4 @@
+import { Account } from '../accounts/account';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ClientRepository } from '../clients/client.repository.port';
 import { requireClient } from '../documents/sales-document-fields';
@@ -53,6 +54,19 @@ export interface StatementPeriod {
   fyStartYear?: number;
 }
 
+/**
+ * The period of a statement: `fy_start_year` wins; otherwise `from`/`to`, each defaulting to the bound of the Indian
+ * financial year of `today`. `from` after `to` is 400 on `from`.
+ */
+export function statementPeriod(period: StatementPeriod, today: string): { from: string; to: string } {
+  if (period.fyStartYear !== undefined) return fiscalYearRange(period.fyStartYear);
+  const current = fiscalYearRange(fiscalYearOf(today));
+  const from = period.from ?? current.from;
+  const to = period.to ?? current.to;
+  if (from > to) throw ValidationFailed.field('from', `must not be after to (${to})`);
+  return { from, to };
+}
+
 /** A client's statement of account: opening balance, entries with running balances, closing balance. */
 export class ClientStatementService {
   constructor(
@@ -61,11 +75,16 @@ export class ClientStatementService {
     private readonly clock: Clock,
   ) {}
 
-  async statement(caller: Caller, clientId: number, period: StatementPeriod): Promise<ClientStatement> {
-    const accountId = caller.account.id;
+  statement(caller: Caller, clientId: number, period: StatementPeriod): Promise<ClientStatement> {
+    return this.statementOf(caller.account, clientId, period);
+  }
+
+  /** The statement of the account's client (404 for a client of another account), in the account's currency. */
+  async statementOf(account: Pick<Account, 'id' | 'currency'>, clientId: number, period: StatementPeriod): Promise<ClientStatement> {
+    const accountId = account.id;
     const { from, to } = this.periodOf(period);
     await requireClient(this.clients, accountId, clientId);
-    const currency = caller.account.currency;
+    const currency = account.currency;
     const opening = await this.reader.balanceBefore(accountId, clientId, currency, from);
     const rows = await this.reader.rows(accountId, clientId, currency, from, to);
     // Integer paise: exact to the paisa however many entries there are.
@@ -77,13 +96,8 @@ export class ClientStatementService {
     return { clientId, from, to, currency, openingBalance: opening, entries, closingBalance: paiseText(balance) };
   }
 
-  /** `fy_start_year` wins; otherwise `from`/`to`, each defaulting to the current Indian financial year's bound. */
-  private periodOf(period: StatementPeriod): { from: string; to: string } {
-    if (period.fyStartYear !== undefined) return fiscalYearRange(period.fyStartYear);
-    const current = fiscalYearRange(fiscalYearOf(kolkataDate(this.clock.now())));
-    const from = period.from ?? current.from;
-    const to = period.to ?? current.to;
-    if (from > to) throw ValidationFailed.field('from', `must not be after to (${to})`);
-    return { from, to };
+  /** The period the statement covers (statementPeriod, today in Asia/Kolkata). */
+  periodOf(period: StatementPeriod): { from: string; to: string } {
+    return statementPeriod(period, kolkataDate(this.clock.now()));
   }
 }

@@ -1,12 +1,14 @@
 import { Sendout } from '../sendouts/sendout';
 
-/** A queue row of the history (the signature override is never returned). */
+/** A queue row of the history (the signature override is never returned; a statement's period, null for documents). */
 export function presentSendout(s: Sendout) {
   return {
     queue_id: s.id,
     client_id: s.clientId,
     document_type: s.documentType,
     document_id: s.documentId,
+    period_from: s.period?.from ?? null,
+    period_to: s.period?.to ?? null,
     to_email: s.toEmail,
     cc_emails: s.ccEmails.length ? s.ccEmails.join(', ') : null,
     bcc_emails: s.bccEmails.length ? s.bccEmails.join(', ') : null,

@@ -5,6 +5,7 @@ import { DocumentOutputService, RenderedPdf } from '../document-output/document-
 import { Clock } from '../shared/clock.port';
 import { NotFound, SignatureRequired } from '../shared/domain-error';
 import { SecretHasher } from '../shared/secret.port';
+import { StatementPdfService } from '../payments/statement-pdf';
 import { ClaimedSendout, Sendout, SendoutJob } from './sendout';
 import { composeSendoutMail } from './sendout-mail';
 import { Mailer, PermanentMailError } from './mailer.port';
@@ -56,9 +57,23 @@ export function sendoutOutcomeEvent(row: Sendout, outcome: 'sent' | 'failed', no
     entityId: row.id,
     label: row.subject,
     before: { status: 'sending' },
-    after: { status: outcome, document_type: row.documentType, document_id: row.documentId, client_id: row.clientId, attempts: row.attempts, ...detail },
+    after: {
+      status: outcome,
+      document_type: row.documentType,
+      document_id: row.documentId,
+      client_id: row.clientId,
+      attempts: row.attempts,
+      ...(row.period ? { period_from: row.period.from, period_to: row.period.to } : {}),
+      ...detail,
+    },
     occurredAt: now,
   };
+}
+
+/** What renders the PDF an email carries: a stored document's, or a client's statement. */
+export interface SendoutRenderers {
+  documents: Pick<DocumentOutputService, 'pdf'>;
+  statements: Pick<StatementPdfService, 'pdf'>;
 }
 
 /** A failure no retry can fix (document gone, account closed, no signature, SMTP 5xx). */
@@ -74,7 +89,8 @@ export function errorText(error: unknown): string {
 }
 
 /**
- * The worker's use case: one delivery attempt of one queue row. It first claims the row (queued ->
+ * The worker's use case: one delivery attempt of one queue row (a document's PDF, or a client's statement for the
+ * period stored on the row). It first claims the row (queued ->
  * sending, one more attempt) and does nothing if the claim fails, so a job that runs twice sends once.
  * Then it renders the PDF, sends one email (PDF attached, signature inline) and records the outcome:
  * sent; failed at once for a permanent failure or when attempts are used up; otherwise queued again
@@ -84,7 +100,7 @@ export class DeliverSendout {
   constructor(
     private readonly sendouts: SendoutRepository,
     private readonly accounts: AccountRepository,
-    private readonly output: DocumentOutputService,
+    private readonly renderers: SendoutRenderers,
     private readonly mailer: Mailer,
     private readonly secrets: SecretHasher,
     private readonly clock: Clock,
@@ -160,10 +176,15 @@ export class DeliverSendout {
     if (!account || account.deleted) throw new PermanentFailure('The account no longer exists.');
     if (account.suspended) throw new PermanentFailure('The account is suspended.');
     let pdf: RenderedPdf;
+    const options = { signature: row.signatureOverride, requireSignature: true };
     try {
-      pdf = await this.output.pdf(account, row.documentType, row.documentId, { signature: row.signatureOverride, requireSignature: true });
+      pdf =
+        row.documentType === 'statement'
+          ? await this.renderers.statements.pdf(account, row.clientId, { from: row.period?.from, to: row.period?.to }, options)
+          : await this.renderers.documents.pdf(account, row.documentType, row.documentId as number, options);
     } catch (error) {
-      if (error instanceof NotFound) throw new PermanentFailure('The document no longer exists.');
+      if (error instanceof NotFound)
+        throw new PermanentFailure(row.documentType === 'statement' ? 'The client no longer exists.' : 'The document no longer exists.');
       if (error instanceof SignatureRequired) throw new PermanentFailure('signature_required: the business signature was removed and no override was sent.');
       throw error;
     }

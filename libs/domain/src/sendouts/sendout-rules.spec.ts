@@ -13,6 +13,7 @@ describe('sendout field rules', () => {
       clientId: 1,
       documentType: 'invoice',
       documentId: 2,
+      period: null,
       subject: 'Invoice',
       message: 'Hello',
       toEmail: null,
@@ -36,9 +37,25 @@ describe('sendout field rules', () => {
     expect(checkSendoutInput({ ...valid, document_type: t }).documentType).toBe(t);
   });
 
+  it("takes a statement: the client's, with a period and no document", () => {
+    const statement = { client_id: 1, document_type: 'statement', subject: 'Statement', message: 'Hello' };
+    expect(checkSendoutInput({ ...statement, from: '2025-04-01', to: '2025-09-30' })).toMatchObject({
+      documentType: 'statement',
+      documentId: null,
+      period: { from: '2025-04-01', to: '2025-09-30', fyStartYear: undefined },
+    });
+    expect(checkSendoutInput({ ...statement, fy_start_year: 2025 }).period).toEqual({ fyStartYear: 2025, from: undefined, to: undefined });
+    expect(problems({ ...statement, document_id: 3, from: '2025-02-30', fy_start_year: 1999 })).toEqual({
+      document_id: expect.stringContaining('not taken with document_type statement'),
+      from: 'must be a date written Y-m-d',
+      fy_start_year: 'must be a year such as 2025',
+    });
+    expect(problems({ ...valid, from: '2025-04-01' })).toEqual({ from: 'is taken only with document_type statement' });
+  });
+
   it('rejects unknown document types and non-integer ids', () => {
     expect(problems({ ...valid, document_type: 'receipt', client_id: 0, document_id: 1.5 })).toEqual({
-      document_type: 'must be one of invoice, quotation, proforma-invoice, debit-note, credit-note',
+      document_type: 'must be one of invoice, quotation, proforma-invoice, debit-note, credit-note, statement',
       client_id: 'must be a positive integer',
       document_id: 'must be a positive integer',
     });

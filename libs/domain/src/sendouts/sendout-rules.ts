@@ -1,8 +1,14 @@
 import { DOCUMENT_KINDS, DocumentKind } from '../documents/document-kinds';
+import type { StatementPeriod } from '../payments/client-statement';
 import { ValidationFailed } from '../shared/domain-error';
 import { isValidEmail } from '../shared/email';
+import { dateProblem } from '../shared/fiscal-year';
+import { SendoutDocumentType, STATEMENT_SENDOUT } from './sendout';
 
+/** The kinds of stored documents a sendout mails (and the template and pick-list endpoints take). */
 export const SENDOUT_DOCUMENT_TYPES: readonly DocumentKind[] = DOCUMENT_KINDS;
+/** What `POST /v1/sendouts` takes as `document_type`: a document kind, or `statement` (a client's statement). */
+export const SENDOUT_TYPES: readonly SendoutDocumentType[] = [...DOCUMENT_KINDS, STATEMENT_SENDOUT];
 export const MAX_SUBJECT_LENGTH = 500;
 export const MAX_MESSAGE_LENGTH = 10_000;
 /** Addresses per cc or bcc list. */
@@ -19,12 +25,19 @@ export interface SendoutInput {
   cc_emails?: unknown;
   bcc_emails?: unknown;
   signature_override?: unknown;
+  /** A statement's period (document_type statement only), as GET /v1/clients/{id}/statement takes it. */
+  from?: unknown;
+  to?: unknown;
+  fy_start_year?: unknown;
 }
 
 export interface SendoutRequest {
   clientId: number;
-  documentType: DocumentKind;
-  documentId: number;
+  documentType: SendoutDocumentType;
+  /** Null for a statement. */
+  documentId: number | null;
+  /** The statement's period as asked (resolved against today when queued); null for a document. */
+  period: StatementPeriod | null;
   subject: string;
   message: string;
   /** Null: send to the client's email. */
@@ -42,6 +55,14 @@ const blank = (v: unknown) => absent(v) || v === '';
 export function isSendoutDocumentType(value: unknown): value is DocumentKind {
   return typeof value === 'string' && (SENDOUT_DOCUMENT_TYPES as readonly string[]).includes(value);
 }
+
+const isStatement = (input: SendoutInput) => input.document_type === STATEMENT_SENDOUT;
+/** A period field: only with a statement. */
+const periodField = (rule: (value: unknown) => string | null) => (value: unknown, input: SendoutInput) => {
+  if (absent(value)) return null;
+  return isStatement(input) ? rule(value) : `is taken only with document_type ${STATEMENT_SENDOUT}`;
+};
+const FY = 'must be a year such as 2025';
 
 /**
  * Splits a comma-separated address list. Blank entries (`a@x.in, ,b@y.in,`) are skipped, duplicates
@@ -93,12 +114,19 @@ function requiredText(max: number) {
 
 /**
  * One check per field of POST /v1/sendouts: null when the value is acceptable, else what is wrong
- * (reads after the field name). The API's DTO runs the same checks, so both report alike.
+ * (reads after the field name). The API's DTO runs the same checks, so both report alike. A statement names no
+ * document (`document_id` is refused with it) and may take a period; a document takes no period.
  */
-export const SENDOUT_FIELD_RULES: Record<keyof SendoutInput, (value: unknown) => string | null> = {
+export const SENDOUT_FIELD_RULES: Record<keyof SendoutInput, (value: unknown, input: SendoutInput) => string | null> = {
   client_id: idProblem,
-  document_type: (v) => (blank(v) ? 'is required' : isSendoutDocumentType(v) ? null : `must be one of ${SENDOUT_DOCUMENT_TYPES.join(', ')}`),
-  document_id: idProblem,
+  document_type: (v) => (blank(v) ? 'is required' : (SENDOUT_TYPES as readonly unknown[]).includes(v) ? null : `must be one of ${SENDOUT_TYPES.join(', ')}`),
+  document_id: (v, input) => {
+    if (!isStatement(input)) return idProblem(v);
+    return absent(v) ? null : `is not taken with document_type ${STATEMENT_SENDOUT} (a statement is of the client)`;
+  },
+  from: periodField((v) => dateProblem(v)),
+  to: periodField((v) => dateProblem(v)),
+  fy_start_year: periodField((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 2000 && v <= 2098 ? null : FY)),
   subject: requiredText(MAX_SUBJECT_LENGTH),
   message: requiredText(MAX_MESSAGE_LENGTH),
   to_email: (v) => {
@@ -114,7 +142,7 @@ export const SENDOUT_FIELD_RULES: Record<keyof SendoutInput, (value: unknown) =>
 export function checkSendoutInput(input: SendoutInput): SendoutRequest {
   const problems: Record<string, string> = {};
   for (const [field, rule] of Object.entries(SENDOUT_FIELD_RULES)) {
-    const problem = rule(input[field as keyof SendoutInput]);
+    const problem = rule(input[field as keyof SendoutInput], input);
     if (problem) problems[field] = problem;
   }
   if (Object.keys(problems).length) throw new ValidationFailed(problems);
@@ -123,8 +151,11 @@ export function checkSendoutInput(input: SendoutInput): SendoutRequest {
   const override = typeof input.signature_override === 'string' && input.signature_override !== '' ? input.signature_override : null;
   return {
     clientId: input.client_id as number,
-    documentType: input.document_type as DocumentKind,
-    documentId: input.document_id as number,
+    documentType: input.document_type as SendoutDocumentType,
+    documentId: isStatement(input) ? null : (input.document_id as number),
+    period: isStatement(input)
+      ? { from: input.from as string | undefined, to: input.to as string | undefined, fyStartYear: input.fy_start_year as number | undefined }
+      : null,
     subject: (input.subject as string).trim().replace(/[\r\n\t]+/g, ' '),
     message: (input.message as string).trim(),
     toEmail: to || null,

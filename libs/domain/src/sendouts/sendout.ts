@@ -1,7 +1,18 @@
 import { DocumentKind } from '../documents/document-kinds';
 
+/** A sendout of a client's statement of account (its PDF for a period) instead of a stored document. */
+export const STATEMENT_SENDOUT = 'statement';
+/** What a sendout mails: a stored document of a kind, or a client's statement. */
+export type SendoutDocumentType = DocumentKind | typeof STATEMENT_SENDOUT;
+
+/** The period of a statement sendout, resolved when it was queued (Y-m-d). */
+export interface SendoutPeriod {
+  from: string;
+  to: string;
+}
+
 /**
- * A sendout is one email of one document's PDF, kept as a queue row. Life cycle:
+ * A sendout is one email of one document's PDF (or of a client's statement), kept as a queue row. Life cycle:
  * queued -> sending -> sent | failed; a transient failure returns it to queued for a retry; DELETE of a
  * queued row makes it cancelled (never sent). Deleted rows leave the history but stay in the table,
  * so a job that still names them finds nothing to send.
@@ -14,8 +25,11 @@ export interface Sendout {
   id: number;
   accountId: number;
   clientId: number;
-  documentType: DocumentKind;
-  documentId: number;
+  documentType: SendoutDocumentType;
+  /** The document; null for a statement. */
+  documentId: number | null;
+  /** The statement's period; null for a document. */
+  period: SendoutPeriod | null;
   toEmail: string;
   ccEmails: string[];
   bccEmails: string[];
@@ -40,7 +54,7 @@ export interface ClaimedSendout extends Sendout {
 export type NewSendout = Pick<
   ClaimedSendout,
   'clientId' | 'documentType' | 'documentId' | 'toEmail' | 'ccEmails' | 'bccEmails' | 'subject' | 'message' | 'signatureOverride'
->;
+> & { period?: SendoutPeriod | null };
 
 /** What a queue job carries: the row id (also the job's identity) and its account. */
 export interface SendoutJob {

@@ -3,7 +3,9 @@ import { ActivityRecorder } from '../activity/activity-recorder';
 import { DocumentKind } from '../documents/document-kinds';
 import { BusinessSettingsRepository } from '../settings/business-settings';
 import { normalizePngBase64 } from '../settings/signature';
+import { statementPeriod } from '../payments/client-statement';
 import { Clock } from '../shared/clock.port';
+import { kolkataDate } from '../shared/fiscal-year';
 import { NotFound, SignatureRequired, ValidationFailed } from '../shared/domain-error';
 import { isValidEmail } from '../shared/email';
 import { TransactionRunner } from '../shared/transaction.port';
@@ -46,7 +48,12 @@ export class SendoutsService {
   async create(caller: Caller, input: SendoutInput): Promise<QueuedSendout> {
     const accountId = caller.account.id;
     const req = checkSendoutInput(input);
-    const { client } = await this.named.clientAndDocument(accountId, req.documentType, req.clientId, req.documentId);
+    // A statement names the client and a period (resolved now, so the email holds the period asked for today).
+    const period = req.period ? statementPeriod(req.period, kolkataDate(this.clock.now())) : null;
+    const client =
+      req.documentId === null
+        ? await this.named.client(accountId, req.clientId)
+        : (await this.named.clientAndDocument(accountId, req.documentType as DocumentKind, req.clientId, req.documentId)).client;
     const toEmail = req.toEmail ?? (client.email && isValidEmail(client.email) ? client.email : null);
     if (!toEmail) throw new ValidationFailed({ to_email: 'is required: the client has no email address' });
 
@@ -75,11 +82,12 @@ export class SendoutsService {
           subject: req.subject,
           message: req.message,
           signatureOverride,
+          period,
         },
         this.clock.now(),
       );
       await this.activity.created(caller.principal, 'sendout', id, req.subject.slice(0, 200), {
-        after: { document_type: req.documentType, document_id: req.documentId },
+        after: { document_type: req.documentType, document_id: req.documentId, ...(period ? { period_from: period.from, period_to: period.to } : {}) },
       });
       return id;
     });

@@ -119,8 +119,15 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     if (view.eway_bill && !view.eway_bill.barcode_png_base64) {
       view = { ...view, eway_bill: { ...view.eway_bill, barcode_png_base64: await code128Png(view.eway_bill.ewb_no) } };
     }
-    const html = templateHtml(view, template);
-    const pdfOptions = pdfOptionsFor(view);
+    return this.renderPage(templateHtml(view, template), pdfOptionsFor(view), owner);
+  }
+
+  /**
+   * PDF bytes of a self-contained HTML page through the fair page pool, as `render` prints a
+   * document: the printed forms other than sales documents (statements, receipt vouchers) share its bounds.
+   */
+  async renderPage(html: string, pdfOptions: PDFOptions, owner?: number): Promise<Uint8Array> {
+    if (this.closed) throw new PdfRendererClosed();
     const bound = this.options.queueWaitMs;
     const holder = this.options.perOwner ? owner : undefined;
     await this.pool.acquire(holder, bound, () => new PdfRendererBusy(bound ?? 0));

@@ -1,5 +1,4 @@
-import { DocumentKind } from '@app/domain/documents/document-kinds';
-import { ClaimedSendout, NewSendout, Sendout, SendoutJob, SendoutStatus } from '@app/domain/sendouts/sendout';
+import { ClaimedSendout, NewSendout, Sendout, SendoutDocumentType, SendoutJob, SendoutStatus } from '@app/domain/sendouts/sendout';
 import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
@@ -9,7 +8,9 @@ interface SendoutRecord {
   account_id: number;
   client_id: number;
   document_type: string;
-  document_id: number;
+  document_id: number | null;
+  period_from: string | null;
+  period_to: string | null;
   to_email: string;
   cc_emails: string | null;
   bcc_emails: string | null;
@@ -30,7 +31,7 @@ interface WriteResult {
   affectedRows?: number;
 }
 
-const COLUMNS = `id, account_id, client_id, document_type, document_id, to_email, cc_emails, bcc_emails, subject, message, status,
+const COLUMNS = `id, account_id, client_id, document_type, document_id, period_from, period_to, to_email, cc_emails, bcc_emails, subject, message, status,
   attempts, last_error, sent_at, message_id, created_at, updated_at`;
 
 const list = (value: string | null): string[] =>
@@ -47,8 +48,9 @@ function toSendout(r: SendoutRecord): Sendout {
     id: Number(r.id),
     accountId: Number(r.account_id),
     clientId: Number(r.client_id),
-    documentType: r.document_type as DocumentKind,
-    documentId: Number(r.document_id),
+    documentType: r.document_type as SendoutDocumentType,
+    documentId: r.document_id === null ? null : Number(r.document_id),
+    period: r.period_from && r.period_to ? { from: r.period_from, to: r.period_to } : null,
     toEmail: r.to_email,
     ccEmails: list(r.cc_emails),
     bccEmails: list(r.bcc_emails),
@@ -86,14 +88,16 @@ export class SqlSendoutRepository extends SendoutRepository {
   async insert(accountId: number, row: NewSendout, now: Date): Promise<number> {
     const at = sqlNow(now);
     const result = await this.query<WriteResult>(
-      `INSERT INTO sendouts (account_id, client_id, document_type, document_id, to_email, cc_emails, bcc_emails, subject, message,
-         signature_png, status, attempts, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)`,
+      `INSERT INTO sendouts (account_id, client_id, document_type, document_id, period_from, period_to, to_email, cc_emails, bcc_emails,
+         subject, message, signature_png, status, attempts, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)`,
       [
         accountId,
         row.clientId,
         row.documentType,
         row.documentId,
+        row.period?.from ?? null,
+        row.period?.to ?? null,
         row.toEmail,
         joined(row.ccEmails),
         joined(row.bccEmails),

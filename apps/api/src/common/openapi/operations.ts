@@ -157,8 +157,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     id: 'getClientStatement',
     summary: "A client's statement of account",
     description:
-      "Permission `payments`. In the account's currency, for `from`..`to` (each defaulting to the current Indian financial year's bound) or `fy_start_year`: debits are issued or archived invoices (total less the TDS they carry of their own) and debit notes, credits are issued or archived credit notes and payments (amount plus the TDS not matched against a document's own TDS); drafts and cancelled documents never appear. Entries by date, documents before payments on a day (invoice, debit note, credit note), then id; `balance` runs from `opening_balance` (the same sum before `from`), and `closing_balance` = opening + debits - credits. 400 when `from` is after `to`.",
+      "Permission `payments`. In the account's currency, for `from`..`to` (each defaulting to the current Indian financial year's bound) or `fy_start_year`: debits are issued or archived invoices (total less the TDS they carry of their own) and debit notes, credits are issued or archived credit notes and payments (amount plus the TDS not matched against a document's own TDS); drafts and cancelled documents never appear. Entries by date, documents before payments on a day (invoice, debit note, credit note), then id; `balance` runs from `opening_balance` (the same sum before `from`), and `closing_balance` = opening + debits - credits. 400 when `from` is after `to`. `format=pdf` answers the same statement printed (business, client, period, opening balance, entries, closing balance) through the PDF renderer; a statement is emailed with POST /v1/sendouts (`document_type` `statement`).",
     data: ref('ClientStatement'),
+    alternative: { contentType: 'application/pdf', description: 'With format=pdf: the statement as a PDF (raw bytes, not the envelope)' },
+    errors: [503],
   },
   'PATCH /v1/clients/{id}': { id: 'updateClient', summary: 'Update a client', data: ref('Client'), errors: [409] },
   'DELETE /v1/clients/{id}': { id: 'deleteClient', summary: 'Delete a client', data: deleted, errors: [409] },
@@ -341,6 +343,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   'POST /v1/payments/bulk-delete': { id: 'bulkDeletePayments', summary: 'Delete several payments (each reverses its allocations)', data: bulk },
   'GET /v1/payments/{id}': { id: 'getPayment', summary: 'Get a payment with its allocations', data: ref('Payment') },
+  'GET /v1/payments/{id}/pdf': {
+    id: 'getReceiptVoucherPdf',
+    summary: 'The receipt voucher of an advance as PDF',
+    description:
+      'Only a payment with a `receipt_number` (an advance) has a receipt voucher (CGST rule 50); another payment is 404. The voucher prints the supplier and recipient (name, address, GSTIN), the voucher number and date, a description, the amount of the advance (the payment less what it settled of bills dated on or before its date), the place of supply (state and code; not determinable: inter-State), reverse charge and the signature. Advances for services show the GST included in the advance (tax = advance x rate / (100 + rate); CGST and SGST within the state, else IGST); advances for goods show no tax (notification 66/2017-Central Tax). `supply` and `tax_rate` say what the advance is for; by default both come from the invoices the advance was applied to, else the client’s latest invoice (SAC codes of chapter 99 are services, the highest rate of those lines), else the account’s inventory, else services at 18% (rule 50, proviso).',
+    binary: 'application/pdf',
+    errors: [503],
+  },
   'PATCH /v1/payments/{id}': {
     id: 'updatePayment',
     summary: 'Change the reference or notes of a payment',
@@ -532,6 +542,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /v1/sendouts': {
     id: 'createSendout',
     summary: 'Email a document',
+    description:
+      "Queues an email of a document PDF; the worker sends it (the API never waits for SMTP). `document_type` `statement` (permission `payments`) emails the client's statement of account instead of a document: no `document_id`; the period is `from`/`to` or `fy_start_year` as GET /v1/clients/{id}/statement takes them (each bound defaulting to the current financial year's), fixed when the email is queued. The worker renders the statement PDF and attaches it.",
     data: obj({ success: constant(true), message: str(), queue_id: id('queue row') }),
     errors: [422],
   },

@@ -24,6 +24,7 @@ import { SUPPLY_TYPES } from '@app/domain/tax/supply';
 import { TAX_WARNING_CODES } from '@app/domain/tax/tax-engine';
 import { PERMISSION_KEYS } from '@app/domain/shared/principal';
 import { STATEMENT_ENTRY_TYPES } from '@app/domain/payments/client-statement';
+import { SENDOUT_TYPES } from '@app/domain/sendouts/sendout-rules';
 import { ALLOCATION_DOCUMENT_TYPES, PAYMENT_MODES, PAYMENT_SOURCES } from '@app/domain/payments/payment';
 import { PAYEE_TYPES, TDS_ACTS, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
 import { CARGO_KINDS, MAX_DISTANCE_KM } from '@app/domain/eway-bill/eway-bill-validity';
@@ -660,8 +661,10 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
   Sendout: obj({
     queue_id: id('queue row'),
     client_id: id('client'),
-    document_type: oneOf(DOCUMENT_KINDS),
-    document_id: id('document'),
+    document_type: oneOf(SENDOUT_TYPES, { description: "A document kind, or statement: a client's statement of account" }),
+    document_id: nid('document (null for a statement)'),
+    period_from: ndate({ description: "A statement's first day; null for a document" }),
+    period_to: ndate({ description: "A statement's last day; null for a document" }),
     to_email: str(),
     cc_emails: nstr({ description: 'Comma-separated' }),
     bcc_emails: nstr({ description: 'Comma-separated' }),

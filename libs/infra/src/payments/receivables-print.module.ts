@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { ClientRepository } from '@app/domain/clients/client.repository.port';
+import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
+import { ClientStatementService } from '@app/domain/payments/client-statement';
+import { PaymentRepository } from '@app/domain/payments/payment.repository.port';
+import { AdvanceFactsReader, ReceiptVoucherService } from '@app/domain/payments/receipt-voucher';
+import { ReceivablesPrinter } from '@app/domain/payments/receivables-print';
+import { StatementPdfService } from '@app/domain/payments/statement-pdf';
+import { BusinessSettingsRepository } from '@app/domain/settings/business-settings';
+import { Clock } from '@app/domain/shared/clock.port';
+import { ClientAdaptersModule } from '../clients/client-adapters.module';
+import { bind, make } from '../core/providers';
+import { Database } from '../database/database';
+import { PuppeteerPdfRenderer } from '../pdf/puppeteer-pdf-renderer';
+import { SettingsAdaptersModule } from '../settings/settings-adapters.module';
+import { HandlebarsReceivablesPrinter } from './handlebars-receivables-printer';
+import { PaymentsCoreModule } from './payments-core.module';
+import { SqlAdvanceFactsReader } from './sql-advance-facts';
+
+/**
+ * The printed receivables forms: statement of account PDFs (API and the worker's statement sendouts) and receipt
+ * vouchers of advances. Needs a PdfRenderer, bound by PdfRendererModule in each process.
+ */
+@Module({
+  imports: [PaymentsCoreModule, ClientAdaptersModule, SettingsAdaptersModule],
+  providers: [
+    { provide: ReceivablesPrinter, useFactory: (pdf: PdfRenderer) => new HandlebarsReceivablesPrinter(pdf as PuppeteerPdfRenderer), inject: [PdfRenderer] },
+    bind(AdvanceFactsReader, SqlAdvanceFactsReader, [Database]),
+    make(StatementPdfService, [ClientStatementService, ClientRepository, BusinessSettingsRepository, ReceivablesPrinter, Clock]),
+    make(ReceiptVoucherService, [PaymentRepository, ClientRepository, BusinessSettingsRepository, AdvanceFactsReader, ReceivablesPrinter]),
+  ],
+  exports: [StatementPdfService, ReceiptVoucherService, PaymentsCoreModule],
+})
+export class ReceivablesPrintModule {}
