@@ -173,8 +173,8 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     await Promise.all([...this.handles].map((h) => this.closeHandle(h)));
   }
 
-  /** PDF bytes of a self-contained HTML page (other printed forms than sales documents use it). */
-  async renderHtml(html: string, pdfOptions: PDFOptions): Promise<Uint8Array> {
+  /** PDF bytes of a self-contained HTML page, on a page of the pool's that `renderPage` holds. */
+  private async renderHtml(html: string, pdfOptions: PDFOptions): Promise<Uint8Array> {
     for (let attempt = 1; ; attempt++) {
       const handle = await this.browserForRender();
       handle.inFlight++;

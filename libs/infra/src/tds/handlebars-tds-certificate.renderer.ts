@@ -48,7 +48,7 @@ export class HandlebarsTdsCertificateRenderer extends TdsCertificateRenderer {
   }
 
   render(view: TdsCertificateView): Promise<Uint8Array> {
-    return this.pdf.renderHtml(this.template(view), {
+    return this.pdf.renderPage(this.template(view), {
       format: 'A4',
       printBackground: true,
       tagged: false,
