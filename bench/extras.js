@@ -11,6 +11,7 @@ const { chromiumBelow, orphanedRendererChromium, memoryOf, sampleMemory, mb } = 
 const sendouts = require('./sendout-bench');
 const storefront = require('./storefront-bench');
 const webhooks = require('./webhook-bench');
+const daily = require('./recurring-bench');
 const { PDF_FAIRNESS } = require('./pdf-fairness');
 
 const find = (results, prefix) => results.find((r) => r.scenario.name.startsWith(prefix));
@@ -201,6 +202,7 @@ const EXTRAS = [
   sendouts.EXTRA,
   storefront.EXTRA,
   webhooks.EXTRA,
+  daily.EXTRA,
 ];
 
 module.exports = { EXTRAS, verdict };

@@ -85,6 +85,7 @@ export function accountRepositoryContract(repository: () => AccountRepository): 
       stateCode: '29',
       phone: '9845012345',
       logoUrl: 'https://example.com/logo.png',
+      timeZone: 'Europe/London',
     };
     await repo.updateProfile(id, profile);
     expect(await repo.findById(id)).toMatchObject(profile);

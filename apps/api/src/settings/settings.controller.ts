@@ -6,6 +6,7 @@ import { DEFAULT_PREFIXES } from '@app/domain/documents/document-number';
 import { DOCUMENT_KINDS, DocumentKind, documentKind } from '@app/domain/documents/document-kinds';
 import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
 import { BusinessProfile, BusinessProfileService } from '@app/domain/settings/business-profile.service';
+import { DEFAULT_TIME_ZONE } from '@app/domain/shared/time-zone';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { CaSyncSettings } from '@app/domain/ca-sync/ca-sync';
 import { CaSyncService } from '@app/domain/ca-sync/ca-sync.service';
@@ -23,6 +24,7 @@ function presentBusiness({ account, settings }: BusinessProfile) {
     phone: account.phone,
     logo_url: account.logoUrl,
     currency: account.currency,
+    time_zone: account.timeZone ?? DEFAULT_TIME_ZONE,
     has_signature: settings.signaturePng !== null,
     has_logo: !!settings.logoImage,
     logo_type: settings.logoImage ? (settings.logoImage.startsWith('/9j/') ? 'jpeg' : 'png') : null,

@@ -38,6 +38,15 @@ export class UpdateBusinessDto {
   @OptionalNonNull()
   @IsIn(SUPPORTED_CURRENCIES, { message: 'is not a supported currency' })
   currency?: string;
+  @ApiPropertyOptional({
+    example: 'Asia/Kolkata',
+    description:
+      'IANA time zone of the business (default Asia/Kolkata): the day on which recurring invoices are made and payment reminders sent is the date in it',
+  })
+  @OptionalNonNull()
+  @IsString(S)
+  @MaxLength(64, { message: 'must be at most 64 characters' })
+  time_zone?: string;
   @ApiPropertyOptional({ nullable: true, description: 'Business signature: base64 PNG (or data:image/png;base64,...), at most 1 MB; null removes it' })
   @IsOptional()
   @IsString(S)

@@ -1,7 +1,10 @@
 import { Account, NewAccount, PlanCode } from './account';
 
 /** Business profile fields an account edits itself (settings/business). */
-export type AccountProfile = Pick<Account, 'businessName' | 'businessEmail' | 'currency' | 'gstin' | 'pan' | 'address' | 'stateCode' | 'phone' | 'logoUrl'>;
+export type AccountProfile = Pick<
+  Account,
+  'businessName' | 'businessEmail' | 'currency' | 'gstin' | 'pan' | 'address' | 'stateCode' | 'phone' | 'logoUrl' | 'timeZone'
+>;
 
 export interface ApiKeyRecord {
   hash: string;

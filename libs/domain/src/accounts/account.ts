@@ -12,6 +12,8 @@ export interface Account {
   phone: string | null;
   /** Public logo URL (never a data: URI). */
   logoUrl: string | null;
+  /** IANA time zone of the account's calendar (its "today" for the daily jobs); absent means Asia/Kolkata. */
+  timeZone?: string;
   plan: PlanCode;
   /** 'Y-m-d H:i:s' UTC or null. */
   subscriptionExpiresAt: string | null;

@@ -39,10 +39,10 @@ class InMemoryProfiles extends RecurringInvoiceRepository {
   async runs(): Promise<RecurringRun[]> {
     return [];
   }
-  async dueAfter(today: string, afterId: number): Promise<DueProfile[]> {
+  async dueAfter(dueBy: string, afterId: number): Promise<DueProfile[]> {
     return [...this.rows.values()]
-      .filter((r) => r.status === 'active' && r.nextRunDate !== null && r.nextRunDate <= today && r.id > afterId)
-      .map((r) => ({ id: r.id, accountId: r.accountId }));
+      .filter((r) => r.status === 'active' && r.nextRunDate !== null && r.nextRunDate <= dueBy && r.id > afterId)
+      .map((r) => ({ id: r.id, accountId: r.accountId, nextRunDate: r.nextRunDate! }));
   }
   lockForRun(accountId: number, id: number) {
     return this.findById(accountId, id);
@@ -58,9 +58,9 @@ class InMemoryProfiles extends RecurringInvoiceRepository {
   }
 }
 
-function setup() {
+function setup(timeZone?: string) {
   const kit = salesDocumentKit('2026-01-01T04:00:00Z');
-  const account = salesAccount(1, { gstin: '27AAPFU0939F1ZV', stateCode: '27', address: 'Pune', businessName: 'Supplier' });
+  const account = salesAccount(1, { gstin: '27AAPFU0939F1ZV', stateCode: '27', address: 'Pune', businessName: 'Supplier', timeZone });
   const profiles = new InMemoryProfiles();
   const accounts = { findById: async () => account } as unknown as AccountRepository;
   const references = new AccountReferences(kit.clients, { findVisible: () => Promise.resolve(null) });
@@ -184,5 +184,56 @@ describe('GenerateRecurringInvoices', () => {
       expect(e.actorKind).toBe('system');
       expect(e.after).toMatchObject({ source: 'recurring', recurring_invoice_id: ok });
     }
+  });
+
+  describe('the account’s time zone: its today is the date in its zone', () => {
+    const buyer = (s: ReturnType<typeof setup>) =>
+      s.kit.clients.insert(1, { name: 'Buyer', phone: '9876543210', countryCode: '+91', email: 'b@example.com', address: null, gstin: null, stateCode: '27' });
+
+    /** The run dates made by passes at each instant, in turn. */
+    async function passesAt(s: ReturnType<typeof setup>, id: number, instants: string[]) {
+      const seen: string[][] = [];
+      for (const instant of instants) {
+        s.kit.clock.set(instant);
+        await s.generate.execute();
+        seen.push(s.profiles.runRows.filter((r) => r.profileId === id).map((r) => r.runDate));
+      }
+      return seen;
+    }
+
+    it.each([
+      // UTC+13 in January: 10 January begins at 11:00 UTC on the 9th, while it is still the 9th in India and in UTC.
+      ['Pacific/Auckland', '2026-01-09T10:59:59Z', '2026-01-09T11:00:00Z'],
+      // UTC-8: 10 January begins at 08:00 UTC on the 10th, hours after it began in India.
+      ['America/Los_Angeles', '2026-01-10T07:59:59Z', '2026-01-10T08:00:00Z'],
+      // The default, Asia/Kolkata (UTC+5:30): 18:30 UTC on the 9th.
+      [undefined, '2026-01-09T18:29:59Z', '2026-01-09T18:30:00Z'],
+    ])('in %s, a run of 10 January is made from midnight there, dated 10 January', async (zone, before, midnight) => {
+      const s = setup(zone);
+      const id = await addProfile(s, await buyer(s), { items: [line(18)] }, { startDate: '2026-01-10', frequency: 'weekly' });
+      expect(await passesAt(s, id, [before, midnight, midnight])).toEqual([[], ['2026-01-10'], ['2026-01-10']]);
+      const invoice = (await s.kit.invoices.findById(1, s.profiles.runRows[0].invoiceId!))!;
+      expect([invoice.invoiceDate, invoice.paymentDueDate]).toEqual(['2026-01-10', '2026-01-25']);
+    });
+
+    it('one pass catches up every missed run of `each`, oldest first, and stops once none is left', async () => {
+      const s = setup('Pacific/Auckland');
+      const id = await addProfile(s, await buyer(s), { items: [line(18)] }, { startDate: '2026-01-05', frequency: 'weekly' });
+      // Down until 12:00 UTC on 25 January: 26 January in Auckland.
+      s.kit.clock.set('2026-01-25T12:00:00Z');
+      expect(await s.generate.execute()).toBe(4);
+      expect(s.profiles.runRows.filter((r) => r.profileId === id).map((r) => r.runDate)).toEqual(['2026-01-05', '2026-01-12', '2026-01-19', '2026-01-26']);
+      expect(await s.generate.execute()).toBe(0);
+      expect(s.profiles.rows.get(id)!.nextRunDate).toBe('2026-02-02');
+    });
+
+    it('catch-up after downtime counts the missed days in the account’s zone: `one` is dated its today', async () => {
+      const s = setup('America/Los_Angeles');
+      const id = await addProfile(s, await buyer(s), { items: [line(18)] }, { startDate: '2026-01-05', frequency: 'weekly' });
+      await s.profiles.update(1, id, { ...s.profiles.rows.get(id)!, catchUp: 'one' }, 'active', { nextRunDate: '2026-01-05', runsCount: 0 });
+      // Down from the 4th to 02:00 UTC on the 20th: still the 19th in Los Angeles (a day the schedule has no run).
+      expect(await passesAt(s, id, ['2026-01-20T02:00:00Z'])).toEqual([['2026-01-19']]);
+      expect(s.profiles.rows.get(id)!.nextRunDate).toBe('2026-01-26');
+    });
   });
 });

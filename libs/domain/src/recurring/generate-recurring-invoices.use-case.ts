@@ -12,13 +12,15 @@ import { AccountReferences } from '../shared/account-references';
 import { Clock } from '../shared/clock.port';
 import { Conflict, DomainError, NotFound } from '../shared/domain-error';
 import { isValidEmail } from '../shared/email';
-import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
+import { AccountDays, batchedPass } from '../shared/daily-pass';
+import { formatTimestamp } from '../shared/fiscal-year';
 import { systemPrincipal } from '../shared/principal';
+import { accountToday, latestDate } from '../shared/time-zone';
 import { TransactionRunner } from '../shared/transaction.port';
 import { DEFAULT_RECURRING_MESSAGE, DEFAULT_RECURRING_SUBJECT, emailValues, fillEmail } from './recurring-email';
 import { RecurringInvoice, RecurringRun } from './recurring-invoice';
 import { RecurringInvoiceRepository } from './recurring-invoice.repository.port';
-import { addDays, dueDateOf, dueRun, nextOccurrenceFrom, ScheduleState } from './recurring-schedule';
+import { addDays, dueDateOf, DueRun, dueRun, nextOccurrenceFrom, ScheduleState } from './recurring-schedule';
 
 /** Profiles read per batch of a pass. */
 const BATCH = 200;
@@ -84,51 +86,54 @@ export class GenerateRecurringInvoices {
     private readonly outbox: RecurringOutbox,
   ) {}
 
-  /** The day whose runs are due (Asia/Kolkata): the outbox's calendar, else the clock. */
+  /** The instant whose day (in each account's time zone) the runs are due by: the outbox's calendar, else the clock. */
   private get calendar(): Clock {
     return this.outbox.calendar ?? this.clock;
   }
 
   /**
-   * One pass over every due profile (today by the calendar, Asia/Kolkata); answers how many invoices it made. A
-   * profile whose run fails for a reason other than the invoice rules (the database, say) does not hold the others
-   * up: the pass goes on, then fails with the first such error (the next pass tries that profile again).
+   * One pass over every due profile; answers how many invoices it made. A profile is due when its next run date
+   * has come in its account's time zone. A profile whose run fails for a reason other than the invoice rules (the
+   * database, say) does not hold the others up (see batchedPass).
    */
   async execute(): Promise<number> {
-    const today = kolkataDate(this.calendar.now());
-    let made = 0;
-    let failure: Error | null = null;
-    for (let afterId = 0; ;) {
-      const due = await this.profiles.dueAfter(today, afterId, BATCH);
-      for (const profile of due) {
-        try {
-          made += await this.catchUp(profile.accountId, profile.id, today);
-        } catch (error) {
-          failure ??= error instanceof Error ? error : new Error(String(error));
-        }
-      }
-      if (due.length < BATCH) break;
-      afterId = due[due.length - 1].id;
-    }
-    if (failure) throw failure;
-    return made;
+    const now = this.calendar.now();
+    const days = new AccountDays(this.accounts, now);
+    // No account's today is later than the latest date on Earth: the profiles due by it, each checked against its account's day.
+    const dueBy = latestDate(now);
+    return batchedPass(
+      (afterId, limit) => this.profiles.dueAfter(dueBy, afterId, limit),
+      (profile) => profile.id,
+      BATCH,
+      async (profile) => {
+        const day = await days.of(profile.accountId);
+        return day && profile.nextRunDate <= day.today ? this.catchUp(day.account, profile.id, day.today) : 0;
+      },
+    );
   }
 
-  /** Every run of one profile due by `today` (catch-up: each on its own date, or one dated today). */
-  private async catchUp(accountId: number, id: number, today: string): Promise<number> {
-    const account = await this.accounts.findById(accountId);
-    if (!account || account.deleted || account.suspended) return 0;
+  /**
+   * Every run of one profile due by `today` (catch-up: each on its own date, or one dated today). The state a run
+   * leaves tells whether another is due: the loop stops there without a transaction to find nothing (a change made
+   * meanwhile by a PATCH or another process is the next pass's, as any change after a pass is).
+   */
+  private async catchUp(account: Account, id: number, today: string): Promise<number> {
     let made = 0;
     for (;;) {
-      const outcome = await this.runOnce(account, id, today);
-      if (outcome === 'none') return made;
+      const { outcome, more } = await this.runOnce(account, id, today);
       if (outcome === 'created') made++;
+      if (outcome === 'none' || !more) return made;
     }
   }
 
-  /** One due run of the profile: 'created', 'failed' (recorded), or 'none' (not due, or another process holds it). */
-  private async runOnce(account: Account, id: number, today: string): Promise<'created' | 'failed' | 'none'> {
+  /**
+   * One due run of the profile: 'created', 'failed' (recorded), or 'none' (not due, or another process holds it);
+   * `more` when the profile has another run due by `today` after it.
+   */
+  private async runOnce(account: Account, id: number, today: string): Promise<{ outcome: 'created' | 'failed' | 'none'; more: boolean }> {
     const caller: Caller = { principal: systemPrincipal(account.id), account };
+    const none = { outcome: 'none', more: false } as const;
+    const moreAfter = (run: DueRun) => run.after.nextRunDate !== null && run.after.nextRunDate <= today;
     try {
       const made = await this.tx.run(async () => {
         const profile = await this.profiles.lockForRun(account.id, id);
@@ -138,20 +143,20 @@ export class GenerateRecurringInvoices {
         const made = await this.make(caller, profile, run.runDate, 'schedule');
         if (!made) return null;
         await this.profiles.advance(account.id, id, run.after, run.runDate, run.after.nextRunDate === null ? 'completed' : 'active');
-        return made;
+        return { ...made, more: moreAfter(run) };
       });
-      if (!made) return 'none';
+      if (!made) return none;
       await this.offer(account.id, made.sendoutId);
-      return 'created';
+      return { outcome: 'created', more: made.more };
     } catch (error) {
       // Another process committed this run first (the unique key): nothing of this attempt stays.
-      if (error instanceof DuplicateRun) return 'none';
+      if (error instanceof DuplicateRun) return none;
       if (!(error instanceof RefusedRun)) throw error;
       // The invoice's rules refused it: the run is recorded as failed, so the schedule goes on.
       return this.tx.run(async () => {
         const profile = await this.profiles.lockForRun(account.id, id);
         const run = profile && profile.status === 'active' ? dueRun(profile.schedule, profile, profile.catchUp, today) : null;
-        if (!run) return 'none';
+        if (!run) return none;
         const recorded = await this.profiles.recordRun(account.id, id, {
           runDate: run.runDate,
           status: 'failed',
@@ -160,9 +165,9 @@ export class GenerateRecurringInvoices {
           error: error.refusal.message + detailsOf(error.refusal),
           source: 'schedule',
         });
-        if (!recorded) return 'none';
+        if (!recorded) return none;
         await this.profiles.advance(account.id, id, run.after, run.runDate, run.after.nextRunDate === null ? 'completed' : 'active');
-        return 'failed';
+        return { outcome: 'failed', more: moreAfter(run) };
       });
     }
   }
@@ -173,7 +178,7 @@ export class GenerateRecurringInvoices {
    */
   async runNow(caller: Caller, id: number): Promise<MadeRun> {
     const accountId = caller.account.id;
-    const today = kolkataDate(this.calendar.now());
+    const today = accountToday(caller.account, this.calendar.now());
     const made = await this.tx.run(async () => {
       const profile = await this.profiles.lockForRun(accountId, id);
       if (!profile) {
@@ -222,7 +227,12 @@ export class GenerateRecurringInvoices {
     const now = this.clock.now();
     // The client and the business as they are now: the tax context of the invoice's date.
     const { gst, client } = await this.references.gstContextWithClient(caller.account, profile.clientId);
-    const built = buildInvoice(runInvoiceInput(profile, runDate), { account: caller.account, today: kolkataDate(now), now: formatTimestamp(now), gst });
+    const built = buildInvoice(runInvoiceInput(profile, runDate), {
+      account: caller.account,
+      today: accountToday(caller.account, now),
+      now: formatTimestamp(now),
+      gst,
+    });
     await this.references.tdsSection(caller.account.id, built.fields.tdsSectionId);
     const invoice = await this.issue.execute(caller, built.fields, built.lines ?? [], client, {
       source: 'recurring',

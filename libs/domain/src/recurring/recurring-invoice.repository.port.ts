@@ -11,6 +11,7 @@ export interface RecurringListFilter {
 export interface DueProfile {
   accountId: number;
   id: number;
+  nextRunDate: string;
 }
 
 /** A run as the generation job records it. */
@@ -31,8 +32,11 @@ export abstract class RecurringInvoiceRepository {
   /** The profile's runs, newest run date first. */
   abstract runs(accountId: number, id: number, limit: number): Promise<RecurringRun[]>;
 
-  /** Active profiles (of accounts neither deleted nor suspended) due on or before `today`, by id after `afterId`. */
-  abstract dueAfter(today: string, afterId: number, limit: number): Promise<DueProfile[]>;
+  /**
+   * Active profiles (of accounts neither deleted nor suspended) whose next run date is on or before `dueBy`, by id
+   * after `afterId`. The job passes the latest date of any time zone and checks each against its account's today.
+   */
+  abstract dueAfter(dueBy: string, afterId: number, limit: number): Promise<DueProfile[]>;
   /**
    * Inside the caller's transaction: the profile locked for its run (FOR UPDATE SKIP LOCKED), or null when
    * another process holds it or it is gone. The run's caller then reads its state under the lock.

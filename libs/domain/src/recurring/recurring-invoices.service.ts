@@ -5,7 +5,8 @@ import { buildInvoice } from '../invoices/invoice-rules';
 import { AccountReferences } from '../shared/account-references';
 import { Clock } from '../shared/clock.port';
 import { Conflict, found, NotFound } from '../shared/domain-error';
-import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
+import { formatTimestamp } from '../shared/fiscal-year';
+import { accountToday } from '../shared/time-zone';
 import { Page, PageRequest } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
 import { TaxWarning } from '../tax/tax-engine';
@@ -52,7 +53,7 @@ export class RecurringInvoicesService {
   async create(caller: Caller, input: RecurringInput & Record<string, unknown>): Promise<SavedProfile> {
     const checked = checkRecurring(input);
     const fields: RecurringInvoiceFields = { ...checked, template: templateOf(input) };
-    const today = this.today();
+    const today = this.today(caller);
     // A schedule whose start has passed begins today: the dates before it were never due.
     const start = initialState(fields.schedule);
     const state: ScheduleState = start.nextRunDate !== null && start.nextRunDate < today ? rescheduled(fields.schedule, start, null, today) : start;
@@ -74,7 +75,7 @@ export class RecurringInvoicesService {
     const fields: RecurringInvoiceFields = { ...checked, template: templateOf(input, current.template) };
     let state: ScheduleState = { nextRunDate: current.nextRunDate, runsCount: current.runsCount };
     if (checked.scheduleChanged || (current.status === 'paused' && checked.status === 'active')) {
-      state = rescheduled(fields.schedule, state, current.lastRunDate, this.today());
+      state = rescheduled(fields.schedule, state, current.lastRunDate, this.today(caller));
     }
     // A completed profile whose schedule was extended runs again; one whose schedule has ended is completed.
     const status: RecurringStatus = state.nextRunDate === null ? 'completed' : checked.status === 'completed' ? 'active' : checked.status;
@@ -117,7 +118,7 @@ export class RecurringInvoicesService {
       const current = await this.require(accountId, id);
       if (current.status === 'completed') throw new Conflict('The recurring invoice has ended: change its schedule to run it again.');
       if (current.status === status) return;
-      const state = status === 'active' ? rescheduled(current.schedule, current, current.lastRunDate, this.today()) : current;
+      const state = status === 'active' ? rescheduled(current.schedule, current, current.lastRunDate, this.today(caller)) : current;
       await this.profiles.update(accountId, id, current, state.nextRunDate === null ? 'completed' : status, state);
       await this.activity.record(caller.principal, {
         action: status === 'active' ? 'resumed' : 'paused',
@@ -136,7 +137,12 @@ export class RecurringInvoicesService {
     const now = this.clock.now();
     await this.references.client(caller.account.id, fields.clientId);
     const { gst } = await this.references.gstContextWithClient(caller.account, fields.clientId);
-    const built = buildInvoice(runInvoiceInput(fields, runDate), { account: caller.account, today: kolkataDate(now), now: formatTimestamp(now), gst });
+    const built = buildInvoice(runInvoiceInput(fields, runDate), {
+      account: caller.account,
+      today: accountToday(caller.account, now),
+      now: formatTimestamp(now),
+      gst,
+    });
     await this.references.tdsSection(caller.account.id, built.fields.tdsSectionId);
     // Inventory links must name the account's items (400 on items.N.inventory_id), as on an invoice.
     await this.stock.check(caller.account.id, built.lines ?? []);
@@ -154,8 +160,9 @@ export class RecurringInvoicesService {
     };
   }
 
-  private today(): string {
-    return kolkataDate(this.clock.now());
+  /** The caller's today: the date in its account's time zone. */
+  private today(caller: Caller): string {
+    return accountToday(caller.account, this.clock.now());
   }
 
   private async require(accountId: number, id: number): Promise<RecurringInvoice> {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   addDays,
+  CatchUp,
   daysInMonth,
   dueRun,
   Frequency,
@@ -161,6 +162,39 @@ describe('recurring schedule arithmetic', () => {
         for (const d of after) expect(uninterrupted.has(d)).toBe(true);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('resume makes no burst of past invoices in either catch-up mode; only an outage after the resume is caught up', () => {
+    fc.assert(
+      fc.property(
+        scheduleArb,
+        fc.constantFrom<CatchUp>('each', 'one'),
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.integer({ min: 0, max: 90 }),
+        (s, mode, pauseAt, pausedFor, downAfter) => {
+          const all = daysBetween(s.startDate, addDays(s.startDate, pauseAt + pausedFor + downAfter + 100));
+          const resumeDay = all[pauseAt + pausedFor];
+          let state = initialState(s);
+          let last: string | null = null;
+          for (const d of all.slice(0, pauseAt)) {
+            for (let r = dueRun(s, state, mode, d); r; r = dueRun(s, state, mode, d)) [state, last] = [r.after, r.runDate];
+          }
+          // Paused (the workers may have been down too): the dates of the pause are gone on resume.
+          state = rescheduled(s, state, last, resumeDay);
+          // The workers are down for `downAfter` days after the resume, then tick daily.
+          const backAt = addDays(resumeDay, downAfter);
+          const firstPass = runsOver(s, mode, [backAt], state);
+          const scheduled = runsOver({ ...s, occurrences: null }, 'each', all).filter((d) => d >= resumeDay && d <= backAt);
+          if (mode === 'one') expect(firstPass.length).toBeLessThanOrEqual(1);
+          else expect(firstPass).toEqual(scheduled.slice(0, firstPass.length));
+          for (const d of firstPass) expect(d >= resumeDay).toBe(true);
+          // Without an outage after the resume, the resume day itself makes at most its own run.
+          if (downAfter === 0) expect(firstPass.length).toBeLessThanOrEqual(1);
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 

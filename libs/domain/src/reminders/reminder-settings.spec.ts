@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { addDays } from '../recurring/recurring-schedule';
-import { checkReminderSettings, DEFAULT_REMINDER_SETTINGS, dueSteps, nextStep, ReminderSettings } from './reminder-settings';
+import {
+  checkReminderSettings,
+  DEFAULT_REMINDER_SETTINGS,
+  dueSteps,
+  nextStep,
+  REMINDER_CATCH_UP_DAYS,
+  reminderWindow,
+  ReminderSettings,
+} from './reminder-settings';
 
 const settings = (offsets: number[], enabledOn = '2026-01-01'): ReminderSettings => ({
   enabled: true,
@@ -33,7 +41,7 @@ describe('payment reminder schedule', () => {
     expect(() => checkReminderSettings({ steps: [{ days_offset: 400, subject: 's', message: 'm' }] }, on, '2026-06-01')).toThrow();
   });
 
-  it('daily ticks send each enabled step once, on its day, never before reminders were turned on', () => {
+  it('daily ticks send each enabled step once, on its day, never before reminders were turned on; after downtime, a step missed for at most a week', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(fc.integer({ min: -60, max: 365 }), { minLength: 1, maxLength: 5 }),
@@ -55,7 +63,12 @@ describe('payment reminder schedule', () => {
               sentOn.push([step.daysOffset, today]);
             }
           }
-          const expected = offsets.filter((o) => addDays(due, o) >= '2026-03-01');
+          // The first pass on or after a step's day: after the downtime when the step fell in it.
+          const firstPass = (day: string) => (day > firstStep && day <= addDays(firstStep, downtime) ? addDays(firstStep, downtime + 1) : day);
+          const expected = offsets.filter((o) => {
+            const day = addDays(due, o);
+            return day >= '2026-03-01' && firstPass(day) <= addDays(day, REMINDER_CATCH_UP_DAYS);
+          });
           expect(sentOn.map(([o]) => o).sort((x, y) => x - y)).toEqual([...expected].sort((x, y) => x - y));
           for (const [o, day] of sentOn) expect(day >= addDays(due, o)).toBe(true);
           expect(nextStep(s, due, '2027-12-31', sent)).toBeNull();
@@ -71,5 +84,37 @@ describe('payment reminder schedule', () => {
     expect(nextStep(s, '2026-05-10', '2026-05-08', new Set([-3]))).toEqual({ step: 2, daysOffset: 1, date: '2026-05-11' });
     expect(nextStep({ ...s, enabled: false }, '2026-05-10', '2026-05-01', new Set())).toBeNull();
     expect(dueSteps({ ...s, enabled: false }, '2026-05-10', '2026-05-30', new Set())).toEqual([]);
+  });
+
+  it('a pass reads only the invoices whose due date can have a step today: a window of bounded width, however long reminders have been on', () => {
+    const day = (n: number) => addDays('2026-01-01', n);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: -60, max: 365 }), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: -500, max: 2500 }),
+        (offsets, enabledAt, todayAt, dueAt) => {
+          const s = settings(offsets, day(enabledAt));
+          const today = day(todayAt);
+          const window = reminderWindow(s, today);
+          const steps = dueSteps(s, day(dueAt), today, new Set());
+          // Every invoice with a step to send is in the window...
+          if (steps.length) {
+            expect(window).not.toBeNull();
+            expect(day(dueAt) >= window!.dueFrom && day(dueAt) <= window!.dueTo).toBe(true);
+          }
+          // ...and the window spans the catch-up days and the offsets' spread, not the time since reminders were turned on.
+          if (window) {
+            const spread = Math.max(...offsets) - Math.min(...offsets);
+            expect(window.dueTo <= addDays(window.dueFrom, REMINDER_CATCH_UP_DAYS + spread)).toBe(true);
+          } else expect(todayAt < enabledAt).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // On for a year: a pass of 1 February 2027 with steps at -3, 1 and 7 days reads invoices due 18 January to 4 February.
+    expect(reminderWindow(settings([-3, 1, 7], '2026-01-01'), '2027-02-01')).toEqual({ dueFrom: '2027-01-18', dueTo: '2027-02-04' });
+    expect(reminderWindow({ ...settings([1]), enabled: false }, '2027-02-01')).toBeNull();
   });
 });

@@ -17,6 +17,11 @@ export interface ReminderSettings {
 }
 
 export const MAX_STEPS = 5;
+/**
+ * After downtime, a step missed for at most this many days is still sent; an older one is not (a reminder weeks late
+ * is stale, and the next step follows). It bounds the invoices each pass reads: see reminderWindow.
+ */
+export const REMINDER_CATCH_UP_DAYS = 7;
 export const MIN_OFFSET = -60;
 export const MAX_OFFSET = 365;
 
@@ -111,12 +116,31 @@ export function datedSteps(settings: ReminderSettings, dueDate: string): DatedSt
  * A step is known by its offset (`sent` holds the offsets already sent to the invoice): editing the schedule does
  * not send a step again.
  * The steps to send on `today` for an unpaid invoice: enabled steps whose day has come, not dated before reminders
- * were turned on, not sent yet. After downtime, each missed step is sent (once).
+ * were turned on, not sent yet. After downtime, each step missed for at most REMINDER_CATCH_UP_DAYS is sent (once).
  */
 export function dueSteps(settings: ReminderSettings, dueDate: string, today: string, sent: ReadonlySet<number>): DatedStep[] {
-  if (!settings.enabled || settings.enabledOn === null) return [];
-  const from = settings.enabledOn;
+  const from = firstStepDate(settings, today);
+  if (from === null) return [];
   return datedSteps(settings, dueDate).filter((s) => s.date <= today && s.date >= from && !sent.has(s.daysOffset));
+}
+
+/** The earliest step day a pass on `today` still sends: not before reminders were turned on, nor more than REMINDER_CATCH_UP_DAYS ago. */
+function firstStepDate(settings: ReminderSettings, today: string): string | null {
+  if (!settings.enabled || settings.enabledOn === null) return null;
+  const oldest = addDays(today, -REMINDER_CATCH_UP_DAYS);
+  return settings.enabledOn > oldest ? settings.enabledOn : oldest;
+}
+
+/**
+ * The due dates of the invoices that may have a step to send on `today` (null: none can): a step is the due date
+ * plus its offset, dated from firstStepDate to today, so the window spans at most REMINDER_CATCH_UP_DAYS plus the
+ * spread of the enabled offsets, however long reminders have been on.
+ */
+export function reminderWindow(settings: ReminderSettings, today: string): { dueFrom: string; dueTo: string } | null {
+  const from = firstStepDate(settings, today);
+  const offsets = settings.steps.filter((s) => s.enabled).map((s) => s.daysOffset);
+  if (from === null || !offsets.length || from > today) return null;
+  return { dueFrom: addDays(from, -Math.max(...offsets)), dueTo: addDays(today, -Math.min(...offsets)) };
 }
 
 /** The next step still to come for an invoice (today or later, not sent yet), or null. */

@@ -5,7 +5,7 @@ import { DocumentSource } from '../document-output/document-source.port';
 import { amountDue } from '../sendouts/sendout-template';
 import { Clock } from '../shared/clock.port';
 import { NotFound } from '../shared/domain-error';
-import { kolkataDate } from '../shared/fiscal-year';
+import { accountToday } from '../shared/time-zone';
 import { toDecimal } from '../shared/money';
 import { TransactionRunner } from '../shared/transaction.port';
 import { checkReminderSettings, DatedStep, nextStep, ReminderSettings, ReminderSettingsInput } from './reminder-settings';
@@ -37,7 +37,7 @@ export class RemindersService {
     const accountId = caller.account.id;
     return this.tx.run(async () => {
       const current = await this.settings.get(accountId);
-      const next = checkReminderSettings(input, current, kolkataDate(this.clock.now()));
+      const next = checkReminderSettings(input, current, accountToday(caller.account, this.clock.now()));
       await this.settings.save(accountId, next);
       await this.activity.updated(caller.principal, 'business_settings', accountId, 'reminders', {
         before: { reminders_enabled: current.enabled, reminder_steps: current.steps.length },
@@ -59,7 +59,7 @@ export class RemindersService {
     const unpaid = doc.status === 'issued' && doc.paymentStatus !== 'paid' && toDecimal(amountDue(doc)).gt(0);
     const next =
       unpaid && doc.dueDate && client && client.remindersOptOut !== true
-        ? nextStep(settings, doc.dueDate, kolkataDate(this.clock.now()), new Set(sent.map((s) => s.daysOffset)))
+        ? nextStep(settings, doc.dueDate, accountToday(caller.account, this.clock.now()), new Set(sent.map((s) => s.daysOffset)))
         : null;
     return { sent, next };
   }

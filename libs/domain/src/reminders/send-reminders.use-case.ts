@@ -1,6 +1,6 @@
+import { Account } from '../accounts/account';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { ActivityRecorder } from '../activity/activity-recorder';
-import { Account } from '../accounts/account';
 import { ClientRepository } from '../clients/client.repository.port';
 import { displayDate, upiPaymentLink } from '../document-output/document-view-builder';
 import { DocumentSource } from '../document-output/document-source.port';
@@ -10,12 +10,11 @@ import { amountDue, formatMoney } from '../sendouts/sendout-template';
 import { BusinessSettingsRepository } from '../settings/business-settings';
 import { Clock } from '../shared/clock.port';
 import { isValidEmail } from '../shared/email';
-import { kolkataDate } from '../shared/fiscal-year';
+import { AccountDays, batchedPass } from '../shared/daily-pass';
 import { toDecimal } from '../shared/money';
 import { systemPrincipal } from '../shared/principal';
 import { TransactionRunner } from '../shared/transaction.port';
-import { addDays } from '../recurring/recurring-schedule';
-import { DatedStep, dueSteps, ReminderSettings } from './reminder-settings';
+import { DatedStep, dueSteps, reminderWindow, ReminderSettings } from './reminder-settings';
 import { ReminderSettingsRepository, ReminderStore } from './reminder.ports';
 
 const BATCH = 500;
@@ -32,7 +31,7 @@ export interface ReminderDeps {
   sendouts: SendoutRepository;
   queue: SendoutQueue;
   activity: ActivityRecorder;
-  /** Tells the day (default: the clock). */
+  /** Tells the instant whose day (in each account's time zone) the steps are due by (default: the clock). */
   calendar?: Clock;
 }
 
@@ -57,47 +56,39 @@ export class SendReminders {
     private readonly deps: ReminderDeps,
   ) {}
 
-  /** One pass for today (Asia/Kolkata); answers how many reminders it queued. An account that fails does not hold the others up. */
+  /**
+   * One pass: each account with reminders on, on its today (the date in its time zone); answers how many reminders
+   * it queued. An account that fails does not hold the others up (see batchedPass).
+   */
   async execute(): Promise<number> {
-    const today = kolkataDate((this.deps.calendar ?? this.clock).now());
-    let sent = 0;
-    let failure: Error | null = null;
-    for (let afterId = 0; ;) {
-      const accounts = await this.settings.enabledAfter(afterId, BATCH);
-      for (const { accountId, settings } of accounts) {
-        try {
-          sent += await this.forAccount(accountId, settings, today);
-        } catch (error) {
-          failure ??= error instanceof Error ? error : new Error(String(error));
-        }
-      }
-      if (accounts.length < BATCH) break;
-      afterId = accounts[accounts.length - 1].accountId;
-    }
-    if (failure) throw failure;
-    return sent;
+    const days = new AccountDays(this.deps.accounts, (this.deps.calendar ?? this.clock).now());
+    return batchedPass(
+      (afterId, limit) => this.settings.enabledAfter(afterId, limit),
+      (row) => row.accountId,
+      BATCH,
+      async ({ accountId, settings }) => {
+        const day = await days.of(accountId);
+        return day ? this.forAccount(day.account, settings, day.today) : 0;
+      },
+    );
   }
 
-  private async forAccount(accountId: number, settings: ReminderSettings, today: string): Promise<number> {
-    const enabled = settings.steps.filter((s) => s.enabled);
-    if (!enabled.length || settings.enabledOn === null) return 0;
-    const account = await this.deps.accounts.findById(accountId);
-    if (!account || account.deleted || account.suspended) return 0;
-    const offsets = enabled.map((s) => s.daysOffset);
-    // Invoices with a step dated from the day reminders were turned on up to today.
-    const dueFrom = addDays(settings.enabledOn, -Math.max(...offsets));
-    const dueTo = addDays(today, -Math.min(...offsets));
-    let sent = 0;
-    for (let afterId = 0; ;) {
-      const invoices = await this.store.unpaid(accountId, dueFrom, dueTo, afterId, BATCH);
-      for (const invoice of invoices) {
+  private async forAccount(account: Account, settings: ReminderSettings, today: string): Promise<number> {
+    // Only the invoices that can have a step to send today (a window of bounded width, see reminderWindow).
+    const window = reminderWindow(settings, today);
+    if (!window) return 0;
+    return batchedPass(
+      (afterId, limit) => this.store.unpaid(account.id, window.dueFrom, window.dueTo, afterId, limit),
+      (invoice) => invoice.invoiceId,
+      BATCH,
+      async (invoice) => {
+        let sent = 0;
         for (const step of dueSteps(settings, invoice.dueDate, today, new Set(invoice.sent))) {
           if (await this.sendStep(account, settings, invoice.invoiceId, step)) sent++;
         }
-      }
-      if (invoices.length < BATCH) return sent;
-      afterId = invoices[invoices.length - 1].invoiceId;
-    }
+        return sent;
+      },
+    );
   }
 
   /** One step of one invoice, in one transaction; true when an email was queued. */

@@ -7,6 +7,7 @@ import { isInvoiceTemplate } from '../documents/pdf-renderer.port';
 import { isSupportedCurrency } from '../shared/currency';
 import { ValidationFailed } from '../shared/domain-error';
 import { isValidEmail } from '../shared/email';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../shared/time-zone';
 import { Principal } from '../shared/principal';
 import { TransactionRunner } from '../shared/transaction.port';
 import { validateGstin } from '../tax/gstin';
@@ -36,6 +37,8 @@ export interface BusinessProfileInput {
   upi_id?: string | null;
   aggregate_turnover?: string | number | null;
   einvoice_enabled?: boolean;
+  /** IANA time zone of the account's calendar (the day of its recurring invoices and reminders). */
+  time_zone?: string;
 }
 
 export interface BusinessProfile {
@@ -78,6 +81,7 @@ export class BusinessProfileService {
       stateCode: has('state_code') ? input.state_code || null : account.stateCode,
       phone: has('phone') ? input.phone || null : account.phone,
       logoUrl: has('logo_url') ? input.logo_url || null : account.logoUrl,
+      timeZone: input.time_zone ?? account.timeZone ?? DEFAULT_TIME_ZONE,
     };
     if (!profile.businessName) errors.business_name = 'is required';
     if (profile.businessEmail && !isValidEmail(profile.businessEmail)) errors.business_email = 'must be a valid email address';
@@ -94,6 +98,7 @@ export class BusinessProfileService {
     }
     if (profile.pan && !PAN.test(profile.pan)) errors.business_pan = 'must be 5 letters, 4 digits and a letter';
     if (profile.stateCode && !GST_STATES[profile.stateCode]) errors.state_code = 'must be a GST state code such as 27';
+    if (!isTimeZone(profile.timeZone)) errors.time_zone = 'must be an IANA time zone name such as Asia/Kolkata or Europe/London';
     if (profile.logoUrl && !/^https?:\/\/\S+$/i.test(profile.logoUrl)) errors.logo_url = 'must be an http(s) URL (not a data: URI)';
 
     const current = await this.settings.get(account.id);

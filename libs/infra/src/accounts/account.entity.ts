@@ -13,6 +13,7 @@ export class AccountRow {
   @Column({ name: 'state_code', type: 'char', nullable: true }) stateCode: string | null;
   @Column({ type: 'varchar', nullable: true }) phone: string | null;
   @Column({ name: 'logo_url', type: 'varchar', nullable: true }) logoUrl: string | null;
+  @Column({ name: 'time_zone', type: 'varchar', length: 64, default: 'Asia/Kolkata' }) timeZone: string;
   @Column({ type: 'varchar' }) plan: string;
   @DateTimeColumn('subscription_expires_at', { nullable: true }) subscriptionExpiresAt: string | null;
   @Column({ name: 'subscription_cancel_at_period_end', type: 'tinyint', width: 1, default: 0 }) cancelAtPeriodEnd: number;

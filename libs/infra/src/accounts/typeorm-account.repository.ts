@@ -1,4 +1,5 @@
 import { Account, NewAccount, PlanCode } from '@app/domain/accounts/account';
+import { DEFAULT_TIME_ZONE } from '@app/domain/shared/time-zone';
 import { AccountProfile, AccountRepository, ApiKeyRecord } from '@app/domain/accounts/account.repository.port';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
@@ -16,6 +17,8 @@ export function toAccount(row: AccountRow): Account {
     stateCode: row.stateCode,
     phone: row.phone,
     logoUrl: row.logoUrl,
+    // Only an account that chose another zone carries one (absent: Asia/Kolkata).
+    ...(row.timeZone && row.timeZone !== DEFAULT_TIME_ZONE ? { timeZone: row.timeZone } : {}),
     plan: row.plan === 'pro' ? 'pro' : 'free',
     subscriptionExpiresAt: row.subscriptionExpiresAt,
     cancelAtPeriodEnd: Number(row.cancelAtPeriodEnd) === 1,
@@ -38,6 +41,7 @@ const ACCOUNT_COLUMN_LIST = [
   'state_code AS stateCode',
   'phone',
   'logo_url AS logoUrl',
+  'time_zone AS timeZone',
   'plan',
   'subscription_expires_at AS subscriptionExpiresAt',
   'subscription_cancel_at_period_end AS cancelAtPeriodEnd',

@@ -192,15 +192,15 @@ export class SqlRecurringInvoiceRepository extends RecurringInvoiceRepository {
     }));
   }
 
-  async dueAfter(today: string, afterId: number, limit: number): Promise<DueProfile[]> {
-    const rows = await this.db.query<{ id: number; account_id: number }>(
-      `SELECT r.id, r.account_id FROM recurring_invoices r
+  async dueAfter(dueBy: string, afterId: number, limit: number): Promise<DueProfile[]> {
+    const rows = await this.db.query<{ id: number; account_id: number; next_run_date: string }>(
+      `SELECT r.id, r.account_id, r.next_run_date FROM recurring_invoices r
          JOIN accounts a ON a.id = r.account_id AND a.deleted_at IS NULL AND a.suspended_at IS NULL
         WHERE r.status = 'active' AND r.next_run_date <= ? AND r.id > ?
         ORDER BY r.id LIMIT ?`,
-      [today, afterId, limit],
+      [dueBy, afterId, limit],
     );
-    return rows.map((r) => ({ id: Number(r.id), accountId: Number(r.account_id) }));
+    return rows.map((r) => ({ id: Number(r.id), accountId: Number(r.account_id), nextRunDate: r.next_run_date }));
   }
 
   async lockForRun(accountId: number, id: number): Promise<RecurringInvoice | null> {

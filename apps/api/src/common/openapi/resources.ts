@@ -714,6 +714,10 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
     phone: nstr(),
     logo_url: nstr(),
     currency,
+    time_zone: str({
+      description: 'IANA time zone of the business: its recurring invoices and payment reminders follow the date in it',
+      example: 'Asia/Kolkata',
+    }),
     has_signature: bool(),
     has_logo: bool(),
     logo_type: noneOf(['png', 'jpeg']),

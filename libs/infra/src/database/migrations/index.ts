@@ -37,6 +37,7 @@ import { Payments1732002200000 } from './1732002200000-payments';
 import { RecurringInvoices1732002300000 } from './1732002300000-recurring-invoices';
 import { PaymentReminders1732002310000 } from './1732002310000-payment-reminders';
 import { StatementSendouts1732002500000 } from './1732002500000-statement-sendouts';
+import { AccountTimeZone1732002700000 } from './1732002700000-account-time-zone';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   RecurringInvoices1732002300000,
   PaymentReminders1732002310000,
   StatementSendouts1732002500000,
+  AccountTimeZone1732002700000,
 ];
