@@ -36,6 +36,7 @@ import { EwayBills1732002100000 } from './1732002100000-eway-bills';
 import { Payments1732002200000 } from './1732002200000-payments';
 import { RecurringInvoices1732002300000 } from './1732002300000-recurring-invoices';
 import { PaymentReminders1732002310000 } from './1732002310000-payment-reminders';
+import { ReceivablesAnalyticsVersions1732002600000 } from './1732002600000-receivables-analytics-versions';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   Payments1732002200000,
   RecurringInvoices1732002300000,
   PaymentReminders1732002310000,
+  ReceivablesAnalyticsVersions1732002600000,
 ];
