@@ -4,67 +4,27 @@
  * the statements the API runs, straight on mysql2, with the checks the work needs and nothing else (no framework,
  * validation layer, decimals library or logging).
  *
- *   POST /v1/payments   one transaction, locks as the API takes them: the client read; each invoice locked
+ *   POST /v1/payments   one READ COMMITTED transaction, locks as the API takes them: the client read; each invoice locked
  *                       (SELECT ... FOR UPDATE, in id order) and its allocations read with a locking read; the
  *                       payment INSERT, one INSERT per allocation, the payment's allocated sums; each invoice
  *                       settled (its allocations read again under the lock, UPDATE, audit entry); the payment's
  *                       audit entry (with its allocations and their numbers); one enabled-webhook check
  *   GET  /v1/client-statement?client_id=&from=&to=   the API's /v1/clients/{id}/statement: the client read, the
- *                       balance before the period and the period's lines (the same two UNION ALL statements), the
- *                       running balance in integer paise
- *   GET  /v1/analytics/receivables-ageing?as_of=     the API's aggregate statement, folded per client in paise
+ *                       balance before the period and the period's lines (the API's two UNION ALL statements, taken
+ *                       from dist/), the running balance in integer paise
+ *   GET  /v1/analytics/receivables-ageing?as_of=     the API's aggregate statement (from dist/), folded per client in paise
+ *
+ * A deadlock victim is retried as the API's transaction runner retries it.
  */
 const { readJson } = require('./routes-invoices');
+const { requireDist } = require('../dist');
 
-const ON_STATEMENT = `status IN ('issued', 'archived')`;
-const LINES = `
-  SELECT i.invoice_date AS date, 'invoice' AS type, 0 AS rank_no, i.id, i.invoice_number AS number,
-         i.total_amount - (COALESCE(i.tds_amount, 0) - COALESCE(r.recorded, 0)) AS debit, 0 AS credit
-    FROM invoices i
-    LEFT JOIN (SELECT document_id, SUM(tds_amount) AS recorded FROM payment_allocations
-                WHERE account_id = ? AND client_id = ? AND document_type = 'invoice' AND tds_recorded = 1 GROUP BY document_id) r
-      ON r.document_id = i.id
-   WHERE i.account_id = ? AND i.client_id = ? AND i.currency = ? AND i.${ON_STATEMENT}
-  UNION ALL
-  SELECT debit_note_date, 'debit_note', 1, id, debit_note_number, total_amount, 0
-    FROM debit_notes WHERE account_id = ? AND client_id = ? AND currency = ? AND ${ON_STATEMENT}
-  UNION ALL
-  SELECT credit_note_date, 'credit_note', 2, id, credit_note_number, 0, total_amount
-    FROM credit_notes WHERE account_id = ? AND client_id = ? AND currency = ? AND ${ON_STATEMENT}
-  UNION ALL
-  SELECT p.payment_date, 'payment', 3, p.id, p.receipt_number, 0, p.amount + p.tds_amount - COALESCE(m.matched, 0)
-    FROM payments p
-    LEFT JOIN (SELECT payment_id, SUM(tds_amount) AS matched FROM payment_allocations
-                WHERE account_id = ? AND client_id = ? AND tds_recorded = 0 GROUP BY payment_id) m
-      ON m.payment_id = p.id
-   WHERE p.account_id = ? AND p.client_id = ? AND p.currency = ?`;
-const linesParams = (a, c, cur) => [a, c, a, c, cur, a, c, cur, a, c, cur, a, c, a, c, cur];
-
-const AGEING_DOCUMENTS = (kind) => {
-  const t =
-    kind === 'invoice'
-      ? { table: 'invoices', date: 'invoice_date', tds: 'COALESCE(d.tds_amount, 0)' }
-      : { table: 'debit_notes', date: 'debit_note_date', tds: '0' };
-  return `SELECT d.client_id, d.payment_due_date AS due, d.currency, d.exchange_rate,
-                 d.total_amount - ${t.tds} - d.paid_amount + COALESCE(l.amount, 0) + COALESCE(l.tds, 0) AS balance
-          FROM ${t.table} d
-          LEFT JOIN (SELECT document_id, SUM(amount) AS amount, SUM(CASE WHEN tds_recorded = 1 THEN tds_amount ELSE 0 END) AS tds
-                     FROM payment_allocations
-                     WHERE account_id = ? AND document_type = '${kind}' AND allocation_date > ?
-                     GROUP BY document_id) l ON l.document_id = d.id
-          WHERE d.account_id = ? AND d.status IN ('issued', 'archived') AND d.${t.date} <= ?`;
-};
-const RATE = `CASE WHEN o.currency = ? THEN 1 WHEN ? = 'INR' THEN o.exchange_rate END`;
-const DAYS = 'DATEDIFF(?, o.due)';
-const AGEING = `SELECT o.client_id AS clientId, MAX(c.name) AS clientName,
-        CASE WHEN o.due IS NULL OR ${DAYS} <= 0 THEN 'current' WHEN ${DAYS} <= 30 THEN '1_30'
-             WHEN ${DAYS} <= 60 THEN '31_60' WHEN ${DAYS} <= 90 THEN '61_90' ELSE 'over_90' END AS bucket,
-        COUNT(*) AS count, COALESCE(SUM(ROUND(o.balance * ${RATE}, 2)), 0) AS amount, COALESCE(SUM(${RATE} IS NULL), 0) AS unconverted
-  FROM (${AGEING_DOCUMENTS('invoice')} UNION ALL ${AGEING_DOCUMENTS('debit-note')}) o
-  LEFT JOIN clients c ON c.id = o.client_id AND c.account_id = ?
-  WHERE o.balance > 0
-  GROUP BY o.client_id, bucket`;
+// The API's own statements (compiled in dist/): the statement lines and the ageing.
+const { LINES, linesParams } = requireDist('libs/infra/src/payments/sql-statement-reader');
+const { AGEING_STATEMENT, ageingParams } = requireDist('libs/infra/src/analytics/sql-receivables-ageing-reader');
 const BUCKETS = ['current', '1_30', '31_60', '61_90', 'over_90'];
+/** As the API's transaction runner: a deadlock victim or a lock wait timeout is retried, up to 3 attempts. */
+const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 
 const ALLOCATION_COLUMNS = `a.id, a.account_id, a.payment_id, a.client_id, a.document_type, a.document_id, a.amount, a.tds_amount,
   a.tds_recorded, a.payment_source, a.allocation_date, a.created_at`;
@@ -191,17 +151,22 @@ module.exports = ({ pool, authenticate, HttpError }) => {
       const a = await authenticate(req);
       const body = await readJson(req);
       if (!Number.isInteger(body.client_id) || !Array.isArray(body.allocations)) throw new HttpError(400, 'validation_error', 'Bad body.');
-      const conn = await pool.getConnection();
-      try {
-        await conn.beginTransaction();
-        const done = await recordPayment(conn, a, body, sqlNow());
-        await conn.commit();
-        return { payment_id: done.paymentId, unallocated_amount: rupees(done.unallocated), receipt_number: null, allocation_ids: done.allocationIds };
-      } catch (error) {
-        await conn.rollback().catch(() => undefined);
-        throw error;
-      } finally {
-        conn.release();
+      for (let attempt = 1; ; attempt++) {
+        const conn = await pool.getConnection();
+        try {
+          // As the API's payments: READ COMMITTED (the locking reads of allocations lock no gaps).
+          await conn.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
+          await conn.beginTransaction();
+          const done = await recordPayment(conn, a, body, sqlNow());
+          await conn.commit();
+          return { payment_id: done.paymentId, unallocated_amount: rupees(done.unallocated), receipt_number: null, allocation_ids: done.allocationIds };
+        } catch (error) {
+          await conn.rollback().catch(() => undefined);
+          if (attempt >= 3 || !RETRYABLE.has(error.code)) throw error;
+        } finally {
+          conn.release();
+        }
+        await new Promise((r) => setTimeout(r, 10 * attempt + Math.random() * 20));
       }
     },
 
@@ -245,25 +210,7 @@ module.exports = ({ pool, authenticate, HttpError }) => {
       const a = await authenticate(req);
       const asOf = query.get('as_of') || kolkataToday();
       const currency = a.currency || 'INR';
-      const [rows] = await pool.query(AGEING, [
-        asOf,
-        asOf,
-        asOf,
-        asOf,
-        currency,
-        currency,
-        currency,
-        currency,
-        a.id,
-        asOf,
-        a.id,
-        asOf,
-        a.id,
-        asOf,
-        a.id,
-        asOf,
-        a.id,
-      ]);
+      const [rows] = await pool.query(AGEING_STATEMENT, ageingParams({ accountId: a.id, currency, asOf }));
       const empty = () => ({ current: 0, '1_30': 0, '31_60': 0, '61_90': 0, over_90: 0, total: 0, documents: 0 });
       const clients = new Map();
       const totals = empty();

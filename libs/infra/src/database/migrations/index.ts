@@ -37,6 +37,7 @@ import { Payments1732002200000 } from './1732002200000-payments';
 import { RecurringInvoices1732002300000 } from './1732002300000-recurring-invoices';
 import { PaymentReminders1732002310000 } from './1732002310000-payment-reminders';
 import { ReceivablesAnalyticsVersions1732002600000 } from './1732002600000-receivables-analytics-versions';
+import { ReceivablesAgeingIndexes1732002610000 } from './1732002610000-receivables-ageing-indexes';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   RecurringInvoices1732002300000,
   PaymentReminders1732002310000,
   ReceivablesAnalyticsVersions1732002600000,
+  ReceivablesAgeingIndexes1732002610000,
 ];
