@@ -11,7 +11,8 @@
  *
  * Run them alone with BENCH_ONLY=receivables (every name carries it). Seeding is plain multi-row INSERTs,
  * deterministic, made once per run (memoised on ctx). BENCH_PAYMENT_GROUPS sets how many five-invoice groups the
- * payment scenario may consume (default: enough for 250 req/s on each side for the warm-up and the runs).
+ * payment scenario may consume (default: enough for 250 req/s on each side for the warm-up and the runs);
+ * BENCH_AGEING_CONNECTIONS the ageing scenario's connections (default 4).
  */
 const { api, log } = require('./setups');
 const { ensureInvoices } = require('./seed-invoices');
@@ -25,6 +26,8 @@ const PAYMENT_GROUPS = Number(process.env.BENCH_PAYMENT_GROUPS || Math.ceil((DUR
 const ALLOCATIONS = 5;
 const INVOICE_TOTAL = 1180; // 1,000.00 taxable at 18%
 const STATEMENT = { invoices: 2000, debitNotes: 250, creditNotes: 250, payments: 2500 };
+/** Connections of the ageing scenario (BENCH_AGEING_CONNECTIONS, default 4): 1 gives the latency of one user's reports. */
+const AGEING_CONNECTIONS = Number(process.env.BENCH_AGEING_CONNECTIONS || 4);
 
 const sqlNow = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 
@@ -206,10 +209,10 @@ function nextPayment(ctx) {
 
 const SCENARIOS = [
   {
-    name: `GET /v1/analytics/receivables-ageing (100,000 invoices, 4 connections) ${TAG}`,
+    name: `GET /v1/analytics/receivables-ageing (100,000 invoices, ${AGEING_CONNECTIONS} connection${AGEING_CONNECTIONS === 1 ? '' : 's'}) ${TAG}`,
     path: (ctx) => `/v1/analytics/receivables-ageing?as_of=${ctx.ageingAsOf}`,
     setup: ageing,
-    connections: 4,
+    connections: AGEING_CONNECTIONS,
     p99Target: 300,
     baseline: { server: 'node-http' },
   },
