@@ -67,13 +67,15 @@ const resolve = (value, ctx) => (typeof value === 'function' ? value(ctx) : valu
 function requestOptions(base, spec, ctx, auth) {
   const headers = { ...(resolve(spec.headers, ctx) || {}) };
   if (auth) headers.authorization = `Bearer ${ctx.apiKey}`;
-  const body = resolve(spec.body, ctx);
+  const body = spec.nextBody ? spec.nextBody(ctx) : resolve(spec.body, ctx);
   if (body !== undefined) headers['content-type'] = 'application/json';
   return {
     url: base + resolve(spec.path, ctx),
     method: spec.method || 'GET',
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
+    // A body of its own for every request (autocannon calls setupRequest before each one).
+    ...(spec.nextBody ? { requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(spec.nextBody(ctx)) }) }] } : {}),
   };
 }
 

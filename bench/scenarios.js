@@ -7,6 +7,7 @@
  *   method    HTTP method (default GET)
  *   path      request path with query, or (ctx) => path
  *   body      JSON-serialisable body, or (ctx) => body (sent with Content-Type: application/json)
+ *   nextBody  (ctx) => body, asked for every request (a request that consumes what it names needs a body of its own)
  *   headers   extra headers, or (ctx) => headers; the API key is added unless auth: false
  *   auth      false to send no Authorization header (default true)
  *   setup     async (ctx) => void, run once before the scenario (seed what it needs, keep ids in ctx)
@@ -26,6 +27,7 @@
 const setups = require('./setups');
 const sendouts = require('./sendout-bench');
 const notifications = require('./notification-bench');
+const receivables = require('./receivables-bench');
 
 /**
  * The PDF pages of each API process (its PDF_CONCURRENCY) and the share of one account in it while another
@@ -126,7 +128,7 @@ const SCENARIOS = [
     target: 0.8,
     baseline: { server: 'node-http' },
   },
-  // Issue 13: the full analytics of a financial year of the 100,000-invoice account (eight aggregate statements).
+  // Issue 13: the full analytics of a financial year of the 100,000-invoice account (nine aggregate statements).
   // The API answers from its answer cache after the first request (nothing writes meanwhile); the baseline runs
   // the statements every time. ANALYTICS_CACHE=off npm run bench gives the API's uncached figure.
   {
@@ -150,6 +152,8 @@ const SCENARIOS = [
   notifications.SCENARIO,
   // Issue 6: queueing an email (no baseline: nothing comparable); the worker's drain rate is an extra.
   sendouts.SCENARIO,
+  // Issue 42: receivables ageing, a 5,000-entry client statement and a payment with 5 allocations.
+  ...receivables.SCENARIOS,
 ];
 
 module.exports = { SCENARIOS, BASELINE_SERVERS, PDF_CONCURRENCY, PDF_ACCOUNT_CONCURRENCY, PDF_PAGES };

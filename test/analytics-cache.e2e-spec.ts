@@ -54,7 +54,7 @@ describe('analytics answer cache', () => {
     expect(got.invoices).toMatchObject({ total: 1, invoiced_amount: 1180, revenue: 1180 });
     expect(got.receivables.outstanding).toBe(1180);
     expect(got.gst.b2c.taxable_value).toBe(1000);
-    expect(await summary()).toEqual({ total_invoices: 1, total_revenue: 1180, fy_start_year: 2025 });
+    expect(await summary()).toEqual({ total_invoices: 1, total_revenue: 1180, received: 0, outstanding: 1180, fy_start_year: 2025 });
 
     await t.http.patch(`/v1/invoices/${invoiceId}`).set(a.auth).send({ payment_status: 'paid' }).expect(200);
     got = await settled();
@@ -68,7 +68,7 @@ describe('analytics answer cache', () => {
     await t.http.delete(`/v1/invoices/${invoiceId}`).set(a.auth).expect(200);
     got = await settled();
     expect(got.invoices).toMatchObject({ total: 0, invoiced_amount: 0 });
-    expect(await summary()).toEqual({ total_invoices: 0, total_revenue: 0, fy_start_year: 2025 });
+    expect(await summary()).toEqual({ total_invoices: 0, total_revenue: 0, received: 0, outstanding: 0, fy_start_year: 2025 });
   });
 
   it('a credit note created and deleted shows at once', async () => {

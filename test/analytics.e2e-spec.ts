@@ -232,7 +232,7 @@ describe('analytics', () => {
     const exp = expenses.filter((e) => within(e.date) && e.status !== 'cancelled');
     const sold = rev.flatMap((s) => s.lines.filter((l) => l.inventory));
     return {
-      summary: { total_invoices: rev.length, total_revenue: rupees(invoiced - credited) },
+      summary: { total_invoices: rev.length, total_revenue: rupees(invoiced - credited), outstanding: rupees(sum(unpaid, outstandingOf)) },
       invoices: {
         total: rev.length,
         invoiced_amount: rupees(invoiced),
@@ -335,15 +335,17 @@ describe('analytics', () => {
   });
 
   it('summary: count and revenue per FY and all time; boundary days fall in their own year', async () => {
-    for (const fy of [2024, 2025, 2026]) expect(await summary(a, fy)).toEqual({ ...expected(fy).summary, fy_start_year: fy });
-    expect(await summary(a)).toEqual(expected(null).summary);
+    // `received` follows the payments' dates (tested in analytics-receipts); all time it is every payment status's payment.
+    for (const fy of [2024, 2025, 2026]) expect(await summary(a, fy)).toEqual({ ...expected(fy).summary, received: expect.any(Number), fy_start_year: fy });
+    const paidOf = (s: InvoiceSpec) => (s.paid === 'paid' ? invoiceTotal(s) - (s.tds ?? 0) : s.paid ? s.paid.partial : 0);
+    expect(await summary(a)).toEqual({ ...expected(null).summary, received: rupees(sum(invoices, paidOf)) });
     // 31 March 2025 belongs to FY 2024, 1 April 2025 to FY 2025.
     expect((await summary(a, 2024)).total_invoices).toBe(1);
     expect((await full(a, 2025)).gst.by_month[0].month).toBe('2025-04');
   });
 
   it('a fresh account answers zeros, and another account is never counted', async () => {
-    expect(await summary(fresh)).toEqual({ total_invoices: 0, total_revenue: 0 });
+    expect(await summary(fresh)).toEqual({ total_invoices: 0, total_revenue: 0, received: 0, outstanding: 0 });
     const empty = await full(fresh, 2025);
     expect(empty.invoices.total).toBe(0);
     expect(empty.invoices.revenue).toBe(0);

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Baseline route for the analytics scenario (added to the ROUTES of http-mysql.js): the eight aggregate
+ * Baseline route for the analytics scenario (added to the ROUTES of http-mysql.js): the nine aggregate
  * statements of SqlAnalyticsReader, straight on mysql2 and in parallel as the API runs them, with their rows
  * folded into totals in plain JavaScript numbers (no decimals, no validation, no framework).
  */
@@ -30,7 +30,9 @@ module.exports = ({ pool, authenticate }) => ({
     const pf = p('proforma_date');
     const ex = p('expense_date');
     const ii = p('i.invoice_date');
-    const [invoices, notes, receivables, proforma, [expenses], gst, [inventory], sold] = await Promise.all([
+    const pay = p('payment_date');
+    const dn = p('debit_note_date');
+    const [invoices, notes, receivables, [receipts], proforma, [expenses], gst, [inventory], sold] = await Promise.all([
       run(
         `SELECT status, DATE_FORMAT(invoice_date, '%Y-%m') AS month, COUNT(*) AS count, SUM(total_amount) AS total, COALESCE(SUM(tds_amount), 0) AS tds
          FROM invoices WHERE account_id = ?${inv.sql} GROUP BY status, month`,
@@ -48,6 +50,14 @@ module.exports = ({ pool, authenticate }) => ({
          FROM invoices WHERE account_id = ? AND status IN ${COUNTED} AND payment_status <> 'paid'${inv.sql}
          GROUP BY bucket, overdue`,
         [today, today, today, today, a.id, ...inv.params],
+      ),
+      run(
+        `SELECT (SELECT COALESCE(SUM(amount), 0) FROM payments WHERE account_id = ? AND currency = 'INR'${pay.sql}) AS received,
+                (SELECT COALESCE(SUM(ROUND((total_amount - COALESCE(tds_amount, 0) - paid_amount) * CASE WHEN currency = 'INR' THEN 1 ELSE exchange_rate END, 2)), 0)
+                   FROM invoices WHERE account_id = ? AND status IN ${COUNTED} AND payment_status <> 'paid'${inv.sql}) AS invoices,
+                (SELECT COALESCE(SUM(ROUND((total_amount - paid_amount) * CASE WHEN currency = 'INR' THEN 1 ELSE exchange_rate END, 2)), 0)
+                   FROM debit_notes WHERE account_id = ? AND status IN ${COUNTED} AND payment_status <> 'paid'${dn.sql}) AS debitNotes`,
+        [a.id, ...pay.params, a.id, ...inv.params, a.id, ...dn.params],
       ),
       run(
         `SELECT approval_status AS status, COUNT(*) AS count, SUM(total_amount) AS total
@@ -101,6 +111,8 @@ module.exports = ({ pool, authenticate }) => ({
       fy_start_year: range ? range.year : null,
       invoices: { total: sum(invoices, 'count', counted), invoiced_amount: invoiced, revenue: invoiced - sum(notes, 'total', counted) },
       expenses: { total: Number(expenses.total), count: Number(expenses.count) },
+      received: Number(receipts.received),
+      outstanding: Number(receipts.invoices) + Number(receipts.debitNotes),
       receivables: { outstanding: sum(receivables, 'amount'), overdue: sum(receivables, 'amount', (r) => Number(r.overdue) === 1) },
       monthly_revenue: monthly,
       tds: { receivable: sum(invoices, 'tds', counted), payable: Number(expenses.tds), deposited: Number(expenses.tdsDeposited) },

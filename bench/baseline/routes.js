@@ -99,6 +99,7 @@ Object.assign(
   require('./routes-auth')({ pool, HttpError }),
   require('./routes-notifications')({ pool, HttpError }),
   require('./routes-analytics')({ pool, authenticate }),
+  require('./routes-receivables')({ pool, authenticate, HttpError }),
 );
 
 function send(res, status, body) {

@@ -71,6 +71,16 @@ export interface ExpenseTotals {
   tdsDeposited: string;
 }
 
+/** What the payments ledger says of the period (docs/analytics.md, "Received and outstanding"), in rupees. */
+export interface ReceiptTotals {
+  /** Cash of the payments dated in the period (allocated or not). */
+  received: string;
+  /** Still due on the period's issued and archived invoices (total less TDS less paid). */
+  outstandingInvoices: string;
+  /** Still due on the period's issued and archived debit notes (total less paid). */
+  outstandingDebitNotes: string;
+}
+
 export abstract class AnalyticsReader {
   /** Invoices of the period per status and month (count, sum of totals, sum of TDS). */
   abstract invoicesByStatusAndMonth(scope: AnalyticsScope): Promise<StatusMonthRow[]>;
@@ -78,6 +88,8 @@ export abstract class AnalyticsReader {
   abstract creditNotesByStatusAndMonth(scope: AnalyticsScope): Promise<StatusMonthRow[]>;
   /** Unpaid amounts (total less TDS less paid) of issued and archived invoices, per age bucket and overdue flag. */
   abstract receivables(scope: AnalyticsScope): Promise<ReceivableRow[]>;
+  /** Payments received in the period and what its invoices and debit notes still have due. */
+  abstract receipts(scope: AnalyticsScope): Promise<ReceiptTotals>;
   /** Proforma invoices of the period per approval status. */
   abstract proformaByApproval(scope: AnalyticsScope): Promise<StatusRow[]>;
   /** Expenses of the period that are not cancelled. */

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { Clock } from '../shared/clock.port';
 import { fiscalYearRange, kolkataDate } from '../shared/fiscal-year';
 import { toDecimal, toNumber2 } from '../shared/money';
-import { AGE_BUCKETS, AnalyticsReader, AnalyticsScope, GstRow, StatusMonthRow, StatusRow } from './analytics-reader.port';
+import { AGE_BUCKETS, AnalyticsReader, AnalyticsScope, GstRow, ReceiptTotals, StatusMonthRow, StatusRow } from './analytics-reader.port';
 import { AnswerCache } from './answer-cache';
 
 /** Statuses whose documents count as revenue (drafts and cancelled documents do not). */
@@ -100,22 +100,28 @@ export class AnalyticsService {
   }
 
   private async computeSummary(scope: AnalyticsScope, fyStartYear?: number) {
-    const [invoices, notes] = await Promise.all([this.reader.invoicesByStatusAndMonth(scope), this.reader.creditNotesByStatusAndMonth(scope)]);
+    const [invoices, notes, receipts] = await Promise.all([
+      this.reader.invoicesByStatusAndMonth(scope),
+      this.reader.creditNotesByStatusAndMonth(scope),
+      this.reader.receipts(scope),
+    ]);
     const inv = countedSum(invoices);
     const cn = countedSum(notes);
     return {
       total_invoices: inv.count,
       total_revenue: n2(inv.total.minus(cn.total)),
+      ...receivedAndOutstanding(receipts),
       ...(fyStartYear === undefined ? {} : { fy_start_year: fyStartYear }),
     };
   }
 
   private async computeFull(scope: AnalyticsScope, fyStartYear?: number) {
     const accountId = scope.accountId;
-    const [invoices, notes, receivables, proforma, expenses, gst, inventory, sold] = await Promise.all([
+    const [invoices, notes, receivables, receipts, proforma, expenses, gst, inventory, sold] = await Promise.all([
       this.reader.invoicesByStatusAndMonth(scope),
       this.reader.creditNotesByStatusAndMonth(scope),
       this.reader.receivables(scope),
+      this.reader.receipts(scope),
       this.reader.proformaByApproval(scope),
       this.reader.expenses(scope),
       this.reader.gst(scope),
@@ -154,6 +160,7 @@ export class AnalyticsService {
         by_status: byStatus(invoices, DOCUMENT_STATUSES),
       },
       expenses: { total: n2(toDecimal(expenses.total)), count: Number(expenses.count) },
+      ...receivedAndOutstanding(receipts),
       receivables: {
         outstanding: n2(outstanding.total),
         outstanding_invoices: outstanding.count,
@@ -195,6 +202,17 @@ export class AnalyticsService {
       },
     };
   }
+}
+
+/**
+ * `received`: the cash of the payments dated in the period; `outstanding`: what the period's invoices and debit notes
+ * still have due (docs/analytics.md, "Received and outstanding").
+ */
+function receivedAndOutstanding(r: ReceiptTotals) {
+  return {
+    received: n2(toDecimal(r.received)),
+    outstanding: n2(toDecimal(r.outstandingInvoices).plus(toDecimal(r.outstandingDebitNotes))),
+  };
 }
 
 function countedSum(rows: StatusMonthRow[]): Sum {

@@ -18,6 +18,9 @@ class CountingReader extends AnalyticsReader {
   receivables() {
     return Promise.resolve([]);
   }
+  receipts() {
+    return Promise.resolve({ received: '0', outstandingInvoices: '0', outstandingDebitNotes: '0' });
+  }
   proformaByApproval() {
     return Promise.resolve([]);
   }

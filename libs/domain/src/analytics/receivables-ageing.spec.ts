@@ -55,6 +55,23 @@ describe('ReceivablesAgeingService', () => {
     expect(answer.unconverted_documents).toBe(1);
   });
 
+  it('keeps sums beyond whole paise exact: an amount not plain money, and a sum past the safe integers', async () => {
+    const reader = new Rows([
+      row(1, 'current', '0.10'),
+      row(1, 'current', '0.005'), // not plain money: the bucket is added with decimals from here on
+      row(1, 'current', '0.005'),
+      // Eleven of 9e12 rupees: 9.9e15 paise, past Number.MAX_SAFE_INTEGER.
+      ...Array.from({ length: 11 }, () => row(2, 'over_90', '9000000000000.00')),
+      row(2, 'over_90', '0.01'),
+    ]);
+    const answer = await new ReceivablesAgeingService(reader, new FixedClock(), noBook).ageing({ id: 7, currency: 'INR' });
+    const one = answer.clients.find((c) => c.client_id === 1)!;
+    expect([one.current, one.total]).toEqual([0.11, 0.11]);
+    const two = answer.clients.find((c) => c.client_id === 2)!;
+    expect([two.over_90, two.total]).toEqual([Number('99000000000000.01'), Number('99000000000000.01')]);
+    expect(answer.totals.total).toBe(Number('99000000000000.12'));
+  });
+
   it('passes an as_of through', async () => {
     const reader = new Rows([]);
     const answer = await new ReceivablesAgeingService(reader, new FixedClock(), noBook).ageing({ id: 7, currency: 'INR' }, '2024-03-31');

@@ -2,7 +2,7 @@ import { Account } from '../accounts/account';
 import { Gstr1File } from '../gst-returns/gst-exports.port';
 import { Clock } from '../shared/clock.port';
 import { kolkataDate } from '../shared/fiscal-year';
-import { sumMoney, toNumber2 } from '../shared/money';
+import { paiseOf, paiseText, sumMoney, toNumber2 } from '../shared/money';
 
 /** Days past due as of the date: `current` is not yet due (or no due date), then 1-30, 31-60, 61-90, over 90. */
 export type AgeingBucket = 'current' | '1_30' | '31_60' | '61_90' | 'over_90';
@@ -53,23 +53,34 @@ export abstract class AgeingWorkbookWriter {
   abstract write(ageing: ReceivablesAgeing, baseName: string): Promise<Gstr1File>;
 }
 
-/** Sums of exact decimal strings per bucket, turned into JSON numbers once at the end. */
+/**
+ * Exact sums per bucket, turned into JSON numbers once at the end: in whole paise while every amount is plain money
+ * (the statement's amounts are rounded to the paisa) and the sum a safe integer, else (from then on, for that bucket)
+ * as decimal strings added by sumMoney. The total is the sum of the buckets' sums. One of these per client of the
+ * answer (thousands on a large account), so it keeps five numbers rather than lists of strings.
+ */
 class Buckets {
-  private readonly amounts = new Map<AgeingBucket, string[]>(AGEING_BUCKETS.map((b) => [b, []]));
+  private readonly paise: Record<AgeingBucket, number> = { current: 0, '1_30': 0, '31_60': 0, '61_90': 0, over_90: 0 };
+  private exact: Partial<Record<AgeingBucket, string[]>> | null = null;
   documents = 0;
 
   add(bucket: AgeingBucket, amount: string, count: number): void {
-    this.amounts.get(bucket)!.push(amount);
     this.documents += Number(count);
-  }
-
-  all(): string[] {
-    return AGEING_BUCKETS.flatMap((b) => this.amounts.get(b)!);
+    const exact = this.exact?.[bucket];
+    const paise = exact ? null : paiseOf(amount);
+    const sum = paise === null ? NaN : this.paise[bucket] + paise;
+    if (Number.isSafeInteger(sum)) this.paise[bucket] = sum;
+    else ((this.exact ??= {})[bucket] ??= [paiseText(this.paise[bucket])]).push(amount);
   }
 
   present(): BucketAmounts {
-    const out = Object.fromEntries(AGEING_BUCKETS.map((b) => [b, toNumber2(sumMoney(this.amounts.get(b)!))])) as Record<AgeingBucket, number>;
-    return { ...out, total: toNumber2(sumMoney(this.all())), documents: this.documents };
+    const sums = AGEING_BUCKETS.map((b) => {
+      const exact = this.exact?.[b];
+      return exact ? sumMoney(exact) : paiseText(this.paise[b]);
+    });
+    const out = {} as Record<AgeingBucket, number>;
+    AGEING_BUCKETS.forEach((b, i) => (out[b] = toNumber2(sums[i])));
+    return { ...out, total: toNumber2(sumMoney(sums)), documents: this.documents };
   }
 }
 

@@ -5,6 +5,7 @@ import {
   ExpenseTotals,
   GstRow,
   InventoryTotals,
+  ReceiptTotals,
   ReceivableRow,
   SoldProductRow,
   StatusMonthRow,
@@ -79,6 +80,27 @@ export class SqlAnalyticsReader extends AnalyticsReader {
       [scope.today, scope.today, scope.today, scope.today, scope.accountId, ...p.params],
     );
     return rows.map((r) => ({ ...r, overdue: Number(r.overdue) === 1 }));
+  }
+
+  /**
+   * One statement of three scalar reads: the cash of the period's payments (in rupees; a payment in another currency
+   * has no exchange rate of its own and is left out), and the balance of the period's issued and archived invoices and
+   * debit notes (a paid one has none), each converted at its own exchange rate as the other figures are.
+   */
+  async receipts(scope: AnalyticsScope): Promise<ReceiptTotals> {
+    const pay = period(scope, 'payment_date');
+    const inv = period(scope, 'invoice_date');
+    const dn = period(scope, 'debit_note_date');
+    const due = (table: string, tds: string, p: { sql: string }) =>
+      `(SELECT ${sumRupees(`(total_amount - ${tds} - paid_amount)`)} FROM ${table}
+         WHERE account_id = ? AND status IN ${COUNTED} AND payment_status <> 'paid'${p.sql})`;
+    const [row] = await this.db.query<ReceiptTotals>(
+      `SELECT (SELECT COALESCE(SUM(amount), 0) FROM payments WHERE account_id = ? AND currency = 'INR'${pay.sql}) AS received,
+              ${due('invoices', 'COALESCE(tds_amount, 0)', inv)} AS outstandingInvoices,
+              ${due('debit_notes', '0', dn)} AS outstandingDebitNotes`,
+      [scope.accountId, ...pay.params, scope.accountId, ...inv.params, scope.accountId, ...dn.params],
+    );
+    return row;
   }
 
   proformaByApproval(scope: AnalyticsScope): Promise<StatusRow[]> {

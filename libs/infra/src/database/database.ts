@@ -47,7 +47,9 @@ export class Database {
    * Notes a fact read inside the transaction in progress, so that a later step of the same transaction
    * takes it from here instead of reading it again (outside a transaction nothing is noted). Only for
    * facts the transaction itself does not change: under REPEATABLE READ, the isolation of every
-   * transaction but the activity relay's, the later read would see the same snapshot as the first.
+   * transaction but the activity relay's and the payments', the later read would see the same snapshot as
+   * the first; under READ COMMITTED it could see a change committed meanwhile, and the noted answer is
+   * the one the transaction would have had a moment earlier.
    */
   noteFact(key: string, value: unknown): void {
     const tx = this.store.getStore();

@@ -15,7 +15,7 @@ import { TypeormProformaInvoiceRepository } from '../proforma/typeorm-proforma-i
 import { TypeormQuotationRepository } from '../quotations/typeorm-quotation.repository';
 import { SqlSendoutRepository } from '../sendouts/sql-sendout.repository';
 import { TypeormPaymentRepository } from '../payments/typeorm-payment.repository';
-import { ENABLED_ENDPOINT_EXISTS, notedEnabledEndpoint } from './enabled-endpoints';
+import { ENABLED_ENDPOINT_EXISTS, noteEnabledEndpoint, notedEnabledEndpoint } from './enabled-endpoints';
 
 export class SqlWebhookSnapshotSource extends WebhookSnapshotSource {
   constructor(private readonly db: Database) {
@@ -26,6 +26,9 @@ export class SqlWebhookSnapshotSource extends WebhookSnapshotSource {
     const noted = notedEnabledEndpoint(this.db, accountId);
     if (noted !== undefined) return noted;
     const [row] = await this.db.query<{ found: number | string }>(`SELECT ${ENABLED_ENDPOINT_EXISTS} AS found`, [accountId]);
+    // Noted for the rest of the transaction, as document creates note it: a use case that appends several events
+    // (a payment settling five invoices appends six) asks once.
+    noteEnabledEndpoint(this.db, accountId, row?.found);
     return Number(row?.found) === 1;
   }
 

@@ -419,11 +419,16 @@ const receivablesAgeing = obj({
   unconverted_documents: count('Documents in another currency without an exchange rate, left out of every amount'),
 });
 
+const RECEIVED = 'Cash of the payments dated in the period (the financial year, or all time), allocated or not (an advance counts when received)';
+const OUTSTANDING = 'Still due on the issued and archived invoices (total less TDS less paid) and debit notes (total less paid) of the period';
+
 const analyticsFull = obj({
   fy_start_year: nint(),
   period: obj({ from: date(), to: date() }, { description: 'The financial year, or null for all time' }),
   invoices: obj({ total: count(), invoiced_amount: money(), revenue: money(), by_status: keyed(DOCUMENT_STATUSES, countAmount) }),
   expenses: obj({ total: money(), count: count() }),
+  received: money(RECEIVED),
+  outstanding: money(OUTSTANDING),
   receivables: obj({
     outstanding: money(),
     outstanding_invoices: count(),
@@ -770,7 +775,7 @@ export const RESOURCE_SCHEMAS: Record<string, Schema> = {
     act_2025_payment_code: nstr(),
   }),
   AnalyticsSummary: obj(
-    { total_invoices: count(), total_revenue: money(), fy_start_year: int() },
+    { total_invoices: count(), total_revenue: money(), received: money(RECEIVED), outstanding: money(OUTSTANDING), fy_start_year: int() },
     { optional: ['fy_start_year'], description: 'Issued and archived invoices less credit notes' },
   ),
   AnalyticsFull: analyticsFull,

@@ -17,24 +17,31 @@ export class AnalyticsVersions1732001303000 implements MigrationInterface {
       account_id INT NOT NULL PRIMARY KEY,
       version BIGINT UNSIGNED NOT NULL DEFAULT 0
     ) ENGINE=InnoDB`);
-    for (const table of ANALYTICS_SOURCE_TABLES) {
-      for (const [event, row] of [
-        ['INSERT', 'NEW'],
-        ['UPDATE', 'NEW'],
-        ['DELETE', 'OLD'],
-      ] as const) {
-        await q.query(
-          `CREATE TRIGGER trg_${table}_${event.toLowerCase()}_analytics AFTER ${event} ON ${table} FOR EACH ROW
-           INSERT INTO analytics_versions (account_id, version) VALUES (${row}.account_id, 1) ON DUPLICATE KEY UPDATE version = version + 1`,
-        );
-      }
-    }
+    for (const table of ANALYTICS_SOURCE_TABLES) await createVersionTriggers(q, table);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ANALYTICS_SOURCE_TABLES) {
-      for (const event of ['insert', 'update', 'delete']) await q.query(`DROP TRIGGER IF EXISTS trg_${table}_${event}_analytics`);
-    }
+    for (const table of ANALYTICS_SOURCE_TABLES) await dropVersionTriggers(q, table);
     await q.query('DROP TABLE analytics_versions');
   }
+}
+
+const TRIGGER_EVENTS = [
+  ['INSERT', 'NEW'],
+  ['UPDATE', 'NEW'],
+  ['DELETE', 'OLD'],
+] as const;
+
+/** Triggers that bump the account's data version on every insert, update and delete of `table` (it has `account_id`). */
+export async function createVersionTriggers(q: Pick<QueryRunner, 'query'>, table: string): Promise<void> {
+  for (const [event, row] of TRIGGER_EVENTS) {
+    await q.query(
+      `CREATE TRIGGER trg_${table}_${event.toLowerCase()}_analytics AFTER ${event} ON ${table} FOR EACH ROW
+       INSERT INTO analytics_versions (account_id, version) VALUES (${row}.account_id, 1) ON DUPLICATE KEY UPDATE version = version + 1`,
+    );
+  }
+}
+
+export async function dropVersionTriggers(q: Pick<QueryRunner, 'query'>, table: string): Promise<void> {
+  for (const [event] of TRIGGER_EVENTS) await q.query(`DROP TRIGGER IF EXISTS trg_${table}_${event.toLowerCase()}_analytics`);
 }

@@ -38,6 +38,8 @@ import { RecurringInvoices1732002300000 } from './1732002300000-recurring-invoic
 import { PaymentReminders1732002310000 } from './1732002310000-payment-reminders';
 import { StatementSendouts1732002500000 } from './1732002500000-statement-sendouts';
 import { AccountTimeZone1732002700000 } from './1732002700000-account-time-zone';
+import { ReceivablesAnalyticsVersions1732002600000 } from './1732002600000-receivables-analytics-versions';
+import { ReceivablesAgeingIndexes1732002610000 } from './1732002610000-receivables-ageing-indexes';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -81,4 +83,6 @@ export const MIGRATIONS = [
   PaymentReminders1732002310000,
   StatementSendouts1732002500000,
   AccountTimeZone1732002700000,
+  ReceivablesAnalyticsVersions1732002600000,
+  ReceivablesAgeingIndexes1732002610000,
 ];

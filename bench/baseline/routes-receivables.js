@@ -1,0 +1,233 @@
+'use strict';
+/**
+ * Baseline routes of the receivables scenarios (bench/receivables-bench.js; added to the ROUTES of http-mysql.js):
+ * the statements the API runs, straight on mysql2, with the checks the work needs and nothing else (no framework,
+ * validation layer, decimals library or logging).
+ *
+ *   POST /v1/payments   one READ COMMITTED transaction, locks as the API takes them: the client read; each invoice locked
+ *                       (SELECT ... FOR UPDATE, in id order) and its allocations read with a locking read; the
+ *                       payment INSERT, one INSERT per allocation, the payment's allocated sums; each invoice
+ *                       settled (its allocations read again under the lock, UPDATE, audit entry); the payment's
+ *                       audit entry (with its allocations and their numbers); one enabled-webhook check
+ *   GET  /v1/client-statement?client_id=&from=&to=   the API's /v1/clients/{id}/statement: the client read, the
+ *                       balance before the period and the period's lines (the API's two UNION ALL statements, taken
+ *                       from dist/), the running balance in integer paise
+ *   GET  /v1/analytics/receivables-ageing?as_of=     the API's aggregate statement (from dist/), folded per client in paise
+ *
+ * A deadlock victim is retried as the API's transaction runner retries it.
+ */
+const { readJson } = require('./routes-invoices');
+const { requireDist } = require('../dist');
+
+// The API's own statements (compiled in dist/): the statement lines and the ageing.
+const { LINES, linesParams } = requireDist('libs/infra/src/payments/sql-statement-reader');
+const { AGEING_STATEMENT, ageingParams } = requireDist('libs/infra/src/analytics/sql-receivables-ageing-reader');
+const BUCKETS = ['current', '1_30', '31_60', '61_90', 'over_90'];
+/** As the API's transaction runner: a deadlock victim or a lock wait timeout is retried, up to 3 attempts. */
+const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+
+const ALLOCATION_COLUMNS = `a.id, a.account_id, a.payment_id, a.client_id, a.document_type, a.document_id, a.amount, a.tds_amount,
+  a.tds_recorded, a.payment_source, a.allocation_date, a.created_at`;
+const CLIENT_COLUMNS = 'id, account_id, name, phone, email, country_code, address, gstin, state_code, created_at, updated_at';
+
+const paise = (v) => Math.round(Number(v) * 100);
+const rupees = (p) => p / 100;
+const text = (p) => (p / 100).toFixed(2);
+const sqlNow = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
+const kolkataToday = () => new Date(Date.now() + 330 * 60000).toISOString().slice(0, 10);
+
+module.exports = ({ pool, authenticate, HttpError }) => {
+  const requireClient = async (conn, accountId, clientId) => {
+    const [[client]] = await conn.query(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = ? AND account_id = ? LIMIT 1`, [clientId, accountId]);
+    if (!client) throw new HttpError(404, 'not_found', 'Client not found.');
+    return client;
+  };
+  const audit = (conn, accountId, action, type, id, label, before, after, now) =>
+    conn.query(
+      `INSERT INTO activity_events (account_id, actor_kind, actor_user_id, action, entity_type, entity_id, label, before_summary, after_summary, created_at)
+       VALUES (?, 'api_key', NULL, ?, ?, ?, ?, ?, ?, ?)`,
+      [accountId, action, type, id, label, before && JSON.stringify(before), after && JSON.stringify(after), now],
+    );
+  const documentAllocations = (conn, accountId, id) =>
+    conn.query(
+      `SELECT ${ALLOCATION_COLUMNS} FROM payment_allocations a WHERE a.account_id = ? AND a.document_type = 'invoice' AND a.document_id = ? ORDER BY a.id FOR UPDATE`,
+      [accountId, id],
+    );
+
+  /** Inside the transaction: records the payment of `body` with its allocations to invoices; returns its id and allocation ids. */
+  async function recordPayment(conn, a, body, now) {
+    await requireClient(conn, a.id, body.client_id);
+    const wanted = [...body.allocations].sort((x, y) => x.document_id - y.document_id);
+    const docs = new Map();
+    for (const r of wanted) {
+      const [[doc]] = await conn.query(
+        `SELECT id, client_id, invoice_number AS number, status, currency, total_amount, tds_amount, payment_status, paid_amount, payment_date, paid_at
+           FROM invoices WHERE account_id = ? AND id = ? FOR UPDATE`,
+        [a.id, r.document_id],
+      );
+      if (!doc) throw new HttpError(404, 'not_found', 'Invoice not found.');
+      docs.set(doc.id, doc);
+    }
+    for (const r of body.allocations) {
+      const doc = docs.get(r.document_id);
+      const [live] = await documentAllocations(conn, a.id, doc.id);
+      const balance = paise(doc.total_amount) - paise(doc.tds_amount || 0) - live.reduce((s, x) => s + paise(x.amount), 0);
+      const ok = ['issued', 'archived'].includes(doc.status) && doc.client_id === body.client_id && doc.currency === (a.currency || 'INR');
+      if (!ok || paise(r.amount) > balance) throw new HttpError(400, 'validation_error', 'The allocations cannot be made.');
+    }
+    const allocated = body.allocations.reduce((s, r) => s + paise(r.amount), 0);
+    const [inserted] = await conn.query(
+      `INSERT INTO payments (account_id, client_id, amount, tds_amount, allocated_amount, allocated_tds, currency, payment_date, mode, reference, notes,
+         source, created_at, updated_at) VALUES (?, ?, ?, 0, 0, 0, ?, ?, ?, ?, NULL, 'receipt', ?, ?)`,
+      [a.id, body.client_id, body.amount, a.currency || 'INR', body.payment_date, body.mode, body.reference || null, now, now],
+    );
+    const paymentId = inserted.insertId;
+    await conn.query('SELECT * FROM payments WHERE account_id = ? AND id = ?', [a.id, paymentId]);
+    const allocationIds = [];
+    for (const r of body.allocations) {
+      const [row] = await conn.query(
+        `INSERT INTO payment_allocations (account_id, payment_id, client_id, document_type, document_id, amount, tds_amount, tds_recorded, payment_source,
+           allocation_date, created_at) VALUES (?, ?, ?, 'invoice', ?, ?, 0, 0, 'receipt', ?, ?)`,
+        [a.id, paymentId, body.client_id, r.document_id, r.amount, body.payment_date, now],
+      );
+      allocationIds.push(row.insertId);
+    }
+    await conn.query(
+      'UPDATE payments SET allocated_amount = allocated_amount + ?, allocated_tds = allocated_tds + 0, updated_at = ? WHERE account_id = ? AND id = ?',
+      [text(allocated), now, a.id, paymentId],
+    );
+    for (const doc of [...docs.values()]) {
+      const [live] = await documentAllocations(conn, a.id, doc.id);
+      const paid = live.reduce((s, x) => s + paise(x.amount), 0);
+      const receivable = paise(doc.total_amount) - paise(doc.tds_amount || 0);
+      const status = paid >= receivable ? 'paid' : paid > 0 ? 'partial' : 'pending';
+      const date = live.reduce((max, x) => (x.allocation_date > max ? x.allocation_date : max), '0000-00-00');
+      await conn.query(
+        'UPDATE invoices SET payment_status = ?, paid_amount = ?, payment_date = ?, paid_at = ?, tds_amount = ?, updated_at = ? WHERE account_id = ? AND id = ?',
+        [status, text(paid), date, status === 'paid' ? now : null, doc.tds_amount, now, a.id, doc.id],
+      );
+      const summary = { client_id: doc.client_id, currency: doc.currency, total_amount: doc.total_amount, tds_amount: doc.tds_amount };
+      await audit(
+        conn,
+        a.id,
+        'updated',
+        'invoice',
+        doc.id,
+        doc.number,
+        { ...summary, payment_status: doc.payment_status, paid_amount: doc.paid_amount },
+        { ...summary, payment_status: status, paid_amount: text(paid), payment_date: date, payment_id: paymentId },
+        now,
+      );
+    }
+    const [[payment]] = await conn.query('SELECT * FROM payments WHERE account_id = ? AND id = ?', [a.id, paymentId]);
+    const [allocations] = await conn.query(
+      `SELECT ${ALLOCATION_COLUMNS}, (SELECT i.invoice_number FROM invoices i WHERE i.id = a.document_id AND i.account_id = a.account_id) AS number
+         FROM payment_allocations a WHERE a.account_id = ? AND a.payment_id = ? ORDER BY a.id`,
+      [a.id, paymentId],
+    );
+    await conn.query('SELECT EXISTS(SELECT 1 FROM webhook_endpoints WHERE account_id = ? AND enabled = 1) AS found', [a.id]);
+    await audit(
+      conn,
+      a.id,
+      'created',
+      'payment',
+      paymentId,
+      `Payment ${paymentId}`,
+      null,
+      {
+        client_id: payment.client_id,
+        amount: payment.amount,
+        payment_date: payment.payment_date,
+        mode: payment.mode,
+        allocations: allocations.map((x) => ({ document_type: x.document_type, document_id: x.document_id, number: x.number, amount: x.amount })),
+      },
+      now,
+    );
+    return { paymentId, unallocated: paise(payment.amount) - paise(payment.allocated_amount), allocationIds };
+  }
+
+  return {
+    'POST /v1/payments': async (req) => {
+      const a = await authenticate(req);
+      const body = await readJson(req);
+      if (!Number.isInteger(body.client_id) || !Array.isArray(body.allocations)) throw new HttpError(400, 'validation_error', 'Bad body.');
+      for (let attempt = 1; ; attempt++) {
+        const conn = await pool.getConnection();
+        try {
+          // As the API's payments: READ COMMITTED (the locking reads of allocations lock no gaps).
+          await conn.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
+          await conn.beginTransaction();
+          const done = await recordPayment(conn, a, body, sqlNow());
+          await conn.commit();
+          return { payment_id: done.paymentId, unallocated_amount: rupees(done.unallocated), receipt_number: null, allocation_ids: done.allocationIds };
+        } catch (error) {
+          await conn.rollback().catch(() => undefined);
+          if (attempt >= 3 || !RETRYABLE.has(error.code)) throw error;
+        } finally {
+          conn.release();
+        }
+        await new Promise((r) => setTimeout(r, 10 * attempt + Math.random() * 20));
+      }
+    },
+
+    'GET /v1/client-statement': async (req, query) => {
+      const a = await authenticate(req);
+      const clientId = Number(query.get('client_id'));
+      const [from, to] = [query.get('from'), query.get('to')];
+      const currency = a.currency || 'INR';
+      const conn = await pool.getConnection();
+      try {
+        await requireClient(conn, a.id, clientId);
+        const [[{ balance }]] = await conn.query(`SELECT SUM(debit) - SUM(credit) AS balance FROM (${LINES}) l WHERE l.date < ?`, [
+          ...linesParams(a.id, clientId, currency),
+          from,
+        ]);
+        const [rows] = await conn.query(
+          `SELECT date, type, id, number, debit, credit FROM (${LINES}) l WHERE l.date BETWEEN ? AND ? ORDER BY l.date, l.rank_no, l.id`,
+          [...linesParams(a.id, clientId, currency), from, to],
+        );
+        let running = paise(balance || 0);
+        const opening = running;
+        const entries = rows.map((r) => {
+          running += paise(r.debit) - paise(r.credit);
+          return {
+            date: r.date,
+            type: r.type,
+            document_id: r.id,
+            number: r.number,
+            debit: Number(r.debit),
+            credit: Number(r.credit),
+            balance: rupees(running),
+          };
+        });
+        return { client_id: clientId, from, to, currency, opening_balance: rupees(opening), entries, closing_balance: rupees(running) };
+      } finally {
+        conn.release();
+      }
+    },
+
+    'GET /v1/analytics/receivables-ageing': async (req, query) => {
+      const a = await authenticate(req);
+      const asOf = query.get('as_of') || kolkataToday();
+      const currency = a.currency || 'INR';
+      const [rows] = await pool.query(AGEING_STATEMENT, ageingParams({ accountId: a.id, currency, asOf }));
+      const empty = () => ({ current: 0, '1_30': 0, '31_60': 0, '61_90': 0, over_90: 0, total: 0, documents: 0 });
+      const clients = new Map();
+      const totals = empty();
+      let unconverted = 0;
+      for (const r of rows) {
+        const c = clients.get(r.clientId) || { client_id: r.clientId, client_name: r.clientName, ...empty() };
+        clients.set(r.clientId, c);
+        for (const sum of [c, totals]) {
+          sum[r.bucket] += paise(r.amount);
+          sum.total += paise(r.amount);
+          sum.documents += Number(r.count);
+        }
+        unconverted += Number(r.unconverted);
+      }
+      const present = (s) => ({ ...s, ...Object.fromEntries([...BUCKETS, 'total'].map((b) => [b, rupees(s[b])])) });
+      const list = [...clients.values()].sort((x, y) => y.total - x.total || x.client_id - y.client_id).map(present);
+      return { as_of: asOf, currency, clients: list, totals: present(totals), unconverted_documents: unconverted };
+    },
+  };
+};
