@@ -67,6 +67,8 @@ export interface IrpInvoice {
     RndOffAmt: number;
     TotInvVal: number;
   };
+  /** A ship-to party other than the buyer (GSTN's Ship-To GSTIN): its GSTIN, legal name and the address of delivery. */
+  ShipDtls?: IrpParty;
   ExpDtls?: { CntCode?: string; ForCur?: string; RefClm: 'Y' | 'N' };
 }
 
@@ -332,6 +334,7 @@ export function buildIrpPayload(source: SourceDocument, account: Account, client
       ),
       Pos: pos,
     },
+    ...(doc.shipToGstin ? { ShipDtls: shipToParty(doc.shipToGstin, doc.shipToName ?? doc.shipToGstin, doc.deliveryAddress ?? null) } : {}),
     ItemList: items,
     ValDtls: {
       AssVal: n(sumOf('AssAmt')),
@@ -347,5 +350,19 @@ export function buildIrpPayload(source: SourceDocument, account: Account, client
     },
     // The country of destination (CGST rule 46, third proviso) when the invoice names it, as its ISO 3166-1 code.
     ...(isExport ? { ExpDtls: { ...(doc.destinationCountry ? { CntCode: doc.destinationCountry } : {}), RefClm: supTyp === 'EXPWP' ? 'Y' : 'N' } } : {}),
+  };
+}
+
+/** The e-invoice's ShipDtls: the ship-to party's GSTIN, legal name and address of delivery (its state from the GSTIN). */
+function shipToParty(gstin: string, name: string, address: string | null): IrpParty {
+  const a = splitAddress(address);
+  return {
+    Gstin: gstin,
+    LglNm: name.slice(0, 100),
+    Addr1: a.addr1,
+    ...(a.addr2 ? { Addr2: a.addr2 } : {}),
+    Loc: a.loc.length >= 3 ? a.loc : `${a.loc}   `.slice(0, 3),
+    Pin: a.pin as number,
+    Stcd: gstin.slice(0, 2),
   };
 }

@@ -36,6 +36,8 @@ import { EwayBills1732002100000 } from './1732002100000-eway-bills';
 import { Payments1732002200000 } from './1732002200000-payments';
 import { RecurringInvoices1732002300000 } from './1732002300000-recurring-invoices';
 import { PaymentReminders1732002310000 } from './1732002310000-payment-reminders';
+import { InvoiceShipTo1732002900000 } from './1732002900000-invoice-ship-to';
+import { ClientRegistrationType1732002910000 } from './1732002910000-client-registration-type';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -77,4 +79,6 @@ export const MIGRATIONS = [
   Payments1732002200000,
   RecurringInvoices1732002300000,
   PaymentReminders1732002310000,
+  InvoiceShipTo1732002900000,
+  ClientRegistrationType1732002910000,
 ];
