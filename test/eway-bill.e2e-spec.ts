@@ -639,6 +639,9 @@ describe('e-way bills against a local NIC e-way bill system', () => {
     const file = (await t.http.get(`/v1/exports/eway-bill?ids=${id}`).set(a.auth).expect(200)).body.data;
     expect(ajv.validate(ewbSchema, file) ? [] : ajv.errors).toEqual([]);
     expect(file.billLists[0]).toMatchObject({ transType: 2, shipToGSTIN: depot, actualToStateCode: 33 });
+    const pdf = pdfText((await t.http.get(`/v1/documents/invoice/${id}/pdf`).set(a.auth).buffer(true).parse(binary).expect(200)).body as Buffer);
+    expect(pdf).toMatch(new RegExp(`Ship to: Chennai Depot Pvt Ltd, GSTIN ${depot}`));
+    expect(pdf).toContain('14 Anna Salai, Guindy, Chennai 600032');
     // The ship-to party is part of what the bill carries.
     await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ ship_to_gstin: null, ship_to_name: null }).expect(409);
   });
