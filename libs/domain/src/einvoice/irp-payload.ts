@@ -206,6 +206,7 @@ export function buildIrpPayload(source: SourceDocument, account: Account, client
   const supTyp = irpSupplyType(doc.type, withTax);
   const isExport = supTyp === 'EXPWP' || supTyp === 'EXPWOP';
   const buyerAddress = splitAddress(client?.address ?? null);
+  const shipAddress = splitAddress(doc.deliveryAddress ?? null);
   if (!isExport) {
     if (!client?.gstin) errors.client_id = 'the client has no GSTIN: e-invoices are for registered recipients and exports';
     if (!buyerAddress.pin || buyerAddress.addr1.length === 0) errors.client_address = "the client's address must hold the street and a 6-digit PIN code";
@@ -334,7 +335,18 @@ export function buildIrpPayload(source: SourceDocument, account: Account, client
       ),
       Pos: pos,
     },
-    ...(doc.shipToGstin ? { ShipDtls: shipToParty(doc.shipToGstin, doc.shipToName ?? doc.shipToGstin, doc.deliveryAddress ?? null) } : {}),
+    // A ship-to party other than the buyer: its GSTIN, legal name and the address of delivery (its state from the GSTIN).
+    ...(doc.shipToGstin
+      ? {
+          ShipDtls: party({
+            ...shipAddress,
+            pin: shipAddress.pin as number,
+            gstin: doc.shipToGstin,
+            name: doc.shipToName ?? doc.shipToGstin,
+            stcd: doc.shipToGstin.slice(0, 2),
+          }),
+        }
+      : {}),
     ItemList: items,
     ValDtls: {
       AssVal: n(sumOf('AssAmt')),
@@ -350,19 +362,5 @@ export function buildIrpPayload(source: SourceDocument, account: Account, client
     },
     // The country of destination (CGST rule 46, third proviso) when the invoice names it, as its ISO 3166-1 code.
     ...(isExport ? { ExpDtls: { ...(doc.destinationCountry ? { CntCode: doc.destinationCountry } : {}), RefClm: supTyp === 'EXPWP' ? 'Y' : 'N' } } : {}),
-  };
-}
-
-/** The e-invoice's ShipDtls: the ship-to party's GSTIN, legal name and address of delivery (its state from the GSTIN). */
-function shipToParty(gstin: string, name: string, address: string | null): IrpParty {
-  const a = splitAddress(address);
-  return {
-    Gstin: gstin,
-    LglNm: name.slice(0, 100),
-    Addr1: a.addr1,
-    ...(a.addr2 ? { Addr2: a.addr2 } : {}),
-    Loc: a.loc.length >= 3 ? a.loc : `${a.loc}   `.slice(0, 3),
-    Pin: a.pin as number,
-    Stcd: gstin.slice(0, 2),
   };
 }

@@ -10,7 +10,7 @@ import { ValidationFailed } from '../shared/domain-error';
 import { money2, toDecimal } from '../shared/money';
 import { isSupplyType, isZeroRated, stateOf } from '../tax/supply';
 import { CargoKind } from './eway-bill-validity';
-import { ExitPoint, OTHER_COUNTRY_STATE, SUB_SUPPLY } from './exit-point';
+import { destination, ExitPoint, OTHER_COUNTRY_STATE, SUB_SUPPLY } from './exit-point';
 import { PartB, TransportMode } from './part-b';
 
 /**
@@ -154,28 +154,6 @@ export function consignmentValue(doc: Pick<SourceDocument, 'productLines' | 'rev
 
 /** An export: its bill goes to the place of exit (eway-bill/exit-point.ts). */
 export const isExportInvoice = (doc: Pick<SourceDocument, 'type' | 'supplyType'>) => doc.type === 'export' || !!doc.supplyType?.startsWith('export');
-
-/** Where the goods go: the place of exit of an export, the ship-to party's address of delivery, else the client's address. */
-interface Destination {
-  addr1: string;
-  addr2: string;
-  loc: string;
-  pin: number | null;
-  /** Its state when it is not the client's: the place of exit's, the ship-to party's. */
-  state: string | null;
-}
-
-function destination(doc: SourceDocument, client: Client | null, exit: ExitPoint | null, errors: Record<string, string>): Destination {
-  if (exit) return { addr1: exit.place, addr2: '', loc: exit.place, pin: exit.pincode, state: exit.stateCode };
-  if (doc.shipToGstin) {
-    const a = splitAddress(doc.deliveryAddress ?? null);
-    if (!a.pin || !a.addr1) errors.delivery_address = "the ship-to party's address of delivery must hold the street and a 6-digit PIN code";
-    return { ...a, state: doc.shipToGstin.slice(0, 2) };
-  }
-  const to = splitAddress(client?.address ?? null);
-  if (!to.pin || !to.addr1) errors.client_address = "the client's address must hold the street and a 6-digit PIN code for an e-way bill";
-  return { ...to, state: null };
-}
 
 /**
  * Part A of the bill of an invoice already in rupees (`invoiceInRupees`). Refuses (400, by field) what the portal

@@ -1,3 +1,6 @@
+import { Client } from '../clients/client';
+import { SourceDocument } from '../document-output/source-document';
+import { splitAddress } from '../einvoice/irp-payload';
 import { ValidationFailed } from '../shared/domain-error';
 import { normalizeStateCode, stateName } from '../tax/states';
 
@@ -53,4 +56,26 @@ export function exitPointOf(input: ExitPointInput, isExport: boolean): ExitPoint
   }
   if (Object.keys(errors).length) throw new ValidationFailed(errors, 'The place of exit of the export is missing or invalid.');
   return { place, stateCode: stateCode as string, pincode };
+}
+
+/** Where the goods go: the place of exit of an export, the ship-to party's address of delivery, else the client's address. */
+export interface Destination {
+  addr1: string;
+  addr2: string;
+  loc: string;
+  pin: number | null;
+  /** Its state when it is not the client's: the place of exit's, the ship-to party's. */
+  state: string | null;
+}
+
+export function destination(doc: SourceDocument, client: Client | null, exit: ExitPoint | null, errors: Record<string, string>): Destination {
+  if (exit) return { addr1: exit.place, addr2: '', loc: exit.place, pin: exit.pincode, state: exit.stateCode };
+  if (doc.shipToGstin) {
+    const a = splitAddress(doc.deliveryAddress ?? null);
+    if (!a.pin || !a.addr1) errors.delivery_address = "the ship-to party's address of delivery must hold the street and a 6-digit PIN code";
+    return { ...a, state: doc.shipToGstin.slice(0, 2) };
+  }
+  const to = splitAddress(client?.address ?? null);
+  if (!to.pin || !to.addr1) errors.client_address = "the client's address must hold the street and a 6-digit PIN code for an e-way bill";
+  return { ...to, state: null };
 }
