@@ -59,6 +59,7 @@ describe('clients', () => {
             gstin: null,
             state_code: null,
             reminders_opt_out: false,
+            registration_type: null,
             created_at: expect.stringMatching(TIMESTAMP),
             updated_at: expect.stringMatching(TIMESTAMP),
             uses_platform: false,
@@ -235,6 +236,26 @@ describe('clients', () => {
       expect(mismatch.body.error.details).toEqual({ state_code: expect.stringContaining('07') });
       const unknown = await post(a, { name: 'X', ...fresh(), state_code: '77' }).expect(400);
       expect(Object.keys(unknown.body.error.details)).toEqual(['state_code']);
+    });
+  });
+
+  describe('registration type', () => {
+    it('records composition dealers and UIN holders (a UIN checked as one), and refuses a type the GSTIN contradicts', async () => {
+      const comp = await create(a, { gstin: gstin('29AABCC1234D1Z'), registration_type: 'composition' });
+      expect(comp).toMatchObject({ registration_type: 'composition', state_code: '29' });
+      expect((await clientRow(comp.client_id))!.registration_type).toBe('composition');
+      const uin = await create(a, { gstin: '0717UNO00157UNO', registration_type: 'uin' });
+      expect(uin).toMatchObject({ gstin: '0717UNO00157UNO', state_code: '07', registration_type: 'uin' });
+      expect((await create(a, {})).registration_type).toBeNull();
+      const refused = async (body: object) => (await post(a, { name: 'X', ...fresh(), ...body }).expect(400)).body.error.details;
+      expect(await refused({ gstin: '0717UNO00157UNO' })).toHaveProperty('gstin');
+      expect(await refused({ gstin: '0717UNO00157UNA', registration_type: 'uin' })).toEqual({ gstin: expect.stringMatching(/check character/) });
+      expect(await refused({ gstin: gstin('29AABCU1234D1Z'), registration_type: 'uin' })).toEqual({ gstin: expect.stringMatching(/UIN/) });
+      expect(await refused({ registration_type: 'composition' })).toEqual({ registration_type: expect.stringContaining('GSTIN') });
+      expect(await refused({ gstin: gstin('29AABCV1234D1Z'), registration_type: 'consumer' })).toHaveProperty('registration_type');
+      expect(await refused({ registration_type: 'embassy' })).toEqual({ registration_type: expect.stringContaining('composition') });
+      const changed = await t.http.patch(`/v1/clients/${comp.client_id}`).set(a.auth).send({ registration_type: 'regular' }).expect(200);
+      expect(changed.body.data.registration_type).toBe('regular');
     });
   });
 

@@ -10,6 +10,7 @@ import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { FakeIrp } from './support/fake-irp';
 import { binary } from './support/binary-body';
 import { kolkataDate } from '@app/domain/shared/fiscal-year';
+import { gstinCheckCharacter as checkOf } from '@app/domain/tax/gstin';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { PNG } = require('pngjs') as { PNG: { sync: { read(b: Buffer): { width: number; height: number; data: Uint8Array } } } };
@@ -169,6 +170,58 @@ describe('e-invoicing against a local registration portal', () => {
     // Another account's invoice is not found; an invoice to an unregistered client cannot be e-invoiced.
     const other = await t.createAccount({ name: 'Other' });
     await t.http.get(`/v1/exports/einvoice/${id}`).set(other.auth).expect(404);
+  });
+
+  it('sends a ship-to party with its own GSTIN as ShipDtls (GSTIN, legal name, address of delivery); its GSTIN is checked', async () => {
+    const depot = '33AAACH7409R1ZZ';
+    const shipTo = {
+      ship_to_gstin: depot.slice(0, 14) + checkOf(depot.slice(0, 14)),
+      ship_to_name: 'Chennai Depot Pvt Ltd',
+      delivery_address: '14 Anna Salai, Guindy, Chennai 600032',
+    };
+    const id = await newInvoice(shipTo);
+    const json = (await t.http.get(`/v1/exports/einvoice/${id}`).set(a.auth).expect(200)).body.data;
+    expect(ajv.validate(irpSchema, json) ? [] : ajv.errors).toEqual([]);
+    expect(json.ShipDtls).toEqual({
+      Gstin: shipTo.ship_to_gstin,
+      LglNm: 'Chennai Depot Pvt Ltd',
+      Addr1: '14 Anna Salai',
+      Loc: 'Chennai',
+      Addr2: 'Guindy',
+      Pin: 600032,
+      Stcd: '33',
+    });
+    expect(json.BuyerDtls).toMatchObject({ Gstin: '29AAACH7409R1ZX', Pos: '29' });
+    expect((await t.http.get(`/v1/invoices/${id}`).set(a.auth).expect(200)).body.data).toMatchObject({
+      ship_to_gstin: shipTo.ship_to_gstin,
+      ship_to_name: 'Chennai Depot Pvt Ltd',
+    });
+    expect(
+      (
+        await t.http
+          .get(`/v1/exports/einvoice/${await newInvoice()}`)
+          .set(a.auth)
+          .expect(200)
+      ).body.data,
+    ).not.toHaveProperty('ShipDtls');
+
+    const refused = async (body: object) =>
+      Object.keys(
+        (
+          await t.http
+            .post('/v1/invoices')
+            .set(a.auth)
+            .send({ client_id: client, invoice_date: '2026-11-20', payment_due_date: '2026-12-20', items: [LINE], ...body })
+            .expect(400)
+        ).body.error.details,
+      );
+    expect(await refused({ ...shipTo, ship_to_gstin: `${depot.slice(0, 14)}${checkOf(depot.slice(0, 14)) === 'A' ? 'B' : 'A'}` })).toContain('ship_to_gstin');
+    expect(await refused({ ...shipTo, ship_to_name: undefined })).toEqual(['ship_to_name']);
+    expect(await refused({ ...shipTo, delivery_address: 'Anna Salai, Chennai' })).toEqual(['delivery_address']);
+    expect(await refused({ ship_to_name: 'Chennai Depot Pvt Ltd' })).toEqual(['ship_to_name']);
+    // Removed again: the invoice goes to its client.
+    await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ ship_to_gstin: null, ship_to_name: null }).expect(200);
+    expect((await t.http.get(`/v1/exports/einvoice/${id}`).set(a.auth).expect(200)).body.data).not.toHaveProperty('ShipDtls');
   });
 
   it('registers: the IRN is stored, shown on the PDF with a QR code that decodes to the signed payload', async () => {

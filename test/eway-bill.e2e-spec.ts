@@ -315,6 +315,55 @@ describe('e-way bills against a local NIC e-way bill system', () => {
       .expect(404);
   });
 
+  it('keeps an invoice with a bill in force as the bill has it: edits of goods, values, client or place, cancelling and deleting are 409', async () => {
+    const id = await newInvoice();
+    const bill = (await generate(id, road(150)).expect(201)).body.data;
+    const other = (
+      await t.http
+        .post('/v1/clients')
+        .set(a.auth)
+        .send({ name: 'Other Buyer', phone: '9311111199', email: 'other-buyer@example.com', address: '1 Park Street, Kolkata 700016', state_code: '19' })
+        .expect(201)
+    ).body.data.client.client_id as number;
+    for (const change of [
+      { items: [{ ...LINE, quantity: 3, igst_amount: 13500, total_amount: 88500 }] },
+      { client_id: other },
+      { place_of_supply: '19' },
+      { discount_type: 'percent', discount_value: 5 },
+      { status: 'cancelled' },
+    ]) {
+      const refused = await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send(change).expect(409);
+      expect(refused.body.error.code).toBe('conflict');
+      expect(refused.body.error.message).toContain('cancel the e-way bill first');
+      expect(refused.body.error.details).toMatchObject({ ewb_no: bill.ewb_no, [Object.keys(change)[0]]: expect.stringContaining(bill.ewb_no) });
+    }
+    const kept = (await t.http.delete(`/v1/invoices/${id}`).set(a.auth).expect(409)).body.error;
+    expect(kept.details).toMatchObject({ ewb_no: bill.ewb_no });
+    const bulk = (
+      await t.http
+        .post('/v1/invoices/bulk-delete')
+        .set(a.auth)
+        .send({ ids: [id] })
+        .expect(200)
+    ).body.data;
+    expect(bulk.skipped).toContain(id);
+    // What the bill does not carry may change; the invoice is as it was.
+    await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ payment_status: 'paid' }).expect(200);
+    const doc = (await t.http.get(`/v1/invoices/${id}`).set(a.auth).expect(200)).body.data;
+    expect(doc).toMatchObject({ client_id: client, status: 'issued', payment_status: 'paid' });
+    expect(doc.items[0].quantity).toBe(2);
+
+    // Once the bill is cancelled, or has run out, the invoice is free again.
+    await t.http.post(`/v1/invoices/${id}/eway-bill/cancel`).set(a.auth).send({ reason: 'data_entry_mistake' }).expect(200);
+    await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ place_of_supply: '29' }).expect(200);
+    const expiring = await newInvoice();
+    await generate(expiring, road(150)).expect(201);
+    await t.http.patch(`/v1/invoices/${expiring}`).set(a.auth).send({ status: 'cancelled' }).expect(409);
+    now = base + 3 * 24 * HOUR;
+    await t.http.patch(`/v1/invoices/${expiring}`).set(a.auth).send({ status: 'cancelled' }).expect(200);
+    await t.http.delete(`/v1/invoices/${expiring}`).set(a.auth).expect(200);
+  });
+
   it('extends only from 8 hours before to 8 hours after the end of validity, for the distance left', async () => {
     const id = await newInvoice();
     const bill = (await generate(id, road(150)).expect(201)).body.data;
@@ -540,5 +589,60 @@ describe('e-way bills against a local NIC e-way bill system', () => {
     await t.http.get('/v1/exports/eway-bill?ids=1,x').set(a.auth).expect(400);
     const other = await t.createAccount({ name: 'Stranger', gstin: OTHER_GSTIN });
     await t.http.get(`/v1/exports/eway-bill?ids=${plain}`).set(other.auth).expect(404);
+  });
+
+  it('an export goes to its place of exit: URP in state 99, sub-supply Export, the PIN and state of the port; in the bulk file too', async () => {
+    const foreign = (
+      await t.http
+        .post('/v1/clients')
+        .set(a.auth)
+        .send({ name: 'Pacific Imports Inc', phone: '+14155550100', email: 'imports@example.com', address: '400 Market Street, San Francisco, CA 94105' })
+        .expect(201)
+    ).body.data.client.client_id as number;
+    const id = await newInvoice({ client_id: foreign, invoice_type: 'export', destination_country: 'US' });
+    const exit = { exit_place: 'Nhava Sheva', exit_state_code: '27', exit_pincode: '400707' };
+    const missing = await generate(id, road(60)).expect(400);
+    expect(Object.keys(missing.body.error.details)).toEqual(['exit_state_code', 'exit_pincode']);
+    expect((await generate(id, road(60, { ...exit, exit_state_code: '99' })).expect(400)).body.error.details).toHaveProperty('exit_state_code');
+    expect((await generate(await newInvoice(), road(60, exit)).expect(400)).body.error.details).toHaveProperty('exit_place');
+
+    const bill = (await generate(id, road(60, exit)).expect(201)).body.data;
+    const sent = portal.calls('GENEWAYBILL').at(-1)!;
+    expect(sent).toMatchObject({ subSupplyType: '3', toGstin: 'URP', toTrdName: 'Pacific Imports Inc', toStateCode: 99, actToStateCode: 27 });
+    expect(sent).toMatchObject({
+      toPincode: 400707,
+      toPlace: 'Nhava Sheva',
+      toAddr1: 'Nhava Sheva',
+      fromPincode: 411001,
+      transDistance: '60',
+      transactionType: 1,
+    });
+    expect(sent.igstValue).toBe(9000);
+    expect(bill.validity_days).toBe(1);
+
+    const file = (await t.http.get(`/v1/exports/eway-bill?ids=${id}&exit_state_code=27&exit_pincode=400707&exit_place=Nhava%20Sheva`).set(a.auth).expect(200))
+      .body.data;
+    expect(ajv.validate(ewbSchema, file) ? [] : ajv.errors).toEqual([]);
+    expect(file.billLists[0]).toMatchObject({ subSupplyType: 3, toGstin: 'URP', toStateCode: 99, actualToStateCode: 27, toPincode: 400707 });
+    const without = await t.http.get(`/v1/exports/eway-bill?ids=${id}`).set(a.auth).expect(400);
+    expect(Object.keys(without.body.error.details)).toEqual([`ids.${id}.exit_state_code`, `ids.${id}.exit_pincode`]);
+    await t.http.get(`/v1/exports/eway-bill?ids=${id}&exit_pincode=40070`).set(a.auth).expect(400);
+  });
+
+  it('a ship-to party with its own GSTIN makes the bill Bill To - Ship To: shipToGSTIN, its name, address and state', async () => {
+    const depot = `33AAACH7409R1Z${gstinCheckCharacter('33AAACH7409R1Z')}`;
+    const id = await newInvoice({ ship_to_gstin: depot, ship_to_name: 'Chennai Depot Pvt Ltd', delivery_address: '14 Anna Salai, Guindy, Chennai 600032' });
+    await generate(id, road(1200)).expect(201);
+    const sent = portal.calls('GENEWAYBILL').at(-1)!;
+    expect(sent).toMatchObject({ transactionType: 2, shipToGSTIN: depot, shipToTradeName: 'Chennai Depot Pvt Ltd', toGstin: '29AAACH7409R1ZX' });
+    expect(sent).toMatchObject({ toStateCode: 29, actToStateCode: 33, toPincode: 600032, toAddr1: '14 Anna Salai', toPlace: 'Chennai' });
+    const file = (await t.http.get(`/v1/exports/eway-bill?ids=${id}`).set(a.auth).expect(200)).body.data;
+    expect(ajv.validate(ewbSchema, file) ? [] : ajv.errors).toEqual([]);
+    expect(file.billLists[0]).toMatchObject({ transType: 2, shipToGSTIN: depot, actualToStateCode: 33 });
+    const pdf = pdfText((await t.http.get(`/v1/documents/invoice/${id}/pdf`).set(a.auth).buffer(true).parse(binary).expect(200)).body as Buffer);
+    expect(pdf).toMatch(new RegExp(`Ship to: Chennai Depot Pvt Ltd, GSTIN ${depot}`));
+    expect(pdf).toContain('14 Anna Salai, Guindy, Chennai 600032');
+    // The ship-to party is part of what the bill carries.
+    await t.http.patch(`/v1/invoices/${id}`).set(a.auth).send({ ship_to_gstin: null, ship_to_name: null }).expect(409);
   });
 });

@@ -60,7 +60,27 @@ const noteLine = (l: LineSpec) => {
   };
 };
 
-type Client = 'reg27' | 'reg29' | 'sez29' | 'unreg29' | 'unreg27' | 'foreign';
+type Client = 'reg27' | 'reg29' | 'sez29' | 'unreg29' | 'unreg27' | 'foreign' | 'comp29' | 'uin07';
+/** The clients' GSTINs (a UIN for the UN body) and registration types, as each is created. */
+const COMP29 = gstinOf('29', 'AABCC1234D');
+const UIN07 = '0717UNO00157UNO';
+const CLIENTS: Record<Client, object> = {
+  reg27: { gstin: gstinOf('27') },
+  reg29: { gstin: gstinOf('29') },
+  sez29: { gstin: gstinOf('29', 'AABCS1429B') },
+  unreg29: { state_code: '29' },
+  unreg27: { state_code: '27' },
+  foreign: { phone: '+14155550100' },
+  comp29: { gstin: COMP29, registration_type: 'composition' },
+  uin07: { gstin: UIN07, registration_type: 'uin' },
+};
+/** The row of table 3.2 a client's inter-state 3.1(a) supplies go to. */
+type Row32 = 'unreg' | 'comp' | 'uin';
+const ROW32: Partial<Record<Client, Row32>> = { unreg29: 'unreg', unreg27: 'unreg', comp29: 'comp', uin07: 'uin' };
+const ROW32_OF_GSTIN = new Map<string, Row32>([
+  [COMP29, 'comp'],
+  [UIN07, 'uin'],
+]);
 /** Where GSTR-3B puts a document: 3.1(a), (b) or (c), or nowhere (drafts, cancelled, deleted, another month). */
 type Row = 'det' | 'zero' | 'nil' | 'none';
 interface InvoiceSpec {
@@ -208,6 +228,22 @@ const INVOICES: InvoiceSpec[] = [
     lines: [{ hsn: '84713010', taxable: 6_000_00, rate: 18, kind: 'intra' }],
   },
   {
+    key: 'b2b-composition',
+    client: 'comp29',
+    date: `${OCT}17`,
+    status: 'issued',
+    row: 'det',
+    lines: [{ hsn: '84713010', taxable: 30_000_00, rate: 18, kind: 'inter' }],
+  },
+  {
+    key: 'b2b-uin',
+    client: 'uin07',
+    date: `${OCT}18`,
+    status: 'issued',
+    row: 'det',
+    lines: [{ hsn: '84713010', taxable: 12_000_00, rate: 18, kind: 'inter' }],
+  },
+  {
     key: 'september',
     client: 'reg29',
     date: '2026-09-30',
@@ -259,6 +295,14 @@ const NOTES: NoteSpec[] = [
     line: { hsn: '84713010', taxable: 4_000_00, rate: 18, kind: 'inter' },
   },
   {
+    key: 'cn-composition',
+    kind: 'credit',
+    client: 'comp29',
+    against: 'b2b-composition',
+    row: 'det',
+    line: { hsn: '84713010', taxable: 2_000_00, rate: 18, kind: 'inter' },
+  },
+  {
     key: 'cn-draft',
     kind: 'credit',
     client: 'reg29',
@@ -278,6 +322,10 @@ interface Sums {
   csamt: number;
 }
 const zero = (): Sums => ({ txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 });
+/** The sums of table 3.2 by row and place of supply. */
+type Table32 = Record<Row32, Map<string, Sums>>;
+const table32 = (): Table32 => ({ unreg: new Map(), comp: new Map(), uin: new Map() });
+const rowOf = (t: Table32, row: Row32, pos: string) => t[row].get(pos) ?? (t[row].set(pos, zero()), t[row].get(pos)!);
 const p = (v: number | undefined) => Math.round((v ?? 0) * 100);
 const add = (s: Sums, d: { txval?: number; iamt?: number; camt?: number; samt?: number; csamt?: number }, sign = 1, taxToo = true) => {
   s.txval += p(d.txval) * sign;
@@ -304,6 +352,15 @@ describe('GST returns: GSTR-1, GSTR-3B and the documents agree; GSTR-1A', () => 
   const ids = new Map<string, number>();
   const numbers = new Map<string, string>();
   const get = (who: TestAccount, path: string) => t.http.get(path).set(who.auth);
+  const post = (who: TestAccount, path: string, body: object) => t.http.post(path).set(who.auth).send(body);
+  /** A new invoice of `who` dated `date` (due the same day) with `lines`. */
+  const invoiceBody = (client: number | undefined, date: string, lines: LineSpec[], extra: object = {}, reverseCharge = false) => ({
+    client_id: client,
+    invoice_date: date,
+    payment_due_date: date,
+    items: lines.map((l) => lineBody(l, reverseCharge)),
+    ...extra,
+  });
 
   beforeAll(async () => {
     t = await startApp('gst_returns');
@@ -323,28 +380,17 @@ describe('GST returns: GSTR-1, GSTR-3B and the documents agree; GSTR-1A', () => 
           })
           .expect(201)
       ).body.data.client.client_id as number;
-    clients.set('reg27', await mk(a, 'reg27', { gstin: gstinOf('27') }));
-    clients.set('reg29', await mk(a, 'reg29', { gstin: gstinOf('29') }));
-    clients.set('sez29', await mk(a, 'sez29', { gstin: gstinOf('29', 'AABCS1429B') }));
-    clients.set('unreg29', await mk(a, 'unreg29', { state_code: '29' }));
-    clients.set('unreg27', await mk(a, 'unreg27', { state_code: '27' }));
-    clients.set('foreign', await mk(a, 'foreign', { phone: '+14155550100' }));
+    for (const [key, fields] of Object.entries(CLIENTS) as Array<[Client, object]>) clients.set(key, await mk(a, key, fields));
 
     for (const inv of INVOICES) {
-      const res = await t.http
-        .post('/v1/invoices')
-        .set(a.auth)
-        .send({
-          client_id: clients.get(inv.client),
-          invoice_date: inv.date,
-          payment_due_date: inv.date,
-          status: inv.status,
-          ...(inv.type ? { invoice_type: inv.type } : {}),
-          ...(inv.lut ? { lut_number: 'AD270326000123X' } : {}),
-          ...(inv.reverseCharge ? { reverse_charge: true } : {}),
-          ...(inv.usd ? { currency: 'USD', exchange_rate: inv.usd } : {}),
-          items: inv.lines.map((l) => lineBody(l, inv.reverseCharge)),
-        });
+      const extra = {
+        status: inv.status,
+        ...(inv.type ? { invoice_type: inv.type } : {}),
+        ...(inv.lut ? { lut_number: 'AD270326000123X' } : {}),
+        ...(inv.reverseCharge ? { reverse_charge: true } : {}),
+        ...(inv.usd ? { currency: 'USD', exchange_rate: inv.usd } : {}),
+      };
+      const res = await post(a, '/v1/invoices', invoiceBody(clients.get(inv.client), inv.date, inv.lines, extra, inv.reverseCharge));
       if (res.status !== 201) throw new Error(`${inv.key}: ${JSON.stringify(res.body)}`);
       ids.set(inv.key, res.body.data.invoice_id as number);
       numbers.set(inv.key, res.body.data.invoice_number as string);
@@ -359,14 +405,8 @@ describe('GST returns: GSTR-1, GSTR-3B and the documents agree; GSTR-1A', () => 
       };
       const res =
         note.kind === 'credit'
-          ? await t.http
-              .post('/v1/credit-notes')
-              .set(a.auth)
-              .send({ ...body, credit_note_date: '2026-10-20', source_invoice_id: ids.get(note.against) })
-          : await t.http
-              .post('/v1/debit-notes')
-              .set(a.auth)
-              .send({ ...body, debit_note_date: '2026-10-20', original_invoice_id: ids.get(note.against) });
+          ? await post(a, '/v1/credit-notes', { ...body, credit_note_date: '2026-10-20', source_invoice_id: ids.get(note.against) })
+          : await post(a, '/v1/debit-notes', { ...body, debit_note_date: '2026-10-20', original_invoice_id: ids.get(note.against) });
       if (res.status >= 300) throw new Error(`${note.key}: ${JSON.stringify(res.body)}`);
       ids.set(note.key, (res.body.data.credit_note_id ?? res.body.data.debit_note_id) as number);
     }
@@ -376,16 +416,7 @@ describe('GST returns: GSTR-1, GSTR-3B and the documents agree; GSTR-1A', () => 
       .expect(200);
     // Another account's invoice of the same month never shows in A's returns.
     const bClient = await mk(b, 'breg', { gstin: gstinOf('29') });
-    await t.http
-      .post('/v1/invoices')
-      .set(b.auth)
-      .send({
-        client_id: bClient,
-        invoice_date: `${OCT}10`,
-        payment_due_date: `${OCT}10`,
-        items: [lineBody({ hsn: '11111111', taxable: 99_999_00, rate: 18, kind: 'inter' })],
-      })
-      .expect(201);
+    await post(b, '/v1/invoices', invoiceBody(bClient, `${OCT}10`, [{ hsn: '11111111', taxable: 99_999_00, rate: 18, kind: 'inter' }])).expect(201);
   });
 
   afterAll(async () => {
@@ -402,8 +433,8 @@ describe('GST returns: GSTR-1, GSTR-3B and the documents agree; GSTR-1A', () => 
     expect(g3.remarks.find((r: { table: string }) => r.table === '4').remark).toMatch(/Input tax credit \(table 4\) is not computed.*no purchases/);
     expect(g3.return.sup_details.isup_rev).toEqual({ txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 });
     expect(g3.return.eco_dtls).toEqual({ eco_sup: { txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 }, eco_reg_sup: { txval: 0 } });
-    expect(g3.return.inter_sup.comp_details).toEqual([]);
-    expect(g3.return.inter_sup.uin_details).toEqual([]);
+    expect(g3.return.inter_sup.comp_details.map((r: { pos: string }) => r.pos)).toEqual(['29']);
+    expect(g3.return.inter_sup.uin_details.map((r: { pos: string }) => r.pos)).toEqual(['07']);
     expect(JSON.stringify([g1, g3])).not.toContain('11111111');
     expect(JSON.stringify(g1)).not.toContain(numbers.get('draft'));
   });
@@ -415,11 +446,19 @@ describe('GST returns: GSTR-1, GSTR-3B and the documents agree; GSTR-1A', () => 
     type Itm = { itm_det: Det };
 
     // 1. From GSTR-1's tables, as the portal maps them to GSTR-3B.
-    const fromG1 = { det: zero(), zero: zero(), nil: 0, unreg: new Map<string, Sums>() };
-    const unreg = (pos: string) => fromG1.unreg.get(pos) ?? (fromG1.unreg.set(pos, zero()), fromG1.unreg.get(pos)!);
-    for (const party of g1.b2b as Array<{ inv: Array<{ inv_typ: string; rchrg: string; itms: Itm[] }> }>) {
+    const fromG1 = { det: zero(), zero: zero(), nil: 0, t32: table32() };
+    const unreg = (pos: string) => rowOf(fromG1.t32, 'unreg', pos);
+    // Composition dealers and UIN holders are B2B recipients; GSTR-1 knows them by their GSTIN (or UIN) only.
+    const b2b32 = (ctin: string, pos: string, inter: boolean, d: Det, sign: number) => {
+      const row = ROW32_OF_GSTIN.get(ctin);
+      if (row && inter) add(rowOf(fromG1.t32, row, pos), d, sign);
+    };
+    for (const party of g1.b2b as Array<{ ctin: string; inv: Array<{ inv_typ: string; rchrg: string; pos: string; itms: Itm[] }> }>) {
       for (const inv of party.inv) {
-        for (const x of inv.itms) add(inv.inv_typ.startsWith('SEW') ? fromG1.zero : fromG1.det, x.itm_det, 1, inv.rchrg === 'N');
+        for (const x of inv.itms) {
+          add(inv.inv_typ.startsWith('SEW') ? fromG1.zero : fromG1.det, x.itm_det, 1, inv.rchrg === 'N');
+          b2b32(party.ctin, inv.pos, inv.pos !== '27', x.itm_det, 1);
+        }
       }
     }
     for (const g of g1.b2cl as Array<{ pos: string; inv: Array<{ itms: Itm[] }> }>) {
@@ -433,9 +472,12 @@ describe('GST returns: GSTR-1, GSTR-3B and the documents agree; GSTR-1A', () => 
       if (r.sply_ty === 'INTER') add(unreg(r.pos), r);
     }
     for (const e of g1.exp as Array<{ inv: Array<{ itms: Det[] }> }>) for (const d of e.inv.flatMap((i) => i.itms)) add(fromG1.zero, d);
-    for (const party of g1.cdnr as Array<{ nt: Array<{ ntty: string; inv_typ: string; rchrg: string; itms: Itm[] }> }>) {
+    for (const party of g1.cdnr as Array<{ ctin: string; nt: Array<{ ntty: string; inv_typ: string; rchrg: string; pos: string; itms: Itm[] }> }>) {
       for (const n of party.nt) {
-        for (const x of n.itms) add(n.inv_typ.startsWith('SEW') ? fromG1.zero : fromG1.det, x.itm_det, n.ntty === 'C' ? -1 : 1, n.rchrg === 'N');
+        for (const x of n.itms) {
+          add(n.inv_typ.startsWith('SEW') ? fromG1.zero : fromG1.det, x.itm_det, n.ntty === 'C' ? -1 : 1, n.rchrg === 'N');
+          b2b32(party.ctin, n.pos, n.pos !== '27', x.itm_det, n.ntty === 'C' ? -1 : 1);
+        }
       }
     }
     for (const n of g1.cdnur as Array<{ typ: string; ntty: string; pos?: string; itms: Itm[] }>) {
@@ -451,21 +493,21 @@ describe('GST returns: GSTR-1, GSTR-3B and the documents agree; GSTR-1A', () => 
 
     // 2. As GSTR-3B answers.
     const s = g3.sup_details;
+    const rows32 = (rows: Array<{ pos: string; txval: number; iamt: number }>) =>
+      new Map(rows.map((r) => [r.pos, { txval: p(r.txval), iamt: p(r.iamt), camt: 0, samt: 0, csamt: 0 }]));
     const from3b = {
       det: { txval: p(s.osup_det.txval), iamt: p(s.osup_det.iamt), camt: p(s.osup_det.camt), samt: p(s.osup_det.samt), csamt: p(s.osup_det.csamt) },
       zero: { txval: p(s.osup_zero.txval), iamt: p(s.osup_zero.iamt), camt: 0, samt: 0, csamt: p(s.osup_zero.csamt) },
       nil: p(s.osup_nil_exmp.txval),
-      unreg: new Map(
-        (g3.inter_sup.unreg_details as Array<{ pos: string; txval: number; iamt: number }>).map((r) => [
-          r.pos,
-          { txval: p(r.txval), iamt: p(r.iamt), camt: 0, samt: 0, csamt: 0 },
-        ]),
-      ),
+      t32: { unreg: rows32(g3.inter_sup.unreg_details), comp: rows32(g3.inter_sup.comp_details), uin: rows32(g3.inter_sup.uin_details) } as Table32,
     };
 
     // 3. From the documents' own lines, read back through the API (USD lines in rupees at their exchange rate).
-    const fromDocs = { det: zero(), zero: zero(), nil: 0, unreg: new Map<string, Sums>() };
-    const docUnreg = (pos: string) => fromDocs.unreg.get(pos) ?? (fromDocs.unreg.set(pos, zero()), fromDocs.unreg.get(pos)!);
+    const fromDocs = { det: zero(), zero: zero(), nil: 0, t32: table32() };
+    const doc32 = (client: Client, pos: string, sums: Sums, sign = 1) => {
+      const row = ROW32[client];
+      if (row && pos !== '27') addSums(rowOf(fromDocs.t32, row, pos), sums, sign);
+    };
     type ApiLine = { taxable_value: number; cgst_amount: number; sgst_amount: number; igst_amount: number; cess_amount?: number | null };
     const lineSums = (lines: ApiLine[], rate: string | null, taxToo: boolean): Sums => {
       const conv = (v: number | null | undefined) => (rate ? inRupees(v ?? 0, rate) : p(v ?? 0));
@@ -493,8 +535,7 @@ describe('GST returns: GSTR-1, GSTR-3B and the documents agree; GSTR-1A', () => 
       }
       const sums = lineSums(doc.items, rate, !doc.reverse_charge);
       addSums(spec.row === 'det' ? fromDocs.det : fromDocs.zero, sums);
-      const client = spec.client;
-      if ((client === 'unreg29' || client === 'unreg27') && doc.place_of_supply !== '27') addSums(docUnreg(doc.place_of_supply), sums);
+      doc32(spec.client, doc.place_of_supply, sums);
     }
     for (const spec of NOTES.filter((n) => n.row !== 'none')) {
       const path = spec.kind === 'credit' ? 'credit-notes' : 'debit-notes';
@@ -502,7 +543,7 @@ describe('GST returns: GSTR-1, GSTR-3B and the documents agree; GSTR-1A', () => 
       const sums = lineSums(doc.items, null, !doc.reverse_charge);
       const sign = spec.kind === 'credit' ? -1 : 1;
       addSums(spec.row === 'det' ? fromDocs.det : fromDocs.zero, sums, sign);
-      if ((spec.client === 'unreg29' || spec.client === 'unreg27') && doc.place_of_supply !== '27') addSums(docUnreg(doc.place_of_supply), sums, sign);
+      doc32(spec.client, doc.place_of_supply, sums, sign);
     }
 
     const asObject = (m: Map<string, Sums>) => Object.fromEntries([...m.entries()].sort().map(([k, v]) => [k, { txval: v.txval, iamt: v.iamt }]));
@@ -512,19 +553,34 @@ describe('GST returns: GSTR-1, GSTR-3B and the documents agree; GSTR-1A', () => 
     expect(from3b.zero).toEqual(fromDocs.zero);
     expect(from3b.nil).toBe(fromG1.nil);
     expect(from3b.nil).toBe(fromDocs.nil);
-    expect(asObject(from3b.unreg)).toEqual(asObject(fromG1.unreg));
-    expect(asObject(from3b.unreg)).toEqual(asObject(fromDocs.unreg));
+    for (const row of ['unreg', 'comp', 'uin'] as const) {
+      expect(asObject(from3b.t32[row])).toEqual(asObject(fromG1.t32[row]));
+      expect(asObject(from3b.t32[row])).toEqual(asObject(fromDocs.t32[row]));
+    }
 
-    // What the sums hold, stated once by hand: 3.1(c) is both bills of supply; 3.2 only Karnataka (29), of the B2CL
-    // invoice, the inter-state B2CS one and their notes; reverse charge adds its taxable value but not its tax.
+    // What the sums hold, stated once by hand: 3.1(c) is both bills of supply; 3.2 to unregistered persons only Karnataka
+    // (29), of the B2CL invoice, the inter-state B2CS one and their notes; to the composition dealer its invoice less its
+    // credit note, to the UN body (Delhi, 07) its invoice; reverse charge adds its taxable value but not its tax.
     expect(from3b.nil).toBe(4_500_00 + 1_200_00);
-    expect(asObject(from3b.unreg)).toEqual({ '29': { txval: (1_50_000 + 20_000 - 10_000 + 1_000) * 100, iamt: (27_000 + 3_600 - 1_800 + 180) * 100 } });
+    expect(asObject(from3b.t32.unreg)).toEqual({ '29': { txval: (1_50_000 + 20_000 - 10_000 + 1_000) * 100, iamt: (27_000 + 3_600 - 1_800 + 180) * 100 } });
+    expect(asObject(from3b.t32.comp)).toEqual({ '29': { txval: (30_000 - 2_000) * 100, iamt: (5_400 - 360) * 100 } });
+    expect(asObject(from3b.t32.uin)).toEqual({ '07': { txval: 12_000 * 100, iamt: 2_160 * 100 } });
     const usdTaxable = inRupees(1_234.56, '83.2567');
     expect(from3b.zero.txval).toBe((40_000 + 15_000 + 60_000 - 5_000 - 4_000) * 100 + usdTaxable);
     expect(from3b.zero.iamt).toBe((7_200 - 720) * 100 + inRupees(222.22, '83.2567'));
-    expect(from3b.det.iamt).toBe((4_500 + 27_000 + 3_600 - 1_800 + 360 + 180) * 100);
+    expect(from3b.det.iamt).toBe((4_500 + 27_000 + 3_600 - 1_800 + 360 + 180 + 5_400 + 2_160 - 360) * 100);
     expect(from3b.det.txval).toBe(
-      10_000_00 + 2_000_33 + 25_000_00 + 8_000_00 + 1_50_000_00 + 20_000_00 + 3_000_55 - (1_000_00 + 10_000_00 + 500_00) + (2_000_00 + 1_000_00),
+      10_000_00 +
+        2_000_33 +
+        25_000_00 +
+        8_000_00 +
+        1_50_000_00 +
+        20_000_00 +
+        3_000_55 +
+        30_000_00 +
+        12_000_00 -
+        (1_000_00 + 10_000_00 + 500_00 + 2_000_00) +
+        (2_000_00 + 1_000_00),
     );
   });
 
@@ -550,19 +606,15 @@ describe('GST returns: GSTR-1, GSTR-3B and the documents agree; GSTR-1A', () => 
 
   it('a foreign-currency document without exchange_rate makes GSTR-3B a 400 naming it, as GSTR-1', async () => {
     const foreign = (await get(a, `/v1/invoices/${ids.get('export-usd-with-payment')}`).expect(200)).body.data.client_id as number;
-    const res = await t.http
-      .post('/v1/invoices')
-      .set(a.auth)
-      .send({
-        client_id: foreign,
-        invoice_date: '2026-11-05',
-        payment_due_date: '2026-11-05',
+    const res = await post(
+      a,
+      '/v1/invoices',
+      invoiceBody(foreign, '2026-11-05', [{ hsn: '84713010', taxable: 500_00, rate: 0, kind: 'none' }], {
         invoice_type: 'export',
         currency: 'USD',
         lut_number: 'AD270326000123X',
-        items: [lineBody({ hsn: '84713010', taxable: 500_00, rate: 0, kind: 'none' })],
-      })
-      .expect(201);
+      }),
+    ).expect(201);
     for (const form of ['gstr3b', 'gstr1']) {
       const refused = await get(a, `/v1/exports/${form}?period=2026-11`).expect(400);
       expect(refused.body.error.details.documents).toContain(res.body.data.invoice_number);
@@ -611,16 +663,11 @@ describe('GST returns: GSTR-1, GSTR-3B and the documents agree; GSTR-1A', () => 
         .set(a.auth)
         .expect(200);
       // Created: a new October invoice; and the draft issued now.
-      const created = await t.http
-        .post('/v1/invoices')
-        .set(a.auth)
-        .send({
-          client_id: await clientOf('b2b-intra'),
-          invoice_date: `${OCT}25`,
-          payment_due_date: `${OCT}25`,
-          items: [lineBody({ hsn: '84713010', taxable: 3_000_00, rate: 18, kind: 'intra' })],
-        })
-        .expect(201);
+      const created = await post(
+        a,
+        '/v1/invoices',
+        invoiceBody(await clientOf('b2b-intra'), `${OCT}25`, [{ hsn: '84713010', taxable: 3_000_00, rate: 18, kind: 'intra' }]),
+      ).expect(201);
       const issued = (
         await t.http
           .patch(`/v1/invoices/${ids.get('draft')}`)

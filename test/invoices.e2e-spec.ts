@@ -63,6 +63,8 @@ describe('invoices', () => {
         tds_amount: null,
         delivery_address: null,
         destination_country: null,
+        ship_to_gstin: null,
+        ship_to_name: null,
         discount_type: null,
         discount_value: null,
         place_of_supply: '27',

@@ -1,6 +1,5 @@
 import { createHash, generateKeyPairSync, KeyObject, sign } from 'node:crypto';
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { FakePortal, PortalReply, PortalRequest } from './fake-portal';
 
 /** What the fake e-invoice portal does with the next invoice it is sent. */
 export type IrpMode = 'ok' | 'invalid-token' | 'register-then-hang' | 'old-ack' | 'wrong-key' | 'wrong-irn';
@@ -23,33 +22,16 @@ const istNow = (offsetMs = 0) => new Date(Date.now() + offsetMs + 5.5 * 3600_000
  * portal's key pair made at start (`publicKeyPem` is what the service is configured with). Mode `wrong-key` signs
  * the next QR code with another key, `wrong-irn` answers another IRN for the next document.
  */
-export class FakeIrp {
+export class FakeIrp extends FakePortal {
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   private readonly otherKey: KeyObject = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   readonly publicKeyPem = this.keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  readonly received: Array<{ path: string; headers: IncomingMessage['headers']; body: unknown }> = [];
   readonly registrations = new Map<string, Registration>();
   mode: IrpMode = 'ok';
-  private server!: Server;
-  private tokens = 0;
-  private valid = new Set<string>();
   private acks = 112010000000000;
-  url = '';
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((r) => this.server.close(() => r()));
-  }
 
   authCalls(): Array<{ UserName?: string; ForceRefreshAccessToken?: boolean }> {
-    return this.received.filter((r) => r.path === '/eivital/v1.04/auth').map((r) => r.body as { ForceRefreshAccessToken?: boolean });
+    return this.requestsTo('/eivital/v1.04/auth').map((r) => r.body as { UserName?: string; ForceRefreshAccessToken?: boolean });
   }
 
   /** The JWS payload a signed QR code carries. */
@@ -58,37 +40,28 @@ export class FakeIrp {
     return JSON.parse(payload.data) as Record<string, unknown>;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    const body: unknown = text ? JSON.parse(text) : null;
-    const path = (req.url ?? '').split('?')[0];
-    this.received.push({ path, headers: req.headers, body });
-    const send = (json: unknown) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(json));
-    };
+  protected route(req: PortalRequest, reply: PortalReply): void {
+    const { path, body } = req;
+    const send = (json: unknown) => reply.json(json);
     const fail = (code: string, message: string, info?: unknown) =>
       send({ Status: 0, ErrorDetails: [{ ErrorCode: code, ErrorMessage: message }], InfoDtls: info ?? null });
 
     if (path === '/eivital/v1.04/auth' && req.method === 'POST') {
       if (req.headers.client_id !== 'fake-client' || req.headers.client_secret !== 'fake-secret') return fail('1010', 'Invalid Client-ID/Client-Secret');
-      const token = `token-${++this.tokens}`;
-      this.valid.add(token);
+      const token = this.issueToken('token');
       return send({ Status: 1, Data: { AuthToken: token, Sek: 'unused', TokenExpiry: istNow(6 * 3600_000) } });
     }
     const token = String(req.headers.authtoken ?? '');
-    if (!this.valid.has(token)) return fail('1005', 'Invalid Token');
+    if (!this.tokenValid(token)) return fail('1005', 'Invalid Token');
     if (this.mode === 'invalid-token') {
       this.mode = 'ok';
-      this.valid.delete(token);
+      this.revokeToken(token);
       return fail('1005', 'Invalid Token');
     }
     const gstin = String(req.headers.gstin ?? '');
 
     if (path === '/eicore/v1.03/Invoice' && req.method === 'POST') {
-      const inv = body as {
+      const inv = body as unknown as {
         DocDtls: { Typ: string; No: string; Dt: string };
         BuyerDtls: { Gstin: string };
         ValDtls: { TotInvVal: number };
@@ -150,7 +123,6 @@ export class FakeIrp {
       reg.status = 'CNL';
       return send({ Status: 1, Data: { Irn, CancelDate: istNow() } });
     }
-    res.writeHead(404);
-    res.end();
+    reply.status(404);
   }
 }

@@ -1,5 +1,4 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { FakePortal, PortalReply, PortalRequest } from './fake-portal';
 
 /** What the fake e-way bill system does with the next call to its e-way bill API (auth calls are not affected). */
 export type NicMode = 'ok' | 'invalid-token' | 'hang' | 'fail-500' | 'refuse-vehicle' | 'refuse-client';
@@ -44,33 +43,15 @@ const encodeError = (codes: string) => Buffer.from(JSON.stringify({ errorCodes: 
  * outside 8 hours of the end of validity, 390 for a remaining distance above the bill's. It computes validity on its own
  * (one day per 200 km or part, per 20 km for vehicle type O; the day ends at 11:59 PM). `now` is the test's clock.
  */
-export class FakeNicEwb {
-  readonly received: Array<{ path: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }> = [];
+export class FakeNicEwb extends FakePortal {
   readonly bills = new Map<string, Bill>();
   readonly credentials = { clientId: 'ewb-client', clientSecret: 'ewb-secret', username: 'ewb_api_user', password: 'ewb-password', gstin: '27AAPFU0939F1ZV' };
   mode: NicMode = 'ok';
-  now: () => number = Date.now;
-  url = '';
-  private server!: Server;
-  private tokens = new Map<string, number>();
-  private issued = 0;
   private serial = 391000000000;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((r) => this.server.close(() => r()));
-  }
 
   /** The auth calls made so far. */
   authCalls(): number {
-    return this.received.filter((r) => r.path === '/ewaybillapi/v1.03/auth').length;
+    return this.requestsTo('/ewaybillapi/v1.03/auth').length;
   }
 
   /** The data of the calls of one action. */
@@ -78,17 +59,9 @@ export class FakeNicEwb {
     return this.received.filter((r) => r.body.action === action).map((r) => r.body.data as Record<string, unknown>);
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-    const path = (req.url ?? '').split('?')[0];
-    this.received.push({ path, headers: req.headers, body });
-    const send = (json: unknown) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(json));
-    };
+  protected route(req: PortalRequest, reply: PortalReply): void {
+    const { path, body } = req;
+    const send = (json: unknown) => reply.json(json);
     const fail = (codes: string) => send({ status: '0', error: encodeError(codes) });
     const c = this.credentials;
     if (req.headers['client-id'] !== c.clientId || req.headers['client-secret'] !== c.clientSecret) return fail('110');
@@ -96,30 +69,22 @@ export class FakeNicEwb {
     if (path === '/ewaybillapi/v1.03/auth' && req.method === 'POST') {
       if (body.action !== 'ACCESSTOKEN') return fail('239');
       if (body.username !== c.username || body.password !== c.password || req.headers.gstin !== c.gstin) return fail('108');
-      const token = `ewb-token-${++this.issued}`;
       const expires = this.now() + 6 * 3600_000;
-      this.tokens.set(token, expires);
+      const token = this.issueToken('ewb-token', expires);
       return send({ status: '1', authtoken: token, sek: 'unused-in-the-clear', tokenExpiry: nicTime(expires) });
     }
-    if (path !== '/ewaybillapi/v1.03/ewayapi' || req.method !== 'POST') {
-      res.writeHead(404);
-      return void res.end();
-    }
+    if (path !== '/ewaybillapi/v1.03/ewayapi' || req.method !== 'POST') return reply.status(404);
     const token = String(req.headers.authtoken ?? '');
-    const expires = this.tokens.get(token);
-    if (expires === undefined || expires <= this.now()) return fail('238');
+    if (!this.tokenValid(token)) return fail('238');
     const mode = this.mode;
     this.mode = 'ok';
     if (mode === 'invalid-token') {
-      this.tokens.delete(token);
+      this.revokeToken(token);
       return fail('238');
     }
     if (mode === 'refuse-client') return fail('116');
     if (mode === 'hang') return; // never answers
-    if (mode === 'fail-500') {
-      res.writeHead(500);
-      return void res.end('portal down');
-    }
+    if (mode === 'fail-500') return reply.status(500, 'portal down');
     const gstin = String(req.headers.gstin ?? '');
     const data = (body.data ?? {}) as Record<string, unknown>;
     if (body.action === 'GENEWAYBILL') return this.generate(gstin, data, mode, send, fail);

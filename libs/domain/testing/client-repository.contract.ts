@@ -16,6 +16,7 @@ export function clientFields(overrides: Partial<ClientFields> = {}): ClientField
     gstin: null,
     stateCode: null,
     remindersOptOut: false,
+    registrationType: null,
     ...overrides,
   };
 }

@@ -38,6 +38,8 @@ export function invoiceFields(clientId: number, date: string, overrides: Partial
     discountValue: null,
     deliveryAddress: null,
     destinationCountry: null,
+    shipToGstin: null,
+    shipToName: null,
     totalAmount: '0.00',
     ...NO_GST_FIELDS,
     ...overrides,
@@ -120,6 +122,8 @@ export function invoiceRepositoryContract(harness: () => InvoiceRepositoryHarnes
       lrNumber: 'LR',
       deliveryAddress: 'Pier 4, Jebel Ali Free Zone, Dubai',
       destinationCountry: 'AE',
+      shipToGstin: '29AAACH7409R1ZX',
+      shipToName: 'Karnataka Depot Pvt Ltd',
       totalAmount: '13.50',
     };
     const { id, number } = await insert(accountId, client, '2025-04-01', fields, lines);
@@ -136,6 +140,8 @@ export function invoiceRepositoryContract(harness: () => InvoiceRepositoryHarnes
       discountType: 'percentage',
       deliveryAddress: 'Pier 4, Jebel Ali Free Zone, Dubai',
       destinationCountry: 'AE',
+      shipToGstin: '29AAACH7409R1ZX',
+      shipToName: 'Karnataka Depot Pvt Ltd',
     });
     expect(Number(found!.totalAmount)).toBe(13.5);
     expect(Number(found!.tdsAmount)).toBe(1);

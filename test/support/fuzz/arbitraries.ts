@@ -175,6 +175,12 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
     { weight: 2, arbitrary: fc.constantFrom('EU', 'XK', 'ZZ', 'UK', 'USA', 'U', '', '1A') },
     { weight: 1, arbitrary: fc.string({ minLength: 2, maxLength: 2 }) },
   ),
+  // A ship-to party's GSTIN (valid, a bad check character, a UIN, lowercase) and a client's registration type.
+  ship_to_gstin: fc.constantFrom('29AAACH7409R1ZX', '29AAACH7409R1ZY', '0717UNO00157UNO', '29aaach7409r1zx', '', null),
+  registration_type: fc.constantFrom('regular', 'composition', 'uin', 'unregistered', 'consumer', 'embassy', '', null),
+  // An export's place of exit: a state, foreign (96), other country (99), a bad code; a PIN code or not.
+  exit_state_code: fc.constantFrom('27', '33', '96', '99', '7', 'MH', ''),
+  exit_pincode: fc.constantFrom('400707', '600001', '040070', '4007', ''),
 };
 
 function isIdField(name: string): boolean {

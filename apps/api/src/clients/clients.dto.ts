@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsOptional, IsString, MaxLength } from 'class-validator';
+import { REGISTRATION_TYPES } from '@app/domain/clients/client';
 import { OptionalNonNull } from '../common/optional-non-null';
 
 const numberToString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
@@ -35,6 +36,17 @@ class ClientOptionalFieldsDto {
   @IsOptional()
   @IsBoolean({ message: 'must be true or false' })
   reminders_opt_out?: boolean | null;
+
+  @ApiPropertyOptional({
+    enum: REGISTRATION_TYPES,
+    nullable: true,
+    description:
+      'GST registration type. composition: a composition dealer (GSTIN); uin: a UN body, embassy or other UIN holder (gstin holds the UIN); unregistered or consumer: no GSTIN. ' +
+      'Inter-state supplies to composition dealers and UIN holders are GSTR-3B 3.2 rows of their own. Null: regular with a GSTIN, unregistered without',
+  })
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  registration_type?: string | null;
 }
 
 export class CreateClientDto extends ClientOptionalFieldsDto {

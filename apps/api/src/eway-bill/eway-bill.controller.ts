@@ -71,11 +71,11 @@ export class EwayBillController {
   @Get('exports/eway-bill')
   @ApiOperation({ summary: "The e-way bill portal's bulk generation JSON of the invoices" })
   async bulk(@CurrentCaller() caller: Caller, @Query() query: EwayBillExportQueryDto) {
-    const { ids, distance_km, ...rest } = query;
+    const { ids, distance_km, exit_place, exit_state_code, exit_pincode, ...rest } = query;
     const partB: PartBInput | null =
       Object.values(rest).some((v) => v !== undefined) || distance_km !== undefined
         ? { ...rest, distance_km: distance_km === undefined ? undefined : Number(distance_km) }
         : null;
-    return this.ewayBills.bulkFile(caller.account, idsOf(ids), partB);
+    return this.ewayBills.bulkFile(caller.account, idsOf(ids), partB, { exit_place, exit_state_code, exit_pincode });
   }
 }

@@ -62,6 +62,22 @@ class InvoiceOptionalFieldsDto extends GstHeaderFields(class {}) {
   @IsString(STRING)
   @MaxLength(2, { message: DESTINATION_COUNTRY_RULE })
   destination_country?: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    example: '29AAACH7409R1ZX',
+    description:
+      'GSTIN of a ship-to party other than the recipient (the goods go to it, the invoice to the client): checked with its check character; needs ship_to_name and a delivery_address with the PIN code. ' +
+      'Sent as the e-invoice ShipDtls and as the e-way bill shipToGSTIN (Bill To - Ship To)',
+  })
+  @IsOptional()
+  @IsString(STRING)
+  @MaxLength(15, { message: 'must be 15 characters' })
+  ship_to_gstin?: string | null;
+  @ApiPropertyOptional({ nullable: true, maxLength: 100, description: 'Legal name of the ship-to party (with ship_to_gstin)' })
+  @IsOptional()
+  @IsString(STRING)
+  @MaxLength(100, { message: 'must be at most 100 characters' })
+  ship_to_name?: string | null;
 
   @DocumentLines(InvoiceLineDto, { description: 'Lines with a blank description are dropped; on PATCH, replaces all lines when sent' })
   items?: InvoiceLineDto[] | null;

@@ -19,6 +19,7 @@ describe('buildClientFields on create', () => {
       address: null,
       gstin: null,
       stateCode: null,
+      registrationType: null,
     });
   });
 
@@ -152,6 +153,7 @@ describe('buildClientFields merging over a stored client (PATCH)', () => {
     address: 'Old street',
     gstin: '27AAPFU0939F1ZV',
     stateCode: '27',
+    registrationType: null,
   };
 
   it('returns the stored record unchanged for an empty patch', () => {

@@ -1,9 +1,9 @@
 import { ValidationFailed } from '../shared/domain-error';
 import { isValidEmail } from '../shared/email';
 import { normalizePhone } from '../shared/phone';
-import { validateGstin } from '../tax/gstin';
+import { validateGstin, validateUin } from '../tax/gstin';
 import { GST_STATES } from '../tax/states';
-import { ClientFields } from './client';
+import { ClientFields, REGISTRATION_TYPES, RegistrationType } from './client';
 
 /** Fields as a caller sends them (already trimmed); undefined means "not sent". */
 export interface ClientInput {
@@ -15,6 +15,7 @@ export interface ClientInput {
   gstin?: string | null;
   state_code?: string | null;
   reminders_opt_out?: boolean | null;
+  registration_type?: string | null;
 }
 
 /** '+' and 1 to 4 digits, not starting with 0 (the form normalizePhone accepts). */
@@ -56,8 +57,17 @@ export function buildClientFields(input: ClientInput, base?: ClientFields): Clie
   const gstinRaw = pick('gstin', base?.gstin);
   const gstin = gstinRaw ? gstinRaw.toUpperCase() : null;
   let gstinState: string | null = null;
+  const registrationType = pick('registration_type', base?.registrationType ?? null) || null;
+  if (registrationType !== null && !(REGISTRATION_TYPES as readonly string[]).includes(registrationType)) {
+    errors.registration_type = `must be one of ${REGISTRATION_TYPES.join(', ')}`;
+  } else if ((registrationType === 'regular' || registrationType === 'composition' || registrationType === 'uin') && !gstin) {
+    errors.registration_type = `a ${registrationType} client is registered: give its ${registrationType === 'uin' ? 'UIN' : 'GSTIN'} in gstin`;
+  } else if ((registrationType === 'unregistered' || registrationType === 'consumer') && gstin) {
+    errors.registration_type = `an ${registrationType === 'consumer' ? 'end consumer' : 'unregistered person'} has no GSTIN: leave gstin empty`;
+  }
   if (gstin) {
-    const check = validateGstin(gstin);
+    // A UIN holder's identity number is not a GSTIN (no PAN in it): checked as a UIN.
+    const check = registrationType === 'uin' ? validateUin(gstin) : validateGstin(gstin);
     if (check.ok) gstinState = check.stateCode;
     else errors.gstin = check.reason;
   }
@@ -72,5 +82,15 @@ export function buildClientFields(input: ClientInput, base?: ClientFields): Clie
   const optOut = typeof input.reminders_opt_out === 'boolean' ? input.reminders_opt_out : base?.remindersOptOut;
 
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
-  return { name, phone, countryCode, email, address, gstin, stateCode, ...(optOut !== undefined ? { remindersOptOut: optOut } : {}) };
+  return {
+    name,
+    phone,
+    countryCode,
+    email,
+    address,
+    gstin,
+    stateCode,
+    ...(optOut !== undefined ? { remindersOptOut: optOut } : {}),
+    registrationType: registrationType as RegistrationType | null,
+  };
 }

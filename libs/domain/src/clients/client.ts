@@ -1,3 +1,6 @@
+export const REGISTRATION_TYPES = ['regular', 'composition', 'uin', 'unregistered', 'consumer'] as const;
+export type RegistrationType = (typeof REGISTRATION_TYPES)[number];
+
 export interface Client {
   id: number;
   accountId: number;
@@ -11,6 +14,11 @@ export interface Client {
   stateCode: string | null;
   /** The client gets no payment reminders (absent: false). */
   remindersOptOut?: boolean;
+  /**
+   * GST registration type (docs/gst-exports.md, "Registration type"): composition dealers and UIN holders are told apart
+   * in GSTR-3B 3.2; null: not given (regular with a GSTIN, unregistered without).
+   */
+  registrationType?: RegistrationType | null;
   createdAt: string;
   updatedAt: string;
 }

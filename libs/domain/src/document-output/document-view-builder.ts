@@ -247,6 +247,8 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
       phone: client?.phone ?? null,
     },
     export_particulars: doc.kind === 'invoice' && isExport(supplyType) ? exportParticulars(doc, client) : null,
+    // A ship-to party other than the recipient (tax/ship-to.ts), printed with the recipient.
+    ...(doc.shipToGstin ? { ship_to: { name: doc.shipToName ?? '', gstin: doc.shipToGstin, address: doc.deliveryAddress ?? null } } : {}),
     place_of_supply: posCode ? { code: posCode, name: posCode === FOREIGN_PLACE_OF_SUPPLY ? 'Other Countries' : (stateName(posCode) ?? posCode) } : null,
     intra_state: intraState,
     show_tax: showTax,

@@ -60,6 +60,9 @@ export interface SourceDocument {
   /** The address of delivery and country of destination (ISO 3166-1 alpha-2) of an invoice; null or absent: none. */
   deliveryAddress?: string | null;
   destinationCountry?: string | null;
+  /** The ship-to party of an invoice other than the recipient (GSTIN and legal name); null or absent: none. */
+  shipToGstin?: string | null;
+  shipToName?: string | null;
   /** The original invoice's number (debit and credit notes that refer to one). */
   reference: string | null;
   /**

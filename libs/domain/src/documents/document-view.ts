@@ -146,6 +146,8 @@ export interface DocumentView {
    * and ISO code ('United States (US)'; null when the invoice names none). Null (or absent) on other documents.
    */
   export_particulars?: { delivery_address: string | null; destination_country: string | null } | null;
+  /** The ship-to party of an invoice other than the recipient: its name, GSTIN and address of delivery; absent: none. */
+  ship_to?: { name: string; gstin: string; address: string | null };
   place_of_supply: DocumentPlaceOfSupplyView | null;
   /** CGST + SGST when true, IGST when false. */
   intra_state: boolean;

@@ -1,4 +1,5 @@
 import { ValidationFailed } from '../shared/domain-error';
+import { InvoiceLock } from '../invoices/invoice-lock';
 import { EInvoiceRegistrations } from './einvoice.port';
 
 /** Invoice fields an IRN fixes: the lines, amounts, client, type, date and currency. */
@@ -8,7 +9,7 @@ export const IRN_LOCKED_FIELDS = ['items', 'client_id', 'invoice_date', 'invoice
  * Keeps an invoice with an active IRN as it was registered: changes of the fields above and deletion
  * are refused (400 naming the IRN); payment and status fields may still change. Cancel the IRN first.
  */
-export class EInvoiceLock {
+export class EInvoiceLock implements InvoiceLock {
   constructor(private readonly registrations: EInvoiceRegistrations) {}
 
   async assertEditable(accountId: number, invoiceId: number, input: Record<string, unknown>): Promise<void> {

@@ -67,6 +67,8 @@ export interface IrpInvoice {
     RndOffAmt: number;
     TotInvVal: number;
   };
+  /** A ship-to party other than the buyer (GSTN's Ship-To GSTIN): its GSTIN, legal name and the address of delivery. */
+  ShipDtls?: IrpParty;
   ExpDtls?: { CntCode?: string; ForCur?: string; RefClm: 'Y' | 'N' };
 }
 
@@ -204,6 +206,7 @@ export function buildIrpPayload(source: SourceDocument, account: Account, client
   const supTyp = irpSupplyType(doc.type, withTax);
   const isExport = supTyp === 'EXPWP' || supTyp === 'EXPWOP';
   const buyerAddress = splitAddress(client?.address ?? null);
+  const shipAddress = splitAddress(doc.deliveryAddress ?? null);
   if (!isExport) {
     if (!client?.gstin) errors.client_id = 'the client has no GSTIN: e-invoices are for registered recipients and exports';
     if (!buyerAddress.pin || buyerAddress.addr1.length === 0) errors.client_address = "the client's address must hold the street and a 6-digit PIN code";
@@ -332,6 +335,18 @@ export function buildIrpPayload(source: SourceDocument, account: Account, client
       ),
       Pos: pos,
     },
+    // A ship-to party other than the buyer: its GSTIN, legal name and the address of delivery (its state from the GSTIN).
+    ...(doc.shipToGstin
+      ? {
+          ShipDtls: party({
+            ...shipAddress,
+            pin: shipAddress.pin as number,
+            gstin: doc.shipToGstin,
+            name: doc.shipToName ?? doc.shipToGstin,
+            stcd: doc.shipToGstin.slice(0, 2),
+          }),
+        }
+      : {}),
     ItemList: items,
     ValDtls: {
       AssVal: n(sumOf('AssAmt')),

@@ -2,7 +2,8 @@ import { Account } from '../accounts/account';
 import { Client } from '../clients/client';
 import { SourceDocument, SourceProductLine } from '../document-output/source-document';
 import { ValidationFailed } from '../shared/domain-error';
-import { bulkBill, buildConsignment, consignmentValue, nicGenerateRequest } from './eway-bill-payload';
+import { bulkBill, buildConsignment, consignmentValue, isExportInvoice, nicGenerateRequest } from './eway-bill-payload';
+import { exitPointOf } from './exit-point';
 import { extensionOf, PartB, partBComplete, partBOf } from './part-b';
 
 const line = (over: Partial<SourceProductLine> = {}): SourceProductLine => ({
@@ -90,7 +91,7 @@ describe('consignment value (rule 138(1), Explanation 2)', () => {
 
 describe('Part A of an invoice', () => {
   it('takes the parties, values and goods lines with the portal codes', () => {
-    const c = buildConsignment(doc({ totalAmount: '59000.40', roundOff: '0.40' }), account, client());
+    const c = buildConsignment(doc({ totalAmount: '59000.40', roundOff: '0.40' }), account, client(), null);
     expect(c).toMatchObject({
       docType: 'INV',
       docDate: '20/11/2026',
@@ -131,19 +132,52 @@ describe('Part A of an invoice', () => {
       doc({ type: 'bill_of_supply', productLines: [line(), line({ hsnCode: '998713', description: 'Fitting' })] }),
       account,
       client({ gstin: null, stateCode: '29', address: '5 Church Street, Bengaluru 560001' }),
+      null,
     );
     expect(c).toMatchObject({ docType: 'BIL', toGstin: 'URP', toStateCode: 29, actToStateCode: 29 });
     expect(c.itemList.map((i) => i.productName)).toEqual(['Steel rods']);
   });
 
+  it('an export goes to the place of exit: bill-to URP in state 99 (Other Country), sub-supply Export, PIN and state of the port', () => {
+    const foreign = client({ gstin: null, stateCode: null, address: '400 Market Street, San Francisco, CA 94105' });
+    const exported = doc({ type: 'export', supplyType: 'export_with_payment', productLines: [line({ cgst: '0', sgst: '0', igst: '9000' })] });
+    const exit = exitPointOf({ exit_place: 'Nhava Sheva', exit_state_code: '27', exit_pincode: '400707' }, isExportInvoice(exported));
+    const c = buildConsignment(exported, account, foreign, exit);
+    expect(c).toMatchObject({
+      subSupplyType: 3,
+      toGstin: 'URP',
+      toStateCode: 99,
+      actToStateCode: 27,
+      toPincode: 400707,
+      toPlace: 'Nhava Sheva',
+      transactionType: 1,
+    });
+    expect(c.toTrdName).toBe('Pune Buyer');
+    expect(() => exitPointOf({ exit_state_code: '99', exit_pincode: '40070' }, true)).toThrow(ValidationFailed);
+    expect(fields(() => exitPointOf({ exit_state_code: '96', exit_pincode: '40070' }, true))).toEqual(['exit_state_code', 'exit_pincode']);
+    expect(fields(() => exitPointOf({}, true))).toEqual(['exit_state_code', 'exit_pincode']);
+    expect(fields(() => exitPointOf({ exit_pincode: '400707' }, false))).toEqual(['exit_pincode']);
+    expect(exitPointOf({}, false)).toBeNull();
+  });
+
+  it('a ship-to party makes the bill Bill To - Ship To: its GSTIN, name, address of delivery and state', () => {
+    const shipped = doc({ shipToGstin: '29AAACH7409R1ZX', shipToName: 'Karnataka Depot', deliveryAddress: '8 Peenya Industrial Area, Bengaluru 560058' });
+    const c = buildConsignment(shipped, account, client(), null);
+    expect(c).toMatchObject({ transactionType: 2, shipToGSTIN: '29AAACH7409R1ZX', shipToTradeName: 'Karnataka Depot', toGstin: '27AAACH7409R1ZX' });
+    expect(c).toMatchObject({ toStateCode: 27, actToStateCode: 29, toPincode: 560058, toAddr1: '8 Peenya Industrial Area' });
+    expect(bulkBill(c, null)).toMatchObject({ transType: 2, shipToGSTIN: '29AAACH7409R1ZX' });
+    expect(fields(() => buildConsignment({ ...shipped, deliveryAddress: 'Peenya' }, account, client(), null))).toEqual(['delivery_address']);
+    expect(buildConsignment(doc(), account, client(), null)).not.toHaveProperty('shipToGSTIN');
+  });
+
   it('refuses what the portal cannot take, by field', () => {
-    expect(fields(() => buildConsignment(doc({ status: 'draft' }), account, client()))).toContain('status');
-    expect(fields(() => buildConsignment(doc({ type: 'export' }), account, client()))).toContain('invoice_type');
-    expect(fields(() => buildConsignment(doc({ number: 'INV 2026 NUMBER TOO LONG' }), account, client()))).toContain('invoice_number');
-    expect(fields(() => buildConsignment(doc(), { ...account, address: 'Camp, Pune' }, client()))).toContain('business_address');
-    expect(fields(() => buildConsignment(doc(), account, client({ address: null })))).toContain('client_address');
-    expect(fields(() => buildConsignment(doc({ productLines: [line({ hsnCode: '998314' })] }), account, client()))).toEqual(['items']);
-    expect(fields(() => buildConsignment(doc({ productLines: [line({ hsnCode: '' })] }), account, client()))).toEqual(['items.0.hsn_code']);
+    expect(fields(() => buildConsignment(doc({ status: 'draft' }), account, client(), null))).toContain('status');
+    expect(fields(() => buildConsignment(doc({ type: 'export' }), account, client(), null))).toContain('exit_pincode');
+    expect(fields(() => buildConsignment(doc({ number: 'INV 2026 NUMBER TOO LONG' }), account, client(), null))).toContain('invoice_number');
+    expect(fields(() => buildConsignment(doc(), { ...account, address: 'Camp, Pune' }, client(), null))).toContain('business_address');
+    expect(fields(() => buildConsignment(doc(), account, client({ address: null }), null))).toContain('client_address');
+    expect(fields(() => buildConsignment(doc({ productLines: [line({ hsnCode: '998314' })] }), account, client(), null))).toEqual(['items']);
+    expect(fields(() => buildConsignment(doc({ productLines: [line({ hsnCode: '' })] }), account, client(), null))).toEqual(['items.0.hsn_code']);
   });
 });
 
@@ -185,7 +219,7 @@ describe('Part B', () => {
   });
 
   it('names the codes and distance as the API takes them, and as the bulk file does', () => {
-    const c = buildConsignment(doc(), account, client());
+    const c = buildConsignment(doc(), account, client(), null);
     const b: PartB = partBOf(
       { transport_mode: 'ship', distance_km: 60, vehicle_type: 'over_dimensional', vehicle_number: 'VESSEL9', transport_document_date: '2026-11-21' },
       inv,

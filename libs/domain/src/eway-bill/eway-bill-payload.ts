@@ -10,6 +10,7 @@ import { ValidationFailed } from '../shared/domain-error';
 import { money2, toDecimal } from '../shared/money';
 import { isSupplyType, isZeroRated, stateOf } from '../tax/supply';
 import { CargoKind } from './eway-bill-validity';
+import { destination, ExitPoint, OTHER_COUNTRY_STATE, SUB_SUPPLY } from './exit-point';
 import { PartB, TransportMode } from './part-b';
 
 /**
@@ -35,7 +36,7 @@ export interface EwbItem {
 export interface Consignment {
   userGstin: string;
   supplyType: 'O';
-  /** 1: Supply. */
+  /** 1: Supply; 3: Export. */
   subSupplyType: number;
   subSupplyDesc: string;
   docType: 'INV' | 'BIL';
@@ -57,8 +58,11 @@ export interface Consignment {
   toPincode: number;
   toStateCode: number;
   actToStateCode: number;
-  /** 1: Regular (bill-from is dispatch-from, bill-to is ship-to). */
+  /** 1: Regular (bill-from is dispatch-from, bill-to is ship-to); 2: Bill To - Ship To. */
   transactionType: number;
+  /** Bill To - Ship To: the registered ship-to party the goods go to (the to-address is its address). */
+  shipToGSTIN?: string;
+  shipToTradeName?: string;
   totalValue: number;
   cgstValue: number;
   sgstValue: number;
@@ -148,26 +152,28 @@ export function consignmentValue(doc: Pick<SourceDocument, 'productLines' | 'rev
   return goods.filter((l) => !(mixed && exempt(l))).reduce((s, l) => s.plus(lineValue(l, doc.reverseCharge === true).total), new Decimal(0));
 }
 
+/** An export: its bill goes to the place of exit (eway-bill/exit-point.ts). */
+export const isExportInvoice = (doc: Pick<SourceDocument, 'type' | 'supplyType'>) => doc.type === 'export' || !!doc.supplyType?.startsWith('export');
+
 /**
  * Part A of the bill of an invoice already in rupees (`invoiceInRupees`). Refuses (400, by field) what the portal
- * cannot take: a draft or cancelled invoice, an export (its bill names the port of shipment, which the service does
- * not record), no goods line, a line without an HSN/SAC code, a business without a GSTIN or a PIN in its address, a
- * client address without a PIN, an invoice number the portal does not take, more than 250 goods lines.
+ * cannot take: a draft or cancelled invoice, an export without its place of exit (`exit`), no goods line, a line
+ * without an HSN/SAC code, a business without a GSTIN or a PIN in its address, a destination address without a PIN,
+ * an invoice number the portal does not take, more than 250 goods lines. An export goes to the place of exit (bill-to
+ * URP in state 99, sub-supply type Export); an invoice with a ship-to party is Bill To - Ship To (transaction type 2)
+ * with the ship-to GSTIN, its address of delivery and state.
  */
-export function buildConsignment(doc: SourceDocument, account: Account, client: Client | null): Consignment {
+export function buildConsignment(doc: SourceDocument, account: Account, client: Client | null, exit: ExitPoint | null): Consignment {
   const errors: Record<string, string> = {};
   if (doc.kind !== 'invoice') errors.document = 'only invoices get an e-way bill here';
   if (doc.status === 'draft') errors.status = 'a draft cannot get an e-way bill; issue it first';
   if (doc.status === 'cancelled') errors.status = 'a cancelled invoice cannot get an e-way bill';
-  if (doc.type === 'export' || doc.supplyType?.startsWith('export')) {
-    errors.invoice_type = "an export's e-way bill names the port of shipment, which the service does not record: make it on the portal";
-  }
+  if (isExportInvoice(doc) && !exit) errors.exit_pincode = "an export's e-way bill goes to the place of exit: give exit_state_code and exit_pincode";
   if (!/^[A-Za-z0-9/-]{1,16}$/.test(doc.number)) errors.invoice_number = 'the portal takes document numbers of 1 to 16 letters, digits, / and -';
   if (!account.gstin) errors.business_gstin = 'is required for an e-way bill';
   const from = splitAddress(account.address);
   if (!from.pin || !from.addr1) errors.business_address = 'must hold the street and a 6-digit PIN code for an e-way bill';
-  const to = splitAddress(client?.address ?? null);
-  if (!to.pin || !to.addr1) errors.client_address = "the client's address must hold the street and a 6-digit PIN code for an e-way bill";
+  const to = destination(doc, client, exit, errors);
   doc.productLines.forEach((l, i) => {
     if (!/^\d{4,8}$/.test(l.hsnCode.trim())) errors[`items.${i}.hsn_code`] = 'an e-way bill tells goods from services by the HSN or SAC code: 4 to 8 digits';
   });
@@ -188,7 +194,8 @@ export function buildConsignment(doc: SourceDocument, account: Account, client: 
     clientStateCode: client?.stateCode ?? null,
     businessStateCode: fromState,
   }) as string;
-  const shipTo = stateOf(client) ?? pos;
+  const shipTo = to.state ?? stateOf(client) ?? pos;
+  const shipToParty = !exit && doc.shipToGstin ? { shipToGSTIN: doc.shipToGstin, shipToTradeName: clip(doc.shipToName ?? '', 100) } : null;
   const items: EwbItem[] = goods.map((l) => {
     const v = lineValue(l, reverseCharge);
     const rate = Number(toDecimal(l.taxRate).toFixed());
@@ -212,7 +219,7 @@ export function buildConsignment(doc: SourceDocument, account: Account, client: 
   return {
     userGstin: gstin,
     supplyType: 'O',
-    subSupplyType: 1,
+    subSupplyType: exit ? SUB_SUPPLY.export : SUB_SUPPLY.supply,
     subSupplyDesc: '',
     docType: doc.type === 'bill_of_supply' ? 'BIL' : 'INV',
     docNo: doc.number,
@@ -225,15 +232,16 @@ export function buildConsignment(doc: SourceDocument, account: Account, client: 
     fromPincode: from.pin as number,
     fromStateCode: Number(fromState),
     actFromStateCode: Number(fromState),
-    toGstin: client?.gstin ?? 'URP',
+    toGstin: exit ? 'URP' : (client?.gstin ?? 'URP'),
     toTrdName: clip(client?.name ?? '', 100),
     toAddr1: to.addr1,
     toAddr2: to.addr2,
     toPlace: to.loc,
     toPincode: to.pin as number,
-    toStateCode: Number(pos),
+    toStateCode: exit ? OTHER_COUNTRY_STATE : Number(pos),
     actToStateCode: Number(shipTo),
-    transactionType: 1,
+    transactionType: shipToParty ? 2 : 1,
+    ...shipToParty,
     totalValue: n2(sum(goods, 'taxable')),
     cgstValue: n2(sum(goods, 'cgst')),
     sgstValue: n2(sum(goods, 'sgst')),

@@ -15,6 +15,7 @@ import {
   buildConsignment,
   Consignment,
   consignmentValue,
+  isExportInvoice,
   nicDate,
   NicExtension,
   nicGenerateRequest,
@@ -43,6 +44,7 @@ import {
   EXTENSION_REASONS,
   ExtensionReason,
 } from './eway-bill.port';
+import { ExitPoint, ExitPointInput, exitPointOf } from './exit-point';
 import { ExtensionInput, extensionOf, PartB, partBComplete, PartBInput, partBOf } from './part-b';
 
 /** Reason codes of the portal's masters (cancellation codes: the adapter). */
@@ -77,7 +79,7 @@ export class EwayBillService {
    * portal is asked when the invoice cannot have one: not issued, no goods, a consignment value not above the
    * threshold, older than 180 days, Part B incomplete; 409 when it has an active bill.
    */
-  async generate(account: Account, invoiceId: number, input: PartBInput): Promise<EwayBill> {
+  async generate(account: Account, invoiceId: number, input: PartBInput & ExitPointInput): Promise<EwayBill> {
     const doc = await this.invoice(account, invoiceId);
     const existing = await this.bills.find(account.id, invoiceId);
     if (existing?.status === 'active') {
@@ -86,7 +88,7 @@ export class EwayBillService {
       });
     }
     const partB = partBOf(input, { date: doc.date, lrNumber: doc.lrNumber, transportDetails: doc.transportDetails });
-    const consignment = await this.consignment(account, doc);
+    const consignment = await this.consignment(account, doc, exitPointOf(input, isExportInvoice(doc)));
     this.assertDistanceFits(consignment, partB);
     const now = this.clock.now();
     let answer;
@@ -208,9 +210,10 @@ export class EwayBillService {
   /**
    * The offline tool's bulk file of the invoices `ids` (checked as for generation, each problem keyed `ids.<id>.<field>`),
    * validated against the committed schema. Part B of each bill: the one given (`input`, for every invoice), else that
-   * of the invoice's active bill, else none (distance 0: the portal computes it from the PIN codes).
+   * of the invoice's active bill, else none (distance 0: the portal computes it from the PIN codes). The place of exit
+   * (`exit`) is that of every export in the file; an invoice that is not an export may not be given one.
    */
-  async bulkFile(account: Account, ids: number[], input: PartBInput | null): Promise<BulkEwayBill> {
+  async bulkFile(account: Account, ids: number[], input: PartBInput | null, exit: ExitPointInput = {}): Promise<BulkEwayBill> {
     const unique = [...new Set(ids)];
     const docs: SourceDocument[] = [];
     for (const id of unique) docs.push(await this.invoice(account, id));
@@ -222,7 +225,7 @@ export class EwayBillService {
         const partB = input
           ? partBOf(input, { date: doc.date, lrNumber: doc.lrNumber, transportDetails: doc.transportDetails })
           : partBOfBill(active.get(doc.id));
-        const consignment = await this.consignment(account, doc);
+        const consignment = await this.consignment(account, doc, exitPointOf(exit, isExportInvoice(doc)));
         if (partB) this.assertDistanceFits(consignment, partB);
         billLists.push(bulkBill(consignment, partB));
       } catch (e) {
@@ -254,10 +257,10 @@ export class EwayBillService {
    * Part A of the invoice in rupees (rule 34) and the checks of rule 138: a consignment value above the threshold, a
    * document not older than 180 days (from 2025-01-01) nor dated after today.
    */
-  private async consignment(account: Account, doc: SourceDocument): Promise<Consignment> {
+  private async consignment(account: Account, doc: SourceDocument, exit: ExitPoint | null): Promise<Consignment> {
     const client = await this.clients.findById(account.id, doc.clientId);
     const inRupees = invoiceInRupees(doc);
-    const consignment = buildConsignment(inRupees, account, client);
+    const consignment = buildConsignment(inRupees, account, client, exit);
     const value = consignmentValue(inRupees);
     const threshold = toDecimal(this.settings.threshold);
     if (!value.gt(threshold)) {

@@ -26,6 +26,8 @@ export interface Gstr1Line {
 
 export interface Gstr1Party {
   clientGstin: string | null;
+  /** The client's registration type (clients/client.ts; absent or null: not given); GSTR-3B 3.2 reads it, GSTR-1 does not. */
+  clientRegistrationType?: string | null;
   clientStateCode: string | null;
   /** The place of supply stored on the document (null: derived, see `placeOfSupply`). */
   placeOfSupply: string | null;

@@ -96,9 +96,10 @@ export function reportedDocuments(invoices: Gstr1Invoice[], notes: Gstr1Note[], 
  * is compared row by row.
  */
 function fingerprint(d: Doc, businessState: string | null): string {
-  if (d.kind === 'invoice') return JSON.stringify({ ...d.doc, status: undefined });
+  // The client's registration type is no part of GSTR-1 (only GSTR-3B's 3.2 reads it).
+  if (d.kind === 'invoice') return JSON.stringify({ ...d.doc, status: undefined, clientRegistrationType: undefined });
   const sale = classifyNote(d.doc, businessState);
-  return JSON.stringify({ ...d.doc, status: undefined, original: d.doc.original ? sale : null });
+  return JSON.stringify({ ...d.doc, status: undefined, clientRegistrationType: undefined, original: d.doc.original ? sale : null });
 }
 
 const docsOf = (invoices: Gstr1Invoice[], notes: Gstr1Note[]): Doc[] => [

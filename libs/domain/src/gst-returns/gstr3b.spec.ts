@@ -72,6 +72,26 @@ describe('GSTR-3B outward supplies', () => {
     expect(ret.inter_sup.unreg_details).toEqual([{ pos: '29', txval: 400, iamt: 72 }]);
   });
 
+  it('3.2: inter-state supplies to composition dealers and UIN holders by the client registration type, notes included', () => {
+    const UIN07 = '0717UNO00157UNO';
+    const comp = { clientGstin: REG29, clientRegistrationType: 'composition' };
+    const ret = buildGstr3b({
+      ...period,
+      invoices: [
+        invoice({ number: 'C1', ...comp, lines: [igst('1000.00')] }),
+        invoice({ number: 'C2', clientGstin: '27AAACH7409R1ZX', clientRegistrationType: 'composition' }),
+        invoice({ number: 'U1', clientGstin: UIN07, clientRegistrationType: 'uin', lines: [igst('2000.00')] }),
+        invoice({ number: 'R1', clientGstin: REG29, clientRegistrationType: 'regular', lines: [igst('500.00')] }),
+        invoice({ number: 'Z1', ...comp, invoiceType: 'sez', lines: [igst('700.00')] }),
+      ],
+      notes: [note({ ...comp, original: { number: 'C1', date: '2026-10-05', total: '1180.00', invoiceType: 'local_sale' } })],
+    });
+    expect(ret.inter_sup.comp_details).toEqual([{ pos: '29', txval: 900, iamt: 162 }]);
+    expect(ret.inter_sup.uin_details).toEqual([{ pos: '07', txval: 2000, iamt: 360 }]);
+    expect(ret.inter_sup.unreg_details).toEqual([]);
+    expect(ret.sup_details.osup_det.txval).toBe(1000 + 1000 + 2000 + 500 - 100);
+  });
+
   it('says when a net amount is below zero', () => {
     const ret = buildGstr3b({ ...period, invoices: [], notes: [note({})] });
     expect(ret.sup_details.osup_det.txval).toBe(-100);

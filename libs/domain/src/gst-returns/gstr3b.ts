@@ -1,4 +1,4 @@
-import { byRate, classifyNote, classifySale, counted, Gstr1Invoice, Gstr1Line, Gstr1Note, returnPeriod, toPaise } from './gstr1';
+import { byRate, classifyNote, classifySale, counted, Gstr1Invoice, Gstr1Line, Gstr1Note, Gstr1Party, returnPeriod, toPaise } from './gstr1';
 import { supplierState } from './place-of-supply';
 
 /**
@@ -41,7 +41,7 @@ export interface Gstr3bReturn {
     /** (e) non-GST outward supplies (no document of the service is one: always 0). */
     osup_nongst: { txval: number };
   };
-  /** Table 3.1.1: supplies notified under section 9(5) through an e-commerce operator (none recorded: always 0). */
+  /** Table 3.1.1: supplies notified under section 9(5) through an e-commerce operator (no document records one: always 0). */
   eco_dtls: { eco_sup: Gstr3bAmounts; eco_reg_sup: { txval: number } };
   /** Table 3.2: of 3.1(a), inter-state supplies to unregistered persons, composition dealers and UIN holders, by place of supply. */
   inter_sup: { unreg_details: Gstr3bInterSupply[]; comp_details: Gstr3bInterSupply[]; uin_details: Gstr3bInterSupply[] };
@@ -88,7 +88,7 @@ export const GSTR3B_REMARKS: readonly Gstr3bRemark[] = [
   {
     table: '3.2',
     remark:
-      "Clients record no registration type: every client with a GSTIN is taken as a normal registered person, so supplies to composition dealers are not told apart from other B2B supplies and comp_details is empty; a UIN is not accepted as a client's GSTIN, so uin_details is empty.",
+      "Inter-state supplies to composition dealers and UIN holders follow the client's registration_type (composition, uin); a client with a GSTIN and no registration type is taken as a normal registered person, whose supplies are in no row of 3.2.",
   },
 ];
 
@@ -121,6 +121,27 @@ function amountsOf(lines: Gstr1Line[], inter: boolean, sign: number, reverseChar
   }
   return out;
 }
+/** The recipients table 3.2 tells apart: unregistered persons, composition taxable persons, UIN holders. */
+type Recipient32 = 'unreg' | 'comp' | 'uin';
+
+/**
+ * Which row of 3.2 a 3.1(a) supply goes to, if any (circular 170/02/2022-GST): to an unregistered person (GSTR-1's B2CL
+ * and B2CS: no GSTIN, or a client recorded as unregistered or a consumer), to a composition dealer or to a UIN holder
+ * (B2B, by the client's registration type); other registered recipients are in no row.
+ */
+function recipient32(cls: string, party: Gstr1Party): Recipient32 | null {
+  if (cls === 'b2cl' || cls === 'b2cs') return party.clientGstin ? null : 'unreg';
+  if (cls !== 'b2b') return null;
+  if (party.clientRegistrationType === 'composition') return 'comp';
+  if (party.clientRegistrationType === 'uin') return 'uin';
+  return null;
+}
+
+/** The rows of a 3.2 table by place of supply, in rupees, ordered by state code. */
+function byPlace(rows: Map<string, { txval: number; iamt: number }>): Gstr3bInterSupply[] {
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([pos, r]) => ({ pos, txval: rupees(r.txval), iamt: rupees(r.iamt) }));
+}
+
 function addTo(target: Gstr3bAmounts, a: Gstr3bAmounts): void {
   target.txval += a.txval;
   target.iamt += a.iamt;
@@ -147,18 +168,19 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bReturn {
   const taxable = zero();
   const zeroRated = zero();
   let exempt = 0;
-  const unregistered = new Map<string, { txval: number; iamt: number }>();
+  const inter32: Record<Recipient32, Map<string, { txval: number; iamt: number }>> = { unreg: new Map(), comp: new Map(), uin: new Map() };
 
-  const place = (cls: string, invTyp: string, inter: boolean, pos: string, registered: boolean, a: Gstr3bAmounts, exemptValue: number) => {
+  const place = (cls: string, invTyp: string, inter: boolean, pos: string, party: Gstr1Party, a: Gstr3bAmounts, exemptValue: number) => {
     if (cls === 'nil') exempt += exemptValue;
     else if (cls === 'exp' || invTyp === 'SEWP' || invTyp === 'SEWOP') addTo(zeroRated, a);
     else {
       addTo(taxable, a);
-      if (!registered && inter && (cls === 'b2cl' || cls === 'b2cs')) {
-        const row = unregistered.get(pos) ?? { txval: 0, iamt: 0 };
+      const to = recipient32(cls, party);
+      if (to && inter) {
+        const row = inter32[to].get(pos) ?? { txval: 0, iamt: 0 };
         row.txval += a.txval;
         row.iamt += a.iamt;
-        unregistered.set(pos, row);
+        inter32[to].set(pos, row);
       }
     }
   };
@@ -167,14 +189,14 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bReturn {
     const c = classifySale(inv, state);
     // Zero-rated supplies are inter-state whatever the states (IGST Act section 7(5)).
     const inter = c.cls === 'exp' || c.inter;
-    place(c.cls, c.invTyp, c.inter, c.pos, !!inv.clientGstin, amountsOf(inv.lines, inter, 1, inv.reverseCharge), toPaise(inv.total));
+    place(c.cls, c.invTyp, c.inter, c.pos, inv, amountsOf(inv.lines, inter, 1, inv.reverseCharge), toPaise(inv.total));
   }
   for (const note of input.notes.filter(inPeriod)) {
     const sign = note.kind === 'credit' ? -1 : 1;
     const sale = classifyNote(note, state);
     const inter = sale.cls === 'exp' || sale.inter;
     const a = amountsOf(note.lines, inter, sign, note.reverseCharge);
-    place(sale.cls, sale.invTyp, sale.inter, sale.pos, !!note.clientGstin, a, a.txval);
+    place(sale.cls, sale.invTyp, sale.inter, sale.pos, note, a, a.txval);
   }
 
   return {
@@ -189,11 +211,9 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bReturn {
     },
     eco_dtls: { eco_sup: inRupees(zero()), eco_reg_sup: { txval: 0 } },
     inter_sup: {
-      unreg_details: [...unregistered.entries()]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([pos, r]) => ({ pos, txval: rupees(r.txval), iamt: rupees(r.iamt) })),
-      comp_details: [],
-      uin_details: [],
+      unreg_details: byPlace(inter32.unreg),
+      comp_details: byPlace(inter32.comp),
+      uin_details: byPlace(inter32.uin),
     },
   };
 }

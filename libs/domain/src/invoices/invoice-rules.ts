@@ -22,6 +22,7 @@ import { Invoice, InvoiceFields } from './invoice';
 import { sortedWarnings, withDocumentWarnings } from '../tax/tax-checks';
 import { destinationCountryValue } from '../tax/countries';
 import { exportParticularsWarnings } from '../tax/export-particulars';
+import { shipToValues } from '../tax/ship-to';
 
 /** Invoice fields as a caller sends them (strings trimmed at the edge); undefined means "not sent". */
 export interface InvoiceInput extends GstHeaderInput {
@@ -47,6 +48,9 @@ export interface InvoiceInput extends GstHeaderInput {
   delivery_address?: string | null;
   /** Country of destination of an export, ISO 3166-1 alpha-2. */
   destination_country?: string | null;
+  /** GSTIN and legal name of a ship-to party other than the recipient (with a delivery_address holding its PIN). */
+  ship_to_gstin?: string | null;
+  ship_to_name?: string | null;
   /** Replaces the lines when sent (an empty array leaves none); kept on PATCH when absent or null. */
   items?: unknown[] | null;
 }
@@ -119,6 +123,7 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
   const deliveryAddress = optionalText(m('delivery_address', current?.deliveryAddress), 'delivery_address', errors, 500);
   const destination = destinationCountryValue(m('destination_country', current?.destinationCountry));
   if (destination.problem) errors.add('destination_country', destination.problem);
+  const shipTo = shipToValues(m('ship_to_gstin', current?.shipToGstin), m('ship_to_name', current?.shipToName), deliveryAddress, errors);
 
   const omitted: boolean[] = [];
   const sent = sentLines(input.items, errors, { inventory: true, creating: !current, omitted });
@@ -169,6 +174,8 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
       tdsAmount,
       deliveryAddress,
       destinationCountry: destination.code,
+      shipToGstin: shipTo.gstin,
+      shipToName: shipTo.name,
       totalAmount,
       paymentStatus: payment.paymentStatus,
       paidAmount: payment.paidAmount,

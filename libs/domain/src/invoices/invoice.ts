@@ -34,6 +34,9 @@ export interface InvoiceHeader extends GstFields {
   deliveryAddress: string | null;
   /** The country of destination of an export, ISO 3166-1 alpha-2 (tax/countries.ts); null: not given. */
   destinationCountry: string | null;
+  /** A registered ship-to party other than the recipient (tax/ship-to.ts): its GSTIN and legal name; null: none. */
+  shipToGstin?: string | null;
+  shipToName?: string | null;
   /**
    * Sum of the line totals, each after its share of the header discount (on documents stored before header
    * discounts were shared among the lines: the sum less the header discount).

@@ -15,7 +15,7 @@ import { buildInvoice, InvoiceContext, InvoiceInput } from './invoice-rules';
 import { IssuedInvoice, IssueInvoice } from './issue-invoice.use-case';
 import { InvoiceStock } from '../inventory/invoice-stock';
 import { AccountReferences } from '../shared/account-references';
-import { EInvoiceLock } from '../einvoice/einvoice-lock';
+import { InvoiceLock } from './invoice-lock';
 import { TaxWarning } from '../tax/tax-engine';
 import { PaymentLedger } from '../payments/payment-ledger';
 import { paiseOf } from '../shared/money';
@@ -36,11 +36,11 @@ export class InvoicesService {
     private readonly stock: InvoiceStock,
   ) {}
 
-  /** Keeps invoices with an active IRN as registered (without it: no e-invoicing checks). */
-  private einvoiceLock?: EInvoiceLock;
+  /** Keep invoices with an active IRN or an e-way bill in force as registered (without them: no such checks). */
+  private readonly locks: InvoiceLock[] = [];
 
-  withEInvoiceLock(lock: EInvoiceLock): this {
-    this.einvoiceLock = lock;
+  withLock(lock: InvoiceLock): this {
+    this.locks.push(lock);
     return this;
   }
 
@@ -83,7 +83,7 @@ export class InvoicesService {
       // The row lock first: payments allocated to the invoice are decided under it too.
       const locked = this.ledger ? await this.ledger.lock(accountId, { type: 'invoice', id }) : null;
       const current = await this.require(accountId, id);
-      await this.einvoiceLock?.assertEditable(accountId, id, input as Record<string, unknown>);
+      for (const lock of this.locks) await lock.assertEditable(accountId, id, input as Record<string, unknown>);
       const gst = await this.references.gstContext(caller.account, input.client_id ?? current.clientId);
       const built = buildInvoice(input, { ...this.context(caller), gst }, current);
       assertStaysIssued(current.invoiceNumber, current.status, built.fields.status);
@@ -124,7 +124,7 @@ export class InvoicesService {
     await this.tx.run(async () => {
       const locked = this.ledger ? await this.ledger.lock(accountId, { type: 'invoice', id }) : null;
       const current = await this.require(accountId, id);
-      await this.einvoiceLock?.assertDeletable(accountId, id);
+      for (const lock of this.locks) await lock.assertDeletable(accountId, id);
       if (this.ledger && locked) await this.ledger.release(caller, { type: 'invoice', id });
       await this.invoices.deleteMany(accountId, [id]);
       if (current.status !== 'cancelled') await this.stock.move(caller.principal, { id, number: current.invoiceNumber }, current.lines, [], 'invoice deleted');
@@ -142,16 +142,17 @@ export class InvoicesService {
       ids,
       (unique) => this.invoices.numbersOf(accountId, unique),
       async (all) => {
-        // Invoices with an active IRN stay (they come back in `skipped`).
-        const keep = this.einvoiceLock
-          ? new Set(
-              await this.einvoiceLock.deletable(
-                accountId,
-                all.map((o) => o.id),
-              ),
-            )
-          : null;
-        const owned = keep ? all.filter((o) => keep.has(o.id)) : all;
+        // Invoices with an active IRN or an e-way bill in force stay (they come back in `skipped`).
+        let owned = all;
+        for (const lock of this.locks) {
+          const ok = new Set(
+            await lock.deletable(
+              accountId,
+              owned.map((o) => o.id),
+            ),
+          );
+          owned = owned.filter((o) => ok.has(o.id));
+        }
         const lines = await this.invoices.linesOf(
           accountId,
           owned.map((o) => o.id),

@@ -11,6 +11,7 @@ export function presentClient({ client, platform }: ClientWithPlatform) {
     gstin: client.gstin,
     state_code: client.stateCode,
     reminders_opt_out: client.remindersOptOut === true,
+    registration_type: client.registrationType ?? null,
     created_at: client.createdAt,
     updated_at: client.updatedAt,
     uses_platform: platform.usesPlatform,

@@ -26,6 +26,8 @@ export function presentInvoiceHeader(i: InvoiceHeader) {
     tds_amount: nullableMoney(i.tdsAmount),
     delivery_address: i.deliveryAddress ?? null,
     destination_country: i.destinationCountry ?? null,
+    ship_to_gstin: i.shipToGstin ?? null,
+    ship_to_name: i.shipToName ?? null,
     ...presentSalesDocumentTotals(i),
   };
 }

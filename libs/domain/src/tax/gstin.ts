@@ -49,3 +49,19 @@ export function validateGstin(value: string): GstinCheck {
 export function isValidGstin(value: string): boolean {
   return validateGstin(value).ok;
 }
+
+/**
+ * The shape of a Unique Identity Number (UIN) given to UN bodies, embassies and other notified persons (section 25(9)
+ * CGST Act): state code and year (4 digits), country or body code (3 letters), serial (5 digits), `UN` or `ON`, and a
+ * check character computed as a GSTIN's (India Compliance's samples: 0717UNO00157UNO, 0717UNO00211UN2,
+ * 0717UNO00154UNU; docs/gst-exports.md, "Registration type").
+ */
+const UIN = /^[0-9]{4}[A-Z]{3}[0-9]{5}[UO]N[0-9A-Z]$/;
+
+export function validateUin(value: string): GstinCheck {
+  if (typeof value !== 'string' || !UIN.test(value)) return { ok: false, reason: 'must be a UIN such as 0717UNO00157UNO (15 characters)' };
+  const stateCode = value.slice(0, 2);
+  if (!Object.prototype.hasOwnProperty.call(GST_STATES, stateCode)) return { ok: false, reason: 'must start with a valid GST state code' };
+  if (gstinCheckCharacter(value.slice(0, 14)) !== value[14]) return { ok: false, reason: 'has an invalid check character' };
+  return { ok: true, stateCode, pan: '' };
+}

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { RegistrationType } from '@app/domain/clients/client';
 import { DateTimeColumn } from '../shared/columns';
 
 @Entity('clients')
@@ -18,6 +19,7 @@ export class ClientRow {
     transformer: { to: (v?: boolean) => (v === undefined ? undefined : v ? 1 : 0), from: (v: number | string | null) => Number(v) === 1 },
   })
   remindersOptOut: boolean;
+  @Column({ name: 'registration_type', type: 'varchar', nullable: true }) registrationType: RegistrationType | null;
   @DateTimeColumn('created_at') createdAt: string;
   @DateTimeColumn('updated_at') updatedAt: string;
 }

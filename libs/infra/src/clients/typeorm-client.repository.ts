@@ -18,6 +18,7 @@ const CLIENT_COLUMNS = [
   'gstin',
   'state_code AS stateCode',
   'reminders_opt_out AS remindersOptOut',
+  'registration_type AS registrationType',
   'created_at AS createdAt',
   'updated_at AS updatedAt',
 ].join(', ');

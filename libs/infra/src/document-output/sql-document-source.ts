@@ -25,6 +25,8 @@ function headerOf(kind: DocumentKind): string {
     original_invoice_id: t.source.originalInvoiceId,
     delivery_address: t.source.deliveryAddress,
     destination_country: t.source.destinationCountry,
+    ship_to_gstin: t.source.shipToGstin,
+    ship_to_name: t.source.shipToName,
   };
   const rest = Object.entries(own).map(([alias, sql]) => `${sql ?? 'NULL'} AS ${alias}`);
   return [COMMON, `d.${t.number} AS number`, `d.${t.date} AS date`, ...rest].join(', ');
@@ -120,6 +122,8 @@ export class SqlDocumentSource extends DocumentSource {
       lrNumber: str(h.lr_number),
       deliveryAddress: str(h.delivery_address),
       destinationCountry: str(h.destination_country),
+      shipToGstin: str(h.ship_to_gstin),
+      shipToName: str(h.ship_to_name),
       reference: original ? String(original.invoice_number) : null,
       original: original ? { date: String(original.invoice_date), invoiceType: str(original.invoice_type), rate: str(original.single_rate) } : null,
       productLines: noteLines

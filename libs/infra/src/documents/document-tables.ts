@@ -32,6 +32,9 @@ export interface DocumentTable {
     /** The export particulars of an invoice (CGST rule 46, third proviso). */
     deliveryAddress: string | null;
     destinationCountry: string | null;
+    /** The ship-to party of an invoice (tax/ship-to.ts). */
+    shipToGstin: string | null;
+    shipToName: string | null;
   };
 }
 
@@ -54,6 +57,8 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       originalInvoiceId: null,
       deliveryAddress: 'd.delivery_address',
       destinationCountry: 'd.destination_country',
+      shipToGstin: 'd.ship_to_gstin',
+      shipToName: 'd.ship_to_name',
     },
   },
   quotation: {
@@ -74,6 +79,8 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       originalInvoiceId: null,
       deliveryAddress: null,
       destinationCountry: null,
+      shipToGstin: null,
+      shipToName: null,
     },
   },
   'proforma-invoice': {
@@ -94,6 +101,8 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       originalInvoiceId: null,
       deliveryAddress: null,
       destinationCountry: null,
+      shipToGstin: null,
+      shipToName: null,
     },
   },
   'debit-note': {
@@ -114,6 +123,8 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       originalInvoiceId: 'd.original_invoice_id',
       deliveryAddress: null,
       destinationCountry: null,
+      shipToGstin: null,
+      shipToName: null,
     },
   },
   'credit-note': {
@@ -134,6 +145,8 @@ export const DOCUMENT_TABLES: Record<DocumentKind, DocumentTable> = {
       originalInvoiceId: 'COALESCE(d.original_invoice_id, d.source_invoice_id)',
       deliveryAddress: null,
       destinationCountry: null,
+      shipToGstin: null,
+      shipToName: null,
     },
   },
 };

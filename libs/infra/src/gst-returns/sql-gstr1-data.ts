@@ -27,7 +27,7 @@ const str = (v: string | number | null | undefined) => (v === null || v === unde
 function notesSql(kind: 'credit-note' | 'debit-note'): string {
   const t = DOCUMENT_TABLES[kind];
   const invoiceId = kind === 'credit-note' ? 'COALESCE(n.original_invoice_id, n.source_invoice_id)' : 'n.original_invoice_id';
-  return `SELECT n.id, n.${t.number} AS number, n.${t.date} AS date, n.status, n.total_amount, c.gstin, c.state_code,
+  return `SELECT n.id, n.${t.number} AS number, n.${t.date} AS date, n.status, n.total_amount, c.gstin, c.state_code, c.registration_type,
                 n.place_of_supply, n.supply_type, n.reverse_charge, n.currency, n.exchange_rate,
                 si.id AS src_id, si.invoice_number AS src_number, si.invoice_date AS src_date, si.total_amount AS src_total, si.invoice_type AS src_type,
                 si.currency AS src_currency, si.exchange_rate AS src_exchange_rate,
@@ -89,7 +89,7 @@ export class SqlGstr1Data extends Gstr1DataReader {
     const range = [accountId, from, to];
     const [invoiceRows, lineRows, creditRows, debitRows, noteLineRows, retainedRows, sourceLineRows] = await Promise.all([
       this.q(
-        `SELECT i.id, i.invoice_number, i.invoice_date, i.invoice_type, i.status, i.total_amount, c.gstin, c.state_code, i.place_of_supply, i.supply_type, i.reverse_charge,
+        `SELECT i.id, i.invoice_number, i.invoice_date, i.invoice_type, i.status, i.total_amount, c.gstin, c.state_code, c.registration_type, i.place_of_supply, i.supply_type, i.reverse_charge,
                 i.currency, i.exchange_rate
            FROM invoices i LEFT JOIN clients c ON c.id = i.client_id AND c.account_id = i.account_id
           WHERE i.account_id = ? AND i.invoice_date BETWEEN ? AND ? AND i.status <> 'draft'
@@ -141,6 +141,7 @@ export class SqlGstr1Data extends Gstr1DataReader {
     const sourceLinesOf = linesByInvoice(sourceLineRows);
     const party = (r: Row) => ({
       clientGstin: str(r.gstin),
+      clientRegistrationType: str(r.registration_type),
       clientStateCode: str(r.state_code),
       placeOfSupply: str(r.place_of_supply),
       supplyType: str(r.supply_type),

@@ -19,6 +19,8 @@ export class InvoiceRow extends SalesDocumentColumns {
   /** Export particulars (migration 1732001910000): the address of delivery and the country of destination. */
   @Column({ name: 'delivery_address', type: 'varchar', nullable: true }) deliveryAddress: string | null;
   @Column({ name: 'destination_country', type: 'char', nullable: true }) destinationCountry: string | null;
+  @Column({ name: 'ship_to_gstin', type: 'char', nullable: true }) shipToGstin: string | null;
+  @Column({ name: 'ship_to_name', type: 'varchar', nullable: true }) shipToName: string | null;
 }
 
 @Entity('invoice_items')

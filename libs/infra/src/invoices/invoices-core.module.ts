@@ -4,6 +4,7 @@ import { ClientRepository } from '@app/domain/clients/client.repository.port';
 import { DocumentNumbering } from '@app/domain/documents/document-numbering';
 import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { EInvoiceLock } from '@app/domain/einvoice/einvoice-lock';
+import { EwayBillLock } from '@app/domain/eway-bill/eway-bill-lock';
 import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
 import { ConvertToInvoice } from '@app/domain/invoices/convert-to-invoice.use-case';
 import { InvoiceRepository } from '@app/domain/invoices/invoice.repository.port';
@@ -17,6 +18,7 @@ import { bind, make } from '../core/providers';
 import { Database } from '../database/database';
 import { DocumentsCoreModule } from '../documents/documents-core.module';
 import { SqlEInvoiceRegistrations } from '../einvoice/sql-einvoice-registrations';
+import { SqlEwayBills } from '../eway-bill/sql-eway-bills';
 import { InventoryCoreModule } from '../inventory/inventory-core.module';
 import { TdsSectionsModule } from '../tds/tds-sections.module';
 import { TypeormInvoiceRepository } from './typeorm-invoice.repository';
@@ -25,7 +27,7 @@ import { PaymentsCoreModule } from '../payments/payments-core.module';
 
 /**
  * Invoices and their service: issue with numbering, quota and stock, conversion from quotations and
- * proforma invoices, edits refused after an IRN, payment-status updates followed by the payment ledger (API and the
+ * proforma invoices, edits refused after an IRN or while an e-way bill is in force, payment-status updates followed by the payment ledger (API and the
  * worker's storefront import).
  */
 @Module({
@@ -36,11 +38,23 @@ import { PaymentsCoreModule } from '../payments/payments-core.module';
     make(ConvertToInvoice, [IssueInvoice, ActivityRecorder, Clock]),
     make(AccountReferences, [ClientRepository, TdsSectionRepository]),
     { provide: EInvoiceLock, useFactory: (db: Database) => new EInvoiceLock(new SqlEInvoiceRegistrations(db)), inject: [Database] },
+    { provide: EwayBillLock, useFactory: (db: Database, clock: Clock) => new EwayBillLock(new SqlEwayBills(db), clock), inject: [Database, Clock] },
     {
       provide: InvoicesService,
-      useFactory: (lock: EInvoiceLock, ledger: PaymentLedger, ...deps: ConstructorParameters<typeof InvoicesService>) =>
-        new InvoicesService(...deps).withEInvoiceLock(lock).withPayments(ledger),
-      inject: [EInvoiceLock, PaymentLedger, InvoiceRepository, IssueInvoice, AccountReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock],
+      useFactory: (lock: EInvoiceLock, ewayBills: EwayBillLock, ledger: PaymentLedger, ...deps: ConstructorParameters<typeof InvoicesService>) =>
+        new InvoicesService(...deps).withLock(lock).withLock(ewayBills).withPayments(ledger),
+      inject: [
+        EInvoiceLock,
+        EwayBillLock,
+        PaymentLedger,
+        InvoiceRepository,
+        IssueInvoice,
+        AccountReferences,
+        TransactionRunner,
+        Clock,
+        ActivityRecorder,
+        InvoiceStock,
+      ],
     },
   ],
   exports: [InvoiceRepository, InvoicesService, ConvertToInvoice, IssueInvoice, AccountReferences, DocumentsCoreModule],

@@ -33,6 +33,8 @@ export class TypeormInvoiceRepository extends TypeormSalesDocumentRepository<Inv
       tdsAmount: row.tdsAmount,
       deliveryAddress: row.deliveryAddress ?? null,
       destinationCountry: row.destinationCountry ?? null,
+      shipToGstin: row.shipToGstin ?? null,
+      shipToName: row.shipToName ?? null,
     };
   }
 

@@ -179,6 +179,7 @@ function buildContext(view: DocumentView): Record<string, unknown> {
     supplier: view.supplier,
     recipient: view.recipient,
     export_particulars: view.export_particulars ?? null,
+    ship_to: view.ship_to ?? null,
     supplier_state: stateText(view.supplier.state_name, view.supplier.state_code),
     recipient_state: stateText(view.recipient.state_name, view.recipient.state_code),
     supplier_contact: contactText(view.supplier.phone, view.supplier.email),

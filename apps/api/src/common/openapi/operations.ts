@@ -18,6 +18,9 @@ const DELETE_TAX_DOCUMENT =
 /** Deleting an invoice or debit note also releases its payments. */
 const DELETE_SETTLED_DOCUMENT = `${DELETE_TAX_DOCUMENT} Payments its payment status recorded go with it; receipts allocated to it are released (their amount returns to the client’s credit).`;
 
+const EWAY_BILL_LOCK =
+  'While the invoice has an e-way bill in force (active, not past its validity), a change of its goods, quantities, values, client, place of supply, delivery address or ship-to party, cancelling it and deleting it answer 409 `conflict` naming the bill (`details.ewb_no`): cancel the e-way bill first (bulk delete skips such an invoice).';
+
 /** How one operation answers, beyond what Nest reflects from the controller. */
 export interface OperationDoc {
   /** Stable operationId: a client's method name. */
@@ -299,7 +302,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'PATCH /v1/invoices/{id}': {
     id: 'updateInvoice',
     summary: 'Update an invoice',
-    description: `${ISSUE_ON_PATCH}\n\n${PAYMENT_STATUS_ON_PATCH}`,
+    description: `${ISSUE_ON_PATCH}\n\n${PAYMENT_STATUS_ON_PATCH}\n\n${EWAY_BILL_LOCK}`,
     data: written('invoice_id', 'invoice'),
     errors: [409],
   },
@@ -325,7 +328,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       },
     }),
   },
-  'DELETE /v1/invoices/{id}': { id: 'deleteInvoice', summary: 'Delete an invoice', description: DELETE_SETTLED_DOCUMENT, data: deleted },
+  'DELETE /v1/invoices/{id}': {
+    id: 'deleteInvoice',
+    summary: 'Delete an invoice',
+    description: `${DELETE_SETTLED_DOCUMENT} ${EWAY_BILL_LOCK}`,
+    data: deleted,
+    errors: [409],
+  },
 
   // payments
   'GET /v1/payments': {

@@ -208,6 +208,8 @@ const invoiceHeader = {
   tds_amount: nmoney(),
   delivery_address: nstr({ description: 'Address of delivery (export invoices, CGST rule 46 third proviso); null: not given' }),
   destination_country: nstr({ description: 'Country of destination of an export, ISO 3166-1 alpha-2 (e.g. US); null: not given', example: 'US' }),
+  ship_to_gstin: nstr({ description: 'GSTIN of a ship-to party other than the recipient (Bill To - Ship To); null: none', example: '29AAACH7409R1ZX' }),
+  ship_to_name: nstr({ description: 'Legal name of the ship-to party; null: none' }),
   ...discountGstAndTotal,
 };
 
@@ -487,6 +489,10 @@ const clientFields = {
   platform_logo_url: nstr(),
   platform_subscription_active: bool(),
   reminders_opt_out: bool({ description: 'The client gets no payment reminders' }),
+  registration_type: nstr({
+    description: 'GST registration type: regular, composition, uin (UN body, embassy; gstin holds the UIN), unregistered or consumer; null: not given',
+    example: 'composition',
+  }),
 };
 
 const recurringInvoice = {

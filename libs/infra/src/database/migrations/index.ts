@@ -40,6 +40,8 @@ import { StatementSendouts1732002500000 } from './1732002500000-statement-sendou
 import { AccountTimeZone1732002700000 } from './1732002700000-account-time-zone';
 import { ReceivablesAnalyticsVersions1732002600000 } from './1732002600000-receivables-analytics-versions';
 import { ReceivablesAgeingIndexes1732002610000 } from './1732002610000-receivables-ageing-indexes';
+import { InvoiceShipTo1732002900000 } from './1732002900000-invoice-ship-to';
+import { ClientRegistrationType1732002910000 } from './1732002910000-client-registration-type';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -85,4 +87,6 @@ export const MIGRATIONS = [
   AccountTimeZone1732002700000,
   ReceivablesAnalyticsVersions1732002600000,
   ReceivablesAgeingIndexes1732002610000,
+  InvoiceShipTo1732002900000,
+  ClientRegistrationType1732002910000,
 ];

@@ -20,7 +20,8 @@ export const PARTIALS: Record<string, string> = {
 {{#if recipient_state}}<div>State: {{recipient_state}}</div>{{/if}}
 {{#if recipient_contact}}<div class="muted">{{recipient_contact}}</div>{{/if}}
 {{#if export_particulars}}{{#if export_particulars.delivery_address}}<div>Address of delivery: <span class="pre">{{export_particulars.delivery_address}}</span></div>{{/if}}
-{{#if export_particulars.destination_country}}<div>Country of destination: <span class="strong">{{export_particulars.destination_country}}</span></div>{{/if}}{{/if}}`,
+{{#if export_particulars.destination_country}}<div>Country of destination: <span class="strong">{{export_particulars.destination_country}}</span></div>{{/if}}{{/if}}
+{{#if ship_to}}<div>Ship to: <span class="strong">{{ship_to.name}}</span>, GSTIN <span class="strong">{{ship_to.gstin}}</span></div>{{#if ship_to.address}}<div class="pre">{{ship_to.address}}</div>{{/if}}{{/if}}`,
 
   details: `
 <table class="kv"><tbody>{{#each details}}<tr><td class="k">{{label}}</td><td class="v">{{value}}</td></tr>{{/each}}</tbody></table>`,
