@@ -4,7 +4,14 @@ import { STATUS } from '../error-envelope.filter';
 import { OPERATIONS, OperationDoc } from './operations';
 import { RESOURCE_SCHEMAS } from './resources';
 import { sampleOf } from './sample';
+import { ANSWER_HEADERS, declareAnswerHeaders, defaultsInWords, describeParameter, validationDetails } from './operation-texts';
 import { constant, obj, ref, Schema } from './schema-kit';
+
+/**
+ * `info.version` of the document, semver within /v1: the minor grows with every release that adds to the API
+ * (operations, optional request fields, answer fields, enum values), as CHANGELOG.md lists them.
+ */
+export const API_VERSION = '1.1.0';
 
 /** The committed contract (openapi/openapi.json) is built with this base URL, whatever the environment says. */
 export const DOCUMENT_BASE_URL = 'http://127.0.0.1:3000';
@@ -29,6 +36,11 @@ Dates are \`Y-m-d\` and timestamps \`Y-m-d H:i:s\` (UTC), of real calendar days 
 field and filter; others are a \`validation_error\` naming the field. Document numbers name the financial year by two
 digits (\`INV/25-26/0042\`), so the date of an invoice, quotation, proforma invoice, debit or credit note is from
 2000-04-01 (financial years 2000-01 to 2099-00, one per label).
+
+## Strict input
+A body field or query parameter that the operation does not declare is refused with 400 \`validation_error\`, its
+name in \`details\` (\`{"paymnt_status": "unknown field"}\`; a nested one by its path, \`items.0.foo\`), so a typo is never
+silently ignored. Send only what the operation's schema lists; an operation without a request body takes none (or \`{}\`).
 
 ## Pagination
 List operations take \`limit\` (1 to 200, default 50; more is a validation error, not clamped) and \`offset\` (from 0)
@@ -73,6 +85,10 @@ const TAGS: Array<{ name: string; description: string }> = [
       WEBHOOK_EVENT_TYPES.join(', ') +
       '. Each event is a `POST` of `{id, type, created_at, account_id, data: {object}}`, where `object` is the record as its `GET` answers it at the time of the event (a deletion: its last form with `deleted: true`); `invoice.created` of an invoice a recurring profile made also carries `data.source: recurring` and `data.recurring_invoice_id`; `reminder.sent` carries the invoice as `object` and the step in `data.reminder`. Events are signed with the Standard Webhooks headers `Webhook-Id`, `Webhook-Timestamp` and `Webhook-Signature`.',
   },
+  {
+    name: 'exports',
+    description: 'GST returns (GSTR-1, GSTR-1A, GSTR-3B), e-invoices of the IRP and e-way bills, in the portals’ formats',
+  },
   { name: 'audit', description: 'The audit trail: who changed what and when' },
   { name: 'storefront', description: 'Storefront integration: a connected shop whose orders become invoices' },
   { name: 'billing', description: 'App Store and Google Play subscriptions' },
@@ -108,6 +124,7 @@ const HEADERS = {
   'X-RateLimit-Remaining': { description: 'Requests left in the current budget', schema: { type: 'integer', minimum: 0 } },
   'X-RateLimit-Reset': { description: 'Seconds until the budget is full again', schema: { type: 'integer', minimum: 0 } },
   'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } },
+  ...ANSWER_HEADERS,
 };
 
 type Operation = Record<string, unknown> & { parameters?: Array<Record<string, unknown>>; requestBody?: unknown; security?: unknown[]; tags?: string[] };
@@ -147,10 +164,11 @@ function errorStatuses(path: string, method: string, op: Operation, isPublic: bo
   return [...statuses].sort((a, b) => a - b);
 }
 
-function errorExample(status: number): Schema {
+/** The error answer of `status`; a 400 names the operation's own fields (`validationDetails`). */
+function errorExample(status: number, op: Operation, body: Schema | undefined): Schema {
   const code = ERROR_CODES.find((c) => STATUS[c] === status) ?? 'server_error';
-  const details = status === 400 ? { name: 'is required' } : {};
-  return { ok: false, error: { code, message: ERROR_TEXT[status] ?? 'Error', details } };
+  const details = status === 400 ? validationDetails(op, body) : {};
+  return { ok: false, error: { code, message: status === 400 ? 'The request is invalid.' : (ERROR_TEXT[status] ?? 'Error'), details } };
 }
 
 /**
@@ -160,7 +178,7 @@ function errorExample(status: number): Schema {
  */
 export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAPIObject {
   const doc = document as unknown as {
-    info?: Record<string, unknown> & { version?: string };
+    info?: Record<string, unknown>;
     servers?: unknown;
     externalDocs?: unknown;
     tags?: unknown;
@@ -169,7 +187,7 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
   };
   doc.info = {
     title: 'Invoicing API',
-    version: doc.info?.version ?? '1.0.0',
+    version: API_VERSION,
     description: API_DESCRIPTION,
     contact: { name: 'API support', email: 'support@invoicing.example.in' },
     license: { name: 'Proprietary', url: `${baseUrl}/v1/legal/terms` },
@@ -187,6 +205,7 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
     'api-key': { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API key (opaque, ik_...) in its own header' },
   };
   components.headers = HEADERS;
+  defaultsInWords(components.schemas ?? {});
   const schemas: Record<string, Schema> = (components.schemas = { ...components.schemas, ...RESOURCE_SCHEMAS });
 
   const seen = new Set<string>();
@@ -210,11 +229,12 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
         const schema = p.schema as Schema | undefined;
         if (p.in === 'path' && schema && (p.name === 'id' || p.name === 'queue_id'))
           Object.assign(schema, { type: 'integer', minimum: 1, maximum: 2147483647 });
-        if (!p.description) p.description = p.in === 'path' ? `The ${String(p.name).replace('_', ' ')}` : String(p.name);
+        p.description = describeParameter(path, p);
       }
       const requestBody = op.requestBody as { content?: Record<string, { schema?: Schema; example?: unknown }> } | undefined;
       const json = requestBody?.content?.['application/json'];
       if (json?.schema) json.example = sampleOf(json.schema, schemas);
+      const resolvedBody = typeof json?.schema?.$ref === 'string' ? schemas[json.schema.$ref.replace('#/components/schemas/', '')] : json?.schema;
 
       const status = spec.status ?? 200;
       const successHeaders = isPublic ? undefined : RATE_HEADERS;
@@ -254,9 +274,10 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
         responses[code] = {
           description: ERROR_TEXT[code] ?? 'Error',
           headers,
-          content: { 'application/json': { schema: ref('ErrorEnvelope'), example: errorExample(code) } },
+          content: { 'application/json': { schema: ref('ErrorEnvelope'), example: errorExample(code, op, resolvedBody) } },
         };
       }
+      declareAnswerHeaders(responses as Record<string, { headers?: Record<string, unknown> }>, takesIdempotencyKey(method, isPublic));
       op.responses = JSON.parse(JSON.stringify(responses)) as Record<string, unknown>;
     }
   }
