@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The whole test suite: layering, lint and formatting checks, type-checked build, domain unit tests,
+# The whole test suite: layering, lint and formatting checks, the OpenAPI document's linters (Redocly and Spectral,
+# 0 errors and 0 warnings), type-checked build, domain unit tests,
 # then the e2e suites on MariaDB/Redis/Chromium: once on the Fastify edge (the default), then once more on
 # the Express edge (Jest project e2e-express: HTTP_ADAPTER=express, databases prefixed express_).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run --silent lint
 npm run --silent format:check
+npm run --silent openapi:lint
 bash scripts/services.sh
 npm run --silent build
 npx jest --selectProjects unit

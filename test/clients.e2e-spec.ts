@@ -127,10 +127,8 @@ describe('clients', () => {
       expect((await clientRow(client.client_id))!.phone).toBe(stored);
     });
 
-    it('ignores unknown body fields: none is stored or trusted', async () => {
-      const res = await post(a, {
-        name: 'Mass Assign',
-        ...fresh(),
+    it('refuses unknown body fields, naming each (400): nothing is stored or trusted', async () => {
+      const mass = {
         client_id: 987654,
         id: 987654,
         account_id: b.accountId,
@@ -139,15 +137,13 @@ describe('clients', () => {
         platform_logo_url: 'https://evil.example/x.png',
         platform_subscription_active: true,
         hacked: 'yes',
-      }).expect(201);
-      const client = res.body.data.client;
-      expect(client.client_id).not.toBe(987654);
-      expect(client.created_at).not.toBe('2000-01-01 00:00:00');
-      expect(client).toMatchObject({ uses_platform: false, platform_logo_url: null, platform_subscription_active: false });
-      expect(client).not.toHaveProperty('hacked');
-      const row = await clientRow(client.client_id);
-      expect(row).toMatchObject({ account_id: a.accountId, name: 'Mass Assign' });
-      await t.http.get(`/v1/clients/${client.client_id}`).set(b.auth).expect(404);
+      };
+      const res = await post(a, { name: 'Mass Assign', ...fresh(), ...mass }).expect(400);
+      expect(res.body.error).toMatchObject({
+        code: 'validation_error',
+        details: Object.fromEntries(Object.keys(mass).map((k) => [k, 'unknown field'])),
+      });
+      expect(await t.dataSource.query('SELECT id FROM clients WHERE name = ?', ['Mass Assign'])).toEqual([]);
     });
   });
 
@@ -372,15 +368,17 @@ describe('clients', () => {
       expect(await clientRow(client.client_id)).toMatchObject({ gstin: null, state_code: null });
     });
 
-    it('ignores unknown fields and answers 404 for an unknown id', async () => {
+    it('refuses unknown fields, changing nothing, and answers 404 for an unknown id', async () => {
       const client = await create(a);
       const res = await t.http
         .patch(`/v1/clients/${client.client_id}`)
         .set(a.auth)
         .send({ client_id: 1, account_id: b.accountId, created_at: '2000-01-01 00:00:00', address: 'New address' })
-        .expect(200);
-      expect(res.body.data).toMatchObject({ client_id: client.client_id, created_at: client.created_at, address: 'New address' });
-      expect(await clientRow(client.client_id)).toMatchObject({ account_id: a.accountId });
+        .expect(400);
+      expect(res.body.error.details).toEqual({ client_id: 'unknown field', account_id: 'unknown field', created_at: 'unknown field' });
+      expect(await clientRow(client.client_id)).toMatchObject({ account_id: a.accountId, address: client.address });
+      const patched = await t.http.patch(`/v1/clients/${client.client_id}`).set(a.auth).send({ address: 'New address' }).expect(200);
+      expect(patched.body.data).toMatchObject({ client_id: client.client_id, created_at: client.created_at, address: 'New address' });
       const missing = await t.http.patch('/v1/clients/2147483647').set(a.auth).send({ name: 'x' }).expect(404);
       expect(missing.body.error.code).toBe('not_found');
     });

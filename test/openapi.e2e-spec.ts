@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { startApp, TestApp } from './support/app-harness';
 import { documentAjv, jsonSchemaRef } from './support/contract-validator';
 import { DOCUMENT_BASE_URL, FREE_FORM } from '../apps/api/src/common/openapi/document';
+import { isValidGstin } from '../libs/domain/src/tax/gstin';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -116,6 +117,51 @@ describe('OpenAPI contract', () => {
     expect(res.headers['x-ratelimit-reset']).toMatch(/^\d+$/);
     const missing = await t.http.get('/v1/clients/999999').set(a.auth).expect(404);
     expect(missing.headers['x-ratelimit-remaining']).toBeDefined();
+  });
+
+  it('an integrator can trust it: realistic examples, 400 examples naming the operation’s fields, parameters described, headers declared', () => {
+    const placeholders: string[] = [];
+    const walk = (value: unknown, at: string) => {
+      if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${at}.${i}`));
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, `${at}.${k}`);
+      else if (typeof value === 'string' && /^textx*$/.test(value)) placeholders.push(at);
+    };
+    for (const { key, op } of operations()) {
+      walk(op.requestBody?.content?.['application/json']?.example, `${key} request`);
+      for (const [status, r] of Object.entries(op.responses as Record<string, Json>)) walk(r.content?.['application/json']?.example, `${key} ${status}`);
+      // The 400 example names a field of this operation's body or parameters, or a parameter it does not declare.
+      const body = op.requestBody?.content?.['application/json']?.schema as Json | undefined;
+      const bodySchema = body?.$ref ? served.components.schemas[String(body.$ref).split('/').pop() as string] : body;
+      const own = new Set([...Object.keys(bodySchema?.properties ?? {}), ...((op.parameters ?? []) as Json[]).map((p) => p.name as string)]);
+      const details = op.responses['400'].content['application/json'].example.error.details as Record<string, string>;
+      const named = Object.entries(details).filter(([field, message]) => own.has(field) || message === 'unknown field');
+      expect([key, named.length > 0 && named.length === Object.keys(details).length]).toEqual([key, true]);
+      for (const p of (op.parameters ?? []) as Json[]) expect([key, p.name, p.description !== p.name && !!p.description]).toEqual([key, p.name, true]);
+      for (const [status, r] of Object.entries(op.responses as Record<string, Json>)) {
+        expect([key, status, r.headers?.['X-Request-Id']]).toEqual([key, status, { $ref: '#/components/headers/X-Request-Id' }]);
+        if (status.startsWith('2') && op.parameters?.some((p: Json) => p.name === 'Idempotency-Key'))
+          expect([key, status, r.headers?.['Idempotent-Replayed']]).toEqual([key, status, { $ref: '#/components/headers/Idempotent-Replayed' }]);
+      }
+    }
+    expect(placeholders).toEqual([]);
+    expect(served.info.version).toMatch(/^1\.[1-9]\d*\.\d+$/);
+    expect(served.components.headers['Idempotent-Replayed'].schema).toEqual({ type: 'string', enum: ['true'] });
+  });
+
+  it('request schemas state defaults in words, so generated request types leave those fields optional', () => {
+    const withDefault = Object.entries(served.components.schemas as Record<string, Json>).flatMap(([name, schema]) =>
+      Object.entries((schema.properties ?? {}) as Record<string, Json>)
+        .filter(([, p]) => 'default' in p)
+        .map(([prop]) => `${name}.${prop}`),
+    );
+    expect(withDefault).toEqual([]);
+    expect(served.components.schemas.CreateQuotationDto.properties.approval_status.description).toContain('Default when left out: "pending"');
+  });
+
+  it('the example GSTINs carry their check character', () => {
+    const gstins = JSON.stringify(served).match(/\b\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]\b/g) ?? [];
+    expect(gstins.length).toBeGreaterThan(5);
+    for (const g of new Set(gstins)) expect([g, isValidGstin(g)]).toEqual([g, true]);
   });
 
   it('links a changelog that exists', async () => {

@@ -442,8 +442,10 @@ describe('payments: receipts, allocations and advances', () => {
         .send({ allocations: [{ document_type: 'invoice', document_id: open, amount: 1 }], allocation_date: '2025-06-01' })
         .expect(400);
       expect(early.body.error.details).toEqual({ allocation_date: expect.stringContaining('2025-06-10') });
-      // PATCH changes the texts only (other fields are dropped, as on every resource).
-      await t.http.patch(`/v1/payments/${advance.payment_id}`).set(a.auth).send({ amount: 5, notes: 'Advance for the July order' }).expect(200);
+      // PATCH changes the texts only: any other field is unknown (400, as on every resource).
+      const amount = await t.http.patch(`/v1/payments/${advance.payment_id}`).set(a.auth).send({ amount: 5, notes: 'x' }).expect(400);
+      expect(amount.body.error.details).toEqual({ amount: 'unknown field' });
+      await t.http.patch(`/v1/payments/${advance.payment_id}`).set(a.auth).send({ notes: 'Advance for the July order' }).expect(200);
       expect(await readPayment(advance.payment_id)).toMatchObject({ notes: 'Advance for the July order', amount: 10 });
     });
 

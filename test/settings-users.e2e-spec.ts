@@ -19,11 +19,15 @@ describe('sub-users (/v1/settings/users)', () => {
   afterAll(() => t.close());
 
   it('creates a sub-user (201) who can sign in with exactly the granted keys', async () => {
-    const res = await t.http
+    const body = { username: 'alpha.sales', password: STRONG, permissions: ['invoices', 'clients', 'clients'] };
+    // No role to claim: a field the operation does not declare is refused.
+    const claimed = await t.http
       .post('/v1/settings/users')
       .set(a.auth)
-      .send({ username: 'alpha.sales', password: STRONG, permissions: ['invoices', 'clients', 'clients'], role: 'admin' })
-      .expect(201);
+      .send({ ...body, role: 'admin' })
+      .expect(400);
+    expect(claimed.body.error.details).toEqual({ role: 'unknown field' });
+    const res = await t.http.post('/v1/settings/users').set(a.auth).send(body).expect(201);
     expect(res.body.data).toEqual({
       user_id: expect.any(Number),
       account_id: a.accountId,

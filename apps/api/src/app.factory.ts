@@ -7,7 +7,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '@app/infra/config/app-config';
 import { AppModule } from './app.module';
 import { documentValidationLimits } from './common/document-limits';
-import { finishDocument } from './common/openapi/document';
+import { finishDocument, API_VERSION } from './common/openapi/document';
 import { EdgeAdapter, EdgeReply, EdgeSettings } from './edge/http-edge';
 import { ExpressEdgeAdapter } from './edge/express.edge';
 import { FastifyEdgeAdapter } from './edge/fastify.edge';
@@ -50,7 +50,7 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
       app,
       new DocumentBuilder()
         .setTitle('Invoicing API')
-        .setVersion('1.0.0')
+        .setVersion(API_VERSION)
         .addBearerAuth({ type: 'http', scheme: 'bearer' }, 'bearer')
         .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key')
         .build(),

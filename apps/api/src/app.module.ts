@@ -5,6 +5,8 @@ import { CoreModule } from './core/core.module';
 import { AuthGuard } from './common/auth.guard';
 import { ErrorEnvelopeFilter } from './common/error-envelope.filter';
 import { AppValidationPipe } from './common/validation.pipe';
+import { StrictInputGuard } from './common/strict-input';
+import { ConditionalRequestsGuard } from './common/conditional-requests';
 import { MeController } from './accounts/me.controller';
 import { HealthController } from './health/health.controller';
 import { ClientsModule } from './clients/clients.module';
@@ -81,6 +83,8 @@ export class AppModule {
       controllers: [MeController, HealthController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: StrictInputGuard },
+        { provide: APP_GUARD, useClass: ConditionalRequestsGuard },
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },
       ],

@@ -94,8 +94,10 @@ export async function seedWorld(base: string, accounts: FuzzAccounts): Promise<W
     const inventoryId = pools.get('inventory')?.[0];
     const items = [line(1), line(2, { inventory_id: inventoryId })];
     await create('invoices', '/v1/invoices', 'invoice_id', { client_id: clientId, invoice_date: '2025-05-01', payment_due_date: '2025-05-31', items });
-    await create('quotations', '/v1/quotations', 'quotation_id', { client_id: clientId, quotation_date: '2025-05-01', items });
-    await create('proforma-invoices', '/v1/proforma-invoices', 'proforma_invoice_id', { client_id: clientId, proforma_date: '2025-05-01', items });
+    // Quotation and proforma lines name no inventory item (only invoice lines move stock).
+    const offerItems = [line(1), line(2)];
+    await create('quotations', '/v1/quotations', 'quotation_id', { client_id: clientId, quotation_date: '2025-05-01', items: offerItems });
+    await create('proforma-invoices', '/v1/proforma-invoices', 'proforma_invoice_id', { client_id: clientId, proforma_date: '2025-05-01', items: offerItems });
     await create('debit-notes', '/v1/debit-notes', 'debit_note_id', {
       client_id: clientId,
       debit_note_date: '2025-05-01',

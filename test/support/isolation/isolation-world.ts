@@ -144,12 +144,20 @@ async function seedSide(call: Call, account: TestAccount, username: string, tag:
     { client_id: ids.clients, frequency: 'monthly', start_date: '2099-01-01', items: [line(`${tag} retainer`)] },
     (d) => d.recurring_invoice_id,
   );
-  ids.quotations = await must('POST', '/v1/quotations', key, { client_id: ids.clients, quotation_date: '2025-05-01', items }, (d) => d.quotation_id);
+  // Quotation and proforma lines name no inventory item (only invoice lines move stock).
+  const offerItems = [line(`${tag} service`), line(`${tag} part`)];
+  ids.quotations = await must(
+    'POST',
+    '/v1/quotations',
+    key,
+    { client_id: ids.clients, quotation_date: '2025-05-01', items: offerItems },
+    (d) => d.quotation_id,
+  );
   ids['proforma-invoices'] = await must(
     'POST',
     '/v1/proforma-invoices',
     key,
-    { client_id: ids.clients, proforma_date: '2025-05-01', items },
+    { client_id: ids.clients, proforma_date: '2025-05-01', items: offerItems },
     (d) => d.proforma_invoice_id,
   );
   const noteItems = [{ description: `${tag} short supply`, amount: 50 }];

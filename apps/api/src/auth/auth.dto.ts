@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Allow, IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { OptionalNonNull } from '../common/optional-non-null';
 
 const required = { message: 'is required' };
@@ -82,11 +82,13 @@ export class DeleteAccountDto {
 /** Documents the optional body of logout (read by hand: the body may be absent). */
 export class LogoutDto {
   @ApiPropertyOptional({ description: 'Signs out the session of this refresh token (when the access token has expired)' })
+  @Allow() // checked by the handler, which takes the body optional
   refresh_token?: string;
 }
 
 /** Documents the body of DELETE /v1/auth/sessions (session_id may come in the query instead). */
 export class RevokeSessionDto {
   @ApiPropertyOptional({ example: 12 })
+  @Allow() // checked by the handler, which takes it from the body or the query
   session_id?: number;
 }

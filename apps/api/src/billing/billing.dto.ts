@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDefined, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 
 const required = { message: 'is required' };
 const text = { message: 'must be a string' };
@@ -68,4 +68,9 @@ export class AndroidNotificationDto {
   @IsOptional()
   @IsString(text)
   subscription?: string;
+
+  @ApiPropertyOptional({ example: 1, description: 'Delivery attempts so far, which Pub/Sub adds when the subscription has a dead-letter policy' })
+  @IsOptional()
+  @IsInt({ message: 'must be an integer' })
+  deliveryAttempt?: number;
 }

@@ -11,7 +11,7 @@ export type CacheableReply = EdgeReply;
  */
 export function sendCacheable(reply: CacheableReply, ifNoneMatch: string | undefined, data: unknown, maxAgeSeconds = 300): void {
   const body = envelopeJson(data);
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const etag = etagOfJson(body);
   reply.header('Cache-Control', `public, max-age=${maxAgeSeconds}`);
   reply.header('ETag', etag);
   if (ifNoneMatch && matches(ifNoneMatch, etag)) {
@@ -24,7 +24,13 @@ export function sendCacheable(reply: CacheableReply, ifNoneMatch: string | undef
   reply.send(body);
 }
 
-function matches(header: string, etag: string): boolean {
+/** A strong ETag of an answer's bytes. */
+export function etagOfJson(json: string): string {
+  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether an If-None-Match or If-Match header names `etag` (or is `*`). */
+export function matches(header: string, etag: string): boolean {
   return header.split(',').some((tag) => {
     const t = tag.trim();
     return t === '*' || t === etag || t === `W/${etag}`;

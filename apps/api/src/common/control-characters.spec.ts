@@ -61,8 +61,11 @@ describe('control characters', () => {
     const nested = await pipe.transform({ name: 'x', items: [{ item_description: 'Bolt\u0000' }] }, meta).catch((e: unknown) => e);
     expect(nested).toBeInstanceOf(ValidationFailed);
     expect((nested as ValidationFailed).details).toEqual({ 'items.0.item_description': MULTI_LINE_CONTROL_CHARACTER_MESSAGE });
-    // Unknown fields are dropped before the check; a field the caller may not send cannot fail it.
-    await expect(pipe.transform({ name: 'x', extra: '\u0000', password: 'p\u0001', address: 'a\r\nb' }, meta)).resolves.toEqual(
+    // An unknown field is refused as unknown, whatever it holds.
+    await expect(pipe.transform({ name: 'x', extra: '\u0000', password: 'p\u0001', address: 'a\r\nb' }, meta)).rejects.toMatchObject({
+      details: { extra: 'unknown field' },
+    });
+    await expect(pipe.transform({ name: 'x', password: 'p\u0001', address: 'a\r\nb' }, meta)).resolves.toEqual(
       Object.assign(new BodyDto(), { name: 'x', password: 'p\u0001', address: 'a\r\nb' }),
     );
     // Bodies without a DTO (parsed by their handler) and query strings are not checked here.

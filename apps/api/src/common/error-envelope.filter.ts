@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { EdgeAdapter, EdgeError, EdgeRequest, envelopeJson, errorJson } from '../edge/http-edge';
 import { pathOf } from './http-middleware';
 import { ReplayedAnswer, takeIdempotentRun } from '../idempotency/idempotent-run';
+import { finishConditional } from './conditional-requests';
 import { DomainError, ErrorCode, RateLimited, TemporarilyUnavailable } from '@app/domain/shared/domain-error';
 import { transientDatabaseFailure } from '@app/infra/database/transient-failure';
 
@@ -16,6 +17,7 @@ export const STATUS = {
   not_found: 404,
   conflict: 409,
   session_limit: 409,
+  precondition_failed: 412,
   payload_too_large: 413,
   signature_required: 422,
   rate_limited: 429,
@@ -54,6 +56,8 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       else edge.sendJson(reply, thrown.status, envelopeJson(JSON.parse(thrown.json)));
       return;
     }
+    // A conditional write's lock is let go.
+    finishConditional(reply, undefined, () => undefined);
     // An Idempotency-Key run is settled (the error stored, or the key let go) before the answer leaves.
     const run = takeIdempotentRun(reply);
     if (run) {

@@ -2,6 +2,7 @@ import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@
 import { ValidationFailed } from '@app/domain/shared/domain-error';
 import { memoiseValidationMetadata } from './validation-metadata-cache';
 import { controlCharacterErrors } from './control-characters';
+import { UNKNOWN_FIELD } from './strict-input';
 
 /** `{ "items.0.description": "must be a string", ... }`: one message per field, nested paths dotted. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): Record<string, string> {
@@ -9,7 +10,9 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
     if (error.constraints) {
-      const messages = Object.values(error.constraints).map((m) => m.replace(new RegExp(`^${error.property}\\s`), ''));
+      const messages = Object.entries(error.constraints).map(([kind, m]) =>
+        kind === 'whitelistValidation' ? UNKNOWN_FIELD : m.replace(new RegExp(`^${error.property}\\s`), ''),
+      );
       out[path] = messages[messages.length - 1];
     }
     if (error.children?.length) Object.assign(out, flattenValidationErrors(error.children, path));
@@ -58,7 +61,8 @@ export function deepTrim(value: unknown, key = ''): unknown {
 }
 
 /**
- * Global pipe: trims, validates DTOs with whitelisting (unknown fields dropped), errors keyed by field. A
+ * Global pipe: trims, validates DTOs, errors keyed by field; a field the DTO does not declare, at any depth
+ * (`items.0.foo`), is 400 "unknown field" (see strict-input.ts for query parameters and bodies without a DTO). A
  * validated body then has no string with a control character (see control-characters.ts for the fields
  * that may hold tabs and line breaks): 400 `validation_error` keyed by each such field.
  */
@@ -67,6 +71,7 @@ export class AppValidationPipe extends ValidationPipe {
   constructor() {
     super({
       whitelist: true,
+      forbidNonWhitelisted: true,
       transform: true,
       transformOptions: { enableImplicitConversion: false },
       validationError: { target: false, value: false },

@@ -6,12 +6,14 @@ import type { Express, NextFunction, Request, RequestHandler, Response } from 'e
 import { requestIdFor } from '../common/http-middleware';
 import { ExpressRouteIndex, RouteMethod } from './express-route-index';
 import { takeIdempotentRun } from '../idempotency/idempotent-run';
+import { finishConditional } from '../common/conditional-requests';
 import {
   EdgeAdapter,
   edgeErrors,
   edgeHeaders,
   EdgeSettings,
   envelopeJson,
+  NOT_MODIFIED,
   isJsonContentType,
   MAX_BODY_BYTES,
   RAW_BODY_MAX_BYTES,
@@ -119,14 +121,20 @@ export class ExpressEdgeAdapter extends ExpressAdapter implements EdgeAdapter {
     server.on('clientError', writeClientError);
   }
 
-  override reply(response: unknown, body: unknown, statusCode?: number): void | Promise<void> {
+  override reply(response: unknown, result: unknown, statusCode?: number): void | Promise<void> {
     const res = response as Response;
     if (statusCode) res.status(statusCode);
+    // A single read's ETag (and 304), or a conditional write's lock let go.
+    const body = finishConditional(response, result, (name, value) => res.setHeader(name, value));
     // An Idempotency-Key run is settled (the answer stored) before the answer leaves.
     const run = takeIdempotentRun(response);
     if (run) return run.settle(body, res.statusCode).then(() => this.reply(response, body));
     if (body instanceof StreamableFile) {
       super.reply(response, body);
+      return;
+    }
+    if (body === NOT_MODIFIED) {
+      res.status(304).end();
       return;
     }
     const json = envelopeJson(body);

@@ -4,6 +4,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestIdFor } from '../common/http-middleware';
 import { takeIdempotentRun } from '../idempotency/idempotent-run';
+import { finishConditional } from '../common/conditional-requests';
 import {
   EdgeAdapter,
   EdgeError,
@@ -11,6 +12,7 @@ import {
   edgeHeaders,
   EdgeSettings,
   envelopeJson,
+  NOT_MODIFIED,
   errorJson,
   MAX_BODY_BYTES,
   requestBody,
@@ -55,14 +57,17 @@ export class FastifyEdgeAdapter extends FastifyAdapter implements EdgeAdapter {
     this.registerRequestHook(fastify);
   }
 
-  override reply(response: unknown, body: unknown, statusCode?: number): FastifyReply {
+  override reply(response: unknown, result: unknown, statusCode?: number): FastifyReply {
     const reply = response as FastifyReply;
     if (statusCode) reply.status(statusCode);
+    // A single read's ETag (and 304), or a conditional write's lock let go.
+    const body = finishConditional(response, result, (name, value) => void reply.header(name, value));
     // An Idempotency-Key run is settled (the answer stored) before the answer leaves.
     const run = takeIdempotentRun(response);
     // Nest awaits what `reply` returns, so the answer's promise stands in for the reply it resolves to.
     if (run) return run.settle(body, reply.statusCode).then(() => this.reply(response, body)) as unknown as FastifyReply;
     if (body instanceof StreamableFile) return super.reply(reply, body);
+    if (body === NOT_MODIFIED) return reply.status(304).send();
     return reply.header('content-type', 'application/json; charset=utf-8').send(envelopeJson(body));
   }
 

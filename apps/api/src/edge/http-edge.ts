@@ -179,6 +179,9 @@ export function edgeHeaders(requestId: string, origin: string | undefined, prefl
 }
 
 /** The success envelope's JSON text. */
+/** What a handler's answer becomes when If-None-Match names its ETag: 304 without a body (conditional-requests.ts). */
+export const NOT_MODIFIED = Symbol('not-modified');
+
 export function envelopeJson(data: unknown): string {
   return JSON.stringify({ ok: true, data: data ?? null });
 }

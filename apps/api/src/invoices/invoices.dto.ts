@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Allow, IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { DISCOUNT_TYPES, DOCUMENT_STATUSES, INVOICE_TYPES, PAYMENT_STATUSES } from '@app/domain/documents/document-enums';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { IsAmount } from '../common/is-amount';
@@ -103,10 +103,10 @@ export class RecentPaymentsQueryDto extends ListQueryDto {
   since?: string;
 }
 
-/** Optional body of convert-to-invoice. */
+/** Optional body of convert-to-invoice (read by hand: the domain checks the dates). */
 export class ConvertToInvoiceDto {
-  @ApiPropertyOptional({ example: '2025-04-01', description: 'Default: today (Asia/Kolkata)' }) invoice_date?: string;
-  @ApiPropertyOptional({ example: '2025-04-30', description: 'Default: the invoice date' }) payment_due_date?: string;
+  @ApiPropertyOptional({ example: '2025-04-01', description: 'Default: today (Asia/Kolkata)' }) @Allow() invoice_date?: string;
+  @ApiPropertyOptional({ example: '2025-04-30', description: 'Default: the invoice date' }) @Allow() payment_due_date?: string;
 }
 
 /** The conversion fields of a raw (possibly absent) body; the domain checks the dates. */

@@ -61,7 +61,7 @@ async function seedAll(api: DemoApi, today: string): Promise<void> {
 
   const itemIds = new Map<string, number>();
   const items = new Map(DEMO_ITEMS.map((i) => [i.key, i]));
-  for (const { key, recount, ...item } of DEMO_ITEMS) {
+  for (const { key, recount, earlierRates: _earlierRates, ...item } of DEMO_ITEMS) {
     const { inventory_id } = await api.post<{ inventory_id: number }>('/v1/inventory', item);
     itemIds.set(key, inventory_id);
     if (recount !== undefined) await api.patch(`/v1/inventory/${inventory_id}`, { quantity: recount, note: 'Quarterly stock count' });

@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'subscription_expired'
   | 'not_found'
   | 'conflict'
+  | 'precondition_failed'
   | 'session_limit'
   | 'payload_too_large'
   | 'signature_required'
@@ -60,6 +61,8 @@ export function found<T>(record: T | null | undefined, entity: string, id?: numb
   return record;
 }
 export class Conflict extends withCode('conflict') {}
+/** An If-Match that no longer names the record's current version (412). */
+export class PreconditionFailed extends withCode('precondition_failed') {}
 export class PlanLimitReached extends withCode('plan_limit_reached') {
   constructor(what: string, limit: number, plan: string, used: number) {
     super(`The ${plan} plan allows at most ${limit} ${what}.`, { limit, plan, used, resource: what });

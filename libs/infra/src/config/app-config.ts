@@ -435,6 +435,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const adapter = str('HTTP_ADAPTER', 'fastify').toLowerCase();
   if (adapter === 'fastify' || adapter === 'express') config.http.adapter = adapter;
   else problems.push('HTTP_ADAPTER must be fastify or express');
+  // Plain http and loopback receivers are for trying webhooks and the shop locally, never for a production deployment.
+  if ((env.NODE_ENV ?? '').trim() === 'production') {
+    if (config.webhooks.allowInsecure) problems.push('WEBHOOKS_ALLOW_INSECURE is for development only: it is refused when NODE_ENV=production');
+    if (config.storefront.allowInsecure) problems.push('STOREFRONT_ALLOW_INSECURE is for development only: it is refused when NODE_ENV=production');
+  }
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
   }

@@ -1,10 +1,18 @@
-import { WEBHOOK_EVENT_TYPES } from '@app/domain/webhooks/webhook-events';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { STATUS } from '../error-envelope.filter';
 import { OPERATIONS, OperationDoc } from './operations';
 import { RESOURCE_SCHEMAS } from './resources';
 import { sampleOf } from './sample';
+import { TAGS } from './tags';
+import { conditionalParameter, conditionalRole, ETAG_HEADER } from './conditional';
+import { ANSWER_HEADERS, declareAnswerHeaders, defaultsInWords, describeParameter, validationDetails } from './operation-texts';
 import { constant, obj, ref, Schema } from './schema-kit';
+
+/**
+ * `info.version` of the document, semver within /v1: the minor grows with every release that adds to the API
+ * (operations, optional request fields, answer fields, enum values), as CHANGELOG.md lists them.
+ */
+export const API_VERSION = '1.1.0';
 
 /** The committed contract (openapi/openapi.json) is built with this base URL, whatever the environment says. */
 export const DOCUMENT_BASE_URL = 'http://127.0.0.1:3000';
@@ -30,6 +38,15 @@ field and filter; others are a \`validation_error\` naming the field. Document n
 digits (\`INV/25-26/0042\`), so the date of an invoice, quotation, proforma invoice, debit or credit note is from
 2000-04-01 (financial years 2000-01 to 2099-00, one per label).
 
+## Strict input
+A body field or query parameter that the operation does not declare is refused with 400 \`validation_error\`, its
+name in \`details\` (\`{"paymnt_status": "unknown field"}\`; a nested one by its path, \`items.0.foo\`), so a typo is never
+silently ignored. Send only what the operation's schema lists; an operation without a request body takes none (or \`{}\`).
+
+## Concurrency
+A single read of a record answers an \`ETag\`; \`If-None-Match\` with it gives 304 while the record is unchanged. \`PATCH\` and
+\`DELETE\` of the record with \`If-Match\` change it only while it still has that version, else 412 \`precondition_failed\`.
+
 ## Pagination
 List operations take \`limit\` (1 to 200, default 50; more is a validation error, not clamped) and \`offset\` (from 0)
 and answer the page's rows with \`total\`, the count of every row matching the filters.
@@ -47,39 +64,6 @@ The version is in the path (\`/v1\`). Within v1, changes only add: new operation
 new answer fields and new enum values (clients should ignore what they do not know). Every change is listed in
 the changelog (\`CHANGELOG.md\` of the repository, served at [/changelog](/changelog)).`;
 
-const TAGS: Array<{ name: string; description: string }> = [
-  { name: 'account', description: 'The account the credential belongs to' },
-  { name: 'auth', description: 'Mobile sign-in, tokens and sessions' },
-  { name: 'clients', description: 'Customers the business bills' },
-  { name: 'invoices', description: 'Tax invoices (numbered INV/YY-YY/NNNN per financial year)' },
-  { name: 'quotations', description: 'Quotations, convertible to invoices' },
-  { name: 'proforma-invoices', description: 'Proforma invoices, convertible to invoices' },
-  { name: 'credit-notes', description: 'Credit notes against invoices' },
-  { name: 'debit-notes', description: 'Debit notes' },
-  { name: 'payments', description: 'Payments received from clients, their allocations to invoices and debit notes, and advances' },
-  { name: 'documents', description: 'PDFs and public share links of every document kind' },
-  { name: 'inventory', description: 'Products and services with stock movements' },
-  { name: 'recurring-invoices', description: 'Profiles that make an invoice on a schedule (weekly to yearly), emailed when asked' },
-  { name: 'expenses', description: 'Business expenses, with TDS where it applies' },
-  { name: 'tds', description: 'TDS sections, calculation, deductions, deposits, reports and certificates' },
-  { name: 'sendouts', description: 'Emailing document PDFs through the queue' },
-  { name: 'analytics', description: 'Revenue, receivables, GST and inventory figures' },
-  { name: 'notifications', description: 'The team feed, push preferences and devices (mobile app)' },
-  { name: 'settings', description: 'Business profile, PDF templates, API key and users' },
-  {
-    name: 'webhooks',
-    description:
-      'Outbound webhooks: endpoints, signing secrets and deliveries. Event types: ' +
-      WEBHOOK_EVENT_TYPES.join(', ') +
-      '. Each event is a `POST` of `{id, type, created_at, account_id, data: {object}}`, where `object` is the record as its `GET` answers it at the time of the event (a deletion: its last form with `deleted: true`); `invoice.created` of an invoice a recurring profile made also carries `data.source: recurring` and `data.recurring_invoice_id`; `reminder.sent` carries the invoice as `object` and the step in `data.reminder`. Events are signed with the Standard Webhooks headers `Webhook-Id`, `Webhook-Timestamp` and `Webhook-Signature`.',
-  },
-  { name: 'audit', description: 'The audit trail: who changed what and when' },
-  { name: 'storefront', description: 'Storefront integration: a connected shop whose orders become invoices' },
-  { name: 'billing', description: 'App Store and Google Play subscriptions' },
-  { name: 'public', description: 'What the apps read without signing in' },
-  { name: 'operations', description: 'Health of the service' },
-];
-
 /** Request objects that are free-form by design (their keys are validated by the service, not a schema). */
 export const FREE_FORM = ['ErrorEnvelope.error.details', 'NotificationPrefsDto.prefs', 'AndroidNotificationDto.message'];
 
@@ -91,6 +75,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Forbidden: missing permission, mobile-only operation, suspended account or expired subscription',
   404: 'Not found (a record of another account is not found either)',
   409: 'Conflict with the current state, or an Idempotency-Key reused with another request or still in use (`Retry-After`)',
+  412: 'Precondition failed: the record changed since the ETag sent in If-Match',
   413: 'Request body too large',
   422: 'A signature is required first',
   429: 'Rate limit spent; retry after `Retry-After` seconds',
@@ -108,6 +93,8 @@ const HEADERS = {
   'X-RateLimit-Remaining': { description: 'Requests left in the current budget', schema: { type: 'integer', minimum: 0 } },
   'X-RateLimit-Reset': { description: 'Seconds until the budget is full again', schema: { type: 'integer', minimum: 0 } },
   'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } },
+  ...ANSWER_HEADERS,
+  ...ETAG_HEADER,
 };
 
 type Operation = Record<string, unknown> & { parameters?: Array<Record<string, unknown>>; requestBody?: unknown; security?: unknown[]; tags?: string[] };
@@ -132,8 +119,9 @@ function takesIdempotencyKey(method: string, isPublic: boolean): boolean {
   return !isPublic && (method === 'post' || method === 'patch');
 }
 
-function errorStatuses(path: string, method: string, op: Operation, isPublic: boolean, doc: OperationDoc): number[] {
+function errorStatuses(path: string, method: string, op: Operation, isPublic: boolean, doc: OperationDoc, conditional: string | null): number[] {
   const statuses = new Set<number>(doc.errors ?? []);
+  if (conditional === 'write') statuses.add(412);
   const hasInput = !!op.requestBody || (op.parameters ?? []).length > 0;
   // The HTTP edge refuses a URL that does not decode (400) on any route.
   statuses.add(400);
@@ -147,10 +135,11 @@ function errorStatuses(path: string, method: string, op: Operation, isPublic: bo
   return [...statuses].sort((a, b) => a - b);
 }
 
-function errorExample(status: number): Schema {
+/** The error answer of `status`; a 400 names the operation's own fields (`validationDetails`). */
+function errorExample(status: number, op: Operation, body: Schema | undefined): Schema {
   const code = ERROR_CODES.find((c) => STATUS[c] === status) ?? 'server_error';
-  const details = status === 400 ? { name: 'is required' } : {};
-  return { ok: false, error: { code, message: ERROR_TEXT[status] ?? 'Error', details } };
+  const details = status === 400 ? validationDetails(op, body) : {};
+  return { ok: false, error: { code, message: status === 400 ? 'The request is invalid.' : (ERROR_TEXT[status] ?? 'Error'), details } };
 }
 
 /**
@@ -160,7 +149,7 @@ function errorExample(status: number): Schema {
  */
 export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAPIObject {
   const doc = document as unknown as {
-    info?: Record<string, unknown> & { version?: string };
+    info?: Record<string, unknown>;
     servers?: unknown;
     externalDocs?: unknown;
     tags?: unknown;
@@ -169,7 +158,7 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
   };
   doc.info = {
     title: 'Invoicing API',
-    version: doc.info?.version ?? '1.0.0',
+    version: API_VERSION,
     description: API_DESCRIPTION,
     contact: { name: 'API support', email: 'support@invoicing.example.in' },
     license: { name: 'Proprietary', url: `${baseUrl}/v1/legal/terms` },
@@ -187,6 +176,7 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
     'api-key': { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API key (opaque, ik_...) in its own header' },
   };
   components.headers = HEADERS;
+  defaultsInWords(components.schemas ?? {});
   const schemas: Record<string, Schema> = (components.schemas = { ...components.schemas, ...RESOURCE_SCHEMAS });
 
   const seen = new Set<string>();
@@ -206,15 +196,18 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
         .join('\n\n');
       if (!op.tags?.length) op.tags = ['operations'];
       if (takesIdempotencyKey(method, isPublic)) op.parameters = [...(op.parameters ?? []), { ...IDEMPOTENCY_KEY }];
+      const conditional = conditionalRole(path, method, item, isPublic);
+      if (conditional) op.parameters = [...(op.parameters ?? []), conditionalParameter(conditional)];
       for (const p of op.parameters ?? []) {
         const schema = p.schema as Schema | undefined;
         if (p.in === 'path' && schema && (p.name === 'id' || p.name === 'queue_id'))
           Object.assign(schema, { type: 'integer', minimum: 1, maximum: 2147483647 });
-        if (!p.description) p.description = p.in === 'path' ? `The ${String(p.name).replace('_', ' ')}` : String(p.name);
+        p.description = describeParameter(path, p);
       }
       const requestBody = op.requestBody as { content?: Record<string, { schema?: Schema; example?: unknown }> } | undefined;
       const json = requestBody?.content?.['application/json'];
       if (json?.schema) json.example = sampleOf(json.schema, schemas);
+      const resolvedBody = typeof json?.schema?.$ref === 'string' ? schemas[json.schema.$ref.replace('#/components/schemas/', '')] : json?.schema;
 
       const status = spec.status ?? 200;
       const successHeaders = isPublic ? undefined : RATE_HEADERS;
@@ -246,17 +239,22 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
           content: { 'application/json': { schema: envelope(answer.data), example: { ok: true, data: sampleOf(answer.data, schemas) } } },
         };
       }
-      if (spec.cacheable) responses[304] = { description: 'Not modified: the ETag sent in If-None-Match still matches' };
-      for (const code of errorStatuses(path, method, op, isPublic, spec)) {
+      if (spec.cacheable || conditional === 'read') responses[304] = { description: 'Not modified: the ETag sent in If-None-Match still matches' };
+      if (conditional === 'read') {
+        const ok = responses[status] as { headers?: Record<string, unknown> };
+        ok.headers = { ...ok.headers, ETag: { $ref: '#/components/headers/ETag' } };
+      }
+      for (const code of errorStatuses(path, method, op, isPublic, spec, conditional)) {
         const retry = code === 429 || code === 409 || code === 503 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {};
         const rate = isPublic || code === 401 ? {} : RATE_HEADERS;
         const headers = Object.keys({ ...rate, ...retry }).length ? { ...rate, ...retry } : undefined;
         responses[code] = {
           description: ERROR_TEXT[code] ?? 'Error',
           headers,
-          content: { 'application/json': { schema: ref('ErrorEnvelope'), example: errorExample(code) } },
+          content: { 'application/json': { schema: ref('ErrorEnvelope'), example: errorExample(code, op, resolvedBody) } },
         };
       }
+      declareAnswerHeaders(responses as Record<string, { headers?: Record<string, unknown> }>, takesIdempotencyKey(method, isPublic));
       op.responses = JSON.parse(JSON.stringify(responses)) as Record<string, unknown>;
     }
   }
