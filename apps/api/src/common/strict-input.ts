@@ -4,6 +4,13 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { getMetadataStorage } from 'class-validator';
 import { ValidationFailed } from '@app/domain/shared/domain-error';
 
+/*
+ * The one adapter that reads Nest's route metadata (ROUTE_ARGS_METADATA, `design:paramtypes`), @nestjs/swagger's
+ * `swagger/apiParameters` and class-validator's metadata storage to learn what a route declares. None of these is a
+ * documented API: strict-input.spec.ts decorates a controller with the real decorators and checks what is read, so
+ * a change of their shape fails there.
+ */
+
 /** The message of a body field or query parameter that the operation does not declare. */
 export const UNKNOWN_FIELD = 'unknown field';
 
