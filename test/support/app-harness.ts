@@ -24,15 +24,30 @@ export const HTTP_ADAPTER = process.env.HTTP_ADAPTER === 'express' ? 'express' :
  */
 export const TEST_DB_PREFIX = (process.env.TEST_DB_PREFIX ?? '') + (HTTP_ADAPTER === 'express' ? 'express_' : '');
 
-/** A throwaway database per suite; refuses any name without "test". */
+/** MariaDB's ER_DB_DROP_RMDIR: the tables are gone but the directory holds a file the server does not own. */
+const DROP_RMDIR = 1010;
+
+/**
+ * A throwaway database per suite; refuses any name without "test". A server whose data directory keeps a stray
+ * file under a suite's database (left by an earlier run that was cut off mid-DDL) cannot drop it; the suite then
+ * moves to the next of a few numbered names instead of failing on a database it never needed.
+ */
 export async function freshDatabase(suite: string): Promise<string> {
-  const url = `${TEST_DB_HOST}/invoicing_test_${TEST_DB_PREFIX + suite.replace(/[^A-Za-z0-9_]/g, '_')}`;
-  const name = databaseName(url);
-  if (!name.includes('test')) throw new Error(`refusing to use database ${name}`);
-  const parsed = new URL(url);
+  const base = `${TEST_DB_HOST}/invoicing_test_${TEST_DB_PREFIX + suite.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  if (!databaseName(base).includes('test')) throw new Error(`refusing to use database ${databaseName(base)}`);
+  const parsed = new URL(base);
   const conn = await createConnection({ host: parsed.hostname, port: Number(parsed.port || 3306), user: parsed.username || 'root', password: parsed.password });
+  let url = base;
   try {
-    await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    for (let attempt = 0; ; attempt++) {
+      url = attempt === 0 ? base : `${base}_${attempt}`;
+      try {
+        await conn.query(`DROP DATABASE IF EXISTS \`${databaseName(url)}\``);
+        break;
+      } catch (err) {
+        if ((err as { errno?: number }).errno !== DROP_RMDIR || attempt >= 5) throw err;
+      }
+    }
   } finally {
     await conn.end();
   }
