@@ -20,4 +20,16 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || ! (fc-list 2>/dev/null | gr
   fi
 fi
 
+# The cluster suites (npm run test:cluster, also part of npm test) start a Galera cluster of MariaDB servers from
+# Debian's packages: the replication provider and rsync for the state transfer of a joining node.
+if [ ! -e /usr/lib/galera/libgalera_smm.so ] || ! command -v rsync >/dev/null; then
+  if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+    echo "installing galera-4 and rsync from Debian" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq galera-4 rsync >/dev/null
+  else
+    echo "galera-4 or rsync is missing; the Galera suite is skipped (Debian: apt-get install galera-4 rsync)" >&2
+  fi
+fi
+
 npm run --silent build

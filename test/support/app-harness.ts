@@ -78,7 +78,11 @@ let counter = 0;
 
 /** Boots the real API (MariaDB, Redis) on a fresh database of its own. */
 export async function startApp(suite: string, env: Record<string, string> = {}): Promise<TestApp> {
-  const databaseUrl = await freshDatabase(suite);
+  return startAppOn(await freshDatabase(suite), suite, env);
+}
+
+/** Boots the real API on a database that already holds the schema (a cluster's node, for one). */
+export async function startAppOn(databaseUrl: string, suite: string, env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', BCRYPT_COST: '4', RATE_LIMIT: 'off', ...env, DATABASE_URL: databaseUrl });
   const app = await createApiApp(config);
   const contract = new ContractValidator(); // every answer is checked against /v1/openapi.json; close() fails on a mismatch

@@ -40,3 +40,16 @@ describe('ApiMetrics.observe', () => {
     expect(samples.find((v) => v.metricName === 'http_request_duration_seconds_count' && v.labels.route === '/v1/me')?.value).toBe(1);
   });
 });
+
+describe('ApiMetrics: transaction retries', () => {
+  it('reports the retries the source has counted, growing with it and never going back', async () => {
+    const metrics = new ApiMetrics(new RouteLabels([]));
+    let retries = 3;
+    metrics.attach({ transactionRetries: () => retries });
+    const value = async () => (await metrics.registry.getSingleMetric('db_transaction_retries_total')!.get()).values[0]?.value ?? 0;
+    expect(await value()).toBe(3);
+    retries = 7;
+    expect(await value()).toBe(7);
+    expect(await value()).toBe(7);
+  });
+});

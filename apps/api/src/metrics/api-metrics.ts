@@ -6,6 +6,8 @@ import { RouteLabels } from './route-label';
 export interface MetricsSources {
   /** Connections of the database pool: in use, idle, and requests waiting for one. */
   databasePool?: () => { used: number; idle: number; waiting: number } | null;
+  /** Transactions of this process run again after a deadlock, a lock wait timeout or a cluster conflict, so far. */
+  transactionRetries?: () => number;
   /** Jobs per state of each queue (waiting, active, delayed, failed, completed). */
   queueCounts?: () => Promise<Record<string, Record<string, number>>>;
 }
@@ -52,6 +54,17 @@ export class ApiMetrics {
       },
     });
     const sources = () => this.sources;
+    let retriesSeen = 0;
+    new Counter({
+      name: 'db_transaction_retries_total',
+      help: 'Transactions run again after a deadlock, a lock wait timeout or a certification conflict of a cluster',
+      registers,
+      collect() {
+        const now = sources().transactionRetries?.() ?? retriesSeen;
+        if (now > retriesSeen) this.inc(now - retriesSeen);
+        retriesSeen = now;
+      },
+    });
     new Gauge({
       name: 'queue_jobs',
       help: 'Jobs of each queue by state; failed and completed are the outcomes the queue keeps',

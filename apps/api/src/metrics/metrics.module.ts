@@ -3,6 +3,7 @@ import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@app/infra/config/app-config';
+import { TypeormTransactionRunner } from '@app/infra/database/typeorm-transaction-runner';
 import { PDF_RENDER_OBSERVER, PdfRenderObserver } from '@app/infra/pdf/pdf-renderer.module';
 import { CA_SYNC_QUEUE } from '@app/infra/queue/bullmq-ca-sync';
 import { PUSH_QUEUE } from '@app/infra/queue/bullmq-push-queue';
@@ -49,6 +50,7 @@ class MetricsSources implements OnApplicationBootstrap, OnApplicationShutdown {
         const idle = pool._freeConnections?.length ?? 0;
         return { used: all - idle, idle, waiting: pool._connectionQueue?.length ?? 0 };
       },
+      transactionRetries: () => TypeormTransactionRunner.retries,
       queueCounts: async () => {
         if (this.redis.status !== 'ready') return {};
         const counts = await Promise.all(this.queues.map((queue) => queue.getJobCounts(...JOB_STATES)));
