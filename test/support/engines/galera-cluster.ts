@@ -1,10 +1,11 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createConnection } from 'mysql2/promise';
 import { freePort } from '../redis-child';
+import { chownTree } from './mariadb-pair';
 
 const run = promisify(execFile);
 
@@ -50,7 +51,7 @@ export class GaleraCluster {
       mkdirSync(dir);
       this.nodes.push({ index: i, dir, port: await freePort(), groupPort: await freePort(), child: null });
     }
-    chownTree(this.root, 'mysql');
+    chownTree(this.root);
     await Promise.all(
       this.nodes.map((node) =>
         run('mariadb-install-db', [
@@ -62,7 +63,7 @@ export class GaleraCluster {
         ]),
       ),
     );
-    chownTree(this.root, 'mysql');
+    chownTree(this.root);
     // The first node founds the cluster; the others join it one at a time (each takes a full state transfer).
     await this.startNode(this.nodes[0], 'gcomm://');
     for (const node of this.nodes.slice(1)) await this.startNode(node, `gcomm://127.0.0.1:${this.nodes[0].groupPort}`);
@@ -147,25 +148,4 @@ export class GaleraCluster {
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-}
-
-/** chown -R to a system user (only root can; an unprivileged run keeps its own user throughout). */
-function chownTree(root: string, user: string): void {
-  if (process.getuid?.() !== 0) return;
-  const { uid, gid } = userIds(user);
-  const walk = (p: string) => {
-    chownSync(p, uid, gid);
-    if (statSync(p).isDirectory()) for (const entry of readdirSync(p)) walk(path.join(p, entry));
-  };
-  walk(root);
-}
-
-function userIds(user: string): { uid: number; gid: number } {
-  // /etc/passwd: name:x:uid:gid:...
-  const line = readFileSync('/etc/passwd', 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith(`${user}:`));
-  if (!line) throw new Error(`no ${user} user: install mariadb-server`);
-  const [, , uid, gid] = line.split(':');
-  return { uid: Number(uid), gid: Number(gid) };
 }

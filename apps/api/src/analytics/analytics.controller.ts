@@ -6,6 +6,7 @@ import { ReceivablesAgeingService } from '@app/domain/analytics/receivables-agei
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import type { EdgeReply } from '../edge/http-edge';
 import { AgeingQueryDto, FiscalYearQueryDto } from './analytics.dto';
+import { ReadsReplica } from '../common/replica-reads';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -19,18 +20,21 @@ export class AnalyticsController {
   ) {}
 
   @Get('summary')
+  @ReadsReplica()
   @ApiOperation({ summary: 'Invoice count and revenue (issued and archived invoices less credit notes) of a financial year or all time' })
   summary(@CurrentCaller() caller: Caller, @Query() query: FiscalYearQueryDto) {
     return this.analytics.summary(caller.account.id, query.fy_start_year);
   }
 
   @Get('full')
+  @ReadsReplica()
   @ApiOperation({ summary: 'Invoices, expenses, receivables, monthly revenue, credit notes, proforma invoices, TDS, GST breakdown and inventory' })
   full(@CurrentCaller() caller: Caller, @Query() query: FiscalYearQueryDto) {
     return this.analytics.full(caller.account.id, query.fy_start_year);
   }
 
   @Get('receivables-ageing')
+  @ReadsReplica()
   @ApiProduces('application/json', XLSX)
   @ApiOperation({ summary: 'Outstanding invoices and debit notes per client in buckets of days past due as of a date (or ?format=xlsx)' })
   async receivablesAgeing(@CurrentCaller() caller: Caller, @Query() query: AgeingQueryDto, @Res({ passthrough: true }) res: EdgeReply) {

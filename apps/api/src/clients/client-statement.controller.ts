@@ -11,6 +11,7 @@ import { IsDateString } from '../common/is-date-string';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { sendPdf } from '../document-output/send-pdf';
 import type { EdgeReply } from '../edge/http-edge';
+import { ReadsReplica } from '../common/replica-reads';
 
 const YEAR = { message: 'must be a year such as 2025' };
 
@@ -55,6 +56,7 @@ export class ClientStatementController {
   ) {}
 
   @Get(':id/statement')
+  @ReadsReplica()
   @ApiProduces('application/json', 'application/pdf')
   async statement(
     @CurrentCaller() caller: Caller,

@@ -13,6 +13,7 @@ import { presentClient } from '@app/domain/presentation/client.presenter';
 import type { EdgeReply } from '../edge/http-edge';
 import { PaymentsService } from '@app/domain/payments/payments.service';
 import { toNumber2 } from '@app/domain/shared/money';
+import { ReadsReplica } from '../common/replica-reads';
 
 @AccountApi('clients')
 @RequirePermission('clients')
@@ -24,6 +25,7 @@ export class ClientsController {
   ) {}
 
   @Get()
+  @ReadsReplica()
   @ApiOperation({ summary: 'Clients, newest first' })
   async list(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto) {
     const page = await this.clients.list(caller, pageOf(query));

@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import Redis from 'ioredis';
 import { AccountRepository } from '@app/domain/accounts/account.repository.port';
 import { AccessTokenVerifier } from '@app/domain/auth/access-token-verifier.port';
@@ -19,6 +20,7 @@ import { TypeormSessionRepository } from '@app/infra/auth/typeorm-session.reposi
 import { InfraCoreModule } from '@app/infra/core/infra-core.module';
 import { PdfRendererModule } from '@app/infra/pdf/pdf-renderer.module';
 import { make, bind } from '@app/infra/core/providers';
+import { ReplicaReads } from '../common/replica-reads';
 
 @Injectable()
 class RedisShutdown implements OnApplicationShutdown {
@@ -73,6 +75,19 @@ export class CoreModule {
           inject: [Redis],
         },
         RedisShutdown,
+        ...(config.databaseReplicaUrls.length
+          ? [
+              {
+                provide: APP_INTERCEPTOR,
+                useFactory: (reflector: Reflector, db: Database, redis: Redis) =>
+                  new ReplicaReads(reflector, db, redis, {
+                    maxLagSeconds: config.replicaMaxLagSeconds,
+                    keyPrefix: `replica-reads:${databaseName(config.databaseUrl)}:wrote:`,
+                  }),
+                inject: [Reflector, Database, Redis],
+              },
+            ]
+          : []),
       ],
       exports: [Redis, PasswordHasher, UserRepository, AccessTokenVerifier, AuthenticateCaller, ApiRateLimiter],
     };

@@ -15,6 +15,7 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParamTypes } from '../common/param-types';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ConvertToInvoiceDto, conversionInputOf } from '../invoices/invoices.dto';
+import { ReadsReplica } from '../common/replica-reads';
 
 /** A document as a create answers it: its id, its number where the kind has one, and the tax warnings of its lines. */
 export interface WrittenDocument {
@@ -101,6 +102,7 @@ export function DocumentController<Row, Document, Created extends WrittenDocumen
 
   abstract class DocumentCollectionRoutes extends kindRoutes(DocumentByIdRoutes) {
     @Get()
+    @ReadsReplica()
     @ApiOperation({ summary: routes.summaries.list })
     @ParamTypes(Object, routes.listQuery)
     async list(@CurrentCaller() caller: Caller, @Query() query: DocumentListQueryDto) {

@@ -7,6 +7,7 @@ import { GstExportsService } from '@app/domain/gst-returns/gst-exports.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import type { EdgeReply } from '../edge/http-edge';
 import { Gstr1MonthDto, Gstr1QueryDto, Gstr3bQueryDto } from './exports.dto';
+import { ReadsReplica } from '../common/replica-reads';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -25,6 +26,7 @@ export class ExportsController {
   constructor(private readonly exports: GstExportsService) {}
 
   @Get('gstr1')
+  @ReadsReplica()
   @ApiProduces('application/json', XLSX)
   @ApiOperation({ summary: "GSTR-1 of a month or quarter in the GST portal offline tool's JSON (or ?format=xlsx)" })
   async gstr1(@CurrentCaller() caller: Caller, @Query() query: Gstr1QueryDto, @Res({ passthrough: true }) res: EdgeReply) {
@@ -39,12 +41,14 @@ export class ExportsController {
   }
 
   @Get('gstr1a')
+  @ReadsReplica()
   @ApiOperation({ summary: 'GSTR-1A of a month marked filed: the documents changed since, in GSTR-1 tables' })
   async gstr1a(@CurrentCaller() caller: Caller, @Query() query: Gstr1MonthDto) {
     return this.exports.gstr1a(caller.account, query);
   }
 
   @Get('gstr3b')
+  @ReadsReplica()
   @ApiProduces('application/json', XLSX)
   @ApiOperation({ summary: 'GSTR-3B tables 3.1, 3.1.1 and 3.2 of a month or quarter (or ?format=xlsx)' })
   async gstr3b(@CurrentCaller() caller: Caller, @Query() query: Gstr3bQueryDto, @Res({ passthrough: true }) res: EdgeReply) {

@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import Redis from 'ioredis';
 import { NotAvailable } from '@app/domain/shared/domain-error';
+import { ReplicaSet } from '@app/infra/database/replica-set';
 import { Public } from '../common/decorators';
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -15,6 +16,7 @@ export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
     private readonly redis: Redis,
+    private readonly replicas: ReplicaSet,
   ) {}
 
   @Get()
@@ -48,6 +50,6 @@ export class HealthController {
       ),
     ]);
     if (database !== 'up' || redis !== 'up') throw new NotAvailable('A dependency is unreachable.', { database, redis });
-    return { status: 'ok', database, redis };
+    return { status: 'ok', database, redis, ...(this.replicas.size ? { replicas: this.replicas.states() } : {}) };
   }
 }

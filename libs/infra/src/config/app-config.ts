@@ -9,6 +9,10 @@ import { readStorefrontConfig, StorefrontConfig } from './storefront-config';
 export interface AppConfig {
   port: number;
   databaseUrl: string;
+  /** Read replicas of the database (DATABASE_REPLICA_URLS, comma-separated mysql:// URLs); empty: every read goes to DATABASE_URL. */
+  databaseReplicaUrls: string[];
+  /** A replica further behind than this is skipped, and a caller's reads follow its writes to the primary for as long (REPLICA_MAX_LAG_S). */
+  replicaMaxLagSeconds: number;
   redisUrl: string;
   publicBaseUrl: string;
   chromiumPath: string;
@@ -297,6 +301,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
   } catch {
     // reported above
   }
+  const databaseReplicaUrls = (env.DATABASE_REPLICA_URLS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  databaseReplicaUrls.forEach((u, i) => {
+    try {
+      if (!['mysql:', 'mariadb:'].includes(new URL(u).protocol)) problems.push(`DATABASE_REPLICA_URLS entry ${i + 1} must use mysql: or mariadb:`);
+    } catch {
+      problems.push(`DATABASE_REPLICA_URLS entry ${i + 1} is not a valid URL`);
+    }
+  });
   const queuePrefix = str('QUEUE_PREFIX', `q-${databaseName}`);
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(queuePrefix)) problems.push('QUEUE_PREFIX must be 1 to 64 letters, digits, ".", "_" or "-"');
   const queue: QueueConfig = {
@@ -373,6 +388,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const config: AppConfig = {
     port: int('PORT', 3000, 0, 65535),
     databaseUrl,
+    databaseReplicaUrls,
+    replicaMaxLagSeconds: int('REPLICA_MAX_LAG_S', 5, 1, 3600),
     redisUrl: url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     publicBaseUrl: url('PUBLIC_BASE_URL', 'http://127.0.0.1:3000', ['http:', 'https:']).replace(/\/+$/, ''),
     chromiumPath: str('CHROMIUM_PATH', '/usr/bin/chromium'),

@@ -13,17 +13,22 @@ import { NodeSecretHasher } from '../crypto/node-secret-hasher';
 import { SecretBox } from '../crypto/secret-box';
 import { createDataSource } from '../database/data-source';
 import { Database } from '../database/database';
+import { ReplicaSet } from '../database/replica-set';
 import { TypeormTransactionRunner } from '../database/typeorm-transaction-runner';
 import { make, bind } from '../core/providers';
 import { ResourceObjects } from '@app/domain/webhooks/resource-objects';
 import { createActivityLog, createResourceObjects } from '../webhooks/webhook-objects';
 
-/** Closes the pool last: Nest runs every onModuleDestroy (queue workers, schedules) before any onApplicationShutdown. */
+/** Closes the pools last: Nest runs every onModuleDestroy (queue workers, schedules) before any onApplicationShutdown. */
 @Injectable()
 class DatabaseShutdown implements OnApplicationShutdown {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly replicas: ReplicaSet,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    await this.replicas.stop();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }
@@ -48,7 +53,19 @@ export class InfraCoreModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: PLAN_POLICY, useValue: config.plans },
         { provide: DataSource, useFactory: () => createDataSource(config.databaseUrl, options.poolSize).initialize() },
-        make(Database, [DataSource]),
+        {
+          provide: ReplicaSet,
+          useFactory: async () => {
+            const replicas = new ReplicaSet(config.databaseReplicaUrls, config.replicaMaxLagSeconds);
+            if (replicas.size) await replicas.start();
+            return replicas;
+          },
+        },
+        {
+          provide: Database,
+          useFactory: (ds: DataSource, replicas: ReplicaSet) => new Database(ds, replicas.size ? replicas : null),
+          inject: [DataSource, ReplicaSet],
+        },
         bind(TransactionRunner, TypeormTransactionRunner, [Database]),
         { provide: Clock, useClass: SystemClock },
         { provide: SecretHasher, useClass: NodeSecretHasher },
@@ -65,6 +82,7 @@ export class InfraCoreModule {
         APP_CONFIG,
         PLAN_POLICY,
         DataSource,
+        ReplicaSet,
         Database,
         TransactionRunner,
         Clock,

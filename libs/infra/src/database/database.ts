@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { deferOpening, DriverConnection } from './deferred-opening';
+import type { ReplicaSet } from './replica-set';
 
 /**
  * Gives repositories the entity manager of the transaction in progress (if any). Repositories call
@@ -11,10 +12,30 @@ export class Database {
   private readonly store = new AsyncLocalStorage<EntityManager>();
   /** Facts noted inside each transaction in progress (see `noteFact`), dropped with its manager. */
   private readonly facts = new WeakMap<EntityManager, Map<string, unknown>>();
-  constructor(readonly dataSource: DataSource) {}
+  /** Set while a read that may be served by a replica runs (see `readFromReplica`). */
+  private readonly replicaReads = new AsyncLocalStorage<true>();
 
+  /** `replicas`: the read replicas of DATABASE_REPLICA_URLS, when there are any. */
+  constructor(
+    readonly dataSource: DataSource,
+    private readonly replicas: ReplicaSet | null = null,
+  ) {}
+
+  /** The transaction's manager; outside one, a fit replica's inside `readFromReplica`, else the primary's. */
   manager(): EntityManager {
-    return this.store.getStore() ?? this.dataSource.manager;
+    const tx = this.store.getStore();
+    if (tx) return tx;
+    if (this.replicas && this.replicaReads.getStore()) return this.replicas.manager() ?? this.dataSource.manager;
+    return this.dataSource.manager;
+  }
+
+  /**
+   * Runs `work`, a read that may lag the primary by a few seconds (lists, analytics, exports, statements, PDFs),
+   * with its statements outside transactions sent to a replica (`query` and `execute` included); transactions it
+   * starts still go to the primary. Without replicas it simply runs `work`.
+   */
+  readFromReplica<T>(work: () => T): T {
+    return this.replicas ? this.replicaReads.run(true, work) : work();
   }
 
   /**
@@ -38,6 +59,8 @@ export class Database {
   /** Inside a transaction, its manager's query; outside, the driver pool's `query` or `execute`. */
   private direct<T>(method: 'query' | 'execute', sql: string, params: unknown[]): Promise<T[]> {
     const tx = this.store.getStore();
+    const replica = !tx && this.replicas && this.replicaReads.getStore() ? this.replicas.manager() : null;
+    if (replica) return replica.query(sql, params);
     const pool = (this.dataSource.driver as unknown as { pool?: MysqlPool }).pool;
     if (tx || !pool) return (tx ?? this.dataSource.manager).query(sql, params);
     return new Promise((resolve, reject) => pool[method](sql, params, (err, rows) => (err ? reject(err) : resolve(rows as T[]))));

@@ -1,6 +1,6 @@
 import type { OperationDoc } from './operations-kit';
 import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
-import { arr, constant, date, id, nstr, ntimestamp, obj, oneOf, ref, str } from './schema-kit';
+import { arr, constant, date, id, nint, nstr, ntimestamp, obj, oneOf, ref, str } from './schema-kit';
 
 import { list, paged, idOf, created, deleted, bulk } from './operations-kit';
 
@@ -22,8 +22,23 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
   'GET /health/ready': {
     id: 'getReadiness',
     summary: 'Readiness to serve',
-    description: 'Database and Redis reachability; 503 not_available when either is down (take the process out of rotation, do not restart it).',
-    data: obj({ status: constant('ok'), database: constant('up'), redis: constant('up') }),
+    description:
+      'Database and Redis reachability; 503 not_available when either is down (take the process out of rotation, do not restart it). With read replicas (DATABASE_REPLICA_URLS), `replicas` reports each: `up`, `lagging` (further behind than REPLICA_MAX_LAG_S) or `down`; lagging and down replicas are skipped and do not make the process unready.',
+    data: obj(
+      {
+        status: constant('ok'),
+        database: constant('up'),
+        redis: constant('up'),
+        replicas: arr(
+          obj({
+            replica: str({ description: 'host:port of the replica', example: '10.0.0.12:3306' }),
+            state: oneOf(['up', 'lagging', 'down']),
+            lag_s: nint({ description: 'Seconds behind the primary as the replica reports it; null when down or not replicating', example: 0 }),
+          }),
+        ),
+      },
+      { optional: ['replicas'] },
+    ),
     errors: [503],
   },
   'GET /metrics': {
