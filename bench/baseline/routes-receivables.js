@@ -12,7 +12,8 @@
  *   GET  /v1/client-statement?client_id=&from=&to=   the API's /v1/clients/{id}/statement: the client read, the
  *                       balance before the period and the period's lines (the API's two UNION ALL statements, taken
  *                       from dist/), the running balance in integer paise
- *   GET  /v1/analytics/receivables-ageing?as_of=     the API's aggregate statement (from dist/), folded per client in paise
+ *   GET  /v1/analytics/receivables-ageing?as_of=     the API's aggregate statement (from dist/), folded per client in paise,
+ *                       the answer kept per account, currency, date and analytics data version as the API keeps it
  *
  * A deadlock victim is retried as the API's transaction runner retries it.
  */
@@ -35,6 +36,22 @@ const rupees = (p) => p / 100;
 const text = (p) => (p / 100).toFixed(2);
 const sqlNow = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 const kolkataToday = () => new Date(Date.now() + 330 * 60000).toISOString().slice(0, 10);
+
+/**
+ * The ageing answers kept as the API keeps them (a Map: 5 minutes, at most 100, oldest dropped first, concurrent
+ * misses of a key share one computation, a failure not kept).
+ */
+const answers = new Map();
+function kept(key, compute) {
+  const hit = answers.get(key);
+  if (hit && hit.expires > Date.now()) return hit.value;
+  answers.delete(key);
+  const value = compute();
+  answers.set(key, { expires: Date.now() + 5 * 60000, value });
+  value.catch(() => answers.get(key)?.value === value && answers.delete(key));
+  while (answers.size > 100) answers.delete(answers.keys().next().value);
+  return value;
+}
 
 module.exports = ({ pool, authenticate, HttpError }) => {
   const requireClient = async (conn, accountId, clientId) => {
@@ -210,24 +227,31 @@ module.exports = ({ pool, authenticate, HttpError }) => {
       const a = await authenticate(req);
       const asOf = query.get('as_of') || kolkataToday();
       const currency = a.currency || 'INR';
-      const [rows] = await pool.query(AGEING_STATEMENT, ageingParams({ accountId: a.id, currency, asOf }));
-      const empty = () => ({ current: 0, '1_30': 0, '31_60': 0, '61_90': 0, over_90: 0, total: 0, documents: 0 });
-      const clients = new Map();
-      const totals = empty();
-      let unconverted = 0;
-      for (const r of rows) {
-        const c = clients.get(r.clientId) || { client_id: r.clientId, client_name: r.clientName, ...empty() };
-        clients.set(r.clientId, c);
-        for (const sum of [c, totals]) {
-          sum[r.bucket] += paise(r.amount);
-          sum.total += paise(r.amount);
-          sum.documents += Number(r.count);
-        }
-        unconverted += Number(r.unconverted);
-      }
-      const present = (s) => ({ ...s, ...Object.fromEntries([...BUCKETS, 'total'].map((b) => [b, rupees(s[b])])) });
-      const list = [...clients.values()].sort((x, y) => y.total - x.total || x.client_id - y.client_id).map(present);
-      return { as_of: asOf, currency, clients: list, totals: present(totals), unconverted_documents: unconverted };
+      // As the API: the answer kept per (account, currency, date, analytics data version), the version read first.
+      const [[row]] = await pool.query('SELECT version FROM analytics_versions WHERE account_id = ?', [a.id]);
+      return kept(`${a.id}:${currency}:${asOf}:${row ? row.version : 0}`, () => computeAgeing(a, currency, asOf));
     },
   };
+
+  /** The ageing of the account as of the date, folded per client in integer paise. */
+  async function computeAgeing(a, currency, asOf) {
+    const [rows] = await pool.query(AGEING_STATEMENT, ageingParams({ accountId: a.id, currency, asOf }));
+    const empty = () => ({ current: 0, '1_30': 0, '31_60': 0, '61_90': 0, over_90: 0, total: 0, documents: 0 });
+    const clients = new Map();
+    const totals = empty();
+    let unconverted = 0;
+    for (const r of rows) {
+      const c = clients.get(r.clientId) || { client_id: r.clientId, client_name: r.clientName, ...empty() };
+      clients.set(r.clientId, c);
+      for (const sum of [c, totals]) {
+        sum[r.bucket] += paise(r.amount);
+        sum.total += paise(r.amount);
+        sum.documents += Number(r.count);
+      }
+      unconverted += Number(r.unconverted);
+    }
+    const present = (s) => ({ ...s, ...Object.fromEntries([...BUCKETS, 'total'].map((b) => [b, rupees(s[b])])) });
+    const list = [...clients.values()].sort((x, y) => y.total - x.total || x.client_id - y.client_id).map(present);
+    return { as_of: asOf, currency, clients: list, totals: present(totals), unconverted_documents: unconverted };
+  }
 };
