@@ -1,5 +1,5 @@
 'use strict';
-/** The baselines' mysql2 pool: the API's connection settings (charset, UTC, date strings, big numbers). */
+/** The baselines' mysql2 pool: the API's connection settings (charset, UTC, date strings, big numbers, several statements a round trip). */
 const mysql = require('mysql2/promise');
 
 function baselinePool(connectionLimit) {
@@ -9,6 +9,7 @@ function baselinePool(connectionLimit) {
     timezone: 'Z',
     dateStrings: true,
     supportBigNumbers: true,
+    multipleStatements: true,
     connectionLimit,
   });
 }

@@ -4,15 +4,17 @@
  * the statements the API runs, straight on mysql2, with the checks the work needs and nothing else (no framework,
  * validation layer, decimals library or logging).
  *
- *   POST /v1/payments   one READ COMMITTED transaction, locks as the API takes them: the client read; each invoice locked
- *                       (SELECT ... FOR UPDATE, in id order) and its allocations read with a locking read; the
- *                       payment INSERT, one INSERT per allocation, the payment's allocated sums; each invoice
- *                       settled (its allocations read again under the lock, UPDATE, audit entry); the payment's
- *                       audit entry (with its allocations and their numbers); one enabled-webhook check
+ *   POST /v1/payments   one READ COMMITTED transaction, the API's statements and round trips, locks as the API takes
+ *                       them: the client read; the invoices locked in one read (SELECT ... FOR UPDATE through the
+ *                       primary key, in id order) and their allocations in one locking read; the payment INSERT;
+ *                       one round trip of the allocations' multi-row INSERT, their ids and the payment's sums; the
+ *                       allocations read again under the locks; one round trip of the invoices' UPDATEs; one
+ *                       enabled-webhook check; an audit entry per invoice and the payment's
  *   GET  /v1/client-statement?client_id=&from=&to=   the API's /v1/clients/{id}/statement: the client read, the
  *                       balance before the period and the period's lines (the API's two UNION ALL statements, taken
  *                       from dist/), the running balance in integer paise
- *   GET  /v1/analytics/receivables-ageing?as_of=     the API's aggregate statement (from dist/), folded per client in paise
+ *   GET  /v1/analytics/receivables-ageing?as_of=     the API's aggregate statement (from dist/), folded per client in paise,
+ *                       the answer kept per account, currency, date and analytics data version as the API keeps it
  *
  * A deadlock victim is retried as the API's transaction runner retries it.
  */
@@ -36,6 +38,22 @@ const text = (p) => (p / 100).toFixed(2);
 const sqlNow = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 const kolkataToday = () => new Date(Date.now() + 330 * 60000).toISOString().slice(0, 10);
 
+/**
+ * The ageing answers kept as the API keeps them (a Map: 5 minutes, at most 100, oldest dropped first, concurrent
+ * misses of a key share one computation, a failure not kept).
+ */
+const answers = new Map();
+function kept(key, compute) {
+  const hit = answers.get(key);
+  if (hit && hit.expires > Date.now()) return hit.value;
+  answers.delete(key);
+  const value = compute();
+  answers.set(key, { expires: Date.now() + 5 * 60000, value });
+  value.catch(() => answers.get(key)?.value === value && answers.delete(key));
+  while (answers.size > 100) answers.delete(answers.keys().next().value);
+  return value;
+}
+
 module.exports = ({ pool, authenticate, HttpError }) => {
   const requireClient = async (conn, accountId, clientId) => {
     const [[client]] = await conn.query(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = ? AND account_id = ? LIMIT 1`, [clientId, accountId]);
@@ -48,30 +66,33 @@ module.exports = ({ pool, authenticate, HttpError }) => {
        VALUES (?, 'api_key', NULL, ?, ?, ?, ?, ?, ?, ?)`,
       [accountId, action, type, id, label, before && JSON.stringify(before), after && JSON.stringify(after), now],
     );
-  const documentAllocations = (conn, accountId, id) =>
-    conn.query(
-      `SELECT ${ALLOCATION_COLUMNS} FROM payment_allocations a WHERE a.account_id = ? AND a.document_type = 'invoice' AND a.document_id = ? ORDER BY a.id FOR UPDATE`,
-      [accountId, id],
+  /** The live allocations to the invoices, oldest first (locking read, one for all). */
+  const documentsAllocations = async (conn, accountId, ids) => {
+    const [rows] = await conn.query(
+      `SELECT ${ALLOCATION_COLUMNS} FROM payment_allocations a
+        WHERE a.account_id = ? AND (a.document_type = 'invoice' AND a.document_id IN (?)) ORDER BY a.id FOR UPDATE`,
+      [accountId, ids],
     );
+    const byDocument = new Map(ids.map((id) => [id, []]));
+    for (const r of rows) byDocument.get(r.document_id).push(r);
+    return byDocument;
+  };
 
   /** Inside the transaction: records the payment of `body` with its allocations to invoices; returns its id and allocation ids. */
   async function recordPayment(conn, a, body, now) {
     await requireClient(conn, a.id, body.client_id);
-    const wanted = [...body.allocations].sort((x, y) => x.document_id - y.document_id);
-    const docs = new Map();
-    for (const r of wanted) {
-      const [[doc]] = await conn.query(
-        `SELECT id, client_id, invoice_number AS number, status, currency, total_amount, tds_amount, payment_status, paid_amount, payment_date, paid_at
-           FROM invoices WHERE account_id = ? AND id = ? FOR UPDATE`,
-        [a.id, r.document_id],
-      );
-      if (!doc) throw new HttpError(404, 'not_found', 'Invoice not found.');
-      docs.set(doc.id, doc);
-    }
+    const ids = body.allocations.map((r) => r.document_id);
+    const [locked] = await conn.query(
+      `SELECT id, client_id, invoice_number AS number, status, currency, total_amount, tds_amount, payment_status, paid_amount, payment_date, paid_at
+         FROM invoices FORCE INDEX (PRIMARY) WHERE id IN (?) AND account_id = ? ORDER BY id FOR UPDATE`,
+      [ids, a.id],
+    );
+    const docs = new Map(locked.map((doc) => [doc.id, doc]));
+    if (docs.size !== new Set(ids).size) throw new HttpError(404, 'not_found', 'Invoice not found.');
+    const before = await documentsAllocations(conn, a.id, ids);
     for (const r of body.allocations) {
       const doc = docs.get(r.document_id);
-      const [live] = await documentAllocations(conn, a.id, doc.id);
-      const balance = paise(doc.total_amount) - paise(doc.tds_amount || 0) - live.reduce((s, x) => s + paise(x.amount), 0);
+      const balance = paise(doc.total_amount) - paise(doc.tds_amount || 0) - before.get(doc.id).reduce((s, x) => s + paise(x.amount), 0);
       const ok = ['issued', 'archived'].includes(doc.status) && doc.client_id === body.client_id && doc.currency === (a.currency || 'INR');
       if (!ok || paise(r.amount) > balance) throw new HttpError(400, 'validation_error', 'The allocations cannot be made.');
     }
@@ -82,30 +103,40 @@ module.exports = ({ pool, authenticate, HttpError }) => {
       [a.id, body.client_id, body.amount, a.currency || 'INR', body.payment_date, body.mode, body.reference || null, now, now],
     );
     const paymentId = inserted.insertId;
-    await conn.query('SELECT * FROM payments WHERE account_id = ? AND id = ?', [a.id, paymentId]);
-    const allocationIds = [];
-    for (const r of body.allocations) {
-      const [row] = await conn.query(
-        `INSERT INTO payment_allocations (account_id, payment_id, client_id, document_type, document_id, amount, tds_amount, tds_recorded, payment_source,
-           allocation_date, created_at) VALUES (?, ?, ?, 'invoice', ?, ?, 0, 0, 'receipt', ?, ?)`,
-        [a.id, paymentId, body.client_id, r.document_id, r.amount, body.payment_date, now],
-      );
-      allocationIds.push(row.insertId);
-    }
-    await conn.query(
-      'UPDATE payments SET allocated_amount = allocated_amount + ?, allocated_tds = allocated_tds + 0, updated_at = ? WHERE account_id = ? AND id = ?',
-      [text(allocated), now, a.id, paymentId],
+    // One round trip, as the API: the allocations, their ids, the payment's sums.
+    const [results] = await conn.query(
+      `INSERT INTO payment_allocations (account_id, payment_id, client_id, document_type, document_id, amount, tds_amount, tds_recorded, payment_source,
+         allocation_date, created_at) VALUES ?;
+       SELECT id FROM payment_allocations WHERE account_id = ? AND payment_id = ? AND id >= LAST_INSERT_ID() ORDER BY id;
+       UPDATE payments SET allocated_amount = allocated_amount + ?, allocated_tds = allocated_tds + 0, updated_at = ? WHERE account_id = ? AND id = ?`,
+      [
+        body.allocations.map((r) => [a.id, paymentId, body.client_id, 'invoice', r.document_id, r.amount, 0, 0, 'receipt', body.payment_date, now]),
+        a.id,
+        paymentId,
+        text(allocated),
+        now,
+        a.id,
+        paymentId,
+      ],
     );
-    for (const doc of [...docs.values()]) {
-      const [live] = await documentAllocations(conn, a.id, doc.id);
-      const paid = live.reduce((s, x) => s + paise(x.amount), 0);
+    const allocationIds = results[1].map((r) => r.id);
+    const live = await documentsAllocations(conn, a.id, ids);
+    const settled = [...docs.values()].map((doc) => {
+      const paid = live.get(doc.id).reduce((s, x) => s + paise(x.amount), 0);
       const receivable = paise(doc.total_amount) - paise(doc.tds_amount || 0);
       const status = paid >= receivable ? 'paid' : paid > 0 ? 'partial' : 'pending';
-      const date = live.reduce((max, x) => (x.allocation_date > max ? x.allocation_date : max), '0000-00-00');
-      await conn.query(
-        'UPDATE invoices SET payment_status = ?, paid_amount = ?, payment_date = ?, paid_at = ?, tds_amount = ?, updated_at = ? WHERE account_id = ? AND id = ?',
-        [status, text(paid), date, status === 'paid' ? now : null, doc.tds_amount, now, a.id, doc.id],
-      );
+      const date = live.get(doc.id).reduce((max, x) => (x.allocation_date > max ? x.allocation_date : max), '0000-00-00');
+      return { doc, status, paid, date };
+    });
+    // One round trip, as the API: every invoice's header.
+    const update =
+      'UPDATE invoices SET payment_status = ?, paid_amount = ?, payment_date = ?, paid_at = ?, tds_amount = ?, updated_at = ? WHERE account_id = ? AND id = ?';
+    await conn.query(
+      settled.map(() => update).join(';\n'),
+      settled.flatMap(({ doc, status, paid, date }) => [status, text(paid), date, status === 'paid' ? now : null, doc.tds_amount, now, a.id, doc.id]),
+    );
+    await conn.query('SELECT EXISTS(SELECT 1 FROM webhook_endpoints WHERE account_id = ? AND enabled = 1) AS found', [a.id]);
+    for (const { doc, status, paid, date } of settled) {
       const summary = { client_id: doc.client_id, currency: doc.currency, total_amount: doc.total_amount, tds_amount: doc.tds_amount };
       await audit(
         conn,
@@ -119,13 +150,6 @@ module.exports = ({ pool, authenticate, HttpError }) => {
         now,
       );
     }
-    const [[payment]] = await conn.query('SELECT * FROM payments WHERE account_id = ? AND id = ?', [a.id, paymentId]);
-    const [allocations] = await conn.query(
-      `SELECT ${ALLOCATION_COLUMNS}, (SELECT i.invoice_number FROM invoices i WHERE i.id = a.document_id AND i.account_id = a.account_id) AS number
-         FROM payment_allocations a WHERE a.account_id = ? AND a.payment_id = ? ORDER BY a.id`,
-      [a.id, paymentId],
-    );
-    await conn.query('SELECT EXISTS(SELECT 1 FROM webhook_endpoints WHERE account_id = ? AND enabled = 1) AS found', [a.id]);
     await audit(
       conn,
       a.id,
@@ -135,15 +159,20 @@ module.exports = ({ pool, authenticate, HttpError }) => {
       `Payment ${paymentId}`,
       null,
       {
-        client_id: payment.client_id,
-        amount: payment.amount,
-        payment_date: payment.payment_date,
-        mode: payment.mode,
-        allocations: allocations.map((x) => ({ document_type: x.document_type, document_id: x.document_id, number: x.number, amount: x.amount })),
+        client_id: body.client_id,
+        amount: body.amount,
+        payment_date: body.payment_date,
+        mode: body.mode,
+        allocations: body.allocations.map((x) => ({
+          document_type: 'invoice',
+          document_id: x.document_id,
+          number: docs.get(x.document_id).number,
+          amount: x.amount,
+        })),
       },
       now,
     );
-    return { paymentId, unallocated: paise(payment.amount) - paise(payment.allocated_amount), allocationIds };
+    return { paymentId, unallocated: paise(body.amount) - allocated, allocationIds };
   }
 
   return {
@@ -210,24 +239,31 @@ module.exports = ({ pool, authenticate, HttpError }) => {
       const a = await authenticate(req);
       const asOf = query.get('as_of') || kolkataToday();
       const currency = a.currency || 'INR';
-      const [rows] = await pool.query(AGEING_STATEMENT, ageingParams({ accountId: a.id, currency, asOf }));
-      const empty = () => ({ current: 0, '1_30': 0, '31_60': 0, '61_90': 0, over_90: 0, total: 0, documents: 0 });
-      const clients = new Map();
-      const totals = empty();
-      let unconverted = 0;
-      for (const r of rows) {
-        const c = clients.get(r.clientId) || { client_id: r.clientId, client_name: r.clientName, ...empty() };
-        clients.set(r.clientId, c);
-        for (const sum of [c, totals]) {
-          sum[r.bucket] += paise(r.amount);
-          sum.total += paise(r.amount);
-          sum.documents += Number(r.count);
-        }
-        unconverted += Number(r.unconverted);
-      }
-      const present = (s) => ({ ...s, ...Object.fromEntries([...BUCKETS, 'total'].map((b) => [b, rupees(s[b])])) });
-      const list = [...clients.values()].sort((x, y) => y.total - x.total || x.client_id - y.client_id).map(present);
-      return { as_of: asOf, currency, clients: list, totals: present(totals), unconverted_documents: unconverted };
+      // As the API: the answer kept per (account, currency, date, analytics data version), the version read first.
+      const [[row]] = await pool.query('SELECT version FROM analytics_versions WHERE account_id = ?', [a.id]);
+      return kept(`${a.id}:${currency}:${asOf}:${row ? row.version : 0}`, () => computeAgeing(a, currency, asOf));
     },
   };
+
+  /** The ageing of the account as of the date, folded per client in integer paise. */
+  async function computeAgeing(a, currency, asOf) {
+    const [rows] = await pool.query(AGEING_STATEMENT, ageingParams({ accountId: a.id, currency, asOf }));
+    const empty = () => ({ current: 0, '1_30': 0, '31_60': 0, '61_90': 0, over_90: 0, total: 0, documents: 0 });
+    const clients = new Map();
+    const totals = empty();
+    let unconverted = 0;
+    for (const r of rows) {
+      const c = clients.get(r.clientId) || { client_id: r.clientId, client_name: r.clientName, ...empty() };
+      clients.set(r.clientId, c);
+      for (const sum of [c, totals]) {
+        sum[r.bucket] += paise(r.amount);
+        sum.total += paise(r.amount);
+        sum.documents += Number(r.count);
+      }
+      unconverted += Number(r.unconverted);
+    }
+    const present = (s) => ({ ...s, ...Object.fromEntries([...BUCKETS, 'total'].map((b) => [b, rupees(s[b])])) });
+    const list = [...clients.values()].sort((x, y) => y.total - x.total || x.client_id - y.client_id).map(present);
+    return { as_of: asOf, currency, clients: list, totals: present(totals), unconverted_documents: unconverted };
+  }
 };

@@ -4,7 +4,7 @@ import { money2, paiseOf, paiseText } from '../src/shared/money';
 import { Page } from '../src/shared/pagination';
 import { Allocation, AllocationFields, DocumentRef, Payment, PaymentFields, PaymentListFilter, ReceiptNumber } from '../src/payments/payment';
 import { PaymentRepository } from '../src/payments/payment.repository.port';
-import { ReceivableDocument, ReceivableDocuments, Settlement } from '../src/payments/receivable-documents.port';
+import { compareRefs, ReceivableDocument, ReceivableDocuments, Settlement } from '../src/payments/receivable-documents.port';
 import { InMemoryInvoiceRepository } from './in-memory-invoice.repository';
 import { InMemoryDebitNoteRepository } from './in-memory-note.repository';
 import { sqlTimestamp } from './fake-clock';
@@ -92,7 +92,11 @@ export class InMemoryPaymentRepository extends PaymentRepository {
     return this.live(accountId, (a) => a.document.type === document.type && a.document.id === document.id);
   }
 
-  async insertAllocations(accountId: number, payment: Pick<Payment, 'id' | 'clientId'>, allocations: AllocationFields[]): Promise<number[]> {
+  async allocationsOfDocuments(accountId: number, documents: DocumentRef[]): Promise<Allocation[]> {
+    return this.live(accountId, (a) => documents.some((d) => d.type === a.document.type && d.id === a.document.id));
+  }
+
+  async insertAllocations(accountId: number, payment: Pick<Payment, 'id' | 'clientId' | 'source'>, allocations: AllocationFields[]): Promise<number[]> {
     const p = this.payments.get(payment.id)!;
     return allocations.map((fields) => {
       const id = this.nextAllocationId++;
@@ -155,6 +159,19 @@ export class InMemoryReceivableDocuments extends ReceivableDocuments {
     if (!n) return null;
     const { clientId, number, status, currency, totalAmount, paymentStatus, paidAmount, paymentDate, paidAt } = n;
     return { ...ref, clientId, number, status, currency, totalAmount, tdsAmount: null, paymentStatus, paidAmount, paymentDate, paidAt };
+  }
+
+  async lockAll(accountId: number, refs: DocumentRef[]): Promise<ReceivableDocument[]> {
+    const docs: ReceivableDocument[] = [];
+    for (const ref of [...refs].sort(compareRefs)) {
+      const doc = await this.lock(accountId, ref);
+      if (doc && !docs.some((d) => d.type === doc.type && d.id === doc.id)) docs.push(doc);
+    }
+    return docs;
+  }
+
+  async settleAll(accountId: number, changes: Array<{ ref: DocumentRef; settlement: Settlement }>): Promise<void> {
+    for (const { ref, settlement } of changes) await this.settle(accountId, ref, settlement);
   }
 
   async settle(accountId: number, ref: DocumentRef, s: Settlement): Promise<void> {

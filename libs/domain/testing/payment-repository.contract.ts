@@ -94,7 +94,9 @@ export function paymentRepositoryContract(harness: () => RepositoryHarness<Payme
     const [account, other] = [await h.newAccount(), await h.newAccount()];
     const id = await h.repo().insert(account, paymentFields({ amount: '1000.00', tdsAmount: '50.00' }), null);
     const usd = await h.repo().insert(account, paymentFields({ amount: '70.00', currency: 'USD' }), null);
-    const [x, y] = await h.repo().insertAllocations(account, { id, clientId: 1 }, [allocation(11, '300.00', '20.00', true), allocation(12, '200.50')]);
+    const [x, y] = await h
+      .repo()
+      .insertAllocations(account, { id, clientId: 1, source: 'receipt' }, [allocation(11, '300.00', '20.00', true), allocation(12, '200.50')]);
     expect(await h.repo().findById(account, id)).toMatchObject({ allocatedAmount: '500.50', allocatedTds: '20.00' });
     expect(await h.repo().creditBalance(account, 1, 'INR')).toBe('529.50');
     expect(await h.repo().creditBalance(account, 1, 'USD')).toBe('70.00');
@@ -119,6 +121,13 @@ export function paymentRepositoryContract(harness: () => RepositoryHarness<Payme
     ]);
     expect(await h.repo().documentAllocations(other, { type: 'invoice', id: 11 })).toEqual([]);
     expect(await h.repo().documentAllocations(account, { type: 'debit-note', id: 11 })).toEqual([]);
+    const both = await h.repo().allocationsOfDocuments(account, [
+      { type: 'invoice', id: 12 },
+      { type: 'invoice', id: 11 },
+      { type: 'debit-note', id: 11 },
+    ]);
+    expect(both.map((a) => a.id)).toEqual([x, y]);
+    expect(await h.repo().allocationsOfDocuments(other, [{ type: 'invoice', id: 11 }])).toEqual([]);
     expect((await h.repo().allocationsOf(account, [id, usd])).map((a) => a.id)).toEqual([x, y]);
     expect(await h.repo().findAllocation(account, id, y)).toMatchObject({ id: y, amount: '200.50', tdsRecorded: false });
     expect(await h.repo().findAllocation(account, usd, y)).toBeNull();

@@ -3,6 +3,8 @@ import { Gstr1File } from '../gst-returns/gst-exports.port';
 import { Clock } from '../shared/clock.port';
 import { kolkataDate } from '../shared/fiscal-year';
 import { paiseOf, paiseText, sumMoney, toNumber2 } from '../shared/money';
+import { AnalyticsReader } from './analytics-reader.port';
+import { AnswerCache } from './answer-cache';
 
 /** Days past due as of the date: `current` is not yet due (or no due date), then 1-30, 31-60, 61-90, over 90. */
 export type AgeingBucket = 'current' | '1_30' | '31_60' | '61_90' | 'over_90';
@@ -84,16 +86,38 @@ class Buckets {
   }
 }
 
-/** Receivables ageing of an account as of a date (default today in Asia/Kolkata), in JSON or as a workbook. */
+/**
+ * Where ageing answers are kept: the analytics answer cache, keyed by the account's analytics data version
+ * (docs/analytics.md "Answer cache"), which moves with every write to the rows the ageing reads (invoices, debit
+ * notes, allocations, payments, clients).
+ */
+export interface AgeingAnswers {
+  answers: AnswerCache;
+  versions: Pick<AnalyticsReader, 'dataVersion'>;
+}
+
+/**
+ * Receivables ageing of an account as of a date (default today in Asia/Kolkata), in JSON or as a workbook. With
+ * `cache`, an answer is kept per (account, currency, date, data version): the version is read first, so an answer is
+ * reused only while no write has touched the account's data since it was computed. A kept answer is shared by the
+ * requests that ask for it, so nothing may change it.
+ */
 export class ReceivablesAgeingService {
   constructor(
     private readonly reader: ReceivablesAgeingReader,
     private readonly clock: Clock,
     private readonly workbook: AgeingWorkbookWriter,
+    private readonly cache?: AgeingAnswers,
   ) {}
 
   async ageing(account: Pick<Account, 'id' | 'currency'>, asOf?: string): Promise<ReceivablesAgeing> {
     const date = asOf ?? kolkataDate(this.clock.now());
+    if (!this.cache) return this.compute(account, date);
+    const version = await this.cache.versions.dataVersion(account.id);
+    return this.cache.answers.get(`ageing:${account.id}:${account.currency}:${date}:${version}`, () => this.compute(account, date));
+  }
+
+  private async compute(account: Pick<Account, 'id' | 'currency'>, date: string): Promise<ReceivablesAgeing> {
     const rows = await this.reader.ageing({ accountId: account.id, currency: account.currency, asOf: date });
     const clients = new Map<number, { name: string | null; buckets: Buckets }>();
     const totals = new Buckets();

@@ -6,7 +6,7 @@ import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
 import { paiseText } from '../shared/money';
 import { ALLOCATION_ENTITY_TYPES, Allocation, AllocationFields, DocumentRef, Payment, paymentLabel, paymentSummary } from './payment';
 import { PaymentRepository } from './payment.repository.port';
-import { compareRefs, ReceivableDocument, ReceivableDocuments } from './receivable-documents.port';
+import { compareRefs, ReceivableDocument, ReceivableDocuments, Settlement } from './receivable-documents.port';
 import { assertReceiptsKept, HeaderPayment, paidBelowReceipts, SETTLED_NOUN } from './status-path';
 
 export type { HeaderPayment };
@@ -54,12 +54,11 @@ export class PaymentLedger {
 
   /** Locks the documents of `refs` in order; another account's (or a missing) document is not found. */
   async lockAll(accountId: number, refs: DocumentRef[]): Promise<Map<string, ReceivableDocument>> {
-    const locked = new Map<string, ReceivableDocument>();
-    for (const ref of [...refs].sort(compareRefs)) {
-      if (locked.has(key(ref))) continue;
-      const doc = await this.documents.lock(accountId, ref);
-      if (!doc) throw new NotFound(`${NOUN[ref.type].replace(/^./, (c) => c.toUpperCase())} not found.`, { document_type: ref.type, document_id: ref.id });
-      locked.set(key(ref), doc);
+    const wanted = new Map(refs.map((ref) => [key(ref), ref]));
+    const locked = new Map((await this.documents.lockAll(accountId, [...wanted.values()])).map((doc) => [key(doc), doc]));
+    for (const ref of [...wanted.values()].sort(compareRefs)) {
+      if (!locked.has(key(ref)))
+        throw new NotFound(`${NOUN[ref.type].replace(/^./, (c) => c.toUpperCase())} not found.`, { document_type: ref.type, document_id: ref.id });
     }
     return locked;
   }
@@ -76,13 +75,12 @@ export class PaymentLedger {
     date: string,
     docs: Map<string, ReceivableDocument>,
   ): Promise<PreparedAllocations> {
-    const before = new Map<string, Allocation[]>();
+    const before = await this.allocationsByDocument(accountId, requests);
     const pending = new Map<string, AllocationFields[]>();
     const problems: Record<string, string> = {};
     const fields: AllocationFields[] = [];
     for (const r of requests) {
       const doc = docs.get(key(r))!;
-      if (!before.has(key(r))) before.set(key(r), await this.payments.documentAllocations(accountId, r));
       const live = [...before.get(key(r))!, ...(pending.get(key(r)) ?? [])];
       const checked = allocationProblems(doc, live, r, payer);
       for (const [field, problem] of Object.entries(checked.problems)) problems[`allocations.${r.index}.${field}`] = problem;
@@ -101,22 +99,22 @@ export class PaymentLedger {
   }
 
   /** Stores prepared allocations of `payment`, settles their documents and records their changes; returns the new ids. */
-  async apply(caller: Caller, payment: Payment, prepared: PreparedAllocations): Promise<number[]> {
+  async apply(caller: Caller, payment: Pick<Payment, 'id' | 'clientId' | 'source'>, prepared: PreparedAllocations): Promise<number[]> {
     if (!prepared.fields.length) return [];
     const ids = await this.payments.insertAllocations(caller.account.id, payment, prepared.fields);
-    for (const [k, earlier] of prepared.before) await this.resettle(caller, prepared.docs.get(k)!, earlier, payment.id);
+    await this.resettleAll(caller, prepared.docs, prepared.before, payment.id);
     return ids;
   }
 
   /** Removes allocations whose documents the caller locked (`docs`), and settles those documents again. */
   async unallocate(caller: Caller, allocations: Allocation[], docs: Map<string, ReceivableDocument>, paymentId: number): Promise<void> {
     const accountId = caller.account.id;
-    const touched = new Map<string, Allocation[]>();
-    for (const { document } of allocations) {
-      if (!touched.has(key(document))) touched.set(key(document), await this.payments.documentAllocations(accountId, document));
-    }
+    const touched = await this.allocationsByDocument(
+      accountId,
+      allocations.map((a) => a.document),
+    );
     await this.payments.deleteAllocations(accountId, allocations);
-    for (const [k, earlier] of touched) await this.resettle(caller, docs.get(k)!, earlier, paymentId);
+    await this.resettleAll(caller, docs, touched, paymentId);
   }
 
   /**
@@ -189,14 +187,15 @@ export class PaymentLedger {
     if (record) await this.activity.deleted(caller.principal, 'payment', paymentId, paymentLabel(payment), { before: paymentSummary(payment, allocations) });
   }
 
-  /** Records the `created` event of a payment (after its allocations are stored). */
-  async recordCreated(caller: Caller, paymentId: number): Promise<Payment> {
-    const accountId = caller.account.id;
-    const payment = (await this.payments.findById(accountId, paymentId))!;
-    await this.activity.created(caller.principal, 'payment', paymentId, paymentLabel(payment), {
-      after: paymentSummary(payment, await this.payments.allocationsOf(accountId, [paymentId])),
-    });
-    return payment;
+  /**
+   * Records the `created` event of a payment stored with `allocations` (after they are stored): `payment` is what
+   * was inserted, with their sums as its allocated amounts (returned), as the repository keeps them.
+   */
+  async recordCreated(caller: Caller, payment: Payment, allocations: AllocationFields[]): Promise<Payment> {
+    const sum = (pick: (a: AllocationFields) => string) => paiseText(allocations.reduce((s, a) => s + paise(pick(a)), 0));
+    const stored = { ...payment, allocatedAmount: sum((a) => a.amount), allocatedTds: sum((a) => a.tdsAmount) };
+    await this.activity.created(caller.principal, 'payment', stored.id, paymentLabel(stored), { after: paymentSummary(stored, allocations) });
+    return stored;
   }
 
   private async recordStatusPayment(
@@ -224,7 +223,7 @@ export class PaymentLedger {
       null,
     );
     const fields: AllocationFields = { document: { type: doc.type, id: doc.id }, amount, tdsAmount: '0.00', tdsRecorded: false, allocationDate: date };
-    const [allocationId] = await this.payments.insertAllocations(accountId, { id, clientId: header.clientId }, [fields]);
+    const [allocationId] = await this.payments.insertAllocations(accountId, { id, clientId: header.clientId, source: 'payment_status' }, [fields]);
     // No event of its own: the document's update (payment_status, paid_amount) records the change.
     const now = formatTimestamp(this.clock.now());
     return {
@@ -240,28 +239,52 @@ export class PaymentLedger {
     };
   }
 
-  /** Settles `doc` again from its allocations now; `earlier` were its allocations before the change. */
-  private async resettle(caller: Caller, doc: ReceivableDocument, earlier: Allocation[], paymentId: number): Promise<void> {
+  /** The live allocations to each of the documents (locking read, one for all), keyed by document. */
+  private async allocationsByDocument(accountId: number, refs: DocumentRef[]): Promise<Map<string, Allocation[]>> {
+    const unique = [...new Map(refs.map((ref) => [key(ref), { type: ref.type, id: ref.id }])).values()];
+    const byDocument = new Map(unique.map((ref) => [key(ref), [] as Allocation[]]));
+    for (const a of await this.payments.allocationsOfDocuments(accountId, unique)) byDocument.get(key(a.document))!.push(a);
+    return byDocument;
+  }
+
+  /**
+   * Settles the documents of `earlier` (`docs`, locked) again from their allocations now (one read for all);
+   * `earlier` were their allocations before the change.
+   */
+  private async resettleAll(caller: Caller, docs: Map<string, ReceivableDocument>, earlier: Map<string, Allocation[]>, paymentId: number): Promise<void> {
     const accountId = caller.account.id;
-    const ownTds = balanceOf(doc, earlier).ownTds;
-    const live = await this.payments.documentAllocations(accountId, doc);
-    const settlement = settlementOf(doc, ownTds, live, formatTimestamp(this.clock.now()));
-    if (!settlementChanges(doc, settlement)) return;
-    await this.documents.settle(accountId, doc, settlement);
-    const summary = (s: { paymentStatus: string; paidAmount: string; paymentDate: string | null; tdsAmount: string | null }) => ({
-      client_id: doc.clientId,
-      currency: doc.currency,
-      total_amount: doc.totalAmount,
-      payment_status: s.paymentStatus,
-      paid_amount: s.paidAmount,
-      payment_date: s.paymentDate,
-      ...(doc.type === 'invoice' ? { tds_amount: s.tdsAmount } : {}),
-    });
-    await this.activity.updated(caller.principal, ALLOCATION_ENTITY_TYPES[doc.type], doc.id, doc.number, {
-      before: summary(doc),
-      after: { ...summary(settlement), payment_id: paymentId },
-    });
-    // The next change in this transaction starts from what was just written.
-    Object.assign(doc, settlement);
+    const live = await this.allocationsByDocument(
+      accountId,
+      [...earlier.keys()].map((k) => docs.get(k)!),
+    );
+    const at = formatTimestamp(this.clock.now());
+    const changes: Array<{ doc: ReceivableDocument; settlement: Settlement }> = [];
+    for (const [k, before] of earlier) {
+      const doc = docs.get(k)!;
+      const settlement = settlementOf(doc, balanceOf(doc, before).ownTds, live.get(k)!, at);
+      if (settlementChanges(doc, settlement)) changes.push({ doc, settlement });
+    }
+    // Every header is written before any event is recorded (an event's webhook snapshot reads its record).
+    await this.documents.settleAll(
+      accountId,
+      changes.map(({ doc, settlement }) => ({ ref: doc, settlement })),
+    );
+    for (const { doc, settlement } of changes) {
+      const summary = (s: { paymentStatus: string; paidAmount: string; paymentDate: string | null; tdsAmount: string | null }) => ({
+        client_id: doc.clientId,
+        currency: doc.currency,
+        total_amount: doc.totalAmount,
+        payment_status: s.paymentStatus,
+        paid_amount: s.paidAmount,
+        payment_date: s.paymentDate,
+        ...(doc.type === 'invoice' ? { tds_amount: s.tdsAmount } : {}),
+      });
+      await this.activity.updated(caller.principal, ALLOCATION_ENTITY_TYPES[doc.type], doc.id, doc.number, {
+        before: summary(doc),
+        after: { ...summary(settlement), payment_id: paymentId },
+      });
+      // The next change in this transaction starts from what was just written.
+      Object.assign(doc, settlement);
+    }
   }
 }

@@ -28,8 +28,10 @@ export abstract class PaymentRepository {
   abstract findAllocation(accountId: number, paymentId: number, allocationId: number): Promise<Allocation | null>;
   /** The live allocations to a document, oldest first (locking read). */
   abstract documentAllocations(accountId: number, document: DocumentRef): Promise<Allocation[]>;
+  /** The live allocations to any of the documents, oldest first (locking read): `documentAllocations` in one read. */
+  abstract allocationsOfDocuments(accountId: number, documents: DocumentRef[]): Promise<Allocation[]>;
   /** Adds allocations to a payment and moves its allocated sums by them; returns their ids in order. */
-  abstract insertAllocations(accountId: number, payment: Pick<Payment, 'id' | 'clientId'>, allocations: AllocationFields[]): Promise<number[]>;
+  abstract insertAllocations(accountId: number, payment: Pick<Payment, 'id' | 'clientId' | 'source'>, allocations: AllocationFields[]): Promise<number[]>;
   /** Removes allocations (of any payments of the account) and moves their payments' allocated sums back. */
   abstract deleteAllocations(accountId: number, allocations: Array<Pick<Allocation, 'id' | 'paymentId' | 'amount' | 'tdsAmount'>>): Promise<void>;
 

@@ -7,7 +7,7 @@ import { requireClient } from '../documents/sales-document-fields';
 import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
 import { Clock } from '../shared/clock.port';
 import { found, NotFound } from '../shared/domain-error';
-import { kolkataDate } from '../shared/fiscal-year';
+import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';
 import { paiseOf } from '../shared/money';
 import { Page } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
@@ -69,9 +69,20 @@ export class PaymentsService {
       const advance = allocated < paiseOf(fields.amount)!;
       const receipt = advance ? await this.receiptNumber(accountId, fields.paymentDate) : null;
       const id = await this.payments.insert(accountId, fields, receipt);
-      const payment = (await this.payments.findById(accountId, id))!;
+      // What was just inserted (nothing allocated yet) is known: it is not read back.
+      const now = formatTimestamp(this.clock.now());
+      const payment: Payment = {
+        ...fields,
+        id,
+        accountId,
+        allocatedAmount: '0.00',
+        allocatedTds: '0.00',
+        receiptNumber: receipt?.number ?? null,
+        createdAt: now,
+        updatedAt: now,
+      };
       const allocationIds = await this.ledger.apply(caller, payment, prepared);
-      const stored = await this.ledger.recordCreated(caller, id);
+      const stored = await this.ledger.recordCreated(caller, payment, prepared.fields);
       return { paymentId: id, unallocatedAmount: unallocatedAmount(stored), receiptNumber: stored.receiptNumber, allocationIds };
     });
   }

@@ -37,8 +37,15 @@ export abstract class ReceivableDocuments {
    * the order `compareRefs` gives, before any payment row.
    */
   abstract lock(accountId: number, ref: DocumentRef): Promise<ReceivableDocument | null>;
+  /**
+   * `lock` for several documents at once (one read per kind), their rows locked in the order `compareRefs` gives;
+   * those the account has none of are left out.
+   */
+  abstract lockAll(accountId: number, refs: DocumentRef[]): Promise<ReceivableDocument[]>;
   /** Writes the payment fields of the (locked) document's header. */
   abstract settle(accountId: number, ref: DocumentRef, settlement: Settlement): Promise<void>;
+  /** `settle` for several (locked) documents at once. */
+  abstract settleAll(accountId: number, changes: Array<{ ref: DocumentRef; settlement: Settlement }>): Promise<void>;
 }
 
 /** The order documents are locked in (type, then id), so that two transactions never wait on each other in a circle. */

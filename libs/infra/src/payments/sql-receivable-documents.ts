@@ -36,38 +36,66 @@ export class SqlReceivableDocuments extends ReceivableDocuments {
   }
 
   async lock(accountId: number, ref: DocumentRef): Promise<ReceivableDocument | null> {
-    const t = TABLES[ref.type];
-    const [row] = await this.db.manager().query<Row[]>(
-      `SELECT id, client_id, \`${t.number}\` AS number, status, currency, total_amount, ${t.tds} AS tds_amount, payment_status, paid_amount,
-              payment_date, paid_at
-         FROM \`${t.table}\` WHERE account_id = ? AND id = ? FOR UPDATE`,
-      [accountId, ref.id],
-    );
-    if (!row) return null;
-    return {
-      type: ref.type,
-      id: Number(row.id),
-      clientId: Number(row.client_id),
-      number: row.number,
-      status: row.status as DocumentStatus,
-      currency: row.currency,
-      totalAmount: money2(row.total_amount),
-      tdsAmount: row.tds_amount === null ? null : money2(row.tds_amount),
-      paymentStatus: row.payment_status as PaymentStatus,
-      paidAmount: money2(row.paid_amount),
-      paymentDate: row.payment_date,
-      paidAt: row.paid_at,
-    };
+    return (await this.lockAll(accountId, [ref]))[0] ?? null;
+  }
+
+  /**
+   * One read per kind, debit notes before invoices (compareRefs), each through the primary key in id order, so the
+   * rows are locked in the order `compareRefs` gives.
+   */
+  async lockAll(accountId: number, refs: DocumentRef[]): Promise<ReceivableDocument[]> {
+    const locked: ReceivableDocument[] = [];
+    for (const type of (Object.keys(TABLES) as Array<DocumentRef['type']>).sort()) {
+      const ids = [...new Set(refs.filter((r) => r.type === type).map((r) => r.id))];
+      if (!ids.length) continue;
+      const t = TABLES[type];
+      const rows = await this.db.manager().query<Row[]>(
+        `SELECT id, client_id, \`${t.number}\` AS number, status, currency, total_amount, ${t.tds} AS tds_amount, payment_status, paid_amount,
+                payment_date, paid_at
+           FROM \`${t.table}\` FORCE INDEX (PRIMARY) WHERE id IN (${ids.map(() => '?').join(', ')}) AND account_id = ? ORDER BY id FOR UPDATE`,
+        [...ids, accountId],
+      );
+      for (const row of rows) locked.push(toDocument(type, row));
+    }
+    return locked;
   }
 
   async settle(accountId: number, ref: DocumentRef, s: Settlement): Promise<void> {
-    const t = TABLES[ref.type];
-    const tds = ref.type === 'invoice' ? ', tds_amount = ?' : '';
-    await this.db
-      .manager()
-      .query(
-        `UPDATE \`${t.table}\` SET payment_status = ?, paid_amount = ?, payment_date = ?, paid_at = ?${tds}, updated_at = ? WHERE account_id = ? AND id = ?`,
-        [s.paymentStatus, s.paidAmount, s.paymentDate, s.paidAt, ...(ref.type === 'invoice' ? [s.tdsAmount] : []), sqlNow(this.clock.now()), accountId, ref.id],
-      );
+    await this.settleAll(accountId, [{ ref, settlement: s }]);
   }
+
+  /** One round trip: the UPDATEs of the documents sent together. */
+  async settleAll(accountId: number, changes: Array<{ ref: DocumentRef; settlement: Settlement }>): Promise<void> {
+    if (!changes.length) return;
+    const now = sqlNow(this.clock.now());
+    const statements = changes.map(({ ref, settlement: s }) => {
+      const t = TABLES[ref.type];
+      const tds = ref.type === 'invoice' ? ', tds_amount = ?' : '';
+      return {
+        sql: `UPDATE \`${t.table}\` SET payment_status = ?, paid_amount = ?, payment_date = ?, paid_at = ?${tds}, updated_at = ? WHERE account_id = ? AND id = ?`,
+        params: [s.paymentStatus, s.paidAmount, s.paymentDate, s.paidAt, ...(ref.type === 'invoice' ? [s.tdsAmount] : []), now, accountId, ref.id],
+      };
+    });
+    await this.db.manager().query(
+      statements.map((st) => st.sql).join(';\n'),
+      statements.flatMap((st) => st.params),
+    );
+  }
+}
+
+function toDocument(type: DocumentRef['type'], row: Row): ReceivableDocument {
+  return {
+    type,
+    id: Number(row.id),
+    clientId: Number(row.client_id),
+    number: row.number,
+    status: row.status as DocumentStatus,
+    currency: row.currency,
+    totalAmount: money2(row.total_amount),
+    tdsAmount: row.tds_amount === null ? null : money2(row.tds_amount),
+    paymentStatus: row.payment_status as PaymentStatus,
+    paidAmount: money2(row.paid_amount),
+    paymentDate: row.payment_date,
+    paidAt: row.paid_at,
+  };
 }

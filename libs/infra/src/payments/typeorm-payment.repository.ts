@@ -17,7 +17,7 @@ import {
 } from '@app/domain/payments/payment';
 import { PaymentRepository } from '@app/domain/payments/payment.repository.port';
 import { Database } from '../database/database';
-import { rawInsert } from '../database/raw-sql';
+import { insertStatement, rawInsert, SqlStatement } from '../database/raw-sql';
 import { sqlNow } from '../shared/sql-time';
 import { PaymentAllocationRow, PaymentRow } from './payment.entity';
 
@@ -160,34 +160,58 @@ export class TypeormPaymentRepository extends PaymentRepository {
     return rows.map(toAllocation);
   }
 
-  async insertAllocations(accountId: number, payment: Pick<Payment, 'id' | 'clientId'>, allocations: AllocationFields[]): Promise<number[]> {
+  async allocationsOfDocuments(accountId: number, documents: DocumentRef[]): Promise<Allocation[]> {
+    if (!documents.length) return [];
+    const byType = new Map<string, number[]>();
+    for (const d of documents) byType.set(d.type, [...(byType.get(d.type) ?? []), d.id]);
+    const kinds = [...byType.entries()];
+    const rows = await this.db.manager().query<AllocationRecord[]>(
+      `SELECT ${ALLOCATION_COLUMNS} FROM payment_allocations a
+        WHERE a.account_id = ? AND (${kinds.map(([, ids]) => `(a.document_type = ? AND a.document_id IN (${placeholders(ids)}))`).join(' OR ')})
+        ORDER BY a.id FOR UPDATE`,
+      [accountId, ...kinds.flatMap(([type, ids]) => [type, ...ids])],
+    );
+    return rows.map(toAllocation);
+  }
+
+  /**
+   * One round trip: the allocations in one multi-row INSERT, their ids read back (a multi-row insert's ids are not
+   * consecutive under every auto-increment lock mode, but they follow LAST_INSERT_ID(), the first, in row order, and
+   * no other transaction adds allocations to the payment while the caller holds it), and the payment's sums moved.
+   */
+  async insertAllocations(accountId: number, payment: Pick<Payment, 'id' | 'clientId' | 'source'>, allocations: AllocationFields[]): Promise<number[]> {
     if (!allocations.length) return [];
     const manager = this.db.manager();
     const now = sqlNow(this.clock.now());
-    const [{ source }] = await manager.query<Array<{ source: string }>>('SELECT source FROM payments WHERE account_id = ? AND id = ?', [accountId, payment.id]);
-    const ids: number[] = [];
-    // One insert each: a multi-row insert's ids are not consecutive under every auto-increment lock mode.
-    for (const a of allocations) {
-      ids.push(
-        await rawInsert(manager, PaymentAllocationRow, [
-          {
-            accountId,
-            paymentId: payment.id,
-            clientId: payment.clientId,
-            documentType: a.document.type,
-            documentId: a.document.id,
-            amount: a.amount,
-            tdsAmount: a.tdsAmount,
-            tdsRecorded: a.tdsRecorded ? 1 : 0,
-            paymentSource: source,
-            allocationDate: a.allocationDate,
-            createdAt: now,
-          },
-        ]),
-      );
-    }
-    await this.moveAllocated(accountId, payment.id, allocations, 1);
-    return ids;
+    const insert = insertStatement(
+      manager,
+      PaymentAllocationRow,
+      allocations.map((a) => ({
+        accountId,
+        paymentId: payment.id,
+        clientId: payment.clientId,
+        documentType: a.document.type,
+        documentId: a.document.id,
+        amount: a.amount,
+        tdsAmount: a.tdsAmount,
+        tdsRecorded: a.tdsRecorded ? 1 : 0,
+        paymentSource: payment.source,
+        allocationDate: a.allocationDate,
+        createdAt: now,
+      })),
+    );
+    const ids = {
+      sql: 'SELECT id FROM payment_allocations WHERE account_id = ? AND payment_id = ? AND id >= LAST_INSERT_ID() ORDER BY id',
+      params: [accountId, payment.id],
+    };
+    const statements = [insert, ids, this.moveAllocatedStatement(accountId, payment.id, allocations, 1)];
+    const results = await manager.query<unknown[]>(
+      statements.map((st) => st.sql).join(';\n'),
+      statements.flatMap((st) => st.params),
+    );
+    const inserted = (results[1] as Array<{ id: number | string }>).map((r) => Number(r.id));
+    if (inserted.length !== allocations.length) throw new Error('The allocation insert returned other ids than it inserted');
+    return inserted;
   }
 
   async deleteAllocations(accountId: number, allocations: Array<Pick<Allocation, 'id' | 'paymentId' | 'amount' | 'tdsAmount'>>): Promise<void> {
@@ -223,18 +247,21 @@ export class TypeormPaymentRepository extends PaymentRepository {
 
   /** Moves the payment's allocated sums by the allocations' amounts (`sign` 1: added, -1: removed). */
   private async moveAllocated(accountId: number, paymentId: number, allocations: Array<Pick<Allocation, 'amount' | 'tdsAmount'>>, sign: 1 | -1) {
+    const { sql, params } = this.moveAllocatedStatement(accountId, paymentId, allocations, sign);
+    await this.db.manager().query(sql, params);
+  }
+
+  private moveAllocatedStatement(
+    accountId: number,
+    paymentId: number,
+    allocations: Array<Pick<Allocation, 'amount' | 'tdsAmount'>>,
+    sign: 1 | -1,
+  ): SqlStatement {
     const sum = (pick: (a: Pick<Allocation, 'amount' | 'tdsAmount'>) => string) => allocations.reduce((s, a) => s + paiseOf(money2(pick(a)))!, 0);
-    const amount = paiseText(sign * sum((a) => a.amount));
-    const tds = paiseText(sign * sum((a) => a.tdsAmount));
-    await this.db
-      .manager()
-      .query('UPDATE payments SET allocated_amount = allocated_amount + ?, allocated_tds = allocated_tds + ?, updated_at = ? WHERE account_id = ? AND id = ?', [
-        amount,
-        tds,
-        sqlNow(this.clock.now()),
-        accountId,
-        paymentId,
-      ]);
+    return {
+      sql: 'UPDATE payments SET allocated_amount = allocated_amount + ?, allocated_tds = allocated_tds + ?, updated_at = ? WHERE account_id = ? AND id = ?',
+      params: [paiseText(sign * sum((a) => a.amount)), paiseText(sign * sum((a) => a.tdsAmount)), sqlNow(this.clock.now()), accountId, paymentId],
+    };
   }
 }
 
