@@ -4,6 +4,9 @@ import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { createClient, line } from './support/sales-document-helpers';
 import { dropQueue, queuePrefixFor, SIGNATURE_PNG, startWorker, TestWorker } from './support/sendout-worker';
 import { SmtpSink, startSmtpSink } from './support/smtp-sink';
+import { eventSchemas, verified } from './support/event-schemas';
+import { startRelayContext } from './support/relay-context';
+import { startWebhookReceiver, WebhookReceiver } from './support/webhook-receiver';
 
 /**
  * Payment reminders: the schedule (GET/PATCH /v1/settings/reminders, off by default, at most five steps), the
@@ -18,11 +21,14 @@ describe('payment reminders', () => {
   let sink: SmtpSink;
   let worker: TestWorker;
   let other: TestWorker;
+  let receiver: WebhookReceiver;
   const calendar = new FakeClock('2027-02-28T04:00:00Z');
 
   beforeAll(async () => {
     sink = await startSmtpSink();
+    receiver = await startWebhookReceiver();
     t = await startApp('reminders', {
+      WEBHOOKS_ALLOW_INSECURE: 'on',
       QUEUE_PREFIX: queuePrefixFor('reminders'),
       SMTP_URL: sink.url,
       RECURRING_INTERVAL_MS: '86400000', // the suite runs the passes itself
@@ -38,6 +44,7 @@ describe('payment reminders', () => {
     if (t) await dropQueue(t.config);
     await t?.close();
     await sink?.close();
+    await receiver?.close();
   }, 60_000);
 
   it('is off by default; refuses more than five steps or a bad offset, naming the field', async () => {
@@ -97,6 +104,13 @@ describe('payment reminders', () => {
       { days_offset: 1, subject: 'Overdue: {{invoice_number}} step 1', message: 'Dear {{client_name}}, {{balance}} was due on {{due_date}}.' },
       { days_offset: 7, subject: 'Still unpaid: {{invoice_number}} step 7', message: '{{days}} days overdue: {{balance}}.' },
     ];
+    const hook = (
+      await t.http
+        .post('/v1/webhooks')
+        .set(a.auth)
+        .send({ url: receiver.url, events: ['reminder.sent'] })
+        .expect(201)
+    ).body.data;
     const on = await t.http.patch('/v1/settings/reminders').set(a.auth).send({ enabled: true, steps }).expect(200);
     expect(on.body.data).toMatchObject({ enabled: true, enabled_on: expect.any(String) });
     const before = await t.http.get(`/v1/invoices/${pending.id}/reminders`).set(a.auth).expect(200);
@@ -150,6 +164,20 @@ describe('payment reminders', () => {
       [a.accountId],
     );
     expect(Number(n)).toBe(expected.length);
+    // Each is delivered as reminder.sent, signed, its body as the document's x-webhooks schema says.
+    const hooks = await startRelayContext(t.config);
+    try {
+      for (let i = 0; i < 100 && receiver.received.length < expected.length; i++) {
+        await hooks.relay.execute();
+        await hooks.dispatch.execute();
+      }
+    } finally {
+      await hooks.close();
+    }
+    const schemas = await eventSchemas(t);
+    const delivered = receiver.received.map((r) => verified(hook.secret, r));
+    expect(delivered.map((e) => e.type)).toEqual(expected.map(() => 'reminder.sent'));
+    expect(delivered.flatMap((e) => schemas.check(e))).toEqual([]);
 
     const b = await t.createAccount();
     await t.http.get(`/v1/invoices/${pending.id}/reminders`).set(b.auth).expect(404);

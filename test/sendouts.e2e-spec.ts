@@ -6,6 +6,7 @@ import { insertNote, insertProductDocument } from './support/sql-documents';
 import { dropQueue, queuePrefixFor, startWorker, TestWorker, waitForStatus } from './support/sendout-worker';
 import { SmtpSink, startSmtpSink } from './support/smtp-sink';
 import { mobile } from './support/mobile-auth';
+import { eventSchemas } from './support/event-schemas';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pdfParse: (data: Buffer) => Promise<{ text: string }> = require('pdf-parse/lib/pdf-parse.js');
@@ -325,6 +326,9 @@ describe('sendouts: queue, worker, SMTP', () => {
       expect(byType.get('sendout.sent')).toEqual(history.find((h) => h.queue_id === sent));
       expect(byType.get('sendout.failed')).toEqual(history.find((h) => h.queue_id === failed));
       expect(byType.get('sendout.failed')).toMatchObject({ status: 'failed', last_error: 'The document no longer exists.' });
+      // Both bodies as the document's x-webhooks schemas of their types say.
+      const schemas = await eventSchemas(t);
+      expect(mine().flatMap((e) => schemas.check(e))).toEqual([]);
       await t.http.delete(`/v1/webhooks/${endpoint.webhook_id}`).set(a.auth).expect(200);
     } finally {
       await hooks.close();

@@ -134,6 +134,8 @@ describe('outbound webhooks', () => {
       type: 'invoice.paid',
       created_at: expect.any(String),
       account_id: a.accountId,
+      resource_type: 'invoice',
+      resource_id: first,
       data: { object: expect.objectContaining({ invoice_id: first, payment_status: 'paid' }) },
     });
     // data.object is the record exactly as the API answers a GET of it at the time of the event.

@@ -375,6 +375,13 @@ export const COVERAGE: Record<string, Coverage> = {
   'POST /v1/webhooks/{id}/rotate-secret': { permission: 'integrations' },
   'GET /v1/webhooks/{id}/deliveries': { permission: 'integrations' },
   'POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver': { permission: 'integrations' },
+  'POST /v1/webhooks/{id}/test': { permission: 'integrations' },
+  'GET /v1/events': {
+    permission: 'integrations',
+    query: (id) => ({ resource_type: 'invoice', resource_id: id('invoices', 'resource_id') }),
+    ok: 'filtered',
+  },
+  'GET /v1/events/{event_id}': { permission: 'integrations' },
 
   'GET /v1/integrations/storefront': { permission: 'integrations' },
   'POST /v1/integrations/storefront': {
@@ -440,6 +447,7 @@ export function pathParamKind(path: string, name: string, type?: string): Kind |
     notifications: 'notifications',
     webhooks: 'webhooks',
     deliveries: 'deliveries',
+    events: 'events',
     sendouts: 'sendouts',
     einvoice: 'invoices',
     share: 'share',

@@ -33,6 +33,7 @@ export type Kind =
   | 'sessions'
   | 'webhooks'
   | 'deliveries'
+  | 'events'
   | 'share'
   | 'refresh-tokens'
   | 'fcm-tokens';
@@ -234,9 +235,13 @@ export async function afterRelay(base: string, world: IsolationWorld): Promise<v
     const notification = feed.data?.notifications?.[0]?.notification_id;
     const deliveries = await call('GET', `/v1/webhooks/${side.ids.webhooks}/deliveries`, side.account.apiKey);
     const delivery = deliveries.data?.deliveries?.[0]?.delivery_id;
-    if (!notification || !delivery) throw new Error(`no notification or delivery after the relay: ${JSON.stringify([feed, deliveries])}`);
+    const events = await call('GET', '/v1/events?limit=1', side.account.apiKey);
+    const event = events.data?.events?.[0]?.id;
+    if (!notification || !delivery || !event)
+      throw new Error(`no notification, delivery or event after the relay: ${JSON.stringify([feed, deliveries, events])}`);
     side.ids.notifications = notification;
     side.ids.deliveries = delivery;
+    side.ids.events = event;
   }
   const victimIds = world.victimIds;
   const add = (field: string, id: unknown) => {

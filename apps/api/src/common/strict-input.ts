@@ -14,6 +14,9 @@ import { ValidationFailed } from '@app/domain/shared/domain-error';
 /** The message of a body field or query parameter that the operation does not declare. */
 export const UNKNOWN_FIELD = 'unknown field';
 
+/** How `details` names a field: by its name, an empty name as `""` (a key of `details` is never empty). */
+export const fieldName = (key: string): string => (key === '' ? '""' : key);
+
 /** What a route declares of its input: `null` where it takes anything (a free-form value). */
 export interface DeclaredInput {
   query: ReadonlySet<string> | null;
@@ -78,7 +81,7 @@ export function declaredInput(controller: Constructor, handler: (...args: never[
 
 function unknownKeys(value: unknown, declared: ReadonlySet<string> | null | 'pipe', into: Record<string, string>): void {
   if (declared === null || declared === 'pipe' || !value || typeof value !== 'object' || Array.isArray(value) || Buffer.isBuffer(value)) return;
-  for (const key of Object.keys(value)) if (!declared.has(key)) into[key] = UNKNOWN_FIELD;
+  for (const key of Object.keys(value)) if (!declared.has(key)) into[fieldName(key)] = UNKNOWN_FIELD;
 }
 
 /**

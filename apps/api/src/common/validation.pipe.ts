@@ -2,13 +2,13 @@ import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@
 import { ValidationFailed } from '@app/domain/shared/domain-error';
 import { memoiseValidationMetadata } from './validation-metadata-cache';
 import { controlCharacterErrors } from './control-characters';
-import { UNKNOWN_FIELD } from './strict-input';
+import { fieldName, UNKNOWN_FIELD } from './strict-input';
 
 /** `{ "items.0.description": "must be a string", ... }`: one message per field, nested paths dotted. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): Record<string, string> {
   const out: Record<string, string> = {};
   for (const error of errors) {
-    const path = parent ? `${parent}.${error.property}` : error.property;
+    const path = parent ? `${parent}.${error.property}` : fieldName(error.property);
     if (error.constraints) {
       const messages = Object.entries(error.constraints).map(([kind, m]) =>
         kind === 'whitelistValidation' ? UNKNOWN_FIELD : m.replace(new RegExp(`^${error.property}\\s`), ''),

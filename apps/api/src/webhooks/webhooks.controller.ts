@@ -91,6 +91,13 @@ export class WebhooksController {
     return { secret: rotated.secret, previous_secret_expires_at: formatTimestamp(rotated.previousSecretExpiresAt) };
   }
 
+  @Post(':id/test')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a signed ping event to the endpoint now; the answer is its delivery with the outcome' })
+  async test(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
+    return presentDelivery(await this.webhooks.test(caller, id));
+  }
+
   @Get(':id/deliveries')
   @ApiOperation({ summary: 'Deliveries to the endpoint, newest first: status, attempts, last answer (first 1 KB) and duration' })
   async deliveries(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Query() query: ListQueryDto) {

@@ -7,11 +7,21 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { HousekeepingAdaptersModule } from '@app/infra/housekeeping/housekeeping-adapters.module';
 import { OverdueSchedule } from './overdue.schedule';
 import { SessionsPurgeSchedule } from './sessions-purge.schedule';
+import { WebhookEventsPurgeSchedule } from './webhook-events-purge.schedule';
+import { PurgeOldWebhookEvents } from '@app/domain/webhooks/webhook-events-log.service';
+import { WebhookEventLog } from '@app/domain/webhooks/webhook-event-log.port';
 import { make } from '@app/infra/core/providers';
 
-/** The daily housekeeping: overdue invoices, long-ended sessions. */
+/** The daily housekeeping: overdue invoices, long-ended sessions, webhook events older than 30 days. */
 @Module({
   imports: [HousekeepingAdaptersModule],
-  providers: [make(MarkOverdueInvoices, [OverdueInvoices, Clock]), make(PurgeEndedSessions, [EndedSessions, Clock]), OverdueSchedule, SessionsPurgeSchedule],
+  providers: [
+    make(MarkOverdueInvoices, [OverdueInvoices, Clock]),
+    make(PurgeEndedSessions, [EndedSessions, Clock]),
+    make(PurgeOldWebhookEvents, [WebhookEventLog, Clock]),
+    OverdueSchedule,
+    SessionsPurgeSchedule,
+    WebhookEventsPurgeSchedule,
+  ],
 })
 export class HousekeepingWorkerModule {}

@@ -7,6 +7,9 @@ import { WebhookResponse, WebhookSigner, WebhookTransport } from './webhook.port
 
 class FakeSigner extends WebhookSigner {
   refuse = new Set<string>();
+  newPingId(): string {
+    return 'evt_ping_0';
+  }
   newSecret(): string {
     return 'whsec_test';
   }

@@ -2,6 +2,7 @@ import { ActivityLog } from '../activity/activity-log.port';
 import { Clock } from '../shared/clock.port';
 import { TransactionRunner } from '../shared/transaction.port';
 import { AttemptRecorder } from './attempt-recorder';
+import { postSigned } from './signed-post';
 import { isSuccessStatus, nextAttemptAt, WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_TIMEOUT_MS } from './webhook-policy';
 import { AttemptRecord, WebhookDelivery, WebhookEndpoint, WebhookSigner, WebhookStore, WebhookTransport } from './webhook.ports';
 
@@ -295,20 +296,7 @@ export class DispatchWebhooks {
     const start = this.clock.now();
     let record: AttemptRecord;
     try {
-      const secrets = [endpoint.secret];
-      if (endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > start) secrets.push(endpoint.previousSecret);
-      const signature = secrets.map((s) => this.signer.sign(s, delivery.eventId, start, delivery.payload)).join(' ');
-      const response = await this.transport.post(
-        endpoint.url,
-        {
-          'Content-Type': 'application/json',
-          'Webhook-Id': delivery.eventId,
-          'Webhook-Timestamp': String(Math.floor(start.getTime() / 1000)),
-          'Webhook-Signature': signature,
-        },
-        delivery.payload,
-        this.timeoutMs,
-      );
+      const response = await postSigned(this.signer, this.transport, endpoint, delivery, start, this.timeoutMs);
       const at = this.clock.now();
       const attempts = delivery.attempts + 1;
       const ok = isSuccessStatus(response.status);

@@ -1,14 +1,16 @@
 import { ActivityConsumer, CommittedActivity } from '../activity-relay/activity-relay.port';
 import { Clock } from '../shared/clock.port';
 import { subscribes, webhookEventsOf, webhookPayload } from './webhook-events';
+import { StoredWebhookEvent, WebhookEventLog } from './webhook-event-log.port';
 import { NewWebhookDelivery, WebhookStore } from './webhook.ports';
 import { ResourceObjects } from './resource-objects';
 import { deletedObject } from './snapshotting-activity-log';
 
 /**
- * The relay's consumer for outbound webhooks: each committed activity event becomes its webhook events,
- * and each event one pending delivery per enabled endpoint of the account that subscribes to it, written
- * in the relay's transaction. The worker's dispatcher sends them.
+ * The relay's consumer for outbound webhooks: each committed activity event becomes its webhook events, each
+ * kept once in the events log (`GET /v1/events`, whether or not an endpoint subscribes) and sent as one pending
+ * delivery per enabled endpoint of the account that subscribes to it, all written in the relay's transaction.
+ * The worker's dispatcher sends them.
  */
 export class WebhookEventsConsumer extends ActivityConsumer {
   readonly name = 'webhooks';
@@ -17,6 +19,7 @@ export class WebhookEventsConsumer extends ActivityConsumer {
     private readonly store: WebhookStore,
     private readonly clock: Clock,
     private readonly objects: ResourceObjects,
+    private readonly log: WebhookEventLog,
   ) {
     super();
   }
@@ -25,30 +28,46 @@ export class WebhookEventsConsumer extends ActivityConsumer {
     const events = activities.flatMap((activity) => webhookEventsOf(activity).map((event) => ({ ...event, activity })));
     if (!events.length) return;
     const endpoints = await this.store.enabledEndpoints([...new Set(events.map((e) => e.accountId))]);
-    if (!endpoints.length) return;
+    const kept: StoredWebhookEvent[] = [];
     const rows: NewWebhookDelivery[] = [];
+    /** The record as it is now, read once per activity event (its webhook events share the object). */
+    const current = new Map<number, Record<string, unknown>>();
     for (const event of events) {
-      const targets = endpoints.filter((e) => e.accountId === event.accountId && subscribes(e.events, event.type));
-      if (!targets.length) continue;
-      // No object stored with the event (the endpoint was made after the change): the record as it is now.
+      const { activity } = event;
+      // No object stored with the event (no enabled endpoint when it was appended): the record as it is now.
       if (!event.object) {
-        const { activity } = event;
-        const current = activity.action === 'deleted' ? null : await this.objects.present(event.accountId, activity.entityType, activity.entityId);
-        event.object = current ?? deletedObject(activity, null);
+        let object = current.get(activity.id);
+        if (!object) {
+          const now = activity.action === 'deleted' ? null : await this.objects.present(event.accountId, activity.entityType, activity.entityId);
+          object = now ?? deletedObject(activity, null);
+          current.set(activity.id, object);
+        }
+        event.object = object;
       }
       const payload = webhookPayload(event);
-      for (const endpoint of targets) {
+      kept.push({
+        id: event.id,
+        accountId: event.accountId,
+        type: event.type,
+        resourceType: event.resourceType,
+        resourceId: event.resourceId,
+        payload,
+        createdAt: event.occurredAt,
+      });
+      for (const endpoint of endpoints) {
+        if (endpoint.accountId !== event.accountId || !subscribes(endpoint.events, event.type)) continue;
         rows.push({
           accountId: event.accountId,
           endpointId: endpoint.id,
           eventId: event.id,
           eventType: event.type,
-          resourceKey: `${event.activity.entityType}:${event.activity.entityId}`,
+          resourceKey: `${activity.entityType}:${activity.entityId}`,
           payload,
           occurredAt: event.occurredAt,
         });
       }
     }
+    await this.log.insert(kept);
     if (rows.length) await this.store.insertDeliveries(rows, this.clock.now());
   }
 }

@@ -42,6 +42,23 @@ export const WEBHOOK_EVENT_TYPES = [
   'reminder.sent',
 ] as const;
 
+/** The event of `POST /v1/webhooks/{id}/test`: sent to that endpoint only, never subscribed to. */
+export const PING_EVENT_TYPE = 'ping';
+
+/** The `resource_type` of events: the entity each is about (`reminder.sent` is about its invoice, a ping about its endpoint). */
+export const WEBHOOK_RESOURCE_TYPES = [
+  'client',
+  'invoice',
+  'quotation',
+  'proforma_invoice',
+  'debit_note',
+  'credit_note',
+  'payment',
+  'inventory',
+  'sendout',
+  'webhook_endpoint',
+] as const;
+
 const PREFIXES = [...new Set(WEBHOOK_EVENT_TYPES.map((t) => t.split('.')[0]))];
 
 /** A subscription pattern: an event type, `<prefix>.*`, or `*`. */
@@ -61,6 +78,9 @@ export interface WebhookEvent {
   type: string;
   occurredAt: Date;
   accountId: number;
+  /** The entity the event is about (the activity event's) and its id. */
+  resourceType: string;
+  resourceId: number;
   /** The record as the API returns it (null until the consumer has read it). */
   object: Record<string, unknown> | null;
   /**
@@ -106,18 +126,25 @@ export function webhookEventsOf(activity: CommittedActivity): WebhookEvent[] {
     type,
     occurredAt: activity.occurredAt,
     accountId: activity.accountId,
+    resourceType: activity.entityType,
+    resourceId: activity.entityId,
     object,
     ...(origin ? { origin } : {}),
   }));
 }
 
-/** The JSON body sent: `{id, type, created_at, account_id, data: {object}}` (and `data.source`, `data.recurring_invoice_id` when it has an origin). */
+/**
+ * The JSON body sent, and kept in the events log: `{id, type, created_at, account_id, resource_type, resource_id,
+ * data: {object}}` (and `data.source`, `data.recurring_invoice_id` when it has an origin).
+ */
 export function webhookPayload(event: WebhookEvent): string {
   return JSON.stringify({
     id: event.id,
     type: event.type,
     created_at: event.occurredAt.toISOString(),
     account_id: event.accountId,
+    resource_type: event.resourceType,
+    resource_id: event.resourceId,
     data: { object: event.object, ...event.origin },
   });
 }

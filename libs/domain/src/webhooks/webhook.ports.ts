@@ -116,6 +116,8 @@ export abstract class WebhookStore {
 export abstract class WebhookSigner {
   /** A new secret: `whsec_` and 32 random bytes in base64. */
   abstract newSecret(): string;
+  /** A new id for an event that is no activity event (a test ping): `evt_ping_` and 16 random bytes in hex. */
+  abstract newPingId(): string;
   /** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. */
   abstract sign(secret: string, messageId: string, at: Date, body: string): string;
 }

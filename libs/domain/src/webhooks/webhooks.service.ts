@@ -4,8 +4,10 @@ import { Clock } from '../shared/clock.port';
 import { Conflict, found, NotFound, ValidationFailed } from '../shared/domain-error';
 import { Page, PageRequest } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
-import { isWebhookEventPattern } from './webhook-events';
-import { WEBHOOK_SECRET_OVERLAP_MS } from './webhook-policy';
+import { postSigned } from './signed-post';
+import { StoredWebhookEvent, WebhookEventLog } from './webhook-event-log.port';
+import { isWebhookEventPattern, PING_EVENT_TYPE, webhookPayload } from './webhook-events';
+import { isSuccessStatus, WEBHOOK_SECRET_OVERLAP_MS, WEBHOOK_TIMEOUT_MS } from './webhook-policy';
 import { WebhookDelivery, WebhookEndpoint, WebhookEndpointFields, WebhookSigner, WebhookStore, WebhookTransport } from './webhook.ports';
 
 export const MAX_WEBHOOK_ENDPOINTS = 20;
@@ -26,6 +28,7 @@ export class WebhooksService {
     private readonly tx: TransactionRunner,
     private readonly clock: Clock,
     private readonly activity: ActivityRecorder,
+    private readonly events: WebhookEventLog,
   ) {}
 
   list(caller: Caller): Promise<WebhookEndpoint[]> {
@@ -111,6 +114,72 @@ export class WebhooksService {
     const found = await this.store.findDelivery(caller.account.id, id, created);
     if (!found) throw NotFound.of('Delivery', created);
     return found;
+  }
+
+  /**
+   * Sends a signed `ping` event to the endpoint now (enabled or not), with the headers, signature and transport of
+   * every delivery, and records it as one of the endpoint's deliveries (one attempt: `succeeded` or `failed`, not
+   * retried, and not counted in the endpoint's failure run) and the event in the events log. The delivery is
+   * written once its attempt is over, so the dispatcher never sees it pending and never sends it a second time.
+   */
+  async test(caller: Caller, id: number): Promise<WebhookDelivery> {
+    const endpoint = await this.require(caller.account.id, id);
+    const at = this.clock.now();
+    const event: StoredWebhookEvent = {
+      id: this.signer.newPingId(),
+      accountId: caller.account.id,
+      type: PING_EVENT_TYPE,
+      resourceType: 'webhook_endpoint',
+      resourceId: id,
+      payload: '',
+      createdAt: at,
+    };
+    event.payload = webhookPayload({
+      id: event.id,
+      type: event.type,
+      occurredAt: at,
+      accountId: event.accountId,
+      resourceType: event.resourceType,
+      resourceId: id,
+      object: { webhook_id: id, url: endpoint.url },
+    });
+    const response = await postSigned(this.signer, this.transport, endpoint, { eventId: event.id, payload: event.payload }, at, WEBHOOK_TIMEOUT_MS);
+    const ok = isSuccessStatus(response.status);
+    const deliveryId = await this.tx.run(async () => {
+      await this.events.insert([event]);
+      const created = await this.store.insertDeliveries(
+        [
+          {
+            accountId: caller.account.id,
+            endpointId: id,
+            eventId: event.id,
+            eventType: event.type,
+            resourceKey: `webhook_endpoint:${id}`,
+            payload: event.payload,
+            occurredAt: at,
+          },
+        ],
+        at,
+      );
+      await this.store.recordAttempts([
+        {
+          deliveryId: created,
+          attempt: {
+            at: this.clock.now(),
+            status: ok ? 'succeeded' : 'failed',
+            attempts: 1,
+            nextAttemptAt: null,
+            responseStatus: response.status,
+            responseBody: response.body,
+            durationMs: response.durationMs,
+          },
+        },
+      ]);
+      return created;
+    });
+    const delivery = await this.store.findDelivery(caller.account.id, id, deliveryId);
+    if (!delivery) throw NotFound.of('Delivery', deliveryId);
+    return delivery;
   }
 
   private async require(accountId: number, id: number): Promise<WebhookEndpoint> {

@@ -81,13 +81,15 @@ describe('webhook events from activity', () => {
     });
   });
 
-  it('builds the payload {id, type, created_at, account_id, data: {object}}', () => {
+  it('builds the payload {id, type, created_at, account_id, resource_type, resource_id, data: {object}}', () => {
     const [event] = webhookEventsOf(activity({ object: { invoice_id: 3, total_amount: 100, payment_status: 'pending' } }));
     expect(JSON.parse(webhookPayload(event))).toEqual({
       id: 'evt_41_0',
       type: 'invoice.created',
       created_at: '2025-06-01T10:00:00.000Z',
       account_id: 7,
+      resource_type: 'invoice',
+      resource_id: 3,
       data: { object: { invoice_id: 3, total_amount: 100, payment_status: 'pending' } },
     });
   });

@@ -5,10 +5,16 @@ import { SqlEndedSessions } from '../auth/sql-ended-sessions';
 import { Database } from '../database/database';
 import { SqlOverdueInvoices } from '../invoices/sql-overdue-invoices';
 import { bind } from '../core/providers';
+import { WebhookEventLog } from '@app/domain/webhooks/webhook-event-log.port';
+import { SqlWebhookEventLog } from '../webhooks/sql-webhook-event-log';
 
-/** The stores of the daily housekeeping jobs: invoices past their due date, sessions long ended. */
+/** The stores of the daily housekeeping jobs: invoices past their due date, sessions long ended, webhook events past 30 days. */
 @Module({
-  providers: [bind(OverdueInvoices, SqlOverdueInvoices, [Database]), bind(EndedSessions, SqlEndedSessions, [Database])],
-  exports: [OverdueInvoices, EndedSessions],
+  providers: [
+    bind(OverdueInvoices, SqlOverdueInvoices, [Database]),
+    bind(EndedSessions, SqlEndedSessions, [Database]),
+    bind(WebhookEventLog, SqlWebhookEventLog, [Database]),
+  ],
+  exports: [OverdueInvoices, EndedSessions, WebhookEventLog],
 })
 export class HousekeepingAdaptersModule {}

@@ -15,6 +15,10 @@ export class StandardWebhookSigner extends WebhookSigner {
     return `whsec_${randomBytes(32).toString('base64')}`;
   }
 
+  newPingId(): string {
+    return `evt_ping_${randomBytes(16).toString('hex')}`;
+  }
+
   sign(secret: string, messageId: string, at: Date, body: string): string {
     const timestamp = Math.floor(at.getTime() / 1000);
     return `v1,${createHmac('sha256', this.key(secret)).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`;

@@ -5,6 +5,7 @@ import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { DispatchOptions, DispatchWebhooks } from '@app/domain/webhooks/dispatch-webhooks.use-case';
 import { ResourceObjects } from '@app/domain/webhooks/resource-objects';
 import { WebhookEventsConsumer } from '@app/domain/webhooks/webhook-consumer';
+import { WebhookEventLog } from '@app/domain/webhooks/webhook-event-log.port';
 import { WebhookSigner, WebhookStore, WebhookTransport } from '@app/domain/webhooks/webhook.ports';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
@@ -12,19 +13,21 @@ import { bind, make } from '../core/providers';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
 import { NodeWebhookTransport } from './node-webhook-transport';
+import { SqlWebhookEventLog } from './sql-webhook-event-log';
 import { SqlWebhookStore } from './sql-webhook-store';
 import { StandardWebhookSigner } from './standard-webhook-signer';
 
 const DISPATCH_OPTIONS = Symbol('DISPATCH_OPTIONS');
 
 /**
- * Outbound webhooks (API and worker): the endpoint store with sealed secrets, the HTTP transport with its
+ * Outbound webhooks (API and worker): the endpoint store with sealed secrets, the events log, the HTTP transport with its
  * address guard, the Standard Webhooks signer, the relay's consumer that makes deliveries and the
  * dispatcher that sends them.
  */
 @Module({
   providers: [
     bind(WebhookStore, SqlWebhookStore, [Database, SecretBox]),
+    bind(WebhookEventLog, SqlWebhookEventLog, [Database]),
     {
       provide: WebhookTransport,
       useFactory: (config: AppConfig) => new NodeWebhookTransport({ allowInsecure: config.webhooks.allowInsecure }),
@@ -40,9 +43,9 @@ const DISPATCH_OPTIONS = Symbol('DISPATCH_OPTIONS');
       }),
       inject: [APP_CONFIG],
     },
-    make(WebhookEventsConsumer, [WebhookStore, Clock, ResourceObjects]),
+    make(WebhookEventsConsumer, [WebhookStore, Clock, ResourceObjects, WebhookEventLog]),
     make(DispatchWebhooks, [WebhookStore, WebhookTransport, WebhookSigner, ActivityLog, Clock, TransactionRunner, DISPATCH_OPTIONS]),
   ],
-  exports: [WebhookStore, WebhookTransport, WebhookSigner, WebhookEventsConsumer, DispatchWebhooks],
+  exports: [WebhookStore, WebhookEventLog, WebhookTransport, WebhookSigner, WebhookEventsConsumer, DispatchWebhooks],
 })
 export class WebhookAdaptersModule {}

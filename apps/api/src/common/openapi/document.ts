@@ -7,6 +7,7 @@ import { TAGS } from './tags';
 import { conditionalParameter, conditionalRole, ETAG_HEADER } from './conditional';
 import { ANSWER_HEADERS, declareAnswerHeaders, defaultsInWords, describeParameter, validationDetails } from './operation-texts';
 import { constant, obj, ref, Schema } from './schema-kit';
+import { webhooksSection } from './webhook-events-doc';
 
 /**
  * `info.version` of the document, semver within /v1: the minor grows with every release that adds to the API
@@ -261,6 +262,7 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
   const missing = Object.keys(OPERATIONS).filter((k) => !seen.has(k));
   if (missing.length) throw new Error(`OpenAPI: OPERATIONS lists routes that do not exist: ${missing.join(', ')}`);
   fixReflectedSchemas(schemas);
+  (doc as Record<string, unknown>)['x-webhooks'] = webhooksSection(schemas);
   return document;
 }
 

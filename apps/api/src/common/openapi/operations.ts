@@ -3,6 +3,7 @@ import { DOCUMENT_OPERATIONS } from './operations-documents';
 import { SALES_AUTH_OPERATIONS } from './operations-sales-auth';
 import { OUTPUT_OPERATIONS } from './operations-outputs';
 import { PLATFORM_OPERATIONS } from './operations-platform';
+import { EVENT_OPERATIONS } from './operations-events';
 import type { OperationDoc } from './operations-kit';
 
 export type { OperationDoc } from './operations-kit';
@@ -14,4 +15,5 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   ...SALES_AUTH_OPERATIONS,
   ...OUTPUT_OPERATIONS,
   ...PLATFORM_OPERATIONS,
+  ...EVENT_OPERATIONS,
 };

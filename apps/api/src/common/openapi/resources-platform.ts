@@ -1,6 +1,6 @@
 import type { Schema } from './schema-kit';
 import { CA_SYNC_FORMATS, CA_SYNC_FREQUENCIES } from '@app/domain/ca-sync/ca-sync';
-import { WEBHOOK_EVENT_TYPES } from '@app/domain/webhooks/webhook-events';
+import { PING_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '@app/domain/webhooks/webhook-events';
 import { BACKFILL_STATES, EVENT_STATES } from '@app/domain/storefront/storefront.ports';
 import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
 import { CATEGORY_KEYS } from '@app/domain/notifications/notification-category';
@@ -178,7 +178,7 @@ export const PLATFORM_SCHEMAS: Record<string, Schema> = {
   WebhookDelivery: obj({
     delivery_id: id('delivery'),
     event_id: str(),
-    event_type: oneOf(WEBHOOK_EVENT_TYPES),
+    event_type: oneOf([...WEBHOOK_EVENT_TYPES, PING_EVENT_TYPE]),
     status: oneOf(['pending', 'succeeded', 'failed']),
     attempts: count(),
     response_status: nint({ description: 'HTTP status of the last answer' }),

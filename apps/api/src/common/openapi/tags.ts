@@ -25,7 +25,7 @@ export const TAGS: Array<{ name: string; description: string }> = [
     description:
       'Outbound webhooks: endpoints, signing secrets and deliveries. Event types: ' +
       WEBHOOK_EVENT_TYPES.join(', ') +
-      '. Each event is a `POST` of `{id, type, created_at, account_id, data: {object}}`, where `object` is the record as its `GET` answers it at the time of the event (a deletion: its last form with `deleted: true`); `invoice.created` of an invoice a recurring profile made also carries `data.source: recurring` and `data.recurring_invoice_id`; `reminder.sent` carries the invoice as `object` and the step in `data.reminder`. Events are signed with the Standard Webhooks headers `Webhook-Id`, `Webhook-Timestamp` and `Webhook-Signature`.',
+      '. Each event is a `POST` of `{id, type, created_at, account_id, resource_type, resource_id, data: {object}}` (one schema per type in `x-webhooks`), where `object` is the record as its `GET` answers it at the time of the event (a deletion: its last form with `deleted: true`); `invoice.created` of an invoice a recurring profile made also carries `data.source: recurring` and `data.recurring_invoice_id`; `reminder.sent` carries the invoice as `object` and the step in `data.reminder`. Events are signed with the Standard Webhooks headers `Webhook-Id` (the event id), `Webhook-Timestamp` and `Webhook-Signature`. `GET /v1/events` keeps every event of the last 30 days, received or not, to fetch again what an endpoint missed; `POST /v1/webhooks/{id}/test` sends a signed `ping`.',
   },
   {
     name: 'exports',

@@ -43,6 +43,7 @@ import { ReceivablesAgeingIndexes1732002610000 } from './1732002610000-receivabl
 import { InvoiceShipTo1732002900000 } from './1732002900000-invoice-ship-to';
 import { ClientRegistrationType1732002910000 } from './1732002910000-client-registration-type';
 import { AllocationAnalyticsVersions1732003400000 } from './1732003400000-allocation-analytics-versions';
+import { WebhookEvents1732003100000 } from './1732003100000-webhook-events';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -91,4 +92,5 @@ export const MIGRATIONS = [
   InvoiceShipTo1732002900000,
   ClientRegistrationType1732002910000,
   AllocationAnalyticsVersions1732003400000,
+  WebhookEvents1732003100000,
 ];
