@@ -33,7 +33,7 @@ describe('SDK: the integrator journey', () => {
     for (let round = 0; round < 20; round++) if (!(await hooks.dispatch.execute()).attempted) return;
   }
 
-  it('creates clients and invoices, pages, downloads, shares, converts, takes a payment, verifies webhooks and reads typed errors', async () => {
+  it('creates clients and invoices, pages, downloads PDF, ZIP and XLSX, shares, converts, takes a payment, verifies webhooks and reads typed errors', async () => {
     const result = await journey({ baseUrl, apiKey: a.apiKey, deliverWebhooks });
     expect(result).toEqual({
       intraState: { cgst: 90, sgst: 90, igst: 0, total: 1180 },
@@ -43,6 +43,8 @@ describe('SDK: the integrator journey', () => {
       financialYear: { listed: 3, total: 3 },
       pdfHead: '%PDF-',
       sharedPdfHead: '%PDF-',
+      zipHead: 'PK',
+      xlsxHead: 'PK',
       convertedInvoiceNumber: expect.stringMatching(/^INV\/25-26\/\d{4}$/),
       paymentStatusAfterPayment: 'paid',
       verifiedEvents: ['invoice.created', 'payment.created'],

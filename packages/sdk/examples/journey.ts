@@ -29,6 +29,9 @@ export interface JourneyResult {
   financialYear: { listed: number; total: number };
   pdfHead: string;
   sharedPdfHead: string;
+  /** The first two bytes of the ZIP of PDFs and of the XLSX workbook (both ZIP containers: `PK`). */
+  zipHead: string;
+  xlsxHead: string;
   convertedInvoiceNumber: string;
   paymentStatusAfterPayment: string;
   verifiedEvents: string[];
@@ -125,8 +128,13 @@ export async function journey(options: JourneyOptions): Promise<JourneyResult> {
     const firstPage = await unwrap(api.GET('/v1/invoices', { params: { query: { fy_start_year: 2025, limit: 1 } } }));
     expectThat(new Set(listed).size === listed.length && listed.includes(converted.invoice_id), 'the list pages neither repeat nor skip');
 
-    // Files as bytes: the invoice's PDF, and the same through its public share link.
+    // Files as bytes: the invoice's PDF, both invoices' PDFs in a ZIP, the receivables workbook, and the PDF through
+    // the invoice's public share link.
     const pdf = await bytes(api.GET('/v1/documents/{type}/{id}/pdf', { params: { path: { type: 'invoice', id: intra.invoice_id } }, parseAs: 'arrayBuffer' }));
+    const zip = await bytes(api.POST('/v1/invoices/bulk-pdf', { body: { ids: [intra.invoice_id, inter.invoice_id] }, parseAs: 'arrayBuffer' }));
+    const xlsx = await bytes(
+      api.GET('/v1/analytics/receivables-ageing', { params: { query: { as_of: '2025-09-30', format: 'xlsx' } }, parseAs: 'arrayBuffer' }),
+    );
     const share = await unwrap(api.POST('/v1/documents/{type}/{id}/share', { params: { path: { type: 'invoice', id: inter.invoice_id } } }));
     const token = new URL(share.share_url).pathname.split('/').pop() ?? '';
     const shared = await bytes(api.GET('/v1/share/{token}', { params: { path: { token } }, parseAs: 'arrayBuffer' }));
@@ -178,6 +186,8 @@ export async function journey(options: JourneyOptions): Promise<JourneyResult> {
       financialYear: { listed: listed.length, total: firstPage.total },
       pdfHead: head(pdf),
       sharedPdfHead: head(shared),
+      zipHead: head(zip).slice(0, 2),
+      xlsxHead: head(xlsx).slice(0, 2),
       convertedInvoiceNumber: converted.invoice_number,
       paymentStatusAfterPayment: settled.payment_status,
       verifiedEvents: [...new Set(events.map((e) => e.type))].sort(),
