@@ -34,7 +34,7 @@ describe('SDK: generated types and the journey', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 300_000);
 
   it('the journey compiles with tsc --strict against the generated types, without a cast, a non-null assertion or any', () => {
     const examples = readdirSync(join(SDK, 'examples')).filter((f) => f.endsWith('.ts'));
@@ -42,7 +42,7 @@ describe('SDK: generated types and the journey', () => {
     expect(examples.flatMap((f) => castsIn(join(SDK, 'examples', f)))).toEqual([]);
     const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
     execFileSync(tsc, ['-p', join(SDK, 'tsconfig.examples.json'), '--strict', '--noEmit'], { cwd: ROOT, stdio: 'pipe' });
-  }, 300_000);
+  }, 600_000);
 
   it('finds the casts it is looking for', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sdk-casts-'));
