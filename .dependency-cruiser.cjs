@@ -1,6 +1,7 @@
 /**
  * The layering of the code base, checked by `npm run lint` (and so by `npm test`):
- * libs/domain is plain TypeScript, libs/infra adapts it, apps wire and expose it. Tests may import anything.
+ * libs/domain is plain TypeScript, libs/infra adapts it, apps wire and expose it; packages/sdk stands alone (it is
+ * published for integrators). Tests may import anything.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 const TESTS = '(^test/|^bench/|[.](spec|e2e-spec)[.]ts$|^libs/domain/testing/)';
@@ -41,6 +42,20 @@ module.exports = {
         ],
       },
       to: { path: '^node_modules/(fastify|express|@fastify/[^/]+|@nestjs/platform-(fastify|express))/' },
+    },
+    {
+      name: 'sdk-stands-alone',
+      comment:
+        'packages/sdk is installed by integrators without the service: it imports only itself, openapi-fetch, standardwebhooks and Node built-ins; the service never imports it.',
+      severity: 'error',
+      from: { path: '^packages/sdk/', pathNot: ['^packages/sdk/test/', TESTS] },
+      to: { pathNot: ['^packages/sdk/', '(^|/)node_modules/(openapi-fetch|standardwebhooks)/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'service-never-imports-the-sdk',
+      severity: 'error',
+      from: { path: '^(apps|libs)/', pathNot: TESTS },
+      to: { path: '^packages/' },
     },
     {
       name: 'no-cycles',

@@ -15,13 +15,13 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const TESTS = ['test/**/*.ts', 'bench/**/*.ts', '**/*.spec.ts', 'libs/domain/testing/**/*.ts'];
+const TESTS = ['test/**/*.ts', 'bench/**/*.ts', '**/*.spec.ts', 'libs/domain/testing/**/*.ts', 'packages/*/test/**/*.ts'];
 
 /** Unused names are allowed when they start with `_`, or when they are left out of a rest object on purpose. */
 const unusedVars = ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' }];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'var/**', 'openapi/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'var/**', 'openapi/**', 'packages/*/dist/**', 'packages/sdk/src/generated/**'] },
   {
     files: ['apps/**/*.ts', 'libs/**/*.ts'],
     ignores: TESTS,
@@ -63,9 +63,17 @@ export default tseslint.config(
     },
   },
   {
-    // The example integrator program: recommended rules, and no `any` (its types come from the generated client).
-    files: ['examples/**/*.ts'],
-    ignores: ['examples/**/*.d.ts'],
+    // The SDK (packages/sdk/src): the type-checked rules of apps/ and libs/, on its own tsconfig.json; its generated
+    // types are ignored above.
+    files: ['packages/sdk/src/**/*.ts'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked, prettier],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-unused-vars': unusedVars },
+  },
+  {
+    // The SDK's example integrator journey: recommended rules, and no `any` (its types come from the generated client;
+    // packages/sdk/test/generated-and-journey.spec.ts also refuses casts and non-null assertions in it).
+    files: ['packages/sdk/examples/**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended, prettier],
     rules: { '@typescript-eslint/no-unused-vars': unusedVars, '@typescript-eslint/no-explicit-any': 'error' },
   },

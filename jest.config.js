@@ -1,9 +1,13 @@
-/** Fast domain/unit specs beside the code, and the e2e suites under test/, once per HTTP adapter. */
+/**
+ * Fast domain/unit specs beside the code (and the SDK's under packages/sdk/test), and the e2e suites under test/,
+ * once per HTTP adapter.
+ */
 const moduleNameMapper = {
   '^@app/domain$': '<rootDir>/libs/domain/src',
   '^@app/domain/(.*)$': '<rootDir>/libs/domain/src/$1',
   '^@app/infra$': '<rootDir>/libs/infra/src',
   '^@app/infra/(.*)$': '<rootDir>/libs/infra/src/$1',
+  '^@invoicing/sdk$': '<rootDir>/packages/sdk/src',
 };
 /** E2E suites that test adapters, the renderer or the worker without the HTTP app. */
 const API_FREE_SUITES = '/test/(pdf-renderer|repository-contracts|sendout-repository|session-repository|daily-jobs)\\.e2e-spec\\.ts$';
@@ -27,7 +31,7 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       moduleFileExtensions: ['ts', 'js', 'json'],
-      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'],
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/packages/*/test/**/*.spec.ts'],
       transform,
       moduleNameMapper,
     },
