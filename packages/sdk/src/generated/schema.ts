@@ -77,7 +77,7 @@ export interface paths {
         };
         /**
          * Readiness to serve
-         * @description Database and Redis reachability; 503 not_available when either is down (take the process out of rotation, do not restart it).
+         * @description Database and Redis reachability; 503 not_available when either is down (take the process out of rotation, do not restart it). With read replicas (DATABASE_REPLICA_URLS), `replicas` reports each: `up`, `lagging` (further behind than REPLICA_MAX_LAG_S) or `down`; lagging and down replicas are skipped and do not make the process unready.
          *
          *     No credential needed.
          */
@@ -2208,6 +2208,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed ping event to the endpoint now
+         * @description Sends a `ping` event (`x-webhooks`) to the endpoint at once, enabled or not, signed and sent like every delivery, and answers its delivery: `status` `succeeded` (a 2xx came back) or `failed` with `response_status`, `response_body` and `duration_ms`. A ping is one attempt, not retried, and does not count towards disabling a failing endpoint; it is listed in the endpoint’s deliveries and in `GET /v1/events`.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -2242,6 +2262,46 @@ export interface paths {
          * @description Sends the event of a delivery again as a new delivery (202), queued behind the endpoint’s others.
          */
         post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook events of the last 30 days, newest first
+         * @description Every webhook event of the account of the last 30 days, whether or not an endpoint subscribed to it or received it, newest first (in the order the service recorded them). Each is the body its deliveries carry. Cursor pages: `starting_after` (the last id of a page) gives the next, older page; `ending_before` (the first id of a page) the newer one; `has_more` says whether more match beyond the page in that direction. A cursor that is no event of the account within the 30 days is 400. Filters: `type`, `resource_type` with `resource_id`. Permission `integrations`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook event
+         * @description The event with this id (the `Webhook-Id` of its deliveries), while it is at most 30 days old; 404 otherwise and for another account’s event. Permission `integrations`.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7599,7 +7659,7 @@ export interface components {
             delivery_id: number;
             event_id: string;
             /** @enum {string} */
-            event_type: "client.created" | "client.updated" | "client.deleted" | "invoice.created" | "invoice.updated" | "invoice.deleted" | "invoice.paid" | "quotation.created" | "quotation.updated" | "quotation.deleted" | "quotation.converted" | "proforma_invoice.created" | "proforma_invoice.updated" | "proforma_invoice.deleted" | "proforma_invoice.converted" | "debit_note.created" | "debit_note.updated" | "debit_note.deleted" | "credit_note.created" | "credit_note.updated" | "credit_note.deleted" | "payment.created" | "payment.deleted" | "inventory.low_stock" | "sendout.sent" | "sendout.failed" | "reminder.sent";
+            event_type: "client.created" | "client.updated" | "client.deleted" | "invoice.created" | "invoice.updated" | "invoice.deleted" | "invoice.paid" | "quotation.created" | "quotation.updated" | "quotation.deleted" | "quotation.converted" | "proforma_invoice.created" | "proforma_invoice.updated" | "proforma_invoice.deleted" | "proforma_invoice.converted" | "debit_note.created" | "debit_note.updated" | "debit_note.deleted" | "credit_note.created" | "credit_note.updated" | "credit_note.deleted" | "payment.created" | "payment.deleted" | "inventory.low_stock" | "sendout.sent" | "sendout.failed" | "reminder.sent" | "ping";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempts: number;
@@ -7698,6 +7758,844 @@ export interface components {
                 /** @description Per-field messages for validation_error, otherwise context (free-form by design) */
                 details: {
                     [key: string]: unknown;
+                };
+            };
+        };
+        /** @description A webhook event exactly as its deliveries carry it; the payload schema of its `type` (`x-webhooks`) describes `data` */
+        WebhookEvent: {
+            /**
+             * @description The event id (`Webhook-Id` of its deliveries)
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "client.created" | "client.updated" | "client.deleted" | "invoice.created" | "invoice.updated" | "invoice.deleted" | "invoice.paid" | "quotation.created" | "quotation.updated" | "quotation.deleted" | "quotation.converted" | "proforma_invoice.created" | "proforma_invoice.updated" | "proforma_invoice.deleted" | "proforma_invoice.converted" | "debit_note.created" | "debit_note.updated" | "debit_note.deleted" | "credit_note.created" | "credit_note.updated" | "credit_note.deleted" | "payment.created" | "payment.deleted" | "inventory.low_stock" | "sendout.sent" | "sendout.failed" | "reminder.sent" | "ping";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /**
+             * @description The kind of record the event is about
+             * @example invoice
+             */
+            resource_type: string;
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                /** @description The record as its GET answers it at the time of the event (see the payload schema of the type) */
+                object: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The `client.created` event */
+        ClientCreatedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "client.created";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "client";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["ClientDetail"];
+                /**
+                 * @description What made the record when it was not a plain create, e.g. `payment_status` for the payment a PATCH of an invoice’s payment status records
+                 * @example payment_status
+                 */
+                source?: string;
+            };
+        };
+        /** @description The `client.updated` event */
+        ClientUpdatedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "client.updated";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "client";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["ClientDetail"];
+            };
+        };
+        /** @description The `client.deleted` event */
+        ClientDeletedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "client.deleted";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "client";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                /** @description The record’s last form (as its GET answered) with `deleted: true`, or only its id field when none was taken */
+                object: {
+                    /** @description Id of the deleted record */
+                    client_id: number;
+                    /** @enum {boolean} */
+                    deleted: true;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description The `invoice.created` event */
+        InvoiceCreatedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "invoice.created";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "invoice";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["Invoice"];
+                /**
+                 * @description What made the invoice when a schedule of the service did (`recurring`)
+                 * @example recurring
+                 */
+                source?: string;
+                /** @description Id of the recurring profile that made it */
+                recurring_invoice_id?: number;
+            };
+        };
+        /** @description The `invoice.updated` event */
+        InvoiceUpdatedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "invoice.updated";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "invoice";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["Invoice"];
+            };
+        };
+        /** @description The `invoice.deleted` event */
+        InvoiceDeletedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "invoice.deleted";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "invoice";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                /** @description The record’s last form (as its GET answered) with `deleted: true`, or only its id field when none was taken */
+                object: {
+                    /** @description Id of the deleted record */
+                    invoice_id: number;
+                    /** @enum {boolean} */
+                    deleted: true;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description The `invoice.paid` event */
+        InvoicePaidEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "invoice.paid";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "invoice";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["Invoice"];
+            };
+        };
+        /** @description The `quotation.created` event */
+        QuotationCreatedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "quotation.created";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "quotation";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["Quotation"];
+                /**
+                 * @description What made the record when it was not a plain create, e.g. `payment_status` for the payment a PATCH of an invoice’s payment status records
+                 * @example payment_status
+                 */
+                source?: string;
+            };
+        };
+        /** @description The `quotation.updated` event */
+        QuotationUpdatedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "quotation.updated";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "quotation";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["Quotation"];
+            };
+        };
+        /** @description The `quotation.deleted` event */
+        QuotationDeletedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "quotation.deleted";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "quotation";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                /** @description The record’s last form (as its GET answered) with `deleted: true`, or only its id field when none was taken */
+                object: {
+                    /** @description Id of the deleted record */
+                    quotation_id: number;
+                    /** @enum {boolean} */
+                    deleted: true;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description The `quotation.converted` event */
+        QuotationConvertedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "quotation.converted";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "quotation";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["Quotation"];
+            };
+        };
+        /** @description The `proforma_invoice.created` event */
+        ProformaInvoiceCreatedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "proforma_invoice.created";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "proforma_invoice";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["ProformaInvoice"];
+                /**
+                 * @description What made the record when it was not a plain create, e.g. `payment_status` for the payment a PATCH of an invoice’s payment status records
+                 * @example payment_status
+                 */
+                source?: string;
+            };
+        };
+        /** @description The `proforma_invoice.updated` event */
+        ProformaInvoiceUpdatedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "proforma_invoice.updated";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "proforma_invoice";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["ProformaInvoice"];
+            };
+        };
+        /** @description The `proforma_invoice.deleted` event */
+        ProformaInvoiceDeletedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "proforma_invoice.deleted";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "proforma_invoice";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                /** @description The record’s last form (as its GET answered) with `deleted: true`, or only its id field when none was taken */
+                object: {
+                    /** @description Id of the deleted record */
+                    proforma_invoice_id: number;
+                    /** @enum {boolean} */
+                    deleted: true;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description The `proforma_invoice.converted` event */
+        ProformaInvoiceConvertedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "proforma_invoice.converted";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "proforma_invoice";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["ProformaInvoice"];
+            };
+        };
+        /** @description The `debit_note.created` event */
+        DebitNoteCreatedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "debit_note.created";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "debit_note";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["DebitNote"];
+                /**
+                 * @description What made the record when it was not a plain create, e.g. `payment_status` for the payment a PATCH of an invoice’s payment status records
+                 * @example payment_status
+                 */
+                source?: string;
+            };
+        };
+        /** @description The `debit_note.updated` event */
+        DebitNoteUpdatedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "debit_note.updated";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "debit_note";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["DebitNote"];
+            };
+        };
+        /** @description The `debit_note.deleted` event */
+        DebitNoteDeletedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "debit_note.deleted";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "debit_note";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                /** @description The record’s last form (as its GET answered) with `deleted: true`, or only its id field when none was taken */
+                object: {
+                    /** @description Id of the deleted record */
+                    debit_note_id: number;
+                    /** @enum {boolean} */
+                    deleted: true;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description The `credit_note.created` event */
+        CreditNoteCreatedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "credit_note.created";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "credit_note";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["CreditNote"];
+                /**
+                 * @description What made the record when it was not a plain create, e.g. `payment_status` for the payment a PATCH of an invoice’s payment status records
+                 * @example payment_status
+                 */
+                source?: string;
+            };
+        };
+        /** @description The `credit_note.updated` event */
+        CreditNoteUpdatedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "credit_note.updated";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "credit_note";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["CreditNote"];
+            };
+        };
+        /** @description The `credit_note.deleted` event */
+        CreditNoteDeletedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "credit_note.deleted";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "credit_note";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                /** @description The record’s last form (as its GET answered) with `deleted: true`, or only its id field when none was taken */
+                object: {
+                    /** @description Id of the deleted record */
+                    credit_note_id: number;
+                    /** @enum {boolean} */
+                    deleted: true;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description The `payment.created` event */
+        PaymentCreatedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "payment.created";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "payment";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["Payment"];
+                /**
+                 * @description What made the record when it was not a plain create, e.g. `payment_status` for the payment a PATCH of an invoice’s payment status records
+                 * @example payment_status
+                 */
+                source?: string;
+            };
+        };
+        /** @description The `payment.deleted` event */
+        PaymentDeletedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "payment.deleted";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "payment";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                /** @description The record’s last form (as its GET answered) with `deleted: true`, or only its id field when none was taken */
+                object: {
+                    /** @description Id of the deleted record */
+                    payment_id: number;
+                    /** @enum {boolean} */
+                    deleted: true;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description The `inventory.low_stock` event */
+        InventoryLowStockEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "inventory.low_stock";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "inventory";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["InventoryItem"];
+            };
+        };
+        /** @description The `sendout.sent` event */
+        SendoutSentEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "sendout.sent";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "sendout";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["Sendout"];
+            };
+        };
+        /** @description The `sendout.failed` event */
+        SendoutFailedEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "sendout.failed";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "sendout";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["Sendout"];
+            };
+        };
+        /** @description The `reminder.sent` event */
+        ReminderSentEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "reminder.sent";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "invoice";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: components["schemas"]["Invoice"];
+                /** @description The reminder step sent (its offset and channel), free-form */
+                reminder: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description The `ping` event */
+        PingEvent: {
+            /**
+             * @description The event id, also sent as `Webhook-Id`; the same on every retry and redelivery
+             * @example evt_1042_1
+             */
+            id: string;
+            /** @enum {string} */
+            type: "ping";
+            /**
+             * Format: date-time
+             * @description When the event happened, ISO 8601 in UTC
+             * @example 2025-06-10T09:30:12.000Z
+             */
+            created_at: string;
+            /** @description Id of the account */
+            account_id: number;
+            /** @enum {string} */
+            resource_type: "webhook_endpoint";
+            /** @description Id of the record the event is about */
+            resource_id: number;
+            data: {
+                object: {
+                    /** @description Id of the webhook endpoint pinged */
+                    webhook_id: number;
+                    /**
+                     * @description Its URL
+                     * @example https://hooks.example.in/invoicing
+                     */
+                    url: string;
                 };
             };
         };
@@ -8076,7 +8974,14 @@ export interface operations {
                      *       "data": {
                      *         "status": "ok",
                      *         "database": "up",
-                     *         "redis": "up"
+                     *         "redis": "up",
+                     *         "replicas": [
+                     *           {
+                     *             "replica": "10.0.0.12:3306",
+                     *             "state": "up",
+                     *             "lag_s": 0
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -8090,6 +8995,20 @@ export interface operations {
                             database: "up";
                             /** @enum {string} */
                             redis: "up";
+                            replicas?: {
+                                /**
+                                 * @description host:port of the replica
+                                 * @example 10.0.0.12:3306
+                                 */
+                                replica: string;
+                                /** @enum {string} */
+                                state: "up" | "lagging" | "down";
+                                /**
+                                 * @description Seconds behind the primary as the replica reports it; null when down or not replicating
+                                 * @example 0
+                                 */
+                                lag_s: number | null;
+                            }[];
                         };
                     };
                 };
@@ -40629,6 +41548,246 @@ export interface operations {
             };
         };
     };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per account, kept 24 hours) is replayed with `Idempotent-Replayed: true`; the same key with another request is 409 conflict (`details.reason: idempotency_key_reused`); while the first request runs, 409 (`idempotency_key_in_use`) with Retry-After. File answers are not stored. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Id of the webhook */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Send a signed ping event to the endpoint now */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "delivery_id": 1,
+                     *         "event_id": "evt_2f1c9a52e8a44b61",
+                     *         "event_type": "client.created",
+                     *         "status": "pending",
+                     *         "attempts": 1,
+                     *         "response_status": 1,
+                     *         "response_body": "{\"received\":true}",
+                     *         "duration_ms": 1,
+                     *         "last_attempt_at": "2025-04-01 10:30:00",
+                     *         "next_attempt_at": "2025-04-01 10:30:00",
+                     *         "redelivery_of": 1,
+                     *         "created_at": "2025-04-01 10:30:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description Validation failed (`details` maps each field to its message) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The request is invalid.",
+                     *         "details": {
+                     *           "id": "must be a positive integer"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or expired credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, unknown or expired credential",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: missing permission, mobile-only operation, suspended account or expired subscription */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Forbidden: missing permission, mobile-only operation, suspended account or expired subscription",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Not found (a record of another account is not found either)",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state, or an Idempotency-Key reused with another request or still in use (`Retry-After`) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "conflict",
+                     *         "message": "Conflict with the current state, or an Idempotency-Key reused with another request or still in use (`Retry-After`)",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "Request body too large",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A dependency is unavailable for a moment (retry after `Retry-After` seconds) or the feature is not configured here */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_available",
+                     *         "message": "A dependency is unavailable for a moment (retry after `Retry-After` seconds) or the feature is not configured here",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listWebhookDeliveries: {
         parameters: {
             query?: {
@@ -41018,6 +42177,398 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "Request body too large",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A dependency is unavailable for a moment (retry after `Retry-After` seconds) or the feature is not configured here */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_available",
+                     *         "message": "A dependency is unavailable for a moment (retry after `Retry-After` seconds) or the feature is not configured here",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Events per page, 1 to 200 (default 50) */
+                limit?: number;
+                /** @description An event id: the page holds the events recorded before it (the next page, older) */
+                starting_after?: string | null;
+                /** @description An event id: the page holds the events recorded after it (the previous page, newer) */
+                ending_before?: string | null;
+                /** @description Only events of this type */
+                type?: "client.created" | "client.updated" | "client.deleted" | "invoice.created" | "invoice.updated" | "invoice.deleted" | "invoice.paid" | "quotation.created" | "quotation.updated" | "quotation.deleted" | "quotation.converted" | "proforma_invoice.created" | "proforma_invoice.updated" | "proforma_invoice.deleted" | "proforma_invoice.converted" | "debit_note.created" | "debit_note.updated" | "debit_note.deleted" | "credit_note.created" | "credit_note.updated" | "credit_note.deleted" | "payment.created" | "payment.deleted" | "inventory.low_stock" | "sendout.sent" | "sendout.failed" | "reminder.sent" | "ping" | null;
+                /** @description Only events about records of this type */
+                resource_type?: "client" | "invoice" | "quotation" | "proforma_invoice" | "debit_note" | "credit_note" | "payment" | "inventory" | "sendout" | "webhook_endpoint" | null;
+                /** @description Only events about the record of this id (with resource_type) */
+                resource_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Webhook events of the last 30 days, newest first */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "events": [
+                     *           {
+                     *             "id": "evt_1042_1",
+                     *             "type": "client.created",
+                     *             "created_at": "2025-06-10T09:30:12.000Z",
+                     *             "account_id": 1,
+                     *             "resource_type": "invoice",
+                     *             "resource_id": 1,
+                     *             "data": {
+                     *               "object": {}
+                     *             }
+                     *           }
+                     *         ],
+                     *         "has_more": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            events: components["schemas"]["WebhookEvent"][];
+                            /** @description More events match beyond this page, in the direction paged */
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed (`details` maps each field to its message) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The request is invalid.",
+                     *         "details": {
+                     *           "limit": "must be at most 200",
+                     *           "sort": "unknown field"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or expired credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, unknown or expired credential",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: missing permission, mobile-only operation, suspended account or expired subscription */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Forbidden: missing permission, mobile-only operation, suspended account or expired subscription",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Not found (a record of another account is not found either)",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A dependency is unavailable for a moment (retry after `Retry-After` seconds) or the feature is not configured here */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_available",
+                     *         "message": "A dependency is unavailable for a moment (retry after `Retry-After` seconds) or the feature is not configured here",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event id */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a webhook event */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "evt_1042_1",
+                     *         "type": "client.created",
+                     *         "created_at": "2025-06-10T09:30:12.000Z",
+                     *         "account_id": 1,
+                     *         "resource_type": "invoice",
+                     *         "resource_id": 1,
+                     *         "data": {
+                     *           "object": {}
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: components["schemas"]["WebhookEvent"];
+                    };
+                };
+            };
+            /** @description Validation failed (`details` maps each field to its message) */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "The request is invalid.",
+                     *         "details": {
+                     *           "event_id": "must be a string"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, unknown or expired credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Missing, unknown or expired credential",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: missing permission, mobile-only operation, suspended account or expired subscription */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Forbidden: missing permission, mobile-only operation, suspended account or expired subscription",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found (a record of another account is not found either) */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Not found (a record of another account is not found either)",
                      *         "details": {}
                      *       }
                      *     }
