@@ -236,6 +236,7 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
         handle.inFlight--;
         if (page && reusable && !handle.dead && !handle.retiring) handle.idle.push(page);
         else if (page && !handle.dead) closePage();
+        if (stop.aborted) this.replacePage(handle);
         this.afterRender(handle);
       }
     }
@@ -324,6 +325,19 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     const [first] = await browser.pages();
     if (first) handle.idle.push(await this.preparePage(first));
     return handle;
+  }
+
+  /**
+   * Opens a page in place of one a preemption closed, ready for the next account that asks: the account
+   * that took the page back then finds one idle instead of waiting for a new tab (the pool keeps one page more
+   * than it prints on at once, while accounts contend).
+   */
+  private replacePage(handle: BrowserHandle): void {
+    if (handle.dead || handle.retiring || this.closed) return;
+    this.newPage(handle.browser).then(
+      (page) => (handle.dead || handle.retiring ? void page.close().catch(() => undefined) : handle.idle.push(page)),
+      () => undefined,
+    );
   }
 
   private async newPage(browser: Browser): Promise<Page> {
