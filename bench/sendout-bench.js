@@ -189,7 +189,7 @@ const EXTRA = {
       log(`sendouts: ${EMAILS} queued; starting the worker (SENDOUT_CONCURRENCY=${WORKER_CONCURRENCY}, PDF_CONCURRENCY=${PDF_CONCURRENCY})`);
       const started = process.hrtime.bigint();
       worker = startWorker(ctx, sink.url);
-      const deadline = Date.now() + Math.max(120000, EMAILS * 1000);
+      const deadline = Date.now() + Math.max(120000, EMAILS * 3000);
       while (sink.received.length < EMAILS) {
         if (worker.exitCode !== null) throw new Error(`the worker exited early:\n${worker.output}`);
         if (Date.now() > deadline) throw new Error(`only ${sink.received.length}/${EMAILS} emails arrived in time:\n${worker.output}`);
