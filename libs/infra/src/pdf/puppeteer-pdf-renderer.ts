@@ -236,7 +236,7 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
         handle.inFlight--;
         if (page && reusable && !handle.dead && !handle.retiring) handle.idle.push(page);
         else if (page && !handle.dead) closePage();
-        if (stop.aborted) this.replacePage(handle);
+        if (stop.aborted && page && !reusable) this.replacePage(handle); // the preemption closed it
         this.afterRender(handle);
       }
     }
