@@ -5,6 +5,8 @@
  * Each entry: { name, run: async (ctx, results) => [{ figure, value, target?, ok? }] }. BENCH_ONLY picks
  * those whose name contains it (as for scenarios); each one seeds or warms up what it needs itself.
  */
+const { execFile } = require('node:child_process');
+const path = require('node:path');
 const JSZip = require('jszip');
 const setups = require('./setups');
 const { chromiumBelow, orphanedRendererChromium, memoryOf, sampleMemory, mb } = require('./probes');
@@ -25,6 +27,22 @@ const BULK_RUNS = Math.max(1, Number(process.env.BENCH_BULK_RUNS || 2));
 const RENDERS = Number(process.env.BENCH_PDF_RENDERS || 1000);
 
 const SEQUENTIAL = 100;
+const PDF_CONCURRENCY = Number(process.env.BENCH_PDF_CONCURRENCY || 2);
+
+/** Runs a baseline script (bench/baseline/) to its end and answers the JSON of its last line. */
+function runScript(script, env) {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.join(__dirname, 'baseline', script)],
+      { env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`${script} failed: ${error.message}\n${stderr.slice(-4000)}`));
+        resolve(JSON.parse(stdout.trim().split('\n').pop()));
+      },
+    );
+  });
+}
 
 /** p50/p99 (ms, fractional) of `count` GETs sent one after another with the API key, after 10 unmeasured. */
 async function sequentialLatency(ctx, path, count) {
@@ -112,6 +130,7 @@ const EXTRAS = [
       const lines = picked.reduce((n, r) => n + Number(r.line_count), 0);
       const rows = [];
       const before = memoryOf(ctx.apiPid);
+      const ratios = [];
       for (let run = 1; run <= BULK_RUNS; run++) {
         const sampler = sampleMemory(ctx.apiPid, 100);
         const started = process.hrtime.bigint();
@@ -129,6 +148,15 @@ const EXTRAS = [
         let pdfs = 0;
         for (const entry of entries) if ((await entry.async('nodebuffer')).subarray(0, 5).toString('latin1') === '%PDF-') pdfs++;
         ctx.pdfRenders = (ctx.pdfRenders || 0) + ids.length;
+        // The same 200 invoices by a bare Puppeteer loop on as many pages, right after (the API idle meanwhile).
+        const base = await runScript('bulk-pdf.js', {
+          DATABASE_URL: ctx.databaseUrl,
+          ACCOUNT_ID: String(ctx.accountId),
+          IDS: ids.join(','),
+          PDF_CONCURRENCY: String(PDF_CONCURRENCY),
+        });
+        const ratio = seconds / base.seconds;
+        ratios.push(ratio);
         rows.push({
           figure: `bulk-pdf of ${ids.length} invoices (${lines} lines), run ${run}/${BULK_RUNS}: time end to end`,
           value: `${seconds.toFixed(1)} s (${(ids.length / seconds).toFixed(1)} PDFs/s; ZIP ${mb(zipBytes.length)}, ${pdfs}/${entries.length} entries valid PDFs)`,
@@ -136,9 +164,24 @@ const EXTRAS = [
           ok: seconds < 20 && pdfs === ids.length && entries.length === ids.length,
         });
         rows.push({
+          figure: `bulk-pdf run ${run}/${BULK_RUNS}: against a bare Puppeteer loop printing the same invoices on ${PDF_CONCURRENCY} pages into a ZIP`,
+          value: `${ratio.toFixed(2)}x (${seconds.toFixed(1)} / ${base.seconds.toFixed(1)} s; baseline ZIP ${mb(base.bytes)})`,
+          target: '<= 1.3x',
+          ok: ratio <= 1.3,
+        });
+        rows.push({
           figure: `bulk-pdf run ${run}/${BULK_RUNS}: API process peak RSS (sampled every 100 ms)`,
           value: `${mb(peak.rss)} (RSS before the first run ${mb(before && before.rss)}; Chromium processes together peaked at ${mb(peak.tree)})`,
           target: 'flat',
+        });
+      }
+      if (ratios.length > 1) {
+        const median = [...ratios].sort((a, b) => a - b)[Math.floor((ratios.length - 1) / 2)];
+        rows.push({
+          figure: `bulk-pdf against its bare baseline, median of ${ratios.length} runs`,
+          value: `${median.toFixed(2)}x`,
+          target: '<= 1.3x',
+          ok: median <= 1.3,
         });
       }
       const after = memoryOf(ctx.apiPid);

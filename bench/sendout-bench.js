@@ -5,11 +5,14 @@
  * BENCH_SENDOUT_EMAILS emails, starts the built worker (`scripts/run.js worker`) against an in-process
  * smtp-server sink, and times the drain: emails per second between the first and the last email the
  * sink receives (Chromium's launch excluded; also shown from the worker's start). Each email must arrive
- * exactly once and every row must end `sent`.
+ * exactly once and every row must end `sent`. Then as many rows again are sent by a bare render-and-nodemailer
+ * loop (bench/baseline/sendout-loop.js) to the same sink, and the worker's rate is given against its rate.
  *
  * Environment: BENCH_SENDOUT_EMAILS (default 200), BENCH_SENDOUT_CONCURRENCY (the worker's
  * SENDOUT_CONCURRENCY, default 4); the worker gets the API's PDF_CONCURRENCY (BENCH_PDF_CONCURRENCY).
  */
+const { execFile } = require('node:child_process');
+const path = require('node:path');
 const { startWorkerChild } = require('./worker-child');
 const { Queue } = require('bullmq');
 const { SMTPServer } = require('smtp-server');
@@ -18,6 +21,21 @@ const EMAILS = Math.max(2, Number(process.env.BENCH_SENDOUT_EMAILS || 200));
 const WORKER_CONCURRENCY = String(process.env.BENCH_SENDOUT_CONCURRENCY || 4);
 const PDF_CONCURRENCY = String(process.env.BENCH_PDF_CONCURRENCY || 2);
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** Runs a script of bench/baseline/ to its end; answers the JSON of its last line. */
+function runBaseline(script, env) {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.join(__dirname, 'baseline', script)],
+      { env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`${script} failed: ${error.message}\n${stderr.slice(-4000)}`));
+        resolve(JSON.parse(stdout.trim().split('\n').pop()));
+      },
+    );
+  });
+}
 
 /** A 1x1 PNG: the stored business signature. */
 const SIGNATURE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -120,6 +138,34 @@ function startWorker(ctx, smtpUrl) {
   });
 }
 
+/** POSTs EMAILS sendouts (subjects `<prefix> 1..EMAILS`), 10 at a time; answers their queue ids. */
+async function queueEmails(ctx, prefix) {
+  const ids = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < EMAILS) {
+        const i = ++next;
+        const res = await fetch(`${ctx.apiBase}/v1/sendouts`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ctx.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body(ctx, `${prefix} ${i}`)),
+        });
+        const json = await res.json();
+        if (res.status !== 200) throw new Error(`POST /v1/sendouts answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+        ids.push(json.data.queue_id);
+      }
+    }),
+  );
+  return ids;
+}
+
+/** Emails per second between the first and the last message whose subject starts with `prefix`. */
+function steadyRate(received, prefix) {
+  const mine = received.filter((m) => m.subject.startsWith(`${prefix} `));
+  return (mine.length - 1) / (Number(mine[mine.length - 1].at - mine[0].at) / 1e9);
+}
+
 const EXTRA = {
   name: 'POST /v1/sendouts: p99 and the worker drain rate into an SMTP sink',
   async run(ctx, results) {
@@ -139,50 +185,51 @@ const EXTRA = {
     const sink = await startSink();
     let worker;
     try {
-      const ids = [];
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: 10 }, async () => {
-          while (next < EMAILS) {
-            const i = ++next;
-            const res = await fetch(`${ctx.apiBase}/v1/sendouts`, {
-              method: 'POST',
-              headers: { authorization: `Bearer ${ctx.apiKey}`, 'content-type': 'application/json' },
-              body: JSON.stringify(body(ctx, `Drain ${i}`)),
-            });
-            const json = await res.json();
-            if (res.status !== 200) throw new Error(`POST /v1/sendouts answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
-            ids.push(json.data.queue_id);
-          }
-        }),
-      );
+      const ids = await queueEmails(ctx, 'Drain');
       log(`sendouts: ${EMAILS} queued; starting the worker (SENDOUT_CONCURRENCY=${WORKER_CONCURRENCY}, PDF_CONCURRENCY=${PDF_CONCURRENCY})`);
       const started = process.hrtime.bigint();
       worker = startWorker(ctx, sink.url);
-      const deadline = Date.now() + Math.max(120000, EMAILS * 1000);
+      const deadline = Date.now() + Math.max(120000, EMAILS * 3000);
       while (sink.received.length < EMAILS) {
         if (worker.exitCode !== null) throw new Error(`the worker exited early:\n${worker.output}`);
         if (Date.now() > deadline) throw new Error(`only ${sink.received.length}/${EMAILS} emails arrived in time:\n${worker.output}`);
         await new Promise((r) => setTimeout(r, 50));
       }
       await new Promise((r) => setTimeout(r, 1000)); // anything sent twice would arrive now
-      const first = sink.received[0].at;
       const last = sink.received[EMAILS - 1].at;
-      const steady = (EMAILS - 1) / (Number(last - first) / 1e9);
+      const steady = steadyRate(sink.received, 'Drain');
       const overall = EMAILS / (Number(last - started) / 1e9);
       const unique = new Set(sink.received.map((m) => m.subject)).size;
       const [[state]] = await ctx.db.query(`SELECT SUM(status = 'sent') AS sent, SUM(attempts = 1) AS once, COUNT(*) AS n FROM sendouts WHERE id IN (?)`, [
         ids,
       ]);
-      rows.push({
-        figure: `worker drain rate, ${EMAILS} emails (PDF rendered and attached each), SENDOUT_CONCURRENCY=${WORKER_CONCURRENCY}, PDF_CONCURRENCY=${PDF_CONCURRENCY}`,
-        value: `${steady.toFixed(1)} emails/s first to last email (${overall.toFixed(1)} emails/s from the worker's start, Chromium launch included)`,
-        target: '-',
+      const received = sink.received.length;
+      const exact = received === EMAILS && unique === EMAILS && Number(state.sent) === EMAILS && Number(state.once) === EMAILS;
+      await worker.stop();
+      worker = undefined;
+
+      // The baseline: as many rows again, sent by a bare render-and-nodemailer loop to the same sink.
+      const baseIds = await queueEmails(ctx, 'Baseline');
+      await dropQueue(ctx); // the bare loop reads the rows, not the queue
+      log(`sendouts: ${EMAILS} queued for the bare render-and-nodemailer loop`);
+      await runBaseline('sendout-loop.js', {
+        DATABASE_URL: ctx.databaseUrl,
+        SMTP_URL: sink.url,
+        ACCOUNT_ID: String(ctx.accountId),
+        IDS: baseIds.join(','),
+        SENDOUT_CONCURRENCY: WORKER_CONCURRENCY,
+        PDF_CONCURRENCY,
       });
-      const exact = sink.received.length === EMAILS && unique === EMAILS && Number(state.sent) === EMAILS && Number(state.once) === EMAILS;
+      const bare = steadyRate(sink.received, 'Baseline');
+      rows.push({
+        figure: `worker drain rate, ${EMAILS} emails (PDF rendered and attached each), SENDOUT_CONCURRENCY=${WORKER_CONCURRENCY}, PDF_CONCURRENCY=${PDF_CONCURRENCY}, against a bare render-and-nodemailer loop to the same sink`,
+        value: `${(steady / bare).toFixed(2)} (${steady.toFixed(1)} / ${bare.toFixed(1)} emails/s first to last email; worker ${overall.toFixed(1)} emails/s from its start, Chromium launch included)`,
+        target: '>= 0.8',
+        ok: steady / bare >= 0.8,
+      });
       rows.push({
         figure: 'each queued email arrives exactly once; rows sent with 1 attempt',
-        value: `${sink.received.length} received, ${unique} distinct; ${state.sent}/${state.n} rows sent, ${state.once} with 1 attempt`,
+        value: `${received} received, ${unique} distinct; ${state.sent}/${state.n} rows sent, ${state.once} with 1 attempt`,
         target: 'all, once',
         ok: exact,
       });

@@ -65,19 +65,32 @@ export class DocumentOutputService {
 
   /**
    * ZIP entries for invoices: every id must be an invoice of the account, else 404 listing the missing
-   * ones before anything renders. Entries render one after another, in the order the ZIP streams them,
-   * so a long list neither queues all its renders at once nor runs into the renderer's wait bound.
+   * ones before anything renders. Entries render as many at a time as the renderer has pages, in the order
+   * the ZIP streams them (the next one starts when one finishes), so every page works while a long list
+   * neither queues all its renders at once nor runs into the renderer's wait bound.
    */
   async invoiceEntries(account: Account, ids: number[]): Promise<Array<{ filename: string; bytes: Promise<Uint8Array> }>> {
     const unique = [...new Set(ids)];
     const numbers = await this.source.numbersOf(account.id, 'invoice', unique);
     const missing = unique.filter((id) => !numbers.has(id));
     if (missing.length) throw new NotFound('Some invoices do not exist in this account.', { missing_ids: missing });
-    let previous: Promise<unknown> = Promise.resolve();
-    return unique.map((id) => {
-      // After a failed entry the rest fail too without rendering: the ZIP stream stops there anyway.
-      const bytes = previous.then(() => this.pdf(account, 'invoice', id).then((p) => p.bytes));
-      previous = bytes;
+    const window = Math.max(1, this.renderer.concurrency);
+    const started: Array<Promise<Uint8Array>> = [];
+    let failure: Error | undefined;
+    return unique.map((id, i) => {
+      // Entry i starts once entry i - window is done. After a failed entry the rest fail too without
+      // rendering: the ZIP stream stops there anyway.
+      const turn: Promise<unknown> = i < window ? Promise.resolve() : started[i - window];
+      const bytes = turn
+        .then(() => (failure ? Promise.reject(failure) : this.pdf(account, 'invoice', id)))
+        .then(
+          (p) => p.bytes,
+          (e: unknown) => {
+            failure ??= e instanceof Error ? e : new Error(String(e));
+            throw e;
+          },
+        );
+      started.push(bytes);
       return { filename: pdfFileName(numbers.get(id) as string, `invoice-${id}`), bytes };
     });
   }

@@ -15,5 +15,7 @@ export function isInvoiceTemplate(value: unknown): value is InvoiceTemplate {
  * A busy or slow renderer fails with a TemporarilyUnavailable error.
  */
 export abstract class PdfRenderer {
+  /** Renders it prints at once (its pages): bulk work keeps as many in flight, so that none stays idle. */
+  concurrency = 1;
   abstract render(view: DocumentView, template?: string, accountId?: number): Promise<Uint8Array>;
 }

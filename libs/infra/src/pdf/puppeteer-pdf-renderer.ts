@@ -16,6 +16,9 @@ import { code128Png } from './barcode';
 export { PdfRenderTimeout, PdfRendererBusy, PdfRendererClosed, PdfRendererCrashed } from './pdf-renderer.errors';
 export { CHROMIUM_ARGS } from './chromium-process';
 
+/** A render stopped by the page pool to give its page to another account; `renderPage` queues it again. */
+class RenderPreempted extends Error {}
+
 /** A call that failed because its page or browser went away (puppeteer's TargetCloseError is not in its typings). */
 function closedUnder(err: unknown): boolean {
   return err instanceof ConnectionClosedError || (err instanceof ProtocolError && /Target closed|Session closed/.test(err.message));
@@ -50,6 +53,8 @@ export interface PdfRendererStats {
   pid: number | null;
   inFlight: number;
   queued: number;
+  /** Renders stopped to give their page to another account (see `FairPagePool`), each then rendered again. */
+  preempted: number;
   /** Browsers alive, counting one being retired. */
   browsers: number;
 }
@@ -94,6 +99,7 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
       throw new RangeError('concurrency must be a positive integer');
     }
     this.pool = new FairPagePool(options.concurrency, options.perOwner);
+    this.concurrency = options.concurrency;
     this.timeoutMs = options.renderTimeoutMs ?? 15_000;
     this.recycleAfter = Math.max(1, options.recycleAfter ?? 500);
   }
@@ -107,8 +113,9 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
 
   /**
    * Renders once a page is free. With `owner` and `perOwner`, a free page goes first to the owner holding the
-   * fewest (`FairPagePool`), so an account alone renders on every page and another account that asks gets the
-   * next page that frees; a render that has not got a page within `queueWaitMs` fails with PdfRendererBusy.
+   * fewest (`FairPagePool`), so an account alone renders on every page, and another account that asks gets a
+   * page at once, taken from a render beyond the first account's share if none is free; a render that has not
+   * got a page within `queueWaitMs` fails with PdfRendererBusy.
    */
   async render(view: DocumentView, template?: string, owner?: number): Promise<Uint8Array> {
     if (this.closed) throw new PdfRendererClosed();
@@ -125,18 +132,32 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
   /**
    * PDF bytes of a self-contained HTML page through the fair page pool, as `render` prints a
    * document: the printed forms other than sales documents (statements, receipt vouchers) share its bounds.
+   * A render the pool preempts (its owner is past its share and another owner waits) closes its page and
+   * queues again, ahead of its owner's later renders; the wait bound then counts from the new queueing.
    */
   async renderPage(html: string, pdfOptions: PDFOptions, owner?: number): Promise<Uint8Array> {
-    if (this.closed) throw new PdfRendererClosed();
     const bound = this.options.queueWaitMs;
     const holder = this.options.perOwner ? owner : undefined;
-    await this.pool.acquire(holder, bound, () => new PdfRendererBusy(bound ?? 0));
-    this.inFlight++;
-    try {
-      return await this.renderHtml(html, pdfOptions);
-    } finally {
-      this.inFlight--;
-      this.pool.release(holder);
+    let seq: number | undefined;
+    for (;;) {
+      if (this.closed) throw new PdfRendererClosed();
+      const stop = new AbortController();
+      const lease = await this.pool.acquire(holder, {
+        waitMs: bound,
+        onTimeout: () => new PdfRendererBusy(bound ?? 0),
+        preempt: () => stop.abort(),
+        seq,
+      });
+      this.inFlight++;
+      try {
+        return await this.renderHtml(html, pdfOptions, stop.signal);
+      } catch (err) {
+        if (!(err instanceof RenderPreempted) || this.closed) throw err;
+        seq = lease.seq;
+      } finally {
+        this.inFlight--;
+        lease.release();
+      }
     }
   }
 
@@ -147,6 +168,7 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
       pid: this.current?.process?.pid ?? null,
       inFlight: this.inFlight,
       queued: this.pool.queued,
+      preempted: this.pool.preempted,
       browsers: this.handles.size,
     };
   }
@@ -173,23 +195,35 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     await Promise.all([...this.handles].map((h) => this.closeHandle(h)));
   }
 
-  /** PDF bytes of a self-contained HTML page, on a page of the pool's that `renderPage` holds. */
-  private async renderHtml(html: string, pdfOptions: PDFOptions): Promise<Uint8Array> {
+  /**
+   * PDF bytes of a self-contained HTML page, on a page of the pool's that `renderPage` holds. When `stop`
+   * aborts, the page is closed (Chromium has no other way to stop a print) and RenderPreempted thrown,
+   * unless the PDF was already made.
+   */
+  private async renderHtml(html: string, pdfOptions: PDFOptions, stop: AbortSignal): Promise<Uint8Array> {
     for (let attempt = 1; ; attempt++) {
       const handle = await this.browserForRender();
       handle.inFlight++;
       let page: Page | undefined;
       let reusable = false;
+      const closePage = () => void page?.close().catch(() => undefined);
       try {
         page = handle.idle.pop();
         while (page?.isClosed()) page = handle.idle.pop(); // its renderer crashed while idle
         page ??= await this.newPage(handle.browser);
+        if (stop.aborted) {
+          reusable = true; // nothing printed on it yet
+          throw new RenderPreempted();
+        }
+        stop.addEventListener('abort', closePage, { once: true });
         const pdf = await withTimeout(this.print(page, html, pdfOptions), this.timeoutMs);
-        reusable = true;
+        reusable = !stop.aborted;
         handle.renders++;
         this.renders++;
         return pdf;
       } catch (err) {
+        if (err instanceof RenderPreempted) throw err;
+        if (stop.aborted && !this.closed) throw new RenderPreempted();
         // The browser's end may be told by the failed call before its 'disconnected' event.
         const crashed = handle.dead || !handle.browser.connected || closedUnder(err);
         if (crashed && !this.closed) {
@@ -198,9 +232,11 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
         }
         throw err;
       } finally {
+        stop.removeEventListener('abort', closePage);
         handle.inFlight--;
         if (page && reusable && !handle.dead && !handle.retiring) handle.idle.push(page);
-        else if (page && !handle.dead) void page.close().catch(() => undefined);
+        else if (page && !handle.dead) closePage();
+        if (stop.aborted && page && !reusable) this.replacePage(handle); // the preemption closed it
         this.afterRender(handle);
       }
     }
@@ -289,6 +325,19 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     const [first] = await browser.pages();
     if (first) handle.idle.push(await this.preparePage(first));
     return handle;
+  }
+
+  /**
+   * Opens a page in place of one a preemption closed, ready for the next account that asks: the account
+   * that took the page back then finds one idle instead of waiting for a new tab (the pool keeps one page more
+   * than it prints on at once, while accounts contend).
+   */
+  private replacePage(handle: BrowserHandle): void {
+    if (handle.dead || handle.retiring || this.closed) return;
+    this.newPage(handle.browser).then(
+      (page) => (handle.dead || handle.retiring ? void page.close().catch(() => undefined) : handle.idle.push(page)),
+      () => undefined,
+    );
   }
 
   private async newPage(browser: Browser): Promise<Page> {
