@@ -4,14 +4,24 @@ import { PurgeEndedSessions } from '@app/domain/auth/purge-ended-sessions.use-ca
 import { MarkOverdueInvoices } from '@app/domain/invoices/mark-overdue.use-case';
 import { OverdueInvoices } from '@app/domain/invoices/overdue-invoices.port';
 import { Clock } from '@app/domain/shared/clock.port';
+import { PurgeTombstones } from '@app/domain/shared/purge-tombstones.use-case';
+import { Tombstones } from '@app/domain/shared/tombstones.port';
 import { HousekeepingAdaptersModule } from '@app/infra/housekeeping/housekeeping-adapters.module';
 import { OverdueSchedule } from './overdue.schedule';
 import { SessionsPurgeSchedule } from './sessions-purge.schedule';
+import { TombstonesPurgeSchedule } from './tombstones-purge.schedule';
 import { make } from '@app/infra/core/providers';
 
-/** The daily housekeeping: overdue invoices, long-ended sessions. */
+/** The daily housekeeping: overdue invoices, long-ended sessions, list tombstones past their 30 days. */
 @Module({
   imports: [HousekeepingAdaptersModule],
-  providers: [make(MarkOverdueInvoices, [OverdueInvoices, Clock]), make(PurgeEndedSessions, [EndedSessions, Clock]), OverdueSchedule, SessionsPurgeSchedule],
+  providers: [
+    make(MarkOverdueInvoices, [OverdueInvoices, Clock]),
+    make(PurgeEndedSessions, [EndedSessions, Clock]),
+    make(PurgeTombstones, [Tombstones, Clock]),
+    OverdueSchedule,
+    SessionsPurgeSchedule,
+    TombstonesPurgeSchedule,
+  ],
 })
 export class HousekeepingWorkerModule {}

@@ -4,11 +4,17 @@ import { OverdueInvoices } from '@app/domain/invoices/overdue-invoices.port';
 import { SqlEndedSessions } from '../auth/sql-ended-sessions';
 import { Database } from '../database/database';
 import { SqlOverdueInvoices } from '../invoices/sql-overdue-invoices';
+import { Tombstones } from '@app/domain/shared/tombstones.port';
+import { SqlTombstones } from '../shared/sql-tombstones';
 import { bind } from '../core/providers';
 
-/** The stores of the daily housekeeping jobs: invoices past their due date, sessions long ended. */
+/** The stores of the daily housekeeping jobs: invoices past their due date, sessions long ended, old list tombstones. */
 @Module({
-  providers: [bind(OverdueInvoices, SqlOverdueInvoices, [Database]), bind(EndedSessions, SqlEndedSessions, [Database])],
-  exports: [OverdueInvoices, EndedSessions],
+  providers: [
+    bind(OverdueInvoices, SqlOverdueInvoices, [Database]),
+    bind(EndedSessions, SqlEndedSessions, [Database]),
+    bind(Tombstones, SqlTombstones, [Database]),
+  ],
+  exports: [OverdueInvoices, EndedSessions, Tombstones],
 })
 export class HousekeepingAdaptersModule {}

@@ -42,6 +42,7 @@ import { ReceivablesAnalyticsVersions1732002600000 } from './1732002600000-recei
 import { ReceivablesAgeingIndexes1732002610000 } from './1732002610000-receivables-ageing-indexes';
 import { InvoiceShipTo1732002900000 } from './1732002900000-invoice-ship-to';
 import { ClientRegistrationType1732002910000 } from './1732002910000-client-registration-type';
+import { ListSync1732003200000 } from './1732003200000-list-sync';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -89,4 +90,5 @@ export const MIGRATIONS = [
   ReceivablesAgeingIndexes1732002610000,
   InvoiceShipTo1732002900000,
   ClientRegistrationType1732002910000,
+  ListSync1732003200000,
 ];
