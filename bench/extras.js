@@ -23,6 +23,8 @@ const ms = (n) => (n === undefined ? '-' : n < 1 ? '<1 ms' : `${Math.round(n)} m
 const LIST = 'GET /v1/invoices?fy_start_year=2025&limit=50';
 const FIRST = 'GET /v1/invoices?limit=50 (';
 const DEEP = 'GET /v1/invoices?limit=50&offset=90000';
+const CURSOR_FIRST = 'GET /v1/invoices?limit=50 (cursor first page)';
+const CURSOR_DEEP = 'GET /v1/invoices?limit=50&starting_after=';
 const BULK_RUNS = Math.max(1, Number(process.env.BENCH_BULK_RUNS || 2));
 const RENDERS = Number(process.env.BENCH_PDF_RENDERS || 1000);
 
@@ -113,6 +115,35 @@ const EXTRAS = [
         value: `${one.list.p50.toFixed(1)} / ${one.list.p99.toFixed(1)} ms`,
         target: '< 100 ms',
         ok: one.list.p99 < 100,
+      });
+      return rows;
+    },
+  },
+  {
+    // Issue 37: a cursor page as deep as offset 90,000 costs what the first page does (keyset from the cursor row).
+    name: 'GET /v1/invoices: cursor page at 90,000 vs first page',
+    async run(ctx, results) {
+      const rows = [];
+      const first = find(results, CURSOR_FIRST);
+      const deep = find(results, CURSOR_DEEP);
+      if (first && deep) {
+        const ratio = deep.api.mean / first.api.mean;
+        rows.push({
+          figure: 'cursor page at 90,000 / first page, mean latency under load',
+          value: `${ratio.toFixed(2)}x (${deep.api.mean.toFixed(1)} / ${first.api.mean.toFixed(1)} ms; req/s ${Math.round(deep.api.rps)} / ${Math.round(first.api.rps)}; bare ${Math.round(deep.base.rps)} / ${Math.round(first.base.rps)} req/s)`,
+          target: '<= 1.1x',
+          ok: ratio <= 1.1,
+        });
+      }
+      await setups.cursorAt90000(ctx);
+      const firstOne = await sequentialLatency(ctx, '/v1/invoices?limit=50', SEQUENTIAL);
+      const deepOne = await sequentialLatency(ctx, `/v1/invoices?limit=50&starting_after=${ctx.cursorAt90000}`, SEQUENTIAL);
+      const ratio1 = deepOne.p50 / firstOne.p50;
+      rows.push({
+        figure: `cursor page at 90,000 / first page, one client (${SEQUENTIAL} requests in a row each), p50 latency`,
+        value: `${ratio1.toFixed(2)}x (${deepOne.p50.toFixed(1)} / ${firstOne.p50.toFixed(1)} ms; p99 ${deepOne.p99.toFixed(1)} / ${firstOne.p99.toFixed(1)} ms)`,
+        target: '<= 1.1x',
+        ok: ratio1 <= 1.1,
       });
       return rows;
     },

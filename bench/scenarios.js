@@ -87,6 +87,20 @@ const SCENARIOS = [
     path: '/v1/invoices?limit=50&offset=90000',
     setup: setups.invoices,
   },
+  // Issue 37: the cursor page at offset 90,000's position against the first page (extras.js: within 1.1x), each
+  // beside the bare server doing the same keyset read and count.
+  {
+    name: 'GET /v1/invoices?limit=50 (cursor first page)',
+    path: '/v1/invoices?limit=50',
+    setup: setups.invoices,
+    baseline: { server: 'node-http' },
+  },
+  {
+    name: 'GET /v1/invoices?limit=50&starting_after=<row 90,000> (cursor page)',
+    path: (ctx) => `/v1/invoices?limit=50&starting_after=${ctx.cursorAt90000}`,
+    setup: setups.cursorAt90000,
+    baseline: { server: 'node-http' },
+  },
   {
     name: 'POST /v1/invoices (10 lines)',
     adapters: true,

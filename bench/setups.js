@@ -42,6 +42,13 @@ async function invoices(ctx) {
   await ensureInvoices(ctx);
 }
 
+/** The id of the 90,000th invoice of the list's order (newest date first, ties by id): the cursor of the page at offset 90,000. */
+async function cursorAt90000(ctx) {
+  await ensureInvoices(ctx);
+  const [[row]] = await ctx.db.query('SELECT id FROM invoices WHERE account_id = ? ORDER BY invoice_date DESC, id DESC LIMIT 1 OFFSET 89999', [ctx.accountId]);
+  ctx.cursorAt90000 = row.id;
+}
+
 async function createInvoice(ctx) {
   await ensureInvoices(ctx);
   ctx.invoiceBody = invoiceBody(await billedClient(ctx));
@@ -150,4 +157,4 @@ async function gstr1(ctx) {
   );
 }
 
-module.exports = { api, fetchPdf, pdfText, billedClient, invoices, createInvoice, pdfWarm, pdf, pdfAfter, login, accessToken, gstr1, log };
+module.exports = { api, fetchPdf, pdfText, billedClient, invoices, cursorAt90000, createInvoice, pdfWarm, pdf, pdfAfter, login, accessToken, gstr1, log };

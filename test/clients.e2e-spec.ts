@@ -491,7 +491,7 @@ describe('clients', () => {
       const res = await list().expect(200);
       expect(res.body.data.total).toBe(55);
       expect(res.body.data.clients).toHaveLength(50);
-      expect(Object.keys(res.body.data).sort()).toEqual(['clients', 'total']);
+      expect(Object.keys(res.body.data).sort()).toEqual(['clients', 'has_more', 'total']);
     });
 
     it('accepts limit up to 200 and refuses 201 or 0 with validation_error keyed by limit', async () => {
@@ -510,7 +510,7 @@ describe('clients', () => {
       expect(res.body.data.total).toBe(55);
       expect(res.body.data.clients).toHaveLength(5);
       const past = await list('?offset=100').expect(200);
-      expect(past.body.data).toEqual({ clients: [], total: 55 });
+      expect(past.body.data).toEqual({ clients: [], total: 55, has_more: false });
     });
 
     it('orders newest first with ties broken by id descending, the same on every page', async () => {

@@ -404,7 +404,7 @@ describe('invoices', () => {
       ).body.data;
       expect(searched.invoices.map((i: { invoice_id: number }) => i.invoice_id)).not.toContain(id);
       const byName = (await t.http.get('/v1/invoices?search=Sharma').set(b.auth).expect(200)).body.data;
-      expect(byName).toEqual({ invoices: [], total: 0 });
+      expect(byName).toEqual({ invoices: [], total: 0, has_more: false });
       expect(await get(a, id)).toMatchObject({ status: 'issued' });
     });
   });

@@ -159,7 +159,7 @@ describe('list totals and deep pages under the data version', () => {
   };
 
   it("another account's list is its own, with its own total", async () => {
-    expect(await list('limit=50&offset=1000', b)).toEqual({ invoices: [], total: 0 });
+    expect(await list('limit=50&offset=1000', b)).toEqual({ invoices: [], total: 0, has_more: false });
     expect((await list('limit=50', b)).total).toBe(0);
   });
 

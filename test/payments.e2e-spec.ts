@@ -127,7 +127,7 @@ describe('payments: receipts, allocations and advances', () => {
       expect(all.total).toBe(1);
       expect(all.payments[0]).toMatchObject({ payment_id: receipt.payment_id, unallocated_amount: 0 });
       expect(all.payments[0].allocations).toBeUndefined();
-      expect((await t.http.get('/v1/payments?mode=cash').set(a.auth).expect(200)).body.data).toEqual({ payments: [], total: 0 });
+      expect((await t.http.get('/v1/payments?mode=cash').set(a.auth).expect(200)).body.data).toEqual({ payments: [], total: 0, has_more: false });
       expect((await t.http.get('/v1/payments?fy_start_year=2024').set(a.auth).expect(200)).body.data.total).toBe(0);
       expect((await t.http.get('/v1/payments?date_from=2025-06-10&date_to=2025-06-10').set(a.auth).expect(200)).body.data.total).toBe(1);
       const events = await activityOf(t, a.accountId, 'payment', receipt.payment_id);

@@ -275,7 +275,7 @@ describe('quotations', () => {
           .set(b.auth)
           .expect(200)
       ).body.data;
-      expect(searched).toEqual({ quotations: [], total: 0 });
+      expect(searched).toEqual({ quotations: [], total: 0, has_more: false });
       expect((await t.http.get('/v1/quotations?search=Kapoor').set(b.auth).expect(200)).body.data.total).toBe(0);
       expect(await get(a, id)).toMatchObject({ approval_status: 'pending' });
     });

@@ -81,6 +81,23 @@ module.exports = function invoiceRoutes({ pool, authenticate, HttpError }) {
         params.push(`${fy}-04-01`, `${Number(fy) + 1}-03-31`);
       }
       const w = where.join(' AND ');
+      // A cursor page: the rows after the cursor row's (invoice_date, id), one more to tell whether more follow.
+      const after = query.get('starting_after');
+      if (after) {
+        const [[key]] = await pool.query('SELECT invoice_date, id FROM invoices WHERE account_id = ? AND id = ?', [a.id, Number(after)]);
+        if (!key) throw new HttpError(400, 'validation_error', 'starting_after is not the id of a row of this list');
+        const [[rows], [[{ total }]]] = await Promise.all([
+          pool.query(
+            `SELECT ${HEADER_COLUMNS} FROM invoices d
+               JOIN (SELECT id FROM invoices WHERE ${w} AND (invoice_date < ? OR (invoice_date = ? AND id < ?))
+                      ORDER BY invoice_date DESC, id DESC LIMIT ?) p ON p.id = d.id
+              ORDER BY d.invoice_date DESC, d.id DESC`,
+            [...params, key.invoice_date, key.invoice_date, key.id, limit + 1],
+          ),
+          pool.query(`SELECT COUNT(*) AS total FROM invoices WHERE ${w}`, params),
+        ]);
+        return { invoices: rows.slice(0, limit).map(present), total: Number(total), has_more: rows.length > limit };
+      }
       const [[rows], [[{ total }]]] = await Promise.all([
         pool.query(
           `SELECT ${HEADER_COLUMNS} FROM invoices d
@@ -90,7 +107,7 @@ module.exports = function invoiceRoutes({ pool, authenticate, HttpError }) {
         ),
         pool.query(`SELECT COUNT(*) AS total FROM invoices WHERE ${w}`, params),
       ]);
-      return { invoices: rows.map(present), total: Number(total) };
+      return { invoices: rows.map(present), total: Number(total), has_more: offset + rows.length < Number(total) };
     },
 
     'POST /v1/invoices': async (req) => {

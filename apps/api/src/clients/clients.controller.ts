@@ -4,7 +4,6 @@ import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { ClientsService } from '@app/domain/clients/clients.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
-import { ListQueryDto, pageOf } from '../common/list-query.dto';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { queryFlag } from '../common/flag';
@@ -14,6 +13,8 @@ import type { EdgeReply } from '../edge/http-edge';
 import { PaymentsService } from '@app/domain/payments/payments.service';
 import { toNumber2 } from '@app/domain/shared/money';
 import { ReadsReplica } from '../common/replica-reads';
+import { SyncListQueryDto, syncPageOf } from '../common/sync-list-query.dto';
+import { listAnswer } from '../common/list-answer';
 
 @AccountApi('clients')
 @RequirePermission('clients')
@@ -27,9 +28,9 @@ export class ClientsController {
   @Get()
   @ReadsReplica()
   @ApiOperation({ summary: 'Clients, newest first' })
-  async list(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto) {
-    const page = await this.clients.list(caller, pageOf(query));
-    return { clients: page.rows.map(presentClient), total: page.total };
+  async list(@CurrentCaller() caller: Caller, @Query() query: SyncListQueryDto) {
+    const page = await this.clients.list(caller, syncPageOf(query));
+    return listAnswer('clients', page, presentClient);
   }
 
   @Post()

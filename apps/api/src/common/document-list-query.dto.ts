@@ -12,13 +12,13 @@ import {
   QuotationKind,
 } from '@app/domain/documents/document-enums';
 import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
-import { ListQueryDto, pageOf } from './list-query.dto';
+import { SYNC_LIST_PARAMS, SyncListQueryDto, syncPageOf } from './sync-list-query.dto';
 import { IsDateString } from './is-date-string';
 
 const oneOf = (values: readonly string[]) => ({ message: `must be one of ${values.join(', ')}` });
 
 /** The document list filters of the spec; each list uses those that apply to its kind. */
-export class DocumentListQueryDto extends ListQueryDto {
+export class DocumentListQueryDto extends SyncListQueryDto {
   @ApiPropertyOptional({ description: 'Financial year start (2025 = 2025-04-01..2026-03-31); overrides date_from/date_to' })
   @IsOptional()
   @Type(() => Number)
@@ -57,12 +57,12 @@ export class DocumentListQueryDto extends ListQueryDto {
   document_kind?: QuotationKind;
 }
 
-/** The filters every document list takes: the page, the financial year or dates, the client and the search. */
-export const COMMON_DOCUMENT_FILTERS = ['limit', 'offset', 'fy_start_year', 'date_from', 'date_to', 'client_id', 'search'] as const;
+/** The filters every document list takes: the page (offset or cursor, and sync), the financial year or dates, the client and the search. */
+export const COMMON_DOCUMENT_FILTERS = ['limit', 'offset', ...SYNC_LIST_PARAMS, 'fy_start_year', 'date_from', 'date_to', 'client_id', 'search'] as const;
 
 export function documentFilterOf(q: DocumentListQueryDto): DocumentListFilter {
   return {
-    ...pageOf(q),
+    ...syncPageOf(q),
     fyStartYear: q.fy_start_year,
     dateFrom: q.date_from,
     dateTo: q.date_to,

@@ -12,6 +12,7 @@ import type { TaxWarning } from '@app/domain/tax/tax-engine';
 import { CurrentCaller } from '../common/decorators';
 import { DocumentListQueryDto, documentFilterOf } from '../common/document-list-query.dto';
 import { IdsBodyDto } from '../common/ids-body.dto';
+import { listAnswer } from '../common/list-answer';
 import { ParamTypes } from '../common/param-types';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ConvertToInvoiceDto, conversionInputOf } from '../invoices/invoices.dto';
@@ -107,7 +108,7 @@ export function DocumentController<Row, Document, Created extends WrittenDocumen
     @ParamTypes(Object, routes.listQuery)
     async list(@CurrentCaller() caller: Caller, @Query() query: DocumentListQueryDto) {
       const page = await this.documents.list(caller, documentFilterOf(query));
-      return { [routes.listKey]: page.rows.map((row) => routes.presentRow(row)), total: page.total };
+      return listAnswer(routes.listKey, page, (row) => routes.presentRow(row));
     }
 
     @Post()

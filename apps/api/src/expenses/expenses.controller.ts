@@ -7,10 +7,11 @@ import { ExpensesService } from '@app/domain/expenses/expenses.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { FeatureGuard, RequireFeature } from '../common/feature.guard';
 import { IdsBodyDto } from '../common/ids-body.dto';
-import { ListQueryDto, pageOf } from '../common/list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateExpenseDto, UpdateExpenseDto } from './expenses.dto';
 import { presentExpense, presentExpenseFields } from './expense.presenter';
+import { SyncListQueryDto, syncPageOf } from '../common/sync-list-query.dto';
+import { listAnswer } from '../common/list-answer';
 
 @AccountApi('expenses')
 @RequirePermission('expenses')
@@ -21,9 +22,9 @@ export class ExpensesController {
   constructor(private readonly expenses: ExpensesService) {}
 
   @Get()
-  async list(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto) {
-    const page = await this.expenses.list(caller, pageOf(query));
-    return { expenses: page.rows.map(presentExpense), total: page.total };
+  async list(@CurrentCaller() caller: Caller, @Query() query: SyncListQueryDto) {
+    const page = await this.expenses.list(caller, syncPageOf(query));
+    return listAnswer('expenses', page, presentExpense);
   }
 
   @Get('categories')

@@ -6,10 +6,11 @@ import { InventoryService } from '@app/domain/inventory/inventory.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { FeatureGuard, RequireFeature } from '../common/feature.guard';
 import { IdsBodyDto } from '../common/ids-body.dto';
-import { ListQueryDto, pageOf } from '../common/list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateInventoryDto, UpdateInventoryDto } from './inventory.dto';
 import { presentInventoryItem, presentMovement } from '@app/domain/presentation/inventory.presenter';
+import { SyncListQueryDto, syncPageOf } from '../common/sync-list-query.dto';
+import { listAnswer } from '../common/list-answer';
 
 @AccountApi('inventory')
 @RequirePermission('inventory')
@@ -21,9 +22,9 @@ export class InventoryController {
 
   @Get()
   @ApiOperation({ summary: 'Inventory items, newest first' })
-  async list(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto) {
-    const page = await this.inventory.list(caller, pageOf(query));
-    return { items: page.rows.map(presentInventoryItem), total: page.total };
+  async list(@CurrentCaller() caller: Caller, @Query() query: SyncListQueryDto) {
+    const page = await this.inventory.list(caller, syncPageOf(query));
+    return listAnswer('items', page, presentInventoryItem);
   }
 
   @Post()

@@ -8,11 +8,12 @@ import { presentPayment, presentPaymentHeader } from '@app/domain/presentation/p
 import { toNumber2 } from '@app/domain/shared/money';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { IdsBodyDto } from '../common/ids-body.dto';
-import { pageOf } from '../common/list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { sendPdf } from '../document-output/send-pdf';
 import type { EdgeReply } from '../edge/http-edge';
 import { AllocatePaymentDto, CreatePaymentDto, PaymentListQueryDto, ReceiptVoucherQueryDto, UpdatePaymentDto } from './payments.dto';
+import { syncPageOf } from '../common/sync-list-query.dto';
+import { listAnswer } from '../common/list-answer';
 
 const written = (w: PaymentWritten) => ({
   payment_id: w.paymentId,
@@ -34,14 +35,14 @@ export class PaymentsController {
   @Get()
   async list(@CurrentCaller() caller: Caller, @Query() query: PaymentListQueryDto) {
     const page = await this.payments.list(caller, {
-      ...pageOf(query),
+      ...syncPageOf(query),
       clientId: query.client_id,
       fyStartYear: query.fy_start_year,
       dateFrom: query.date_from,
       dateTo: query.date_to,
       mode: query.mode,
     });
-    return { payments: page.rows.map(presentPaymentHeader), total: page.total };
+    return listAnswer('payments', page, presentPaymentHeader);
   }
 
   @Post()

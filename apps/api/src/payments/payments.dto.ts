@@ -8,7 +8,7 @@ import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { GST_RATE_RULE, isGstRate } from '@app/domain/tax/gst-rates';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
-import { ListQueryDto } from '../common/list-query.dto';
+import { SyncListQueryDto } from '../common/sync-list-query.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';
 import { OptionalNonNull } from '../common/optional-non-null';
 
@@ -119,7 +119,7 @@ export class AllocatePaymentDto {
   allocation_date?: string;
 }
 
-export class PaymentListQueryDto extends ListQueryDto {
+export class PaymentListQueryDto extends SyncListQueryDto {
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) client_id?: number;
 
   @ApiPropertyOptional({ description: 'Financial year start (2025 = 2025-04-01..2026-03-31) of the payment date; overrides date_from/date_to' })

@@ -5,11 +5,12 @@ import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
 import { RecurringStatus } from '@app/domain/recurring/recurring-invoice';
 import { RecurringInvoicesService } from '@app/domain/recurring/recurring-invoices.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
-import { pageOf } from '../common/list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Patch, Post } from '../idempotency/idempotent-routes';
 import { CreateRecurringInvoiceDto, RecurringListQueryDto, UpdateRecurringInvoiceDto } from './recurring-invoices.dto';
 import { presentRecurringInvoice, presentRecurringRun } from './recurring-invoice.presenter';
+import { syncPageOf } from '../common/sync-list-query.dto';
+import { listAnswer } from '../common/list-answer';
 
 @AccountApi('recurring-invoices')
 @RequirePermission('invoices')
@@ -19,8 +20,8 @@ export class RecurringInvoicesController {
 
   @Get()
   async list(@CurrentCaller() caller: Caller, @Query() query: RecurringListQueryDto) {
-    const page = await this.profiles.list(caller, { status: query.status as RecurringStatus | undefined, clientId: query.client_id }, pageOf(query));
-    return { recurring_invoices: page.rows.map(presentRecurringInvoice), total: page.total };
+    const page = await this.profiles.list(caller, { status: query.status as RecurringStatus | undefined, clientId: query.client_id }, syncPageOf(query));
+    return listAnswer('recurring_invoices', page, presentRecurringInvoice);
   }
 
   @Post()

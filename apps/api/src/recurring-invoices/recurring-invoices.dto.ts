@@ -4,7 +4,7 @@ import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength
 import { CATCH_UP_MODES, FREQUENCIES } from '@app/domain/recurring/recurring-schedule';
 import { MAX_INTERVAL, MAX_OCCURRENCES, MAX_PAYMENT_TERMS_DAYS } from '@app/domain/recurring/recurring-invoice';
 import { IsDateString } from '../common/is-date-string';
-import { ListQueryDto } from '../common/list-query.dto';
+import { SyncListQueryDto } from '../common/sync-list-query.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';
 import { CreateInvoiceDto, UpdateInvoiceDto } from '../invoices/invoices.dto';
 
@@ -107,7 +107,7 @@ export class UpdateRecurringInvoiceDto extends IntersectionType(OmitType(UpdateI
   @IsDateString()
   start_date?: string;
 }
-export class RecurringListQueryDto extends ListQueryDto {
+export class RecurringListQueryDto extends SyncListQueryDto {
   @ApiPropertyOptional({ enum: ['active', 'paused', 'completed'] })
   @IsOptional()
   @IsIn(['active', 'paused', 'completed'], { message: 'must be one of active, paused, completed' })

@@ -31,7 +31,7 @@ export class SettingsUsersController {
   @ApiOperation({ summary: 'Users of the account (owner first)' })
   async list(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto) {
     const page = await this.users.list(caller, pageOf(query));
-    return { users: page.rows.map(presentSubUser), total: page.total, limit: query.limit, offset: query.offset };
+    return { users: page.rows.map(presentSubUser), total: page.total, limit: query.limit, offset: query.offset ?? 0 };
   }
 
   @Post()

@@ -45,12 +45,12 @@ export class TypeormClientRepository extends TypeormAccountTable<ClientRow, Clie
 
   /** Newest first, with the exact total (kept under the account's data version, see shared/versioned-list.ts). */
   override async list(accountId: number, page: PageRequest): Promise<Page<Client>> {
-    const { rows, total } = await LIST_CACHE.page<ClientRow>(
+    const answer = await LIST_CACHE.page<ClientRow>(
       this.db,
       { accountId, table: 'clients', where: 'd.account_id = ?', params: [accountId], dateColumn: 'created_at', select: LISTED_COLUMNS },
       page,
     );
-    return { rows: rows.map((row) => this.toRecord(row)), total };
+    return { ...answer, rows: answer.rows.map((row) => this.toRecord(row)) };
   }
 
   async findDuplicate(accountId: number, match: { phone: string | null; email: string | null; gstin: string | null }) {

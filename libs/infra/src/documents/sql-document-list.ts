@@ -1,5 +1,5 @@
 import { DocumentListFilter, documentDateRange } from '@app/domain/documents/document-list-filter';
-import { PageRequest } from '@app/domain/shared/pagination';
+import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { LIST_CACHE, Queryable } from '../shared/versioned-list';
 
 /** A sales document table as the list query sees it (aliased `d`). */
@@ -69,7 +69,7 @@ export function pageOfRows<R>(
   conditions: SqlConditions,
   page: PageRequest,
   select: string,
-): Promise<{ rows: R[]; total: number }> {
+): Promise<Page<R>> {
   const where = conditions.sql();
   const accountAndDates = conditions.parts.every((part) => part.startsWith('d.account_id ') || part.startsWith(`d.${t.dateColumn} `));
   return LIST_CACHE.page<R>(

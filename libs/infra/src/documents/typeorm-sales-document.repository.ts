@@ -79,8 +79,8 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
   async list(accountId: number, filter: DocumentListFilter): Promise<Page<H>> {
     const c = documentConditions(this.spec, accountId, filter);
     this.addFilters(c, filter);
-    const { rows, total } = await pageOfRows<Row>(this.db, this.spec, accountId, c, filter, selectColumns(this.db.manager(), this.spec.header, 'd'));
-    return { rows: rows.map((row) => this.toHeader(row)), total };
+    const page = await pageOfRows<Row>(this.db, this.spec, accountId, c, filter, selectColumns(this.db.manager(), this.spec.header, 'd'));
+    return { ...page, rows: page.rows.map((row) => this.toHeader(row)) };
   }
 
   /**

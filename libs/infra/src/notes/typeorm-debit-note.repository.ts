@@ -17,7 +17,7 @@ export class TypeormDebitNoteRepository
       header: DebitNoteRow,
       items: DebitNoteItemRow,
       // Debit notes carry a payment status like invoices, so the invoice filter applies to them too.
-      filters: (f: DocumentListFilter) => (f.paymentStatus ? [{ sql: 'n.payment_status = ?', params: [f.paymentStatus] }] : []),
+      filters: (f: DocumentListFilter) => (f.paymentStatus ? [{ sql: 'd.payment_status = ?', params: [f.paymentStatus] }] : []),
     });
   }
 

@@ -6,13 +6,15 @@ import { NoteHeaderFields, NoteLine, NoteLineFields, NoteNumber, StoredNote } fr
 import { Page } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
 import { gstFieldsOfRow } from '../documents/gst-columns';
+import { SqlConditions } from '../documents/sql-document-list';
+import { LIST_CACHE } from '../shared/versioned-list';
 import { NoteHeaderRow, NoteItemRow } from './note.entity';
 
 /** The entities of one kind of note, and the list filters only that kind has. */
 export interface NoteEntities<Row extends NoteHeaderRow, Item extends NoteItemRow> {
   header: new () => Row;
   items: new () => Item;
-  /** Extra WHERE conditions on alias `n` for a list filter. */
+  /** Extra WHERE conditions on alias `d` for a list filter. */
   filters?: (filter: DocumentListFilter) => Array<{ sql: string; params: unknown[] }>;
 }
 
@@ -55,54 +57,37 @@ export class TypeormNoteTable<Row extends NoteHeaderRow, Item extends NoteItemRo
     });
   }
 
-  /** Newest note date first, ties by id; the page's ids come from the index first (deferred join). */
+  /**
+   * Newest note date first, ties by id; the page's ids come from the index first (deferred join), the total
+   * and the cursors as for every list (shared/versioned-list.ts).
+   */
   async listRows(accountId: number, filter: DocumentListFilter): Promise<Page<Row>> {
     const { table, numberColumn, dateColumn } = this.spec;
-    const where = ['n.account_id = ?'];
-    const params: unknown[] = [accountId];
+    const c = new SqlConditions().add('d.account_id = ?', accountId);
     const { from, to } = documentDateRange(filter);
-    if (from) {
-      where.push(`n.${dateColumn} >= ?`);
-      params.push(from);
-    }
-    if (to) {
-      where.push(`n.${dateColumn} <= ?`);
-      params.push(to);
-    }
-    if (filter.clientId !== undefined) {
-      where.push('n.client_id = ?');
-      params.push(filter.clientId);
-    }
-    if (filter.status !== undefined) {
-      where.push('n.status = ?');
-      params.push(filter.status);
-    }
-    for (const extra of this.spec.filters?.(filter) ?? []) {
-      where.push(extra.sql);
-      params.push(...extra.params);
-    }
-    let join = '';
+    if (from) c.add(`d.${dateColumn} >= ?`, from);
+    if (to) c.add(`d.${dateColumn} <= ?`, to);
+    if (filter.clientId !== undefined) c.add('d.client_id = ?', filter.clientId);
+    if (filter.status !== undefined) c.add('d.status = ?', filter.status);
+    for (const extra of this.spec.filters?.(filter) ?? []) c.add(extra.sql, ...extra.params);
     const search = filter.search?.trim();
     if (search) {
-      join = 'LEFT JOIN clients c ON c.id = n.client_id AND c.account_id = n.account_id';
-      where.push(`(n.${numberColumn} LIKE ? OR c.name LIKE ?)`);
-      params.push(containing(search), containing(search));
+      c.add(
+        `(d.${numberColumn} LIKE ? OR EXISTS (SELECT 1 FROM clients c WHERE c.id = d.client_id AND c.account_id = d.account_id AND c.name LIKE ?))`,
+        containing(search),
+        containing(search),
+      );
     }
-    const fromSql = `FROM ${table} n ${join} WHERE ${where.join(' AND ')}`;
-    const manager = this.db.manager();
-    const [ids, [{ total }]] = await Promise.all([
-      manager.query<Array<{ id: number }>>(`SELECT n.id ${fromSql} ORDER BY n.${dateColumn} DESC, n.id DESC LIMIT ? OFFSET ?`, [
-        ...params,
-        filter.limit,
-        filter.offset,
-      ]),
-      manager.query<Array<{ total: string | number }>>(`SELECT COUNT(*) AS total ${fromSql}`, params),
-    ]);
-    if (!ids.length) return { rows: [], total: Number(total) };
-    const rows = await this.headers().findBy({ accountId, id: In(ids.map((r) => r.id)) } as FindOptionsWhere<Row>);
-    const position = new Map(ids.map((r, i) => [Number(r.id), i]));
+    const page = await LIST_CACHE.page<{ id: number }>(
+      this.db,
+      { accountId, table, reads: search ? ['clients'] : [], where: c.sql(), params: c.params, dateColumn, select: 'd.id' },
+      filter,
+    );
+    if (!page.rows.length) return { ...page, rows: [] };
+    const rows = await this.headers().findBy({ accountId, id: In(page.rows.map((r) => r.id)) } as FindOptionsWhere<Row>);
+    const position = new Map(page.rows.map((r, i) => [Number(r.id), i]));
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-    return { rows, total: Number(total) };
+    return { ...page, rows };
   }
 
   async lines(accountId: number, noteId: number): Promise<NoteLine[]> {

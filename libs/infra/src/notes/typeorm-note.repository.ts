@@ -47,7 +47,7 @@ export abstract class TypeormNoteRepository<N, F extends NoteHeaderFields, Row e
 
   async list(accountId: number, filter: DocumentListFilter): Promise<Page<N>> {
     const page = await this.table.listRows(accountId, filter);
-    return { rows: page.rows.map((row) => this.toNote(row)), total: page.total };
+    return { ...page, rows: page.rows.map((row) => this.toNote(row)) };
   }
 
   insert(accountId: number, fields: F, number: NoteNumber): Promise<number> {

@@ -18,6 +18,8 @@ import {
 import { PaymentRepository } from '@app/domain/payments/payment.repository.port';
 import { Database } from '../database/database';
 import { insertStatement, rawInsert, SqlStatement } from '../database/raw-sql';
+import { SqlConditions } from '../documents/sql-document-list';
+import { LIST_CACHE } from '../shared/versioned-list';
 import { sqlNow } from '../shared/sql-time';
 import { PaymentAllocationRow, PaymentRow } from './payment.entity';
 
@@ -61,31 +63,21 @@ export class TypeormPaymentRepository extends PaymentRepository {
   }
 
   async list(accountId: number, filter: PaymentListFilter): Promise<Page<Payment>> {
-    const where: string[] = ['account_id = ?'];
-    const params: unknown[] = [accountId];
-    const add = (sql: string, value: unknown) => {
-      where.push(sql);
-      params.push(value);
-    };
+    const c = new SqlConditions().add('d.account_id = ?', accountId);
     const range = filter.fyStartYear !== undefined ? fiscalYearRange(filter.fyStartYear) : { from: filter.dateFrom, to: filter.dateTo };
-    if (range.from) add('payment_date >= ?', range.from);
-    if (range.to) add('payment_date <= ?', range.to);
-    if (filter.clientId !== undefined) add('client_id = ?', filter.clientId);
-    if (filter.mode) add('mode = ?', filter.mode);
-    const condition = where.join(' AND ');
-    const manager = this.db.manager();
-    const [ids, [count]] = await Promise.all([
-      manager.query<Array<{ id: number }>>(`SELECT id FROM payments WHERE ${condition} ORDER BY payment_date DESC, id DESC LIMIT ? OFFSET ?`, [
-        ...params,
-        filter.limit,
-        filter.offset,
-      ]),
-      manager.query<Array<{ total: number | string }>>(`SELECT COUNT(*) AS total FROM payments WHERE ${condition}`, params),
-    ]);
-    if (!ids.length) return { rows: [], total: Number(count.total) };
-    const rows = await this.payments().find({ where: { accountId, id: In(ids.map((r) => Number(r.id))) } });
+    if (range.from) c.add('d.payment_date >= ?', range.from);
+    if (range.to) c.add('d.payment_date <= ?', range.to);
+    if (filter.clientId !== undefined) c.add('d.client_id = ?', filter.clientId);
+    if (filter.mode) c.add('d.mode = ?', filter.mode);
+    const ids = await LIST_CACHE.page<{ id: number }>(
+      this.db,
+      { accountId, table: 'payments', where: c.sql(), params: c.params, dateColumn: 'payment_date', select: 'd.id' },
+      filter,
+    );
+    if (!ids.rows.length) return { ...ids, rows: [] };
+    const rows = await this.payments().find({ where: { accountId, id: In(ids.rows.map((r) => Number(r.id))) } });
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return { rows: ids.map((r) => toPayment(byId.get(Number(r.id))!)), total: Number(count.total) };
+    return { ...ids, rows: ids.rows.map((r) => toPayment(byId.get(Number(r.id))!)) };
   }
 
   async insert(accountId: number, fields: PaymentFields, receipt: ReceiptNumber | null): Promise<number> {

@@ -4,7 +4,9 @@ import { InvoiceTemplate, RecurringInvoice, RecurringInvoiceFields, RecurringRun
 import { DueProfile, NewRecurringRun, RecurringInvoiceRepository, RecurringListFilter } from '@app/domain/recurring/recurring-invoice.repository.port';
 import { CatchUp, DayOfMonth, Frequency, ScheduleState } from '@app/domain/recurring/recurring-schedule';
 import { Database } from '../database/database';
+import { SqlConditions } from '../documents/sql-document-list';
 import { sqlNow } from '../shared/sql-time';
+import { LIST_CACHE } from '../shared/versioned-list';
 import { maybeNumber } from '../shared/sql-values';
 
 interface ProfileRow {
@@ -49,6 +51,10 @@ interface Written {
 
 const COLUMNS =
   'id, account_id, client_id, status, frequency, interval_count, start_date, end_date, occurrences, day_of_month, payment_terms_days, catch_up, auto_send, email_subject, email_message, template, next_run_date, runs_count, last_run_date, created_at, updated_at';
+/** The columns as the list reads them (aliased from `d`). */
+const SELECTED = COLUMNS.split(', ')
+  .map((c) => `d.${c}`)
+  .join(', ');
 
 function dayOfMonth(value: string | null): DayOfMonth | null {
   if (value === null) return null;
@@ -136,24 +142,16 @@ export class SqlRecurringInvoiceRepository extends RecurringInvoiceRepository {
   }
 
   async list(accountId: number, filter: RecurringListFilter, page: PageRequest): Promise<Page<RecurringInvoice>> {
-    const where = ['account_id = ?'];
-    const params: unknown[] = [accountId];
-    if (filter.status) {
-      where.push('status = ?');
-      params.push(filter.status);
-    }
-    if (filter.clientId !== undefined) {
-      where.push('client_id = ?');
-      params.push(filter.clientId);
-    }
-    const clause = where.join(' AND ');
-    const rows = await this.db.query<ProfileRow>(`SELECT ${COLUMNS} FROM recurring_invoices WHERE ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`, [
-      ...params,
-      page.limit,
-      page.offset,
-    ]);
-    const [count] = await this.db.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM recurring_invoices WHERE ${clause}`, params);
-    return { rows: rows.map(toProfile), total: Number(count.n) };
+    const c = new SqlConditions().add('d.account_id = ?', accountId);
+    if (filter.status) c.add('d.status = ?', filter.status);
+    if (filter.clientId !== undefined) c.add('d.client_id = ?', filter.clientId);
+    // Newest profile first: the id is the sort key.
+    const answer = await LIST_CACHE.page<ProfileRow>(
+      this.db,
+      { accountId, table: 'recurring_invoices', where: c.sql(), params: c.params, dateColumn: 'id', select: SELECTED },
+      page,
+    );
+    return { ...answer, rows: answer.rows.map(toProfile) };
   }
 
   async update(accountId: number, id: number, fields: RecurringInvoiceFields, status: RecurringStatus, state: ScheduleState): Promise<void> {

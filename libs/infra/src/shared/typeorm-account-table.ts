@@ -1,9 +1,10 @@
-import { FindOptionsOrder, FindOptionsSelect, FindOptionsWhere, In, Repository } from 'typeorm';
+import { FindOptionsSelect, FindOptionsWhere, In, Repository } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
 import { sqlNow } from './sql-time';
+import { LIST_CACHE } from './versioned-list';
 
 /** A row of a table whose records belong to one account and carry their own timestamps. */
 export interface AccountRow {
@@ -37,15 +38,19 @@ export abstract class TypeormAccountTable<Row extends AccountRow, R> {
     return row ? this.toRecord(row) : null;
   }
 
-  /** One page of the account's records, newest first. */
+  /** One page of the account's records, newest first (offsets, cursors and sync as every list: shared/versioned-list.ts). */
   async list(accountId: number, page: PageRequest): Promise<Page<R>> {
-    const [rows, total] = await this.repo().findAndCount({
-      where: { accountId } as FindOptionsWhere<Row>,
-      order: { createdAt: 'DESC', id: 'DESC' } as FindOptionsOrder<Row>,
-      take: page.limit,
-      skip: page.offset,
-    });
-    return { rows: rows.map((row) => this.toRecord(row)), total };
+    const table = this.repo().metadata.tableName;
+    const ids = await LIST_CACHE.page<{ id: number }>(
+      this.db,
+      { accountId, table, where: 'd.account_id = ?', params: [accountId], dateColumn: 'created_at', select: 'd.id' },
+      page,
+    );
+    if (!ids.rows.length) return { ...ids, rows: [] };
+    const rows = await this.repo().findBy({ accountId, id: In(ids.rows.map((r) => r.id)) } as FindOptionsWhere<Row>);
+    const position = new Map(ids.rows.map((r, i) => [Number(r.id), i]));
+    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    return { ...ids, rows: rows.map((row) => this.toRecord(row)) };
   }
 
   count(accountId: number): Promise<number> {

@@ -1,5 +1,8 @@
-import { PageRequest } from '@app/domain/shared/pagination';
+import { isCursorPage, Page, PageRequest } from '@app/domain/shared/pagination';
 import { ANALYTICS_SOURCE_TABLES } from '../database/migrations/1732001303000-analytics-versions';
+import { cursorKey, keysetCondition, Queryable, tombstonesOf, withSync } from './list-cursor';
+
+export type { Queryable } from './list-cursor';
 
 /** What a list query needs: a table aliased `d`, its WHERE, the sort key (both columns descending) and the outer columns. */
 export interface ListQuery {
@@ -21,11 +24,6 @@ export interface ListQuery {
    * range on the index starts at the right date.
    */
   sortIndex?: string;
-}
-
-export interface Queryable {
-  query<T>(sql: string, params: unknown[]): Promise<T[]>;
-  inTransaction(): boolean;
 }
 
 interface Entry {
@@ -59,9 +57,69 @@ const VERSIONED = new Set<string>(ANALYTICS_SOURCE_TABLES);
 export class VersionedListCache {
   private readonly entries = new Map<string, Entry>();
 
-  async page<R>(db: Queryable, q: ListQuery, page: PageRequest): Promise<{ rows: R[]; total: number }> {
-    if (db.inTransaction() || ![q.table, ...(q.reads ?? [])].every((t) => VERSIONED.has(t))) return this.uncached<R>(db, q, page);
-    const key = `${q.accountId}\u0000${q.table}\u0000${q.dateColumn}\u0000${q.where}\u0000${JSON.stringify(q.params)}`;
+  /**
+   * One page with the list's exact total and whether more rows follow, after the incremental-sync
+   * parameters are applied (`updatedSince`, `order`, see list-cursor.ts). A cursor page is a keyset read
+   * from the cursor row's sort key, as cheap at any depth as the first page; an offset page goes through
+   * the bookmarks below. With `includeDeleted`, the first page carries the list's tombstones.
+   */
+  async page<R>(db: Queryable, list: ListQuery, page: PageRequest): Promise<Page<R>> {
+    const q = withSync(list, page);
+    const first = !isCursorPage(page) && page.offset === 0;
+    const [answer, tombstones] = await Promise.all([
+      isCursorPage(page) ? this.cursorPage<R>(db, q, page) : this.offsetPage<R>(db, q, page),
+      page.includeDeleted && first ? tombstonesOf(db, q, page) : undefined,
+    ]);
+    return tombstones ? { ...answer, tombstones } : answer;
+  }
+
+  private async offsetPage<R>(db: Queryable, q: ListQuery, page: PageRequest): Promise<Page<R>> {
+    const { rows, total } = await this.byOffset<R>(db, q, page);
+    return { rows, total, hasMore: page.offset + rows.length < total };
+  }
+
+  /**
+   * The `limit` rows after (or before) the cursor row's sort key, one more read to tell whether more follow;
+   * the total under the data version as for an offset page.
+   */
+  private async cursorPage<R>(db: Queryable, q: ListQuery, page: PageRequest): Promise<Page<R>> {
+    const before = page.endingBefore !== undefined;
+    const key = await cursorKey(db, q, (before ? page.endingBefore : page.startingAfter) as number, before ? 'ending_before' : 'starting_after');
+    const keyset = keysetCondition(q, key, before ? 'before' : 'after');
+    const inner = before ? `d.${q.dateColumn} ASC, d.id ASC` : this.order(q);
+    const read = await db.query<R>(
+      `SELECT ${q.select}, ${VERSION} AS list_version FROM ${q.table} d
+         JOIN (SELECT d.id FROM ${q.table} d${hint(q)} WHERE ${q.where}${keyset.sql} ORDER BY ${inner} LIMIT ?) page ON page.id = d.id
+        ORDER BY ${this.order(q)}`,
+      [q.accountId, ...q.params, ...keyset.params, page.limit + 1],
+    );
+    const hasMore = read.length > page.limit;
+    const rows = hasMore ? (before ? read.slice(read.length - page.limit) : read.slice(0, page.limit)) : read;
+    return { rows, total: await this.totalAt(db, q, rows.length ? versionOf(rows[0]) : undefined), hasMore };
+  }
+
+  /** The list's total: the one kept for the version the page was read at, else counted (and kept). */
+  private async totalAt(db: Queryable, q: ListQuery, version: string | undefined): Promise<number> {
+    if (db.inTransaction() || !this.versioned(q)) return (await this.count(db, q)).total;
+    const key = this.keyOf(q);
+    const entry = this.entries.get(key);
+    if (entry && version !== undefined && entry.version === version) return entry.total;
+    const counted = await this.count(db, q);
+    this.remember(key, counted.version === entry?.version ? { ...counted, marks: entry.marks } : counted);
+    return counted.total;
+  }
+
+  private versioned(q: ListQuery): boolean {
+    return [q.table, ...(q.reads ?? [])].every((t) => VERSIONED.has(t));
+  }
+
+  private keyOf(q: ListQuery): string {
+    return `${q.accountId}\u0000${q.table}\u0000${q.dateColumn}\u0000${q.where}\u0000${JSON.stringify(q.params)}`;
+  }
+
+  private async byOffset<R>(db: Queryable, q: ListQuery, page: PageRequest): Promise<{ rows: R[]; total: number }> {
+    if (db.inTransaction() || !this.versioned(q)) return this.uncached<R>(db, q, page);
+    const key = this.keyOf(q);
     let entry = this.entries.get(key);
     if (page.offset >= STRIDE) {
       for (let attempt = 0; attempt < 2; attempt++) {

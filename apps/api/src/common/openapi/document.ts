@@ -50,7 +50,19 @@ A single read of a record answers an \`ETag\`; \`If-None-Match\` with it gives 3
 
 ## Pagination
 List operations take \`limit\` (1 to 200, default 50; more is a validation error, not clamped) and \`offset\` (from 0)
-and answer the page's rows with \`total\`, the count of every row matching the filters.
+and answer the page's rows with \`total\`, the count of every row matching the filters. The lists of sales documents,
+notes, clients, inventory, expenses, payments and recurring invoices also page by cursor and answer \`has_more\`:
+\`starting_after\` (the id of the last row of the previous page) or \`ending_before\` (the id of the first row of the
+current page), never with \`offset\` nor together (400). Cursor pages neither skip nor repeat a row while others insert
+and delete, and a deep one costs what the first one does. A cursor that is not a row of the list (another account's,
+or deleted more than 30 days ago) is 400 \`validation_error\` naming the parameter.
+
+## Incremental sync
+The same lists take \`updated_since\` (ISO 8601 with its zone: only rows created or changed at or after it),
+\`order=updated_at\` (most recently changed first, ties by id) and \`include_deleted=1\` (the first page carries
+\`tombstones\`, \`{id, deleted_at}\` of the rows deleted in the last 30 days, since \`updated_since\` when given). Keep
+the time a sync started and pass it, less a minute, as the next \`updated_since\`; upsert the rows and drop the
+tombstones' ids. Timestamps in answers are UTC: \`Y-m-d H:i:s\` where the schema says so, ISO 8601 with \`Z\` elsewhere.
 
 ## Rate limits
 Each account has a budget of requests (100 a second, bursts of 200). Every authenticated answer carries

@@ -2,7 +2,7 @@ import type { OperationDoc } from './operations-kit';
 import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
 import { arr, constant, date, id, nint, nstr, ntimestamp, obj, oneOf, ref, str } from './schema-kit';
 
-import { list, paged, idOf, created, deleted, bulk } from './operations-kit';
+import { list, paged, idOf, created, deleted, bulk, syncedList } from './operations-kit';
 
 /** Operations of the account, clients, inventory, expenses, settings and webhook endpoints, in the order of the document. */
 export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
@@ -52,7 +52,7 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
   'GET /v1/me': { id: 'getMe', summary: 'The calling account', data: ref('Account') },
 
   // clients
-  'GET /v1/clients': { id: 'listClients', summary: 'List clients', data: list('clients', ref('Client')) },
+  'GET /v1/clients': { id: 'listClients', summary: 'List clients', data: syncedList('clients', ref('Client')) },
   'POST /v1/clients': {
     id: 'createClient',
     summary: 'Create a client',
@@ -88,7 +88,7 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
   'DELETE /v1/clients/{id}': { id: 'deleteClient', summary: 'Delete a client', data: deleted, errors: [409] },
 
   // inventory
-  'GET /v1/inventory': { id: 'listInventoryItems', summary: 'List inventory items', data: list('items', ref('InventoryItem')) },
+  'GET /v1/inventory': { id: 'listInventoryItems', summary: 'List inventory items', data: syncedList('items', ref('InventoryItem')) },
   'POST /v1/inventory': created('createInventoryItem', 'Create an inventory item', idOf('inventory_id', 'new item')),
   'POST /v1/inventory/bulk-delete': { id: 'bulkDeleteInventoryItems', summary: 'Delete several inventory items', data: bulk },
   'GET /v1/inventory/{id}': { id: 'getInventoryItem', summary: 'Get an inventory item', data: ref('InventoryItem') },
@@ -97,7 +97,7 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
   'GET /v1/inventory/{id}/movements': { id: 'listStockMovements', summary: 'Stock movements of an item', data: obj({ movements: arr(ref('StockMovement')) }) },
 
   // expenses
-  'GET /v1/expenses': { id: 'listExpenses', summary: 'List expenses', data: list('expenses', ref('Expense')) },
+  'GET /v1/expenses': { id: 'listExpenses', summary: 'List expenses', data: syncedList('expenses', ref('Expense')) },
   'POST /v1/expenses': { id: 'createExpense', summary: 'Create an expense', status: 201, data: idOf('expense_id', 'new expense') },
   'GET /v1/expenses/categories': { id: 'listExpenseCategories', summary: 'Expense categories', data: obj({ categories: arr(oneOf(EXPENSE_CATEGORIES)) }) },
   'POST /v1/expenses/bulk-delete': { id: 'bulkDeleteExpenses', summary: 'Delete several expenses', data: bulk },

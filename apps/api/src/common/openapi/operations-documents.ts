@@ -17,6 +17,7 @@ import {
   RECORD_PAYMENT,
   RECURRING_CREATE,
   savedProfile,
+  syncedList,
 } from './operations-kit';
 
 /** Operations of webhook deliveries, the audit log, sales documents, their PDFs and share links, payments and recurring invoices, in the order of the document. */
@@ -61,7 +62,7 @@ export const DOCUMENT_OPERATIONS: Record<string, OperationDoc> = {
   'POST /v1/invoices/bulk-pdf': { id: 'getInvoicesPdfZip', summary: 'Download several invoices as a ZIP of PDFs', binary: 'application/zip', errors: [503] },
 
   // invoices
-  'GET /v1/invoices': { id: 'listInvoices', summary: 'List invoices', data: list('invoices', ref('InvoiceHeader')) },
+  'GET /v1/invoices': { id: 'listInvoices', summary: 'List invoices', data: syncedList('invoices', ref('InvoiceHeader')) },
   'POST /v1/invoices': created('createInvoice', 'Create an invoice', written('invoice_id', 'new invoice', 'invoice_number', { message: str() })),
   'POST /v1/invoices/bulk-delete': { id: 'bulkDeleteInvoices', summary: 'Delete several invoices', data: bulk },
   'GET /v1/invoices/recent-payments': { id: 'listRecentPayments', summary: 'Invoices that became paid recently', data: list('payments', ref('RecentPayment')) },
@@ -108,7 +109,7 @@ export const DOCUMENT_OPERATIONS: Record<string, OperationDoc> = {
     id: 'listPayments',
     summary: 'List payments',
     description: 'Newest payment date first; filters combine: `client_id`, `fy_start_year` (or `date_from`/`date_to`) on the payment date, `mode`.',
-    data: list('payments', ref('PaymentHeader')),
+    data: syncedList('payments', ref('PaymentHeader')),
   },
   'POST /v1/payments': {
     id: 'createPayment',
@@ -160,7 +161,7 @@ export const DOCUMENT_OPERATIONS: Record<string, OperationDoc> = {
     id: 'listRecurringInvoices',
     summary: 'List recurring invoice profiles',
     description: 'Newest first; `status` and `client_id` filter.',
-    data: list('recurring_invoices', ref('RecurringInvoice')),
+    data: syncedList('recurring_invoices', ref('RecurringInvoice')),
   },
   'POST /v1/recurring-invoices': {
     id: 'createRecurringInvoice',

@@ -1,4 +1,4 @@
-import { arr, date, id, int, money, nstr, obj, ref, Schema, str } from './schema-kit';
+import { arr, bool, date, id, int, money, nstr, obj, ref, Schema, str } from './schema-kit';
 import { total } from './resources';
 
 /** What a PATCH of a tax document's status does to its number (rule 46(b)). */
@@ -46,6 +46,26 @@ export const signInThrottle = (counted: string) =>
   'The counters fail closed: while they cannot be reached, the attempt is refused with 503 `not_available` and `Retry-After`, never let through uncounted.';
 
 export const list = (key: string, item: Schema, extra: Record<string, Schema> = {}) => obj({ [key]: arr(item), total, ...extra });
+/** The answer of a list with cursors and incremental sync (`starting_after`, `ending_before`, `updated_since`, `order`, `include_deleted`). */
+export const syncedList = (key: string, item: Schema) =>
+  obj(
+    {
+      [key]: arr(item),
+      total,
+      has_more: bool({ description: 'More rows follow this page in the direction it was read: after it, or before it for `ending_before`' }),
+      tombstones: arr(
+        obj({
+          id: id('deleted row (the id key of the rows)'),
+          deleted_at: str({ format: 'date-time', description: 'When it was deleted, ISO 8601 in UTC', example: '2025-04-01T04:30:00Z' }),
+        }),
+        {
+          description:
+            'With `include_deleted=1`, on the first page only: the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first',
+        },
+      ),
+    },
+    { optional: ['tombstones'] },
+  );
 export const paged = { limit: int({ minimum: 1, maximum: 200 }), offset: int({ minimum: 0 }) };
 export const idOf = (key: string, what: string) => obj({ [key]: id(what) });
 /** The answer of a create or update of a sales document: its id (and number) and the tax warnings of its lines. */

@@ -7,13 +7,13 @@ import {
   DELETE_TAX_DOCUMENT,
   DELETE_SETTLED_DOCUMENT,
   signInThrottle,
-  list,
   written,
   conversion,
   created,
   deleted,
   bulk,
   savedProfile,
+  syncedList,
 } from './operations-kit';
 
 /** Operations of recurring-invoice actions, conversions and notes of quotations, proforma invoices and notes, and sign-in, in the order of the document. */
@@ -69,7 +69,7 @@ export const SALES_AUTH_OPERATIONS: Record<string, OperationDoc> = {
   },
 
   // quotations
-  'GET /v1/quotations': { id: 'listQuotations', summary: 'List quotations', data: list('quotations', ref('QuotationHeader')) },
+  'GET /v1/quotations': { id: 'listQuotations', summary: 'List quotations', data: syncedList('quotations', ref('QuotationHeader')) },
   'POST /v1/quotations': created('createQuotation', 'Create a quotation', written('quotation_id', 'new quotation', 'quotation_number')),
   'POST /v1/quotations/bulk-delete': { id: 'bulkDeleteQuotations', summary: 'Delete several quotations', data: bulk },
   'POST /v1/quotations/{id}/convert-to-invoice': conversion('convertQuotationToInvoice', 'a quotation'),
@@ -78,7 +78,11 @@ export const SALES_AUTH_OPERATIONS: Record<string, OperationDoc> = {
   'DELETE /v1/quotations/{id}': { id: 'deleteQuotation', summary: 'Delete a quotation', data: deleted },
 
   // proforma invoices
-  'GET /v1/proforma-invoices': { id: 'listProformaInvoices', summary: 'List proforma invoices', data: list('proforma_invoices', ref('ProformaInvoiceHeader')) },
+  'GET /v1/proforma-invoices': {
+    id: 'listProformaInvoices',
+    summary: 'List proforma invoices',
+    data: syncedList('proforma_invoices', ref('ProformaInvoiceHeader')),
+  },
   'POST /v1/proforma-invoices': {
     id: 'createProformaInvoice',
     summary: 'Create a proforma invoice',
@@ -97,7 +101,7 @@ export const SALES_AUTH_OPERATIONS: Record<string, OperationDoc> = {
   'DELETE /v1/proforma-invoices/{id}': { id: 'deleteProformaInvoice', summary: 'Delete a proforma invoice', data: deleted },
 
   // notes
-  'GET /v1/debit-notes': { id: 'listDebitNotes', summary: 'List debit notes', data: list('debit_notes', ref('DebitNoteHeader')) },
+  'GET /v1/debit-notes': { id: 'listDebitNotes', summary: 'List debit notes', data: syncedList('debit_notes', ref('DebitNoteHeader')) },
   'POST /v1/debit-notes': created('createDebitNote', 'Create a debit note', written('debit_note_id', 'new debit note')),
   'POST /v1/debit-notes/bulk-delete': { id: 'bulkDeleteDebitNotes', summary: 'Delete several debit notes', data: bulk },
   'GET /v1/debit-notes/{id}': { id: 'getDebitNote', summary: 'Get a debit note with its lines', data: ref('DebitNote') },
@@ -109,7 +113,7 @@ export const SALES_AUTH_OPERATIONS: Record<string, OperationDoc> = {
     errors: [409],
   },
   'DELETE /v1/debit-notes/{id}': { id: 'deleteDebitNote', summary: 'Delete a debit note', description: DELETE_SETTLED_DOCUMENT, data: deleted },
-  'GET /v1/credit-notes': { id: 'listCreditNotes', summary: 'List credit notes', data: list('credit_notes', ref('CreditNoteHeader')) },
+  'GET /v1/credit-notes': { id: 'listCreditNotes', summary: 'List credit notes', data: syncedList('credit_notes', ref('CreditNoteHeader')) },
   'POST /v1/credit-notes': { id: 'createCreditNote', summary: 'Create a credit note', data: written('credit_note_id', 'new credit note'), errors: [402, 409] },
   'POST /v1/credit-notes/bulk-delete': { id: 'bulkDeleteCreditNotes', summary: 'Delete several credit notes', data: bulk },
   'GET /v1/credit-notes/{id}': { id: 'getCreditNote', summary: 'Get a credit note with its lines', data: ref('CreditNote') },

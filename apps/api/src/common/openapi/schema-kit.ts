@@ -17,8 +17,14 @@ export const bool = (extra: Schema = {}): Schema => ({ type: 'boolean', ...extra
 export const date = (extra: Schema = {}): Schema => ({ type: 'string', format: 'date', ...extra });
 export const ndate = (extra: Schema = {}): Schema => ({ type: 'string', format: 'date', nullable: true, ...extra });
 export const TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
-/** 'Y-m-d H:i:s' in Asia/Kolkata (not ISO 8601: no T, no offset). */
-export const timestamp = (extra: Schema = {}): Schema => ({ type: 'string', pattern: TIMESTAMP_PATTERN, example: '2025-04-01 10:30:00', ...extra });
+/** 'Y-m-d H:i:s' in UTC (not ISO 8601: no T, no offset); the description says so, since the value cannot. */
+export const timestamp = (extra: Schema = {}): Schema => ({
+  type: 'string',
+  pattern: TIMESTAMP_PATTERN,
+  example: '2025-04-01 10:30:00',
+  ...extra,
+  description: typeof extra.description === 'string' ? `${extra.description} (UTC, Y-m-d H:i:s)` : 'UTC, Y-m-d H:i:s (no offset in the value)',
+});
 export const ntimestamp = (extra: Schema = {}): Schema => ({ ...timestamp(extra), nullable: true });
 export const oneOf = (values: readonly (string | number)[], extra: Schema = {}): Schema => ({
   type: typeof values[0] === 'number' ? 'integer' : 'string',

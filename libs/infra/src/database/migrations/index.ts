@@ -44,6 +44,7 @@ import { InvoiceShipTo1732002900000 } from './1732002900000-invoice-ship-to';
 import { ClientRegistrationType1732002910000 } from './1732002910000-client-registration-type';
 import { AllocationAnalyticsVersions1732003400000 } from './1732003400000-allocation-analytics-versions';
 import { WebhookEvents1732003100000 } from './1732003100000-webhook-events';
+import { ListSync1732003200000 } from './1732003200000-list-sync';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -93,4 +94,5 @@ export const MIGRATIONS = [
   ClientRegistrationType1732002910000,
   AllocationAnalyticsVersions1732003400000,
   WebhookEvents1732003100000,
+  ListSync1732003200000,
 ];

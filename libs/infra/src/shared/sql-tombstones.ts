@@ -1,0 +1,15 @@
+import { Tombstones } from '@app/domain/shared/tombstones.port';
+import { Database } from '../database/database';
+import { sqlNow } from './sql-time';
+
+/** `list_tombstones`, written by the delete triggers of the synced tables (migration 1732003200000). */
+export class SqlTombstones extends Tombstones {
+  constructor(private readonly db: Database) {
+    super();
+  }
+
+  async deleteBefore(cutoff: Date): Promise<number> {
+    const result = await this.db.manager().query<{ affectedRows?: number }>('DELETE FROM list_tombstones WHERE deleted_at < ?', [sqlNow(cutoff)]);
+    return Number(result.affectedRows ?? 0);
+  }
+}
