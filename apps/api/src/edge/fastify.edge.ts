@@ -14,7 +14,9 @@ import {
   envelopeJson,
   NOT_MODIFIED,
   errorJson,
+  FORM_MAX_BYTES,
   MAX_BODY_BYTES,
+  parseFormBody,
   requestBody,
   RequestLogger,
   urlDecodes,
@@ -102,6 +104,14 @@ export class FastifyEdgeAdapter extends FastifyAdapter implements EdgeAdapter {
       try {
         const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
         done(null, requestBody(bytes, req.url, this.settings.jsonMaxDepth));
+      } catch (error) {
+        done(error as EdgeError, undefined);
+      }
+    });
+    // HTML form posts, on the console's paths only (parseFormBody refuses them elsewhere as not JSON).
+    fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: FORM_MAX_BYTES }, (req: FastifyRequest, body: string | Buffer, done) => {
+      try {
+        done(null, parseFormBody(typeof body === 'string' ? Buffer.from(body, 'utf8') : body, req.url));
       } catch (error) {
         done(error as EdgeError, undefined);
       }
