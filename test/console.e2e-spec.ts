@@ -13,6 +13,8 @@ import { launchBrowser, screenshots, seriousAxeFindings, submitForm } from './su
  * SMTP sink: sign up, verify by the mailed link, the API key, a webhook and its delivery, a sub-user's limits,
  * sign out, CSRF. Every page is photographed at phone and desktop widths and checked with axe-core.
  */
+jest.setTimeout(300_000); // a real browser on a shared 2-core machine
+
 describe('web console', () => {
   let t: TestApp;
   let smtp: SmtpSink;
@@ -131,7 +133,7 @@ describe('web console', () => {
     const created = await fetch(`${base}/v1/clients`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ client_name: 'Gupta Stores', state_code: '27' }),
+      body: JSON.stringify({ name: 'Gupta Stores', phone: '9000000001', email: 'accounts@gupta.example' }),
     });
     expect(created.status).toBe(201);
     const relay = await startRelayContext(t.config);
@@ -147,6 +149,11 @@ describe('web console', () => {
     expect(log).toContain('client.created');
     expect(log).toContain('succeeded');
     expect(await page.$eval('#secret', () => true).catch(() => false)).toBe(false); // the secret is not shown again
+    const [redelivered] = await Promise.all([page.waitForNavigation(), page.click('main table form button')]);
+    expect(redelivered?.status()).toBe(200);
+    expect(await page.$$eval('main table tbody tr', (rows) => rows.length)).toBe(2);
+    await Promise.all([page.waitForNavigation(), page.click('form[action$="/disable"] button')]);
+    expect(await page.$eval('main dl', (el) => el.textContent)).toContain('Disabled');
   });
 
   it('lets the owner add a sub-user without `api`, who can neither see nor rotate the key', async () => {

@@ -22,7 +22,7 @@ export class CsrfRefused extends Forbidden {
   }
 }
 
-export type Handler = (req: ConsoleRequest) => Promise<Answer>;
+export type Handler = (req: ConsoleRequest) => Promise<Answer> | Answer;
 export type Route = (method: 'get' | 'post', path: string, handler: Handler) => void;
 
 /** Who a page is for: anyone (sign-in, sign-up...) or a signed-in user, with the API's permission key where the API asks one. */

@@ -41,7 +41,10 @@ export class ConsolePasswordReset {
     await this.deps.mail.send(
       username,
       'Reset your password',
-      ['Someone (perhaps you) asked to reset the password of your invoicing console account.', 'The link is valid for one hour; if it was not you, ignore this message.'],
+      [
+        'Someone (perhaps you) asked to reset the password of your invoicing console account.',
+        'The link is valid for one hour; if it was not you, ignore this message.',
+      ],
       { label: 'Choose a new password', url: `${this.deps.site.publicBaseUrl}/console/reset#${code}` },
     );
   }

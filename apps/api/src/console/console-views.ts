@@ -6,7 +6,7 @@ import { LAYOUT, PARTIALS } from './views/layout';
 import { WEBHOOK_VIEWS } from './views/webhook-pages';
 
 const SOURCES: Record<string, string> = { ...AUTH_VIEWS, ...ACCOUNT_VIEWS, ...WEBHOOK_VIEWS, ...DOCUMENT_VIEWS };
-export type ViewName = keyof typeof SOURCES & string;
+export type ViewName = string;
 
 type Render = (context: Record<string, unknown>) => string;
 

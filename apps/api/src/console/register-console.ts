@@ -1,4 +1,4 @@
-import type { INestApplication, Type } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AccountAdminService } from '@app/domain/accounts/account-admin.service';
 import { AccountRepository } from '@app/domain/accounts/account.repository.port';
@@ -47,7 +47,7 @@ interface PlatformRoutes {
  * webhooks and documents, with the same permission keys.
  */
 export function registerConsole(app: INestApplication, config: AppConfig): void {
-  const get = <T>(type: abstract new (...args: never[]) => T): T => app.get(type as Type<T>, { strict: false });
+  const get = <T>(type: abstract new (...args: never[]) => T): T => app.get(type, { strict: false });
   const redis = get(Redis);
   const prefix = `console:${databaseName(config.databaseUrl)}:`;
   const secrets = get(SecretHasher);
@@ -73,7 +73,19 @@ export function registerConsole(app: INestApplication, config: AppConfig): void 
     config: config.console,
   });
   const kit = new ConsoleKit(config, sessions, new ConsoleViews(), secrets);
-  const signups = new ConsoleSignups({ redis, prefix, config: config.console, rateLimit: config.rateLimit, admin, accounts, users, passwords, secrets, mail, site: config });
+  const signups = new ConsoleSignups({
+    redis,
+    prefix,
+    config: config.console,
+    rateLimit: config.rateLimit,
+    admin,
+    accounts,
+    users,
+    passwords,
+    secrets,
+    mail,
+    site: config,
+  });
   const resets = new ConsolePasswordReset({ redis, prefix, users, credentials: get(UserCredentials), secrets, tx, clock, mail, site: config });
 
   const platform = app.getHttpAdapter() as unknown as PlatformRoutes;

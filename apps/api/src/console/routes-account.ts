@@ -46,7 +46,13 @@ export function accountRoutes(route: Route, kit: ConsoleKit, deps: AccountRouteD
     const me = await kit.signedInPost(req, form, 'api');
     if (field(form, 'confirm') !== 'yes') {
       const account = me.caller.account;
-      const context = { title: 'API key', csrf: '', masked: account.apiKeyMasked, createdAt: account.apiKeyCreatedAt ?? null, problem: 'Tick the box to confirm.' };
+      const context = {
+        title: 'API key',
+        csrf: '',
+        masked: account.apiKeyMasked,
+        createdAt: account.apiKeyCreatedAt ?? null,
+        problem: 'Tick the box to confirm.',
+      };
       return kit.page('api-key', context, me, 400);
     }
     const { api_key: apiKey } = await deps.admin.rotateKey(me.caller.account.id);
@@ -69,7 +75,12 @@ export function accountRoutes(route: Route, kit: ConsoleKit, deps: AccountRouteD
       await deps.users.create(me.caller, input);
     } catch (error) {
       if (!(error instanceof ValidationFailed)) throw error;
-      const extra = { form: { username: input.username }, permissionChoices: choices(input.permissions), problem: 'Please correct the form.', problems: kit.problemsOf(error) };
+      const extra = {
+        form: { username: input.username },
+        permissionChoices: choices(input.permissions),
+        problem: 'Please correct the form.',
+        problems: kit.problemsOf(error),
+      };
       return teamPage(req, extra, 400);
     }
     return { redirect: '/console/team' };

@@ -23,7 +23,7 @@ export function authRoutes(route: Route, kit: ConsoleKit, signups: ConsoleSignup
     return anonymousPage(req, view, title, { form, problem: 'Please correct the form.', problems: kit.problemsOf(error) }, 400);
   };
 
-  route('get', '/console/sign-up', async (req) =>
+  route('get', '/console/sign-up', (req) =>
     signupOpen ? anonymousPage(req, 'sign-up', 'Create your account', { form: {} }) : anonymousPage(req, 'sign-up-off', 'Sign-up is closed', {}, 404),
   );
   route('post', '/console/sign-up', async (req) => {
@@ -38,9 +38,9 @@ export function authRoutes(route: Route, kit: ConsoleKit, signups: ConsoleSignup
     }
     return { redirect: '/console/sign-up/sent' };
   });
-  route('get', '/console/sign-up/sent', async (req) => anonymousPage(req, 'sign-up-sent', 'Check your inbox'));
+  route('get', '/console/sign-up/sent', (req) => anonymousPage(req, 'sign-up-sent', 'Check your inbox'));
 
-  route('get', '/console/verify', async (req) => anonymousPage(req, 'verify', 'Verify your email'));
+  route('get', '/console/verify', (req) => anonymousPage(req, 'verify', 'Verify your email'));
   route('post', '/console/verify', async (req) => {
     const form = formOf(req);
     kit.assertAnonymousCsrf(req, form);
@@ -54,7 +54,7 @@ export function authRoutes(route: Route, kit: ConsoleKit, signups: ConsoleSignup
     return { redirect: '/console?welcome=1', cookies: kit.signInCookies(opened.token) };
   });
 
-  route('get', '/console/sign-in', async (req) => anonymousPage(req, 'sign-in', 'Sign in', { form: {} }));
+  route('get', '/console/sign-in', (req) => anonymousPage(req, 'sign-in', 'Sign in', { form: {} }));
   route('post', '/console/sign-in', async (req) => {
     const form = formOf(req);
     kit.assertAnonymousCsrf(req, form);
@@ -76,15 +76,15 @@ export function authRoutes(route: Route, kit: ConsoleKit, signups: ConsoleSignup
     return { redirect: '/console/sign-in', cookies: kit.signOutCookies() };
   });
 
-  route('get', '/console/forgot', async (req) => anonymousPage(req, 'forgot', 'Forgot your password'));
+  route('get', '/console/forgot', (req) => anonymousPage(req, 'forgot', 'Forgot your password'));
   route('post', '/console/forgot', async (req) => {
     const form = formOf(req);
     kit.assertAnonymousCsrf(req, form);
     await resets.request(field(form, 'email'));
     return { redirect: '/console/forgot/sent' };
   });
-  route('get', '/console/forgot/sent', async (req) => anonymousPage(req, 'forgot-sent', 'Check your inbox'));
-  route('get', '/console/reset', async (req) => anonymousPage(req, 'reset', 'Choose a new password'));
+  route('get', '/console/forgot/sent', (req) => anonymousPage(req, 'forgot-sent', 'Check your inbox'));
+  route('get', '/console/reset', (req) => anonymousPage(req, 'reset', 'Choose a new password'));
   route('post', '/console/reset', async (req) => {
     const form = formOf(req);
     kit.assertAnonymousCsrf(req, form);

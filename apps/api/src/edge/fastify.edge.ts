@@ -109,13 +109,17 @@ export class FastifyEdgeAdapter extends FastifyAdapter implements EdgeAdapter {
       }
     });
     // HTML form posts, on the console's paths only (parseFormBody refuses them elsewhere as not JSON).
-    fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: FORM_MAX_BYTES }, (req: FastifyRequest, body: string | Buffer, done) => {
-      try {
-        done(null, parseFormBody(typeof body === 'string' ? Buffer.from(body, 'utf8') : body, req.url));
-      } catch (error) {
-        done(error as EdgeError, undefined);
-      }
-    });
+    fastify.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'buffer', bodyLimit: FORM_MAX_BYTES },
+      (req: FastifyRequest, body: string | Buffer, done) => {
+        try {
+          done(null, parseFormBody(typeof body === 'string' ? Buffer.from(body, 'utf8') : body, req.url));
+        } catch (error) {
+          done(error as EdgeError, undefined);
+        }
+      },
+    );
   }
 
   /**
