@@ -187,9 +187,9 @@ describe('isolation matrix: another account’s ids and a sub-user without permi
   });
 
   it('the web console: another account’s ids in its URLs give 404, A’s sub-user without the key gets 403, A unchanged', async () => {
-    const before = await snapshotOfA();
     const intruder = await consoleSignIn(base, 'intruder_owner', OWNER_PASSWORD);
     const clerk = await consoleSignIn(base, `${VICTIM.toLowerCase()}.clerk`, CLERK_PASSWORD);
+    const before = await snapshotOfA(); // after the sign-ins: the sub-user's own session and its audit line are A's
     expect(CONSOLE_ROUTES.filter((r) => r.path.includes('{')).length).toBeGreaterThanOrEqual(9);
     const failures = [...(await consoleIntruderFailures(intruder, world)), ...(await consoleClerkFailures(clerk, world))];
     expect({ failures, changed: changesOf(before, await snapshotOfA()) }).toEqual({ failures: [], changed: [] });

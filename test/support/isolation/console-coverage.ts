@@ -69,7 +69,7 @@ export async function consoleClerkFailures(clerk: ConsoleHttp, world: IsolationW
     const path = route.path.replace(KINDS, (_m, kind: string) => String(world.a.ids[kind as Kind]));
     const res = await send(clerk, route, path);
     const text = await res.text();
-    if (res.status !== 403 || !text.includes(`"${route.permission}" permission`)) failures.push(`${route.method} ${path} -> ${res.status}`);
+    if (res.status !== 403 || !text.includes(`&quot;${route.permission}&quot; permission`)) failures.push(`${route.method} ${path} -> ${res.status}`);
   }
   return failures;
 }
