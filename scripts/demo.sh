@@ -11,6 +11,10 @@ export PORT
 # Share links must point at this API, whatever the port.
 export PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-http://127.0.0.1:${PORT}}"
 DEMO_EMAIL="demo@invoicing.local"
+# The owner's sign-in for the web console (a demo password: set DEMO_PASSWORD for another one).
+DEMO_PASSWORD="${DEMO_PASSWORD:-Demo!Invoicing2025}"
+# The web console is on in the demo (off by default elsewhere).
+export CONSOLE_ENABLED="${CONSOLE_ENABLED:-on}"
 
 bash scripts/install.sh
 bash scripts/services.sh
@@ -42,7 +46,8 @@ if [ -n "$existing" ]; then
   api_key=$(npm run --silent cli -- account:rotate-key --account "$existing" | json_field api_key)
   account_id="$existing"
 else
-  created=$(npm run --silent cli -- account:create --name "Demo Traders" --email "$DEMO_EMAIL" --gstin 27AAPFU0939F1ZV --plan pro)
+  created=$(npm run --silent cli -- account:create --name "Demo Traders" --email "$DEMO_EMAIL" --gstin 27AAPFU0939F1ZV --plan pro \
+    --username "$DEMO_EMAIL" --password "$DEMO_PASSWORD")
   api_key=$(printf '%s' "$created" | json_field api_key)
   account_id=$(printf '%s' "$created" | json_field account_id)
 fi
@@ -104,6 +109,9 @@ Try it:
 An invoice PDF to open in a browser (a public share link, no key needed):
 
   ${share_url}
+
+Web console: ${base}/console   (sign in as ${DEMO_EMAIL} with the password ${DEMO_PASSWORD};
+an account made by a demo run before the console has no owner sign-in: sign up there instead)
 
 API docs: ${base}/docs   (OpenAPI JSON: ${base}/v1/openapi.json)
 $( [ "${#pids[@]}" -gt 1 ] && echo "The worker runs beside the API." || echo "No worker build found (dist/apps/worker): only the API runs." )

@@ -7,7 +7,9 @@ import { startApp, TestApp } from './support/app-harness';
 import { startStoreFakes, StoreFakes } from './support/store-fakes';
 import { OpenApiDocument, Operation, operationsOf } from './support/fuzz/openapi-operations';
 import { COVERAGE } from './support/isolation/coverage';
-import { afterRelay, IsolationWorld, seedIsolationWorld } from './support/isolation/isolation-world';
+import { afterRelay, CLERK_PASSWORD, IsolationWorld, OWNER_PASSWORD, seedIsolationWorld, VICTIM } from './support/isolation/isolation-world';
+import { CONSOLE_ROUTES, consoleClerkFailures, consoleIntruderFailures } from './support/isolation/console-coverage';
+import { consoleSignIn } from './support/console/console-client';
 import { clerkProbes, coverageProblems, intruderProbes, leaveOneOutProbes, permissionProbes, Probe, send, verdictOf } from './support/isolation/isolation-walk';
 
 /**
@@ -91,7 +93,7 @@ describe('isolation matrix: another account’s ids and a sub-user without permi
       audience: 'https://billing.example.test/push',
       serviceAccount: 'pubsub-push@test-project.iam.gserviceaccount.com',
     });
-    t = await startApp('isolation', { WEBHOOKS_ALLOW_INSECURE: 'on', PRO_SESSIONS: '100', ...stores.env });
+    t = await startApp('isolation', { WEBHOOKS_ALLOW_INSECURE: 'on', PRO_SESSIONS: '100', CONSOLE_ENABLED: 'on', ...stores.env });
     const server = t.app.getHttpServer() as Server;
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -181,6 +183,15 @@ describe('isolation matrix: another account’s ids and a sub-user without permi
     const probes = [...permissioned, ...lacking, ...ops.flatMap((op) => clerkProbes(op, COVERAGE[op.key], world))];
     summary.permissionRequests = probes.length;
     const failures = await walk(probes);
+    expect({ failures, changed: changesOf(before, await snapshotOfA()) }).toEqual({ failures: [], changed: [] });
+  });
+
+  it('the web console: another account’s ids in its URLs give 404, A’s sub-user without the key gets 403, A unchanged', async () => {
+    const intruder = await consoleSignIn(base, 'intruder_owner', OWNER_PASSWORD);
+    const clerk = await consoleSignIn(base, `${VICTIM.toLowerCase()}.clerk`, CLERK_PASSWORD);
+    const before = await snapshotOfA(); // after the sign-ins: the sub-user's own session and its audit line are A's
+    expect(CONSOLE_ROUTES.filter((r) => r.path.includes('{')).length).toBeGreaterThanOrEqual(9);
+    const failures = [...(await consoleIntruderFailures(intruder, world)), ...(await consoleClerkFailures(clerk, world))];
     expect({ failures, changed: changesOf(before, await snapshotOfA()) }).toEqual({ failures: [], changed: [] });
   });
 });

@@ -15,6 +15,7 @@ import { createLogger, requestLogger } from './logger';
 import { ApiMetrics } from './metrics/api-metrics';
 import { OPERATIONS } from './common/openapi/operations';
 import { RouteLabels } from './metrics/route-label';
+import { registerConsole } from './console/register-console';
 
 /** The repository's CHANGELOG.md (found upward from this file, from the sources or from dist/). */
 function readChangelog(): string {
@@ -64,6 +65,8 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
     reply.header('content-type', 'text/markdown; charset=utf-8');
     reply.send(changelog);
   });
+  // The web console (docs/console.md): HTML pages beside the API, outside its OpenAPI document; off unless CONSOLE_ENABLED.
+  if (config.console.enabled) registerConsole(app, config);
   SwaggerModule.setup('docs', app, openapi, { jsonDocumentUrl: 'v1/openapi.json', yamlDocumentUrl: 'v1/openapi.yaml' });
   return app;
 }

@@ -41,6 +41,7 @@ import { ApiMetrics } from './metrics/api-metrics';
 import { MetricsModule } from './metrics/metrics.module';
 import { RouteLabels } from './metrics/route-label';
 import { OPERATIONS } from './common/openapi/operations';
+import { ConsoleModule } from './console/console.module';
 
 /** Resource modules of the API. Add a new resource's module here. */
 const RESOURCE_MODULES = [
@@ -79,7 +80,13 @@ export class AppModule {
   static register(config: AppConfig, metrics: ApiMetrics = new ApiMetrics(new RouteLabels(Object.keys(OPERATIONS)))): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config), MetricsModule.register(metrics), IdempotentRoutesModule, ...RESOURCE_MODULES],
+      imports: [
+        CoreModule.forRoot(config),
+        MetricsModule.register(metrics),
+        IdempotentRoutesModule,
+        ...RESOURCE_MODULES,
+        ...(config.console.enabled ? [ConsoleModule] : []),
+      ],
       controllers: [MeController, HealthController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },

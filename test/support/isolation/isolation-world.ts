@@ -10,7 +10,7 @@ export const VICTIM = 'Victimco';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 export const OWNER_PASSWORD = 'Isolation!Owner7q';
-const CLERK_PASSWORD = 'Isolation!Clerk9x';
+export const CLERK_PASSWORD = 'Isolation!Clerk9x';
 
 /** Record kinds, named as the path segment (or `*_id` field) that points at them. */
 export type Kind =

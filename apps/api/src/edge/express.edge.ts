@@ -14,7 +14,10 @@ import {
   EdgeSettings,
   envelopeJson,
   NOT_MODIFIED,
+  FORM_MAX_BYTES,
+  isFormContentType,
   isJsonContentType,
+  parseFormBody,
   MAX_BODY_BYTES,
   RAW_BODY_MAX_BYTES,
   requestBody,
@@ -247,6 +250,10 @@ export class ExpressEdgeAdapter extends ExpressAdapter implements EdgeAdapter {
     if (isTextContentType(contentType)) {
       // Fastify's own text/plain parser: the text as it came (a string body fails validation later).
       req.body = await readText(req, MAX_BODY_BYTES);
+      return;
+    }
+    if (isFormContentType(contentType)) {
+      req.body = parseFormBody(await readBytes(req, FORM_MAX_BYTES + 1), req.url);
       return;
     }
     if (!isJsonContentType(contentType)) throw edgeErrors.notJson();

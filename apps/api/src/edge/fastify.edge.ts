@@ -14,7 +14,9 @@ import {
   envelopeJson,
   NOT_MODIFIED,
   errorJson,
+  FORM_MAX_BYTES,
   MAX_BODY_BYTES,
+  parseFormBody,
   requestBody,
   RequestLogger,
   urlDecodes,
@@ -106,6 +108,18 @@ export class FastifyEdgeAdapter extends FastifyAdapter implements EdgeAdapter {
         done(error as EdgeError, undefined);
       }
     });
+    // HTML form posts, on the console's paths only (parseFormBody refuses them elsewhere as not JSON).
+    fastify.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'buffer', bodyLimit: FORM_MAX_BYTES },
+      (req: FastifyRequest, body: string | Buffer, done) => {
+        try {
+          done(null, parseFormBody(typeof body === 'string' ? Buffer.from(body, 'utf8') : body, req.url));
+        } catch (error) {
+          done(error as EdgeError, undefined);
+        }
+      },
+    );
   }
 
   /**

@@ -1,4 +1,4 @@
-import { edgeHeaders, isJsonContentType, jsonDepthExceeds, parseJsonBody, urlDecodes } from './http-edge';
+import { edgeHeaders, isFormContentType, isJsonContentType, jsonDepthExceeds, parseFormBody, parseJsonBody, urlDecodes } from './http-edge';
 
 describe('the HTTP edge', () => {
   it('measures JSON depth on the text, ignoring brackets inside strings', () => {
@@ -44,5 +44,17 @@ describe('the HTTP edge', () => {
     expect(edgeHeaders('r1', 'https://app.example.com', false)['Access-Control-Allow-Origin']).toBe('https://app.example.com');
     expect(edgeHeaders('r1', 'null', false)).toEqual({ 'X-Request-Id': 'r1' });
     expect(edgeHeaders('r1', `https://${'a'.repeat(300)}.com`, false)).toEqual({ 'X-Request-Id': 'r1' });
+  });
+});
+
+describe('form bodies', () => {
+  it('are read on console paths only, repeated names as arrays, and refused elsewhere as not JSON', () => {
+    expect(isFormContentType('application/x-www-form-urlencoded; charset=UTF-8')).toBe(true);
+    expect(isFormContentType('application/json')).toBe(false);
+    const form = parseFormBody(Buffer.from('a=1&p=x&p=y&e=%3Cb%3E+c'), '/console/team?x=1');
+    expect({ ...form }).toEqual({ a: '1', p: ['x', 'y'], e: '<b> c' });
+    expect(() => parseFormBody(Buffer.from('a=1'), '/v1/clients')).toThrow('The request body must be JSON.');
+    expect(() => parseFormBody(Buffer.from('a=1'), '/consoles')).toThrow('The request body must be JSON.');
+    expect(() => parseFormBody(Buffer.alloc(64 * 1024 + 1, 97), '/console/sign-in')).toThrow('The request body is too large.');
   });
 });

@@ -87,6 +87,35 @@ export function isJsonContentType(contentType: string | undefined): boolean {
   return type.startsWith('application/json') && (type.length === 16 || type[16] === ';' || type[16] === ' ');
 }
 
+/** `application/x-www-form-urlencoded`, with or without parameters, in any case. */
+export function isFormContentType(contentType: string | undefined): boolean {
+  return !!contentType && /^application\/x-www-form-urlencoded(?:$|[; ])/i.test(contentType);
+}
+
+/** Paths that take HTML form posts (the web console, docs/console.md); every other path takes JSON only. */
+const FORM_BODY_PATHS = [/^\/console(?:\/|$)/];
+/** The most a form post may carry: the console's forms are a few short fields. */
+export const FORM_MAX_BYTES = 64 * 1024;
+
+export function takesFormBody(url: string): boolean {
+  return FORM_BODY_PATHS.some((p) => p.test(pathOf(url)));
+}
+
+/**
+ * A form post's fields (a repeated name, such as a group of checkboxes, gives an array), on a path that takes
+ * forms; elsewhere the edge's usual refusal of a body that is not JSON.
+ */
+export function parseFormBody(bytes: Buffer, url: string): Record<string, string | string[]> {
+  if (!takesFormBody(url)) throw edgeErrors.notJson();
+  if (bytes.length > FORM_MAX_BYTES) throw edgeErrors.tooLarge();
+  const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  for (const [name, value] of new URLSearchParams(bytes.toString('utf8'))) {
+    const seen = fields[name];
+    fields[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return fields;
+}
+
 /** A refusal by the edge itself (before any handler): its status, envelope code, message and details. */
 export class EdgeError extends Error {
   constructor(

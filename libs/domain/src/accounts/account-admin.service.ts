@@ -18,6 +18,8 @@ export interface CreateAccountInput {
   expires?: string | null;
   username?: string | null;
   password?: string | null;
+  /** The owner's password already hashed (a console sign-up keeps only the hash until the email is verified). */
+  passwordHash?: string | null;
 }
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -64,9 +66,9 @@ export class AccountAdminService {
     const plan = (input.plan ?? 'free') as PlanCode;
     if (plan !== 'free' && plan !== 'pro') errors.plan = 'must be free or pro';
     if (input.expires && !isTimestamp(input.expires)) errors.expires = 'must be Y-m-d H:i:s';
-    if (input.username || input.password) {
+    if (input.username || input.password || input.passwordHash) {
       if (!input.username?.trim()) errors.username = 'is required with --password';
-      if (!input.password) errors.password = 'is required with --username';
+      if (!input.password && !input.passwordHash) errors.password = 'is required with --username';
     }
     if (Object.keys(errors).length) throw new ValidationFailed(errors);
 
@@ -85,12 +87,12 @@ export class AccountAdminService {
         { hash: this.secrets.hash(apiKey), masked: maskApiKey(apiKey) },
       );
       let userId: number | null = null;
-      if (input.username && input.password) {
+      if (input.username && (input.password || input.passwordHash)) {
         const username = input.username.trim();
         if (await this.users.findByUsername(username)) throw new Conflict('This username is taken.', { username });
         userId = await this.users.create(accountId, {
           username,
-          passwordHash: await this.passwords.hash(input.password),
+          passwordHash: input.passwordHash ?? (await this.passwords.hash(input.password ?? '')),
           permissions: [...PERMISSION_KEYS],
           isOwner: true,
         });

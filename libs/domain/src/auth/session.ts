@@ -4,7 +4,16 @@ import { UserProfile } from '../users/user.repository.port';
 
 /** Why a session ended; kept on the row for support and audits. */
 export type RevokeReason =
-  'logout' | 'revoked' | 'revoked_by_other_session' | 'password_changed' | 'refresh_reuse' | 'user_updated' | 'user_deleted' | 'account_deleted';
+  | 'logout'
+  | 'revoked'
+  | 'revoked_by_other_session'
+  | 'password_changed'
+  | 'refresh_reuse'
+  | 'user_updated'
+  | 'user_deleted'
+  | 'account_deleted'
+  /** A console sign-in left alone past its idle limit (docs/console.md). */
+  | 'idle_timeout';
 
 /** A signed-in device of a mobile user. Token hashes stay inside the domain and the database. */
 export interface MobileSession {

@@ -15,10 +15,21 @@ export class DocumentQuota {
     const now = this.clock.now();
     // Only a finite allowance needs counting (Pro has none): creates on Pro skip the count entirely.
     if (!Number.isFinite(this.plans[effectivePlan(account, now)].documentsPerMonth)) return;
+    const used = await this.countThisMonth(account.id, now);
+    assertWithinLimit(account, this.plans, now, 'documentsPerMonth', used, 'sales documents per month');
+  }
+
+  /** Sales documents made this calendar month (UTC) against the plan's allowance (null: no limit). */
+  async usage(account: Pick<Account, 'id' | 'plan' | 'subscriptionExpiresAt'>): Promise<{ used: number; limit: number | null }> {
+    const now = this.clock.now();
+    const limit = this.plans[effectivePlan(account, now)].documentsPerMonth;
+    return { used: await this.countThisMonth(account.id, now), limit: Number.isFinite(limit) ? limit : null };
+  }
+
+  private countThisMonth(accountId: number, now: Date): Promise<number> {
     const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
     const fmt = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
-    const used = await this.counter.countCreatedBetween(account.id, fmt(start), fmt(end));
-    assertWithinLimit(account, this.plans, now, 'documentsPerMonth', used, 'sales documents per month');
+    return this.counter.countCreatedBetween(accountId, fmt(start), fmt(end));
   }
 }

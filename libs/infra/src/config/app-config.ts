@@ -5,6 +5,7 @@ import { AppVersionInfo } from '@app/domain/public-info/app-version';
 import { Env, envReader } from './env-reader';
 import { EwayBillConfig, readEwayBillConfig } from './eway-bill-config';
 import { readStorefrontConfig, StorefrontConfig } from './storefront-config';
+import { ConsoleConfig, readConsoleConfig } from './console-config';
 
 export interface AppConfig {
   port: number;
@@ -64,6 +65,8 @@ export interface AppConfig {
   limits: ResourceLimits;
   /** The HTTP platform and edge settings (see docs/architecture.md, "HTTP adapter"). */
   http: HttpConfig;
+  /** The web console (docs/console.md). */
+  console: ConsoleConfig;
 }
 
 export interface HttpConfig {
@@ -385,13 +388,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (appleEnvironment === 'Production' && stores.apple.bundleId && appAppleId === null) {
     problems.push('APPSTORE_APP_APPLE_ID is required when APPSTORE_BUNDLE_ID is set and APPSTORE_ENVIRONMENT=Production');
   }
+  const publicBaseUrl = url('PUBLIC_BASE_URL', 'http://127.0.0.1:3000', ['http:', 'https:']).replace(/\/+$/, '');
   const config: AppConfig = {
     port: int('PORT', 3000, 0, 65535),
     databaseUrl,
     databaseReplicaUrls,
     replicaMaxLagSeconds: int('REPLICA_MAX_LAG_S', 5, 1, 3600),
     redisUrl: url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
-    publicBaseUrl: url('PUBLIC_BASE_URL', 'http://127.0.0.1:3000', ['http:', 'https:']).replace(/\/+$/, ''),
+    publicBaseUrl,
     chromiumPath: str('CHROMIUM_PATH', '/usr/bin/chromium'),
     pdfConcurrency: int('PDF_CONCURRENCY', 2, 1, 32),
     smtpUrl: smtp ? url('SMTP_URL', smtp, ['smtp:', 'smtps:']) : null,
@@ -443,6 +447,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     stores,
     storefront: readStorefrontConfig(env, problems),
     limits: readLimits(env, problems),
+    console: readConsoleConfig(env, publicBaseUrl, problems),
     http: {
       adapter: 'fastify',
       jsonMaxDepth: int('JSON_MAX_DEPTH', 32, 1, 1000),
