@@ -2,5 +2,15 @@
 
 /** List operations (GET paths) whose query takes `starting_after`: the paginator pages them by cursor. */
 export const CURSOR_PAGED_PATHS: readonly string[] = [
+  '/v1/clients',
+  '/v1/credit-notes',
+  '/v1/debit-notes',
   '/v1/events',
+  '/v1/expenses',
+  '/v1/inventory',
+  '/v1/invoices',
+  '/v1/payments',
+  '/v1/proforma-invoices',
+  '/v1/quotations',
+  '/v1/recurring-invoices',
 ];

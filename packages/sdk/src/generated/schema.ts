@@ -4804,9 +4804,15 @@ export interface components {
             template: {
                 [key: string]: unknown;
             };
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
         };
         RecurringInvoiceRun: {
@@ -4830,7 +4836,10 @@ export interface components {
             sendout_id: number | null;
             /** @description Why the run made no invoice, or why auto_send queued no email */
             error: string | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
         };
         RecurringInvoiceWithRuns: {
@@ -4876,9 +4885,15 @@ export interface components {
             template: {
                 [key: string]: unknown;
             };
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
             /** @description The runs, newest first (at most 200) */
             runs: components["schemas"]["RecurringInvoiceRun"][];
@@ -4894,9 +4909,15 @@ export interface components {
             address: string | null;
             gstin: string | null;
             state_code: string | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
             /** @description The client also runs its business on this platform */
             uses_platform: boolean;
@@ -4922,9 +4943,15 @@ export interface components {
             address: string | null;
             gstin: string | null;
             state_code: string | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
             /** @description The client also runs its business on this platform */
             uses_platform: boolean;
@@ -5026,9 +5053,15 @@ export interface components {
             allocated_tds: number;
             /** @description Part of tds_amount not applied yet (client credit too) */
             unallocated_tds: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
         };
         /** @description A payment with its allocations, oldest first */
@@ -5079,9 +5112,15 @@ export interface components {
             allocated_tds: number;
             /** @description Part of tds_amount not applied yet (client credit too) */
             unallocated_tds: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
             allocations: components["schemas"]["PaymentAllocation"][];
         };
@@ -5107,7 +5146,10 @@ export interface components {
              * @description When the payment was applied to the document (the payment's date, or a later date for an advance applied later)
              */
             allocation_date: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
         };
         InvoiceLine: {
@@ -5345,9 +5387,15 @@ export interface components {
              */
             exchange_rate: number | null;
             total_amount: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
         };
         /** @description Where a document, stored as sent, disagrees with the tax rules */
@@ -5445,9 +5493,15 @@ export interface components {
              */
             exchange_rate: number | null;
             total_amount: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
             /** @description The business as it was when the document was made (printed on its PDF); null on documents made before it was kept */
             supplier: {
@@ -5534,11 +5588,20 @@ export interface components {
              */
             exchange_rate: number | null;
             total_amount: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             paid_at: string | null;
         };
         QuotationHeader: {
@@ -5590,9 +5653,15 @@ export interface components {
              */
             exchange_rate: number | null;
             total_amount: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
         };
         Quotation: {
@@ -5644,9 +5713,15 @@ export interface components {
              */
             exchange_rate: number | null;
             total_amount: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
             /** @description The business as it was when the document was made (printed on its PDF); null on documents made before it was kept */
             supplier: {
@@ -5705,9 +5780,15 @@ export interface components {
              */
             exchange_rate: number | null;
             total_amount: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
         };
         ProformaInvoice: {
@@ -5756,9 +5837,15 @@ export interface components {
              */
             exchange_rate: number | null;
             total_amount: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
             /** @description The business as it was when the document was made (printed on its PDF); null on documents made before it was kept */
             supplier: {
@@ -5822,9 +5909,15 @@ export interface components {
             total_amount: number;
             /** @description Financial year (April to March) the note is numbered in */
             fy_start_year: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
         };
         CreditNote: {
@@ -5878,9 +5971,15 @@ export interface components {
             total_amount: number;
             /** @description Financial year (April to March) the note is numbered in */
             fy_start_year: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
             /** @description The business as it was when the document was made (printed on its PDF); null on documents made before it was kept */
             supplier: {
@@ -5948,9 +6047,15 @@ export interface components {
             total_amount: number;
             /** @description Financial year (April to March) the note is numbered in */
             fy_start_year: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
         };
         DebitNote: {
@@ -6008,9 +6113,15 @@ export interface components {
             total_amount: number;
             /** @description Financial year (April to March) the note is numbered in */
             fy_start_year: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
             /** @description The business as it was when the document was made (printed on its PDF); null on documents made before it was kept */
             supplier: {
@@ -6042,9 +6153,15 @@ export interface components {
             hsn_code: string;
             /** @description A stock movement taking the quantity from above this to it or below raises `inventory.low_stock`; null: no alert */
             low_stock_threshold: number | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
         };
         StockMovement: {
@@ -6059,7 +6176,10 @@ export interface components {
             source_id: number | null;
             source_label: string;
             note: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
         };
         /** @description An expense prefilled for a new entry (no id) */
@@ -6112,9 +6232,15 @@ export interface components {
             vendor_pan: string | null;
             /** @enum {string|null} */
             payee_type: "individual" | "huf" | "company" | "firm" | "other" | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
         };
         Sendout: {
@@ -6150,19 +6276,31 @@ export interface components {
             status: "queued" | "sending" | "sent" | "failed" | "cancelled";
             attempts: number;
             last_error: string | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             sent_at: string | null;
             message_id: string | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
         };
         Plan: {
             /** @enum {string} */
             code: "free" | "pro";
             label: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             expires_at: string | null;
             lapsed_from_pro: boolean;
             cancel_at_period_end: boolean;
@@ -6180,7 +6318,10 @@ export interface components {
             currency: "INR" | "USD" | "EUR" | "GBP" | "AED" | "SAR" | "QAR" | "KWD" | "OMR" | "BHD" | "SGD" | "MYR" | "THB" | "JPY" | "CNY" | "HKD" | "AUD" | "NZD" | "CAD" | "CHF" | "SEK" | "NOK" | "DKK" | "ZAR" | "NPR" | "LKR" | "BDT";
             business_gstin: string | null;
             business_pan: string | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             subscription_expires_at: string | null;
             plan: components["schemas"]["Plan"];
         };
@@ -6190,9 +6331,15 @@ export interface components {
             refresh_token: string;
             /** @enum {string} */
             token_type: "Bearer";
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             expires_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             refresh_expires_at: string;
             /** @description Id of the session */
             session_id: number;
@@ -6203,9 +6350,15 @@ export interface components {
             refresh_token: string;
             /** @enum {string} */
             token_type: "Bearer";
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             expires_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             refresh_expires_at: string;
             /** @description Id of the session */
             session_id: number;
@@ -6237,11 +6390,20 @@ export interface components {
             device_name: string | null;
             platform: string | null;
             user_agent: string | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             last_used_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             expires_at: string;
             /** @description The session of the calling token */
             current: boolean;
@@ -6254,9 +6416,15 @@ export interface components {
             username: string;
             permissions: ("clients" | "invoices" | "quotations" | "proforma_invoices" | "debit_notes" | "credit_notes" | "payments" | "inventory" | "expenses" | "sendouts" | "analytics" | "tds" | "settings" | "users" | "api" | "integrations")[];
             is_owner: boolean;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
         };
         BusinessProfile: {
@@ -6325,9 +6493,15 @@ export interface components {
             entity_id: number;
             /** @description Id of the user who acted, or null */
             actor_user_id: number | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             read_at: string | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
             deep_link: {
                 screen: string;
@@ -6943,7 +7117,7 @@ export interface components {
             /** @example 2026-10 */
             period: string;
             /**
-             * @description When it was marked filed (UTC)
+             * @description When it was marked filed (UTC) (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             filed_at: string;
@@ -6958,7 +7132,7 @@ export interface components {
             version: string;
             hash: string;
             /**
-             * @description When the month was marked filed (UTC)
+             * @description When the month was marked filed (UTC) (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             filed_at: string;
@@ -7361,7 +7535,7 @@ export interface components {
             /** @example 112010000000123 */
             ack_no: string;
             /**
-             * @description Acknowledgement date and time (Indian time, as the portal gives it)
+             * @description Acknowledgement date and time (Indian time, as the portal gives it) (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             ack_date: string;
@@ -7370,7 +7544,7 @@ export interface components {
             /** @enum {string} */
             status: "active" | "cancelled";
             /**
-             * @description When the IRN was cancelled (UTC)
+             * @description When the IRN was cancelled (UTC) (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             cancelled_at: string | null;
@@ -7501,12 +7675,12 @@ export interface components {
              */
             ewb_no: string;
             /**
-             * @description When the portal generated it (Indian time)
+             * @description When the portal generated it (Indian time) (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             ewb_date: string;
             /**
-             * @description End of validity (Indian time, 23:59:59 of the last day, rule 138(10)); null while Part B has no vehicle
+             * @description End of validity (Indian time, 23:59:59 of the last day, rule 138(10)); null while Part B has no vehicle (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             valid_until: string | null;
@@ -7530,7 +7704,7 @@ export interface components {
             /** @description Extensions of validity so far */
             extended_times: number;
             /**
-             * @description When the bill was cancelled (UTC)
+             * @description When the bill was cancelled (UTC) (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             cancelled_at: string | null;
@@ -7571,7 +7745,7 @@ export interface components {
             /** @enum {string} */
             format: "xlsx" | "csv";
             /**
-             * @description Last successful send (UTC)
+             * @description Last successful send (UTC) (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             last_sent_at: string | null;
@@ -7597,9 +7771,15 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "failed";
             error: string | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             sent_at: string | null;
         };
         Webhook: {
@@ -7613,18 +7793,24 @@ export interface components {
             /** @description Why the service disabled it (`failing`); null when it did not */
             disabled_reason: string | null;
             /**
-             * @description Start of the current run of failed attempts
+             * @description Start of the current run of failed attempts (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             failing_since: string | null;
             /**
-             * @description Until when the secret before the last rotation still signs
+             * @description Until when the secret before the last rotation still signs (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             previous_secret_expires_at: string | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
         };
         WebhookWithSecret: {
@@ -7638,18 +7824,24 @@ export interface components {
             /** @description Why the service disabled it (`failing`); null when it did not */
             disabled_reason: string | null;
             /**
-             * @description Start of the current run of failed attempts
+             * @description Start of the current run of failed attempts (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             failing_since: string | null;
             /**
-             * @description Until when the secret before the last rotation still signs
+             * @description Until when the secret before the last rotation still signs (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             previous_secret_expires_at: string | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             updated_at: string;
             /** @description The signing secret (whsec_...), shown this once */
             secret: string;
@@ -7668,26 +7860,35 @@ export interface components {
             /** @description First 1 KB of the last answer, or why there was none */
             response_body: string | null;
             duration_ms: number | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             last_attempt_at: string | null;
             /**
-             * @description When the next attempt is due (pending deliveries only)
+             * @description When the next attempt is due (pending deliveries only) (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             next_attempt_at: string | null;
             /** @description Id of the delivery sent again, or null */
             redelivery_of: number | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             created_at: string;
         };
         StorefrontStatus: {
             connected: boolean;
             /** @example my-shop.example.com */
             shop_domain: string | null;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             connected_at: string | null;
             /**
-             * @description When the last webhook delivery of the shop arrived (UTC)
+             * @description When the last webhook delivery of the shop arrived (UTC) (UTC, Y-m-d H:i:s)
              * @example 2025-04-01 10:30:00
              */
             last_event_at: string | null;
@@ -7706,7 +7907,10 @@ export interface components {
             webhook_id: string;
             /** @example orders/create */
             topic: string;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             received_at: string;
             /** @enum {string} */
             state: "received" | "processed" | "failed" | "ignored";
@@ -7718,7 +7922,10 @@ export interface components {
         AuditEntry: {
             /** @description Id of the entry */
             id: number;
-            /** @example 2025-04-01 10:30:00 */
+            /**
+             * @description UTC, Y-m-d H:i:s (no offset in the value)
+             * @example 2025-04-01 10:30:00
+             */
             occurred_at: string;
             actor: {
                 /** @enum {string} */
@@ -9168,7 +9375,17 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
+                /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
+                order?: "default" | "updated_at" | null;
+                /** @description 1: the first page (no cursor, offset 0) also carries `tombstones`, the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first. */
+                include_deleted?: "1" | "0" | "true" | "false" | null;
             };
             header?: never;
             path?: never;
@@ -9209,7 +9426,14 @@ export interface operations {
                      *             "registration_type": "composition"
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true,
+                     *         "tombstones": [
+                     *           {
+                     *             "id": 1,
+                     *             "deleted_at": "2025-04-01T04:30:00Z"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -9220,6 +9444,19 @@ export interface operations {
                             clients: components["schemas"]["Client"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
+                            /** @description With `include_deleted=1`, on the first page only: the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first */
+                            tombstones?: {
+                                /** @description Id of the deleted row (the id key of the rows) */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was deleted, ISO 8601 in UTC
+                                 * @example 2025-04-01T04:30:00Z
+                                 */
+                                deleted_at: string;
+                            }[];
                         };
                     };
                 };
@@ -10899,7 +11136,17 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
+                /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
+                order?: "default" | "updated_at" | null;
+                /** @description 1: the first page (no cursor, offset 0) also carries `tombstones`, the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first. */
+                include_deleted?: "1" | "0" | "true" | "false" | null;
             };
             header?: never;
             path?: never;
@@ -10940,7 +11187,14 @@ export interface operations {
                      *             "updated_at": "2025-04-01 10:30:00"
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true,
+                     *         "tombstones": [
+                     *           {
+                     *             "id": 1,
+                     *             "deleted_at": "2025-04-01T04:30:00Z"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -10951,6 +11205,19 @@ export interface operations {
                             items: components["schemas"]["InventoryItem"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
+                            /** @description With `include_deleted=1`, on the first page only: the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first */
+                            tombstones?: {
+                                /** @description Id of the deleted row (the id key of the rows) */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was deleted, ISO 8601 in UTC
+                                 * @example 2025-04-01T04:30:00Z
+                                 */
+                                deleted_at: string;
+                            }[];
                         };
                     };
                 };
@@ -12543,7 +12810,17 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
+                /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
+                order?: "default" | "updated_at" | null;
+                /** @description 1: the first page (no cursor, offset 0) also carries `tombstones`, the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first. */
+                include_deleted?: "1" | "0" | "true" | "false" | null;
             };
             header?: never;
             path?: never;
@@ -12588,7 +12865,14 @@ export interface operations {
                      *             "updated_at": "2025-04-01 10:30:00"
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true,
+                     *         "tombstones": [
+                     *           {
+                     *             "id": 1,
+                     *             "deleted_at": "2025-04-01T04:30:00Z"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -12599,6 +12883,19 @@ export interface operations {
                             expenses: components["schemas"]["Expense"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
+                            /** @description With `include_deleted=1`, on the first page only: the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first */
+                            tombstones?: {
+                                /** @description Id of the deleted row (the id key of the rows) */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was deleted, ISO 8601 in UTC
+                                 * @example 2025-04-01T04:30:00Z
+                                 */
+                                deleted_at: string;
+                            }[];
                         };
                     };
                 };
@@ -15200,7 +15497,10 @@ export interface operations {
                         data: {
                             /** @example ik_live_••••••••3f9a */
                             api_key_masked: string | null;
-                            /** @example 2025-04-01 10:30:00 */
+                            /**
+                             * @description UTC, Y-m-d H:i:s (no offset in the value)
+                             * @example 2025-04-01 10:30:00
+                             */
                             created_at: string | null;
                         };
                     };
@@ -17358,7 +17658,17 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
+                /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
+                order?: "default" | "updated_at" | null;
+                /** @description 1: the first page (no cursor, offset 0) also carries `tombstones`, the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first. */
+                include_deleted?: "1" | "0" | "true" | "false" | null;
                 /** @description Financial year start (2025 = 2025-04-01..2026-03-31); overrides date_from/date_to */
                 fy_start_year?: number | null;
                 /** @description Only documents dated on or after this day */
@@ -17422,7 +17732,14 @@ export interface operations {
                      *             "updated_at": "2025-04-01 10:30:00"
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true,
+                     *         "tombstones": [
+                     *           {
+                     *             "id": 1,
+                     *             "deleted_at": "2025-04-01T04:30:00Z"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -17433,6 +17750,19 @@ export interface operations {
                             debit_notes: components["schemas"]["DebitNoteHeader"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
+                            /** @description With `include_deleted=1`, on the first page only: the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first */
+                            tombstones?: {
+                                /** @description Id of the deleted row (the id key of the rows) */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was deleted, ISO 8601 in UTC
+                                 * @example 2025-04-01T04:30:00Z
+                                 */
+                                deleted_at: string;
+                            }[];
                         };
                     };
                 };
@@ -18923,7 +19253,17 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
+                /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
+                order?: "default" | "updated_at" | null;
+                /** @description 1: the first page (no cursor, offset 0) also carries `tombstones`, the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first. */
+                include_deleted?: "1" | "0" | "true" | "false" | null;
                 /** @description Financial year start (2025 = 2025-04-01..2026-03-31); overrides date_from/date_to */
                 fy_start_year?: number | null;
                 /** @description Only documents dated on or after this day */
@@ -18983,7 +19323,14 @@ export interface operations {
                      *             "updated_at": "2025-04-01 10:30:00"
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true,
+                     *         "tombstones": [
+                     *           {
+                     *             "id": 1,
+                     *             "deleted_at": "2025-04-01T04:30:00Z"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -18994,6 +19341,19 @@ export interface operations {
                             credit_notes: components["schemas"]["CreditNoteHeader"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
+                            /** @description With `include_deleted=1`, on the first page only: the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first */
+                            tombstones?: {
+                                /** @description Id of the deleted row (the id key of the rows) */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was deleted, ISO 8601 in UTC
+                                 * @example 2025-04-01T04:30:00Z
+                                 */
+                                deleted_at: string;
+                            }[];
                         };
                     };
                 };
@@ -22372,7 +22732,7 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
             };
             header?: never;
             path?: never;
@@ -23546,7 +23906,17 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
+                /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
+                order?: "default" | "updated_at" | null;
+                /** @description 1: the first page (no cursor, offset 0) also carries `tombstones`, the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first. */
+                include_deleted?: "1" | "0" | "true" | "false" | null;
                 /** @description Financial year start (2025 = 2025-04-01..2026-03-31); overrides date_from/date_to */
                 fy_start_year?: number | null;
                 /** @description Only documents dated on or after this day */
@@ -23626,7 +23996,14 @@ export interface operations {
                      *             "updated_at": "2025-04-01 10:30:00"
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true,
+                     *         "tombstones": [
+                     *           {
+                     *             "id": 1,
+                     *             "deleted_at": "2025-04-01T04:30:00Z"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -23637,6 +24014,19 @@ export interface operations {
                             invoices: components["schemas"]["InvoiceHeader"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
+                            /** @description With `include_deleted=1`, on the first page only: the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first */
+                            tombstones?: {
+                                /** @description Id of the deleted row (the id key of the rows) */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was deleted, ISO 8601 in UTC
+                                 * @example 2025-04-01T04:30:00Z
+                                 */
+                                deleted_at: string;
+                            }[];
                         };
                     };
                 };
@@ -24354,7 +24744,7 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
                 /** @description UTC, Y-m-d H:i:s; default one hour ago */
                 since?: string | null;
             };
@@ -25414,7 +25804,17 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
+                /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
+                order?: "default" | "updated_at" | null;
+                /** @description 1: the first page (no cursor, offset 0) also carries `tombstones`, the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first. */
+                include_deleted?: "1" | "0" | "true" | "false" | null;
                 /** @description Only documents in this status */
                 status?: "active" | "paused" | "completed" | null;
                 /** @description Only the records of this client */
@@ -25464,7 +25864,14 @@ export interface operations {
                      *             "updated_at": "2025-04-01 10:30:00"
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true,
+                     *         "tombstones": [
+                     *           {
+                     *             "id": 1,
+                     *             "deleted_at": "2025-04-01T04:30:00Z"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -25475,6 +25882,19 @@ export interface operations {
                             recurring_invoices: components["schemas"]["RecurringInvoice"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
+                            /** @description With `include_deleted=1`, on the first page only: the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first */
+                            tombstones?: {
+                                /** @description Id of the deleted row (the id key of the rows) */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was deleted, ISO 8601 in UTC
+                                 * @example 2025-04-01T04:30:00Z
+                                 */
+                                deleted_at: string;
+                            }[];
                         };
                     };
                 };
@@ -27958,7 +28378,10 @@ export interface operations {
                                 email_status: string | null;
                                 /** @description Why no email was queued (no client email, no stored signature) */
                                 error: string | null;
-                                /** @example 2025-04-01 10:30:00 */
+                                /**
+                                 * @description UTC, Y-m-d H:i:s (no offset in the value)
+                                 * @example 2025-04-01 10:30:00
+                                 */
                                 created_at: string;
                             }[];
                             /** @description Null: reminders off, the invoice paid or cancelled, the client opted out, or no step left */
@@ -28119,7 +28542,17 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
+                /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
+                order?: "default" | "updated_at" | null;
+                /** @description 1: the first page (no cursor, offset 0) also carries `tombstones`, the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first. */
+                include_deleted?: "1" | "0" | "true" | "false" | null;
                 /** @description Financial year start (2025 = 2025-04-01..2026-03-31); overrides date_from/date_to */
                 fy_start_year?: number | null;
                 /** @description Only documents dated on or after this day */
@@ -28182,7 +28615,14 @@ export interface operations {
                      *             "updated_at": "2025-04-01 10:30:00"
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true,
+                     *         "tombstones": [
+                     *           {
+                     *             "id": 1,
+                     *             "deleted_at": "2025-04-01T04:30:00Z"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -28193,6 +28633,19 @@ export interface operations {
                             quotations: components["schemas"]["QuotationHeader"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
+                            /** @description With `include_deleted=1`, on the first page only: the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first */
+                            tombstones?: {
+                                /** @description Id of the deleted row (the id key of the rows) */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was deleted, ISO 8601 in UTC
+                                 * @example 2025-04-01T04:30:00Z
+                                 */
+                                deleted_at: string;
+                            }[];
                         };
                     };
                 };
@@ -29958,7 +30411,17 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
+                /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
+                order?: "default" | "updated_at" | null;
+                /** @description 1: the first page (no cursor, offset 0) also carries `tombstones`, the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first. */
+                include_deleted?: "1" | "0" | "true" | "false" | null;
                 /** @description Financial year start (2025 = 2025-04-01..2026-03-31); overrides date_from/date_to */
                 fy_start_year?: number | null;
                 /** @description Only documents dated on or after this day */
@@ -30017,7 +30480,14 @@ export interface operations {
                      *             "updated_at": "2025-04-01 10:30:00"
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true,
+                     *         "tombstones": [
+                     *           {
+                     *             "id": 1,
+                     *             "deleted_at": "2025-04-01T04:30:00Z"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -30028,6 +30498,19 @@ export interface operations {
                             proforma_invoices: components["schemas"]["ProformaInvoiceHeader"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
+                            /** @description With `include_deleted=1`, on the first page only: the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first */
+                            tombstones?: {
+                                /** @description Id of the deleted row (the id key of the rows) */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was deleted, ISO 8601 in UTC
+                                 * @example 2025-04-01T04:30:00Z
+                                 */
+                                deleted_at: string;
+                            }[];
                         };
                     };
                 };
@@ -33591,7 +34074,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description 1: unread notifications only */
@@ -34650,7 +35133,10 @@ export interface operations {
                             notification: {
                                 /** @description Id of the notification */
                                 notification_id: number;
-                                /** @example 2025-04-01 10:30:00 */
+                                /**
+                                 * @description UTC, Y-m-d H:i:s (no offset in the value)
+                                 * @example 2025-04-01 10:30:00
+                                 */
                                 read_at: string;
                             };
                         };
@@ -38998,7 +39484,7 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
                 /** @description Only entries about records of this type */
                 entity_type?: "account" | "business_settings" | "client" | "invoice" | "quotation" | "proforma_invoice" | "debit_note" | "credit_note" | "payment" | "recurring_invoice" | "inventory" | "expense" | "sendout" | "session" | "push_device" | "tds_section" | "tds_deposit" | "user" | "webhook_endpoint" | null;
                 /** @description Only entries about this record (give `entity_type` too) */
@@ -41354,7 +41840,10 @@ export interface operations {
                         data: {
                             /** @example whsec_… */
                             secret: string;
-                            /** @example 2025-04-01 10:30:00 */
+                            /**
+                             * @description UTC, Y-m-d H:i:s (no offset in the value)
+                             * @example 2025-04-01 10:30:00
+                             */
                             previous_secret_expires_at: string;
                         };
                     };
@@ -41794,7 +42283,7 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
             };
             header?: never;
             path: {
@@ -43509,7 +43998,7 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
             };
             header?: never;
             path?: never;
@@ -48392,7 +48881,17 @@ export interface operations {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
-                offset?: number;
+                offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
+                /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
+                order?: "default" | "updated_at" | null;
+                /** @description 1: the first page (no cursor, offset 0) also carries `tombstones`, the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first. */
+                include_deleted?: "1" | "0" | "true" | "false" | null;
                 /** @description Only the records of this client */
                 client_id?: number | null;
                 /** @description Financial year start (2025 = 2025-04-01..2026-03-31) of the payment date; overrides date_from/date_to */
@@ -48447,7 +48946,14 @@ export interface operations {
                      *             "updated_at": "2025-04-01 10:30:00"
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true,
+                     *         "tombstones": [
+                     *           {
+                     *             "id": 1,
+                     *             "deleted_at": "2025-04-01T04:30:00Z"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -48458,6 +48964,19 @@ export interface operations {
                             payments: components["schemas"]["PaymentHeader"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
+                            /** @description With `include_deleted=1`, on the first page only: the rows of this list deleted in the last 30 days (since `updated_since` when given), newest first */
+                            tombstones?: {
+                                /** @description Id of the deleted row (the id key of the rows) */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was deleted, ISO 8601 in UTC
+                                 * @example 2025-04-01T04:30:00Z
+                                 */
+                                deleted_at: string;
+                            }[];
                         };
                     };
                 };
