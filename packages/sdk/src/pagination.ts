@@ -22,8 +22,10 @@ export type ListPath = {
       : never;
 }[keyof paths];
 
+/** The fields of a list answer that may hold its rows: all but the optional `tombstones` of `include_deleted`. */
+type RowKeys<P extends ListPath> = Exclude<keyof AnswerOf<P>, 'tombstones'>;
 /** A row of a list: the element of the array its answer's `data` holds (`invoices`, `clients`, ...). */
-export type ListRow<P extends ListPath> = { [K in keyof AnswerOf<P>]: AnswerOf<P>[K] extends ReadonlyArray<infer R> ? R : never }[keyof AnswerOf<P>];
+export type ListRow<P extends ListPath> = { [K in RowKeys<P>]-?: NonNullable<AnswerOf<P>[K]> extends ReadonlyArray<infer R> ? R : never }[RowKeys<P>];
 
 /** The filters of a list (its query less the paging parameters) and, for a nested list, its path parameters. */
 export type ListParams<P extends ListPath> = { query?: Omit<QueryOf<P>, PageKeys> } & ([PathParamsOf<P>] extends [never]
