@@ -118,7 +118,9 @@ export function inventoryRepositoryContract(harness: () => InventoryRepositoryHa
     });
     const second = await move(h, account, id, -9);
     expect(second.quantityAfter).toBe(-3);
-    expect(await h.repo().findById(account, id)).toMatchObject({ quantity: -3, lowStockThreshold: 7, updatedAt: stampOf(h.clock) });
+    // updated_at is the adapter's to keep (on MariaDB a trigger also stamps writes that leave it as it was), so only
+    // the quantities are pinned here.
+    expect(await h.repo().findById(account, id)).toMatchObject({ quantity: -3, lowStockThreshold: 7 });
     expect((await h.repo().movements(account, id)).map((m) => [m.id, m.quantityAfter])).toEqual([
       [second.id, -3],
       [out.id, 6],
