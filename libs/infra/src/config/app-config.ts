@@ -267,16 +267,8 @@ export function loadResourceLimits(env: Env = process.env): ResourceLimits {
 /** Reads the environment with local defaults; every problem is reported at once, before start. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const problems: string[] = [];
-  const { int } = envReader(env, problems);
+  const { int, bool } = envReader(env, problems);
   const str = (name: string, fallback: string) => (env[name] ?? '').trim() || fallback;
-  const bool = (name: string, fallback: boolean) => {
-    const raw = (env[name] ?? '').trim().toLowerCase();
-    if (!raw) return fallback;
-    if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
-    if (['0', 'false', 'off', 'no'].includes(raw)) return false;
-    problems.push(`${name} must be on or off (got "${raw}")`);
-    return fallback;
-  };
   const url = (name: string, fallback: string, protocols: string[]) => {
     const value = str(name, fallback);
     try {

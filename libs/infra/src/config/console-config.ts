@@ -18,16 +18,8 @@ export interface ConsoleConfig {
 }
 
 export function readConsoleConfig(env: Env, publicBaseUrl: string, problems: string[]): ConsoleConfig {
-  const { int } = envReader(env, problems);
+  const { int, bool: flag } = envReader(env, problems);
   const production = (env.NODE_ENV ?? '').trim() === 'production';
-  const flag = (name: string, fallback: boolean) => {
-    const raw = (env[name] ?? '').trim().toLowerCase();
-    if (!raw) return fallback;
-    if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
-    if (['0', 'false', 'off', 'no'].includes(raw)) return false;
-    problems.push(`${name} must be on or off (got "${raw}")`);
-    return fallback;
-  };
   const secureCookie = flag('CONSOLE_SECURE_COOKIE', production || publicBaseUrl.startsWith('https:'));
   if (production && !secureCookie) problems.push('CONSOLE_SECURE_COOKIE=off is for development only: it is refused when NODE_ENV=production');
   return {

@@ -10,5 +10,14 @@ export function envReader(env: Env, problems: string[]) {
     if (!Number.isInteger(n) || n < min || n > max) problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
     return n;
   };
-  return { int };
+  /** on/off, true/false, yes/no or 1/0; anything else is a problem and gives `fallback`. */
+  const bool = (name: string, fallback: boolean) => {
+    const raw = (env[name] ?? '').trim().toLowerCase();
+    if (!raw) return fallback;
+    if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+    if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be on or off (got "${raw}")`);
+    return fallback;
+  };
+  return { int, bool };
 }
