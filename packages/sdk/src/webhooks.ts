@@ -1,4 +1,5 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { WEBHOOK_EVENT_TYPES } from './generated/operations';
 import type { paths } from './generated/schema';
 
 export { WebhookVerificationError };
@@ -21,35 +22,7 @@ export interface WebhookObjects {
 }
 
 /** Every event type an endpoint may subscribe to (`POST /v1/webhooks` also takes `<prefix>.*` and `*`). */
-export const WEBHOOK_EVENT_TYPES = [
-  'client.created',
-  'client.updated',
-  'client.deleted',
-  'invoice.created',
-  'invoice.updated',
-  'invoice.deleted',
-  'invoice.paid',
-  'quotation.created',
-  'quotation.updated',
-  'quotation.deleted',
-  'quotation.converted',
-  'proforma_invoice.created',
-  'proforma_invoice.updated',
-  'proforma_invoice.deleted',
-  'proforma_invoice.converted',
-  'debit_note.created',
-  'debit_note.updated',
-  'debit_note.deleted',
-  'credit_note.created',
-  'credit_note.updated',
-  'credit_note.deleted',
-  'payment.created',
-  'payment.deleted',
-  'inventory.low_stock',
-  'sendout.sent',
-  'sendout.failed',
-  'reminder.sent',
-] as const;
+export { WEBHOOK_EVENT_TYPES };
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
