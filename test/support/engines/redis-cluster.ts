@@ -74,7 +74,7 @@ export class RedisCluster {
     await this.waitFor(() => this.allOk(), 'every node to report cluster_state:ok');
   }
 
-  /** Ports of the nodes that are masters now, as node `via` sees them. */
+  /** Ports of the nodes that are masters now and not marked failed, as the first running node sees them. */
   async masterPorts(): Promise<number[]> {
     const live = this.nodes.find((n) => n.child);
     if (!live) return [];
