@@ -77,7 +77,7 @@ export async function startWorker(config: AppConfig, outboxDir?: string, calenda
 
 /** Removes every job and key under the suite's queue prefix. */
 export async function dropQueue(config: AppConfig): Promise<void> {
-  const queue = new BullmqSendoutQueue(config.redisUrl, config.queue);
+  const queue = new BullmqSendoutQueue(config.redis, config.queue);
   try {
     for (let i = 0; i < 50 && queue.redis.status !== 'ready'; i++) await new Promise((r) => setTimeout(r, 50));
     if (queue.redis.status === 'ready') await queue.obliterate();

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import Redis from 'ioredis';
+import { isCluster, taggedPrefix } from '@app/infra/redis/redis-connection';
 import { AccountRepository } from '@app/domain/accounts/account.repository.port';
 import { DeletedAccounts } from '@app/domain/accounts/deleted-accounts.port';
 import { ActivityLog } from '@app/domain/activity/activity-log.port';
@@ -46,7 +47,9 @@ const policy = DEFAULT_SESSION_POLICY;
       useFactory: (config: AppConfig, redis: Redis) =>
         config.rateLimit
           ? new RedisLoginThrottle(redis, {
-              prefix: loginThrottlePrefix(databaseName(config.databaseUrl)),
+              prefix: isCluster(config.redis)
+                ? taggedPrefix(config.redis, 'ratelimit:login:', databaseName(config.databaseUrl))
+                : loginThrottlePrefix(databaseName(config.databaseUrl)),
               maxFailuresPerUser: config.loginMaxFailuresPerUser,
               maxFailuresPerIp: config.loginMaxFailuresPerIp,
               windowSeconds: config.loginFailureWindowSeconds,

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import Redis from 'ioredis';
+import { openRedis } from '@app/infra/redis/redis-connection';
 import { AccountRepository } from '@app/domain/accounts/account.repository.port';
 import { AccessTokenVerifier } from '@app/domain/auth/access-token-verifier.port';
 import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-case';
@@ -47,7 +48,7 @@ export class CoreModule {
         {
           provide: Redis,
           useFactory: () => {
-            const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+            const redis = openRedis(config.redis, { maxRetriesPerRequest: 1, lazyConnect: true });
             redis.on('error', () => undefined); // reachability is reported by /health
             redis.connect().catch(() => undefined);
             return redis;

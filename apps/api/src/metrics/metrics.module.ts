@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
+import { queuePrefix } from '@app/infra/redis/redis-connection';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@app/infra/config/app-config';
 import { TypeormTransactionRunner } from '@app/infra/database/typeorm-transaction-runner';
@@ -37,7 +38,7 @@ class MetricsSources implements OnApplicationBootstrap, OnApplicationShutdown {
 
   onApplicationBootstrap(): void {
     this.queues = OBSERVED_QUEUES.map((name) => {
-      const queue = new Queue(name, { connection: this.redis, prefix: this.config.queue.prefix });
+      const queue = new Queue(name, { connection: this.redis, prefix: queuePrefix(this.config.redis, this.config.queue.prefix, name) });
       queue.on('error', () => undefined); // an unreachable Redis shows as missing queue figures
       return queue;
     });

@@ -16,7 +16,7 @@ export class CaSyncProcessor implements OnApplicationBootstrap, OnModuleDestroy 
     send: SendCaSync,
     @Inject(WORKER_LOG) private readonly log: Logger,
   ) {
-    this.worker = new BullmqCaSyncWorker(config.redisUrl, config.queue, send, log);
+    this.worker = new BullmqCaSyncWorker(config.redis, config.queue, send, log);
   }
 
   onApplicationBootstrap(): void {

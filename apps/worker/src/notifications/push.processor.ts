@@ -19,7 +19,7 @@ export class PushProcessor implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(WORKER_LOG) private readonly log: Logger,
   ) {
     this.worker = new BullmqPushWorker(
-      config.redisUrl,
+      config.redis,
       { prefix: config.queue.prefix, concurrency: config.push.concurrency, backoffMs: config.push.backoffMs },
       deliver,
       log,

@@ -16,7 +16,7 @@ export class SendoutProcessor implements OnApplicationBootstrap, OnModuleDestroy
     deliver: DeliverSendout,
     @Inject(WORKER_LOG) private readonly log: Logger,
   ) {
-    this.worker = new BullmqSendoutWorker(config.redisUrl, config.queue, deliver, log);
+    this.worker = new BullmqSendoutWorker(config.redis, config.queue, deliver, log);
   }
 
   onApplicationBootstrap(): void {

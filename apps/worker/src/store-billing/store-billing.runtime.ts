@@ -34,7 +34,7 @@ export class StoreBillingRuntime {
 
   start(): void {
     this.worker = startStoreNotificationWorker(
-      this.config.redisUrl,
+      this.config.redis,
       this.config.queue,
       async (id) => {
         const result = await this.process.execute(id);

@@ -39,7 +39,7 @@ export class StorefrontRuntime {
 
   start(): void {
     this.workers = startStorefrontWorkers(
-      this.config.redisUrl,
+      this.config.redis,
       this.config.queue,
       this.config.storefront,
       {

@@ -34,7 +34,7 @@ import { ReadCommittedTransactionRunner, SqlActivityOutbox } from './sql-activit
         config.push.serviceAccount ? new FcmPushSender(config.push.serviceAccount, config.push.fcmBaseUrl) : new DisabledPushSender(),
       inject: [APP_CONFIG],
     },
-    { provide: BullmqPushQueue, useFactory: (config: AppConfig) => new BullmqPushQueue(config.redisUrl, config.queue.prefix), inject: [APP_CONFIG] },
+    { provide: BullmqPushQueue, useFactory: (config: AppConfig) => new BullmqPushQueue(config.redis, config.queue.prefix), inject: [APP_CONFIG] },
     { provide: PushQueue, useExisting: BullmqPushQueue },
     make(PushHandOff, [PushOutbox, PushQueue, PushSender, Clock]),
     make(NotifyFromActivity, [NotificationRepository, NotificationDirectory, NotificationPrefsRepository, DeviceRepository, PushHandOff]),

@@ -1,5 +1,6 @@
 import { Job, Queue, Worker } from 'bullmq';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { openRedis, openWorker, queuePrefix, RedisTarget } from '../redis/redis-connection';
 import { StoreNotificationQueue } from '@app/domain/billing/store-notification.repository.port';
 import type { NotificationOutcome } from '@app/domain/billing/process-store-notification.use-case';
 import type { QueueConfig } from '../config/app-config';
@@ -18,13 +19,13 @@ export class BullmqStoreNotificationQueue extends StoreNotificationQueue {
   readonly redis: Redis;
   private readonly queue: Queue;
 
-  constructor(redisUrl: string, config: Pick<QueueConfig, 'prefix'>) {
+  constructor(target: RedisTarget, config: Pick<QueueConfig, 'prefix'>) {
     super();
-    this.redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    this.redis = openRedis(target, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
     this.redis.on('error', () => undefined);
     this.queue = new Queue(STORE_NOTIFICATION_QUEUE, {
       connection: this.redis,
-      prefix: config.prefix,
+      prefix: queuePrefix(target, config.prefix, STORE_NOTIFICATION_QUEUE),
       defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 5000 }, removeOnComplete: true, removeOnFail: true },
     });
     this.queue.on('error', () => undefined);
@@ -48,19 +49,20 @@ export class BullmqStoreNotificationQueue extends StoreNotificationQueue {
 
 /** Runs `process` for each job; an outcome of `retry` is thrown back so BullMQ retries with back-off. */
 export function startStoreNotificationWorker(
-  redisUrl: string,
+  target: RedisTarget,
   config: Pick<QueueConfig, 'prefix'>,
   process: (notificationId: number) => Promise<{ outcome: NotificationOutcome; error?: string }>,
   onError: (message: string) => void,
 ): Worker {
-  const worker = new Worker(
+  const worker = openWorker(
+    target,
     STORE_NOTIFICATION_QUEUE,
     async (job: Job<{ notificationId: number }>) => {
       const result = await process(Number(job.data.notificationId));
       if (result.outcome === 'retry') throw new Error(result.error ?? 'store unavailable');
       return result.outcome;
     },
-    { connection: { url: redisUrl, maxRetriesPerRequest: null, connectTimeout: 5000 }, prefix: config.prefix, concurrency: 2 },
+    { prefix: config.prefix, concurrency: 2 },
   );
   worker.on('error', (err) => onError(err.message));
   return worker;

@@ -69,7 +69,7 @@ const STORE_PRODUCTS = Symbol('STORE_PRODUCTS');
     { provide: PushTokenVerifier, useFactory: (config: AppConfig) => new GooglePushTokenVerifier(config.stores.play), inject: [APP_CONFIG] },
     {
       provide: BullmqStoreNotificationQueue,
-      useFactory: (config: AppConfig) => new BullmqStoreNotificationQueue(config.redisUrl, config.queue),
+      useFactory: (config: AppConfig) => new BullmqStoreNotificationQueue(config.redis, config.queue),
       inject: [APP_CONFIG],
     },
     { provide: StoreNotificationQueue, useExisting: BullmqStoreNotificationQueue },

@@ -13,7 +13,7 @@ import { bind } from '../core/providers';
 @Module({
   providers: [
     bind(CaSyncRepository, SqlCaSyncRepository, [Database]),
-    { provide: CaSyncQueue, useFactory: (config: AppConfig) => new BullmqCaSyncQueue(config.redisUrl, config.queue), inject: [APP_CONFIG] },
+    { provide: CaSyncQueue, useFactory: (config: AppConfig) => new BullmqCaSyncQueue(config.redis, config.queue), inject: [APP_CONFIG] },
     bind(CaSyncDataReader, SqlCaSyncData, [Database]),
     { provide: CaSyncFileWriter, useClass: ExcelCaSyncFileWriter },
   ],

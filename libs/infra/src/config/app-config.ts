@@ -6,6 +6,8 @@ import { Env, envReader } from './env-reader';
 import { EwayBillConfig, readEwayBillConfig } from './eway-bill-config';
 import { readStorefrontConfig, StorefrontConfig } from './storefront-config';
 import { ConsoleConfig, readConsoleConfig } from './console-config';
+import { readRedisTarget } from './redis-config';
+import { RedisTarget } from '../redis/redis-connection';
 
 export interface AppConfig {
   port: number;
@@ -15,6 +17,8 @@ export interface AppConfig {
   /** A replica further behind than this is skipped, and a caller's reads follow its writes to the primary for as long (REPLICA_MAX_LAG_S). */
   replicaMaxLagSeconds: number;
   redisUrl: string;
+  /** The Redis every queue, lock, bucket and cache uses: REDIS_URL, or a cluster from REDIS_CLUSTER_NODES. */
+  redis: RedisTarget;
   publicBaseUrl: string;
   chromiumPath: string;
   pdfConcurrency: number;
@@ -380,13 +384,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (appleEnvironment === 'Production' && stores.apple.bundleId && appAppleId === null) {
     problems.push('APPSTORE_APP_APPLE_ID is required when APPSTORE_BUNDLE_ID is set and APPSTORE_ENVIRONMENT=Production');
   }
+  const redisUrl = url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']);
   const publicBaseUrl = url('PUBLIC_BASE_URL', 'http://127.0.0.1:3000', ['http:', 'https:']).replace(/\/+$/, '');
   const config: AppConfig = {
     port: int('PORT', 3000, 0, 65535),
     databaseUrl,
     databaseReplicaUrls,
     replicaMaxLagSeconds: int('REPLICA_MAX_LAG_S', 5, 1, 3600),
-    redisUrl: url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    redisUrl,
+    redis: readRedisTarget(env, redisUrl, problems),
     publicBaseUrl,
     chromiumPath: str('CHROMIUM_PATH', '/usr/bin/chromium'),
     pdfConcurrency: int('PDF_CONCURRENCY', 2, 1, 32),

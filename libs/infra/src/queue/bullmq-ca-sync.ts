@@ -3,6 +3,7 @@ import { CaSyncJob, CaSyncQueue } from '@app/domain/ca-sync/ca-sync.port';
 import { CaSyncOutcome, SendCaSync } from '@app/domain/ca-sync/send-ca-sync.use-case';
 import type { QueueConfig } from '../config/app-config';
 import { BullmqOutboxQueue } from './bullmq-outbox-queue';
+import { openWorker, RedisTarget } from '../redis/redis-connection';
 import type { DeliveryLog } from './bullmq-sendout-worker';
 
 /** Queue name; keys live under `<QUEUE_PREFIX>:ca-sync:*`. */
@@ -10,8 +11,8 @@ export const CA_SYNC_QUEUE = 'ca-sync';
 
 /** The producer of CA-sync test sends: one job per recorded send, its id as job id (fail-fast, see BullmqOutboxQueue). */
 export class BullmqCaSyncQueue extends BullmqOutboxQueue<CaSyncJob> implements CaSyncQueue {
-  constructor(redisUrl: string, config: QueueConfig, timeoutMs = 1000) {
-    super(CA_SYNC_QUEUE, redisUrl, config.prefix, { attempts: 1, removeOnComplete: true, removeOnFail: true }, timeoutMs);
+  constructor(target: RedisTarget, config: QueueConfig, timeoutMs = 1000) {
+    super(CA_SYNC_QUEUE, target, config.prefix, { attempts: 1, removeOnComplete: true, removeOnFail: true }, timeoutMs);
   }
 
   enqueue(job: CaSyncJob): Promise<void> {
@@ -24,7 +25,7 @@ export class BullmqCaSyncWorker {
   private worker: Worker<CaSyncJob, CaSyncOutcome> | null = null;
 
   constructor(
-    private readonly redisUrl: string,
+    private readonly target: RedisTarget,
     private readonly config: QueueConfig,
     private readonly send: SendCaSync,
     private readonly log: DeliveryLog,
@@ -32,8 +33,7 @@ export class BullmqCaSyncWorker {
 
   start(): void {
     if (this.worker) return;
-    this.worker = new Worker<CaSyncJob, CaSyncOutcome>(CA_SYNC_QUEUE, (job) => this.process(job), {
-      connection: { url: this.redisUrl, maxRetriesPerRequest: null, connectTimeout: 5000 },
+    this.worker = openWorker<CaSyncJob, CaSyncOutcome>(this.target, CA_SYNC_QUEUE, (job) => this.process(job), {
       prefix: this.config.prefix,
       concurrency: 1,
     });

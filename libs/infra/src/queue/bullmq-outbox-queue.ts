@@ -1,5 +1,6 @@
 import { JobsOptions, Queue } from 'bullmq';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { openRedis, queuePrefix, RedisTarget } from '../redis/redis-connection';
 
 export class QueueUnavailable extends Error {
   constructor(queue: string, reason: string) {
@@ -22,19 +23,19 @@ export class BullmqOutboxQueue<T extends object> {
 
   constructor(
     private readonly name: string,
-    redisUrl: string,
+    target: RedisTarget,
     prefix: string,
     defaultJobOptions: JobsOptions,
     private readonly timeoutMs = 1000,
   ) {
-    this.redis = new Redis(redisUrl, {
+    this.redis = openRedis(target, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2000,
       retryStrategy: (times) => Math.min(100 * times, 2000),
     });
     this.redis.on('error', () => undefined); // reported through add failures and /health
-    this.queue = new Queue(name, { connection: this.redis, prefix, defaultJobOptions });
+    this.queue = new Queue(name, { connection: this.redis, prefix: queuePrefix(target, prefix, name), defaultJobOptions });
     this.queue.on('error', () => undefined);
   }
 

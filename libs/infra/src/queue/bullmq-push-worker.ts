@@ -3,6 +3,7 @@ import { DeliverPush, PushResult } from '@app/domain/notifications/deliver-push.
 import { PushJob } from '@app/domain/notifications/push.port';
 import type { DeliveryLog } from './bullmq-sendout-worker';
 import { PUSH_QUEUE } from './bullmq-push-queue';
+import { openWorker, RedisTarget } from '../redis/redis-connection';
 
 /** A push job's data: the job, the attempt to run and the devices already reached. */
 interface PushJobData extends PushJob {
@@ -26,7 +27,7 @@ export class BullmqPushWorker {
   private worker: Worker<PushJobData> | null = null;
 
   constructor(
-    private readonly redisUrl: string,
+    private readonly target: RedisTarget,
     private readonly options: PushWorkerOptions,
     private readonly deliver: DeliverPush,
     private readonly log: DeliveryLog,
@@ -34,8 +35,7 @@ export class BullmqPushWorker {
 
   start(): void {
     if (this.worker) return;
-    this.worker = new Worker<PushJobData>(PUSH_QUEUE, (job, token) => this.process(job, token), {
-      connection: { url: this.redisUrl, maxRetriesPerRequest: null, connectTimeout: 5000 },
+    this.worker = openWorker<PushJobData, PushResult['outcome']>(this.target, PUSH_QUEUE, (job, token) => this.process(job, token), {
       prefix: this.options.prefix,
       concurrency: this.options.concurrency,
     });

@@ -3,6 +3,7 @@ import { DeliverSendout, DeliveryResult } from '@app/domain/sendouts/deliver-sen
 import { SendoutJob } from '@app/domain/sendouts/sendout';
 import type { QueueConfig } from '../config/app-config';
 import { SENDOUT_QUEUE } from './sendout-queue.config';
+import { openWorker, RedisTarget } from '../redis/redis-connection';
 
 export interface DeliveryLog {
   info(fields: Record<string, unknown>, message: string): void;
@@ -29,7 +30,7 @@ export class BullmqSendoutWorker {
   private closed = false;
 
   constructor(
-    private readonly redisUrl: string,
+    private readonly target: RedisTarget,
     private readonly config: QueueConfig,
     private readonly deliver: DeliverSendout,
     private readonly log: DeliveryLog,
@@ -37,8 +38,7 @@ export class BullmqSendoutWorker {
 
   start(): void {
     if (this.worker || this.closed) return;
-    this.worker = new Worker<SendoutJob, DeliveryResult['outcome']>(SENDOUT_QUEUE, (job) => this.process(job), {
-      connection: { url: this.redisUrl, maxRetriesPerRequest: null, connectTimeout: 5000 },
+    this.worker = openWorker<SendoutJob, DeliveryResult['outcome']>(this.target, SENDOUT_QUEUE, (job) => this.process(job), {
       prefix: this.config.prefix,
       concurrency: this.config.sendoutConcurrency,
       autorun: true,

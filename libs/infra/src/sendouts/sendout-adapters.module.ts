@@ -12,7 +12,7 @@ import { bind } from '../core/providers';
 @Module({
   providers: [
     bind(SendoutRepository, SqlSendoutRepository, [Database]),
-    { provide: SendoutQueue, useFactory: (config: AppConfig) => new BullmqSendoutQueue(config.redisUrl, config.queue), inject: [APP_CONFIG] },
+    { provide: SendoutQueue, useFactory: (config: AppConfig) => new BullmqSendoutQueue(config.redis, config.queue), inject: [APP_CONFIG] },
   ],
   exports: [SendoutRepository, SendoutQueue],
 })

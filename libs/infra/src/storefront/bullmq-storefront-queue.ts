@@ -1,5 +1,6 @@
 import { Job, Queue, Worker } from 'bullmq';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { openRedis, openWorker, queuePrefix, RedisTarget } from '../redis/redis-connection';
 import { StorefrontQueue } from '@app/domain/storefront/storefront.ports';
 import type { QueueConfig } from '../config/app-config';
 
@@ -17,15 +18,19 @@ export class BullmqStorefrontQueue extends StorefrontQueue {
   private readonly events: Queue;
   private readonly backfills: Queue;
 
-  constructor(redisUrl: string, config: Pick<QueueConfig, 'prefix'>) {
+  constructor(target: RedisTarget, config: Pick<QueueConfig, 'prefix'>) {
     super();
-    this.redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    this.redis = openRedis(target, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
     this.redis.on('error', () => undefined);
     const defaultJobOptions = { attempts: 5, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: true };
-    this.events = new Queue(STOREFRONT_EVENT_QUEUE, { connection: this.redis, prefix: config.prefix, defaultJobOptions });
+    this.events = new Queue(STOREFRONT_EVENT_QUEUE, {
+      connection: this.redis,
+      prefix: queuePrefix(target, config.prefix, STOREFRONT_EVENT_QUEUE),
+      defaultJobOptions,
+    });
     this.backfills = new Queue(STOREFRONT_BACKFILL_QUEUE, {
       connection: this.redis,
-      prefix: config.prefix,
+      prefix: queuePrefix(target, config.prefix, STOREFRONT_BACKFILL_QUEUE),
       defaultJobOptions: { ...defaultJobOptions, attempts: 1 },
     });
     this.events.on('error', () => undefined);
@@ -60,22 +65,19 @@ export interface StorefrontWorkers {
 
 /** Runs `event` for each event job and `backfill` for each backfill job (a thrown error is retried by BullMQ for events). */
 export function startStorefrontWorkers(
-  redisUrl: string,
+  target: RedisTarget,
   config: Pick<QueueConfig, 'prefix'>,
   options: { concurrency: number; backfillLockMs: number },
   handlers: { event: (eventId: number) => Promise<unknown>; backfill: (accountId: number) => Promise<unknown> },
   onError: (message: string) => void,
 ): StorefrontWorkers {
-  const connection = { url: redisUrl, maxRetriesPerRequest: null, connectTimeout: 5000 };
-  const events = new Worker(STOREFRONT_EVENT_QUEUE, async (job: Job<{ eventId: number }>) => handlers.event(Number(job.data.eventId)), {
-    connection,
+  const events = openWorker(target, STOREFRONT_EVENT_QUEUE, async (job: Job<{ eventId: number }>) => handlers.event(Number(job.data.eventId)), {
     prefix: config.prefix,
     concurrency: options.concurrency,
   });
   // A backfill holds its job for minutes; the lock is renewed while it runs, and a dead worker's job is
   // found stalled and run again, resuming from the stored cursor.
-  const backfills = new Worker(STOREFRONT_BACKFILL_QUEUE, async (job: Job<{ accountId: number }>) => handlers.backfill(Number(job.data.accountId)), {
-    connection,
+  const backfills = openWorker(target, STOREFRONT_BACKFILL_QUEUE, async (job: Job<{ accountId: number }>) => handlers.backfill(Number(job.data.accountId)), {
     prefix: config.prefix,
     concurrency: 2,
     lockDuration: options.backfillLockMs,

@@ -39,7 +39,7 @@ const PUBLIC_BASE_URL = Symbol('PUBLIC_BASE_URL');
     { provide: ShopAdminApi, useFactory: (config: AppConfig) => new HttpShopAdminApi(config.storefront), inject: [APP_CONFIG] },
     { provide: StorefrontSigner, useClass: HmacStorefrontSigner },
     bind(SecretSealer, SecretBoxSealer, [SecretBox]),
-    { provide: BullmqStorefrontQueue, useFactory: (config: AppConfig) => new BullmqStorefrontQueue(config.redisUrl, config.queue), inject: [APP_CONFIG] },
+    { provide: BullmqStorefrontQueue, useFactory: (config: AppConfig) => new BullmqStorefrontQueue(config.redis, config.queue), inject: [APP_CONFIG] },
     { provide: StorefrontQueue, useExisting: BullmqStorefrontQueue },
     { provide: PUBLIC_BASE_URL, useFactory: (config: AppConfig) => config.publicBaseUrl, inject: [APP_CONFIG] },
     make(StorefrontService, [StorefrontStore, ShopAdminApi, StorefrontSigner, SecretSealer, StorefrontQueue, Clock, PUBLIC_BASE_URL]),
