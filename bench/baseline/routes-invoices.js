@@ -3,16 +3,28 @@
  * Baseline routes for the invoice scenarios (added to the ROUTES of http-mysql.js): the same SQL the API
  * runs, straight on mysql2, with no framework, validation, domain rules or logging.
  *
- *   GET  /v1/invoices   one deferred-join query (ids from the (account_id, invoice_date, id) index, then
- *                       those rows) and the COUNT under the same conditions, in parallel
+ *   GET  /v1/invoices   as the API's list (shared/versioned-list.ts): one deferred-join query (ids from the
+ *                       (account_id, invoice_date, id) index, then those rows) with the account's data version
+ *                       beside each row, and the COUNT only when the total kept for that version is missing
+ *                       (versioned.js); a cursor page finds its row as the API does, tombstones included
  *   POST /v1/invoices   one transaction: client check, number prefix, sequence upsert + LAST_INSERT_ID(),
  *                       header INSERT, one multi-row INSERT of the lines (as the API), activity event
  */
+
+const { listPage } = require('./versioned');
 
 const HEADER_COLUMNS =
   'd.id, d.client_id, d.invoice_number, d.invoice_date, d.payment_due_date, d.payment_status, d.status, d.currency, d.invoice_type, ' +
   'd.lut_number, d.declaration_text, d.paid_amount, d.payment_date, d.transport_details, d.lr_number, d.tds_section_id, d.tds_rate, ' +
   'd.tds_amount, d.discount_type, d.discount_value, d.total_amount, d.created_at, d.updated_at';
+
+const ORDER = 'd.invoice_date DESC, d.id DESC';
+const HINT = ' FORCE INDEX (ix_invoices_date)';
+/** The API's cursor row lookup (list-cursor.ts): the row, or its tombstone when it was deleted. */
+const CURSOR_KEY = `SELECT d.invoice_date AS k, d.id FROM invoices d WHERE d.account_id = ? AND d.id = ?
+  UNION ALL
+  SELECT t.sort_date AS k, t.resource_id AS id FROM list_tombstones t WHERE t.account_id = ? AND t.resource = ? AND t.resource_id = ?
+  LIMIT 1`;
 
 const num = (v) => (v === null || v === undefined ? null : Number(v));
 
@@ -73,41 +85,26 @@ module.exports = function invoiceRoutes({ pool, authenticate, HttpError }) {
       const a = await authenticate(req);
       const limit = Math.min(Math.max(Number(query.get('limit') || 50), 1), 200);
       const offset = Math.max(Number(query.get('offset') || 0), 0);
-      const where = ['account_id = ?'];
+      const where = ['d.account_id = ?'];
       const params = [a.id];
       const fy = query.get('fy_start_year');
       if (fy) {
-        where.push('invoice_date >= ?', 'invoice_date <= ?');
+        where.push('d.invoice_date >= ?', 'd.invoice_date <= ?');
         params.push(`${fy}-04-01`, `${Number(fy) + 1}-03-31`);
       }
-      const w = where.join(' AND ');
+      // As the API: the account and a date range only, so the page's ids are read as a range of the sort index.
+      const list = { accountId: a.id, table: 'invoices', where: where.join(' AND '), params, select: HEADER_COLUMNS, order: ORDER, hint: HINT };
       // A cursor page: the rows after the cursor row's (invoice_date, id), one more to tell whether more follow.
       const after = query.get('starting_after');
       if (after) {
-        const [[key]] = await pool.query('SELECT invoice_date, id FROM invoices WHERE account_id = ? AND id = ?', [a.id, Number(after)]);
+        const [[key]] = await pool.query(CURSOR_KEY, [a.id, Number(after), a.id, 'invoices', Number(after)]);
         if (!key) throw new HttpError(400, 'validation_error', 'starting_after is not the id of a row of this list');
-        const [[rows], [[{ total }]]] = await Promise.all([
-          pool.query(
-            `SELECT ${HEADER_COLUMNS} FROM invoices d
-               JOIN (SELECT id FROM invoices WHERE ${w} AND (invoice_date < ? OR (invoice_date = ? AND id < ?))
-                      ORDER BY invoice_date DESC, id DESC LIMIT ?) p ON p.id = d.id
-              ORDER BY d.invoice_date DESC, d.id DESC`,
-            [...params, key.invoice_date, key.invoice_date, key.id, limit + 1],
-          ),
-          pool.query(`SELECT COUNT(*) AS total FROM invoices WHERE ${w}`, params),
-        ]);
-        return { invoices: rows.slice(0, limit).map(present), total: Number(total), has_more: rows.length > limit };
+        const keyset = ' AND (d.invoice_date < ? OR (d.invoice_date = ? AND d.id < ?))';
+        const { rows, total } = await listPage(pool, list, { limit: limit + 1, extra: keyset, extraParams: [key.k, key.k, key.id] });
+        return { invoices: rows.slice(0, limit).map(present), total, has_more: rows.length > limit };
       }
-      const [[rows], [[{ total }]]] = await Promise.all([
-        pool.query(
-          `SELECT ${HEADER_COLUMNS} FROM invoices d
-             JOIN (SELECT id FROM invoices WHERE ${w} ORDER BY invoice_date DESC, id DESC LIMIT ? OFFSET ?) p ON p.id = d.id
-            ORDER BY d.invoice_date DESC, d.id DESC`,
-          [...params, limit, offset],
-        ),
-        pool.query(`SELECT COUNT(*) AS total FROM invoices WHERE ${w}`, params),
-      ]);
-      return { invoices: rows.map(present), total: Number(total), has_more: offset + rows.length < Number(total) };
+      const { rows, total } = await listPage(pool, list, { limit, offset });
+      return { invoices: rows.map(present), total, has_more: offset + rows.length < total };
     },
 
     'POST /v1/invoices': async (req) => {

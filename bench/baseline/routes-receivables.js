@@ -22,7 +22,8 @@ const { readJson } = require('./routes-invoices');
 const { requireDist } = require('../dist');
 
 // The API's own statements (compiled in dist/): the statement lines and the ageing.
-const { LINES, linesParams } = requireDist('libs/infra/src/payments/sql-statement-reader');
+const { answerCache } = require('./versioned');
+const { LINES, LINES_IN_PERIOD, linesParams } = requireDist('libs/infra/src/payments/sql-statement-reader');
 const { AGEING_STATEMENT, ageingParams } = requireDist('libs/infra/src/analytics/sql-receivables-ageing-reader');
 const BUCKETS = ['current', '1_30', '31_60', '61_90', 'over_90'];
 /** As the API's transaction runner: a deadlock victim or a lock wait timeout is retried, up to 3 attempts. */
@@ -38,21 +39,8 @@ const text = (p) => (p / 100).toFixed(2);
 const sqlNow = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 const kolkataToday = () => new Date(Date.now() + 330 * 60000).toISOString().slice(0, 10);
 
-/**
- * The ageing answers kept as the API keeps them (a Map: 5 minutes, at most 100, oldest dropped first, concurrent
- * misses of a key share one computation, a failure not kept).
- */
-const answers = new Map();
-function kept(key, compute) {
-  const hit = answers.get(key);
-  if (hit && hit.expires > Date.now()) return hit.value;
-  answers.delete(key);
-  const value = compute();
-  answers.set(key, { expires: Date.now() + 5 * 60000, value });
-  value.catch(() => answers.get(key)?.value === value && answers.delete(key));
-  while (answers.size > 100) answers.delete(answers.keys().next().value);
-  return value;
-}
+/** The ageing answers kept as the API keeps them (versioned.js, at most 100). */
+const kept = answerCache(100);
 
 module.exports = ({ pool, authenticate, HttpError }) => {
   const requireClient = async (conn, accountId, clientId) => {
@@ -211,10 +199,7 @@ module.exports = ({ pool, authenticate, HttpError }) => {
           ...linesParams(a.id, clientId, currency),
           from,
         ]);
-        const [rows] = await conn.query(
-          `SELECT date, type, id, number, debit, credit FROM (${LINES}) l WHERE l.date BETWEEN ? AND ? ORDER BY l.date, l.rank_no, l.id`,
-          [...linesParams(a.id, clientId, currency), from, to],
-        );
+        const [rows] = await conn.query(LINES_IN_PERIOD, [...linesParams(a.id, clientId, currency), from, to]);
         let running = paise(balance || 0);
         const opening = running;
         const entries = rows.map((r) => {
@@ -222,7 +207,7 @@ module.exports = ({ pool, authenticate, HttpError }) => {
           return {
             date: r.date,
             type: r.type,
-            document_id: r.id,
+            document_id: r.documentId,
             number: r.number,
             debit: Number(r.debit),
             credit: Number(r.credit),

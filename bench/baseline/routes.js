@@ -6,6 +6,11 @@
  */
 const { createHash } = require('node:crypto');
 const { baselinePool } = require('./pool');
+const { listPage } = require('./versioned');
+
+/** The columns the API's client list reads. */
+const CLIENT_COLUMNS =
+  'd.id, d.account_id, d.name, d.phone, d.country_code, d.email, d.address, d.gstin, d.state_code, d.reminders_opt_out, d.registration_type, d.created_at, d.updated_at';
 
 const pool = baselinePool(10); // the API's TypeORM pool is 10 too
 
@@ -59,13 +64,12 @@ const ROUTES = {
     const a = await authenticate(req);
     const limit = Math.min(Math.max(Number(query.get('limit') || 50), 1), 200);
     const offset = Math.max(Number(query.get('offset') || 0), 0);
-    const [[rows], [[{ total }]]] = await Promise.all([
-      pool.query(
-        'SELECT id, name, phone, email, country_code, address, gstin, state_code, created_at, updated_at FROM clients WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
-        [a.id, limit, offset],
-      ),
-      pool.query('SELECT COUNT(*) AS total FROM clients WHERE account_id = ?', [a.id]),
-    ]);
+    // As the API (shared/versioned-list.ts): the page with the data version, the total kept for that version.
+    const { rows, total } = await listPage(
+      pool,
+      { accountId: a.id, table: 'clients', where: 'd.account_id = ?', params: [a.id], select: CLIENT_COLUMNS, order: 'd.created_at DESC, d.id DESC' },
+      { limit, offset },
+    );
     return {
       clients: rows.map((c) => ({
         client_id: c.id,
@@ -76,13 +80,15 @@ const ROUTES = {
         address: c.address,
         gstin: c.gstin,
         state_code: c.state_code,
+        reminders_opt_out: c.reminders_opt_out === 1,
+        registration_type: c.registration_type,
         created_at: c.created_at,
         updated_at: c.updated_at,
         uses_platform: false,
         platform_logo_url: null,
         platform_subscription_active: false,
       })),
-      total: Number(total),
+      total,
     };
   },
 

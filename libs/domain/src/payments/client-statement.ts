@@ -44,7 +44,10 @@ export interface ClientStatement {
 export abstract class StatementReader {
   /** Debits less credits of everything dated before `before` (a 2-decimal string). */
   abstract balanceBefore(accountId: number, clientId: number, currency: string, before: string): Promise<string>;
-  /** The entries dated `from`..`to`, by date, then documents (invoice, debit note, credit note) before payments, then id. */
+  /**
+   * The entries dated `from`..`to`, by date, then documents (invoice, debit note, credit note) before payments, then id;
+   * amounts in canonical 2-decimal text. The rows are the caller's: the statement adds each one's balance to it.
+   */
   abstract rows(accountId: number, clientId: number, currency: string, from: string, to: string): Promise<StatementRow[]>;
 }
 
@@ -87,12 +90,13 @@ export class ClientStatementService {
     const currency = account.currency;
     const opening = await this.reader.balanceBefore(accountId, clientId, currency, from);
     const rows = await this.reader.rows(accountId, clientId, currency, from, to);
-    // Integer paise: exact to the paisa however many entries there are.
+    // One pass in integer paise (exact to the paisa however many entries there are); each row becomes its entry.
     let balance = paiseOf(opening)!;
-    const entries = rows.map((row) => {
-      balance += paiseOf(row.debit)! - paiseOf(row.credit)!;
-      return { ...row, balance: paiseText(balance) };
-    });
+    const entries = rows as StatementEntry[];
+    for (const entry of entries) {
+      balance += paiseOf(entry.debit)! - paiseOf(entry.credit)!;
+      entry.balance = paiseText(balance);
+    }
     return { clientId, from, to, currency, openingBalance: opening, entries, closingBalance: paiseText(balance) };
   }
 

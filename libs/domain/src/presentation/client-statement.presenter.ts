@@ -1,7 +1,10 @@
 import { ClientStatement } from '../payments/client-statement';
 import { toNumber2 } from '../shared/money';
 
-/** `GET /v1/clients/{id}/statement`: amounts as numbers of 2 decimals. */
+/**
+ * `GET /v1/clients/{id}/statement`: amounts as numbers of 2 decimals. An entry's amounts are canonical 2-decimal text
+ * (the reader's DECIMAL text, the statement's paiseText), so each is parsed as it is, without a second check per field.
+ */
 export function presentClientStatement(s: ClientStatement) {
   return {
     client_id: s.clientId,
@@ -14,9 +17,9 @@ export function presentClientStatement(s: ClientStatement) {
       type: e.type,
       document_id: e.documentId,
       number: e.number,
-      debit: toNumber2(e.debit),
-      credit: toNumber2(e.credit),
-      balance: toNumber2(e.balance),
+      debit: Number(e.debit),
+      credit: Number(e.credit),
+      balance: Number(e.balance),
     })),
     closing_balance: toNumber2(s.closingBalance),
   };
