@@ -370,6 +370,13 @@ describe('notifications: team feed, read state, prefs and devices', () => {
     expect((await items(owner.auth)).map((x) => x.notification_id)).not.toContain(n.notification_id);
   });
 
+  it('keeps the unread counters without database triggers (the repository moves them in its own transactions)', async () => {
+    const triggers = await t.dataSource.query(
+      "SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE IN ('notifications', 'notification_unread_counts')",
+    );
+    expect(triggers).toEqual([]);
+  });
+
   it('keeps unread_count equal to the unread notifications after reads, read-all and the clean-up', async () => {
     for (const who of [owner, priya, ravi]) {
       const unread = await feed(who.auth, 'unread_only=1&limit=100');
