@@ -364,10 +364,13 @@ describe('notifications: team feed, read state, prefs and devices', () => {
   });
 
   it('removes notifications older than 90 days in the daily clean-up', async () => {
-    const [n] = await items(owner.auth);
+    const unread = await feed(owner.auth, 'unread_only=1');
+    const [n] = unread.notifications;
     await t.dataSource.query('UPDATE notifications SET created_at = DATE_SUB(UTC_TIMESTAMP(), INTERVAL 91 DAY) WHERE id = ?', [n.notification_id]);
     expect(await worker.app.get(PurgeOldNotifications).execute()).toBe(1);
-    expect((await items(owner.auth)).map((x) => x.notification_id)).not.toContain(n.notification_id);
+    const after = await feed(owner.auth);
+    expect(after.notifications.map((x: { notification_id: number }) => x.notification_id)).not.toContain(n.notification_id);
+    expect(after.unread_count).toBe(unread.unread_count - 1); // an unread one removed takes one off the counter
   });
 
   it('keeps the unread counters without database triggers (the repository moves them in its own transactions)', async () => {
