@@ -364,10 +364,20 @@ describe('notifications: team feed, read state, prefs and devices', () => {
   });
 
   it('removes notifications older than 90 days in the daily clean-up', async () => {
-    const [n] = await items(owner.auth);
+    const unread = await feed(owner.auth, 'unread_only=1');
+    const [n] = unread.notifications;
     await t.dataSource.query('UPDATE notifications SET created_at = DATE_SUB(UTC_TIMESTAMP(), INTERVAL 91 DAY) WHERE id = ?', [n.notification_id]);
     expect(await worker.app.get(PurgeOldNotifications).execute()).toBe(1);
-    expect((await items(owner.auth)).map((x) => x.notification_id)).not.toContain(n.notification_id);
+    const after = await feed(owner.auth);
+    expect(after.notifications.map((x: { notification_id: number }) => x.notification_id)).not.toContain(n.notification_id);
+    expect(after.unread_count).toBe(unread.unread_count - 1); // an unread one removed takes one off the counter
+  });
+
+  it('keeps the unread counters without database triggers (the repository moves them in its own transactions)', async () => {
+    const triggers = await t.dataSource.query(
+      "SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE IN ('notifications', 'notification_unread_counts')",
+    );
+    expect(triggers).toEqual([]);
   });
 
   it('keeps unread_count equal to the unread notifications after reads, read-all and the clean-up', async () => {

@@ -3,6 +3,7 @@ import { NotificationCategory } from '@app/domain/notifications/notification-cat
 import { NotificationRepository } from '@app/domain/notifications/notification.repository.port';
 import { Database } from '../database/database';
 import { sqlNow } from '../shared/sql-time';
+import { affectedRows, byUser, inTransaction, UnreadCounters } from './unread-counters';
 
 interface NotificationRecord {
   id: number | string;
@@ -24,9 +25,7 @@ interface NotificationRecord {
   created_at: string;
 }
 
-interface WriteResult {
-  affectedRows?: number;
-}
+const PURGE_SLICE = 5000;
 
 const COLUMNS = `id, account_id, user_id, event_id, type, category, action, title, body, entity_type, entity_id, actor_user_id,
   screen, document_type, document_id, read_at, created_at`;
@@ -55,23 +54,36 @@ function toNotification(r: NotificationRecord): StoredNotification {
 
 /** Notifications in plain SQL; the feed reads one index range (account, user, id) per page. */
 export class SqlNotificationRepository extends NotificationRepository {
+  private readonly counters: UnreadCounters;
+
   constructor(private readonly db: Database) {
     super();
+    this.counters = new UnreadCounters(db);
   }
 
   async insertMany(drafts: NotificationDraft[]): Promise<Map<string, number>> {
     const ids = new Map<string, number>();
     if (!drafts.length) return ids;
-    const params: unknown[] = [];
-    for (const d of drafts) {
-      params.push(d.accountId, d.userId, d.eventId, d.type, d.category, d.action, d.title, d.body, d.entityType, d.entityId, d.actorUserId);
-      params.push(d.deepLink.screen, d.deepLink.documentType, d.deepLink.documentId, sqlNow(d.createdAt));
-    }
-    // IGNORE: an event already told to a user (uq_notifications_user_event) is not told again.
-    await this.db.query(
-      `INSERT IGNORE INTO notifications (${INSERT_COLUMNS}) VALUES ${drafts.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      params,
-    );
+    await inTransaction(this.db, async () => {
+      // One statement per user, so each statement's affected rows are that user's newly unread notifications.
+      const perUser = new Map<number, NotificationDraft[]>();
+      for (const d of drafts) perUser.set(d.userId, [...(perUser.get(d.userId) ?? []), d]);
+      const changes = [];
+      for (const [userId, own] of perUser) {
+        const params: unknown[] = [];
+        for (const d of own) {
+          params.push(d.accountId, d.userId, d.eventId, d.type, d.category, d.action, d.title, d.body, d.entityType, d.entityId, d.actorUserId);
+          params.push(d.deepLink.screen, d.deepLink.documentType, d.deepLink.documentId, sqlNow(d.createdAt));
+        }
+        // IGNORE: an event already told to a user (uq_notifications_user_event) is not told again.
+        const result = await this.db.query(
+          `INSERT IGNORE INTO notifications (${INSERT_COLUMNS}) VALUES ${own.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+          params,
+        );
+        changes.push({ userId, accountId: own[0].accountId, delta: affectedRows(result) });
+      }
+      await this.counters.add(changes);
+    });
     const eventIds = [...new Set(drafts.map((d) => d.eventId))];
     const rows = await this.db.query<{ id: number; user_id: number; event_id: number }>(
       `SELECT id, user_id, event_id FROM notifications WHERE account_id = ? AND event_id IN (${eventIds.map(() => '?').join(', ')})`,
@@ -90,7 +102,7 @@ export class SqlNotificationRepository extends NotificationRepository {
     return rows.map(toNotification);
   }
 
-  /** The user's counter, kept by triggers on every change of `notifications` (see the migration that made it). */
+  /** The user's counter, moved by this repository's every change of `notifications` (unread-counters.ts). */
   async unreadCount(accountId: number, userId: number): Promise<number> {
     const rows = await this.db.query<{ n: number }>('SELECT unread AS n FROM notification_unread_counts WHERE user_id = ? AND account_id = ?', [
       userId,
@@ -114,32 +126,53 @@ export class SqlNotificationRepository extends NotificationRepository {
   }
 
   async markRead(accountId: number, userId: number, id: number, now: Date): Promise<string | null> {
-    await this.db.query('UPDATE notifications SET read_at = ? WHERE id = ? AND account_id = ? AND user_id = ? AND read_at IS NULL', [
-      sqlNow(now),
-      id,
-      accountId,
-      userId,
-    ]);
+    await inTransaction(this.db, async () => {
+      const result = await this.db.query('UPDATE notifications SET read_at = ? WHERE id = ? AND account_id = ? AND user_id = ? AND read_at IS NULL', [
+        sqlNow(now),
+        id,
+        accountId,
+        userId,
+      ]);
+      await this.counters.add([{ userId, accountId, delta: -affectedRows(result) }]);
+    });
     return (await this.findOne(accountId, userId, id))?.readAt ?? null;
   }
 
   async markAllRead(accountId: number, userId: number, now: Date): Promise<number> {
-    const result = (await this.db.query('UPDATE notifications SET read_at = ? WHERE account_id = ? AND user_id = ? AND read_at IS NULL', [
-      sqlNow(now),
-      accountId,
-      userId,
-    ])) as unknown as WriteResult;
-    return Number(result.affectedRows ?? 0);
+    return inTransaction(this.db, async () => {
+      const result = await this.db.query('UPDATE notifications SET read_at = ? WHERE account_id = ? AND user_id = ? AND read_at IS NULL', [
+        sqlNow(now),
+        accountId,
+        userId,
+      ]);
+      const n = affectedRows(result);
+      await this.counters.add([{ userId, accountId, delta: -n }]);
+      return n;
+    });
   }
 
   async deleteCreatedBefore(before: Date): Promise<number> {
     let total = 0;
-    // In slices, so one run never holds a long lock on a big table.
+    // In slices, each its own transaction, so one run never holds a long lock on a big table.
     for (;;) {
-      const result = (await this.db.query('DELETE FROM notifications WHERE created_at < ? LIMIT 5000', [sqlNow(before)])) as unknown as WriteResult;
-      const n = Number(result.affectedRows ?? 0);
+      const n = await inTransaction(this.db, () => this.deleteSlice(before));
       total += n;
-      if (n < 5000) return total;
+      if (n < PURGE_SLICE) return total;
     }
+  }
+
+  /** Deletes up to one slice of old notifications and takes their unread ones off their users' counters. */
+  private async deleteSlice(before: Date): Promise<number> {
+    const rows = await this.db.query<{ id: number | string; account_id: number; user_id: number; unread: number | string }>(
+      'SELECT id, account_id, user_id, read_at IS NULL AS unread FROM notifications WHERE created_at < ? ORDER BY id LIMIT ? FOR UPDATE',
+      [sqlNow(before), PURGE_SLICE],
+    );
+    if (!rows.length) return 0;
+    const result = await this.db.query(
+      `DELETE FROM notifications WHERE id IN (${rows.map(() => '?').join(', ')})`,
+      rows.map((r) => r.id),
+    );
+    await this.counters.add(byUser(rows.map((r) => ({ userId: r.user_id, accountId: r.account_id, delta: -Number(r.unread) }))));
+    return Math.max(affectedRows(result), rows.length);
   }
 }
