@@ -32,6 +32,12 @@ export interface Gstr1Party {
   /** The document's currency and rupees per unit (absent: INR); see gstr1-rupees.ts. */
   currency?: string;
   exchangeRate?: string | null;
+  /**
+   * The e-commerce operator the supply was made through and its section, '52' (it collects tax) or '9(5)' (it pays
+   * the tax); absent or null: made directly. A note without its own takes those of the invoice it is against.
+   */
+  ecommerceGstin?: string | null;
+  ecommerceSection?: string | null;
 }
 
 export interface Gstr1Invoice extends Gstr1Party {
@@ -118,7 +124,9 @@ export interface Gstr1B2clInvoice {
 export interface Gstr1B2cs {
   sply_ty: 'INTRA' | 'INTER';
   pos: string;
-  typ: 'OE';
+  /** 'E': through an operator that collects tax (section 52), named in `etin'; 'OE': the rest. */
+  typ: 'OE' | 'E';
+  etin?: string;
   rt: Num;
   txval: Num;
   iamt?: Num;
@@ -166,6 +174,16 @@ export interface Gstr1Hsn {
   samt: Num;
   csamt: Num;
 }
+/** A row of Table 14 (`supeco`): the supplies of the period through one operator, net of notes. */
+export interface Gstr1Supeco {
+  etin: string;
+  suppval: Num;
+  igst: Num;
+  cgst: Num;
+  sgst: Num;
+  cess: Num;
+  flag: 'N';
+}
 export interface Gstr1DocIssue {
   doc_num: number;
   doc_typ: string;
@@ -194,4 +212,6 @@ export interface Gstr1Return {
   /** Table 12: supplies to registered recipients and their notes (`hsn_b2b`), and the rest (`hsn_b2c`). */
   hsn: { hsn_b2b: Gstr1Hsn[]; hsn_b2c: Gstr1Hsn[] };
   doc_issue: { doc_det: Gstr1DocIssue[] };
+  /** Table 14: supplies through operators that collect tax under section 52 (`clttx`, 14(a)) or pay it under 9(5) (`paytx`, 14(b)). */
+  supeco: { clttx: Gstr1Supeco[]; paytx: Gstr1Supeco[] };
 }

@@ -1,5 +1,6 @@
 import { supplierState } from './place-of-supply';
 import { docIssue } from './gstr1-doc-issue';
+import { ecommerceOf, operatorPaysTax, SupecoTable } from './gstr1-ecommerce';
 import { apportionedEntries, entryOf, hasHsn, hsnAt, HsnEntry, HsnTab, hsnTabOf, isService } from './gstr1-hsn';
 import {
   byRate,
@@ -28,6 +29,7 @@ import {
   Gstr1Line,
   Gstr1Nil,
   Gstr1Note,
+  Gstr1Party,
   Gstr1RetainedNumber,
   Gstr1Return,
 } from './gstr1-types';
@@ -57,7 +59,10 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
   const digits = hsnDigits(input.aggregateTurnover);
   const b2b = new Map<string, Gstr1B2bInvoice[]>();
   const b2cl = new Map<string, Gstr1B2clInvoice[]>();
-  const b2cs = new Map<string, { inter: boolean; pos: string; g: RateSum }>();
+  const b2cs = new Map<string, { inter: boolean; pos: string; etin: string | null; g: RateSum }>();
+  const supeco = new SupecoTable();
+  /** The operator a B2CS row names: one that collects tax under section 52 (9(5) supplies are in no B2CS row). */
+  const etinOf = (doc: Gstr1Party) => (ecommerceOf(doc)?.section === '52' ? ecommerceOf(doc)!.gstin : null);
   const cdnr = new Map<string, Gstr1CdnrNote[]>();
   const cdnur: Gstr1Cdnur[] = [];
   const exp = new Map<'WPAY' | 'WOPAY', Gstr1ExpInvoice[]>();
@@ -67,10 +72,11 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
   // of note lines without one.
   const periodLines: Record<HsnTab, Gstr1Line[]> = { b2b: [], b2c: [] };
 
-  const addB2cs = (pos: string, inter: boolean, lines: Gstr1Line[], sign: 1 | -1) => {
+  const addB2cs = (pos: string, inter: boolean, doc: Gstr1Party, lines: Gstr1Line[], sign: 1 | -1) => {
+    const etin = etinOf(doc);
     for (const g of byRate(lines)) {
-      const key = `${pos}|${String(g.rt).padStart(6, '0')}|${inter ? 'I' : 'L'}`;
-      const cur = b2cs.get(key) ?? { inter, pos, g: emptySum(g.rt) };
+      const key = `${pos}|${String(g.rt).padStart(6, '0')}|${inter ? 'I' : 'L'}|${etin ?? ''}`;
+      const cur = b2cs.get(key) ?? { inter, pos, etin, g: emptySum(g.rt) };
       cur.g.txval += g.txval * sign;
       cur.g.iamt += g.iamt * sign;
       cur.g.camt += g.camt * sign;
@@ -121,7 +127,9 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
     if (!counted(inv.status)) continue;
     const c = classifySale(inv, state);
     const val = n2(toPaise(inv.total));
-    switch (c.cls) {
+    supeco.add(inv, inv.lines, 1);
+    // A supply on which the operator pays the tax (section 9(5)) is in Table 14(b), not in the supplier's tables 4 to 8.
+    switch (operatorPaysTax(inv) ? null : c.cls) {
       case 'b2b':
         push(b2b, inv.clientGstin!, {
           inum: inv.number,
@@ -137,7 +145,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
         push(b2cl, c.pos, { inum: inv.number, idt: portalDate(inv.date), val, itms: items(inv.lines, true) });
         break;
       case 'b2cs':
-        addB2cs(c.pos, c.inter, inv.lines, 1);
+        addB2cs(c.pos, c.inter, inv, inv.lines, 1);
         break;
       case 'exp':
         push(exp, c.expTyp, {
@@ -166,7 +174,10 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
     const sign = note.kind === 'credit' ? -1 : 1;
     const sale = classifyNote(note, state);
     const val = n2(toPaise(note.total));
-    if (note.clientGstin) {
+    supeco.add(note, note.lines, sign);
+    if (operatorPaysTax(note)) {
+      // In Table 14(b) only (above), as the supply it adjusts.
+    } else if (note.clientGstin) {
       push(cdnr, note.clientGstin, {
         ntty,
         nt_num: note.number,
@@ -189,7 +200,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
         itms: items(note.lines, true),
       });
     } else if (sale.cls === 'b2cs') {
-      addB2cs(sale.pos, sale.inter, note.lines, sign);
+      addB2cs(sale.pos, sale.inter, note, note.lines, sign);
     }
     // A note is in Table 12 when it is in another table: CDNR, CDNUR or B2CS (not one to an unregistered
     // recipient against a bill of supply, which no table holds).
@@ -220,7 +231,12 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
     hash: 'hash',
     b2b: byKey(b2b).map(([ctin, inv]) => ({ ctin, inv })),
     b2cl: byKey(b2cl).map(([pos, inv]) => ({ pos, inv })),
-    b2cs: byKey(b2cs).map(([, { inter, pos, g }]) => ({ sply_ty: inter ? 'INTER' : 'INTRA', pos, typ: 'OE', ...detail(g, inter) })),
+    b2cs: byKey(b2cs).map(([, { inter, pos, etin, g }]) => ({
+      sply_ty: inter ? 'INTER' : 'INTRA',
+      pos,
+      ...(etin ? { typ: 'E' as const, etin } : { typ: 'OE' as const }),
+      ...detail(g, inter),
+    })),
     cdnr: byKey(cdnr).map(([ctin, nt]) => ({ ctin, nt })),
     cdnur,
     exp: (['WPAY', 'WOPAY'] as const).filter((t) => exp.has(t)).map((exp_typ) => ({ exp_typ, inv: exp.get(exp_typ)! })),
@@ -233,5 +249,6 @@ export function buildGstr1(input: Gstr1Input): Gstr1Return {
         { docNum: 5, docTyp: 'Credit Note', docs: [...input.notes.filter((n) => n.kind === 'credit' && inPeriod(n.date, input)), ...retainedOf('credit')] },
       ]),
     },
+    supeco: supeco.result(),
   };
 }
