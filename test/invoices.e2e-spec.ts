@@ -71,6 +71,8 @@ describe('invoices', () => {
         supply_type: 'b2c',
         reverse_charge: false,
         round_off: null,
+        ecommerce_gstin: null,
+        ecommerce_section: null,
         supplier: expect.objectContaining({ name: 'Acme Traders', gstin: '27AAPFU0939F1ZV', state_code: '27' }),
         tax_warnings: [],
         total_amount: 2360,

@@ -156,6 +156,8 @@ const FIELD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
     { weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000_000 }).map((p) => p / 100) },
     { weight: 1, arbitrary: decimal([0, -1, '0.001', 9999999999999.99, 1e13]) },
   ),
+  ecommerce_gstin: fc.constantFrom('29AABCF8078M1ZX', '29AABCF8078M1Z8', '29aabcf8078m1zx', '', null, 'X'.repeat(16)),
+  ecommerce_section: fc.constantFrom('52', '9(5)', '9(4)', '', null),
   exchange_rate: fc.oneof(
     { weight: 6, arbitrary: decimal([83.25, '83.2567', 90.5, 0.0001, 1, 99999999.9999]) },
     { weight: 1, arbitrary: decimal([0, -83.25, '83.12345', 1e9]) },

@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { GST_RATES } from '@app/domain/tax/gst-rates';
 import { SUPPLY_TYPES } from '@app/domain/tax/supply';
+import { ECOMMERCE_SECTIONS } from '@app/domain/tax/ecommerce';
 import { IsAmount } from '../common/is-amount';
 
 /** What the OpenAPI document says of a line's or an item's `hsn_code` (the domain checks it). */
@@ -18,6 +19,14 @@ export const EXCHANGE_RATE_DOC =
   '(on an INR document any value but null is 400). Kept on PATCH unless sent; dropped when the currency becomes INR. Without it a foreign-currency ' +
   'document carries the warning exchange_rate_missing and GSTR-1 and the e-invoice refuse it. GSTR-1, the e-invoice and analytics convert every ' +
   'amount to rupees at it, line by line, rounded half-up to the paisa';
+
+/** What the OpenAPI document says of `ecommerce_gstin` and `ecommerce_section` (the domain checks them, tax/ecommerce.ts). */
+export const ECOMMERCE_GSTIN_DOC =
+  'GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; ' +
+  'kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax';
+export const ECOMMERCE_SECTION_DOC =
+  "Which rule the operator's part follows: 52 (it collects tax at source; the supply is reported as any other and in GSTR-1 Table 14(a)) " +
+  'or 9(5) (it pays the tax; the supply is reported by value only, in GSTR-1 Table 14(b) and GSTR-3B 3.1.1(ii), not in 3.1(a)). Needs ecommerce_gstin';
 
 const STRING = { message: 'must be a string' };
 const BOOLEAN = { message: 'must be true or false' };
@@ -64,6 +73,18 @@ export function GstHeaderFields<B extends DtoClass>(Base: B) {
     @IsOptional()
     @IsAmount({ decimals: 4 })
     exchange_rate?: number | string | null;
+
+    @ApiPropertyOptional({ example: '27AAACF1234A1ZZ', nullable: true, description: ECOMMERCE_GSTIN_DOC })
+    @IsOptional()
+    @IsString(STRING)
+    @MaxLength(15, { message: 'must be at most 15 characters' })
+    ecommerce_gstin?: string | null;
+
+    @ApiPropertyOptional({ enum: ECOMMERCE_SECTIONS, nullable: true, description: ECOMMERCE_SECTION_DOC })
+    @IsOptional()
+    @IsString(STRING)
+    @MaxLength(4, { message: 'must be at most 4 characters' })
+    ecommerce_section?: string | null;
   }
   return GstHeaderFieldsDto;
 }

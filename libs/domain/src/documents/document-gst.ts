@@ -18,6 +18,7 @@ import { cessAmountWarnings, computeCess } from '../tax/cess';
 import { apportionHeaderDiscount } from '../tax/header-discount';
 import { exchangeRateValue, exchangeRateWarnings, RUPEE } from '../tax/exchange-rate';
 import { ValidationFailed } from '../shared/domain-error';
+import { EcommerceSection, readEcommerceSupply } from '../tax/ecommerce';
 import { money2, toDecimal } from '../shared/money';
 import { documentTotal } from './document-totals';
 import { DiscountType } from './document-enums';
@@ -64,6 +65,9 @@ export interface GstFields {
   taxWarnings: TaxWarning[];
   /** Rupees per unit of the document's currency, 4 decimals ('83.2500'); null (or absent) on INR documents and when not given. */
   exchangeRate?: string | null;
+  /** The e-commerce operator the supply was made through and the section it falls under (tax/ecommerce.ts); null (or absent): none. */
+  ecommerceGstin?: string | null;
+  ecommerceSection?: EcommerceSection | null;
 }
 
 /** The GST header fields as a caller sends them; undefined means "not sent". */
@@ -74,6 +78,8 @@ export interface GstHeaderInput {
   round_off?: boolean | null;
   /** Rupees per unit of a foreign currency (tax/exchange-rate.ts). */
   exchange_rate?: number | string | null;
+  ecommerce_gstin?: string | null;
+  ecommerce_section?: string | null;
 }
 
 /** What the rules need besides the request: the client of the document and the business. */
@@ -96,6 +102,8 @@ export interface GstHeader {
   /** The document's currency and its rupees per unit (null: INR, or none given). */
   currency: string;
   exchangeRate: string | null;
+  ecommerceGstin: string | null;
+  ecommerceSection: EcommerceSection | null;
 }
 
 /**
@@ -107,6 +115,7 @@ export interface GstHeader {
  * - `reverse_charge` false and `round_off` off unless sent or stored.
  * - The supplier snapshot of a new document is the business now; a stored one never changes.
  * - `exchange_rate` of a document in a foreign currency as sent, else the stored one (exchangeRateValue).
+ * - `ecommerce_gstin` and `ecommerce_section` as sent, else the stored ones; both or neither (readEcommerceSupply).
  */
 export function readGstHeader(
   input: GstHeaderInput,
@@ -155,7 +164,8 @@ export function readGstHeader(
   const kind = taxKindOf({ supplierState, placeOfSupply, supplyType, billOfSupply });
   const currency = doc.currency ?? RUPEE;
   const exchangeRate = exchangeRateValue(input.exchange_rate, current?.exchangeRate, currency, errors);
-  return { placeOfSupply, supplyType, reverseCharge, roundOffWanted, supplierSnapshot, kind, currency, exchangeRate };
+  const eco = readEcommerceSupply(input, current, errors);
+  return { placeOfSupply, supplyType, reverseCharge, roundOffWanted, supplierSnapshot, kind, currency, exchangeRate, ...eco };
 }
 
 /** A unit quantity code as sent (any case), upper-cased; null when absent. */
@@ -392,6 +402,8 @@ export function gstFieldsOf(header: GstHeader, roundOff: string | null, warnings
     supplierSnapshot: header.supplierSnapshot,
     taxWarnings: [...warnings, ...exchangeRateWarnings(header.currency, header.exchangeRate)],
     exchangeRate: header.exchangeRate,
+    ecommerceGstin: header.ecommerceGstin,
+    ecommerceSection: header.ecommerceSection,
   };
 }
 

@@ -157,6 +157,8 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
           supplyType: d.supplyType,
           reverseCharge: d.reverseCharge,
           exchangeRate: d.exchangeRate,
+          ecommerceGstin: d.ecommerceGstin,
+          ecommerceSection: d.ecommerceSection,
           lines: d.lines,
         },
         input,

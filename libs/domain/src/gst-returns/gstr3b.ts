@@ -1,4 +1,5 @@
 import { byRate, classifyNote, classifySale, counted, Gstr1Invoice, Gstr1Line, Gstr1Note, Gstr1Party, returnPeriod, toPaise } from './gstr1';
+import { operatorPaysTax } from './gstr1-ecommerce';
 import { supplierState } from './place-of-supply';
 
 /**
@@ -41,7 +42,11 @@ export interface Gstr3bReturn {
     /** (e) non-GST outward supplies (no document of the service is one: always 0). */
     osup_nongst: { txval: number };
   };
-  /** Table 3.1.1: supplies notified under section 9(5) through an e-commerce operator (no document records one: always 0). */
+  /**
+   * Table 3.1.1, supplies notified under section 9(5): (i) `eco_sup`, those on which the account as an electronic
+   * commerce operator pays the tax (the service records no supplies of others: always 0); (ii) `eco_reg_sup`, the
+   * account's own supplies through an operator that pays the tax on them (documents with ecommerce_section 9(5)).
+   */
   eco_dtls: { eco_sup: Gstr3bAmounts; eco_reg_sup: { txval: number } };
   /** Table 3.2: of 3.1(a), inter-state supplies to unregistered persons, composition dealers and UIN holders, by place of supply. */
   inter_sup: { unreg_details: Gstr3bInterSupply[]; comp_details: Gstr3bInterSupply[]; uin_details: Gstr3bInterSupply[] };
@@ -83,7 +88,7 @@ export const GSTR3B_REMARKS: readonly Gstr3bRemark[] = [
   {
     table: '3.1.1',
     remark:
-      'Documents record no electronic commerce operator, so no supply is reported as made through one under section 9(5): both rows are 0. Supplies through an operator that collects tax under section 52 are in 3.1(a) like any other.',
+      'Row (ii) is the taxable value of the documents with ecommerce_section 9(5) (the operator pays their tax), which are in no row of 3.1 or 3.2. Row (i) is for an operator paying tax on the supplies of others, which the service does not record: 0. Supplies through an operator that collects tax under section 52 are in 3.1(a) like any other.',
   },
   {
     table: '3.2',
@@ -160,6 +165,7 @@ function addTo(target: Gstr3bAmounts, a: Gstr3bAmounts): void {
  * - every other sale (B2B, deemed exports, B2CL, B2CS) is 3.1(a), under reverse charge without the tax;
  * - of 3.1(a), inter-state sales to unregistered clients (GSTR-1's B2CL, inter-state B2CS and the notes that adjust
  *   them) go to 3.2 by place of supply.
+ * - a supply through an operator that pays its tax (section 9(5)) is in 3.1.1(ii) by taxable value, and nowhere else.
  * Net amounts are reported as they are, negative included (credit notes above the month's sales).
  */
 export function buildGstr3b(input: Gstr3bInput): Gstr3bReturn {
@@ -168,6 +174,7 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bReturn {
   const taxable = zero();
   const zeroRated = zero();
   let exempt = 0;
+  let viaOperator = 0;
   const inter32: Record<Recipient32, Map<string, { txval: number; iamt: number }>> = { unreg: new Map(), comp: new Map(), uin: new Map() };
 
   const place = (cls: string, invTyp: string, inter: boolean, pos: string, party: Gstr1Party, a: Gstr3bAmounts, exemptValue: number) => {
@@ -189,14 +196,17 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bReturn {
     const c = classifySale(inv, state);
     // Zero-rated supplies are inter-state whatever the states (IGST Act section 7(5)).
     const inter = c.cls === 'exp' || c.inter;
-    place(c.cls, c.invTyp, c.inter, c.pos, inv, amountsOf(inv.lines, inter, 1, inv.reverseCharge), toPaise(inv.total));
+    const a = amountsOf(inv.lines, inter, 1, inv.reverseCharge);
+    if (operatorPaysTax(inv)) viaOperator += a.txval;
+    else place(c.cls, c.invTyp, c.inter, c.pos, inv, a, toPaise(inv.total));
   }
   for (const note of input.notes.filter(inPeriod)) {
     const sign = note.kind === 'credit' ? -1 : 1;
     const sale = classifyNote(note, state);
     const inter = sale.cls === 'exp' || sale.inter;
     const a = amountsOf(note.lines, inter, sign, note.reverseCharge);
-    place(sale.cls, sale.invTyp, sale.inter, sale.pos, note, a, a.txval);
+    if (operatorPaysTax(note)) viaOperator += a.txval;
+    else place(sale.cls, sale.invTyp, sale.inter, sale.pos, note, a, a.txval);
   }
 
   return {
@@ -209,7 +219,7 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bReturn {
       isup_rev: inRupees(zero()),
       osup_nongst: { txval: 0 },
     },
-    eco_dtls: { eco_sup: inRupees(zero()), eco_reg_sup: { txval: 0 } },
+    eco_dtls: { eco_sup: inRupees(zero()), eco_reg_sup: { txval: rupees(viaOperator) } },
     inter_sup: {
       unreg_details: byPlace(inter32.unreg),
       comp_details: byPlace(inter32.comp),

@@ -217,6 +217,9 @@ export interface InvoiceSource {
   reverseCharge: boolean;
   /** Rupees per unit of a foreign currency; null or absent: none. */
   exchangeRate?: string | null;
+  /** The e-commerce operator the supply is made through (tax/ecommerce.ts); null or absent: none. */
+  ecommerceGstin?: string | null;
+  ecommerceSection?: string | null;
   lines: ProductLineValues[];
 }
 
@@ -244,6 +247,8 @@ export function invoiceInputFromSource(source: InvoiceSource, input: ConversionI
     supply_type: source.supplyType,
     reverse_charge: source.reverseCharge,
     exchange_rate: source.exchangeRate ?? null,
+    ecommerce_gstin: source.ecommerceGstin ?? null,
+    ecommerce_section: source.ecommerceSection ?? null,
     items: linesAsInput(source.lines, source),
   };
 }

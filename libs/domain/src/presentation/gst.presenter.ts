@@ -11,6 +11,8 @@ export function presentGstHeader(d: GstFields) {
     reverse_charge: d.reverseCharge,
     round_off: d.roundOff === null ? null : toNumber2(d.roundOff),
     exchange_rate: d.exchangeRate === null || d.exchangeRate === undefined ? null : Number(d.exchangeRate),
+    ecommerce_gstin: d.ecommerceGstin ?? null,
+    ecommerce_section: d.ecommerceSection ?? null,
   };
 }
 

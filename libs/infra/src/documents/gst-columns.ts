@@ -1,4 +1,5 @@
 import { GstFields, SupplierSnapshot } from '@app/domain/documents/document-gst';
+import { isEcommerceSection } from '@app/domain/tax/ecommerce';
 import { isSupplyType } from '@app/domain/tax/supply';
 import { TaxWarning } from '@app/domain/tax/tax-engine';
 
@@ -12,6 +13,9 @@ export interface GstRow {
   taxWarnings: unknown;
   /** DECIMAL(12,4) (migration 1732001850000); absent where a query does not read it. */
   exchangeRate?: string | null;
+  /** Migration 1732003600000; absent where a query does not read them. */
+  ecommerceGstin?: string | null;
+  ecommerceSection?: string | null;
 }
 
 /** A JSON column: MariaDB answers text, MySQL 8 an already parsed value. */
@@ -36,6 +40,8 @@ export function gstFieldsOfRow(row: GstRow): GstFields {
     supplierSnapshot: snapshot && typeof snapshot === 'object' ? (snapshot as SupplierSnapshot) : null,
     taxWarnings: Array.isArray(warnings) ? (warnings as TaxWarning[]) : [],
     exchangeRate: row.exchangeRate === null || row.exchangeRate === undefined ? null : String(row.exchangeRate),
+    ecommerceGstin: row.ecommerceGstin ?? null,
+    ecommerceSection: isEcommerceSection(row.ecommerceSection) ? row.ecommerceSection : null,
   };
 }
 

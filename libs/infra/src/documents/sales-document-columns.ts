@@ -28,6 +28,9 @@ export abstract class DocumentHeaderColumns {
   @Column({ name: 'tax_warnings', type: 'text', nullable: true }) taxWarnings: unknown;
   /** Rupees per unit of a foreign currency (migration 1732001850000); null on INR documents. */
   @Column({ name: 'exchange_rate', type: 'decimal', precision: 12, scale: 4, nullable: true }) exchangeRate: string | null;
+  /** The e-commerce operator a supply was made through and its section (migration 1732003600000); null: none. */
+  @Column({ name: 'ecommerce_gstin', type: 'varchar', nullable: true }) ecommerceGstin: string | null;
+  @Column({ name: 'ecommerce_section', type: 'varchar', nullable: true }) ecommerceSection: string | null;
 }
 
 /** Columns of the headers with invoice-style lines: invoices, quotations, proforma invoices. */

@@ -29,6 +29,8 @@ function notesSql(kind: 'credit-note' | 'debit-note'): string {
   const invoiceId = kind === 'credit-note' ? 'COALESCE(n.original_invoice_id, n.source_invoice_id)' : 'n.original_invoice_id';
   return `SELECT n.id, n.${t.number} AS number, n.${t.date} AS date, n.status, n.total_amount, c.gstin, c.state_code, c.registration_type,
                 n.place_of_supply, n.supply_type, n.reverse_charge, n.currency, n.exchange_rate,
+                CASE WHEN n.ecommerce_gstin IS NULL THEN si.ecommerce_gstin ELSE n.ecommerce_gstin END AS ecommerce_gstin,
+                CASE WHEN n.ecommerce_gstin IS NULL THEN si.ecommerce_section ELSE n.ecommerce_section END AS ecommerce_section,
                 si.id AS src_id, si.invoice_number AS src_number, si.invoice_date AS src_date, si.total_amount AS src_total, si.invoice_type AS src_type,
                 si.currency AS src_currency, si.exchange_rate AS src_exchange_rate,
                 (SELECT CASE WHEN MIN(x.tax_rate) = MAX(x.tax_rate) THEN MIN(x.tax_rate) END
@@ -90,7 +92,7 @@ export class SqlGstr1Data extends Gstr1DataReader {
     const [invoiceRows, lineRows, creditRows, debitRows, noteLineRows, retainedRows, sourceLineRows] = await Promise.all([
       this.q(
         `SELECT i.id, i.invoice_number, i.invoice_date, i.invoice_type, i.status, i.total_amount, c.gstin, c.state_code, c.registration_type, i.place_of_supply, i.supply_type, i.reverse_charge,
-                i.currency, i.exchange_rate
+                i.currency, i.exchange_rate, i.ecommerce_gstin, i.ecommerce_section
            FROM invoices i LEFT JOIN clients c ON c.id = i.client_id AND c.account_id = i.account_id
           WHERE i.account_id = ? AND i.invoice_date BETWEEN ? AND ? AND i.status <> 'draft'
           ORDER BY i.invoice_date, i.id`,
@@ -148,6 +150,8 @@ export class SqlGstr1Data extends Gstr1DataReader {
       reverseCharge: Number(r.reverse_charge) === 1,
       currency: str(r.currency) ?? undefined,
       exchangeRate: str(r.exchange_rate),
+      ecommerceGstin: str(r.ecommerce_gstin),
+      ecommerceSection: str(r.ecommerce_section),
     });
     const invoices: Gstr1Invoice[] = invoiceRows.map((r) => ({
       ...party(r),

@@ -3223,6 +3223,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate?: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin?: string | null;
+            /**
+             * @description Which rule the operator's part follows: 52 (it collects tax at source; the supply is reported as any other and in GSTR-1 Table 14(a)) or 9(5) (it pays the tax; the supply is reported by value only, in GSTR-1 Table 14(b) and GSTR-3B 3.1.1(ii), not in 3.1(a)). Needs ecommerce_gstin
+             * @enum {string|null}
+             */
+            ecommerce_section?: "52" | "9(5)" | null;
             /** @description Letter of undertaking of a zero-rated supply without payment */
             lut_number?: string | null;
             /** @description The invoice the note refers to (an invoice of the account); a credit note's defaults to source_invoice_id */
@@ -3291,6 +3301,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate?: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin?: string | null;
+            /**
+             * @description Which rule the operator's part follows: 52 (it collects tax at source; the supply is reported as any other and in GSTR-1 Table 14(a)) or 9(5) (it pays the tax; the supply is reported by value only, in GSTR-1 Table 14(b) and GSTR-3B 3.1.1(ii), not in 3.1(a)). Needs ecommerce_gstin
+             * @enum {string|null}
+             */
+            ecommerce_section?: "52" | "9(5)" | null;
             /** @description Letter of undertaking of a zero-rated supply without payment */
             lut_number?: string | null;
             /** @description The invoice the note refers to (an invoice of the account); a credit note's defaults to source_invoice_id */
@@ -3353,6 +3373,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate?: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin?: string | null;
+            /**
+             * @description Which rule the operator's part follows: 52 (it collects tax at source; the supply is reported as any other and in GSTR-1 Table 14(a)) or 9(5) (it pays the tax; the supply is reported by value only, in GSTR-1 Table 14(b) and GSTR-3B 3.1.1(ii), not in 3.1(a)). Needs ecommerce_gstin
+             * @enum {string|null}
+             */
+            ecommerce_section?: "52" | "9(5)" | null;
             /** @description Letter of undertaking of a zero-rated supply without payment */
             lut_number?: string | null;
             /** @description The invoice the note refers to (an invoice of the account); a credit note's defaults to source_invoice_id */
@@ -3550,6 +3580,16 @@ export interface components {
              */
             exchange_rate?: number | null;
             /**
+             * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin?: string | null;
+            /**
+             * @description Which rule the operator's part follows: 52 (it collects tax at source; the supply is reported as any other and in GSTR-1 Table 14(a)) or 9(5) (it pays the tax; the supply is reported by value only, in GSTR-1 Table 14(b) and GSTR-3B 3.1.1(ii), not in 3.1(a)). Needs ecommerce_gstin
+             * @enum {string|null}
+             */
+            ecommerce_section?: "52" | "9(5)" | null;
+            /**
              * @description Default when left out: "pending".
              * @enum {string|null}
              */
@@ -3641,6 +3681,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate?: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin?: string | null;
+            /**
+             * @description Which rule the operator's part follows: 52 (it collects tax at source; the supply is reported as any other and in GSTR-1 Table 14(a)) or 9(5) (it pays the tax; the supply is reported by value only, in GSTR-1 Table 14(b) and GSTR-3B 3.1.1(ii), not in 3.1(a)). Needs ecommerce_gstin
+             * @enum {string|null}
+             */
+            ecommerce_section?: "52" | "9(5)" | null;
             /** @enum {string|null} */
             payment_status?: "pending" | "paid" | "partial" | "overdue" | null;
             /** @enum {string|null} */
@@ -3720,6 +3770,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate?: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin?: string | null;
+            /**
+             * @description Which rule the operator's part follows: 52 (it collects tax at source; the supply is reported as any other and in GSTR-1 Table 14(a)) or 9(5) (it pays the tax; the supply is reported by value only, in GSTR-1 Table 14(b) and GSTR-3B 3.1.1(ii), not in 3.1(a)). Needs ecommerce_gstin
+             * @enum {string|null}
+             */
+            ecommerce_section?: "52" | "9(5)" | null;
             /**
              * @description Default: the account currency
              * @enum {string|null}
@@ -3823,6 +3883,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate?: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin?: string | null;
+            /**
+             * @description Which rule the operator's part follows: 52 (it collects tax at source; the supply is reported as any other and in GSTR-1 Table 14(a)) or 9(5) (it pays the tax; the supply is reported by value only, in GSTR-1 Table 14(b) and GSTR-3B 3.1.1(ii), not in 3.1(a)). Needs ecommerce_gstin
+             * @enum {string|null}
+             */
+            ecommerce_section?: "52" | "9(5)" | null;
             /**
              * @description Default: the account currency
              * @enum {string|null}
@@ -4043,6 +4113,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate?: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin?: string | null;
+            /**
+             * @description Which rule the operator's part follows: 52 (it collects tax at source; the supply is reported as any other and in GSTR-1 Table 14(a)) or 9(5) (it pays the tax; the supply is reported by value only, in GSTR-1 Table 14(b) and GSTR-3B 3.1.1(ii), not in 3.1(a)). Needs ecommerce_gstin
+             * @enum {string|null}
+             */
+            ecommerce_section?: "52" | "9(5)" | null;
             /** @description Lines with a blank description are dropped; on PATCH, replaces all lines when sent */
             items?: components["schemas"]["ProductLineDto"][] | null;
             /** @example 12 */
@@ -4113,6 +4193,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate?: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin?: string | null;
+            /**
+             * @description Which rule the operator's part follows: 52 (it collects tax at source; the supply is reported as any other and in GSTR-1 Table 14(a)) or 9(5) (it pays the tax; the supply is reported by value only, in GSTR-1 Table 14(b) and GSTR-3B 3.1.1(ii), not in 3.1(a)). Needs ecommerce_gstin
+             * @enum {string|null}
+             */
+            ecommerce_section?: "52" | "9(5)" | null;
             /** @description Lines with a blank description are dropped; on PATCH, replaces all lines when sent */
             items?: components["schemas"]["ProductLineDto"][] | null;
             client_id?: number | null;
@@ -4163,6 +4253,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate?: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin?: string | null;
+            /**
+             * @description Which rule the operator's part follows: 52 (it collects tax at source; the supply is reported as any other and in GSTR-1 Table 14(a)) or 9(5) (it pays the tax; the supply is reported by value only, in GSTR-1 Table 14(b) and GSTR-3B 3.1.1(ii), not in 3.1(a)). Needs ecommerce_gstin
+             * @enum {string|null}
+             */
+            ecommerce_section?: "52" | "9(5)" | null;
             /** @example 12 */
             client_id: number;
             /**
@@ -4214,6 +4314,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate?: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin?: string | null;
+            /**
+             * @description Which rule the operator's part follows: 52 (it collects tax at source; the supply is reported as any other and in GSTR-1 Table 14(a)) or 9(5) (it pays the tax; the supply is reported by value only, in GSTR-1 Table 14(b) and GSTR-3B 3.1.1(ii), not in 3.1(a)). Needs ecommerce_gstin
+             * @enum {string|null}
+             */
+            ecommerce_section?: "52" | "9(5)" | null;
             client_id?: number | null;
             /** Format: date */
             proforma_date?: string | null;
@@ -5386,6 +5496,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin: string | null;
+            /**
+             * @description 52: the operator collects tax at source; 9(5): the operator pays the tax; null when ecommerce_gstin is null
+             * @enum {string|null}
+             */
+            ecommerce_section: "52" | "9(5)" | null;
             total_amount: number;
             /**
              * @description UTC, Y-m-d H:i:s (no offset in the value)
@@ -5492,6 +5612,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin: string | null;
+            /**
+             * @description 52: the operator collects tax at source; 9(5): the operator pays the tax; null when ecommerce_gstin is null
+             * @enum {string|null}
+             */
+            ecommerce_section: "52" | "9(5)" | null;
             total_amount: number;
             /**
              * @description UTC, Y-m-d H:i:s (no offset in the value)
@@ -5587,6 +5717,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin: string | null;
+            /**
+             * @description 52: the operator collects tax at source; 9(5): the operator pays the tax; null when ecommerce_gstin is null
+             * @enum {string|null}
+             */
+            ecommerce_section: "52" | "9(5)" | null;
             total_amount: number;
             /**
              * @description UTC, Y-m-d H:i:s (no offset in the value)
@@ -5652,6 +5792,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin: string | null;
+            /**
+             * @description 52: the operator collects tax at source; 9(5): the operator pays the tax; null when ecommerce_gstin is null
+             * @enum {string|null}
+             */
+            ecommerce_section: "52" | "9(5)" | null;
             total_amount: number;
             /**
              * @description UTC, Y-m-d H:i:s (no offset in the value)
@@ -5712,6 +5862,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin: string | null;
+            /**
+             * @description 52: the operator collects tax at source; 9(5): the operator pays the tax; null when ecommerce_gstin is null
+             * @enum {string|null}
+             */
+            ecommerce_section: "52" | "9(5)" | null;
             total_amount: number;
             /**
              * @description UTC, Y-m-d H:i:s (no offset in the value)
@@ -5779,6 +5939,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin: string | null;
+            /**
+             * @description 52: the operator collects tax at source; 9(5): the operator pays the tax; null when ecommerce_gstin is null
+             * @enum {string|null}
+             */
+            ecommerce_section: "52" | "9(5)" | null;
             total_amount: number;
             /**
              * @description UTC, Y-m-d H:i:s (no offset in the value)
@@ -5836,6 +6006,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin: string | null;
+            /**
+             * @description 52: the operator collects tax at source; 9(5): the operator pays the tax; null when ecommerce_gstin is null
+             * @enum {string|null}
+             */
+            ecommerce_section: "52" | "9(5)" | null;
             total_amount: number;
             /**
              * @description UTC, Y-m-d H:i:s (no offset in the value)
@@ -5906,6 +6086,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin: string | null;
+            /**
+             * @description 52: the operator collects tax at source; 9(5): the operator pays the tax; null when ecommerce_gstin is null
+             * @enum {string|null}
+             */
+            ecommerce_section: "52" | "9(5)" | null;
             total_amount: number;
             /** @description Financial year (April to March) the note is numbered in */
             fy_start_year: number;
@@ -5968,6 +6158,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin: string | null;
+            /**
+             * @description 52: the operator collects tax at source; 9(5): the operator pays the tax; null when ecommerce_gstin is null
+             * @enum {string|null}
+             */
+            ecommerce_section: "52" | "9(5)" | null;
             total_amount: number;
             /** @description Financial year (April to March) the note is numbered in */
             fy_start_year: number;
@@ -6044,6 +6244,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin: string | null;
+            /**
+             * @description 52: the operator collects tax at source; 9(5): the operator pays the tax; null when ecommerce_gstin is null
+             * @enum {string|null}
+             */
+            ecommerce_section: "52" | "9(5)" | null;
             total_amount: number;
             /** @description Financial year (April to March) the note is numbered in */
             fy_start_year: number;
@@ -6110,6 +6320,16 @@ export interface components {
              * @example 83.25
              */
             exchange_rate: number | null;
+            /**
+             * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
+             * @example 27AAACF1234A1ZZ
+             */
+            ecommerce_gstin: string | null;
+            /**
+             * @description 52: the operator collects tax at source; 9(5): the operator pays the tax; null when ecommerce_gstin is null
+             * @enum {string|null}
+             */
+            ecommerce_section: "52" | "9(5)" | null;
             total_amount: number;
             /** @description Financial year (April to March) the note is numbered in */
             fy_start_year: number;
@@ -6972,8 +7192,13 @@ export interface components {
                 sply_ty: "INTRA" | "INTER";
                 /** @description Place of supply: state code (96 Other Countries) */
                 pos: string;
-                /** @enum {string} */
+                /**
+                 * @description E: supplies through an e-commerce operator named in etin; OE: the rest
+                 * @enum {string}
+                 */
                 typ: "OE" | "E";
+                /** @description GSTIN of the e-commerce operator that collects tax (section 52) on the supplies of the row; only with typ E */
+                etin?: string;
                 /** @enum {number} */
                 rt: 0 | 0.1 | 0.25 | 1 | 1.5 | 3 | 5 | 6 | 7.5 | 12 | 18 | 28 | 40;
                 txval: number;
@@ -7112,6 +7337,33 @@ export interface components {
                     }[];
                 }[];
             };
+            /** @description Table 14: supplies made through e-commerce operators, per operator: clttx 14(a), operators that collect tax under section 52; paytx 14(b), operators that pay the tax under section 9(5) */
+            supeco?: {
+                clttx: {
+                    /** @description GSTIN of the e-commerce operator */
+                    etin: string;
+                    /** @description Net value of the supplies through the operator (notes included) */
+                    suppval: number;
+                    igst: number;
+                    cgst: number;
+                    sgst: number;
+                    cess: number;
+                    /** @enum {string} */
+                    flag: "N";
+                }[];
+                paytx: {
+                    /** @description GSTIN of the e-commerce operator */
+                    etin: string;
+                    /** @description Net value of the supplies through the operator (notes included) */
+                    suppval: number;
+                    igst: number;
+                    cgst: number;
+                    sgst: number;
+                    cess: number;
+                    /** @enum {string} */
+                    flag: "N";
+                }[];
+            };
         };
         Gstr1Filed: {
             /** @example 2026-10 */
@@ -7205,8 +7457,13 @@ export interface components {
                 sply_ty: "INTRA" | "INTER";
                 /** @description Place of supply: state code (96 Other Countries) */
                 pos: string;
-                /** @enum {string} */
+                /**
+                 * @description E: supplies through an e-commerce operator named in etin; OE: the rest
+                 * @enum {string}
+                 */
                 typ: "OE" | "E";
+                /** @description GSTIN of the e-commerce operator that collects tax (section 52) on the supplies of the row; only with typ E */
+                etin?: string;
                 /** @enum {number} */
                 rt: 0 | 0.1 | 0.25 | 1 | 1.5 | 3 | 5 | 6 | 7.5 | 12 | 18 | 28 | 40;
                 txval: number;
@@ -17726,6 +17983,8 @@ export interface operations {
                      *             "reverse_charge": true,
                      *             "round_off": 100,
                      *             "exchange_rate": 83.25,
+                     *             "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *             "ecommerce_section": "52",
                      *             "total_amount": 100,
                      *             "fy_start_year": 1,
                      *             "created_at": "2025-04-01 10:30:00",
@@ -17928,6 +18187,8 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
+                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_section": "52",
                  *       "lut_number": "AD270325012345X",
                  *       "original_invoice_id": 1,
                  *       "currency": "INR",
@@ -18508,6 +18769,8 @@ export interface operations {
                      *         "reverse_charge": true,
                      *         "round_off": 100,
                      *         "exchange_rate": 83.25,
+                     *         "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *         "ecommerce_section": "52",
                      *         "total_amount": 100,
                      *         "fy_start_year": 1,
                      *         "created_at": "2025-04-01 10:30:00",
@@ -18958,6 +19221,8 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
+                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_section": "52",
                  *       "lut_number": "AD270325012345X",
                  *       "original_invoice_id": 1,
                  *       "currency": "INR",
@@ -19317,6 +19582,8 @@ export interface operations {
                      *             "reverse_charge": true,
                      *             "round_off": 100,
                      *             "exchange_rate": 83.25,
+                     *             "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *             "ecommerce_section": "52",
                      *             "total_amount": 100,
                      *             "fy_start_year": 1,
                      *             "created_at": "2025-04-01 10:30:00",
@@ -19519,6 +19786,8 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
+                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_section": "52",
                  *       "lut_number": "AD270325012345X",
                  *       "original_invoice_id": 1,
                  *       "currency": "INR",
@@ -20096,6 +20365,8 @@ export interface operations {
                      *         "reverse_charge": true,
                      *         "round_off": 100,
                      *         "exchange_rate": 83.25,
+                     *         "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *         "ecommerce_section": "52",
                      *         "total_amount": 100,
                      *         "fy_start_year": 1,
                      *         "created_at": "2025-04-01 10:30:00",
@@ -20546,6 +20817,8 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
+                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_section": "52",
                  *       "lut_number": "AD270325012345X",
                  *       "original_invoice_id": 1,
                  *       "currency": "INR",
@@ -23991,6 +24264,8 @@ export interface operations {
                      *             "reverse_charge": true,
                      *             "round_off": 100,
                      *             "exchange_rate": 83.25,
+                     *             "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *             "ecommerce_section": "52",
                      *             "total_amount": 100,
                      *             "created_at": "2025-04-01 10:30:00",
                      *             "updated_at": "2025-04-01 10:30:00"
@@ -24192,6 +24467,8 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
+                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_section": "52",
                  *       "payment_status": "pending",
                  *       "status": "draft",
                  *       "currency": "INR",
@@ -24799,6 +25076,8 @@ export interface operations {
                      *             "reverse_charge": true,
                      *             "round_off": 100,
                      *             "exchange_rate": 83.25,
+                     *             "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *             "ecommerce_section": "52",
                      *             "total_amount": 100,
                      *             "created_at": "2025-04-01 10:30:00",
                      *             "updated_at": "2025-04-01 10:30:00",
@@ -25021,6 +25300,8 @@ export interface operations {
                      *         "reverse_charge": true,
                      *         "round_off": 100,
                      *         "exchange_rate": 83.25,
+                     *         "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *         "ecommerce_section": "52",
                      *         "total_amount": 100,
                      *         "created_at": "2025-04-01 10:30:00",
                      *         "updated_at": "2025-04-01 10:30:00",
@@ -25498,6 +25779,8 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
+                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_section": "52",
                  *       "payment_status": "pending",
                  *       "status": "draft",
                  *       "currency": "INR",
@@ -26060,6 +26343,8 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
+                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_section": "52",
                  *       "currency": "INR",
                  *       "invoice_type": "local_sale",
                  *       "lut_number": "AD270325012345X",
@@ -26820,6 +27105,8 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
+                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_section": "52",
                  *       "currency": "INR",
                  *       "invoice_type": "local_sale",
                  *       "lut_number": "AD270325012345X",
@@ -28610,6 +28897,8 @@ export interface operations {
                      *             "reverse_charge": true,
                      *             "round_off": 100,
                      *             "exchange_rate": 83.25,
+                     *             "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *             "ecommerce_section": "52",
                      *             "total_amount": 100,
                      *             "created_at": "2025-04-01 10:30:00",
                      *             "updated_at": "2025-04-01 10:30:00"
@@ -28822,6 +29111,8 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
+                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_section": "52",
                  *       "items": [
                  *         {
                  *           "item_description": "Consulting, March",
@@ -29663,6 +29954,8 @@ export interface operations {
                      *         "reverse_charge": true,
                      *         "round_off": 100,
                      *         "exchange_rate": 83.25,
+                     *         "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *         "ecommerce_section": "52",
                      *         "total_amount": 100,
                      *         "created_at": "2025-04-01 10:30:00",
                      *         "updated_at": "2025-04-01 10:30:00",
@@ -30126,6 +30419,8 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
+                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_section": "52",
                  *       "items": [
                  *         {
                  *           "item_description": "Consulting, March",
@@ -30475,6 +30770,8 @@ export interface operations {
                      *             "reverse_charge": true,
                      *             "round_off": 100,
                      *             "exchange_rate": 83.25,
+                     *             "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *             "ecommerce_section": "52",
                      *             "total_amount": 100,
                      *             "created_at": "2025-04-01 10:30:00",
                      *             "updated_at": "2025-04-01 10:30:00"
@@ -30685,6 +30982,8 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
+                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_section": "52",
                  *       "client_id": 12,
                  *       "proforma_date": "2025-04-01",
                  *       "items": [
@@ -31524,6 +31823,8 @@ export interface operations {
                      *         "reverse_charge": true,
                      *         "round_off": 100,
                      *         "exchange_rate": 83.25,
+                     *         "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *         "ecommerce_section": "52",
                      *         "total_amount": 100,
                      *         "created_at": "2025-04-01 10:30:00",
                      *         "updated_at": "2025-04-01 10:30:00",
@@ -31985,6 +32286,8 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
+                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_section": "52",
                  *       "client_id": 1,
                  *       "proforma_date": "2025-04-01",
                  *       "items": [
@@ -44401,6 +44704,7 @@ export interface operations {
                      *             "sply_ty": "INTRA",
                      *             "pos": "96",
                      *             "typ": "OE",
+                     *             "etin": "06SWK88OOSCWWPK",
                      *             "rt": 0,
                      *             "txval": 0,
                      *             "iamt": 0,
@@ -44543,6 +44847,30 @@ export interface operations {
                      *                   "net_issue": 1
                      *                 }
                      *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "supeco": {
+                     *           "clttx": [
+                     *             {
+                     *               "etin": "06SWK88OOSCWWPK",
+                     *               "suppval": 0,
+                     *               "igst": 0,
+                     *               "cgst": 0,
+                     *               "sgst": 0,
+                     *               "cess": 0,
+                     *               "flag": "N"
+                     *             }
+                     *           ],
+                     *           "paytx": [
+                     *             {
+                     *               "etin": "06SWK88OOSCWWPK",
+                     *               "suppval": 0,
+                     *               "igst": 0,
+                     *               "cgst": 0,
+                     *               "sgst": 0,
+                     *               "cess": 0,
+                     *               "flag": "N"
                      *             }
                      *           ]
                      *         }
@@ -45033,6 +45361,7 @@ export interface operations {
                      *             "sply_ty": "INTRA",
                      *             "pos": "96",
                      *             "typ": "OE",
+                     *             "etin": "06SWK88OOSCWWPK",
                      *             "rt": 0,
                      *             "txval": 0,
                      *             "iamt": 0,

@@ -9,6 +9,7 @@ import {
 import { EXPENSE_STATUSES, PAYMENT_METHODS } from '@app/domain/expenses/expense';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { SUPPLY_TYPES } from '@app/domain/tax/supply';
+import { ECOMMERCE_SECTIONS } from '@app/domain/tax/ecommerce';
 import { ALLOCATION_DOCUMENT_TYPES, PAYMENT_MODES, PAYMENT_SOURCES } from '@app/domain/payments/payment';
 import { PAYEE_TYPES } from '@app/domain/tds/tds-section';
 import { inlineJsonSchema } from './json-schema';
@@ -38,6 +39,13 @@ export const gstHeader = {
     description:
       'Rupees per unit of the currency (up to 4 decimals, CGST Rules rule 34); null on INR documents and on a foreign-currency document without one (warning exchange_rate_missing)',
     example: 83.25,
+  }),
+  ecommerce_gstin: nstr({
+    description: 'GSTIN of the electronic commerce operator the supply was made through; null: made directly',
+    example: '27AAACF1234A1ZZ',
+  }),
+  ecommerce_section: noneOf(ECOMMERCE_SECTIONS, {
+    description: '52: the operator collects tax at source; 9(5): the operator pays the tax; null when ecommerce_gstin is null',
   }),
 };
 

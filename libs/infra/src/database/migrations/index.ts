@@ -46,6 +46,7 @@ import { AllocationAnalyticsVersions1732003400000 } from './1732003400000-alloca
 import { WebhookEvents1732003100000 } from './1732003100000-webhook-events';
 import { ListSync1732003200000 } from './1732003200000-list-sync';
 import { NotificationCounterTriggers1732003900000 } from './1732003900000-notification-counter-triggers';
+import { DocumentEcommerceOperator1732003600000 } from './1732003600000-document-ecommerce-operator';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -97,4 +98,5 @@ export const MIGRATIONS = [
   WebhookEvents1732003100000,
   ListSync1732003200000,
   NotificationCounterTriggers1732003900000,
+  DocumentEcommerceOperator1732003600000,
 ];
