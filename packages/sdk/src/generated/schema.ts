@@ -4338,6 +4338,8 @@ export interface components {
             /** @example 393(1) */
             act_2025_section?: string | null;
             act_2025_payment_code?: string | null;
+            /** @description Payment code for payees other than individuals and HUFs, where it differs */
+            act_2025_payment_code_other?: string | null;
             source?: string | null;
             /** @example 194J */
             code: string;
@@ -4390,6 +4392,8 @@ export interface components {
             /** @example 393(1) */
             act_2025_section?: string | null;
             act_2025_payment_code?: string | null;
+            /** @description Payment code for payees other than individuals and HUFs, where it differs */
+            act_2025_payment_code_other?: string | null;
             source?: string | null;
             /** @example 194J */
             code?: string | null;
@@ -6555,7 +6559,10 @@ export interface components {
             /** Format: date */
             effective_to: string | null;
             act_2025_section: string | null;
+            /** @description Income-tax Act 2025 payment code (for individuals and HUFs when the next is set) */
             act_2025_payment_code: string | null;
+            /** @description Payment code for payees other than individuals and HUFs, where the 2025 Act gives them their own row */
+            act_2025_payment_code_other: string | null;
             source: string | null;
         };
         TdsDeduction: {
@@ -6579,6 +6586,7 @@ export interface components {
             section_code: string | null;
             section_description: string | null;
             act_2025_section: string | null;
+            /** @description Payment code of the deduction (by the payee type, else the type its PAN names), from 2026-04-01 */
             act_2025_payment_code: string | null;
             party_name: string | null;
             party_pan: string | null;
@@ -6641,6 +6649,7 @@ export interface components {
             /** @enum {string} */
             act: "1961" | "2025";
             act_2025_section: string | null;
+            /** @description Payment code for the payee type used (an unknown payee: the code of the higher rate), from 2026-04-01 */
             act_2025_payment_code: string | null;
         };
         /** @description Issued and archived invoices less credit notes */
@@ -35826,6 +35835,7 @@ export interface operations {
                      *             "effective_to": "2025-04-01",
                      *             "act_2025_section": "393(1)",
                      *             "act_2025_payment_code": "1027",
+                     *             "act_2025_payment_code_other": "Act 2025 payment code other",
                      *             "source": "Income-tax Act 1961, section 194J; Finance Act 2025"
                      *           }
                      *         ]
@@ -35985,6 +35995,7 @@ export interface operations {
                  *       "effective_to": null,
                  *       "act_2025_section": "393(1)",
                  *       "act_2025_payment_code": "1027",
+                 *       "act_2025_payment_code_other": "Act 2025 p",
                  *       "source": "Income-tax Act 1961, section 194J; Finance Act 2025",
                  *       "code": "194J"
                  *     }
@@ -36024,6 +36035,7 @@ export interface operations {
                      *           "effective_to": "2025-04-01",
                      *           "act_2025_section": "393(1)",
                      *           "act_2025_payment_code": "1027",
+                     *           "act_2025_payment_code_other": "Act 2025 payment code other",
                      *           "source": "Income-tax Act 1961, section 194J; Finance Act 2025"
                      *         }
                      *       }
@@ -36272,6 +36284,7 @@ export interface operations {
                      *           "effective_to": "2025-04-01",
                      *           "act_2025_section": "393(1)",
                      *           "act_2025_payment_code": "1027",
+                     *           "act_2025_payment_code_other": "Act 2025 payment code other",
                      *           "source": "Income-tax Act 1961, section 194J; Finance Act 2025"
                      *         }
                      *       }
@@ -36717,6 +36730,7 @@ export interface operations {
                  *       "effective_to": null,
                  *       "act_2025_section": "393(1)",
                  *       "act_2025_payment_code": "1027",
+                 *       "act_2025_payment_code_other": "Act 2025 p",
                  *       "source": "Income-tax Act 1961, section 194J; Finance Act 2025",
                  *       "code": "194J"
                  *     }
@@ -36756,6 +36770,7 @@ export interface operations {
                      *           "effective_to": "2025-04-01",
                      *           "act_2025_section": "393(1)",
                      *           "act_2025_payment_code": "1027",
+                     *           "act_2025_payment_code_other": "Act 2025 payment code other",
                      *           "source": "Income-tax Act 1961, section 194J; Finance Act 2025"
                      *         }
                      *       }
