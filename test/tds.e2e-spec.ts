@@ -133,14 +133,15 @@ describe('tds', () => {
   it('maps every 1961-Act section to its 2025-Act row: the 1961 rows end on 2026-03-31, the 2025 rows start on 2026-04-01', () => {
     const kinds = [...new Set(sections.map((s) => `${s.code}|${s.description}`))];
     expect(kinds).toHaveLength(7);
-    const codes: Record<string, string | null> = {
-      '194C|Payments to contractors and sub-contractors': null,
-      '194J|Fees for professional services': '1027',
-      '194J|Fees for technical services': '1026',
-      '194H|Commission or brokerage': '1006',
-      '194I|Rent of plant, machinery or equipment': '1008',
-      '194I|Rent of land, building or furniture': '1009',
-      '194Q|Purchase of goods (buyer with turnover above 10 crore)': null,
+    // [code, code for payees other than individuals and HUFs]
+    const codes: Record<string, [string, string | null]> = {
+      '194C|Payments to contractors and sub-contractors': ['1023', '1024'],
+      '194J|Fees for professional services': ['1027', null],
+      '194J|Fees for technical services': ['1026', null],
+      '194H|Commission or brokerage': ['1006', null],
+      '194I|Rent of plant, machinery or equipment': ['1008', null],
+      '194I|Rent of land, building or furniture': ['1009', null],
+      '194Q|Purchase of goods (buyer with turnover above 10 crore)': ['1031', null],
     };
     for (const kind of kinds) {
       const [code, description] = kind.split('|');
@@ -149,7 +150,13 @@ describe('tds', () => {
       const now = rows.filter((r) => r.act === '2025');
       expect({ kind, last1961: old[old.length - 1].effective_to }).toEqual({ kind, last1961: '2026-03-31' });
       expect(now).toHaveLength(1);
-      expect(now[0]).toMatchObject({ effective_from: '2026-04-01', effective_to: null, act_2025_payment_code: codes[kind] });
+      expect(now[0]).toMatchObject({
+        effective_from: '2026-04-01',
+        effective_to: null,
+        act_2025_payment_code: codes[kind][0],
+        act_2025_payment_code_other: codes[kind][1],
+      });
+      for (const r of old) expect([kind, r.act_2025_payment_code, r.act_2025_payment_code_other]).toEqual([kind, ...codes[kind]]);
       expect(now[0].act_2025_section).toMatch(/^393\(1\) Table Sl\. No\. \d/);
       for (const r of old) expect({ kind, section: r.act_2025_section }).toEqual({ kind, section: now[0].act_2025_section });
       const last = old[old.length - 1];
@@ -291,8 +298,20 @@ describe('tds', () => {
       // The row in force today answers, with its payment code when the payment falls under the 2025 Act.
       const row = sections.find((x) => x.section_id === d.section_id) as unknown as Record<string, unknown>;
       expect([s.code, row.code, row.description, d.act]).toEqual([s.code, s.code, s.description, row.act]);
-      expect(d.act_2025_payment_code).toBe(d.payment_date >= '2026-04-01' ? row.act_2025_payment_code : null);
+      // No payee type: the higher rate, the others' rate, and so the others' code where the section has one.
+      expect(d.act_2025_payment_code).toBe(d.payment_date >= '2026-04-01' ? (row.act_2025_payment_code_other ?? row.act_2025_payment_code) : null);
     }
+  });
+
+  it('takes the payment code of the payee: contractors 1023 for an individual or HUF, 1024 for others; 194Q one code', async () => {
+    const contractors = find('194C', /contractors/, '2026-04-01').section_id;
+    const goods = find('194Q', /goods/, '2026-04-01').section_id;
+    const code = async (body: object) => (await calculate({ base_amount: 40000, payment_date: '2026-04-01', ...body }).expect(200)).body.data;
+    expect(await code({ section_id: contractors, payee_type: 'huf' })).toMatchObject({ act: '2025', act_2025_payment_code: '1023', rate: 1 });
+    expect(await code({ section_id: contractors, deductee_pan: 'ABCPE1234F' })).toMatchObject({ act_2025_payment_code: '1023', rate_basis: 'deductee_pan' });
+    expect(await code({ section_id: contractors, payee_type: 'firm' })).toMatchObject({ act_2025_payment_code: '1024', rate: 2 });
+    expect(await code({ section_id: contractors, payment_date: '2026-03-31', payee_type: 'firm' })).toMatchObject({ act: '1961', act_2025_payment_code: null });
+    expect(await code({ section_id: goods, payee_type: 'company', ytd_amount: 5000000 })).toMatchObject({ act_2025_payment_code: '1031', tds_amount: 40 });
   });
 
   it('an account’s own sections: CRUD, private to it; shared sections are read-only', async () => {

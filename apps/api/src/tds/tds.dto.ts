@@ -32,6 +32,11 @@ class TdsSectionFieldsDto {
   @ApiPropertyOptional({ nullable: true, example: null }) @IsOptional() @IsDateString() effective_to?: string | null;
   @ApiPropertyOptional({ nullable: true, example: '393(1)' }) @IsOptional() @IsString(S) @MaxLength(60) act_2025_section?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(S) @MaxLength(10) act_2025_payment_code?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Payment code for payees other than individuals and HUFs, where it differs' })
+  @IsOptional()
+  @IsString(S)
+  @MaxLength(10)
+  act_2025_payment_code_other?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(S) @MaxLength(500) source?: string | null;
 }
 

@@ -1,7 +1,7 @@
 import { toNumber2 } from '@app/domain/shared/money';
 import { TdsCalculation } from '@app/domain/tds/tds-calculation';
-import { depositDueDate, quarterOf, TdsDeduction } from '@app/domain/tds/tds-deduction';
-import { ACT_2025_FROM, TdsSection } from '@app/domain/tds/tds-section';
+import { deductionPaymentCode, depositDueDate, quarterOf, TdsDeduction } from '@app/domain/tds/tds-deduction';
+import { ACT_2025_FROM, paymentCodeFor, TdsSection } from '@app/domain/tds/tds-section';
 import { TdsReportRow } from '@app/domain/tds/tds.service';
 
 const rate = (v: string | null) => (v === null ? null : Number(v));
@@ -24,6 +24,7 @@ export function presentSection(s: TdsSection) {
     effective_to: s.effectiveTo,
     act_2025_section: s.act2025Section,
     act_2025_payment_code: s.act2025PaymentCode,
+    act_2025_payment_code_other: s.act2025PaymentCodeOther,
     source: s.source,
   };
 }
@@ -43,7 +44,7 @@ export function presentCalculation(c: TdsCalculation & { section: TdsSection; pa
     section_code: c.section.code,
     act: c.section.act,
     act_2025_section: c.paymentDate >= ACT_2025_FROM ? c.section.act2025Section : null,
-    act_2025_payment_code: c.paymentDate >= ACT_2025_FROM ? c.section.act2025PaymentCode : null,
+    act_2025_payment_code: c.paymentDate >= ACT_2025_FROM ? paymentCodeFor(c.section, c.payeeType) : null,
   };
 }
 
@@ -60,7 +61,7 @@ export function presentDeduction(d: TdsDeduction) {
     section_code: d.sectionCode,
     section_description: d.sectionDescription,
     act_2025_section: d.date >= '2026-04-01' ? d.act2025Section : null,
-    act_2025_payment_code: d.date >= '2026-04-01' ? d.act2025PaymentCode : null,
+    act_2025_payment_code: d.date >= ACT_2025_FROM ? deductionPaymentCode(d) : null,
     party_name: d.partyName,
     party_pan: d.partyPan,
     payee_type: d.payeeType,

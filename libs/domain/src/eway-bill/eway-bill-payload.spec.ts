@@ -2,7 +2,8 @@ import { Account } from '../accounts/account';
 import { Client } from '../clients/client';
 import { SourceDocument, SourceProductLine } from '../document-output/source-document';
 import { ValidationFailed } from '../shared/domain-error';
-import { bulkBill, buildConsignment, consignmentValue, isExportInvoice, nicGenerateRequest } from './eway-bill-payload';
+import { buildConsignment, consignmentValue, isExportInvoice } from './consignment';
+import { bulkBill, nicGenerateRequest } from './eway-bill-payload';
 import { exitPointOf } from './exit-point';
 import { extensionOf, PartB, partBComplete, partBOf } from './part-b';
 

@@ -8,19 +8,8 @@ import { Clock } from '../shared/clock.port';
 import { Conflict, DomainError, NotFound, ValidationFailed } from '../shared/domain-error';
 import { formatTimestamp } from '../shared/fiscal-year';
 import { toDecimal } from '../shared/money';
-import {
-  bulkBill,
-  BulkEwayBill,
-  BULK_VERSION,
-  buildConsignment,
-  Consignment,
-  consignmentValue,
-  isExportInvoice,
-  nicDate,
-  NicExtension,
-  nicGenerateRequest,
-  TRANSPORT_MODE_CODES,
-} from './eway-bill-payload';
+import { buildConsignment, Consignment, consignmentValue, isExportInvoice, nicDate } from './consignment';
+import { bulkBill, BulkEwayBill, BULK_VERSION, NicExtension, nicGenerateRequest, TRANSPORT_MODE_CODES } from './eway-bill-payload';
 import {
   cancellableUntil,
   daysSinceDate,

@@ -5,7 +5,7 @@ import { fiscalYearLabel, kolkataDate } from '../shared/fiscal-year';
 import { sumMoney, toDecimal } from '../shared/money';
 import { amountInWords } from '../tax/amount-in-words';
 import { TdsCertificateRenderer, TdsCertificateStore, TdsCertificateView } from './tds-certificate';
-import { quarterRange, TdsDeduction, TdsDeductionRepository } from './tds-deduction';
+import { deductionPaymentCode, quarterRange, TdsDeduction, TdsDeductionRepository } from './tds-deduction';
 import { ACT_2025_FROM } from './tds-section';
 
 export interface CertificateInput {
@@ -107,7 +107,7 @@ function row(d: TdsDeduction, act2025: boolean) {
   return {
     date: dmy(d.date),
     section,
-    paymentCode: act2025 ? (d.act2025PaymentCode ?? '') : '',
+    paymentCode: act2025 ? (deductionPaymentCode(d) ?? '') : '',
     amountPaid: d.baseAmount,
     rate: d.rate === null ? '' : `${toDecimal(d.rate).toString()}%`,
     tdsAmount: d.tdsAmount,

@@ -18,6 +18,7 @@ const section = (over: Partial<TdsSection>): TdsSection => ({
   effectiveTo: null,
   act2025Section: null,
   act2025PaymentCode: null,
+  act2025PaymentCodeOther: null,
   source: null,
   ...over,
 });

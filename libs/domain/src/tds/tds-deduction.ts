@@ -1,3 +1,4 @@
+import { PAYEE_TYPES, payeeTypeOfPan, paymentCodeFor } from './tds-section';
 export const TDS_DIRECTIONS = ['receivable', 'payable'] as const;
 export type TdsDirection = (typeof TDS_DIRECTIONS)[number];
 
@@ -21,6 +22,8 @@ export interface TdsDeduction {
   sectionDescription: string | null;
   act2025Section: string | null;
   act2025PaymentCode: string | null;
+  /** The section's code for payees other than individuals and HUFs, when it has one (tds-section.ts, paymentCodeFor). */
+  act2025PaymentCodeOther: string | null;
   /** The client (receivable) or the vendor (payable). */
   partyName: string;
   partyPan: string | null;
@@ -70,4 +73,10 @@ export abstract class TdsDeductionRepository {
   abstract setDeposit(accountId: number, expenseId: number, deposit: TdsDeposit | null): Promise<void>;
   /** Payable deductions to one PAN dated in [from, to]. */
   abstract payableTo(accountId: number, pan: string, range: { from: string; to: string }): Promise<TdsDeduction[]>;
+}
+
+/** A deduction's 2025-Act payment code: by its payee type, else the type its party's PAN names (tds-section.ts, paymentCodeFor). */
+export function deductionPaymentCode(d: TdsDeduction): string | null {
+  const payee = PAYEE_TYPES.find((t) => t === d.payeeType) ?? (d.partyPan ? payeeTypeOfPan(d.partyPan) : null);
+  return paymentCodeFor(d, payee);
 }

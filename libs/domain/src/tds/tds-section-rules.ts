@@ -17,6 +17,7 @@ export interface TdsSectionInput {
   effective_to?: string | null;
   act_2025_section?: string | null;
   act_2025_payment_code?: string | null;
+  act_2025_payment_code_other?: string | null;
   source?: string | null;
 }
 
@@ -93,6 +94,7 @@ export function buildTdsSectionFields(input: TdsSectionInput, base?: TdsSectionF
     effectiveTo,
     act2025Section: text('act_2025_section', base?.act2025Section ?? null) || null,
     act2025PaymentCode: text('act_2025_payment_code', base?.act2025PaymentCode ?? null) || null,
+    act2025PaymentCodeOther: text('act_2025_payment_code_other', base?.act2025PaymentCodeOther ?? null) || null,
     source: text('source', base?.source ?? null) || null,
   };
 }

@@ -39,8 +39,13 @@ export interface TdsSectionFields {
   effectiveTo: string | null;
   /** Income-tax Act 2025 section and table row (e.g. '393(1) Table Sl. No. 6(i)') that continues the section. */
   act2025Section: string | null;
-  /** Income-tax Act 2025 payment code, when known. */
+  /** Income-tax Act 2025 payment code, when known (for every payee, or for individuals and HUFs when the next is set). */
   act2025PaymentCode: string | null;
+  /**
+   * The payment code for payees other than individuals and HUFs where the 2025 Act's table gives them a row of their
+   * own (contractors: 1023 for individuals and HUFs, 1024 for others); null when one code serves every payee.
+   */
+  act2025PaymentCodeOther: string | null;
   /** Where the figures come from (Finance Act, notification). */
   source: string | null;
 }
@@ -63,6 +68,15 @@ export function payeeTypeOfPan(pan: string): PayeeType | null {
 
 export function isIndividualOrHuf(payee: PayeeType): boolean {
   return payee === 'individual' || payee === 'huf';
+}
+
+/**
+ * The 2025-Act payment code of a payment to `payee`: the code for other payees when the section has one and the payee
+ * is not an individual or HUF (an unknown payee is taxed at the higher rate, the others' rate, so takes their code).
+ */
+export function paymentCodeFor(section: Pick<TdsSectionFields, 'act2025PaymentCode' | 'act2025PaymentCodeOther'>, payee: PayeeType | null): string | null {
+  const individual = payee !== null && isIndividualOrHuf(payee);
+  return (!individual && section.act2025PaymentCodeOther) || section.act2025PaymentCode;
 }
 
 /** True when the section is in force on the Y-m-d date. */

@@ -10,6 +10,7 @@ interface DeductionRow {
   section_description: string | null;
   act_2025_section: string | null;
   act_2025_payment_code: string | null;
+  act_2025_payment_code_other: string | null;
   party_name: string;
   party_pan: string | null;
   payee_type: string | null;
@@ -21,7 +22,7 @@ interface DeductionRow {
   deposited_on: string | null;
 }
 
-const SECTION = 's.code AS section_code, s.description AS section_description, s.act_2025_section, s.act_2025_payment_code';
+const SECTION = 's.code AS section_code, s.description AS section_description, s.act_2025_section, s.act_2025_payment_code, s.act_2025_payment_code_other';
 
 /** Receivable deductions: issued and archived invoices with a TDS amount (base: taxable value of the lines). */
 const RECEIVABLE = `SELECT i.id, 'receivable' AS direction, i.invoice_date AS date, i.tds_section_id AS section_id, ${SECTION},
@@ -50,6 +51,7 @@ const toDeduction = (r: DeductionRow): TdsDeduction => ({
   sectionDescription: r.section_description,
   act2025Section: r.act_2025_section,
   act2025PaymentCode: r.act_2025_payment_code,
+  act2025PaymentCodeOther: r.act_2025_payment_code_other,
   partyName: r.party_name ?? '',
   partyPan: r.party_pan || null,
   payeeType: r.payee_type,

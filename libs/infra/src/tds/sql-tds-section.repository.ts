@@ -19,12 +19,13 @@ interface SectionRow {
   effective_to: string | null;
   act_2025_section: string | null;
   act_2025_payment_code: string | null;
+  act_2025_payment_code_other: string | null;
   source: string | null;
 }
 
 const COLUMNS = `id, account_id, act, code, description, rate_individual, rate_other, no_pan_rate, single_threshold, yearly_threshold,
   threshold_mode, DATE_FORMAT(effective_from, '%Y-%m-%d') AS effective_from, DATE_FORMAT(effective_to, '%Y-%m-%d') AS effective_to,
-  act_2025_section, act_2025_payment_code, source`;
+  act_2025_section, act_2025_payment_code, act_2025_payment_code_other, source`;
 
 const toSection = (r: SectionRow): TdsSection => ({
   id: r.id,
@@ -42,6 +43,7 @@ const toSection = (r: SectionRow): TdsSection => ({
   effectiveTo: r.effective_to,
   act2025Section: r.act_2025_section,
   act2025PaymentCode: r.act_2025_payment_code,
+  act2025PaymentCodeOther: r.act_2025_payment_code_other,
   source: r.source,
 });
 
@@ -59,6 +61,7 @@ const values = (f: TdsSectionFields) => [
   f.effectiveTo,
   f.act2025Section,
   f.act2025PaymentCode,
+  f.act2025PaymentCodeOther,
   f.source,
 ];
 
@@ -98,8 +101,8 @@ export class SqlTdsSectionRepository extends TdsSectionRepository {
     const now = sqlNow();
     const result = await this.db.manager().query<{ insertId: number }>(
       `INSERT INTO tds_sections (account_id, act, code, description, rate_individual, rate_other, no_pan_rate, single_threshold, yearly_threshold,
-       threshold_mode, effective_from, effective_to, act_2025_section, act_2025_payment_code, source, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       threshold_mode, effective_from, effective_to, act_2025_section, act_2025_payment_code, act_2025_payment_code_other, source, created_at,
+       updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [accountId, ...values(f), now, now],
     );
     return Number(result.insertId);
@@ -109,7 +112,7 @@ export class SqlTdsSectionRepository extends TdsSectionRepository {
     await this.db.manager().query(
       `UPDATE tds_sections SET act = ?, code = ?, description = ?, rate_individual = ?, rate_other = ?, no_pan_rate = ?, single_threshold = ?,
        yearly_threshold = ?, threshold_mode = ?, effective_from = ?, effective_to = ?, act_2025_section = ?, act_2025_payment_code = ?,
-       source = ?, updated_at = ? WHERE id = ? AND account_id = ?`,
+       act_2025_payment_code_other = ?, source = ?, updated_at = ? WHERE id = ? AND account_id = ?`,
       [...values(f), sqlNow(), id, accountId],
     );
   }

@@ -4448,6 +4448,8 @@ export interface components {
             /** @example 393(1) */
             act_2025_section?: string | null;
             act_2025_payment_code?: string | null;
+            /** @description Payment code for payees other than individuals and HUFs, where it differs */
+            act_2025_payment_code_other?: string | null;
             source?: string | null;
             /** @example 194J */
             code: string;
@@ -4500,6 +4502,8 @@ export interface components {
             /** @example 393(1) */
             act_2025_section?: string | null;
             act_2025_payment_code?: string | null;
+            /** @description Payment code for payees other than individuals and HUFs, where it differs */
+            act_2025_payment_code_other?: string | null;
             source?: string | null;
             /** @example 194J */
             code?: string | null;
@@ -6775,7 +6779,10 @@ export interface components {
             /** Format: date */
             effective_to: string | null;
             act_2025_section: string | null;
+            /** @description Income-tax Act 2025 payment code (for individuals and HUFs when the next is set) */
             act_2025_payment_code: string | null;
+            /** @description Payment code for payees other than individuals and HUFs, where the 2025 Act gives them their own row */
+            act_2025_payment_code_other: string | null;
             source: string | null;
         };
         TdsDeduction: {
@@ -6799,6 +6806,7 @@ export interface components {
             section_code: string | null;
             section_description: string | null;
             act_2025_section: string | null;
+            /** @description Payment code of the deduction (by the payee type, else the type its PAN names), from 2026-04-01 */
             act_2025_payment_code: string | null;
             party_name: string | null;
             party_pan: string | null;
@@ -6861,6 +6869,7 @@ export interface components {
             /** @enum {string} */
             act: "1961" | "2025";
             act_2025_section: string | null;
+            /** @description Payment code for the payee type used (an unknown payee: the code of the higher rate), from 2026-04-01 */
             act_2025_payment_code: string | null;
         };
         /** @description Issued and archived invoices less credit notes */
@@ -36129,6 +36138,7 @@ export interface operations {
                      *             "effective_to": "2025-04-01",
                      *             "act_2025_section": "393(1)",
                      *             "act_2025_payment_code": "1027",
+                     *             "act_2025_payment_code_other": "Act 2025 payment code other",
                      *             "source": "Income-tax Act 1961, section 194J; Finance Act 2025"
                      *           }
                      *         ]
@@ -36288,6 +36298,7 @@ export interface operations {
                  *       "effective_to": null,
                  *       "act_2025_section": "393(1)",
                  *       "act_2025_payment_code": "1027",
+                 *       "act_2025_payment_code_other": "Act 2025 p",
                  *       "source": "Income-tax Act 1961, section 194J; Finance Act 2025",
                  *       "code": "194J"
                  *     }
@@ -36327,6 +36338,7 @@ export interface operations {
                      *           "effective_to": "2025-04-01",
                      *           "act_2025_section": "393(1)",
                      *           "act_2025_payment_code": "1027",
+                     *           "act_2025_payment_code_other": "Act 2025 payment code other",
                      *           "source": "Income-tax Act 1961, section 194J; Finance Act 2025"
                      *         }
                      *       }
@@ -36575,6 +36587,7 @@ export interface operations {
                      *           "effective_to": "2025-04-01",
                      *           "act_2025_section": "393(1)",
                      *           "act_2025_payment_code": "1027",
+                     *           "act_2025_payment_code_other": "Act 2025 payment code other",
                      *           "source": "Income-tax Act 1961, section 194J; Finance Act 2025"
                      *         }
                      *       }
@@ -37020,6 +37033,7 @@ export interface operations {
                  *       "effective_to": null,
                  *       "act_2025_section": "393(1)",
                  *       "act_2025_payment_code": "1027",
+                 *       "act_2025_payment_code_other": "Act 2025 p",
                  *       "source": "Income-tax Act 1961, section 194J; Finance Act 2025",
                  *       "code": "194J"
                  *     }
@@ -37059,6 +37073,7 @@ export interface operations {
                      *           "effective_to": "2025-04-01",
                      *           "act_2025_section": "393(1)",
                      *           "act_2025_payment_code": "1027",
+                     *           "act_2025_payment_code_other": "Act 2025 payment code other",
                      *           "source": "Income-tax Act 1961, section 194J; Finance Act 2025"
                      *         }
                      *       }

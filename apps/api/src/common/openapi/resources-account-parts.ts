@@ -77,7 +77,8 @@ export const tdsSection = obj({
   effective_from: ndate(),
   effective_to: ndate(),
   act_2025_section: nstr(),
-  act_2025_payment_code: nstr(),
+  act_2025_payment_code: nstr({ description: 'Income-tax Act 2025 payment code (for individuals and HUFs when the next is set)' }),
+  act_2025_payment_code_other: nstr({ description: 'Payment code for payees other than individuals and HUFs, where the 2025 Act gives them their own row' }),
   source: nstr(),
 });
 
@@ -92,7 +93,7 @@ export const tdsDeduction = obj({
   section_code: nstr(),
   section_description: nstr(),
   act_2025_section: nstr(),
-  act_2025_payment_code: nstr(),
+  act_2025_payment_code: nstr({ description: 'Payment code of the deduction (by the payee type, else the type its PAN names), from 2026-04-01' }),
   party_name: nstr(),
   party_pan: nstr(),
   payee_type: noneOf(PAYEE_TYPES),

@@ -64,7 +64,7 @@ export const PLATFORM_SCHEMAS: Record<string, Schema> = {
     section_code: str(),
     act: oneOf(TDS_ACTS),
     act_2025_section: nstr(),
-    act_2025_payment_code: nstr(),
+    act_2025_payment_code: nstr({ description: 'Payment code for the payee type used (an unknown payee: the code of the higher rate), from 2026-04-01' }),
   }),
   AnalyticsSummary: obj(
     { total_invoices: count(), total_revenue: money(), received: money(RECEIVED), outstanding: money(OUTSTANDING), fy_start_year: int() },

@@ -29,6 +29,7 @@ import { LineCess1732001870000 } from './1732001870000-line-cess';
 import { NoteLineCess1732001900000 } from './1732001900000-note-line-cess';
 import { InvoiceExportParticulars1732001910000 } from './1732001910000-invoice-export-particulars';
 import { Tds194jPaymentCodes1732001920000 } from './1732001920000-tds-194j-payment-codes';
+import { Tds194c194qPaymentCodes1732003700000 } from './1732003700000-tds-194c-194q-payment-codes';
 import { Tds2025Act1732001880000 } from './1732001880000-tds-2025-act';
 import { EinvoiceNotes1732001890000 } from './1732001890000-einvoice-notes';
 import { Gstr1Filings1732002000000 } from './1732002000000-gstr1-filings';
@@ -99,4 +100,5 @@ export const MIGRATIONS = [
   ListSync1732003200000,
   NotificationCounterTriggers1732003900000,
   DocumentEcommerceOperator1732003600000,
+  Tds194c194qPaymentCodes1732003700000,
 ];
