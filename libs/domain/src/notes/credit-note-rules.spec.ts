@@ -29,6 +29,8 @@ describe('buildCreditNoteFields on create', () => {
         currency: 'INR',
         status: 'issued',
         declarationText: null,
+        ecommerceGstin: null,
+        ecommerceSection: null,
         transportDetails: null,
         lrNumber: null,
         lutNumber: null,

@@ -21,6 +21,8 @@ describe('buildDebitNoteFields on create', () => {
         currency: 'USD',
         status: 'issued',
         declarationText: null,
+        ecommerceGstin: null,
+        ecommerceSection: null,
         transportDetails: null,
         lrNumber: null,
         lutNumber: null,
