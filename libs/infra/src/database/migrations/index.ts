@@ -45,6 +45,7 @@ import { ClientRegistrationType1732002910000 } from './1732002910000-client-regi
 import { AllocationAnalyticsVersions1732003400000 } from './1732003400000-allocation-analytics-versions';
 import { WebhookEvents1732003100000 } from './1732003100000-webhook-events';
 import { ListSync1732003200000 } from './1732003200000-list-sync';
+import { DropListSyncTriggers1732003800000 } from './1732003800000-drop-list-sync-triggers';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -95,4 +96,5 @@ export const MIGRATIONS = [
   AllocationAnalyticsVersions1732003400000,
   WebhookEvents1732003100000,
   ListSync1732003200000,
+  DropListSyncTriggers1732003800000,
 ];
