@@ -90,7 +90,7 @@ describe('list cursors and incremental sync', () => {
           const victim = [...doomed][0] ?? inserted.shift();
           if (victim !== undefined) {
             doomed.delete(victim);
-            await sql('DELETE FROM invoices WHERE account_id = ? AND id = ?', [a.accountId, victim]);
+            await t.http.delete(`/v1/invoices/${victim}`).set(a.auth).expect(200);
           }
         }
       })();
@@ -100,7 +100,7 @@ describe('list cursors and incremental sync', () => {
       while (page.has_more) {
         const last = seen[seen.length - 1];
         // Every third page, the row the cursor names is deleted first (it was seen): its tombstone keeps its place.
-        if (seen.length % 18 === 0) await sql('DELETE FROM invoices WHERE account_id = ? AND id = ?', [a.accountId, last]);
+        if (seen.length % 18 === 0) await t.http.delete(`/v1/invoices/${last}`).set(a.auth).expect(200);
         page = await list('/v1/invoices', `limit=6&starting_after=${last}`);
         seen.push(...idsOf(page, 'invoices', 'invoice_id'));
       }
@@ -160,7 +160,7 @@ describe('list cursors and incremental sync', () => {
       for (const [i, l] of LISTS.entries()) await sync(l, replicas[i]);
       for (const [i, l] of LISTS.entries()) expect(sorted(replicas[i])).toEqual(sorted(await fullRead(l)));
 
-      // Mutations: creates, updates and deletes through the API, an update through plain SQL.
+      // Mutations: creates, updates and deletes through the API, an update through plain SQL that stamps updated_at as every write does.
       const newClient = await createClient(t, a, 'Iyer Metals');
       const spare = await createClient(t, a, 'Spare Client');
       await t.http.patch(`/v1/clients/${clientA}`).set(a.auth).send({ address: '12 MG Road, Bengaluru' }).expect(200);
@@ -173,7 +173,7 @@ describe('list cursors and incremental sync', () => {
       const invoices = idsOf(await list('/v1/invoices', 'limit=3'), 'invoices', 'invoice_id');
       await t.http.patch(`/v1/invoices/${invoices[1]}`).set(a.auth).send({ payment_status: 'paid' }).expect(200);
       await t.http.delete(`/v1/invoices/${invoices[2]}`).set(a.auth).expect(200);
-      await sql("UPDATE invoices SET payment_status = 'overdue' WHERE account_id = ? AND id = ?", [a.accountId, invoices[0]]);
+      await sql("UPDATE invoices SET payment_status = 'overdue', updated_at = UTC_TIMESTAMP() WHERE account_id = ? AND id = ?", [a.accountId, invoices[0]]);
       expect(created.body.data.invoice_id).toBeGreaterThan(0);
 
       for (const [i, l] of LISTS.entries()) await sync(l, replicas[i], started);
@@ -189,6 +189,67 @@ describe('list cursors and incremental sync', () => {
       expect(page.tombstones).toEqual(expect.arrayContaining([{ id, deleted_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/) }]));
       expect(await list('/v1/invoices', 'limit=1')).not.toHaveProperty('tombstones');
       expect((await list('/v1/invoices', 'limit=1&include_deleted=1', b)).tombstones).toEqual([]);
+    });
+
+    /** The ids of the list's rows changed since `since`, newest change first, and its tombstones' ids. */
+    const changedSince = async (path: string, key: string, idKey: string, since: string) => {
+      const page = await list(path, `limit=200&order=updated_at&include_deleted=1&updated_since=${encodeURIComponent(since)}`);
+      return { ids: idsOf(page, key, idKey), deleted: (page.tombstones ?? []).map((x) => x.id) };
+    };
+    const age = (table: string, ids: number[]) =>
+      sql(`UPDATE ${table} SET updated_at = '2020-01-01 00:00:00' WHERE account_id = ? AND id IN (${ids.map(() => '?').join(', ')})`, [a.accountId, ...ids]);
+
+    it('moves a row into updated_since on a status-only change and on a payment allocation', async () => {
+      const [flipped, allocated] = await insertInvoices(a.accountId, 2);
+      await age('invoices', [flipped, allocated]);
+      const since = new Date(Date.now() - 2000).toISOString();
+      const before = await changedSince('/v1/invoices', 'invoices', 'invoice_id', since);
+      expect(before.ids).not.toEqual(expect.arrayContaining([flipped]));
+      expect(before.ids).not.toEqual(expect.arrayContaining([allocated]));
+
+      await t.http.patch(`/v1/invoices/${flipped}`).set(a.auth).send({ payment_status: 'overdue' }).expect(200);
+      const payment = (
+        await t.http
+          .post('/v1/payments')
+          .set(a.auth)
+          .send({
+            client_id: clientA,
+            amount: 60,
+            payment_date: '2025-06-12',
+            mode: 'neft',
+            allocations: [{ document_type: 'invoice', document_id: allocated, amount: 60 }],
+          })
+          .expect(201)
+      ).body.data.payment_id as number;
+      expect((await changedSince('/v1/invoices', 'invoices', 'invoice_id', since)).ids).toEqual(expect.arrayContaining([flipped, allocated]));
+
+      // Taking the allocation back moves both the payment and the invoice again.
+      await age('invoices', [allocated]);
+      await age('payments', [payment]);
+      const allocation = (await t.http.get(`/v1/payments/${payment}`).set(a.auth).expect(200)).body.data.allocations[0];
+      await t.http.delete(`/v1/payments/${payment}/allocations/${allocation.allocation_id}`).set(a.auth).expect(200);
+      expect((await changedSince('/v1/invoices', 'invoices', 'invoice_id', since)).ids).toEqual(expect.arrayContaining([allocated]));
+      expect((await changedSince('/v1/payments', 'payments', 'payment_id', since)).ids).toEqual(expect.arrayContaining([payment]));
+    });
+
+    it('leaves a tombstone for every row of a bulk delete and of a cascade', async () => {
+      const since = new Date(Date.now() - 2000).toISOString();
+      const doomed = await insertInvoices(a.accountId, 3);
+      await t.http.post('/v1/invoices/bulk-delete').set(a.auth).send({ ids: doomed }).expect(200);
+      expect((await changedSince('/v1/invoices', 'invoices', 'invoice_id', since)).deleted).toEqual(expect.arrayContaining(doomed));
+
+      const clients = [await createClient(t, a, 'Bulk One'), await createClient(t, a, 'Bulk Two')];
+      const res = await t.http.post('/v1/clients/bulk-delete').set(a.auth).send({ ids: clients }).expect(200);
+      expect(res.body.data.deleted).toBe(2);
+      expect((await changedSince('/v1/clients', 'clients', 'client_id', since)).deleted).toEqual(expect.arrayContaining(clients));
+
+      // A client deleted with cascade=1 takes its invoices along: each leaves its tombstone.
+      const owner = await createClient(t, a, 'Cascade Traders');
+      const owned = (await insertInvoices(a.accountId, 2)).map(Number);
+      await sql(`UPDATE invoices SET client_id = ? WHERE account_id = ? AND id IN (?, ?)`, [owner, a.accountId, ...owned]);
+      await t.http.delete(`/v1/clients/${owner}?cascade=1`).set(a.auth).expect(200);
+      expect((await changedSince('/v1/invoices', 'invoices', 'invoice_id', since)).deleted).toEqual(expect.arrayContaining(owned));
+      expect((await changedSince('/v1/clients', 'clients', 'client_id', since)).deleted).toEqual(expect.arrayContaining([owner]));
     });
   });
 });

@@ -21,7 +21,7 @@ import { make, bind } from '@app/infra/core/providers';
   imports: [TdsSectionsModule],
   controllers: [TdsController],
   providers: [
-    bind(TdsDeductionRepository, SqlTdsDeductionRepository, [Database]),
+    bind(TdsDeductionRepository, SqlTdsDeductionRepository, [Database, Clock]),
     bind(TdsCertificateStore, SqlTdsCertificateStore, [Database]),
     {
       provide: TdsCertificateRenderer,

@@ -24,7 +24,7 @@ export class ClientsService {
 
   async list(caller: Caller, page: PageRequest): Promise<Page<ClientWithPlatform>> {
     const result = await this.clients.list(caller.account.id, page);
-    return { rows: await this.withPlatform(caller.account.id, result.rows), total: result.total };
+    return { ...result, rows: await this.withPlatform(caller.account.id, result.rows) };
   }
 
   async get(caller: Caller, id: number): Promise<ClientWithPlatform> {

@@ -17,7 +17,7 @@ import { SqlClientDependents } from './sql-client-dependents';
 @Module({
   imports: [ClientAdaptersModule, InventoryCoreModule],
   providers: [
-    bind(ClientDependents, SqlClientDependents, [Database, InventoryRepository]),
+    bind(ClientDependents, SqlClientDependents, [Database, InventoryRepository, Clock]),
     make(ClientsService, [ClientRepository, ClientDependents, AccountRepository, TransactionRunner, Clock, PLAN_POLICY, ActivityRecorder]),
   ],
   exports: [ClientAdaptersModule, ClientsService],

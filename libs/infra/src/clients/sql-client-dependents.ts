@@ -1,6 +1,9 @@
 import { ClientDependents } from '@app/domain/clients/client.repository.port';
 import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
+import { Clock, SystemClock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/database';
+import { writeTombstones } from '../shared/list-sync';
+import { sqlNow } from '../shared/sql-time';
 import { DOCUMENT_KINDS } from '@app/domain/documents/document-kinds';
 import { ALL_DOCUMENT_TABLES } from '../documents/document-tables';
 import { SqlRetainedDocuments } from '../documents/sql-retained-documents';
@@ -32,6 +35,7 @@ export class SqlClientDependents extends ClientDependents {
     private readonly db: Database,
     /** When given, a cascade gives back the stock the client's invoices took (one movement per invoice and item). */
     private readonly inventory: InventoryRepository | null = null,
+    private readonly clock: Clock = new SystemClock(),
     private readonly references: ClientReference[] = CLIENT_REFERENCES,
   ) {
     super();
@@ -50,7 +54,13 @@ export class SqlClientDependents extends ClientDependents {
 
   async detachRecords(accountId: number, clientId: number): Promise<void> {
     for (const ref of this.references.filter((r) => r.onCascade === 'detach')) {
-      await this.db.manager().query(`UPDATE \`${ref.table}\` SET client_id = NULL WHERE account_id = ? AND client_id = ?`, [accountId, clientId]);
+      await this.db
+        .manager()
+        .query(`UPDATE \`${ref.table}\` SET client_id = NULL, updated_at = ? WHERE account_id = ? AND client_id = ?`, [
+          sqlNow(this.clock.now()),
+          accountId,
+          clientId,
+        ]);
     }
   }
 
@@ -67,6 +77,7 @@ export class SqlClientDependents extends ClientDependents {
           [accountId, clientId],
         );
       }
+      await writeTombstones(manager, ref.table, accountId, 'client_id = ?', [clientId], this.clock.now());
       await manager.query(`DELETE FROM \`${ref.table}\` WHERE account_id = ? AND client_id = ?`, [accountId, clientId]);
     }
   }

@@ -10,6 +10,7 @@ import { SalesDocumentRepository } from '@app/domain/documents/sales-document.re
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
+import { writeTombstones } from '../shared/list-sync';
 import { listedColumns } from './document-tables';
 import { sqlNow } from '../shared/sql-time';
 import { columnOf, insertStatement, rawInsert, selectColumns, SqlStatement } from '../database/raw-sql';
@@ -170,6 +171,7 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
         [this.spec.numberProperty]: number.number,
         fyStartYear: number.fyStartYear,
         sequenceNo: number.sequence,
+        updatedAt: sqlNow(this.clock.now()),
       } as Partial<Row> as never,
     );
   }
@@ -194,6 +196,7 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
     if (!ids.length) return;
     await this.retained.retain(accountId, this.kind, { ids });
     await this.lines.deleteFor(accountId, ids);
+    await writeTombstones(this.db.manager(), this.repo().metadata.tableName, accountId, `id IN (${ids.map(() => '?').join(', ')})`, ids, this.clock.now());
     await this.repo().delete({ accountId, id: In(ids) } as FindOptionsWhere<Row>);
   }
 }

@@ -5,6 +5,7 @@ import { documentDateRange, DocumentListFilter } from '@app/domain/documents/doc
 import { NoteHeaderFields, NoteLine, NoteLineFields, NoteNumber, StoredNote } from '@app/domain/notes/note';
 import { Page } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
+import { atomically, writeTombstones } from '../shared/list-sync';
 import { gstFieldsOfRow } from '../documents/gst-columns';
 import { SqlConditions } from '../documents/sql-document-list';
 import { LIST_CACHE } from '../shared/versioned-list';
@@ -148,9 +149,13 @@ export class TypeormNoteTable<Row extends NoteHeaderRow, Item extends NoteItemRo
     await repo.insert(rows as QueryDeepPartialEntity<Item>[]);
   }
 
-  async delete(accountId: number, id: number): Promise<void> {
-    await this.lineRows().delete({ accountId, noteId: id } as FindOptionsWhere<Item>);
-    await this.headers().delete({ id, accountId } as FindOptionsWhere<Row>);
+  /** Deletes the note and its lines, leaving its tombstone (stamped `now`) for incremental sync. */
+  async delete(accountId: number, id: number, now: Date): Promise<void> {
+    await atomically(this.db, async () => {
+      await writeTombstones(this.db.manager(), this.headers().metadata.tableName, accountId, 'id = ?', [id], now);
+      await this.lineRows().delete({ accountId, noteId: id } as FindOptionsWhere<Item>);
+      await this.headers().delete({ id, accountId } as FindOptionsWhere<Row>);
+    });
   }
 
   async existingIds(accountId: number, ids: number[]): Promise<number[]> {

@@ -60,7 +60,7 @@ export abstract class TypeormNoteRepository<N, F extends NoteHeaderFields, Row e
   }
 
   renumber(accountId: number, id: number, number: NoteNumber): Promise<void> {
-    return this.table.updateRow(accountId, id, numberColumns(number) as Partial<Row>);
+    return this.table.updateRow(accountId, id, { ...numberColumns(number), updatedAt: sqlNow(this.clock.now()) } as Partial<Row>);
   }
 
   replaceLines(accountId: number, noteId: number, lines: NoteLineFields[]): Promise<void> {
@@ -70,7 +70,7 @@ export abstract class TypeormNoteRepository<N, F extends NoteHeaderFields, Row e
   /** Deletes the note; one that holds a number of the tax series is kept for the tax records first (SqlRetainedDocuments). */
   async delete(accountId: number, id: number): Promise<void> {
     await this.retained.retain(accountId, this.kind, { ids: [id] });
-    await this.table.delete(accountId, id);
+    await this.table.delete(accountId, id, this.clock.now());
   }
 
   existingIds(accountId: number, ids: number[]): Promise<number[]> {

@@ -17,6 +17,7 @@ import {
 } from '@app/domain/payments/payment';
 import { PaymentRepository } from '@app/domain/payments/payment.repository.port';
 import { Database } from '../database/database';
+import { writeTombstones } from '../shared/list-sync';
 import { insertStatement, rawInsert, SqlStatement } from '../database/raw-sql';
 import { SqlConditions } from '../documents/sql-document-list';
 import { LIST_CACHE } from '../shared/versioned-list';
@@ -114,6 +115,7 @@ export class TypeormPaymentRepository extends PaymentRepository {
   async delete(accountId: number, id: number): Promise<void> {
     const manager = this.db.manager();
     await manager.query('DELETE FROM payment_allocations WHERE account_id = ? AND payment_id = ?', [accountId, id]);
+    await writeTombstones(manager, 'payments', accountId, 'id = ?', [id], this.clock.now());
     await manager.query('DELETE FROM payments WHERE account_id = ? AND id = ?', [accountId, id]);
   }
 

@@ -4,6 +4,7 @@ import { InvoiceTemplate, RecurringInvoice, RecurringInvoiceFields, RecurringRun
 import { DueProfile, NewRecurringRun, RecurringInvoiceRepository, RecurringListFilter } from '@app/domain/recurring/recurring-invoice.repository.port';
 import { CatchUp, DayOfMonth, Frequency, ScheduleState } from '@app/domain/recurring/recurring-schedule';
 import { Database } from '../database/database';
+import { atomically, writeTombstones } from '../shared/list-sync';
 import { SqlConditions } from '../documents/sql-document-list';
 import { sqlNow } from '../shared/sql-time';
 import { LIST_CACHE } from '../shared/versioned-list';
@@ -165,7 +166,10 @@ export class SqlRecurringInvoiceRepository extends RecurringInvoiceRepository {
   }
 
   async delete(accountId: number, id: number): Promise<boolean> {
-    const result = await this.db.manager().query<Written>('DELETE FROM recurring_invoices WHERE account_id = ? AND id = ?', [accountId, id]);
+    const result = await atomically(this.db, async () => {
+      await writeTombstones(this.db.manager(), 'recurring_invoices', accountId, 'id = ?', [id], this.clock.now());
+      return this.db.manager().query<Written>('DELETE FROM recurring_invoices WHERE account_id = ? AND id = ?', [accountId, id]);
+    });
     return Number(result.affectedRows ?? 0) > 0;
   }
 

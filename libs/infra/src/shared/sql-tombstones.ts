@@ -2,7 +2,7 @@ import { Tombstones } from '@app/domain/shared/tombstones.port';
 import { Database } from '../database/database';
 import { sqlNow } from './sql-time';
 
-/** `list_tombstones`, written by the delete triggers of the synced tables (migration 1732003200000). */
+/** `list_tombstones`, written by the delete paths of the synced tables in their transactions (shared/list-sync.ts). */
 export class SqlTombstones extends Tombstones {
   constructor(private readonly db: Database) {
     super();

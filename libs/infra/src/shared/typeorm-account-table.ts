@@ -3,6 +3,7 @@ import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
+import { atomically, writeTombstones } from './list-sync';
 import { sqlNow } from './sql-time';
 import { LIST_CACHE } from './versioned-list';
 
@@ -68,7 +69,10 @@ export abstract class TypeormAccountTable<Row extends AccountRow, R> {
   }
 
   async delete(accountId: number, id: number): Promise<void> {
-    await this.repo().delete({ id, accountId } as FindOptionsWhere<Row>);
+    await atomically(this.db, async () => {
+      await writeTombstones(this.db.manager(), this.repo().metadata.tableName, accountId, 'id = ?', [id], this.clock.now());
+      await this.repo().delete({ id, accountId } as FindOptionsWhere<Row>);
+    });
   }
 
   async existingIds(accountId: number, ids: number[]): Promise<number[]> {

@@ -1,5 +1,7 @@
 import { TdsDeduction, TdsDeductionRepository, TdsDeposit, TdsDirection } from '@app/domain/tds/tds-deduction';
+import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/database';
+import { sqlNow } from '../shared/sql-time';
 
 interface DeductionRow {
   id: number;
@@ -62,7 +64,10 @@ const toDeduction = (r: DeductionRow): TdsDeduction => ({
 });
 
 export class SqlTdsDeductionRepository extends TdsDeductionRepository {
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {
     super();
   }
 
@@ -87,10 +92,11 @@ export class SqlTdsDeductionRepository extends TdsDeductionRepository {
   async setDeposit(accountId: number, expenseId: number, deposit: TdsDeposit | null): Promise<void> {
     await this.db
       .manager()
-      .query('UPDATE expenses SET tds_challan_number = ?, tds_bsr_code = ?, tds_deposited_on = ? WHERE id = ? AND account_id = ?', [
+      .query('UPDATE expenses SET tds_challan_number = ?, tds_bsr_code = ?, tds_deposited_on = ?, updated_at = ? WHERE id = ? AND account_id = ?', [
         deposit?.challanNumber ?? null,
         deposit?.bsrCode ?? null,
         deposit?.depositedOn ?? null,
+        sqlNow(this.clock.now()),
         expenseId,
         accountId,
       ]);

@@ -13,7 +13,7 @@ import { webhooksSection } from './webhook-events-doc';
  * `info.version` of the document, semver within /v1: the minor grows with every release that adds to the API
  * (operations, optional request fields, answer fields, enum values), as CHANGELOG.md lists them.
  */
-export const API_VERSION = '1.1.0';
+export const API_VERSION = '1.2.0';
 
 /** The committed contract (openapi/openapi.json) is built with this base URL, whatever the environment says. */
 export const DOCUMENT_BASE_URL = 'http://127.0.0.1:3000';
