@@ -4,6 +4,7 @@
 // information. Tests read untyped JSON answers (supertest bodies are `any`) and build partial fakes;
 // the type-checked `no-unsafe-*` rules would flag nearly every assertion there.
 // Functions and constructors take at most 7 parameters (max-params) in apps/ and libs/.
+// Source files in apps/, libs/ and packages/ have at most 300 lines (max-lines), but for OVER_300_LINES.
 // Formatting is Prettier's job (`npm run format:check`); eslint-config-prettier turns off the rules
 // that would disagree with it.
 //
@@ -19,6 +20,23 @@ const TESTS = ['test/**/*.ts', 'bench/**/*.ts', '**/*.spec.ts', 'libs/domain/tes
 
 /** Unused names are allowed when they start with `_`, or when they are left out of a rest object on purpose. */
 const unusedVars = ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' }];
+
+/**
+ * Files still over 300 lines while they are being split; each leaves this list when it is under the limit.
+ * - gstr1.ts: the GSTR-1 sections are being moved to a module per table.
+ * - eway-bill-payload.ts, eway-bill.service.ts: the e-way bill payload and service are being split by part.
+ * - app-config.ts: the configuration reader is being split per concern.
+ * - puppeteer-pdf-renderer.ts: the browser pool is being moved out of the renderer.
+ * - generate-recurring-invoices.use-case.ts: 305 lines, to be split with the recurring schedule's next change.
+ */
+const OVER_300_LINES = [
+  'libs/domain/src/gst-returns/gstr1.ts',
+  'libs/domain/src/eway-bill/eway-bill-payload.ts',
+  'libs/domain/src/eway-bill/eway-bill.service.ts',
+  'libs/infra/src/config/app-config.ts',
+  'libs/infra/src/pdf/puppeteer-pdf-renderer.ts',
+  'libs/domain/src/recurring/generate-recurring-invoices.use-case.ts',
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'var/**', 'openapi/**', 'packages/*/dist/**', 'packages/sdk/src/generated/**'] },
@@ -76,6 +94,12 @@ export default tseslint.config(
     files: ['packages/sdk/examples/**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended, prettier],
     rules: { '@typescript-eslint/no-unused-vars': unusedVars, '@typescript-eslint/no-explicit-any': 'error' },
+  },
+  {
+    // Source files (not tests, not generated) stay under 300 lines.
+    files: ['apps/**/*.ts', 'libs/**/*.ts', 'packages/**/*.ts'],
+    ignores: [...TESTS, ...OVER_300_LINES],
+    rules: { 'max-lines': ['error', { max: 300 }] },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

@@ -1,5 +1,6 @@
 import { CaSyncFormat, CaSyncSettings } from './ca-sync';
-import { CaSyncData, CaSyncWorkbook } from './ca-sync-workbook';
+import { CaSyncData } from './ca-sync-data';
+import { CaSyncWorkbook } from './ca-sync-sheet';
 
 export type CaSyncTrigger = 'test' | 'scheduled';
 export type CaSyncSendStatus = 'queued' | 'sending' | 'sent' | 'failed';

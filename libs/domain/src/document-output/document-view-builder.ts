@@ -9,21 +9,17 @@ import { snapshotState } from '../documents/document-gst';
 import { defaultPlaceOfSupply, defaultSupplyType, FOREIGN_PLACE_OF_SUPPLY, isSupplyType, isWithoutPayment, SupplyType, taxKindOf } from '../tax/supply';
 import { noteLinesFromAmounts } from '../gst-returns/gstr1';
 import { hsnSummary } from '../tax/hsn-summary';
-import { isForeignCurrency, toRupees } from '../tax/exchange-rate';
 import { stateName } from '../tax/states';
-import { BankDetails } from '../settings/business-settings';
-import { SourceDocument, SourceProductLine } from './source-document';
+import { SourceDocument } from './source-document';
 import { isProvisionalNumber } from '../documents/document-numbering';
 import { endorsementsOf } from './endorsements';
 import { isExport } from '../tax/export-particulars';
-import { countryName } from '../tax/countries';
+import { DocumentExtras, withExtras } from './document-view-extras';
+import { displayDate, exchangeView, exportParticulars, headerDiscountOf, lineTaxable } from './document-view-parts';
 
-/** 2025-08-05 -> 05-08-2025, the form Indian invoices print. */
-export function displayDate(date: string | null): string | null {
-  if (!date) return null;
-  const [y, m, d] = date.split('-');
-  return `${d}-${m}-${y}`;
-}
+export { displayDate, lineTaxable } from './document-view-parts';
+export { upiPaymentLink } from './document-view-extras';
+export type { DocumentExtras } from './document-view-extras';
 
 /**
  * The kind's printed title, or the one its type prints under (a bill of supply, a proforma quotation). A draft's says
@@ -41,54 +37,11 @@ function isDraft(doc: SourceDocument): boolean {
   return documentKind(doc.kind).taxDocument && (doc.status === 'draft' || isProvisionalNumber(doc.number));
 }
 
-/** Taxable value of a line: quantity x rate less the line discount (percentage of it or a fixed amount). */
-export function lineTaxable(line: Pick<SourceProductLine, 'quantity' | 'rate' | 'discountType' | 'discountValue'>): {
-  gross: Decimal;
-  discount: Decimal;
-  taxable: Decimal;
-} {
-  const gross = toDecimal(line.quantity).mul(toDecimal(line.rate));
-  const value = line.discountValue ? toDecimal(line.discountValue) : new Decimal(0);
-  const discount = line.discountType === 'percentage' ? gross.mul(value).div(100) : line.discountType === 'fixed' ? value : new Decimal(0);
-  return { gross, discount, taxable: gross.minus(discount) };
-}
-
 /**
  * Builds the render-ready view of a stored document: GST split, HSN summary, totals and the amount in
  * words. Stored line amounts are shown as stored (the contract keeps them as sent); the builder only
  * derives what the document does not store (taxable value, sums, words).
  */
-/** What business settings add to a printed document: logo, bank details and the UPI id. */
-export interface DocumentExtras {
-  logoImage?: string | null;
-  bank?: BankDetails;
-  upiId?: string | null;
-}
-
-/** `upi://pay` link of the UPI deep-linking specification for paying `amount` to `upiId`. */
-export function upiPaymentLink(upiId: string, payeeName: string, amount: string, note: string): string {
-  const q = (v: string) => encodeURIComponent(v);
-  return `upi://pay?pa=${q(upiId)}&pn=${q(payeeName)}&am=${amount}&cu=INR&tn=${q(note)}`;
-}
-
-function withExtras(view: DocumentView, extras: DocumentExtras): DocumentView {
-  const b = extras.bank;
-  const bankLines = b
-    ? [
-        b.accountName ? `A/c name: ${b.accountName}` : null,
-        b.accountNumber ? `A/c no.: ${b.accountNumber}` : null,
-        b.ifsc ? `IFSC: ${b.ifsc}` : null,
-        [b.bankName, b.branch].filter(Boolean).join(', ') || null,
-      ].filter((l): l is string => l !== null)
-    : [];
-  const due = view.totals.balance ?? view.totals.receivable ?? view.totals.total;
-  const upi =
-    extras.upiId && view.kind === 'invoice' && view.currency === 'INR' && toDecimal(due).gt(0)
-      ? { id: extras.upiId, amount: money2(due), link: upiPaymentLink(extras.upiId, view.supplier.name, money2(due), view.number) }
-      : null;
-  return { ...view, logo_base64: extras.logoImage ?? null, bank_lines: bankLines.length ? bankLines : null, upi };
-}
-
 export function buildDocumentView(
   doc: SourceDocument,
   supplier: Account,
@@ -292,50 +245,5 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
     payment_status: doc.paymentStatus,
     signature_png_base64: signaturePng,
     notes: null,
-  };
-}
-
-/**
- * The export particulars of CGST rule 46 (third proviso): the address of delivery as the invoice gives it, else the
- * recipient's address (where the goods or services go when the invoice names no other place); the country of
- * destination by its name and code.
- */
-function exportParticulars(doc: SourceDocument, client: Client | null): NonNullable<DocumentView['export_particulars']> {
-  const code = doc.destinationCountry ?? null;
-  const name = code ? countryName(code) : null;
-  return {
-    delivery_address: doc.deliveryAddress ?? client?.address ?? null,
-    destination_country: code ? (name ? `${name} (${code})` : code) : null,
-  };
-}
-
-/**
- * The header discount of a document stored before it was shared among the lines, as documentTotal takes it off the
- * line totals (after tax), 2 decimals.
- */
-function headerDiscountOf(lineTotal: string, type: string | null, value: string | null): Decimal {
-  if (!type || value === null || value === undefined) return new Decimal(0);
-  const v = toDecimal(value);
-  return toDecimal(money2(type === 'percentage' ? toDecimal(lineTotal).mul(v).div(100) : v));
-}
-
-/** The exchange rate and rupee amounts of a document in a foreign currency (rule 34); null on an INR document. */
-function exchangeView(doc: Pick<SourceDocument, 'currency' | 'exchangeRate' | 'totalAmount'>, lines: DocumentLineView[]): DocumentView['exchange'] {
-  if (!isForeignCurrency(doc.currency)) return null;
-  const rate = doc.exchangeRate ?? null;
-  if (rate === null) return { rate: null, rupees: null };
-  const sum = (pick: (l: DocumentLineView) => string) => sumMoney(lines.map((l) => toRupees(pick(l), rate)));
-  const [cgst, sgst, igst] = [sum((l) => l.cgst), sum((l) => l.sgst), sum((l) => l.igst)];
-  return {
-    rate: toDecimal(rate).toFixed(4),
-    rupees: {
-      taxable: sum((l) => l.taxable),
-      cgst,
-      sgst,
-      igst,
-      tax: sumMoney([cgst, sgst, igst]),
-      cess: lines.some((l) => !toDecimal(l.cess ?? '0').isZero()) ? sum((l) => l.cess ?? '0') : null,
-      total: toRupees(doc.totalAmount, rate),
-    },
   };
 }

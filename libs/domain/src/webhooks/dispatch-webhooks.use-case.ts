@@ -2,72 +2,13 @@ import { ActivityLog } from '../activity/activity-log.port';
 import { Clock } from '../shared/clock.port';
 import { TransactionRunner } from '../shared/transaction.port';
 import { AttemptRecorder } from './attempt-recorder';
+import { DispatchControl, DispatchOptions, DispatchResult, HEADS_PER_QUERY, openSession, Pass, Session, SET_ASIDE_MS } from './dispatch-pass';
+import { EndpointFailures } from './endpoint-failures';
 import { postSigned } from './signed-post';
-import { isSuccessStatus, nextAttemptAt, WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_TIMEOUT_MS } from './webhook-policy';
+import { isSuccessStatus, nextAttemptAt, WEBHOOK_TIMEOUT_MS } from './webhook-policy';
 import { AttemptRecord, WebhookDelivery, WebhookEndpoint, WebhookSigner, WebhookStore, WebhookTransport } from './webhook.ports';
 
-export interface DispatchResult {
-  attempted: number;
-  succeeded: number;
-}
-
-export interface DispatchOptions {
-  /** Endpoints one process sends to at once (WEBHOOK_CONCURRENCY). */
-  concurrency: number;
-  /** Deliveries in flight to one endpoint at once (WEBHOOK_ENDPOINT_CONCURRENCY), each of another resource. */
-  endpointConcurrency: number;
-  timeoutMs?: number;
-  /** How often a pass that is still sending looks for endpoints that have become due meanwhile (default 1 s). */
-  pollMs?: number;
-}
-
-/** What went wrong outside the receiver's answers: an endpoint or a delivery that could not be handled. */
-export interface DispatchFailure {
-  endpointId: number;
-  deliveryId: number | null;
-  error: unknown;
-}
-
-export interface DispatchControl {
-  /** Asked between deliveries: false ends the pass once the deliveries in flight are recorded (shutdown). */
-  keepGoing?: () => boolean;
-  /** Told of each failure that is not a receiver's (the delivery or endpoint is set aside, the others go on). */
-  onFailure?: (failure: DispatchFailure) => void;
-}
-
-/** Due heads asked for at once per endpoint; the next are asked for when half of these are taken. */
-const HEADS_PER_QUERY = 200;
-/**
- * An endpoint whose handling failed (its secret does not open, the database refused its rows), or a delivery
- * whose attempt could not be recorded, rests this long in this process.
- */
-const SET_ASIDE_MS = 60_000;
-
-interface Pass extends DispatchResult {
-  keepGoing: () => boolean;
-  fail: (endpointId: number, deliveryId: number | null, error: unknown) => void;
-  /** Endpoints that stopped on failures or found nothing to send: not taken again in this pass. */
-  resting: Set<number>;
-}
-
-/** One endpoint while this process holds it. */
-interface Session {
-  endpoint: WebhookEndpoint;
-  lease: string;
-  leaseUntil: number;
-  renewing: Promise<boolean> | null;
-  /** Start of the endpoint's run of failed attempts (null after a success), as this session last set it. */
-  failingSince: Date | null;
-  /** The endpoint's writes of its failing run, one after the other. */
-  endpointWrites: Promise<void>;
-  /** Failed attempts since the last success in this session. */
-  failuresInRow: number;
-  /** Attempts made in this session. */
-  attempted: number;
-  disabled: boolean;
-  /** Set once the session should start no more attempts (failures in a row, a lost lease, disabled). */
-  stop: boolean;
-}
+export type { DispatchControl, DispatchFailure, DispatchOptions, DispatchResult } from './dispatch-pass';
 
 /**
  * Sends due webhook deliveries. A pass takes due endpoints (up to `concurrency` at once), each under a lease
@@ -89,17 +30,19 @@ export class DispatchWebhooks {
   /** Deliveries sent whose outcome could not be recorded at all, set aside until the time given. */
   private readonly unrecorded = new Map<number, number>();
   private readonly recorder: AttemptRecorder;
+  private readonly failures: EndpointFailures;
 
   constructor(
     private readonly store: WebhookStore,
     private readonly transport: WebhookTransport,
     private readonly signer: WebhookSigner,
-    private readonly activity: ActivityLog,
+    activity: ActivityLog,
     private readonly clock: Clock,
-    private readonly tx: TransactionRunner,
+    tx: TransactionRunner,
     private readonly options: DispatchOptions,
   ) {
     this.recorder = new AttemptRecorder(store);
+    this.failures = new EndpointFailures(store, activity, tx);
   }
 
   private get timeoutMs(): number {
@@ -163,18 +106,7 @@ export class DispatchWebhooks {
       if (!lease) return;
       const endpoint = await this.store.findEndpoint(ref.accountId, ref.id);
       if (!endpoint?.enabled) return;
-      const session: Session = {
-        endpoint,
-        lease,
-        leaseUntil,
-        renewing: null,
-        failingSince: endpoint.failingSince,
-        endpointWrites: Promise.resolve(),
-        failuresInRow: 0,
-        attempted: 0,
-        disabled: false,
-        stop: false,
-      };
+      const session = openSession(endpoint, lease, leaseUntil);
       try {
         await this.sendDue(session, pass);
       } finally {
@@ -316,7 +248,7 @@ export class DispatchWebhooks {
     }
     const ok = record.status === 'succeeded';
     session.attempted++;
-    this.track(session, ok, record.at, width, pass);
+    this.failures.track(session, ok, record.at, width, pass);
     const recorded = this.recorder.record(delivery.id, record).then(
       () => {
         pass.attempted++;
@@ -357,55 +289,5 @@ export class DispatchWebhooks {
       pass.fail(delivery.endpointId, delivery.id, err);
       this.unrecorded.set(delivery.id, this.clock.now().getTime() + SET_ASIDE_MS);
     }
-  }
-
-  /**
-   * The endpoint's run of failures: whether the session goes on (decided at once), and the endpoint's
-   * `failing_since` started or ended, or the endpoint disabled after 5 days (written in order, in the background).
-   */
-  private track(session: Session, ok: boolean, at: Date, width: number, pass: Pass): void {
-    const { endpoint } = session;
-    let write: (() => Promise<void>) | null = null;
-    if (ok) {
-      session.failuresInRow = 0;
-      if (session.failingSince) {
-        session.failingSince = null;
-        write = () => this.store.setFailingSince(endpoint.id, null);
-      }
-    } else {
-      session.failuresInRow++;
-      if (session.failuresInRow >= width) session.stop = true;
-      if (!session.failingSince) {
-        const since = (session.failingSince = at);
-        write = () => this.store.setFailingSince(endpoint.id, since);
-      } else if (!session.disabled && at.getTime() - session.failingSince.getTime() >= WEBHOOK_DISABLE_AFTER_MS) {
-        session.disabled = true;
-        session.stop = true;
-        write = () => this.disable(endpoint, at);
-      }
-    }
-    if (write) {
-      const next = write;
-      session.endpointWrites = session.endpointWrites.then(next).catch((err: unknown) => pass.fail(endpoint.id, null, err));
-    }
-  }
-
-  /** Disables the endpoint and records it (the audit trail; the owner's `integrations` notification) at once. */
-  private async disable(endpoint: WebhookEndpoint, at: Date): Promise<void> {
-    await this.tx.run(async () => {
-      await this.store.disableEndpoint(endpoint.id, 'failing', at);
-      await this.activity.append({
-        accountId: endpoint.accountId,
-        actorKind: 'system',
-        actorUserId: null,
-        action: 'disabled',
-        entityType: 'webhook_endpoint',
-        entityId: endpoint.id,
-        label: endpoint.url,
-        before: { enabled: true },
-        after: { enabled: false, reason: 'failing for 5 days' },
-        occurredAt: at,
-      });
-    });
   }
 }

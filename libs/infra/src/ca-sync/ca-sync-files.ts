@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { CaSyncFormat } from '@app/domain/ca-sync/ca-sync';
 import { CaSyncFile, CaSyncFileWriter } from '@app/domain/ca-sync/ca-sync.port';
-import { CaSyncSheet, CaSyncWorkbook, CellKind, SheetRow } from '@app/domain/ca-sync/ca-sync-workbook';
+import { CaSyncSheet, CaSyncWorkbook, CellKind, SheetRow } from '@app/domain/ca-sync/ca-sync-sheet';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const NUMERIC: CellKind[] = ['money', 'rate', 'count'];

@@ -1,5 +1,5 @@
 import { CaSyncDataReader } from '@app/domain/ca-sync/ca-sync.port';
-import { CaSyncData, CaSyncExpense, CaSyncInvoice, CaSyncInvoiceLine, CaSyncNote, CaSyncTds } from '@app/domain/ca-sync/ca-sync-workbook';
+import { CaSyncData, CaSyncExpense, CaSyncInvoice, CaSyncInvoiceLine, CaSyncNote, CaSyncTds } from '@app/domain/ca-sync/ca-sync-data';
 import { Database } from '../database/database';
 
 type Row = Record<string, string | number | null>;
