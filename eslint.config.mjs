@@ -23,15 +23,12 @@ const unusedVars = ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_',
 
 /**
  * Files still over 300 lines while they are being split; each leaves this list when it is under the limit.
- * - gstr1.ts: the GSTR-1 sections are being moved to a module per table.
- * - eway-bill-payload.ts, eway-bill.service.ts: the e-way bill payload and service are being split by part.
+ * - eway-bill.service.ts: the e-way bill service is to be split by operation (generate, cancel, extend).
  * - app-config.ts: the configuration reader is being split per concern.
  * - puppeteer-pdf-renderer.ts: the browser pool is being moved out of the renderer.
  * - generate-recurring-invoices.use-case.ts: 305 lines, to be split with the recurring schedule's next change.
  */
 const OVER_300_LINES = [
-  'libs/domain/src/gst-returns/gstr1.ts',
-  'libs/domain/src/eway-bill/eway-bill-payload.ts',
   'libs/domain/src/eway-bill/eway-bill.service.ts',
   'libs/infra/src/config/app-config.ts',
   'libs/infra/src/pdf/puppeteer-pdf-renderer.ts',
