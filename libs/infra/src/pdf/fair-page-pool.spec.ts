@@ -4,8 +4,8 @@ import { FairPagePool, PageLease } from './fair-page-pool';
  * Who got a page, in order; `take` asks for one (preemptible unless told) and records the grant and the lease,
  * `give` releases the oldest lease of a name, `stopped` lists the renders asked to give their page back.
  */
-function harness(concurrency: number, perOwner?: number) {
-  const pool = new FairPagePool(concurrency, perOwner);
+function harness(concurrency: number, perOwner?: number, graceMs?: number) {
+  const pool = new FairPagePool(concurrency, perOwner, graceMs);
   const granted: string[] = [];
   const stopped: string[] = [];
   const leases = new Map<string, PageLease>();
@@ -139,5 +139,46 @@ describe('FairPagePool', () => {
     await settle();
     expect(granted).toEqual(['a1', 'a2']);
     expect(pool.queued).toBe(1);
+  });
+
+  it('keeps a page an owner under its share gave back for the grace, then lends it beyond the share again', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
+    try {
+      const { granted, stopped, take, give, leases, settle } = harness(2, 1, 250);
+      void take('a1', 1);
+      void take('a2', 1);
+      await settle();
+      void take('b1', 2);
+      await settle();
+      expect(stopped).toEqual(['a2']);
+      const seq = leases.get('a2')!.seq;
+      give('a2');
+      void take('a2 again', 1, { seq });
+      await settle();
+      give('b1'); // b's next request is on its way: a's stopped render does not start again at once...
+      await settle();
+      expect(granted).toEqual(['a1', 'a2', 'b1']);
+      void take('b2', 2);
+      await settle();
+      expect(granted).toEqual(['a1', 'a2', 'b1', 'b2']); // ...so b2 takes a free page and stops nothing
+      expect(stopped).toEqual(['a2']);
+      give('b2');
+      jest.advanceTimersByTime(250); // b is quiet for the grace: the page is lent to a again
+      await settle();
+      expect(granted).toEqual(['a1', 'a2', 'b1', 'b2', 'a2 again']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('an owner alone is never kept waiting by its own grace', async () => {
+    const { granted, take, give, settle } = harness(2, 1, 60_000);
+    void take('a1', 1);
+    void take('a2', 1);
+    void take('a3', 1);
+    await settle();
+    give('a1');
+    await settle();
+    expect(granted).toEqual(['a1', 'a2', 'a3']);
   });
 });

@@ -60,10 +60,20 @@ export class FairPagePool {
   private readonly held = new Map<number, number>();
   private readonly grants = new Set<Grant>();
   private preemptions = 0;
+  /** When each owner last gave a page back (ms, `performance.now()`), for the grace. */
+  private readonly lastRelease = new Map<number, number>();
+  private graceTimer: NodeJS.Timeout | undefined;
 
+  /**
+   * `graceMs`: how long a page freed by an owner under its share is kept for that owner's next render before it
+   * is lent beyond another owner's share (0: lent at once). It spares the churn of a run of requests one after
+   * the other (another account's PDFs fetched in a row): without it each of them would take back a page that
+   * a render beyond its owner's share has just started printing on again.
+   */
   constructor(
     concurrency: number,
     private readonly perOwner = Infinity,
+    private readonly graceMs = 0,
   ) {
     this.free = concurrency;
   }
@@ -88,6 +98,8 @@ export class FairPagePool {
 
   /** Rejects every waiter (the pages they would have had stay free). */
   rejectAll(error: () => Error): void {
+    clearTimeout(this.graceTimer);
+    this.graceTimer = undefined;
     for (const w of this.waiters.splice(0)) {
       clearTimeout(w.timer);
       w.reject(error());
@@ -109,6 +121,7 @@ export class FairPagePool {
     grant.released = true;
     this.grants.delete(grant);
     if (grant.owner !== undefined) {
+      if (this.graceMs > 0 && this.perOwner !== Infinity) this.lastRelease.set(grant.owner, performance.now());
       const n = (this.held.get(grant.owner) ?? 1) - 1;
       if (n > 0) this.held.set(grant.owner, n);
       else this.held.delete(grant.owner);
@@ -120,6 +133,7 @@ export class FairPagePool {
   private grant(): void {
     while (this.free > 0 && this.waiters.length) {
       const next = this.waiters.reduce((best, w) => (this.rank(w) < this.rank(best) ? w : best));
+      if (this.free <= this.keptInGrace(next.owner)) break;
       this.waiters.splice(this.waiters.indexOf(next), 1);
       clearTimeout(next.timer);
       this.free--;
@@ -129,6 +143,36 @@ export class FairPagePool {
       next.resolve({ seq: grant.seq, release: () => this.release(grant) });
     }
     this.reclaim();
+  }
+
+  /**
+   * Free pages kept back from `owner`'s render when it would hold a page beyond its share: one for each other
+   * owner under its share that gave a page back within the grace (its next render is likely on its way). A
+   * timer grants them again when the grace runs out.
+   */
+  private keptInGrace(owner: number | undefined): number {
+    if (this.graceMs <= 0 || owner === undefined || (this.held.get(owner) ?? 0) < this.perOwner) return 0;
+    const now = performance.now();
+    let kept = 0;
+    let firstEnd = Infinity;
+    for (const [other, at] of this.lastRelease) {
+      if (now - at >= this.graceMs) this.lastRelease.delete(other);
+      else if (other !== owner && (this.held.get(other) ?? 0) < this.perOwner) {
+        kept++;
+        firstEnd = Math.min(firstEnd, at + this.graceMs);
+      }
+    }
+    if (kept && !this.graceTimer) {
+      this.graceTimer = setTimeout(
+        () => {
+          this.graceTimer = undefined;
+          this.grant();
+        },
+        Math.max(1, Math.ceil(firstEnd - now)),
+      );
+      this.graceTimer.unref();
+    }
+    return kept;
   }
 
   /** Asks over-share renders for their pages, one for each page that owners under their share still wait for. */

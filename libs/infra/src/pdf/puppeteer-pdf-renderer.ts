@@ -1,77 +1,34 @@
-import type { ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import puppeteer, { type Browser, ConnectionClosedError, type HTTPRequest, type Page, type PDFOptions, ProtocolError } from 'puppeteer';
+import { ConnectionClosedError, type Page, type PDFOptions, ProtocolError } from 'puppeteer';
 import type { DocumentView } from '@app/domain/documents/document-view';
 import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
-import { CHROMIUM_ARGS, groupGone, killGroup, processExited, withTimeout } from './chromium-process';
+import { withTimeout } from './chromium-process';
+import { type BrowserHandle, closeBrowser, launchBrowser, newPage, preparePage } from './browser-launch';
+import { stopPage } from './page-stop';
+import type { PdfRendererStats, PuppeteerPdfRendererOptions } from './puppeteer-pdf-renderer.options';
 import { PdfRendererBusy, PdfRendererClosed, PdfRendererCrashed } from './pdf-renderer.errors';
-import { FairPagePool } from './fair-page-pool';
+import { FairPagePool, type PageLease } from './fair-page-pool';
 import { compileTemplates, pdfOptionsFor, templateHtml } from './templates';
 import { signedQrPng, upiQrPng } from './upi-qr';
 import { code128Png } from './barcode';
 
 export { PdfRenderTimeout, PdfRendererBusy, PdfRendererClosed, PdfRendererCrashed } from './pdf-renderer.errors';
 export { CHROMIUM_ARGS } from './chromium-process';
+export type { PdfRendererStats, PuppeteerPdfRendererOptions } from './puppeteer-pdf-renderer.options';
 
 /** A render stopped by the page pool to give its page to another account; `renderPage` queues it again. */
 class RenderPreempted extends Error {}
 
+/** Rejects with RenderPreempted when `stop` aborts (never resolves). */
+function preempted(stop: AbortSignal): Promise<never> {
+  return new Promise<never>((_, reject) => {
+    if (stop.aborted) reject(new RenderPreempted());
+    else stop.addEventListener('abort', () => reject(new RenderPreempted()), { once: true });
+  });
+}
+
 /** A call that failed because its page or browser went away (puppeteer's TargetCloseError is not in its typings). */
 function closedUnder(err: unknown): boolean {
   return err instanceof ConnectionClosedError || (err instanceof ProtocolError && /Target closed|Session closed/.test(err.message));
-}
-
-export interface PuppeteerPdfRendererOptions {
-  /** Chromium binary, e.g. /usr/bin/chromium (CHROMIUM_PATH). */
-  executablePath: string;
-  /** Pages rendering at once (PDF_CONCURRENCY); further renders wait for one (see `FairPagePool`). */
-  concurrency: number;
-  /** Limit for one render (setContent + pdf), default 15 000 ms. Queue time is not counted. */
-  renderTimeoutMs?: number;
-  /**
-   * Pages one owner (account) holds while another owner waits for one (PDF_ACCOUNT_CONCURRENCY); an owner alone
-   * may use every page. Default: pages go in arrival order, whoever asks.
-   */
-  perOwner?: number;
-  /** Longest wait for a page, owner queue included (PDF_QUEUE_WAIT_MS); default: no bound. */
-  queueWaitMs?: number;
-  /** Replace the browser after this many renders, default 500. In-flight renders finish first. */
-  recycleAfter?: number;
-  /** Told the seconds each print took (page load and PDF, not the queue) and whether it gave a PDF: for metrics. */
-  observeRender?: (seconds: number, outcome: 'ok' | 'failed') => void;
-}
-
-export interface PdfRendererStats {
-  /** Successful renders since construction. */
-  renders: number;
-  /** Browser launches after the first (recycling and crash recovery). */
-  relaunches: number;
-  /** Pid of the browser new renders go to, null when none is running. */
-  pid: number | null;
-  inFlight: number;
-  queued: number;
-  /** Renders stopped to give their page to another account (see `FairPagePool`), each then rendered again. */
-  preempted: number;
-  /** Browsers alive, counting one being retired. */
-  browsers: number;
-}
-
-interface BrowserHandle {
-  browser: Browser;
-  process: ChildProcess | null;
-  userDataDir: string;
-  idle: Page[];
-  inFlight: number;
-  renders: number;
-  /** No new renders: replaced by a fresh browser, closed when its in-flight renders are done. */
-  retiring: boolean;
-  dead: boolean;
-  closing: Promise<void> | null;
-  /** Removes the profile if Node exits without close() (puppeteer kills the browser on exit). */
-  onExit: () => void;
 }
 
 /**
@@ -98,7 +55,7 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
       throw new RangeError('concurrency must be a positive integer');
     }
-    this.pool = new FairPagePool(options.concurrency, options.perOwner);
+    this.pool = new FairPagePool(options.concurrency, options.perOwner, options.preemptGraceMs ?? 250);
     this.concurrency = options.concurrency;
     this.timeoutMs = options.renderTimeoutMs ?? 15_000;
     this.recycleAfter = Math.max(1, options.recycleAfter ?? 500);
@@ -142,12 +99,20 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     for (;;) {
       if (this.closed) throw new PdfRendererClosed();
       const stop = new AbortController();
-      const lease = await this.pool.acquire(holder, {
+      let lease: PageLease | undefined;
+      const acquired = this.pool.acquire(holder, {
         waitMs: bound,
         onTimeout: () => new PdfRendererBusy(bound ?? 0),
-        preempt: () => stop.abort(),
+        // The page is given back at once: the account that waits prints on an idle page (`replacePage`)
+        // while the stopped one is torn down, instead of waiting for it to close.
+        preempt: () => {
+          stop.abort();
+          lease?.release();
+        },
         seq,
       });
+      lease = await acquired;
+      if (stop.signal.aborted) lease.release();
       this.inFlight++;
       try {
         return await this.renderHtml(html, pdfOptions, stop.signal);
@@ -197,8 +162,9 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
 
   /**
    * PDF bytes of a self-contained HTML page, on a page of the pool's that `renderPage` holds. When `stop`
-   * aborts, the page is closed (Chromium has no other way to stop a print) and RenderPreempted thrown,
-   * unless the PDF was already made.
+   * aborts, RenderPreempted is thrown at once (unless the PDF was already made) and the page is crashed and
+   * closed behind it (`stopPage`: Chromium has no way to stop a print but to end its page), a fresh page
+   * taking its place in the idle list.
    */
   private async renderHtml(html: string, pdfOptions: PDFOptions, stop: AbortSignal): Promise<Uint8Array> {
     for (let attempt = 1; ; attempt++) {
@@ -206,17 +172,15 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
       handle.inFlight++;
       let page: Page | undefined;
       let reusable = false;
-      const closePage = () => void page?.close().catch(() => undefined);
       try {
         page = handle.idle.pop();
         while (page?.isClosed()) page = handle.idle.pop(); // its renderer crashed while idle
-        page ??= await this.newPage(handle.browser);
+        page ??= await newPage(handle.browser);
         if (stop.aborted) {
           reusable = true; // nothing printed on it yet
           throw new RenderPreempted();
         }
-        stop.addEventListener('abort', closePage, { once: true });
-        const pdf = await withTimeout(this.print(page, html, pdfOptions), this.timeoutMs);
+        const pdf = await Promise.race([withTimeout(this.print(page, html, pdfOptions), this.timeoutMs), preempted(stop)]);
         reusable = !stop.aborted;
         handle.renders++;
         this.renders++;
@@ -232,11 +196,12 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
         }
         throw err;
       } finally {
-        stop.removeEventListener('abort', closePage);
         handle.inFlight--;
         if (page && reusable && !handle.dead && !handle.retiring) handle.idle.push(page);
-        else if (page && !handle.dead) closePage();
-        if (stop.aborted && page && !reusable) this.replacePage(handle); // the preemption closed it
+        else if (page && !handle.dead) {
+          if (stop.aborted) this.replacePage(handle); // first, so the account that took the page finds one
+          void stopPage(page);
+        }
         this.afterRender(handle);
       }
     }
@@ -277,41 +242,10 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
   }
 
   private async launch(): Promise<BrowserHandle> {
-    const userDataDir = await mkdtemp(join(tmpdir(), 'pdf-renderer-profile-'));
-    let browser: Browser;
-    try {
-      browser = await puppeteer.launch({
-        executablePath: this.options.executablePath,
-        headless: true,
-        pipe: true,
-        userDataDir,
-        args: CHROMIUM_ARGS,
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-        timeout: 30_000,
-        protocolTimeout: Math.max(30_000, this.timeoutMs * 2),
-      });
-    } catch (err) {
-      await rm(userDataDir, { recursive: true, force: true }).catch(() => undefined);
-      throw err;
-    }
+    const handle = await launchBrowser(this.options.executablePath, this.timeoutMs);
     this.launches++;
-    const handle: BrowserHandle = {
-      browser,
-      process: browser.process(),
-      userDataDir,
-      idle: [],
-      inFlight: 0,
-      renders: 0,
-      retiring: false,
-      dead: false,
-      closing: null,
-      onExit: () => rmSync(userDataDir, { recursive: true, force: true }),
-    };
-    process.once('exit', handle.onExit);
     this.handles.add(handle);
-    browser.on('disconnected', () => {
+    handle.browser.on('disconnected', () => {
       handle.dead = true;
       handle.idle.length = 0;
       if (this.current === handle) this.current = null;
@@ -322,8 +256,8 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
       throw new PdfRendererClosed();
     }
     // Use the tab Chromium opened at start as the first pool page.
-    const [first] = await browser.pages();
-    if (first) handle.idle.push(await this.preparePage(first));
+    const [first] = await handle.browser.pages();
+    if (first) handle.idle.push(await preparePage(first));
     return handle;
   }
 
@@ -334,57 +268,14 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
    */
   private replacePage(handle: BrowserHandle): void {
     if (handle.dead || handle.retiring || this.closed) return;
-    this.newPage(handle.browser).then(
+    newPage(handle.browser).then(
       (page) => (handle.dead || handle.retiring ? void page.close().catch(() => undefined) : handle.idle.push(page)),
       () => undefined,
     );
   }
 
-  private async newPage(browser: Browser): Promise<Page> {
-    return this.preparePage(await browser.newPage());
-  }
-
-  private async preparePage(page: Page): Promise<Page> {
-    await page.setJavaScriptEnabled(false);
-    await page.setRequestInterception(true);
-    page.on('request', (req: HTTPRequest) => {
-      if (req.isInterceptResolutionHandled()) return;
-      const url = req.url();
-      const allowed = url.startsWith('data:') || url === 'about:blank';
-      (allowed ? req.continue() : req.abort('blockedbyclient')).catch(() => undefined);
-    });
-    return page;
-  }
-
   private closeHandle(handle: BrowserHandle): Promise<void> {
-    handle.closing ??= (async () => {
-      handle.retiring = true;
-      handle.idle.length = 0;
-      if (this.current === handle) this.current = null;
-      const proc = handle.process;
-      const exited = proc ? processExited(proc) : Promise.resolve();
-      if (handle.browser.connected) {
-        await withTimeout(handle.browser.close(), 5_000).catch(() => undefined);
-      }
-      if (proc?.pid) {
-        if (
-          !(await withTimeout(exited, 2_000).then(
-            () => true,
-            () => false,
-          ))
-        )
-          killGroup(proc.pid);
-        await withTimeout(exited, 5_000).catch(() => undefined);
-        // The zygote and renderers leave with the browser; give them a moment, then make sure.
-        if (!(await groupGone(proc.pid, 2_000))) {
-          killGroup(proc.pid);
-          await groupGone(proc.pid, 2_000);
-        }
-      }
-      await rm(handle.userDataDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
-      process.off('exit', handle.onExit);
-      this.handles.delete(handle);
-    })();
-    return handle.closing;
+    if (this.current === handle) this.current = null;
+    return closeBrowser(handle).finally(() => this.handles.delete(handle));
   }
 }
