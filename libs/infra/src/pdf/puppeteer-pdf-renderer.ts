@@ -99,7 +99,8 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
     for (;;) {
       if (this.closed) throw new PdfRendererClosed();
       const stop = new AbortController();
-      let lease: PageLease | undefined;
+      // A preemption may come before the lease is stored here; the aborted signal then releases it below.
+      const held: { lease?: PageLease } = {};
       const acquired = this.pool.acquire(holder, {
         waitMs: bound,
         onTimeout: () => new PdfRendererBusy(bound ?? 0),
@@ -107,11 +108,11 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
         // while the stopped one is torn down, instead of waiting for it to close.
         preempt: () => {
           stop.abort();
-          lease?.release();
+          held.lease?.release();
         },
         seq,
       });
-      lease = await acquired;
+      const lease = (held.lease = await acquired);
       if (stop.signal.aborted) lease.release();
       this.inFlight++;
       try {
