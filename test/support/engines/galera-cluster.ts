@@ -48,7 +48,7 @@ export class GaleraCluster {
     this.root = mkdtempSync(path.join(tmpdir(), 'galera-'));
     for (let i = 0; i < this.size; i++) {
       const dir = path.join(this.root, `node${i + 1}`);
-      mkdirSync(dir);
+      mkdirSync(path.join(dir, 'tmp'), { recursive: true });
       this.nodes.push({ index: i, dir, port: await freePort(), groupPort: await freePort(), child: null });
     }
     chownTree(this.root);
@@ -57,6 +57,9 @@ export class GaleraCluster {
         run('mariadb-install-db', [
           '--no-defaults',
           `--datadir=${node.dir}/data`,
+          // Each bootstrap its own temporary directory: installs running side by side in one /tmp have
+          // removed each other's temporary tables ("Unknown table 'mysql.tmp_proxies_priv'").
+          `--tmpdir=${node.dir}/tmp`,
           ...(process.getuid?.() === 0 ? ['--user=mysql'] : []),
           '--auth-root-authentication-method=normal',
           '--skip-test-db',

@@ -42,13 +42,20 @@ export class MariadbPair {
     this.root = mkdtempSync(path.join(tmpdir(), 'mariadb-pair-'));
     for (const server of [this.primary, this.replica]) {
       server.dir = path.join(this.root, server.name);
-      mkdirSync(server.dir);
+      mkdirSync(path.join(server.dir, 'tmp'), { recursive: true });
       server.port = await freePort();
     }
     chownTree(this.root);
     await Promise.all(
       [this.primary, this.replica].map((s) =>
-        run('mariadb-install-db', ['--no-defaults', `--datadir=${s.dir}/data`, ...ROOT_USER, '--auth-root-authentication-method=normal', '--skip-test-db']),
+        run('mariadb-install-db', [
+          '--no-defaults',
+          `--datadir=${s.dir}/data`,
+          `--tmpdir=${s.dir}/tmp`,
+          ...ROOT_USER,
+          '--auth-root-authentication-method=normal',
+          '--skip-test-db',
+        ]),
       ),
     );
     chownTree(this.root);

@@ -74,7 +74,7 @@ export function GstHeaderFields<B extends DtoClass>(Base: B) {
     @IsAmount({ decimals: 4 })
     exchange_rate?: number | string | null;
 
-    @ApiPropertyOptional({ example: '27AAACF1234A1ZZ', nullable: true, description: ECOMMERCE_GSTIN_DOC })
+    @ApiPropertyOptional({ example: '27AAACF1234A1ZF', nullable: true, description: ECOMMERCE_GSTIN_DOC })
     @IsOptional()
     @IsString(STRING)
     @MaxLength(15, { message: 'must be at most 15 characters' })

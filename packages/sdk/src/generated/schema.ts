@@ -3225,7 +3225,7 @@ export interface components {
             exchange_rate?: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin?: string | null;
             /**
@@ -3303,7 +3303,7 @@ export interface components {
             exchange_rate?: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin?: string | null;
             /**
@@ -3375,7 +3375,7 @@ export interface components {
             exchange_rate?: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin?: string | null;
             /**
@@ -3581,7 +3581,7 @@ export interface components {
             exchange_rate?: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin?: string | null;
             /**
@@ -3683,7 +3683,7 @@ export interface components {
             exchange_rate?: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin?: string | null;
             /**
@@ -3772,7 +3772,7 @@ export interface components {
             exchange_rate?: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin?: string | null;
             /**
@@ -3885,7 +3885,7 @@ export interface components {
             exchange_rate?: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin?: string | null;
             /**
@@ -4115,7 +4115,7 @@ export interface components {
             exchange_rate?: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin?: string | null;
             /**
@@ -4195,7 +4195,7 @@ export interface components {
             exchange_rate?: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin?: string | null;
             /**
@@ -4255,7 +4255,7 @@ export interface components {
             exchange_rate?: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin?: string | null;
             /**
@@ -4316,7 +4316,7 @@ export interface components {
             exchange_rate?: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply is made through (null: made directly). Needs ecommerce_section; kept on PATCH unless sent, null clears both. GSTR-1 reports it in Table 14, GSTR-3B in 3.1.1 when the operator pays the tax
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin?: string | null;
             /**
@@ -5502,7 +5502,7 @@ export interface components {
             exchange_rate: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin: string | null;
             /**
@@ -5618,7 +5618,7 @@ export interface components {
             exchange_rate: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin: string | null;
             /**
@@ -5723,7 +5723,7 @@ export interface components {
             exchange_rate: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin: string | null;
             /**
@@ -5798,7 +5798,7 @@ export interface components {
             exchange_rate: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin: string | null;
             /**
@@ -5868,7 +5868,7 @@ export interface components {
             exchange_rate: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin: string | null;
             /**
@@ -5945,7 +5945,7 @@ export interface components {
             exchange_rate: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin: string | null;
             /**
@@ -6012,7 +6012,7 @@ export interface components {
             exchange_rate: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin: string | null;
             /**
@@ -6092,7 +6092,7 @@ export interface components {
             exchange_rate: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin: string | null;
             /**
@@ -6164,7 +6164,7 @@ export interface components {
             exchange_rate: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin: string | null;
             /**
@@ -6250,7 +6250,7 @@ export interface components {
             exchange_rate: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin: string | null;
             /**
@@ -6326,7 +6326,7 @@ export interface components {
             exchange_rate: number | null;
             /**
              * @description GSTIN of the electronic commerce operator the supply was made through; null: made directly
-             * @example 27AAACF1234A1ZZ
+             * @example 27AAACF1234A1ZF
              */
             ecommerce_gstin: string | null;
             /**
@@ -17992,7 +17992,7 @@ export interface operations {
                      *             "reverse_charge": true,
                      *             "round_off": 100,
                      *             "exchange_rate": 83.25,
-                     *             "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *             "ecommerce_gstin": "27AAACF1234A1ZF",
                      *             "ecommerce_section": "52",
                      *             "total_amount": 100,
                      *             "fy_start_year": 1,
@@ -18196,7 +18196,7 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
-                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_gstin": "27AAACF1234A1ZF",
                  *       "ecommerce_section": "52",
                  *       "lut_number": "AD270325012345X",
                  *       "original_invoice_id": 1,
@@ -18778,7 +18778,7 @@ export interface operations {
                      *         "reverse_charge": true,
                      *         "round_off": 100,
                      *         "exchange_rate": 83.25,
-                     *         "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *         "ecommerce_gstin": "27AAACF1234A1ZF",
                      *         "ecommerce_section": "52",
                      *         "total_amount": 100,
                      *         "fy_start_year": 1,
@@ -19230,7 +19230,7 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
-                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_gstin": "27AAACF1234A1ZF",
                  *       "ecommerce_section": "52",
                  *       "lut_number": "AD270325012345X",
                  *       "original_invoice_id": 1,
@@ -19591,7 +19591,7 @@ export interface operations {
                      *             "reverse_charge": true,
                      *             "round_off": 100,
                      *             "exchange_rate": 83.25,
-                     *             "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *             "ecommerce_gstin": "27AAACF1234A1ZF",
                      *             "ecommerce_section": "52",
                      *             "total_amount": 100,
                      *             "fy_start_year": 1,
@@ -19795,7 +19795,7 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
-                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_gstin": "27AAACF1234A1ZF",
                  *       "ecommerce_section": "52",
                  *       "lut_number": "AD270325012345X",
                  *       "original_invoice_id": 1,
@@ -20374,7 +20374,7 @@ export interface operations {
                      *         "reverse_charge": true,
                      *         "round_off": 100,
                      *         "exchange_rate": 83.25,
-                     *         "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *         "ecommerce_gstin": "27AAACF1234A1ZF",
                      *         "ecommerce_section": "52",
                      *         "total_amount": 100,
                      *         "fy_start_year": 1,
@@ -20826,7 +20826,7 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
-                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_gstin": "27AAACF1234A1ZF",
                  *       "ecommerce_section": "52",
                  *       "lut_number": "AD270325012345X",
                  *       "original_invoice_id": 1,
@@ -24273,7 +24273,7 @@ export interface operations {
                      *             "reverse_charge": true,
                      *             "round_off": 100,
                      *             "exchange_rate": 83.25,
-                     *             "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *             "ecommerce_gstin": "27AAACF1234A1ZF",
                      *             "ecommerce_section": "52",
                      *             "total_amount": 100,
                      *             "created_at": "2025-04-01 10:30:00",
@@ -24476,7 +24476,7 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
-                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_gstin": "27AAACF1234A1ZF",
                  *       "ecommerce_section": "52",
                  *       "payment_status": "pending",
                  *       "status": "draft",
@@ -25085,7 +25085,7 @@ export interface operations {
                      *             "reverse_charge": true,
                      *             "round_off": 100,
                      *             "exchange_rate": 83.25,
-                     *             "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *             "ecommerce_gstin": "27AAACF1234A1ZF",
                      *             "ecommerce_section": "52",
                      *             "total_amount": 100,
                      *             "created_at": "2025-04-01 10:30:00",
@@ -25309,7 +25309,7 @@ export interface operations {
                      *         "reverse_charge": true,
                      *         "round_off": 100,
                      *         "exchange_rate": 83.25,
-                     *         "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *         "ecommerce_gstin": "27AAACF1234A1ZF",
                      *         "ecommerce_section": "52",
                      *         "total_amount": 100,
                      *         "created_at": "2025-04-01 10:30:00",
@@ -25788,7 +25788,7 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
-                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_gstin": "27AAACF1234A1ZF",
                  *       "ecommerce_section": "52",
                  *       "payment_status": "pending",
                  *       "status": "draft",
@@ -26352,7 +26352,7 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
-                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_gstin": "27AAACF1234A1ZF",
                  *       "ecommerce_section": "52",
                  *       "currency": "INR",
                  *       "invoice_type": "local_sale",
@@ -27114,7 +27114,7 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
-                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_gstin": "27AAACF1234A1ZF",
                  *       "ecommerce_section": "52",
                  *       "currency": "INR",
                  *       "invoice_type": "local_sale",
@@ -28906,7 +28906,7 @@ export interface operations {
                      *             "reverse_charge": true,
                      *             "round_off": 100,
                      *             "exchange_rate": 83.25,
-                     *             "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *             "ecommerce_gstin": "27AAACF1234A1ZF",
                      *             "ecommerce_section": "52",
                      *             "total_amount": 100,
                      *             "created_at": "2025-04-01 10:30:00",
@@ -29120,7 +29120,7 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
-                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_gstin": "27AAACF1234A1ZF",
                  *       "ecommerce_section": "52",
                  *       "items": [
                  *         {
@@ -29963,7 +29963,7 @@ export interface operations {
                      *         "reverse_charge": true,
                      *         "round_off": 100,
                      *         "exchange_rate": 83.25,
-                     *         "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *         "ecommerce_gstin": "27AAACF1234A1ZF",
                      *         "ecommerce_section": "52",
                      *         "total_amount": 100,
                      *         "created_at": "2025-04-01 10:30:00",
@@ -30428,7 +30428,7 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
-                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_gstin": "27AAACF1234A1ZF",
                  *       "ecommerce_section": "52",
                  *       "items": [
                  *         {
@@ -30779,7 +30779,7 @@ export interface operations {
                      *             "reverse_charge": true,
                      *             "round_off": 100,
                      *             "exchange_rate": 83.25,
-                     *             "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *             "ecommerce_gstin": "27AAACF1234A1ZF",
                      *             "ecommerce_section": "52",
                      *             "total_amount": 100,
                      *             "created_at": "2025-04-01 10:30:00",
@@ -30991,7 +30991,7 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
-                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_gstin": "27AAACF1234A1ZF",
                  *       "ecommerce_section": "52",
                  *       "client_id": 12,
                  *       "proforma_date": "2025-04-01",
@@ -31832,7 +31832,7 @@ export interface operations {
                      *         "reverse_charge": true,
                      *         "round_off": 100,
                      *         "exchange_rate": 83.25,
-                     *         "ecommerce_gstin": "27AAACF1234A1ZZ",
+                     *         "ecommerce_gstin": "27AAACF1234A1ZF",
                      *         "ecommerce_section": "52",
                      *         "total_amount": 100,
                      *         "created_at": "2025-04-01 10:30:00",
@@ -32295,7 +32295,7 @@ export interface operations {
                  *       "reverse_charge": true,
                  *       "round_off": true,
                  *       "exchange_rate": 83.25,
-                 *       "ecommerce_gstin": "27AAACF1234A1ZZ",
+                 *       "ecommerce_gstin": "27AAACF1234A1ZF",
                  *       "ecommerce_section": "52",
                  *       "client_id": 1,
                  *       "proforma_date": "2025-04-01",

@@ -42,7 +42,7 @@ export const gstHeader = {
   }),
   ecommerce_gstin: nstr({
     description: 'GSTIN of the electronic commerce operator the supply was made through; null: made directly',
-    example: '27AAACF1234A1ZZ',
+    example: '27AAACF1234A1ZF',
   }),
   ecommerce_section: noneOf(ECOMMERCE_SECTIONS, {
     description: '52: the operator collects tax at source; 9(5): the operator pays the tax; null when ecommerce_gstin is null',
