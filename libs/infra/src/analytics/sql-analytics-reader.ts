@@ -165,7 +165,7 @@ export class SqlAnalyticsReader extends AnalyticsReader {
     );
   }
 
-  /** Bumped by the triggers of the analytics-versions migration in every writing transaction; 0 before any write. */
+  /** Moved by every writing transaction of the tables the analytics read (shared/data-version.ts); 0 before any write. */
   async dataVersion(accountId: number): Promise<string> {
     const rows = await this.db.query<{ version: string | number }>('SELECT version FROM analytics_versions WHERE account_id = ?', [accountId]);
     return String(rows[0]?.version ?? 0);

@@ -2,6 +2,7 @@ import { ClientDependents } from '@app/domain/clients/client.repository.port';
 import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
 import { Clock, SystemClock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/database';
+import { versionedWrite } from '../shared/data-version';
 import { writeTombstones } from '../shared/list-sync';
 import { sqlNow } from '../shared/sql-time';
 import { DOCUMENT_KINDS } from '@app/domain/documents/document-kinds';
@@ -52,19 +53,26 @@ export class SqlClientDependents extends ClientDependents {
     return Number(row.found) === 1;
   }
 
+  /** Both writes move the account's data version in their transaction (shared/data-version.ts). */
   async detachRecords(accountId: number, clientId: number): Promise<void> {
-    for (const ref of this.references.filter((r) => r.onCascade === 'detach')) {
-      await this.db
-        .manager()
-        .query(`UPDATE \`${ref.table}\` SET client_id = NULL, updated_at = ? WHERE account_id = ? AND client_id = ?`, [
-          sqlNow(this.clock.now()),
-          accountId,
-          clientId,
-        ]);
-    }
+    await versionedWrite(this.db, accountId, async () => {
+      for (const ref of this.references.filter((r) => r.onCascade === 'detach')) {
+        await this.db
+          .manager()
+          .query(`UPDATE \`${ref.table}\` SET client_id = NULL, updated_at = ? WHERE account_id = ? AND client_id = ?`, [
+            sqlNow(this.clock.now()),
+            accountId,
+            clientId,
+          ]);
+      }
+    });
   }
 
   async removeDocuments(accountId: number, clientId: number): Promise<void> {
+    await versionedWrite(this.db, accountId, () => this.deleteDocuments(accountId, clientId));
+  }
+
+  private async deleteDocuments(accountId: number, clientId: number): Promise<void> {
     const manager = this.db.manager();
     if (this.inventory) await this.restoreStock(accountId, clientId);
     // Documents that hold a number of a tax series stay in the tax records (GSTR-1 Table 13) as cancelled.

@@ -10,6 +10,7 @@ import { SalesDocumentRepository } from '@app/domain/documents/sales-document.re
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
+import { dataVersionStatement, DATA_VERSIONED_TABLES, noteDataVersion, versionedWrite } from '../shared/data-version';
 import { writeTombstones } from '../shared/list-sync';
 import { listedColumns } from './document-tables';
 import { sqlNow } from '../shared/sql-time';
@@ -49,6 +50,9 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
 
   private readonly retained: SqlRetainedDocuments;
 
+  /** Whether writes of this kind move the account's data version (shared/data-version.ts). */
+  private readonly versioned: boolean;
+
   constructor(
     protected readonly db: Database,
     private readonly clock: Clock,
@@ -59,6 +63,7 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
     this.retained = new SqlRetainedDocuments(db);
     this.spec = { ...entities, ...listedColumns(kind) };
     this.lines = new SqlProductLines(db, entities.items, entities.parentProperty);
+    this.versioned = DATA_VERSIONED_TABLES.has(this.spec.table);
   }
 
   /** The header row in domain form. */
@@ -92,6 +97,10 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
    * writes rows under another id, and the transaction's rollback undoes both.
    */
   async insert(accountId: number, number: AllocatedNumber, fields: F, lines: ProductLineValues[]): Promise<number> {
+    return this.written(accountId, () => this.insertRows(accountId, number, fields, lines));
+  }
+
+  private async insertRows(accountId: number, number: AllocatedNumber, fields: F, lines: ProductLineValues[]): Promise<number> {
     const now = sqlNow(this.clock.now());
     const header = rawInsert(this.db.manager(), this.spec.header, [
       {
@@ -116,9 +125,10 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
   /**
    * One multi-statement write (the connections allow them for this; every value is still a parameter or
    * escaped): the sequence upsert, the header with its sequence and number taken from the upsert's
-   * LAST_INSERT_ID(), the lines and the activity event under the header's id. The database runs them one after
-   * another without waiting for the application, so the account's sequence row (and its analytics-version row,
-   * bumped by the header's trigger) stays locked only for that time. If any statement fails the rest do not
+   * LAST_INSERT_ID(), the lines, the activity event under the header's id and the bump of the account's data version
+   * (invoices and proforma invoices, shared/data-version.ts). The database runs them one after another without
+   * waiting for the application, so the account's sequence row (and its data-version row) stays locked only for that
+   * time. If any statement fails the rest do not
    * run, and the caller's transaction is rolled back with the error.
    */
   override async insertNumbered(
@@ -148,6 +158,7 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
         entityId: '@document_id',
         label: `(SELECT \`${column}\` FROM \`${table}\` WHERE id = @document_id)`,
       }),
+      this.versioned ? dataVersionStatement(this.db, accountId) : null,
     ].filter((statement): statement is SqlStatement => statement !== null);
     const results = await manager.query<unknown[]>(
       statements.map((st) => st.sql).join(';\n'),
@@ -155,16 +166,23 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
     );
     const id = Number((results[1] as { insertId?: number } | undefined)?.insertId);
     if (!Number.isInteger(id) || id < 1) throw new Error('The document insert returned no id');
+    if (this.versioned) noteDataVersion(this.db, accountId);
     return { id, sequence: sequenceOf(results[0]) };
   }
 
   async update(accountId: number, id: number, fields: F, lines: ProductLineValues[] | null): Promise<void> {
-    await this.repo().update({ id, accountId } as FindOptionsWhere<Row>, { ...withGstColumns(fields), updatedAt: sqlNow(this.clock.now()) });
-    if (lines) await this.lines.replace(accountId, id, lines);
+    await this.written(accountId, async () => {
+      await this.repo().update({ id, accountId } as FindOptionsWhere<Row>, { ...withGstColumns(fields), updatedAt: sqlNow(this.clock.now()) });
+      if (lines) await this.lines.replace(accountId, id, lines);
+    });
   }
 
   /** Gives the document `number` (a draft's provisional number replaced by its tax-series number at issue). */
   async renumber(accountId: number, id: number, number: AllocatedNumber): Promise<void> {
+    await this.written(accountId, () => this.setNumber(accountId, id, number));
+  }
+
+  private async setNumber(accountId: number, id: number, number: AllocatedNumber): Promise<void> {
     await this.repo().update(
       { id, accountId } as FindOptionsWhere<Row>,
       {
@@ -195,8 +213,18 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
   async deleteMany(accountId: number, ids: number[]): Promise<void> {
     if (!ids.length) return;
     await this.retained.retain(accountId, this.kind, { ids });
-    await this.lines.deleteFor(accountId, ids);
-    await writeTombstones(this.db.manager(), this.repo().metadata.tableName, accountId, `id IN (${ids.map(() => '?').join(', ')})`, ids, this.clock.now());
-    await this.repo().delete({ accountId, id: In(ids) } as FindOptionsWhere<Row>);
+    await this.written(accountId, async () => {
+      await this.lines.deleteFor(accountId, ids);
+      await writeTombstones(this.db.manager(), this.repo().metadata.tableName, accountId, `id IN (${ids.map(() => '?').join(', ')})`, ids, this.clock.now());
+      await this.repo().delete({ accountId, id: In(ids) } as FindOptionsWhere<Row>);
+    });
+  }
+
+  /**
+   * Runs the writes of this kind's rows, moving the account's data version with them when the kind is one the
+   * version covers (invoices and proforma invoices; not quotations, which no analytics statement reads).
+   */
+  private written<T>(accountId: number, write: () => Promise<T>): Promise<T> {
+    return this.versioned ? versionedWrite(this.db, accountId, write) : write();
   }
 }

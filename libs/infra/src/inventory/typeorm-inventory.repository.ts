@@ -5,6 +5,7 @@ import { InventoryRepository } from '@app/domain/inventory/inventory.repository.
 import { Clock } from '@app/domain/shared/clock.port';
 import { NotFound } from '@app/domain/shared/domain-error';
 import { Database } from '../database/database';
+import { moveDataVersion } from '../shared/data-version';
 import { sqlNow } from '../shared/sql-time';
 import { TypeormAccountTable } from '../shared/typeorm-account-table';
 import { InventoryItemRow, StockMovementRow } from './inventory.entity';
@@ -62,6 +63,7 @@ export class TypeormInventoryRepository extends TypeormAccountTable<InventoryIte
       [movement.quantityDelta, now, movement.inventoryId, accountId],
     );
     if (!result.affectedRows) throw NotFound.of('Inventory item', movement.inventoryId);
+    await moveDataVersion(this.db, accountId);
     const [item] = await manager.query<Array<{ quantity: number | string; name: string; low_stock_threshold: number | string | null }>>(
       'SELECT quantity, name, low_stock_threshold FROM inventory_items WHERE id = ? AND account_id = ?',
       [movement.inventoryId, accountId],

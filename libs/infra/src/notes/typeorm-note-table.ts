@@ -5,7 +5,8 @@ import { documentDateRange, DocumentListFilter } from '@app/domain/documents/doc
 import { NoteHeaderFields, NoteLine, NoteLineFields, NoteNumber, StoredNote } from '@app/domain/notes/note';
 import { Page } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
-import { atomically, writeTombstones } from '../shared/list-sync';
+import { versionedWrite } from '../shared/data-version';
+import { writeTombstones } from '../shared/list-sync';
 import { gstFieldsOfRow } from '../documents/gst-columns';
 import { SqlConditions } from '../documents/sql-document-list';
 import { LIST_CACHE } from '../shared/versioned-list';
@@ -112,17 +113,24 @@ export class TypeormNoteTable<Row extends NoteHeaderRow, Item extends NoteItemRo
     }));
   }
 
-  async insertRow(values: Partial<Row>): Promise<number> {
-    const result = await this.headers().insert(values as QueryDeepPartialEntity<Row>);
-    return result.identifiers[0].id as number;
+  /** Every write moves the account's data version in its transaction (shared/data-version.ts). */
+  async insertRow(values: Partial<Row> & { accountId: number }): Promise<number> {
+    return versionedWrite(this.db, values.accountId, async () => {
+      const result = await this.headers().insert(values as QueryDeepPartialEntity<Row>);
+      return result.identifiers[0].id as number;
+    });
   }
 
   async updateRow(accountId: number, id: number, values: Partial<Row>): Promise<void> {
-    await this.headers().update({ id, accountId } as FindOptionsWhere<Row>, values as QueryDeepPartialEntity<Row>);
+    await versionedWrite(this.db, accountId, () => this.headers().update({ id, accountId } as FindOptionsWhere<Row>, values as QueryDeepPartialEntity<Row>));
   }
 
   /** Deletes the note's lines and inserts `lines` in one statement, so item_id follows their order. */
   async replaceLines(accountId: number, noteId: number, lines: NoteLineFields[]): Promise<void> {
+    await versionedWrite(this.db, accountId, () => this.writeLines(accountId, noteId, lines));
+  }
+
+  private async writeLines(accountId: number, noteId: number, lines: NoteLineFields[]): Promise<void> {
     const repo = this.lineRows();
     await repo.delete({ accountId, noteId } as FindOptionsWhere<Item>);
     if (!lines.length) return;
@@ -151,7 +159,7 @@ export class TypeormNoteTable<Row extends NoteHeaderRow, Item extends NoteItemRo
 
   /** Deletes the note and its lines, leaving its tombstone (stamped `now`) for incremental sync. */
   async delete(accountId: number, id: number, now: Date): Promise<void> {
-    await atomically(this.db, async () => {
+    await versionedWrite(this.db, accountId, async () => {
       await writeTombstones(this.db.manager(), this.headers().metadata.tableName, accountId, 'id = ?', [id], now);
       await this.lineRows().delete({ accountId, noteId: id } as FindOptionsWhere<Item>);
       await this.headers().delete({ id, accountId } as FindOptionsWhere<Row>);

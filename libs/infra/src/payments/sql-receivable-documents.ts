@@ -4,6 +4,7 @@ import { ReceivableDocument, ReceivableDocuments, Settlement } from '@app/domain
 import { Clock } from '@app/domain/shared/clock.port';
 import { money2 } from '@app/domain/shared/money';
 import { Database } from '../database/database';
+import { versionedBatch } from '../shared/data-version';
 import { sqlNow } from '../shared/sql-time';
 
 /** Where each kind a payment settles keeps its number and TDS (debit notes carry none). */
@@ -64,7 +65,7 @@ export class SqlReceivableDocuments extends ReceivableDocuments {
     await this.settleAll(accountId, [{ ref, settlement: s }]);
   }
 
-  /** One round trip: the UPDATEs of the documents sent together. */
+  /** One round trip: the UPDATEs of the documents sent together, with the bump of the account's data version. */
   async settleAll(accountId: number, changes: Array<{ ref: DocumentRef; settlement: Settlement }>): Promise<void> {
     if (!changes.length) return;
     const now = sqlNow(this.clock.now());
@@ -76,10 +77,7 @@ export class SqlReceivableDocuments extends ReceivableDocuments {
         params: [s.paymentStatus, s.paidAmount, s.paymentDate, s.paidAt, ...(ref.type === 'invoice' ? [s.tdsAmount] : []), now, accountId, ref.id],
       };
     });
-    await this.db.manager().query(
-      statements.map((st) => st.sql).join(';\n'),
-      statements.flatMap((st) => st.params),
-    );
+    await versionedBatch(this.db, accountId, statements);
   }
 }
 

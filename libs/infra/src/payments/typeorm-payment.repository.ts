@@ -3,38 +3,17 @@ import { fiscalYearRange } from '@app/domain/shared/fiscal-year';
 import { Clock } from '@app/domain/shared/clock.port';
 import { money2, paiseOf, paiseText } from '@app/domain/shared/money';
 import { Page } from '@app/domain/shared/pagination';
-import {
-  Allocation,
-  AllocationDocumentType,
-  AllocationFields,
-  DocumentRef,
-  Payment,
-  PaymentFields,
-  PaymentListFilter,
-  PaymentMode,
-  PaymentSource,
-  ReceiptNumber,
-} from '@app/domain/payments/payment';
+import { Allocation, AllocationFields, DocumentRef, Payment, PaymentFields, PaymentListFilter, ReceiptNumber } from '@app/domain/payments/payment';
 import { PaymentRepository } from '@app/domain/payments/payment.repository.port';
 import { Database } from '../database/database';
+import { versionedBatch, versionedWrite } from '../shared/data-version';
 import { writeTombstones } from '../shared/list-sync';
 import { insertStatement, rawInsert, SqlStatement } from '../database/raw-sql';
 import { SqlConditions } from '../documents/sql-document-list';
 import { LIST_CACHE } from '../shared/versioned-list';
 import { sqlNow } from '../shared/sql-time';
 import { PaymentAllocationRow, PaymentRow } from './payment.entity';
-
-/** An allocation row with the number of its document (joined where the read needs it). */
-type AllocationRecord = PaymentAllocationRow & { documentNumber?: string | null };
-
-const ALLOCATION_COLUMNS = `a.id AS id, a.account_id AS accountId, a.payment_id AS paymentId, a.client_id AS clientId,
-  a.document_type AS documentType, a.document_id AS documentId, a.amount AS amount, a.tds_amount AS tdsAmount,
-  a.tds_recorded AS tdsRecorded, a.payment_source AS paymentSource, a.allocation_date AS allocationDate, a.created_at AS createdAt`;
-
-/** The number of an allocation's document, from the tables of the two kinds a payment settles. */
-const DOCUMENT_NUMBER = `CASE a.document_type
-    WHEN 'invoice' THEN (SELECT i.invoice_number FROM invoices i WHERE i.id = a.document_id AND i.account_id = a.account_id)
-    ELSE (SELECT n.debit_note_number FROM debit_notes n WHERE n.id = a.document_id AND n.account_id = a.account_id) END`;
+import { ALLOCATION_COLUMNS, AllocationRecord, DOCUMENT_NUMBER, toAllocation, toPayment } from './payment-rows';
 
 const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
 
@@ -83,6 +62,10 @@ export class TypeormPaymentRepository extends PaymentRepository {
 
   async insert(accountId: number, fields: PaymentFields, receipt: ReceiptNumber | null): Promise<number> {
     const now = sqlNow(this.clock.now());
+    return versionedWrite(this.db, accountId, () => this.insertRow(accountId, fields, receipt, now));
+  }
+
+  private insertRow(accountId: number, fields: PaymentFields, receipt: ReceiptNumber | null, now: string): Promise<number> {
     return rawInsert(this.db.manager(), PaymentRow, [
       {
         accountId,
@@ -109,14 +92,16 @@ export class TypeormPaymentRepository extends PaymentRepository {
   }
 
   async updateTexts(accountId: number, id: number, texts: { reference: string | null; notes: string | null }): Promise<void> {
-    await this.payments().update({ id, accountId }, { ...texts, updatedAt: sqlNow(this.clock.now()) });
+    await versionedWrite(this.db, accountId, () => this.payments().update({ id, accountId }, { ...texts, updatedAt: sqlNow(this.clock.now()) }));
   }
 
   async delete(accountId: number, id: number): Promise<void> {
-    const manager = this.db.manager();
-    await manager.query('DELETE FROM payment_allocations WHERE account_id = ? AND payment_id = ?', [accountId, id]);
-    await writeTombstones(manager, 'payments', accountId, 'id = ?', [id], this.clock.now());
-    await manager.query('DELETE FROM payments WHERE account_id = ? AND id = ?', [accountId, id]);
+    await versionedWrite(this.db, accountId, async () => {
+      const manager = this.db.manager();
+      await manager.query('DELETE FROM payment_allocations WHERE account_id = ? AND payment_id = ?', [accountId, id]);
+      await writeTombstones(manager, 'payments', accountId, 'id = ?', [id], this.clock.now());
+      await manager.query('DELETE FROM payments WHERE account_id = ? AND id = ?', [accountId, id]);
+    });
   }
 
   async existingIds(accountId: number, ids: number[]): Promise<number[]> {
@@ -171,7 +156,8 @@ export class TypeormPaymentRepository extends PaymentRepository {
   /**
    * One round trip: the allocations in one multi-row INSERT, their ids read back (a multi-row insert's ids are not
    * consecutive under every auto-increment lock mode, but they follow LAST_INSERT_ID(), the first, in row order, and
-   * no other transaction adds allocations to the payment while the caller holds it), and the payment's sums moved.
+   * no other transaction adds allocations to the payment while the caller holds it), the payment's sums moved and
+   * the account's data version with them (shared/data-version.ts), in the caller's transaction (or one of its own).
    */
   async insertAllocations(accountId: number, payment: Pick<Payment, 'id' | 'clientId' | 'source'>, allocations: AllocationFields[]): Promise<number[]> {
     if (!allocations.length) return [];
@@ -198,11 +184,7 @@ export class TypeormPaymentRepository extends PaymentRepository {
       sql: 'SELECT id FROM payment_allocations WHERE account_id = ? AND payment_id = ? AND id >= LAST_INSERT_ID() ORDER BY id',
       params: [accountId, payment.id],
     };
-    const statements = [insert, ids, this.moveAllocatedStatement(accountId, payment.id, allocations, 1)];
-    const results = await manager.query<unknown[]>(
-      statements.map((st) => st.sql).join(';\n'),
-      statements.flatMap((st) => st.params),
-    );
+    const results = await versionedBatch(this.db, accountId, [insert, ids, this.moveAllocatedStatement(accountId, payment.id, allocations, 1)]);
     const inserted = (results[1] as Array<{ id: number | string }>).map((r) => Number(r.id));
     if (inserted.length !== allocations.length) throw new Error('The allocation insert returned other ids than it inserted');
     return inserted;
@@ -211,15 +193,17 @@ export class TypeormPaymentRepository extends PaymentRepository {
   async deleteAllocations(accountId: number, allocations: Array<Pick<Allocation, 'id' | 'paymentId' | 'amount' | 'tdsAmount'>>): Promise<void> {
     if (!allocations.length) return;
     const ids = allocations.map((a) => a.id);
-    await this.db.manager().query(`DELETE FROM payment_allocations WHERE account_id = ? AND id IN (${placeholders(ids)})`, [accountId, ...ids]);
-    for (const paymentId of new Set(allocations.map((a) => a.paymentId))) {
-      await this.moveAllocated(
-        accountId,
-        paymentId,
-        allocations.filter((a) => a.paymentId === paymentId),
-        -1,
-      );
-    }
+    await versionedWrite(this.db, accountId, async () => {
+      await this.db.manager().query(`DELETE FROM payment_allocations WHERE account_id = ? AND id IN (${placeholders(ids)})`, [accountId, ...ids]);
+      for (const paymentId of new Set(allocations.map((a) => a.paymentId))) {
+        await this.moveAllocated(
+          accountId,
+          paymentId,
+          allocations.filter((a) => a.paymentId === paymentId),
+          -1,
+        );
+      }
+    });
   }
 
   async creditBalance(accountId: number, clientId: number, currency: string): Promise<string> {
@@ -257,43 +241,4 @@ export class TypeormPaymentRepository extends PaymentRepository {
       params: [paiseText(sign * sum((a) => a.amount)), paiseText(sign * sum((a) => a.tdsAmount)), sqlNow(this.clock.now()), accountId, paymentId],
     };
   }
-}
-
-function toPayment(row: PaymentRow): Payment {
-  return {
-    id: row.id,
-    accountId: row.accountId,
-    clientId: row.clientId,
-    amount: row.amount,
-    tdsAmount: row.tdsAmount,
-    allocatedAmount: row.allocatedAmount,
-    allocatedTds: row.allocatedTds,
-    currency: row.currency,
-    paymentDate: row.paymentDate,
-    mode: row.mode as PaymentMode,
-    reference: row.reference,
-    notes: row.notes,
-    source: row.source as PaymentSource,
-    sourceDocument:
-      row.sourceDocumentType && row.sourceDocumentId ? { type: row.sourceDocumentType as AllocationDocumentType, id: Number(row.sourceDocumentId) } : null,
-    receiptNumber: row.receiptNumber,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-function toAllocation(row: AllocationRecord): Allocation {
-  return {
-    id: Number(row.id),
-    paymentId: Number(row.paymentId),
-    clientId: Number(row.clientId),
-    document: { type: row.documentType as AllocationDocumentType, id: Number(row.documentId) },
-    amount: money2(row.amount),
-    tdsAmount: money2(row.tdsAmount),
-    tdsRecorded: Number(row.tdsRecorded) === 1,
-    allocationDate: String(row.allocationDate),
-    documentNumber: row.documentNumber ?? null,
-    source: row.paymentSource as PaymentSource,
-    createdAt: String(row.createdAt),
-  };
 }

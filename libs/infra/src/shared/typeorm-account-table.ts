@@ -3,7 +3,8 @@ import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
-import { atomically, writeTombstones } from './list-sync';
+import { versionedWrite } from './data-version';
+import { writeTombstones } from './list-sync';
 import { sqlNow } from './sql-time';
 import { LIST_CACHE } from './versioned-list';
 
@@ -58,18 +59,23 @@ export abstract class TypeormAccountTable<Row extends AccountRow, R> {
     return this.repo().countBy({ accountId } as FindOptionsWhere<Row>);
   }
 
+  /** Each write moves the account's data version in its transaction (shared/data-version.ts). */
   async insert(accountId: number, fields: Partial<Row>): Promise<number> {
     const now = sqlNow(this.clock.now());
-    const result = await this.repo().insert({ ...fields, accountId, createdAt: now, updatedAt: now } as QueryDeepPartialEntity<Row>);
-    return result.identifiers[0].id as number;
+    return versionedWrite(this.db, accountId, async () => {
+      const result = await this.repo().insert({ ...fields, accountId, createdAt: now, updatedAt: now } as QueryDeepPartialEntity<Row>);
+      return result.identifiers[0].id as number;
+    });
   }
 
   async update(accountId: number, id: number, fields: Partial<Row>): Promise<void> {
-    await this.repo().update({ id, accountId } as FindOptionsWhere<Row>, { ...fields, updatedAt: sqlNow(this.clock.now()) } as QueryDeepPartialEntity<Row>);
+    await versionedWrite(this.db, accountId, () =>
+      this.repo().update({ id, accountId } as FindOptionsWhere<Row>, { ...fields, updatedAt: sqlNow(this.clock.now()) } as QueryDeepPartialEntity<Row>),
+    );
   }
 
   async delete(accountId: number, id: number): Promise<void> {
-    await atomically(this.db, async () => {
+    await versionedWrite(this.db, accountId, async () => {
       await writeTombstones(this.db.manager(), this.repo().metadata.tableName, accountId, 'id = ?', [id], this.clock.now());
       await this.repo().delete({ id, accountId } as FindOptionsWhere<Row>);
     });

@@ -1,5 +1,5 @@
 import { isCursorPage, Page, PageRequest } from '@app/domain/shared/pagination';
-import { ANALYTICS_SOURCE_TABLES } from '../database/migrations/1732001303000-analytics-versions';
+import { ANALYTICS_SOURCE_TABLES } from './data-version';
 import { cursorKey, keysetCondition, Queryable, tombstonesOf, withSync } from './list-cursor';
 
 export type { Queryable } from './list-cursor';
@@ -42,9 +42,9 @@ const VERSIONED = new Set<string>(ANALYTICS_SOURCE_TABLES);
 
 /**
  * Pages of a list with their exact total, the total and the deep-page bookmarks kept in this process under
- * the account's data version: `analytics_versions.version`, which triggers on every insert, update and
- * delete of the tables it covers bump inside the writing transaction (see the analytics-versions
- * migration), whatever process or path wrote. Every page statement reads the version in the same
+ * the account's data version: `analytics_versions.version`, which every insert, update and delete of
+ * the tables it covers moves inside the writing transaction (shared/data-version.ts), whatever process
+ * wrote. Every page statement reads the version in the same
  * statement (one snapshot), so a cached figure is used only when it was counted on the data the page
  * was read from; any write anywhere makes the next request count again. Without the cache a page costs
  * a COUNT over every matching row, and a deep OFFSET walks every index entry before it; with it, one

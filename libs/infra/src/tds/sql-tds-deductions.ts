@@ -1,6 +1,7 @@
 import { TdsDeduction, TdsDeductionRepository, TdsDeposit, TdsDirection } from '@app/domain/tds/tds-deduction';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/database';
+import { versionedWrite } from '../shared/data-version';
 import { sqlNow } from '../shared/sql-time';
 
 interface DeductionRow {
@@ -89,17 +90,20 @@ export class SqlTdsDeductionRepository extends TdsDeductionRepository {
     return row ? toDeduction(row) : null;
   }
 
+  /** Moves the account's data version with the expense (shared/data-version.ts). */
   async setDeposit(accountId: number, expenseId: number, deposit: TdsDeposit | null): Promise<void> {
-    await this.db
-      .manager()
-      .query('UPDATE expenses SET tds_challan_number = ?, tds_bsr_code = ?, tds_deposited_on = ?, updated_at = ? WHERE id = ? AND account_id = ?', [
-        deposit?.challanNumber ?? null,
-        deposit?.bsrCode ?? null,
-        deposit?.depositedOn ?? null,
-        sqlNow(this.clock.now()),
-        expenseId,
-        accountId,
-      ]);
+    await versionedWrite(this.db, accountId, () =>
+      this.db
+        .manager()
+        .query('UPDATE expenses SET tds_challan_number = ?, tds_bsr_code = ?, tds_deposited_on = ?, updated_at = ? WHERE id = ? AND account_id = ?', [
+          deposit?.challanNumber ?? null,
+          deposit?.bsrCode ?? null,
+          deposit?.depositedOn ?? null,
+          sqlNow(this.clock.now()),
+          expenseId,
+          accountId,
+        ]),
+    );
   }
 
   async payableTo(accountId: number, pan: string, range: { from: string; to: string }): Promise<TdsDeduction[]> {

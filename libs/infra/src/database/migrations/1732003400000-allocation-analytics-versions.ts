@@ -1,21 +1,20 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
-import { createVersionTriggers, dropVersionTriggers } from './1732001303000-analytics-versions';
+import { MigrationInterface } from 'typeorm';
 
 /**
  * The analytics data version (docs/analytics.md "Answer cache") also moves with every insert, update and delete of
- * payment allocations. The receivables ageing reads them (an allocation dated after `as_of` did not pay its document
- * then) and keeps its answers by that version. The ledger's own changes of allocations also update their payments'
- * sums and their documents, which moved the version already; these triggers make any other write (a plain SQL fix, a
- * future path) move it too, so no cached ageing can outlive a change of the allocations it read.
+ * payment allocations: the receivables ageing reads them (an allocation dated after `as_of` did not pay its document
+ * then) and keeps its answers by that version. This migration first created the triggers that moved it for
+ * allocations; the application now moves it in their writing transactions (shared/data-version.ts), and migration
+ * 1732004000000 drops the triggers where they were created. It no longer changes the schema.
  */
 export class AllocationAnalyticsVersions1732003400000 implements MigrationInterface {
   name = 'AllocationAnalyticsVersions1732003400000';
 
-  async up(q: QueryRunner): Promise<void> {
-    await createVersionTriggers(q, 'payment_allocations');
+  async up(): Promise<void> {
+    // Nothing: see the class comment.
   }
 
-  async down(q: QueryRunner): Promise<void> {
-    await dropVersionTriggers(q, 'payment_allocations');
+  async down(): Promise<void> {
+    // Nothing: see the class comment.
   }
 }
