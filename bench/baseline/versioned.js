@@ -1,9 +1,10 @@
 'use strict';
 /**
  * What the API keeps between requests, kept the same bare way by the baselines (docs/benchmarks.md, "Scenarios and
- * their baselines"). Both rest on `analytics_versions.version`, which the analytics-versions migration's triggers
- * bump in every transaction that writes the account's invoices, items, notes, clients, expenses or inventory: a
- * figure kept for a version is reused only while that version is current, so any write by any path invalidates it.
+ * their baselines"). Both rest on `analytics_versions.version`, which the API bumps in every transaction that writes
+ * the account's invoices, items, notes, clients, expenses, inventory, payments or allocations (BUMP_VERSION, sent by
+ * the baselines' writers too, inside their transactions): a figure kept for a version is reused only while that
+ * version is current, so any write invalidates it.
  *
  *   keptAnswer   the analytics answer cache (libs/domain/src/analytics/answer-cache.ts): a Map of promises per key,
  *                5 minutes, oldest dropped beyond the cap, concurrent misses of a key share one computation, a
@@ -15,6 +16,9 @@
 
 /** The account's data version (0 before its first write), as the API's scalar subquery bound to the account id. */
 const VERSION = '(SELECT COALESCE(MAX(v.version), 0) FROM analytics_versions v WHERE v.account_id = ?)';
+
+/** The bump of the account's data version (libs/infra/src/shared/data-version.ts), one parameter: the account id. */
+const BUMP_VERSION = 'INSERT INTO analytics_versions (account_id, version) VALUES (?, 1) ON DUPLICATE KEY UPDATE version = version + 1';
 
 /** A promise cache with the API's policy (see above); `max` entries at most. */
 function answerCache(max) {
@@ -75,4 +79,4 @@ async function listPage(pool, list, { limit, offset, extra = '', extraParams = [
   return { rows, total };
 }
 
-module.exports = { VERSION, answerCache, dataVersion, listPage };
+module.exports = { VERSION, BUMP_VERSION, answerCache, dataVersion, listPage };

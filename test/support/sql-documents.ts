@@ -113,3 +113,14 @@ export async function insertNote(
   }
   return id;
 }
+
+/**
+ * A data fix straight in the database, as docs/analytics.md "Answer cache" says to make one: the statement and the
+ * bump of the account's data version in one transaction, so no cached answer outlives the change.
+ */
+export async function fixedBySql(t: { dataSource: DataSource }, accountId: number, sql: string, params: unknown[]): Promise<void> {
+  await t.dataSource.transaction(async (manager) => {
+    await manager.query(sql, params);
+    await manager.query('INSERT INTO analytics_versions (account_id, version) VALUES (?, 1) ON DUPLICATE KEY UPDATE version = version + 1', [accountId]);
+  });
+}
