@@ -128,8 +128,7 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
    * LAST_INSERT_ID(), the lines, the activity event under the header's id and the bump of the account's data version
    * (invoices and proforma invoices, shared/data-version.ts). The database runs them one after another without
    * waiting for the application, so the account's sequence row (and its data-version row) stays locked only for that
-   * time. If any statement fails the rest do not
-   * run, and the caller's transaction is rolled back with the error.
+   * time. If any statement fails the rest do not run, and the caller's transaction is rolled back with the error.
    */
   override async insertNumbered(
     accountId: number,
