@@ -2,7 +2,7 @@ import type { OperationDoc } from './operations-kit';
 import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
 import { arr, constant, date, id, nint, nstr, ntimestamp, obj, oneOf, ref, str } from './schema-kit';
 
-import { list, paged, idOf, created, deleted, bulk, syncedList } from './operations-kit';
+import { cursorList, paged, idOf, created, deleted, bulk, syncedList } from './operations-kit';
 
 /** Operations of the account, clients, inventory, expenses, settings and webhook endpoints, in the order of the document. */
 export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
@@ -129,7 +129,7 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     summary: 'The API key, masked',
     data: obj({ api_key_masked: nstr({ example: 'ik_live_••••••••3f9a' }), created_at: ntimestamp() }),
   },
-  'GET /v1/settings/users': { id: 'listUsers', summary: 'List the users of the account', data: list('users', ref('SubUser'), paged) },
+  'GET /v1/settings/users': { id: 'listUsers', summary: 'List the users of the account', data: cursorList('users', ref('SubUser'), paged) },
   'POST /v1/settings/users': created('createUser', 'Create a sub-user', ref('SubUser')),
   'GET /v1/settings/users/{id}': { id: 'getUser', summary: 'Get a user', data: ref('SubUser') },
   'PATCH /v1/settings/users/{id}': {
