@@ -17,9 +17,9 @@ export interface KeysetQuery {
   /** The list's condition over `d` (the account first), and its parameters. */
   where: string;
   params: unknown[];
-  /** The rows a cursor may name (the account's rows of the list's parent), whether or not they match the filters. */
-  scope: string;
-  scopeParams: unknown[];
+  /** The rows a cursor may name (the account's rows of the list's parent), whether or not they match the filters; the list's own rows by default. */
+  scope?: string;
+  scopeParams?: unknown[];
   order: ReadonlyArray<readonly [column: string, direction: Direction]>;
   /** The outer columns. */
   select: string;
@@ -43,7 +43,7 @@ export async function keysetPage<R>(db: Queryable, list: KeysetQuery, page: Page
   total.catch(() => undefined);
   const before = page.endingBefore !== undefined;
   const field = before ? 'ending_before' : 'starting_after';
-  const key = await cursorValues(db, q, (before ? page.endingBefore : page.startingAfter) as number, field);
+  const key = await cursorValues(db, list, (before ? page.endingBefore : page.startingAfter) as number, field);
   const order = before ? q.order.map(([c, d]) => [c, d === 'ASC' ? 'DESC' : 'ASC'] as const) : q.order;
   const keyset = afterKey(order, key);
   const got = await read<R>(db, q, ` AND ${keyset.sql}`, keyset.params, order, page.limit + 1, 0);
@@ -65,7 +65,10 @@ function read<R>(db: Queryable, q: KeysetQuery, extra: string, extraParams: unkn
 /** The cursor row's values of the order's columns; an id that is no row the list's cursors may name is a 400 naming the parameter. */
 async function cursorValues(db: Queryable, q: KeysetQuery, id: number, field: string): Promise<unknown[]> {
   const columns = q.order.map(([c], i) => `d.${c} AS k${i}`).join(', ');
-  const [row] = await db.query<Record<string, unknown>>(`SELECT ${columns} FROM ${q.table} d WHERE ${q.scope} AND d.id = ? LIMIT 1`, [...q.scopeParams, id]);
+  const [row] = await db.query<Record<string, unknown>>(`SELECT ${columns} FROM ${q.table} d WHERE ${q.scope ?? q.where} AND d.id = ? LIMIT 1`, [
+    ...(q.scope ? (q.scopeParams ?? []) : q.params),
+    id,
+  ]);
   if (!row) throw ValidationFailed.field(field, 'is not the id of a row of this list');
   return q.order.map((_, i) => row[`k${i}`]);
 }

@@ -183,21 +183,8 @@ export class SqlWebhookStore extends WebhookStore {
 
   async listDeliveries(accountId: number, endpointId: number, page: PageRequest): Promise<Page<WebhookDelivery>> {
     // Newest first, by offset or by cursor (one of the endpoint's deliveries); `updated_since` compares the last attempt.
-    const where = 'd.account_id = ? AND d.endpoint_id = ?';
-    const read = await keysetPage<DeliveryRow>(
-      this.db,
-      {
-        table: 'webhook_deliveries',
-        where,
-        params: [accountId, endpointId],
-        scope: where,
-        scopeParams: [accountId, endpointId],
-        order: [['id', 'DESC']],
-        select: DELIVERY_COLUMNS,
-        changed: 'COALESCE(d.last_attempt_at, d.created_at)',
-      },
-      page,
-    );
+    const list = { table: 'webhook_deliveries', where: 'd.account_id = ? AND d.endpoint_id = ?', params: [accountId, endpointId], select: DELIVERY_COLUMNS };
+    const read = await keysetPage<DeliveryRow>(this.db, { ...list, order: [['id', 'DESC']], changed: 'COALESCE(d.last_attempt_at, d.created_at)' }, page);
     return { ...read, rows: read.rows.map((r) => this.delivery(r)) };
   }
 

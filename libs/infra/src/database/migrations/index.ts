@@ -49,6 +49,7 @@ import { ListSync1732003200000 } from './1732003200000-list-sync';
 import { NotificationCounterTriggers1732003900000 } from './1732003900000-notification-counter-triggers';
 import { DocumentEcommerceOperator1732003600000 } from './1732003600000-document-ecommerce-operator';
 import { DropListSyncTriggers1732003800000 } from './1732003800000-drop-list-sync-triggers';
+import { SendoutHistoryOrder1732004100000 } from './1732004100000-sendout-history-order';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -103,4 +104,5 @@ export const MIGRATIONS = [
   DocumentEcommerceOperator1732003600000,
   Tds194c194qPaymentCodes1732003700000,
   DropListSyncTriggers1732003800000,
+  SendoutHistoryOrder1732004100000,
 ];
