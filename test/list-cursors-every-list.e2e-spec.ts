@@ -92,6 +92,17 @@ describe('cursors on every list of the OpenAPI document', () => {
       await times(5, (i) => post('/v1/inventory', { name: `Printer ${i}`, rate: 100 + i }));
       return { url: '/v1/inventory', auth: a.auth, foreign: true };
     },
+    '/v1/inventory/{id}/movements': async () => {
+      const item = (await post('/v1/inventory', { name: 'Toner', rate: 900, quantity: 1 })).inventory_id as number;
+      await times(5, (i) =>
+        t.http
+          .patch(`/v1/inventory/${item}`)
+          .set(a.auth)
+          .send({ quantity: 10 + i })
+          .expect(200),
+      );
+      return { url: `/v1/inventory/${item}/movements`, auth: a.auth };
+    },
     '/v1/expenses': async () => {
       await times(5, (i) => post('/v1/expenses', { expense_description: `Rent ${i}`, expense_amount: 1000 + i }));
       return { url: '/v1/expenses', auth: a.auth, foreign: true };

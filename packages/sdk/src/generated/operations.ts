@@ -10,6 +10,7 @@ export const CURSOR_PAGED_PATHS: readonly string[] = [
   '/v1/expenses',
   '/v1/integrations/storefront/logs',
   '/v1/inventory',
+  '/v1/inventory/{id}/movements',
   '/v1/invoices',
   '/v1/invoices/recent-payments',
   '/v1/notifications',

@@ -285,7 +285,7 @@ export interface paths {
         };
         /**
          * Stock movements of an item
-         * @description Stock movements of the item, newest first.
+         * @description Newest first. Without `limit`, every movement of the item (as before it paged); with `limit`, `offset` or the cursors (`starting_after` / `ending_before`, a movement of the item), a page. Movements are never changed: `updated_since` compares when one was made.
          */
         get: operations["listStockMovements"];
         put?: never;
@@ -12880,7 +12880,18 @@ export interface operations {
     };
     listStockMovements: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows to skip before the page (default 0) */
+                offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
+                /** @description Movements per page, 1 to 200; without it, every movement of the item */
+                limit?: number | null;
+            };
             header?: never;
             path: {
                 /** @description Id of the inventory */
@@ -12916,7 +12927,9 @@ export interface operations {
                      *             "note": "Counted at the April stock-take",
                      *             "created_at": "2025-04-01 10:30:00"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "total": 1,
+                     *         "has_more": true
                      *       }
                      *     }
                      */
@@ -12925,6 +12938,10 @@ export interface operations {
                         ok: true;
                         data: {
                             movements: components["schemas"]["StockMovement"][];
+                            /** @description Rows matching the filters, whatever limit and offset say */
+                            total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
                         };
                     };
                 };
@@ -12946,7 +12963,8 @@ export interface operations {
                      *         "code": "validation_error",
                      *         "message": "The request is invalid.",
                      *         "details": {
-                     *           "id": "must be a positive integer"
+                     *           "offset": "must be an integer",
+                     *           "sort": "unknown field"
                      *         }
                      *       }
                      *     }

@@ -94,7 +94,13 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
   'GET /v1/inventory/{id}': { id: 'getInventoryItem', summary: 'Get an inventory item', data: ref('InventoryItem') },
   'PATCH /v1/inventory/{id}': { id: 'updateInventoryItem', summary: 'Update an inventory item', data: idOf('inventory_id', 'item'), errors: [409] },
   'DELETE /v1/inventory/{id}': { id: 'deleteInventoryItem', summary: 'Delete an inventory item', data: deleted, errors: [409] },
-  'GET /v1/inventory/{id}/movements': { id: 'listStockMovements', summary: 'Stock movements of an item', data: obj({ movements: arr(ref('StockMovement')) }) },
+  'GET /v1/inventory/{id}/movements': {
+    id: 'listStockMovements',
+    summary: 'Stock movements of an item',
+    description:
+      'Newest first. Without `limit`, every movement of the item (as before it paged); with `limit`, `offset` or the cursors (`starting_after` / `ending_before`, a movement of the item), a page. Movements are never changed: `updated_since` compares when one was made.',
+    data: cursorList('movements', ref('StockMovement')),
+  },
 
   // expenses
   'GET /v1/expenses': { id: 'listExpenses', summary: 'List expenses', data: syncedList('expenses', ref('Expense')) },
