@@ -72,7 +72,7 @@ describe('audit trail', () => {
     const byKey = (await t.http.get(`/v1/audit-log?actor=api_key&entity_type=invoice`).set(a.auth).expect(200)).body.data;
     expect(byKey.entries.map((e: { action: string }) => e.action)).toEqual(['deleted', 'created']);
     const future = (await t.http.get('/v1/audit-log?from=2099-12-31').set(a.auth).expect(200)).body.data;
-    expect(future).toEqual({ entries: [], total: 0 });
+    expect(future).toEqual({ entries: [], total: 0, has_more: false });
     const paged = (await t.http.get('/v1/audit-log?limit=1&offset=1').set(a.auth).expect(200)).body.data;
     expect(paged.entries).toHaveLength(1);
   });

@@ -284,7 +284,7 @@ describe('storefront integration: connect a shop, its orders become invoices', (
       const all = await settled(a, 3);
       expect(all.map((l) => l.webhook_id)).toEqual([`${shop}-l3`, `${shop}-l2`, `${shop}-l1`]);
       const page = (await t.http.get('/v1/integrations/storefront/logs?limit=1&offset=1').set(a.auth).expect(200)).body.data;
-      expect(page).toEqual({ logs: [all[1]], total: 3 });
+      expect(page).toEqual({ logs: [all[1]], total: 3, has_more: true });
       await t.http.get('/v1/integrations/storefront/logs?limit=201').set(a.auth).expect(400);
 
       await t.dataSource.query('UPDATE storefront_events SET received_at = UTC_TIMESTAMP() - INTERVAL 31 DAY WHERE account_id = ? AND webhook_id = ?', [

@@ -1,3 +1,4 @@
+import { pageAt } from './in-memory-rows';
 import { InventoryFields, InventoryItem, InventoryType, MovedStock, NewStockMovement, StockMovement } from '../src/inventory/inventory-item';
 import { InventoryRepository } from '../src/inventory/inventory.repository.port';
 import { Clock } from '../src/shared/clock.port';
@@ -83,11 +84,10 @@ export class InMemoryInventoryRepository extends InventoryRepository {
     return { ...withoutAccount(stored), itemName: row.name, lowStockThreshold: row.lowStockThreshold ?? null };
   }
 
-  async movements(accountId: number, inventoryId: number): Promise<StockMovement[]> {
-    return this.moves
-      .filter((m) => m.accountId === accountId && m.inventoryId === inventoryId)
-      .sort((a, b) => b.id - a.id)
-      .map(withoutAccount);
+  async movements(accountId: number, inventoryId: number, page: PageRequest): Promise<Page<StockMovement>> {
+    const rows = this.moves.filter((m) => m.accountId === accountId && m.inventoryId === inventoryId).sort((a, b) => b.id - a.id);
+    const read = pageAt(rows, page, (a, b) => b.id - a.id);
+    return { ...read, rows: read.rows.map(withoutAccount) };
   }
 }
 

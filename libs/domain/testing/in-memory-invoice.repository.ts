@@ -1,3 +1,4 @@
+import { pageAt } from './in-memory-rows';
 import { AllocatedNumber } from '../src/documents/document-numbering';
 import { DocumentListFilter } from '../src/documents/document-list-filter';
 import { ProductLineValues } from '../src/documents/product-lines';
@@ -72,7 +73,14 @@ export class InMemoryInvoiceRepository extends InvoiceRepository {
     const rows = this.store
       .all(accountId)
       .filter((i) => i.paymentStatus === 'paid' && i.paidAt !== null && i.paidAt > since)
-      .sort((a, b) => (a.paidAt === b.paidAt ? a.id - b.id : (a.paidAt as string) < (b.paidAt as string) ? -1 : 1));
-    return { rows: rows.slice(page.offset, page.offset + page.limit), total: rows.length };
+      .sort(paidOrder);
+    const scope = this.store
+      .all(accountId)
+      .filter((i) => i.paidAt !== null)
+      .sort(paidOrder);
+    return pageAt(rows, page, paidOrder, scope);
   }
 }
+
+/** Earliest paid first, ties by id. */
+const paidOrder = (a: InvoiceHeader, b: InvoiceHeader): number => (a.paidAt === b.paidAt ? a.id - b.id : (a.paidAt as string) < (b.paidAt as string) ? -1 : 1);

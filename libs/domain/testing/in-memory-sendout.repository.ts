@@ -1,3 +1,5 @@
+import { Page, PageRequest } from '../src/shared/pagination';
+import { newestFirst, newestOrder, pageAt } from './in-memory-rows';
 import { ClaimedSendout, NewSendout, Sendout, SendoutJob, SendoutStatus } from '../src/sendouts/sendout';
 import { SendoutRepository } from '../src/sendouts/sendout.repository.port';
 import { sqlTimestamp } from './fake-clock';
@@ -60,12 +62,15 @@ export class InMemorySendoutRepository extends SendoutRepository {
     return r ? this.toSendout(r) : null;
   }
 
-  async history(accountId: number, limit: number): Promise<Sendout[]> {
-    return [...this.rows.values()]
-      .filter((r) => r.accountId === accountId && !r.deleted)
-      .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1))
-      .slice(0, limit)
-      .map((r) => this.toSendout(r));
+  async history(accountId: number, page: PageRequest): Promise<Page<Sendout>> {
+    const scope = newestFirst([...this.rows.values()].filter((r) => r.accountId === accountId));
+    const read = pageAt(
+      scope.filter((r) => !r.deleted),
+      page,
+      newestOrder,
+      scope,
+    );
+    return { ...read, rows: read.rows.map((r) => this.toSendout(r)) };
   }
 
   async delete(accountId: number, id: number, now: Date): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { pageAt } from './in-memory-rows';
 import { Page, PageRequest } from '../src/shared/pagination';
 import { PermissionKey } from '../src/shared/principal';
 import { UserAdminRepository } from '../src/users/user-admin.repository.port';
@@ -65,10 +66,15 @@ export class InMemoryUserAdminRepository extends UserAdminRepository {
   async lockAccount(): Promise<void> {}
 
   async list(accountId: number, page: PageRequest): Promise<Page<User>> {
-    const all = [...this.users.rows.values()]
-      .filter((u) => u.accountId === accountId && !u.deleted)
-      .sort((a, b) => Number(b.isOwner) - Number(a.isOwner) || a.id - b.id);
-    return { rows: all.slice(page.offset, page.offset + page.limit).map(toUser), total: all.length };
+    const order = (a: { isOwner: unknown; id: number }, b: { isOwner: unknown; id: number }) => Number(b.isOwner) - Number(a.isOwner) || a.id - b.id;
+    const scope = [...this.users.rows.values()].filter((u) => u.accountId === accountId).sort(order);
+    const read = pageAt(
+      scope.filter((u) => !u.deleted),
+      page,
+      order,
+      scope,
+    );
+    return { ...read, rows: read.rows.map(toUser) };
   }
 
   async countSubUsers(accountId: number): Promise<number> {

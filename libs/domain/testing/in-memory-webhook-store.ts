@@ -1,3 +1,4 @@
+import { pageAt } from './in-memory-rows';
 import { Page, PageRequest } from '../src/shared/pagination';
 import { AttemptRecord, NewWebhookDelivery, WebhookDelivery, WebhookEndpoint, WebhookEndpointFields, WebhookStore } from '../src/webhooks/webhook.ports';
 
@@ -98,7 +99,7 @@ export class InMemoryWebhookStore extends WebhookStore {
 
   async listDeliveries(accountId: number, endpointId: number, page: PageRequest): Promise<Page<WebhookDelivery>> {
     const rows = this.deliveries.filter((d) => d.accountId === accountId && d.endpointId === endpointId).reverse();
-    return { rows: rows.slice(page.offset, page.offset + page.limit), total: rows.length };
+    return pageAt(rows, page, (a, b) => b.id - a.id);
   }
 
   async findDelivery(accountId: number, endpointId: number, id: number): Promise<WebhookDelivery | null> {

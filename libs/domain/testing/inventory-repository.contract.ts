@@ -4,6 +4,8 @@ import { NotFound } from '../src/shared/domain-error';
 import { TransactionRunner } from '../src/shared/transaction.port';
 import { RepositoryHarness, stampOf } from './repository-harness';
 
+const ALL = { limit: 200, offset: 0 };
+
 export interface InventoryRepositoryHarness extends RepositoryHarness<InventoryRepository> {
   /** Stock moves run inside the caller's transaction. */
   transactions: TransactionRunner;
@@ -121,11 +123,14 @@ export function inventoryRepositoryContract(harness: () => InventoryRepositoryHa
     // updated_at is the adapter's to keep (on MariaDB a trigger also stamps writes that leave it as it was), so only
     // the quantities are pinned here.
     expect(await h.repo().findById(account, id)).toMatchObject({ quantity: -3, lowStockThreshold: 7 });
-    expect((await h.repo().movements(account, id)).map((m) => [m.id, m.quantityAfter])).toEqual([
+    expect((await h.repo().movements(account, id, ALL)).rows.map((m) => [m.id, m.quantityAfter])).toEqual([
       [second.id, -3],
       [out.id, 6],
     ]);
-    expect(await h.repo().movements(other, id)).toEqual([]);
+    expect(await h.repo().movements(account, id, { limit: 1, offset: 0, startingAfter: second.id })).toMatchObject({ rows: [{ id: out.id }], hasMore: false });
+    expect(await h.repo().movements(account, id, { limit: 1, offset: 0, endingBefore: out.id })).toMatchObject({ rows: [{ id: second.id }], total: 2 });
+    expect((await h.repo().movements(other, id, ALL)).rows).toEqual([]);
+    await expect(h.repo().movements(other, id, { limit: 1, offset: 0, startingAfter: out.id })).rejects.toThrow();
   });
 
   it("refuses to move another account's item (not found) and leaves it unchanged", async () => {
@@ -135,7 +140,7 @@ export function inventoryRepositoryContract(harness: () => InventoryRepositoryHa
     await expect(move(h, account, theirs, 1)).rejects.toBeInstanceOf(NotFound);
     await expect(move(h, account, 999999, 1)).rejects.toBeInstanceOf(NotFound);
     expect((await h.repo().findById(other, theirs))!.quantity).toBe(5);
-    expect(await h.repo().movements(other, theirs)).toEqual([]);
+    expect((await h.repo().movements(other, theirs, ALL)).rows).toEqual([]);
   });
 
   it('deletes an item with its movements, only within the account', async () => {
@@ -145,9 +150,9 @@ export function inventoryRepositoryContract(harness: () => InventoryRepositoryHa
     await move(h, account, id, 3);
     await h.repo().delete(other, id);
     expect(await h.repo().findById(account, id)).not.toBeNull();
-    expect(await h.repo().movements(account, id)).toHaveLength(1);
+    expect((await h.repo().movements(account, id, ALL)).rows).toHaveLength(1);
     await h.repo().delete(account, id);
     expect(await h.repo().findById(account, id)).toBeNull();
-    expect(await h.repo().movements(account, id)).toEqual([]);
+    expect((await h.repo().movements(account, id, ALL)).rows).toEqual([]);
   });
 }

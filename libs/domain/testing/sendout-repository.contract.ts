@@ -1,3 +1,4 @@
+import { PageRequest } from '../src/shared/pagination';
 import { NewSendout } from '../src/sendouts/sendout';
 import { SendoutRepository } from '../src/sendouts/sendout.repository.port';
 
@@ -70,10 +71,16 @@ export function sendoutRepositoryContract(makeRepo: () => Promise<SendoutReposit
     const b = await repo.insert(account, newSendout(), at(10));
     const c = await repo.insert(account, newSendout(), at(10));
     await repo.insert(account + 1, newSendout(), at(20));
-    expect((await repo.history(account, 50)).map((r) => r.id)).toEqual([c, b, a]);
-    expect((await repo.history(account, 2)).map((r) => r.id)).toEqual([c, b]);
+    const ids = async (page: Partial<PageRequest>) => (await repo.history(account, { limit: 50, offset: 0, ...page })).rows.map((r) => r.id);
+    expect(await ids({})).toEqual([c, b, a]);
+    expect(await ids({ limit: 2 })).toEqual([c, b]);
+    expect(await repo.history(account, { limit: 2, offset: 0 })).toMatchObject({ total: 3, hasMore: true });
+    expect(await ids({ startingAfter: c })).toEqual([b, a]);
+    expect(await ids({ endingBefore: a, limit: 1 })).toEqual([b]);
     expect(await repo.delete(account, b, at(30))).toBe(true);
-    expect((await repo.history(account, 50)).map((r) => r.id)).toEqual([c, a]);
+    expect(await ids({})).toEqual([c, a]);
+    expect(await ids({ startingAfter: b })).toEqual([a]);
+    await expect(repo.history(account + 1, { limit: 50, offset: 0, startingAfter: a })).rejects.toThrow();
   });
 
   it('claim: queued -> sending once, one more attempt, the override with it; never across accounts', async () => {

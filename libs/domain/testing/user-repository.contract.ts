@@ -1,3 +1,4 @@
+import { ValidationFailed } from '../src/shared/domain-error';
 import { UserAdminRepository } from '../src/users/user-admin.repository.port';
 import { NewUser, UserRepository } from '../src/users/user.repository.port';
 
@@ -68,7 +69,11 @@ export function userRepositoryContract(harness: () => UserRepositoryHarness): vo
     const all = await h.admin().list(account, { limit: 50, offset: 0 });
     expect([all.total, all.rows.map((u) => u.id)]).toEqual([3, [owner, sub1, sub2]]);
     expect(all.rows[0]).toMatchObject({ isOwner: true, permissions: [] });
-    expect(await h.admin().list(account, { limit: 1, offset: 1 })).toMatchObject({ total: 3, rows: [{ id: sub1 }] });
+    expect(await h.admin().list(account, { limit: 1, offset: 1 })).toMatchObject({ total: 3, rows: [{ id: sub1 }], hasMore: true });
+    expect(await h.admin().list(account, { limit: 1, offset: 0, startingAfter: sub1 })).toMatchObject({ total: 3, rows: [{ id: sub2 }], hasMore: false });
+    expect(await h.admin().list(account, { limit: 5, offset: 0, endingBefore: sub2 })).toMatchObject({ rows: [{ id: owner }, { id: sub1 }], hasMore: false });
+    expect(await h.admin().list(account, { limit: 5, offset: 0, startingAfter: gone })).toMatchObject({ rows: [] });
+    await expect(h.admin().list(other, { limit: 5, offset: 0, startingAfter: sub1 })).rejects.toBeInstanceOf(ValidationFailed);
     expect(await h.admin().countSubUsers(account)).toBe(2);
     expect(await h.admin().countSubUsers(other)).toBe(1);
     expect(await h.users().findById(account, gone)).toBeNull();

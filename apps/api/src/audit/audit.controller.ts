@@ -6,7 +6,8 @@ import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { AuditEntry, AuditFilter, AuditTrail, parseAuditActor, parseAuditTime } from '@app/domain/audit/audit-trail';
 import { formatTimestamp } from '@app/domain/shared/fiscal-year';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
-import { ListQueryDto, pageOf } from '../common/list-query.dto';
+import { listAnswer } from '../common/list-answer';
+import { CursorListQueryDto, cursorPageOf } from '../common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 
 /** Entity types of the audit trail the filter accepts. */
@@ -32,7 +33,7 @@ export const AUDIT_ENTITY_TYPES = [
   'webhook_endpoint',
 ] as const;
 
-export class AuditLogQueryDto extends ListQueryDto {
+export class AuditLogQueryDto extends CursorListQueryDto {
   @ApiPropertyOptional({ enum: AUDIT_ENTITY_TYPES })
   @IsOptional()
   @IsIn(AUDIT_ENTITY_TYPES, { message: `must be one of ${AUDIT_ENTITY_TYPES.join(', ')}` })
@@ -95,8 +96,8 @@ export class AuditLogController {
       from: query.from === undefined ? undefined : parseAuditTime('from', query.from),
       to: query.to === undefined ? undefined : parseAuditTime('to', query.to),
     };
-    const page = await this.trail.list(caller, filter, pageOf(query));
-    return { entries: page.rows.map(presentAuditEntry), total: page.total };
+    const page = await this.trail.list(caller, filter, cursorPageOf(query));
+    return listAnswer('entries', page, presentAuditEntry);
   }
 }
 

@@ -31,11 +31,11 @@ function IsTimestampWithZone() {
 }
 
 /**
- * The page and incremental-sync parameters every list with cursors takes, beside `limit` and `offset`:
- * `starting_after` / `ending_before` (a row id of the list's order; not with `offset`, not together),
- * `updated_since`, `order` and `include_deleted` (docs/api-guide.md, "Paging and incremental sync").
+ * The cursor parameters every list takes, beside `limit` and `offset`: `starting_after` / `ending_before`
+ * (a row id of the list's order; not with `offset`, not together) and `updated_since`
+ * (docs/api-guide.md, "Paging and incremental sync").
  */
-export class SyncListQueryDto extends ListQueryDto {
+export class CursorListQueryDto extends ListQueryDto {
   @ApiPropertyOptional({
     description:
       'Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400.',
@@ -66,13 +66,19 @@ export class SyncListQueryDto extends ListQueryDto {
 
   @ApiPropertyOptional({
     description:
-      'Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again.',
+      'Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again.',
     example: '2025-04-01T10:00:00+05:30',
   })
   @IsOptional()
   @IsTimestampWithZone()
   updated_since?: string;
+}
 
+/**
+ * The lists with full incremental sync take, besides the cursors and `updated_since`, `order` and
+ * `include_deleted` (tombstones of deleted rows).
+ */
+export class SyncListQueryDto extends CursorListQueryDto {
   @ApiPropertyOptional({
     enum: LIST_ORDERS,
     default: 'default',
@@ -92,13 +98,20 @@ export class SyncListQueryDto extends ListQueryDto {
   include_deleted?: string;
 }
 
-/** The page request of a list with cursors and sync: `updated_since` in the UTC form the store compares. */
-export function syncPageOf(query: SyncListQueryDto): PageRequest {
+/** The page request of a list with cursors: `updated_since` in the UTC form the store compares. */
+export function cursorPageOf(query: CursorListQueryDto): PageRequest {
   return {
     ...pageOf(query),
     startingAfter: query.starting_after,
     endingBefore: query.ending_before,
     updatedSince: query.updated_since === undefined ? undefined : new Date(query.updated_since).toISOString().slice(0, 19).replace('T', ' '),
+  };
+}
+
+/** The page request of a list with cursors and sync. */
+export function syncPageOf(query: SyncListQueryDto): PageRequest {
+  return {
+    ...cursorPageOf(query),
     order: query.order,
     includeDeleted: query.include_deleted === '1' || query.include_deleted === 'true',
   };

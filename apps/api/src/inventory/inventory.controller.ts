@@ -7,10 +7,13 @@ import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorato
 import { FeatureGuard, RequireFeature } from '../common/feature.guard';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { CreateInventoryDto, UpdateInventoryDto } from './inventory.dto';
+import { CreateInventoryDto, MovementsQueryDto, UpdateInventoryDto } from './inventory.dto';
 import { presentInventoryItem, presentMovement } from '@app/domain/presentation/inventory.presenter';
-import { SyncListQueryDto, syncPageOf } from '../common/sync-list-query.dto';
+import { cursorPageOf, SyncListQueryDto, syncPageOf } from '../common/sync-list-query.dto';
 import { listAnswer } from '../common/list-answer';
+
+/** The page size of a movements list read without `limit`: all of them. */
+const EVERY_ROW = 2147483647;
 
 @AccountApi('inventory')
 @RequirePermission('inventory')
@@ -46,8 +49,9 @@ export class InventoryController {
 
   @Get(':id/movements')
   @ApiOperation({ summary: 'Stock movements of the item, newest first' })
-  async movements(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number) {
-    return { movements: (await this.inventory.movements(caller, id)).map(presentMovement) };
+  async movements(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Query() query: MovementsQueryDto) {
+    const page = cursorPageOf({ ...query, limit: query.limit ?? EVERY_ROW });
+    return listAnswer('movements', await this.inventory.movements(caller, id, page), presentMovement);
   }
 
   @Patch(':id')

@@ -1,6 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { OptionalNonNull } from '../common/optional-non-null';
+import { CursorListQueryDto } from '../common/sync-list-query.dto';
+import { MAX_LIMIT } from '@app/domain/shared/pagination';
 import { DISCOUNT_TYPES } from '@app/domain/documents/document-enums';
 import { INVENTORY_TYPES } from '@app/domain/inventory/inventory-item';
 import { IsAmount } from '../common/is-amount';
@@ -84,4 +87,15 @@ export class UpdateInventoryDto extends InventoryFieldsDto {
   @IsString({ message: 'must be a string' })
   @MaxLength(500, { message: 'must be at most 500 characters' })
   note?: string;
+}
+
+/** A page of an item's movements: without `limit`, every movement (as the list answered before it paged). */
+export class MovementsQueryDto extends OmitType(CursorListQueryDto, ['limit'] as const) {
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_LIMIT, description: `Movements per page, 1 to ${MAX_LIMIT}; without it, every movement of the item` })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'must be an integer' })
+  @Min(1, { message: 'must be at least 1' })
+  @Max(MAX_LIMIT, { message: `must be at most ${MAX_LIMIT}` })
+  limit?: number;
 }

@@ -4,7 +4,8 @@ import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '../common/document-list-query.dto';
-import { pageOf } from '../common/list-query.dto';
+import { listAnswer } from '../common/list-answer';
+import { cursorPageOf } from '../common/sync-list-query.dto';
 import { DocumentController, KindRoutes } from '../documents/document.controller';
 import { CreateInvoiceDto, RecentPaymentsQueryDto, UpdateInvoiceDto } from './invoices.dto';
 import { presentInvoice, presentInvoiceHeader, presentPayment } from '@app/domain/presentation/invoice.presenter';
@@ -26,8 +27,7 @@ const RecentPaymentsRoute: KindRoutes<InvoicesService> = (Base) => {
     @Get('recent-payments')
     @ApiOperation({ summary: 'Invoices that became paid after `since` (default: one hour ago), earliest first' })
     async recentPayments(@CurrentCaller() caller: Caller, @Query() query: RecentPaymentsQueryDto) {
-      const page = await this.documents.recentPayments(caller, query.since, pageOf(query));
-      return { payments: page.rows.map(presentPayment), total: page.total };
+      return listAnswer('payments', await this.documents.recentPayments(caller, query.since, cursorPageOf(query)), presentPayment);
     }
   }
   return RecentPaymentsRoutes;

@@ -4,7 +4,7 @@ import { DISCOUNT_TYPES, DOCUMENT_STATUSES, INVOICE_TYPES, PAYMENT_STATUSES } fr
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString, IsTimestampString } from '../common/is-date-string';
-import { ListQueryDto } from '../common/list-query.dto';
+import { CursorListQueryDto } from '../common/sync-list-query.dto';
 import { DocumentLines, InvoiceLineDto } from '../documents/product-line.dto';
 import { GstHeaderFields } from '../documents/gst-fields.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';
@@ -96,7 +96,7 @@ export class UpdateInvoiceDto extends InvoiceOptionalFieldsDto {
   @ApiPropertyOptional() @IsOptional() @IsDateString() payment_due_date?: string | null;
 }
 
-export class RecentPaymentsQueryDto extends ListQueryDto {
+export class RecentPaymentsQueryDto extends CursorListQueryDto {
   @ApiPropertyOptional({ example: '2025-04-01 10:00:00', description: 'UTC, Y-m-d H:i:s; default one hour ago' })
   @IsOptional()
   @IsTimestampString()

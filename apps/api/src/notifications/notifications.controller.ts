@@ -6,6 +6,8 @@ import { DevicesService } from '@app/domain/notifications/devices.service';
 import { NotificationsService } from '@app/domain/notifications/notifications.service';
 import { CurrentCaller, MobileOnly } from '../common/decorators';
 import { queryFlag } from '../common/flag';
+import { listAnswer } from '../common/list-answer';
+import { cursorPageOf } from '../common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { NotificationFeedQueryDto, NotificationPrefsDto, RegisterDeviceDto, UnregisterDeviceDto } from './notifications.dto';
 import { presentNotification } from './notification.presenter';
@@ -20,10 +22,9 @@ export class NotificationsController {
   @Get()
   @ApiOperation({ summary: 'The team feed of the calling user, newest first (own activity hidden, login alerts kept)' })
   async feed(@CurrentCaller() caller: Caller, @Query() query: NotificationFeedQueryDto) {
-    const limit = query.limit ?? 50;
-    const offset = query.offset ?? 0;
-    const feed = await this.notifications.feed(caller.principal, { limit, offset, unreadOnly: queryFlag('unread_only', query.unread_only) });
-    return { notifications: feed.notifications.map(presentNotification), unread_count: feed.unreadCount, limit, offset };
+    const page = cursorPageOf(query);
+    const feed = await this.notifications.feed(caller.principal, { ...page, unreadOnly: queryFlag('unread_only', query.unread_only) });
+    return { ...listAnswer('notifications', feed.page, presentNotification), unread_count: feed.unreadCount, limit: page.limit, offset: page.offset };
   }
 
   @Get('unread-count')

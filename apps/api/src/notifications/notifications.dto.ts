@@ -1,13 +1,13 @@
-import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { NOTIFICATION_MAX_LIMIT } from '@app/domain/notifications/notification';
 import { CATEGORY_KEYS } from '@app/domain/notifications/notification-category';
 import { DEVICE_PLATFORMS } from '@app/domain/notifications/device.repository.port';
-import { ListQueryDto } from '../common/list-query.dto';
+import { CursorListQueryDto } from '../common/sync-list-query.dto';
 
-/** `offset` as every list; `limit` 1..100 (default 50); `unread_only`. */
-export class NotificationFeedQueryDto extends PickType(ListQueryDto, ['offset'] as const) {
+/** `offset`, the cursors and `updated_since` (when made) as every list; `limit` 1..100 (default 50); `unread_only`. */
+export class NotificationFeedQueryDto extends OmitType(CursorListQueryDto, ['limit'] as const) {
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: NOTIFICATION_MAX_LIMIT })
   @Type(() => Number)
   @IsInt({ message: 'must be an integer' })

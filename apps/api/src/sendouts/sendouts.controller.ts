@@ -8,7 +8,9 @@ import { Forbidden } from '@app/domain/shared/domain-error';
 import { can } from '@app/domain/shared/principal';
 import { SendoutsService } from '@app/domain/sendouts/sendouts.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
+import { listAnswer } from '../common/list-answer';
 import { ParseIdPipe } from '../common/parse-id.pipe';
+import { cursorPageOf } from '../common/sync-list-query.dto';
 import { requireDocumentPermission } from '../document-output/document-type';
 import { CreateSendoutDto, SendoutDocumentsQueryDto, SendoutHistoryQueryDto, SendoutTemplateQueryDto } from './sendouts.dto';
 import { presentSendout } from '@app/domain/presentation/sendout.presenter';
@@ -41,7 +43,7 @@ export class SendoutsController {
   @Get()
   @ApiOperation({ summary: 'Queue rows, newest first (queued, sending, sent, failed, cancelled)' })
   async history(@CurrentCaller() caller: Caller, @Query() query: SendoutHistoryQueryDto) {
-    return { history: (await this.sendouts.history(caller, query.limit ?? 50)).map(presentSendout) };
+    return listAnswer('history', await this.sendouts.history(caller, cursorPageOf(query)), presentSendout);
   }
 
   @Get('templates')

@@ -2,8 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, Max, Min, ValidateBy } from 'class-validator';
 import { DocumentKind } from '@app/domain/documents/document-kinds';
-import { MAX_LIMIT } from '@app/domain/shared/pagination';
 import { SendoutDocumentType } from '@app/domain/sendouts/sendout';
+import { CursorListQueryDto } from '../common/sync-list-query.dto';
 import {
   MAX_MESSAGE_LENGTH,
   MAX_SUBJECT_LENGTH,
@@ -60,14 +60,8 @@ export class CreateSendoutDto implements SendoutInput {
   signature_override?: string;
 }
 
-export class SendoutHistoryQueryDto {
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: MAX_LIMIT })
-  @Type(() => Number)
-  @IsInt({ message: 'must be an integer' })
-  @Min(1, { message: 'must be at least 1' })
-  @Max(MAX_LIMIT, { message: `must be at most ${MAX_LIMIT}` })
-  limit: number = 50;
-}
+/** `limit`, `offset`, the cursors and `updated_since` as every list. */
+export class SendoutHistoryQueryDto extends CursorListQueryDto {}
 
 export class SendoutDocumentsQueryDto {
   @ApiProperty({ enum: TYPES }) @IsIn(TYPES, oneOfTypes) document_type: DocumentKind;

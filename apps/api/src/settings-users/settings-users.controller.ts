@@ -5,7 +5,8 @@ import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
 import { SubUsersService } from '@app/domain/users/sub-users.service';
 import type { User } from '@app/domain/users/user.repository.port';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
-import { ListQueryDto, pageOf } from '../common/list-query.dto';
+import { listAnswer } from '../common/list-answer';
+import { CursorListQueryDto, cursorPageOf } from '../common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateSubUserDto, UpdateSubUserDto } from './settings-users.dto';
 
@@ -29,9 +30,9 @@ export class SettingsUsersController {
 
   @Get()
   @ApiOperation({ summary: 'Users of the account (owner first)' })
-  async list(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto) {
-    const page = await this.users.list(caller, pageOf(query));
-    return { users: page.rows.map(presentSubUser), total: page.total, limit: query.limit, offset: query.offset ?? 0 };
+  async list(@CurrentCaller() caller: Caller, @Query() query: CursorListQueryDto) {
+    const page = cursorPageOf(query);
+    return { ...listAnswer('users', await this.users.list(caller, page), presentSubUser), limit: page.limit, offset: page.offset };
   }
 
   @Post()

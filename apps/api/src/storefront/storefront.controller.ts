@@ -7,7 +7,8 @@ import { StorefrontService, StorefrontStatus } from '@app/domain/storefront/stor
 import { ReceiveStorefrontWebhook } from '@app/domain/storefront/storefront-events';
 import type { StorefrontConfig } from '@app/infra/config/storefront-config';
 import { CurrentCaller, Public, RequirePermission } from '../common/decorators';
-import { ListQueryDto, pageOf } from '../common/list-query.dto';
+import { listAnswer } from '../common/list-answer';
+import { CursorListQueryDto, cursorPageOf } from '../common/sync-list-query.dto';
 import type { EdgeRequest } from '../edge/http-edge';
 import { BackfillStorefrontDto, ConnectStorefrontDto } from './storefront.dto';
 
@@ -86,9 +87,8 @@ export class StorefrontController {
   @ApiBearerAuth()
   @ApiSecurity('api-key')
   @ApiOperation({ summary: 'Webhook deliveries received from the shop and what became of them, newest first (kept 30 days)' })
-  async logs(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto) {
-    const page = await this.storefront.logs(caller, pageOf(query));
-    return { logs: page.rows.map(presentEvent), total: page.total };
+  async logs(@CurrentCaller() caller: Caller, @Query() query: CursorListQueryDto) {
+    return listAnswer('logs', await this.storefront.logs(caller, cursorPageOf(query)), presentEvent);
   }
 
   /**

@@ -25,6 +25,7 @@ export class EventsController {
       type: query.type,
       resourceType: query.resource_type,
       resourceId: query.resource_id,
+      createdSince: query.updated_since === undefined ? undefined : new Date(query.updated_since),
       limit: query.limit,
       startingAfter: query.starting_after,
       endingBefore: query.ending_before,

@@ -1,14 +1,15 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '@app/domain/shared/pagination';
+import { CursorListQueryDto } from '../common/sync-list-query.dto';
 import { PING_EVENT_TYPE, WEBHOOK_EVENT_TYPES, WEBHOOK_RESOURCE_TYPES } from '@app/domain/webhooks/webhook-events';
 
 /** Every `type` an event of the log may have: the subscribable types and the test ping. */
 export const EVENT_LOG_TYPES = [...WEBHOOK_EVENT_TYPES, PING_EVENT_TYPE] as const;
 
-/** `GET /v1/events`: cursor pages (no offset), filters by type and by resource. */
-export class EventsQueryDto {
+/** `GET /v1/events`: cursor pages (no offset), `updated_since` (when recorded: the log is append-only), filters by type and by resource. */
+export class EventsQueryDto extends PickType(CursorListQueryDto, ['updated_since'] as const) {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_LIMIT, description: `Events per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})` })
   @Type(() => Number)
   @IsInt({ message: 'must be an integer' })

@@ -6,7 +6,8 @@ import { formatTimestamp } from '@app/domain/shared/fiscal-year';
 import { WebhookDelivery, WebhookEndpoint } from '@app/domain/webhooks/webhook.ports';
 import { WebhooksService } from '@app/domain/webhooks/webhooks.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
-import { ListQueryDto, pageOf } from '../common/list-query.dto';
+import { listAnswer } from '../common/list-answer';
+import { CursorListQueryDto, cursorPageOf } from '../common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhooks.dto';
 
@@ -100,9 +101,8 @@ export class WebhooksController {
 
   @Get(':id/deliveries')
   @ApiOperation({ summary: 'Deliveries to the endpoint, newest first: status, attempts, last answer (first 1 KB) and duration' })
-  async deliveries(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Query() query: ListQueryDto) {
-    const page = await this.webhooks.deliveries(caller, id, pageOf(query));
-    return { deliveries: page.rows.map(presentDelivery), total: page.total };
+  async deliveries(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Query() query: CursorListQueryDto) {
+    return listAnswer('deliveries', await this.webhooks.deliveries(caller, id, cursorPageOf(query)), presentDelivery);
   }
 
   @Post(':id/deliveries/:delivery_id/redeliver')

@@ -17,5 +17,6 @@ export abstract class InventoryRepository {
    * until commit) and appends the movement with the resulting quantity.
    */
   abstract moveStock(accountId: number, movement: NewStockMovement): Promise<MovedStock>;
-  abstract movements(accountId: number, inventoryId: number): Promise<StockMovement[]>;
+  /** The item's movements, newest first, by offset or by cursor (one of the item's movements). */
+  abstract movements(accountId: number, inventoryId: number, page: PageRequest): Promise<Page<StockMovement>>;
 }

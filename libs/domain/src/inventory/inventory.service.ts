@@ -91,9 +91,9 @@ export class InventoryService {
     return bulkDeleteRecords(this.tx, caller.account.id, ids, this.items, (id) => this.activity.deleted(caller.principal, 'inventory', id, null));
   }
 
-  async movements(caller: Caller, id: number): Promise<StockMovement[]> {
+  async movements(caller: Caller, id: number, page: PageRequest): Promise<Page<StockMovement>> {
     await this.require(caller.account.id, id);
-    return this.items.movements(caller.account.id, id);
+    return this.items.movements(caller.account.id, id, page);
   }
 
   private async require(accountId: number, id: number): Promise<InventoryItem> {

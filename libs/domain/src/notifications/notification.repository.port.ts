@@ -1,3 +1,4 @@
+import type { Page } from '../shared/pagination';
 import { FeedQuery, NotificationDraft, StoredNotification, TeamMember } from './notification';
 import { NotificationCategory } from './notification-category';
 
@@ -6,7 +7,7 @@ export abstract class NotificationRepository {
   /** Inserts the drafts; returns the id of each, keyed `${eventId}:${userId}`. */
   abstract insertMany(drafts: NotificationDraft[]): Promise<Map<string, number>>;
   /** Newest first. */
-  abstract feed(accountId: number, userId: number, query: FeedQuery): Promise<StoredNotification[]>;
+  abstract feed(accountId: number, userId: number, query: FeedQuery): Promise<Page<StoredNotification>>;
   abstract unreadCount(accountId: number, userId: number): Promise<number>;
   abstract findOne(accountId: number, userId: number, id: number): Promise<StoredNotification | null>;
   /** The notification of the account with this id, whoever its recipient (the push worker). */

@@ -1,3 +1,4 @@
+import type { PageRequest } from '../shared/pagination';
 import { PermissionKey } from '../shared/principal';
 import { NotificationCategory } from './notification-category';
 
@@ -41,9 +42,8 @@ export interface TeamMember {
   permissions: readonly PermissionKey[];
 }
 
-export interface FeedQuery {
-  limit: number;
-  offset: number;
+/** A page of the feed (by offset or by cursor; `updatedSince` compares when a notification was made). */
+export interface FeedQuery extends PageRequest {
   unreadOnly: boolean;
 }
 

@@ -1,3 +1,4 @@
+import type { Page } from '../shared/pagination';
 import { mobileCaller } from '../auth/mobile-caller';
 import { Clock } from '../shared/clock.port';
 import { NotFound, ValidationFailed } from '../shared/domain-error';
@@ -7,7 +8,7 @@ import { CATEGORY_KEYS, completePrefs, isNotificationCategory, NotificationCateg
 import { NotificationPrefsRepository, NotificationRepository } from './notification.repository.port';
 
 export interface Feed {
-  notifications: StoredNotification[];
+  page: Page<StoredNotification>;
   unreadCount: number;
 }
 
@@ -21,11 +22,11 @@ export class NotificationsService {
 
   async feed(principal: Principal, query: FeedQuery): Promise<Feed> {
     const me = mobileCaller(principal);
-    const [notifications, unreadCount] = await Promise.all([
+    const [page, unreadCount] = await Promise.all([
       this.notifications.feed(me.accountId, me.userId, query),
       this.notifications.unreadCount(me.accountId, me.userId),
     ]);
-    return { notifications, unreadCount };
+    return { page, unreadCount };
   }
 
   unreadCount(principal: Principal): Promise<number> {

@@ -1,3 +1,4 @@
+import type { Page, PageRequest } from '../shared/pagination';
 import { ClaimedSendout, NewSendout, Sendout, SendoutJob } from './sendout';
 
 /** Sendout queue rows. Every method but the two sweeper scans takes the account id. */
@@ -7,7 +8,7 @@ export abstract class SendoutRepository {
   /** A row that is not deleted. */
   abstract findById(accountId: number, id: number): Promise<Sendout | null>;
   /** Newest first (ties by id descending), deleted rows left out. */
-  abstract history(accountId: number, limit: number): Promise<Sendout[]>;
+  abstract history(accountId: number, page: PageRequest): Promise<Page<Sendout>>;
   /**
    * Removes the row from the history; a queued row becomes cancelled in the same statement, so no
    * worker can claim it afterwards. False when there is no such (undeleted) row.

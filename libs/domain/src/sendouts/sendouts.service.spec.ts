@@ -122,9 +122,9 @@ describe('SendoutsService history, delete, template, documents', () => {
     const first = await kit.service.create(caller, body);
     kit.clock.advance(5);
     const second = await kit.service.create(caller, body);
-    expect((await kit.service.history(caller, 50)).map((r) => r.id)).toEqual([second.queueId, first.queueId]);
-    expect(await kit.service.history(caller, 1)).toHaveLength(1);
-    expect(await kit.service.history(kit.callerOf(kit.b), 50)).toEqual([]);
+    expect((await kit.service.history(caller, { limit: 50, offset: 0 }).then((p) => p.rows)).map((r) => r.id)).toEqual([second.queueId, first.queueId]);
+    expect(await kit.service.history(caller, { limit: 1, offset: 0 }).then((p) => p.rows)).toHaveLength(1);
+    expect(await kit.service.history(kit.callerOf(kit.b), { limit: 50, offset: 0 }).then((p) => p.rows)).toEqual([]);
   });
 
   it('delete cancels a queued row (never claimable) and hides it; other accounts get 404', async () => {
@@ -133,7 +133,7 @@ describe('SendoutsService history, delete, template, documents', () => {
     await expect(kit.service.delete(kit.callerOf(kit.b), queueId)).rejects.toBeInstanceOf(NotFound);
     await kit.service.delete(caller, queueId);
     expect(kit.sendouts.row(queueId).status).toBe('cancelled');
-    expect(await kit.service.history(caller, 50)).toEqual([]);
+    expect(await kit.service.history(caller, { limit: 50, offset: 0 }).then((p) => p.rows)).toEqual([]);
     expect(await kit.deliver.execute({ sendoutId: queueId, accountId: 1 })).toEqual({ outcome: 'skipped' });
     expect(kit.mailer.sent).toHaveLength(0);
     await expect(kit.service.delete(caller, queueId)).rejects.toBeInstanceOf(NotFound);
@@ -145,7 +145,7 @@ describe('SendoutsService history, delete, template, documents', () => {
     await kit.deliver.execute({ sendoutId: queueId, accountId: 1 });
     await kit.service.delete(caller, queueId);
     expect(kit.sendouts.row(queueId).status).toBe('sent');
-    expect(await kit.service.history(caller, 50)).toEqual([]);
+    expect(await kit.service.history(caller, { limit: 50, offset: 0 }).then((p) => p.rows)).toEqual([]);
   });
 
   it('template checks ownership like create and fills from the document', async () => {

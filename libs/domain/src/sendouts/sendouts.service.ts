@@ -1,3 +1,4 @@
+import type { Page, PageRequest } from '../shared/pagination';
 import type { Caller } from '../auth/authenticate-caller.use-case';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { DocumentKind } from '../documents/document-kinds';
@@ -99,8 +100,8 @@ export class SendoutsService {
     return { queueId, enqueued };
   }
 
-  history(caller: Caller, limit: number): Promise<Sendout[]> {
-    return this.sendouts.history(caller.account.id, limit);
+  history(caller: Caller, page: PageRequest): Promise<Page<Sendout>> {
+    return this.sendouts.history(caller.account.id, page);
   }
 
   /** A queued row is cancelled (never sent); any row leaves the history. */

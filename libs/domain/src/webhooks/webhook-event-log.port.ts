@@ -18,6 +18,8 @@ export interface WebhookEventQuery {
   resourceId?: number;
   /** Events created before this are not shown (the 30-day window). */
   since: Date;
+  /** `updated_since`: only events recorded at or after it (the log is append-only); cursors are not bound by it. */
+  createdSince?: Date;
   limit: number;
   /** An event id: the page holds the events older than it (the next page). */
   startingAfter?: string;

@@ -13,6 +13,7 @@ export interface WebhookEventFilter {
   type?: string;
   resourceType?: string;
   resourceId?: number;
+  createdSince?: Date;
   limit: number;
   startingAfter?: string;
   endingBefore?: string;

@@ -4,8 +4,10 @@ import { InventoryFields, InventoryItem, InventoryType, MovedStock, NewStockMove
 import { InventoryRepository } from '@app/domain/inventory/inventory.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { NotFound } from '@app/domain/shared/domain-error';
+import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
 import { moveDataVersion } from '../shared/data-version';
+import { keysetPage } from '../shared/keyset-list';
 import { sqlNow } from '../shared/sql-time';
 import { TypeormAccountTable } from '../shared/typeorm-account-table';
 import { InventoryItemRow, StockMovementRow } from './inventory.entity';
@@ -77,8 +79,22 @@ export class TypeormInventoryRepository extends TypeormAccountTable<InventoryIte
     };
   }
 
-  async movements(accountId: number, inventoryId: number): Promise<StockMovement[]> {
-    const rows = await this.moves().find({ where: { accountId, inventoryId }, order: { id: 'DESC' } });
-    return rows.map(toMovement);
+  /** Newest first, by offset or by cursor (one of the item's movements); append-only, so `updated_since` compares when made. */
+  async movements(accountId: number, inventoryId: number, page: PageRequest): Promise<Page<StockMovement>> {
+    const ids = await keysetPage<{ id: number }>(
+      this.db,
+      {
+        table: 'stock_movements',
+        where: 'd.account_id = ? AND d.inventory_id = ?',
+        params: [accountId, inventoryId],
+        order: [['id', 'DESC']],
+        select: 'd.id',
+        changed: 'd.created_at',
+      },
+      page,
+    );
+    if (!ids.rows.length) return { ...ids, rows: [] };
+    const rows = await this.moves().find({ where: { accountId, id: In(ids.rows.map((r) => Number(r.id))) }, order: { id: 'DESC' } });
+    return { ...ids, rows: rows.map(toMovement) };
   }
 }

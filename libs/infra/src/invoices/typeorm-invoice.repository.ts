@@ -1,4 +1,4 @@
-import { MoreThan } from 'typeorm';
+import { In } from 'typeorm';
 import { DocumentStatus, PaymentStatus } from '@app/domain/documents/document-enums';
 import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
 import { InvoiceFields, InvoiceHeader } from '@app/domain/invoices/invoice';
@@ -8,6 +8,7 @@ import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { Database } from '../database/database';
 import { salesHeaderOf } from '../documents/sales-document-rows';
 import { SqlConditions } from '../documents/sql-document-list';
+import { keysetPage } from '../shared/keyset-list';
 import { TypeormSalesDocumentRepository } from '../documents/typeorm-sales-document.repository';
 import { InvoiceItemRow, InvoiceRow } from './invoice.entity';
 
@@ -56,13 +57,27 @@ export class TypeormInvoiceRepository extends TypeormSalesDocumentRepository<Inv
     return new Set(rows.map((r) => Number(r.id)));
   }
 
+  /** Earliest paid first, by offset or by cursor (an invoice of the account that was paid). */
   async paidSince(accountId: number, since: string, page: PageRequest): Promise<Page<InvoiceHeader>> {
-    const [rows, total] = await this.repo().findAndCount({
-      where: { accountId, paymentStatus: 'paid', paidAt: MoreThan(since) },
-      order: { paidAt: 'ASC', id: 'ASC' },
-      take: page.limit,
-      skip: page.offset,
-    });
-    return { rows: rows.map((row) => this.toHeader(row)), total };
+    const ids = await keysetPage<{ id: number }>(
+      this.db,
+      {
+        table: 'invoices',
+        where: "d.account_id = ? AND d.payment_status = 'paid' AND d.paid_at > ?",
+        params: [accountId, since],
+        scope: 'd.account_id = ? AND d.paid_at IS NOT NULL',
+        scopeParams: [accountId],
+        order: [
+          ['paid_at', 'ASC'],
+          ['id', 'ASC'],
+        ],
+        select: 'd.id',
+        changed: 'd.updated_at',
+      },
+      page,
+    );
+    if (!ids.rows.length) return { ...ids, rows: [] };
+    const rows = await this.repo().find({ where: { accountId, id: In(ids.rows.map((r) => Number(r.id))) }, order: { paidAt: 'ASC', id: 'ASC' } });
+    return { ...ids, rows: rows.map((row) => this.toHeader(row)) };
   }
 }

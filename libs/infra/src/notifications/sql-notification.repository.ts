@@ -1,7 +1,9 @@
+import type { Page } from '@app/domain/shared/pagination';
 import { FeedQuery, NotificationDraft, StoredNotification } from '@app/domain/notifications/notification';
 import { NotificationCategory } from '@app/domain/notifications/notification-category';
 import { NotificationRepository } from '@app/domain/notifications/notification.repository.port';
 import { Database } from '../database/database';
+import { keysetPage, ofD } from '../shared/keyset-list';
 import { sqlNow } from '../shared/sql-time';
 import { affectedRows, byUser, inTransaction, UnreadCounters } from './unread-counters';
 
@@ -93,13 +95,25 @@ export class SqlNotificationRepository extends NotificationRepository {
     return ids;
   }
 
-  async feed(accountId: number, userId: number, query: FeedQuery): Promise<StoredNotification[]> {
-    const unread = query.unreadOnly ? ' AND read_at IS NULL' : '';
-    const rows = await this.db.query<NotificationRecord>(
-      `SELECT ${COLUMNS} FROM notifications WHERE account_id = ? AND user_id = ?${unread} ORDER BY id DESC LIMIT ? OFFSET ?`,
-      [accountId, userId, query.limit, query.offset],
+  /** The user's notifications, newest first, by offset or cursor (a cursor is one of the user's notifications). */
+  async feed(accountId: number, userId: number, query: FeedQuery): Promise<Page<StoredNotification>> {
+    const unread = query.unreadOnly ? ' AND d.read_at IS NULL' : '';
+    const page = await keysetPage<NotificationRecord>(
+      this.db,
+      {
+        table: 'notifications',
+        where: `d.account_id = ? AND d.user_id = ?${unread}`,
+        params: [accountId, userId],
+        scope: 'd.account_id = ? AND d.user_id = ?',
+        scopeParams: [accountId, userId],
+        order: [['id', 'DESC']],
+        select: ofD(COLUMNS),
+        // Made, or read since.
+        changed: 'COALESCE(d.read_at, d.created_at)',
+      },
+      query,
     );
-    return rows.map(toNotification);
+    return { ...page, rows: page.rows.map(toNotification) };
   }
 
   /** The user's counter, moved by this repository's every change of `notifications` (unread-counters.ts). */

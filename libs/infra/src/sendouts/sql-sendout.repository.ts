@@ -1,6 +1,8 @@
+import type { Page, PageRequest } from '@app/domain/shared/pagination';
 import { ClaimedSendout, NewSendout, Sendout, SendoutDocumentType, SendoutJob, SendoutStatus } from '@app/domain/sendouts/sendout';
 import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
 import { Database } from '../database/database';
+import { keysetPage, ofD } from '../shared/keyset-list';
 import { sqlNow } from '../shared/sql-time';
 
 interface SendoutRecord {
@@ -116,12 +118,26 @@ export class SqlSendoutRepository extends SendoutRepository {
     return row ? toSendout(row) : null;
   }
 
-  async history(accountId: number, limit: number): Promise<Sendout[]> {
-    const rows = await this.query<SendoutRecord[]>(
-      `SELECT ${COLUMNS} FROM sendouts WHERE account_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT ?`,
-      [accountId, limit],
+  /** Newest first, by offset or cursor (a row deleted from the history still holds its place for a cursor). */
+  async history(accountId: number, page: PageRequest): Promise<Page<Sendout>> {
+    const read = await keysetPage<SendoutRecord>(
+      this.db,
+      {
+        table: 'sendouts',
+        where: 'd.account_id = ? AND d.deleted_at IS NULL',
+        params: [accountId],
+        scope: 'd.account_id = ?',
+        scopeParams: [accountId],
+        order: [
+          ['created_at', 'DESC'],
+          ['id', 'DESC'],
+        ],
+        select: ofD(COLUMNS),
+        changed: 'd.updated_at',
+      },
+      page,
     );
-    return rows.map(toSendout);
+    return { ...read, rows: read.rows.map(toSendout) };
   }
 
   async delete(accountId: number, id: number, now: Date): Promise<boolean> {

@@ -11,6 +11,7 @@ import {
   StorefrontStore,
 } from '@app/domain/storefront/storefront.ports';
 import { Database } from '../database/database';
+import { keysetPage, ofD } from '../shared/keyset-list';
 import { maybeNumber } from '../shared/sql-values';
 
 interface ConnectionRow {
@@ -200,14 +201,25 @@ export class SqlStorefrontStore extends StorefrontStore {
   }
 
   async listEvents(accountId: number, page: PageRequest): Promise<Page<StorefrontEvent>> {
-    const [rows, [count]] = await Promise.all([
-      this.db.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM storefront_events WHERE account_id = ? ORDER BY received_at DESC, id DESC LIMIT ${Math.floor(page.limit)} OFFSET ${Math.floor(page.offset)}`,
-        [accountId],
-      ),
-      this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM storefront_events WHERE account_id = ?', [accountId]),
-    ]);
-    return { rows: rows.map(eventOf), total: Number(count.n) };
+    // Newest first, by offset or by cursor; `updated_since` compares when an event was received or processed.
+    const read = await keysetPage<EventRow>(
+      this.db,
+      {
+        table: 'storefront_events',
+        where: 'd.account_id = ?',
+        params: [accountId],
+        scope: 'd.account_id = ?',
+        scopeParams: [accountId],
+        order: [
+          ['received_at', 'DESC'],
+          ['id', 'DESC'],
+        ],
+        select: ofD(EVENT_COLUMNS),
+        changed: 'COALESCE(d.processed_at, d.received_at)',
+      },
+      page,
+    );
+    return { ...read, rows: read.rows.map(eventOf) };
   }
 
   async waitingEvents(before: string, limit: number): Promise<number[]> {

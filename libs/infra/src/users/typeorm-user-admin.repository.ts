@@ -4,6 +4,7 @@ import { PermissionKey } from '@app/domain/shared/principal';
 import { UserAdminRepository } from '@app/domain/users/user-admin.repository.port';
 import { NewUser, User } from '@app/domain/users/user.repository.port';
 import { Database } from '../database/database';
+import { keysetPage } from '../shared/keyset-list';
 import { sqlNow } from '../shared/sql-time';
 import { newUserRow, toUser } from './typeorm-user.repository';
 import { UserRow } from './user.entity';
@@ -27,15 +28,28 @@ export class TypeormUserAdminRepository extends UserAdminRepository {
     await this.db.manager().query('SELECT id FROM accounts WHERE id = ? FOR UPDATE', [accountId]);
   }
 
+  /** Owner first, then by id; by offset or by cursor (a user of the account, deleted ones keeping their place). */
   async list(accountId: number, page: PageRequest): Promise<Page<User>> {
-    const where = { accountId, deletedAt: IsNull() };
-    const [ids, total] = await Promise.all([
-      this.repo().find({ select: { id: true }, where, order: { isOwner: 'DESC', id: 'ASC' }, take: page.limit, skip: page.offset }),
-      this.repo().countBy(where),
-    ]);
-    if (!ids.length) return { rows: [], total };
-    const rows = await this.repo().find({ where: { accountId, id: In(ids.map((r) => r.id)) }, order: { isOwner: 'DESC', id: 'ASC' } });
-    return { rows: rows.map(toUser), total };
+    const ids = await keysetPage<{ id: number }>(
+      this.db,
+      {
+        table: 'users',
+        where: 'd.account_id = ? AND d.deleted_at IS NULL',
+        params: [accountId],
+        scope: 'd.account_id = ?',
+        scopeParams: [accountId],
+        order: [
+          ['is_owner', 'DESC'],
+          ['id', 'ASC'],
+        ],
+        select: 'd.id',
+        changed: 'd.updated_at',
+      },
+      page,
+    );
+    if (!ids.rows.length) return { ...ids, rows: [] };
+    const rows = await this.repo().find({ where: { accountId, id: In(ids.rows.map((r) => Number(r.id))) }, order: { isOwner: 'DESC', id: 'ASC' } });
+    return { ...ids, rows: rows.map(toUser) };
   }
 
   countSubUsers(accountId: number): Promise<number> {

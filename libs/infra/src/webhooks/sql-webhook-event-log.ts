@@ -75,6 +75,10 @@ export class SqlWebhookEventLog extends WebhookEventLog {
       where.push('resource_id = ?');
       params.push(q.resourceId);
     }
+    if (q.createdSince !== undefined) {
+      where.push('created_at >= ?');
+      params.push(time(q.createdSince));
+    }
     const cursor = q.startingAfter ?? q.endingBefore;
     const backwards = q.startingAfter === undefined && q.endingBefore !== undefined;
     if (cursor !== undefined) {

@@ -3,6 +3,7 @@ import { Page, PageRequest } from '@app/domain/shared/pagination';
 import { AttemptRecord, NewWebhookDelivery, WebhookDelivery, WebhookEndpoint, WebhookEndpointFields, WebhookStore } from '@app/domain/webhooks/webhook.ports';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
+import { keysetPage } from '../shared/keyset-list';
 import { maybeNumber } from '../shared/sql-values';
 
 interface EndpointRow {
@@ -181,15 +182,10 @@ export class SqlWebhookStore extends WebhookStore {
   }
 
   async listDeliveries(accountId: number, endpointId: number, page: PageRequest): Promise<Page<WebhookDelivery>> {
-    const [count] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE account_id = ? AND endpoint_id = ?', [
-      accountId,
-      endpointId,
-    ]);
-    const rows = await this.db.query<DeliveryRow>(
-      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.account_id = ? AND d.endpoint_id = ? ORDER BY d.id DESC LIMIT ? OFFSET ?`,
-      [accountId, endpointId, page.limit, page.offset],
-    );
-    return { rows: rows.map((r) => this.delivery(r)), total: Number(count?.n ?? 0) };
+    // Newest first, by offset or by cursor (one of the endpoint's deliveries); `updated_since` compares the last attempt.
+    const list = { table: 'webhook_deliveries', where: 'd.account_id = ? AND d.endpoint_id = ?', params: [accountId, endpointId], select: DELIVERY_COLUMNS };
+    const read = await keysetPage<DeliveryRow>(this.db, { ...list, order: [['id', 'DESC']], changed: 'COALESCE(d.last_attempt_at, d.created_at)' }, page);
+    return { ...read, rows: read.rows.map((r) => this.delivery(r)) };
   }
 
   async findDelivery(accountId: number, endpointId: number, id: number): Promise<WebhookDelivery | null> {

@@ -2,17 +2,25 @@
 
 /** List operations (GET paths) whose query takes `starting_after`: the paginator pages them by cursor. */
 export const CURSOR_PAGED_PATHS: readonly string[] = [
+  '/v1/audit-log',
   '/v1/clients',
   '/v1/credit-notes',
   '/v1/debit-notes',
   '/v1/events',
   '/v1/expenses',
+  '/v1/integrations/storefront/logs',
   '/v1/inventory',
+  '/v1/inventory/{id}/movements',
   '/v1/invoices',
+  '/v1/invoices/recent-payments',
+  '/v1/notifications',
   '/v1/payments',
   '/v1/proforma-invoices',
   '/v1/quotations',
   '/v1/recurring-invoices',
+  '/v1/sendouts',
+  '/v1/settings/users',
+  '/v1/webhooks/{id}/deliveries',
 ];
 
 /** Every event type an endpoint may subscribe to (`x-webhooks` of the document, less the test `ping`). */

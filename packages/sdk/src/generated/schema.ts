@@ -285,7 +285,7 @@ export interface paths {
         };
         /**
          * Stock movements of an item
-         * @description Stock movements of the item, newest first.
+         * @description Newest first. Without `limit`, every movement of the item (as before it paged); with `limit`, `offset` or the cursors (`starting_after` / `ending_before`, a movement of the item), a page. Movements are never changed: `updated_since` compares when one was made.
          */
         get: operations["listStockMovements"];
         put?: never;
@@ -2277,7 +2277,7 @@ export interface paths {
         };
         /**
          * Webhook events of the last 30 days, newest first
-         * @description Every webhook event of the account of the last 30 days, whether or not an endpoint subscribed to it or received it, newest first (in the order the service recorded them). Each is the body its deliveries carry. Cursor pages: `starting_after` (the last id of a page) gives the next, older page; `ending_before` (the first id of a page) the newer one; `has_more` says whether more match beyond the page in that direction. A cursor that is no event of the account within the 30 days is 400. Filters: `type`, `resource_type` with `resource_id`. Permission `integrations`.
+         * @description Every webhook event of the account of the last 30 days, whether or not an endpoint subscribed to it or received it, newest first (in the order the service recorded them). Each is the body its deliveries carry. Cursor pages: `starting_after` (the last id of a page) gives the next, older page; `ending_before` (the first id of a page) the newer one; `has_more` says whether more match beyond the page in that direction. A cursor that is no event of the account within the 30 days is 400. `updated_since`: only events recorded at or after it (the log is append-only). Filters: `type`, `resource_type` with `resource_id`. Permission `integrations`.
          */
         get: operations["listEvents"];
         put?: never;
@@ -9646,7 +9646,7 @@ export interface operations {
                 starting_after?: number | null;
                 /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
                 ending_before?: number | null;
-                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
                 updated_since?: string | null;
                 /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
                 order?: "default" | "updated_at" | null;
@@ -11407,7 +11407,7 @@ export interface operations {
                 starting_after?: number | null;
                 /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
                 ending_before?: number | null;
-                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
                 updated_since?: string | null;
                 /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
                 order?: "default" | "updated_at" | null;
@@ -12880,7 +12880,18 @@ export interface operations {
     };
     listStockMovements: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows to skip before the page (default 0) */
+                offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
+                /** @description Movements per page, 1 to 200; without it, every movement of the item */
+                limit?: number | null;
+            };
             header?: never;
             path: {
                 /** @description Id of the inventory */
@@ -12916,7 +12927,9 @@ export interface operations {
                      *             "note": "Counted at the April stock-take",
                      *             "created_at": "2025-04-01 10:30:00"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "total": 1,
+                     *         "has_more": true
                      *       }
                      *     }
                      */
@@ -12925,6 +12938,10 @@ export interface operations {
                         ok: true;
                         data: {
                             movements: components["schemas"]["StockMovement"][];
+                            /** @description Rows matching the filters, whatever limit and offset say */
+                            total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
                         };
                     };
                 };
@@ -12946,7 +12963,8 @@ export interface operations {
                      *         "code": "validation_error",
                      *         "message": "The request is invalid.",
                      *         "details": {
-                     *           "id": "must be a positive integer"
+                     *           "offset": "must be an integer",
+                     *           "sort": "unknown field"
                      *         }
                      *       }
                      *     }
@@ -13081,7 +13099,7 @@ export interface operations {
                 starting_after?: number | null;
                 /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
                 ending_before?: number | null;
-                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
                 updated_since?: string | null;
                 /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
                 order?: "default" | "updated_at" | null;
@@ -17929,7 +17947,7 @@ export interface operations {
                 starting_after?: number | null;
                 /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
                 ending_before?: number | null;
-                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
                 updated_since?: string | null;
                 /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
                 order?: "default" | "updated_at" | null;
@@ -19532,7 +19550,7 @@ export interface operations {
                 starting_after?: number | null;
                 /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
                 ending_before?: number | null;
-                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
                 updated_since?: string | null;
                 /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
                 order?: "default" | "updated_at" | null;
@@ -23015,6 +23033,12 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
                 offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
             };
             header?: never;
             path?: never;
@@ -23050,6 +23074,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "total": 1,
+                     *         "has_more": true,
                      *         "limit": 1,
                      *         "offset": 1
                      *       }
@@ -23062,6 +23087,8 @@ export interface operations {
                             users: components["schemas"]["SubUser"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
                             limit: number;
                             offset: number;
                         };
@@ -24193,7 +24220,7 @@ export interface operations {
                 starting_after?: number | null;
                 /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
                 ending_before?: number | null;
-                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
                 updated_since?: string | null;
                 /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
                 order?: "default" | "updated_at" | null;
@@ -25031,6 +25058,12 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
                 offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
                 /** @description UTC, Y-m-d H:i:s; default one hour ago */
                 since?: string | null;
             };
@@ -25093,7 +25126,8 @@ export interface operations {
                      *             "paid_at": "2025-04-01 10:30:00"
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true
                      *       }
                      *     }
                      */
@@ -25104,6 +25138,8 @@ export interface operations {
                             payments: components["schemas"]["RecentPayment"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
                         };
                     };
                 };
@@ -26101,7 +26137,7 @@ export interface operations {
                 starting_after?: number | null;
                 /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
                 ending_before?: number | null;
-                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
                 updated_since?: string | null;
                 /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
                 order?: "default" | "updated_at" | null;
@@ -28843,7 +28879,7 @@ export interface operations {
                 starting_after?: number | null;
                 /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
                 ending_before?: number | null;
-                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
                 updated_since?: string | null;
                 /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
                 order?: "default" | "updated_at" | null;
@@ -30720,7 +30756,7 @@ export interface operations {
                 starting_after?: number | null;
                 /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
                 ending_before?: number | null;
-                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
                 updated_since?: string | null;
                 /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
                 order?: "default" | "updated_at" | null;
@@ -32581,6 +32617,14 @@ export interface operations {
             query?: {
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
+                /** @description Rows to skip before the page (default 0) */
+                offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
             };
             header?: never;
             path?: never;
@@ -32623,7 +32667,9 @@ export interface operations {
                      *             "created_at": "2025-04-01 10:30:00",
                      *             "updated_at": "2025-04-01 10:30:00"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "total": 1,
+                     *         "has_more": true
                      *       }
                      *     }
                      */
@@ -32632,6 +32678,10 @@ export interface operations {
                         ok: true;
                         data: {
                             history: components["schemas"]["Sendout"][];
+                            /** @description Rows matching the filters, whatever limit and offset say */
+                            total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
                         };
                     };
                 };
@@ -34387,6 +34437,12 @@ export interface operations {
             query?: {
                 /** @description Rows to skip before the page (default 0) */
                 offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
                 /** @description Rows per page, 1 to 200 (default 50; more is a validation error, not clamped) */
                 limit?: number;
                 /** @description 1: unread notifications only */
@@ -34434,6 +34490,8 @@ export interface operations {
                      *             }
                      *           }
                      *         ],
+                     *         "total": 1,
+                     *         "has_more": true,
                      *         "unread_count": 1,
                      *         "limit": 1,
                      *         "offset": 1
@@ -34445,6 +34503,10 @@ export interface operations {
                         ok: true;
                         data: {
                             notifications: components["schemas"]["Notification"][];
+                            /** @description Rows matching the filters, whatever limit and offset say */
+                            total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
                             unread_count: number;
                             limit: number;
                             offset: number;
@@ -39803,6 +39865,12 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
                 offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
                 /** @description Only entries about records of this type */
                 entity_type?: "account" | "business_settings" | "client" | "invoice" | "quotation" | "proforma_invoice" | "debit_note" | "credit_note" | "payment" | "recurring_invoice" | "inventory" | "expense" | "sendout" | "session" | "push_device" | "tds_section" | "tds_deposit" | "user" | "webhook_endpoint" | null;
                 /** @description Only entries about this record (give `entity_type` too) */
@@ -39851,7 +39919,8 @@ export interface operations {
                      *             "after": {}
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true
                      *       }
                      *     }
                      */
@@ -39862,6 +39931,8 @@ export interface operations {
                             entries: components["schemas"]["AuditEntry"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
                         };
                     };
                 };
@@ -42602,6 +42673,12 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
                 offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
             };
             header?: never;
             path: {
@@ -42642,7 +42719,8 @@ export interface operations {
                      *             "created_at": "2025-04-01 10:30:00"
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true
                      *       }
                      *     }
                      */
@@ -42653,6 +42731,8 @@ export interface operations {
                             deliveries: components["schemas"]["WebhookDelivery"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
                         };
                     };
                 };
@@ -43044,6 +43124,8 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
                 /** @description Events per page, 1 to 200 (default 50) */
                 limit?: number;
                 /** @description An event id: the page holds the events recorded before it (the next page, older) */
@@ -43122,7 +43204,7 @@ export interface operations {
                      *         "code": "validation_error",
                      *         "message": "The request is invalid.",
                      *         "details": {
-                     *           "limit": "must be at most 200",
+                     *           "updated_since": "must be a string",
                      *           "sort": "unknown field"
                      *         }
                      *       }
@@ -44317,6 +44399,12 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip before the page (default 0) */
                 offset?: number | null;
+                /** @description Cursor: the id of a row of this list (the last row of the previous page); the page holds the rows after it in the list order. Not with `offset` or `ending_before`. An id that is not a row of the list (or one deleted more than 30 days ago) is a 400. */
+                starting_after?: number | null;
+                /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
+                ending_before?: number | null;
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                updated_since?: string | null;
             };
             header?: never;
             path?: never;
@@ -44349,7 +44437,8 @@ export interface operations {
                      *             "invoice_id": 1
                      *           }
                      *         ],
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "has_more": true
                      *       }
                      *     }
                      */
@@ -44360,6 +44449,8 @@ export interface operations {
                             logs: components["schemas"]["StorefrontLog"][];
                             /** @description Rows matching the filters, whatever limit and offset say */
                             total: number;
+                            /** @description More rows follow this page in the direction it was read: after it, or before it for `ending_before` */
+                            has_more: boolean;
                         };
                     };
                 };
@@ -49230,7 +49321,7 @@ export interface operations {
                 starting_after?: number | null;
                 /** @description Cursor: the id of a row of this list (the first row of the current page); the page holds the rows right before it in the list order. Not with `offset` or `starting_after`. */
                 ending_before?: number | null;
-                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
+                /** @description Only rows created or changed at or after this instant (ISO 8601 with its zone; an append-only log compares when its rows were created); with `include_deleted=1`, only deletions at or after it. Compared to the second: rows of that second come again. */
                 updated_since?: string | null;
                 /** @description `default`: the list order given in the summary; `updated_at`: most recently changed first, ties by id descending. */
                 order?: "default" | "updated_at" | null;

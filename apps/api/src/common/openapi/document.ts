@@ -50,15 +50,17 @@ A single read of a record answers an \`ETag\`; \`If-None-Match\` with it gives 3
 
 ## Pagination
 List operations take \`limit\` (1 to 200, default 50; more is a validation error, not clamped) and \`offset\` (from 0)
-and answer the page's rows with \`total\`, the count of every row matching the filters. The lists of sales documents,
-notes, clients, inventory, expenses, payments and recurring invoices also page by cursor and answer \`has_more\`:
-\`starting_after\` (the id of the last row of the previous page) or \`ending_before\` (the id of the first row of the
-current page), never with \`offset\` nor together (400). Cursor pages neither skip nor repeat a row while others insert
-and delete, and a deep one costs what the first one does. A cursor that is not a row of the list (another account's,
-or deleted more than 30 days ago) is 400 \`validation_error\` naming the parameter.
+and answer the page's rows with \`total\`, the count of every row matching the filters, and \`has_more\`. Every such
+list also pages by cursor: \`starting_after\` (the id of the last row of the previous page) or \`ending_before\` (the
+id of the first row of the current page), never with \`offset\` nor together (400). Cursor pages neither skip nor
+repeat a row while others insert and delete. A cursor that is not a row of the list (another account's, another
+parent's, or deleted more than 30 days ago) is 400 \`validation_error\` naming the parameter; on the logs and feeds
+below a deleted row's id is no longer a cursor. Every list takes \`updated_since\` (ISO 8601 with its zone): rows
+changed at or after it; on the append-only audit log, when the entry was written; on notifications, when made or
+read; on webhook deliveries, the last attempt; on storefront logs, when received or processed.
 
 ## Incremental sync
-The same lists take \`updated_since\` (ISO 8601 with its zone: only rows created or changed at or after it),
+The lists of sales documents, notes, clients, inventory, expenses, payments and recurring invoices take \`updated_since\` (ISO 8601 with its zone: only rows created or changed at or after it),
 \`order=updated_at\` (most recently changed first, ties by id) and \`include_deleted=1\` (the first page carries
 \`tombstones\`, \`{id, deleted_at}\` of the rows deleted in the last 30 days, since \`updated_since\` when given). Keep
 the time a sync started and pass it, less a minute, as the next \`updated_since\`; upsert the rows and drop the

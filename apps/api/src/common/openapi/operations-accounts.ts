@@ -2,7 +2,7 @@ import type { OperationDoc } from './operations-kit';
 import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
 import { arr, constant, date, id, nint, nstr, ntimestamp, obj, oneOf, ref, str } from './schema-kit';
 
-import { list, paged, idOf, created, deleted, bulk, syncedList } from './operations-kit';
+import { cursorList, paged, idOf, created, deleted, bulk, syncedList } from './operations-kit';
 
 /** Operations of the account, clients, inventory, expenses, settings and webhook endpoints, in the order of the document. */
 export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
@@ -94,7 +94,13 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
   'GET /v1/inventory/{id}': { id: 'getInventoryItem', summary: 'Get an inventory item', data: ref('InventoryItem') },
   'PATCH /v1/inventory/{id}': { id: 'updateInventoryItem', summary: 'Update an inventory item', data: idOf('inventory_id', 'item'), errors: [409] },
   'DELETE /v1/inventory/{id}': { id: 'deleteInventoryItem', summary: 'Delete an inventory item', data: deleted, errors: [409] },
-  'GET /v1/inventory/{id}/movements': { id: 'listStockMovements', summary: 'Stock movements of an item', data: obj({ movements: arr(ref('StockMovement')) }) },
+  'GET /v1/inventory/{id}/movements': {
+    id: 'listStockMovements',
+    summary: 'Stock movements of an item',
+    description:
+      'Newest first. Without `limit`, every movement of the item (as before it paged); with `limit`, `offset` or the cursors (`starting_after` / `ending_before`, a movement of the item), a page. Movements are never changed: `updated_since` compares when one was made.',
+    data: cursorList('movements', ref('StockMovement')),
+  },
 
   // expenses
   'GET /v1/expenses': { id: 'listExpenses', summary: 'List expenses', data: syncedList('expenses', ref('Expense')) },
@@ -129,7 +135,7 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     summary: 'The API key, masked',
     data: obj({ api_key_masked: nstr({ example: 'ik_live_••••••••3f9a' }), created_at: ntimestamp() }),
   },
-  'GET /v1/settings/users': { id: 'listUsers', summary: 'List the users of the account', data: list('users', ref('SubUser'), paged) },
+  'GET /v1/settings/users': { id: 'listUsers', summary: 'List the users of the account', data: cursorList('users', ref('SubUser'), paged) },
   'POST /v1/settings/users': created('createUser', 'Create a sub-user', ref('SubUser')),
   'GET /v1/settings/users/{id}': { id: 'getUser', summary: 'Get a user', data: ref('SubUser') },
   'PATCH /v1/settings/users/{id}': {

@@ -5,7 +5,7 @@ import {
   PAYMENT_STATUS_ON_PATCH,
   DELETE_SETTLED_DOCUMENT,
   EWAY_BILL_LOCK,
-  list,
+  cursorList,
   idOf,
   written,
   created,
@@ -35,7 +35,7 @@ export const DOCUMENT_OPERATIONS: Record<string, OperationDoc> = {
   'GET /v1/webhooks/{id}/deliveries': {
     id: 'listWebhookDeliveries',
     summary: 'Deliveries to a webhook endpoint, newest first',
-    data: list('deliveries', ref('WebhookDelivery')),
+    data: cursorList('deliveries', ref('WebhookDelivery')),
   },
   'POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver': {
     id: 'redeliverWebhookDelivery',
@@ -46,7 +46,7 @@ export const DOCUMENT_OPERATIONS: Record<string, OperationDoc> = {
   },
 
   // audit
-  'GET /v1/audit-log': { id: 'listAuditLog', summary: 'The audit trail, newest first', data: list('entries', ref('AuditEntry')) },
+  'GET /v1/audit-log': { id: 'listAuditLog', summary: 'The audit trail, newest first', data: cursorList('entries', ref('AuditEntry')) },
   'GET /v1/invoices/{id}/history': { id: 'getInvoiceHistory', summary: 'Every change of an invoice, oldest first', data: history },
   'GET /v1/quotations/{id}/history': { id: 'getQuotationHistory', summary: 'Every change of a quotation, oldest first', data: history },
   'GET /v1/proforma-invoices/{id}/history': { id: 'getProformaInvoiceHistory', summary: 'Every change of a proforma invoice, oldest first', data: history },
@@ -65,7 +65,11 @@ export const DOCUMENT_OPERATIONS: Record<string, OperationDoc> = {
   'GET /v1/invoices': { id: 'listInvoices', summary: 'List invoices', data: syncedList('invoices', ref('InvoiceHeader')) },
   'POST /v1/invoices': created('createInvoice', 'Create an invoice', written('invoice_id', 'new invoice', 'invoice_number', { message: str() })),
   'POST /v1/invoices/bulk-delete': { id: 'bulkDeleteInvoices', summary: 'Delete several invoices', data: bulk },
-  'GET /v1/invoices/recent-payments': { id: 'listRecentPayments', summary: 'Invoices that became paid recently', data: list('payments', ref('RecentPayment')) },
+  'GET /v1/invoices/recent-payments': {
+    id: 'listRecentPayments',
+    summary: 'Invoices that became paid recently',
+    data: cursorList('payments', ref('RecentPayment')),
+  },
   'GET /v1/invoices/{id}': { id: 'getInvoice', summary: 'Get an invoice with its lines', data: ref('Invoice') },
   'PATCH /v1/invoices/{id}': {
     id: 'updateInvoice',

@@ -7,7 +7,7 @@ export const EVENT_OPERATIONS: Record<string, OperationDoc> = {
     id: 'listEvents',
     summary: 'Webhook events of the last 30 days, newest first',
     description:
-      'Every webhook event of the account of the last 30 days, whether or not an endpoint subscribed to it or received it, newest first (in the order the service recorded them). Each is the body its deliveries carry. Cursor pages: `starting_after` (the last id of a page) gives the next, older page; `ending_before` (the first id of a page) the newer one; `has_more` says whether more match beyond the page in that direction. A cursor that is no event of the account within the 30 days is 400. Filters: `type`, `resource_type` with `resource_id`. Permission `integrations`.',
+      'Every webhook event of the account of the last 30 days, whether or not an endpoint subscribed to it or received it, newest first (in the order the service recorded them). Each is the body its deliveries carry. Cursor pages: `starting_after` (the last id of a page) gives the next, older page; `ending_before` (the first id of a page) the newer one; `has_more` says whether more match beyond the page in that direction. A cursor that is no event of the account within the 30 days is 400. `updated_since`: only events recorded at or after it (the log is append-only). Filters: `type`, `resource_type` with `resource_id`. Permission `integrations`.',
     data: obj({ events: arr(ref('WebhookEvent')), has_more: bool({ description: 'More events match beyond this page, in the direction paged' }) }),
   },
   'GET /v1/events/{event_id}': {

@@ -46,13 +46,16 @@ export const signInThrottle = (counted: string) =>
   'The counters fail closed: while they cannot be reached, the attempt is refused with 503 `not_available` and `Retry-After`, never let through uncounted.';
 
 export const list = (key: string, item: Schema, extra: Record<string, Schema> = {}) => obj({ [key]: arr(item), total, ...extra });
+const hasMore = bool({ description: 'More rows follow this page in the direction it was read: after it, or before it for `ending_before`' });
+/** The answer of a list with cursors (`starting_after`, `ending_before`) and `updated_since`. */
+export const cursorList = (key: string, item: Schema, extra: Record<string, Schema> = {}) => obj({ [key]: arr(item), total, has_more: hasMore, ...extra });
 /** The answer of a list with cursors and incremental sync (`starting_after`, `ending_before`, `updated_since`, `order`, `include_deleted`). */
 export const syncedList = (key: string, item: Schema) =>
   obj(
     {
       [key]: arr(item),
       total,
-      has_more: bool({ description: 'More rows follow this page in the direction it was read: after it, or before it for `ending_before`' }),
+      has_more: hasMore,
       tombstones: arr(
         obj({
           id: id('deleted row (the id key of the rows)'),

@@ -1,7 +1,7 @@
 import type { OperationDoc } from './operations-kit';
 import { arr, constant, id, obj, ref, str } from './schema-kit';
 
-import { deleted } from './operations-kit';
+import { cursorList, deleted } from './operations-kit';
 
 /** Operations of sendouts, analytics, exports (GSTR-1, GSTR-3B, e-invoices) and e-invoice registration, in the order of the document. */
 export const OUTPUT_OPERATIONS: Record<string, OperationDoc> = {
@@ -14,7 +14,7 @@ export const OUTPUT_OPERATIONS: Record<string, OperationDoc> = {
     data: obj({ success: constant(true), message: str(), queue_id: id('queue row') }),
     errors: [422],
   },
-  'GET /v1/sendouts': { id: 'listSendouts', summary: 'Email history', data: obj({ history: arr(ref('Sendout')) }) },
+  'GET /v1/sendouts': { id: 'listSendouts', summary: 'Email history', data: cursorList('history', ref('Sendout')) },
   'GET /v1/sendouts/templates': { id: 'getSendoutTemplate', summary: 'Prefilled subject and message', data: obj({ subject: str(), message: str() }) },
   'GET /v1/sendouts/documents': {
     id: 'listSendoutDocuments',

@@ -2,7 +2,7 @@ import type { OperationDoc } from './operations-kit';
 import { DEVICE_PLATFORMS } from '@app/domain/notifications/device.repository.port';
 import { arr, bool, constant, id, int, obj, oneOf, ref, timestamp } from './schema-kit';
 import { count } from './resources';
-import { list, deleted, paged } from './operations-kit';
+import { cursorList, list, deleted, paged } from './operations-kit';
 
 /** Operations of e-way bills, notifications and devices, TDS, the app and legal texts, store billing and integrations, in the order of the document. */
 export const PLATFORM_OPERATIONS: Record<string, OperationDoc> = {
@@ -35,7 +35,7 @@ export const PLATFORM_OPERATIONS: Record<string, OperationDoc> = {
   'GET /v1/notifications': {
     id: 'listNotifications',
     summary: 'The notification feed',
-    data: obj({ notifications: arr(ref('Notification')), unread_count: count(), ...paged }),
+    data: cursorList('notifications', ref('Notification'), { unread_count: count(), ...paged }),
   },
   'GET /v1/notifications/unread-count': { id: 'getUnreadNotificationCount', summary: 'Unread notifications', data: obj({ unread_count: count() }) },
   'GET /v1/notifications/prefs': { id: 'getNotificationPrefs', summary: 'Push preferences', data: obj({ prefs: ref('NotificationPrefs') }) },
@@ -135,7 +135,7 @@ export const PLATFORM_OPERATIONS: Record<string, OperationDoc> = {
     id: 'listStorefrontLogs',
     summary: 'Webhook deliveries of the shop and what became of them',
     description: 'Newest first; kept 30 days.',
-    data: list('logs', ref('StorefrontLog')),
+    data: cursorList('logs', ref('StorefrontLog')),
   },
 
   'POST /v1/billing/ios-store/notifications': {

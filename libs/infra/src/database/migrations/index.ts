@@ -50,6 +50,7 @@ import { NotificationCounterTriggers1732003900000 } from './1732003900000-notifi
 import { DocumentEcommerceOperator1732003600000 } from './1732003600000-document-ecommerce-operator';
 import { DropListSyncTriggers1732003800000 } from './1732003800000-drop-list-sync-triggers';
 import { DropAnalyticsVersionTriggers1732004000000 } from './1732004000000-drop-analytics-version-triggers';
+import { SendoutHistoryOrder1732004100000 } from './1732004100000-sendout-history-order';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -105,4 +106,5 @@ export const MIGRATIONS = [
   Tds194c194qPaymentCodes1732003700000,
   DropListSyncTriggers1732003800000,
   DropAnalyticsVersionTriggers1732004000000,
+  SendoutHistoryOrder1732004100000,
 ];
