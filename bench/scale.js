@@ -2,19 +2,20 @@
 /**
  * The scale table (npm run bench:scale, or BENCH_SCALE=100000,1000000 npm run bench): for each size, a database of
  * its own (BENCH_DATABASE_URL's name + `_100k`, `_1m`...), the bench account with that many invoices (seed-invoices.js,
- * timed) and the built API on the Fastify edge of its own; then the scale scenarios below (the scenarios of
- * scenarios.js and receivables-bench.js by name, and two list filters of their own) driven with autocannon against
- * each size's API in turn, row by row, API only (no baselines). Prints p50, p99
- * and req/s at every size and the ratio of the last size to the first (target: at most 1.25), the seed time and
- * the API's RSS before and after the scenarios (VmRSS), and writes it all to bench/results/scale.md.
+ * timed) and the built API on the Fastify edge of its own; then the rows below (scenarios of scenarios.js and
+ * receivables-bench.js by name, and two list filters of their own) against each size's API in turn, row by row, API
+ * only (no baselines). Prints p50, p99 and req/s at every size and the ratio of the last size to the first (target: at
+ * most 1.25), the seed time and the API's RSS before and after the rows (VmRSS), and writes it all to
+ * bench/results/scale.md.
  *
- * Environment: BENCH_SCALE (sizes, comma-separated), BENCH_SCALE_CONNECTIONS (autocannon connections of every row,
- * default 4, fewer where the scenario asks for fewer: the latency of a few users, not the queue of twenty),
- * BENCH_SCALE_SAMPLES (requests of the rows timed one at a time, default 5), BENCH_SCALE_ANALYTICS_CACHE (default off: analytics full and the ageing run their statements on every request,
- * which is what the first request after any write costs; `on` measures the answer cache), BENCH_SCALE_KEEP (`on`
- * keeps the databases; by default they are dropped at the end), BENCH_DATABASE_URL (default
- * mysql://root@127.0.0.1:3306/invoicing_bench_scale: the base of the size databases' names, which must contain `bench`)
- * and those of harness.js (BENCH_DURATION...).
+ * Environment: BENCH_SCALE (sizes, comma-separated), BENCH_ONLY (the rows whose label contains it; `a|b`: either),
+ * BENCH_SCALE_CONNECTIONS (autocannon connections of every row, default 4, fewer where the scenario asks for fewer:
+ * the latency of a few users, not the queue of twenty), BENCH_SCALE_SAMPLES (requests of the rows timed one at a
+ * time, default 5), BENCH_SCALE_ANALYTICS_CACHE (default off: analytics full and the ageing run their statements on
+ * every request, which is what the first request after any write costs; `on` measures the answer cache),
+ * BENCH_SCALE_KEEP (`on` keeps the databases; by default they are dropped at the end), BENCH_DATABASE_URL (default
+ * mysql://root@127.0.0.1:3306/invoicing_bench_scale: the base of the size databases' names, which must contain
+ * `bench`) and those of harness.js (BENCH_DURATION...).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -28,6 +29,7 @@ const { DURATION, WARMUP, CONNECTIONS, CLIENTS, benchAccount, startApi, requestO
 const processes = require('./processes');
 const { log, waitForHealth } = processes;
 
+const ONLY = process.env.BENCH_ONLY || '';
 const SIZES = (process.env.BENCH_SCALE || '100000,1000000').split(',').map(Number);
 const SCALE_CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS || 4);
 const ANALYTICS_CACHE = process.env.BENCH_SCALE_ANALYTICS_CACHE || 'off';
@@ -44,7 +46,10 @@ const named = (list, part) => {
   return found;
 };
 
-/** The client of the by-client row: the first client of the account with a GSTIN (about 1/size of the invoices). */
+/**
+ * The client of the by-client row: the first client of the account with a GSTIN and an address (11 invoices of the
+ * 100,000, 105 of the 1,000,000). Its page is of 10 rows, so that both sizes answer a full page of the same length.
+ */
 async function byClient(ctx) {
   await ensureInvoices(ctx);
   ctx.scaleClientId ??= (await setups.billedClient(ctx)).id;
@@ -55,11 +60,11 @@ async function byClient(ctx) {
  * aggregates, a month's return, every unpaid invoice of the account), timed one at a time (SAMPLES after one unmeasured) rather than driven by autocannon,
  * which would end a 10-s run with no answer at the larger size.
  */
-const ROWS = [
+const ALL_ROWS = [
   ['FY list (fy_start_year=2025, limit 50)', named(SCENARIOS, 'fy_start_year=2025&limit=50')],
   ['deep page by offset (offset 90,000)', named(SCENARIOS, 'offset=90000 (deep page)')],
   ['deep page by cursor (row 90,000)', named(SCENARIOS, 'starting_after=<row 90,000>')],
-  ['list by client (client_id, limit 50)', { path: (ctx) => `/v1/invoices?client_id=${ctx.scaleClientId}&limit=50`, setup: byClient }],
+  ['list by client (client_id, limit 10)', { path: (ctx) => `/v1/invoices?client_id=${ctx.scaleClientId}&limit=10`, setup: byClient }],
   [`list by search (search=${SEARCH}, limit 50)`, { path: `/v1/invoices?search=${SEARCH}&limit=50`, setup: setups.invoices }],
   ['analytics full (FY 2025)', { ...named(SCENARIOS, '/v1/analytics/full'), sequential: true }],
   ['GSTR-1 of the last full month', { ...named(SCENARIOS, '/v1/exports/gstr1'), sequential: true }],
@@ -67,6 +72,8 @@ const ROWS = [
   ['receivables ageing', { ...named(receivables.SCENARIOS, 'receivables-ageing'), sequential: true }],
 ];
 
+/** The rows BENCH_ONLY picks (labels containing it; `a|b`: either), all by default. */
+const ROWS = ALL_ROWS.filter(([label]) => !ONLY || ONLY.split('|').some((part) => label.includes(part)));
 const short = (n) => (n % 1000000 === 0 ? `${n / 1000000}m` : n % 1000 === 0 ? `${n / 1000}k` : String(n));
 const loadavg = () =>
   os
