@@ -9,6 +9,7 @@
  * bench/results/scale.md.
  *
  * Environment: BENCH_SCALE (sizes, comma-separated), BENCH_ONLY (the rows whose label contains it; `a|b`: either),
+ * BENCH_ROUNDS (default 1: each row this many times at each size in turn; the median round by req/s is shown),
  * BENCH_SCALE_CONNECTIONS (autocannon connections of every row, default 4, fewer where the scenario asks for fewer:
  * the latency of a few users, not the queue of twenty), BENCH_SCALE_SAMPLES (requests of the rows timed one at a
  * time, default 5), BENCH_SCALE_ANALYTICS_CACHE (default off: analytics full and the ageing run their statements on
@@ -35,6 +36,7 @@ const SCALE_CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS || 4);
 const ANALYTICS_CACHE = process.env.BENCH_SCALE_ANALYTICS_CACHE || 'off';
 const KEEP = process.env.BENCH_SCALE_KEEP === 'on';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'mysql://root@127.0.0.1:3306/invoicing_bench_scale';
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 1));
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES || 5);
 const TARGET = 1.25;
 /** A client-name fragment the search row looks for (one of seed.js's surnames: about 1 client in 36). */
@@ -143,18 +145,23 @@ async function sequentially(label, options) {
 
 /**
  * Every row at every size, the sizes in turn row by row (as run.js alternates API and baseline), so that a change
- * in the machine's load hits the sizes alike; the API's RSS and the load average after each.
+ * in the machine's load hits the sizes alike, ROUNDS times; each size keeps the round with its median req/s, with the
+ * API's RSS and the load average after it.
  */
 async function measureRows(runs) {
   for (const [label, scenario] of ROWS) {
-    for (const run of runs) {
-      log(`${short(run.size)}: ${label}`);
-      const connections = scenario.sequential ? 1 : Math.min(scenario.connections || CONNECTIONS, SCALE_CONNECTIONS);
-      const options = requestOptions(run.api.base, scenario, run.ctx, scenario.auth !== false);
-      const tag = `${label} (${short(run.size)})`;
-      const result = scenario.sequential ? await sequentially(tag, options) : await measure(tag, options, connections);
-      run.rows.push({ ...result, connections, rss: memoryOf(run.api.child.pid).rss, load: os.loadavg()[0] });
+    const rounds = runs.map(() => []);
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [k, run] of runs.entries()) {
+        log(`${short(run.size)}: ${label}${ROUNDS > 1 ? ` (round ${round}/${ROUNDS})` : ''}`);
+        const connections = scenario.sequential ? 1 : Math.min(scenario.connections || CONNECTIONS, SCALE_CONNECTIONS);
+        const options = requestOptions(run.api.base, scenario, run.ctx, scenario.auth !== false);
+        const tag = `${label} (${short(run.size)})`;
+        const result = scenario.sequential ? await sequentially(tag, options) : await measure(tag, options, connections);
+        rounds[k].push({ ...result, connections, rss: memoryOf(run.api.child.pid).rss, load: os.loadavg()[0] });
+      }
     }
+    for (const [k, run] of runs.entries()) run.rows.push([...rounds[k]].sort((a, b) => a.rps - b.rps)[Math.floor((ROUNDS - 1) / 2)]);
   }
 }
 
@@ -226,7 +233,7 @@ async function main() {
   const context =
     `${new Date().toISOString().slice(0, 19).replace('T', ' ')} UTC; Node ${process.version}; ${os.cpus().length} CPUs (${os.cpus()[0].model.trim()}); ` +
     `MariaDB InnoDB buffer pool ${mb(runs[0].bufferPool)}; one account with ${CLIENTS.toLocaleString('en-US')} clients and the size's invoices; ` +
-    `${DURATION} s per row after ${WARMUP} s warm-up; ANALYTICS_CACHE=${ANALYTICS_CACHE}; ratio = last size / first size; latencies in ms; ` +
+    `${DURATION} s per row after ${WARMUP} s warm-up${ROUNDS > 1 ? `, median of ${ROUNDS} rounds` : ''}; ANALYTICS_CACHE=${ANALYTICS_CACHE}; ratio = last size / first size; latencies in ms; ` +
     `RSS after each row: MB, in the table's order; the rows alternate the sizes row by row.`;
   process.stdout.write(`\n${scale.text}\n\n${memory.text}\n\n${context}\n\nMarkdown:\n\n${scale.md}\n\n${memory.md}\n`);
   const dir = path.join(__dirname, 'results');
