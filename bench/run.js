@@ -24,89 +24,15 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const autocannon = require('autocannon');
-const mysql = require('mysql2/promise');
 const { SCENARIOS, BASELINE_SERVERS, PDF_CONCURRENCY, PDF_ACCOUNT_CONCURRENCY, PDF_PAGES } = require('./scenarios');
-const { seedClients } = require('./seed');
 const { EXTRAS, verdict } = require('./extras');
 const processes = require('./processes');
+const { DURATION, WARMUP, CONNECTIONS, CLIENTS, BCRYPT_COST, startChild, benchAccount, startApi, requestOptions, measure, fmt, tables } = require('./harness');
 const { log, freePort, waitForHealth } = processes;
 
-const DURATION = Number(process.env.BENCH_DURATION || 10);
-const WARMUP = Number(process.env.BENCH_WARMUP || 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
-const CLIENTS = Number(process.env.BENCH_CLIENTS || 10000);
 const ONLY = process.env.BENCH_ONLY || '';
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 1));
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'mysql://root@127.0.0.1:3306/invoicing_bench';
-/** The owner user of the bench account (mobile sign-in scenarios); bcrypt at the production cost. */
-const USERNAME = 'bench.owner';
-const PASSWORD = 'Bench#Passw0rd-2025';
-const BCRYPT_COST = '12';
-
-/** The API processes get the start commands' Node flags, then BENCH_API_NODE_ARGS (e.g. to profile them). */
-function startChild(label, args, env) {
-  const extra = process.env.BENCH_API_NODE_ARGS ? process.env.BENCH_API_NODE_ARGS.split(/\s+/).filter(Boolean) : [];
-  const nodeArgs = label.startsWith('api') ? [...processes.API_NODE_ARGS, ...extra] : [];
-  return processes.startChild(label, args, env, nodeArgs);
-}
-
-function createAccount() {
-  return processes.createAccount(DATABASE_URL, {
-    name: 'Bench Traders Pvt Ltd',
-    email: 'owner@bench.invoicing.local',
-    username: USERNAME,
-    password: PASSWORD,
-    bcryptCost: BCRYPT_COST,
-  });
-}
-
-const resolve = (value, ctx) => (typeof value === 'function' ? value(ctx) : value);
-
-/** The autocannon options of one request shape against one server. */
-function requestOptions(base, spec, ctx, auth) {
-  const headers = { ...(resolve(spec.headers, ctx) || {}) };
-  if (auth) headers.authorization = `Bearer ${ctx.apiKey}`;
-  const body = spec.nextBody ? spec.nextBody(ctx) : resolve(spec.body, ctx);
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  return {
-    url: base + resolve(spec.path, ctx),
-    method: spec.method || 'GET',
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    // A body of its own for every request (autocannon calls setupRequest before each one).
-    ...(spec.nextBody ? { requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(spec.nextBody(ctx)) }) }] } : {}),
-  };
-}
-
-/** One request first: a wrong status here would make the numbers meaningless. */
-async function checkOnce(label, options) {
-  const res = await fetch(options.url, { method: options.method, headers: options.headers, body: options.body });
-  if (res.status < 200 || res.status >= 300) {
-    throw new Error(`${label}: ${options.method} ${options.url} answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
-  }
-  await res.arrayBuffer();
-}
-
-function drive(options, seconds, connections = CONNECTIONS) {
-  return autocannon({ ...options, connections, duration: seconds, timeout: 30 });
-}
-
-/** `ok`: 2xx answers in all (the check, the warm-up and the run), for scenarios that count what they made. */
-async function measure(label, options, connections) {
-  await checkOnce(label, options);
-  const warm = WARMUP > 0 ? await drive(options, WARMUP, connections) : null;
-  const r = await drive(options, DURATION, connections);
-  log(`  ${fmt.rps(r.requests.average)} req/s, p50 ${fmt.ms(r.latency.p50)} ms, p99 ${fmt.ms(r.latency.p99)} ms`);
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    mean: r.latency.average,
-    bad: r.non2xx + r.errors + r.timeouts,
-    ok: 1 + r['2xx'] + (warm ? warm['2xx'] : 0),
-  };
-}
 
 /** The run with the median req/s (latencies stay those of that run); non-2xx counts are summed. */
 function medianRun(runs) {
@@ -125,12 +51,6 @@ function pairedRatio(apiRuns, baseRuns) {
   const sorted = [...rounds].sort((a, b) => a - b);
   return { ratio: sorted[Math.floor((sorted.length - 1) / 2)], rounds };
 }
-
-const fmt = {
-  rps: (n) => (n === undefined ? '-' : Math.round(n).toLocaleString('en-US')),
-  ms: (n) => (n === undefined ? '-' : n < 1 ? '<1' : String(Math.round(n))), // autocannon records whole ms
-  ratio: (a, b) => (a && b ? (a / b).toFixed(2) : '-'),
-};
 
 function tableRows(results) {
   return results.map(({ scenario, api, base, paired }) => {
@@ -170,26 +90,11 @@ const HEADER = [
   'non-2xx/errors',
 ];
 
-function textTable(rows) {
-  const all = [HEADER, ...rows];
-  const widths = HEADER.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  const line = (r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-  return [line(HEADER), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
-
-function markdownTable(rows) {
-  const line = (r) => `| ${r.join(' | ')} |`;
-  return [line(HEADER), line(HEADER.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
-}
-
 function extrasTables(rows) {
-  const head = ['figure', 'value', 'target', 'verdict'];
-  const cells = rows.map((r) => [r.figure, r.value, r.target || '-', verdict(r.ok)]);
-  const all = [head, ...cells];
-  const widths = head.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  const text = [head, widths.map((w) => '-'.repeat(w)), ...cells].map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ')).join('\n');
-  const md = [head, head.map(() => '---'), ...cells].map((r) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`).join('\n');
-  return { text, md };
+  return tables(
+    ['figure', 'value', 'target', 'verdict'],
+    rows.map((r) => [r.figure, r.value, r.target || '-', verdict(r.ok)]),
+  );
 }
 
 async function main() {
@@ -198,56 +103,19 @@ async function main() {
   const extras = EXTRAS.filter((e) => wanted(e.name));
   if (!scenarios.length && !extras.length) throw new Error(`no scenario matches BENCH_ONLY="${ONLY}"`);
 
-  await processes.prepareDatabase(DATABASE_URL, 'bench');
-  const account = createAccount();
-  const db = mysql.createPool({ uri: DATABASE_URL, connectionLimit: 4, dateStrings: true, timezone: 'Z' });
-  const started = Date.now();
-  await seedClients(db, account.account_id, CLIENTS);
-  await db.query('ANALYZE TABLE clients, accounts');
-  const [ids] = await db.query('SELECT id FROM clients WHERE account_id = ? ORDER BY id', [account.account_id]);
-  log(`account ${account.account_id} with ${CLIENTS} clients seeded in ${Date.now() - started} ms`);
+  const ctx = await benchAccount(DATABASE_URL, 'bench');
+  const db = ctx.db;
   const ENCRYPTION_KEY = process.env.ENCRYPTION_KEY || crypto.randomBytes(32).toString('hex');
-  const ctx = {
-    apiKey: account.api_key,
-    accountId: account.account_id,
-    databaseUrl: DATABASE_URL,
-    db,
-    clientIds: ids.map((r) => r.id),
-    userId: account.user_id,
-    username: USERNAME,
-    password: PASSWORD,
-  };
 
   // The storefront extra's fake shop admin API listens here (plain http on loopback).
   const storefrontPort = await freePort();
   ctx.storefrontPort = storefrontPort;
   ctx.storefrontEnv = { STOREFRONT_SCHEME: 'http', STOREFRONT_PORT: String(storefrontPort), STOREFRONT_ALLOW_INSECURE: 'on', ENCRYPTION_KEY };
-  const apiEnv = (port, adapter) => ({
-    PORT: String(port),
-    HTTP_ADAPTER: adapter,
-    DATABASE_URL,
-    RATE_LIMIT: 'off',
-    LOG_LEVEL: 'warn',
-    PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
-    // Every login adds a session: room for them (1000 is the most the config takes; the login scenario
-    // starts by revoking older ones). Production bcrypt cost; PDF pages per process.
-    PRO_SESSIONS: '1000',
-    BCRYPT_COST,
-    PDF_CONCURRENCY: String(PDF_CONCURRENCY),
-    PDF_ACCOUNT_CONCURRENCY: String(PDF_ACCOUNT_CONCURRENCY),
-    // The webhook extra registers an endpoint on a local receiver (plain http on loopback).
-    WEBHOOKS_ALLOW_INSECURE: 'on',
-    ...ctx.storefrontEnv,
-  });
-  const apiPort = await freePort();
-  const api = startChild('api', ['scripts/run.js', 'api'], apiEnv(apiPort, 'fastify'));
-  const apiBase = `http://127.0.0.1:${apiPort}`;
-  // The same API on the Express edge, for the scenarios that compare the adapters.
-  let express = null;
-  if (scenarios.some((s) => s.adapters)) {
-    const port = await freePort();
-    express = { child: startChild('api (express)', ['scripts/run.js', 'api'], apiEnv(port, 'express')), base: `http://127.0.0.1:${port}` };
-  }
+  const { child: api, base: apiBase } = await startApi(ctx, 'api', 'fastify', ctx.storefrontEnv);
+  // The same API on the Express edge, for the scenarios that compare the adapters (links name the first API).
+  const express = scenarios.some((s) => s.adapters)
+    ? await startApi(ctx, 'api (express)', 'express', { ...ctx.storefrontEnv, PUBLIC_BASE_URL: apiBase })
+    : null;
   const baselines = {};
   const servers = scenarios.map((s) => s.baseline && s.baseline.server);
   if (scenarios.some((s) => s.expressReference && s.baseline)) servers.push('express');
@@ -338,6 +206,7 @@ async function main() {
   await db.end();
 
   const rows = tableRows(results);
+  const table = tables(HEADER, rows);
   const context =
     `${new Date().toISOString().slice(0, 19).replace('T', ' ')} UTC; Node ${process.version}; ${os.cpus().length} CPUs (${os.cpus()[0].model.trim()}); ` +
     `${CONNECTIONS} connections (unless the scenario says otherwise), ${DURATION} s per run after ${WARMUP} s warm-up${ROUNDS > 1 ? `, median of ${ROUNDS} alternating rounds` : ''}; one account with ${CLIENTS.toLocaleString('en-US')} clients` +
@@ -349,16 +218,15 @@ async function main() {
     `${baselines.express ? `reference rows: ${BASELINE_SERVERS.express.describe}, against the same baseline; ` : ''}` +
     "ratio = median over the rounds of the round's API req/s / its baseline req/s (round ratios: each round's; ratio of medians: the req/s columns' ratio); latencies in ms.";
   const extra = figures.length ? extrasTables(figures) : null;
-  process.stdout.write(
-    `\n${textTable(rows)}\n\n${context}\n${extra ? `\n${extra.text}\n` : ''}\nMarkdown:\n\n${markdownTable(rows)}\n${extra ? `\n${extra.md}\n` : ''}`,
-  );
+  process.stdout.write(`\n${table.text}\n\n${context}\n${extra ? `\n${extra.text}\n` : ''}\nMarkdown:\n\n${table.md}\n${extra ? `\n${extra.md}\n` : ''}`);
   const resultsDir = path.join(__dirname, 'results');
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(
     path.join(resultsDir, 'latest.md'),
-    `# Benchmark results\n\n${markdownTable(rows)}\n\n${context}\n${extra ? `\n## Other figures\n\n${extra.md}\n` : ''}`,
+    `# Benchmark results\n\n${table.md}\n\n${context}\n${extra ? `\n## Other figures\n\n${extra.md}\n` : ''}`,
   );
   log('written to bench/results/latest.md');
 }
 
-processes.runMain('bench', main);
+// BENCH_SCALE: the scale table instead (scale.js).
+processes.runMain('bench', process.env.BENCH_SCALE ? require('./scale').main : main);

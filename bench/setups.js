@@ -150,10 +150,11 @@ async function gstr1(ctx) {
   );
   const started = Date.now();
   const ret = await api(ctx, 'GET', `/v1/exports/gstr1?period=${ctx.gstr1Period}`);
-  const b2b = ret.b2b.reduce((k, p) => k + p.inv.length, 0);
+  // The return leaves out the sections it has nothing for.
+  const invoicesOf = (section) => (section || []).reduce((k, p) => k + p.inv.length, 0);
   log(
-    `gstr1: ${ctx.gstr1Period}, ${n} invoices; b2b ${b2b}, b2cl ${ret.b2cl.reduce((k, p) => k + p.inv.length, 0)}, b2cs rows ${ret.b2cs.length}, ` +
-      `hsn rows ${ret.hsn.data.length}; first answer in ${Date.now() - started} ms`,
+    `gstr1: ${ctx.gstr1Period}, ${n} invoices; b2b ${invoicesOf(ret.b2b)}, b2cl ${invoicesOf(ret.b2cl)}, b2cs rows ${(ret.b2cs || []).length}, ` +
+      `hsn rows ${ret.hsn ? (ret.hsn.hsn_b2b || []).length + (ret.hsn.hsn_b2c || []).length : 0}; first answer in ${Date.now() - started} ms`,
   );
 }
 
