@@ -9,9 +9,8 @@
  * rendered once), 5,000 invoices or 20,000 lines a statement, sent over SEED_LANES connections that each keep one
  * statement in flight while the next is generated. On those sessions `unique_checks` and `foreign_key_checks` are
  * off (the ids are fresh, MAX(id) + 1 onwards, and every client and the account exist: nothing to check) and set back
- * before the connections go back to the pool. The analytics version triggers of the two tables (one upsert per row)
- * are dropped for the load and made again from their own SHOW CREATE TRIGGER text, and the account's version is
- * bumped once after it, as the triggers would have.
+ * before the connections go back to the pool. The account's analytics data version is bumped once after the load,
+ * as the application does in each writing transaction (libs/infra/src/shared/data-version.ts).
  */
 const { escape } = require('mysql2');
 const { LINE_ITEMS, invoiceLine, kolkataDate, addDays, fiscalYearOf, round2, SUPPLIER_STATE } = require('./fixtures');
@@ -84,22 +83,9 @@ async function openLanes(pool) {
   return { send, close };
 }
 
-/** Drops the analytics version triggers on INSERT of `tables`; the returned function makes them again and bumps the version. */
-async function suspendVersionTriggers(pool, accountId, tables) {
-  const [rows] = await pool.query(
-    "SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE IN (?) AND EVENT_MANIPULATION = 'INSERT' AND TRIGGER_NAME LIKE '%\\_analytics'",
-    [tables],
-  );
-  const statements = [];
-  for (const { name } of rows) {
-    const [[shown]] = await pool.query(`SHOW CREATE TRIGGER \`${name}\``);
-    statements.push(shown['SQL Original Statement']);
-    await pool.query(`DROP TRIGGER \`${name}\``);
-  }
-  return async () => {
-    for (const sql of statements) await pool.query(sql);
-    await pool.query('INSERT INTO analytics_versions (account_id, version) VALUES (?, 1) ON DUPLICATE KEY UPDATE version = version + 1', [accountId]);
-  };
+/** Moves the account's analytics data version once, so no cached answer outlives the load. */
+async function bumpDataVersion(pool, accountId) {
+  await pool.query('INSERT INTO analytics_versions (account_id, version) VALUES (?, 1) ON DUPLICATE KEY UPDATE version = version + 1', [accountId]);
 }
 
 /** Rows of one table gathered into multi-row INSERTs of `limit` rows, sent through `lanes`. */
@@ -190,7 +176,6 @@ async function seedInvoices(pool, accountId, clients, count, seed = 7) {
   const firstId = Number(next);
   const sequences = new Map();
   let lineCount = 0;
-  const restore = await suspendVersionTriggers(pool, accountId, ['invoices', 'invoice_items']);
   const lanes = await openLanes(pool);
   try {
     const headers = batcher(lanes, 'invoices', HEADER_COLUMNS, INVOICES_PER_STATEMENT);
@@ -209,7 +194,7 @@ async function seedInvoices(pool, accountId, clients, count, seed = 7) {
     await headers.flush();
     await lines.flush();
   } finally {
-    await lanes.close().finally(restore);
+    await lanes.close().finally(() => bumpDataVersion(pool, accountId));
   }
   await pool.query(
     'INSERT INTO document_sequences (account_id, kind, fy_start_year, last_value) VALUES ? ON DUPLICATE KEY UPDATE last_value = GREATEST(last_value, VALUES(last_value))',
