@@ -1,4 +1,4 @@
-import type { Caller } from '../src/auth/authenticate-caller.use-case';
+import type { Caller } from '../src/shared/caller';
 import { FakeClock } from './fake-clock';
 import { ImmediateTransactionRunner } from './immediate-transaction-runner';
 import { Account } from '../src/accounts/account';

@@ -1,7 +1,7 @@
 import { Account } from '../src/accounts/account';
 import { DEFAULT_PLAN_POLICY } from '../src/accounts/plan';
 import { ActivityRecorder } from '../src/activity/activity-recorder';
-import type { Caller } from '../src/auth/authenticate-caller.use-case';
+import type { Caller } from '../src/shared/caller';
 import { DEFAULT_PREFIXES } from '../src/documents/document-number';
 import { DocumentKind } from '../src/documents/document-kinds';
 import { DocumentNumbering } from '../src/documents/document-numbering';

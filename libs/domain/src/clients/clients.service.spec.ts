@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { FakeClock } from '../../testing/fake-clock';
 import { ImmediateTransactionRunner } from '../../testing/immediate-transaction-runner';
 import { InMemoryAccountRepository } from '../../testing/in-memory-account.repository';

@@ -1,7 +1,7 @@
 import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { documentChanges, PRODUCT_LINE_FIELDS } from '../activity/field-changes';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { DocumentListFilter } from '../documents/document-list-filter';
 import { assertStaysIssued } from '../documents/document-numbering';
 import { Clock } from '../shared/clock.port';

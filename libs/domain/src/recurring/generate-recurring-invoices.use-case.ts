@@ -1,7 +1,7 @@
 import { Account } from '../accounts/account';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { ActivityRecorder } from '../activity/activity-recorder';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { Client } from '../clients/client';
 import { buildInvoice, InvoiceInput } from '../invoices/invoice-rules';
 import { IssuedInvoice, IssueInvoice } from '../invoices/issue-invoice.use-case';

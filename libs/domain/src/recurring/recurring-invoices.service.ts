@@ -1,5 +1,5 @@
 import { ActivityRecorder } from '../activity/activity-recorder';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { InvoiceStock } from '../inventory/invoice-stock';
 import { buildInvoice } from '../invoices/invoice-rules';
 import { AccountReferences } from '../shared/account-references';
