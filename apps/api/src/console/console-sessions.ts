@@ -1,5 +1,5 @@
 import type Redis from 'ioredis';
-import type { Account } from '@app/domain/accounts/account';
+import type { Account } from '@app/domain/shared/account';
 import type { AccountRepository } from '@app/domain/accounts/account.repository.port';
 import type { ActivityLog } from '@app/domain/activity/activity-log.port';
 import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-case';

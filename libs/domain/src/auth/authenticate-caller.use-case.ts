@@ -1,10 +1,10 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { AccountSuspended, Unauthorized } from '../shared/domain-error';
 import { Caller } from '../shared/caller';
 import { apiKeyPrincipal, Principal } from '../shared/principal';
 import { SecretHasher } from '../shared/secret.port';
-import { UserProfile } from '../users/user.repository.port';
+import { UserProfile } from '../shared/user-profile';
 import { AccessTokenVerifier } from './access-token-verifier.port';
 
 export const API_KEY_PREFIX = 'ik_';

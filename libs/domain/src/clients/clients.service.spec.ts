@@ -4,7 +4,7 @@ import { ImmediateTransactionRunner } from '../../testing/immediate-transaction-
 import { InMemoryAccountRepository } from '../../testing/in-memory-account.repository';
 import { InMemoryActivityLog } from '../../testing/in-memory-activity-log';
 import { InMemoryClientDependents, InMemoryClientRepository } from '../../testing/in-memory-client.repository';
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { DEFAULT_PLAN_POLICY, PlanPolicy } from '../accounts/plan';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Conflict, NotFound, PlanLimitReached, ValidationFailed } from '../shared/domain-error';

@@ -6,7 +6,7 @@ import { found } from '../shared/domain-error';
 import { kolkataDate } from '../shared/fiscal-year';
 import { Page, PageRequest } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
-import { AccountReferences } from '../shared/account-references';
+import { AccountReferences } from '../documents/account-references';
 import { Expense, ExpenseFields } from './expense';
 import { ExpenseRepository } from './expense.repository.port';
 import { buildExpenseFields, ExpenseInput } from './expense-rules';

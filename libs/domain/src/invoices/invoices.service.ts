@@ -14,7 +14,7 @@ import { InvoiceRepository } from './invoice.repository.port';
 import { buildInvoice, InvoiceContext, InvoiceInput } from './invoice-rules';
 import { IssuedInvoice, IssueInvoice } from './issue-invoice.use-case';
 import { InvoiceStock } from '../inventory/invoice-stock';
-import { AccountReferences } from '../shared/account-references';
+import { AccountReferences } from '../documents/account-references';
 import { InvoiceLock } from './invoice-lock';
 import { TaxWarning } from '../tax/tax-engine';
 import { PaymentLedger } from '../payments/payment-ledger';

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import type { Caller } from '../shared/caller';
 import { ClientRepository } from '../clients/client.repository.port';
 import { requireClient } from '../documents/sales-document-fields';

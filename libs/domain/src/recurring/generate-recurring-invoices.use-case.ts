@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../shared/caller';
@@ -8,11 +8,11 @@ import { IssuedInvoice, IssueInvoice } from '../invoices/issue-invoice.use-case'
 import { SendoutQueue } from '../sendouts/sendout-queue.port';
 import { SendoutRepository } from '../sendouts/sendout.repository.port';
 import { BusinessSettingsRepository } from '../settings/business-settings';
-import { AccountReferences } from '../shared/account-references';
+import { AccountReferences } from '../documents/account-references';
 import { Clock } from '../shared/clock.port';
 import { Conflict, DomainError, NotFound } from '../shared/domain-error';
 import { isValidEmail } from '../shared/email';
-import { AccountDays, batchedPass } from '../shared/daily-pass';
+import { AccountDays, batchedPass } from '../accounts/daily-pass';
 import { formatTimestamp } from '../shared/fiscal-year';
 import { systemPrincipal } from '../shared/principal';
 import { accountToday, latestDate } from '../shared/time-zone';

@@ -1,5 +1,5 @@
-import { Account } from '../accounts/account';
-import { UserProfile } from '../users/user.repository.port';
+import { Account } from './account';
+import { UserProfile } from './user-profile';
 import { Principal } from './principal';
 
 /** Who is calling: the principal a credential stands for, its account, and its signed-in user when there is one. */
