@@ -16,6 +16,14 @@ module.exports = {
       to: { pathNot: ['^libs/domain/src/', '^node_modules/decimal[.]js/'] },
     },
     {
+      name: 'domain-shared-imports-no-feature',
+      comment:
+        'libs/domain/src/shared is the vocabulary every feature uses (the account, the caller and its principal, money, dates, errors, platform ports): it imports only itself, so a feature never reaches another through it.',
+      severity: 'error',
+      from: { path: '^libs/domain/src/shared/', pathNot: TESTS },
+      to: { path: '^libs/domain/', pathNot: '^libs/domain/src/shared/' },
+    },
+    {
       name: 'infra-never-imports-apps',
       severity: 'error',
       from: { path: '^libs/infra/', pathNot: TESTS },

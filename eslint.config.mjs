@@ -60,7 +60,7 @@ export default tseslint.config(
             {
               name: '@nestjs/common',
               importNames: ['Post', 'Patch'],
-              message: 'Import Post and Patch from apps/api/src/idempotency/idempotent-routes (they carry the Idempotency-Key interceptor).',
+              message: 'Import Post and Patch from apps/api/src/idempotency/idempotent-routes (they carry the Idempotency-Key guard).',
             },
           ],
         },

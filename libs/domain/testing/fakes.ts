@@ -4,7 +4,7 @@ export { ImmediateTransactionRunner as DirectTransactionRunner } from './immedia
 export { InMemoryActivityLog } from './in-memory-activity-log';
 export { InMemoryAccountRepository } from './in-memory-account.repository';
 import { InMemoryAccountRepository, makeAccount } from './in-memory-account.repository';
-import { Account } from '../src/accounts/account';
+import { Account } from '../src/shared/account';
 import { DeletedAccounts } from '../src/accounts/deleted-accounts.port';
 import { LoginAttempt, LoginThrottle } from '../src/auth/login-throttle.port';
 import { RateLimited } from '../src/shared/domain-error';

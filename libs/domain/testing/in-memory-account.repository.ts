@@ -1,4 +1,5 @@
-import { Account, NewAccount, PlanCode } from '../src/accounts/account';
+import { NewAccount } from '../src/accounts/account';
+import { Account, PlanCode } from '../src/shared/account';
 import { AccountRepository, ApiKeyRecord } from '../src/accounts/account.repository.port';
 
 /** An account with defaults for every field a test does not care about. */

@@ -1,7 +1,7 @@
-import type { Caller } from '../src/auth/authenticate-caller.use-case';
+import type { Caller } from '../src/shared/caller';
 import { FakeClock } from './fake-clock';
 import { ImmediateTransactionRunner } from './immediate-transaction-runner';
-import { Account } from '../src/accounts/account';
+import { Account } from '../src/shared/account';
 import { DEFAULT_PLAN_POLICY } from '../src/accounts/plan';
 import { ActivityEvent, ActivityLog } from '../src/activity/activity-log.port';
 import { ActivityRecorder } from '../src/activity/activity-recorder';

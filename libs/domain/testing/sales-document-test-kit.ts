@@ -1,7 +1,7 @@
-import { Account } from '../src/accounts/account';
+import { Account } from '../src/shared/account';
 import { DEFAULT_PLAN_POLICY } from '../src/accounts/plan';
 import { ActivityRecorder } from '../src/activity/activity-recorder';
-import type { Caller } from '../src/auth/authenticate-caller.use-case';
+import type { Caller } from '../src/shared/caller';
 import { DEFAULT_PREFIXES } from '../src/documents/document-number';
 import { DocumentKind } from '../src/documents/document-kinds';
 import { DocumentNumbering } from '../src/documents/document-numbering';
@@ -9,7 +9,7 @@ import { DocumentQuota } from '../src/documents/document-quota';
 import { DocumentCounter } from '../src/documents/document-counter.port';
 import { DocumentPrefixes, DocumentSequence, NumberSeries } from '../src/documents/document-sequence.port';
 import { ConvertToInvoice } from '../src/invoices/convert-to-invoice.use-case';
-import { AccountReferences } from '../src/shared/account-references';
+import { AccountReferences } from '../src/documents/account-references';
 import { InvoicesService } from '../src/invoices/invoices.service';
 import { IssueInvoice } from '../src/invoices/issue-invoice.use-case';
 import { InvoiceStock } from '../src/inventory/invoice-stock';

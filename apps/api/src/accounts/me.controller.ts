@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { planOf } from '@app/domain/accounts/plan';
 import { Clock } from '@app/domain/shared/clock.port';
 import { AccountApi, CurrentCaller } from '../common/decorators';

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiProduces } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { AnalyticsService } from '@app/domain/analytics/analytics.service';
 import { ReceivablesAgeingService } from '@app/domain/analytics/receivables-ageing';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';

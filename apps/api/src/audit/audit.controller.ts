@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { Type } from 'class-transformer';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { AuditEntry, AuditFilter, AuditTrail, parseAuditActor, parseAuditTime } from '@app/domain/audit/audit-trail';
 import { formatTimestamp } from '@app/domain/shared/fiscal-year';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';

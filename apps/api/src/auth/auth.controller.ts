@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Query, Req } from '@nestjs/common';
 import { Post } from '../idempotency/idempotent-routes';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { AuthenticateCaller, type Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { ChangePassword } from '@app/domain/auth/change-password.use-case';
 import { GetCurrentUser } from '@app/domain/auth/current-user.use-case';
 import { DeleteAccount } from '@app/domain/auth/delete-account.use-case';

@@ -1,9 +1,9 @@
-import type { Account } from '@app/domain/accounts/account';
+import type { Account } from '@app/domain/shared/account';
 import type { LoginResult } from '@app/domain/auth/login.use-case';
 import type { SessionView } from '@app/domain/auth/sessions.service';
 import type { IssuedTokens } from '@app/domain/auth/session-tokens';
 import type { PermissionKey } from '@app/domain/shared/principal';
-import type { UserProfile } from '@app/domain/users/user.repository.port';
+import type { UserProfile } from '@app/domain/shared/user-profile';
 import { sqlNow } from '@app/infra/shared/sql-time';
 
 /** The only place plain tokens leave the service: the login and refresh responses. */

@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Inject } from '@nestjs/common';
 import { Post } from '../idempotency/idempotent-routes';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { AppStoreNotificationVerifier, PushTokenVerifier } from '@app/domain/billing/notification-verifiers.port';
 import { playNotificationOf } from '@app/domain/billing/play-push';
 import { ReceiveStoreNotification } from '@app/domain/billing/receive-store-notification.use-case';

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiProduces, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { ClientStatementService } from '@app/domain/payments/client-statement';
 import { StatementPdfService } from '@app/domain/payments/statement-pdf';
 import { presentClientStatement } from '@app/domain/presentation/client-statement.presenter';

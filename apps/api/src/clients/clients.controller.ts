@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query, Res } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
 import { ApiOperation, ApiQuery } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { ClientsService } from '@app/domain/clients/clients.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { IdsBodyDto } from '../common/ids-body.dto';

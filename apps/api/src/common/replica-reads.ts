@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata
 import { Reflector } from '@nestjs/core';
 import Redis from 'ioredis';
 import { from, Observable, switchMap, tap } from 'rxjs';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { Database } from '@app/infra/database/database';
 
 const READS_REPLICA = 'database:reads-replica';

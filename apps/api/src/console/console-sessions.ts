@@ -1,8 +1,9 @@
 import type Redis from 'ioredis';
-import type { Account } from '@app/domain/accounts/account';
+import type { Account } from '@app/domain/shared/account';
 import type { AccountRepository } from '@app/domain/accounts/account.repository.port';
 import type { ActivityLog } from '@app/domain/activity/activity-log.port';
-import { AuthenticateCaller, type Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { LoginUseCase } from '@app/domain/auth/login.use-case';
 import { SessionOpening } from '@app/domain/auth/session-opening';
 import type { SessionRepository } from '@app/domain/auth/session.repository.port';

@@ -1,5 +1,5 @@
 import type Redis from 'ioredis';
-import type { Account } from '@app/domain/accounts/account';
+import type { Account } from '@app/domain/shared/account';
 import type { AccountAdminService } from '@app/domain/accounts/account-admin.service';
 import type { AccountRepository } from '@app/domain/accounts/account.repository.port';
 import { newPasswordProblem } from '@app/domain/auth/password-policy';

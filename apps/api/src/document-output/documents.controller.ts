@@ -3,7 +3,7 @@ import { Post } from '../idempotency/idempotent-routes';
 import { ApiOperation, ApiParam, ApiProduces, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Readable } from 'node:stream';
 import JSZip from 'jszip';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { DocumentOutputService, INVOICE_COPIES, InvoiceCopy } from '@app/domain/document-output/document-output.service';
 import { IsIn, IsOptional } from 'class-validator';
 import { AccountApi, CurrentCaller, Public, RequirePermission } from '../common/decorators';

@@ -1,7 +1,7 @@
 import { applyDecorators, Body, Delete, Get, HttpCode, Param, Query, Type } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import type { DocumentListFilter } from '@app/domain/documents/document-list-filter';
 import type { ConversionInput } from '@app/domain/invoices/invoice-rules';
 import type { IssuedInvoice } from '@app/domain/invoices/issue-invoice.use-case';

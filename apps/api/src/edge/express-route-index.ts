@@ -46,7 +46,7 @@ function literalKey(path: unknown): string | null {
  * Express routes indexed by their first two path segments. Express matches a request against every route in the
  * order they were added, one pattern at a time, so a request for a route added late (the API has about 150)
  * tested every pattern before it: the Express edge spent more CPU choosing the route of `POST /v1/invoices` than
- * validating its body's amounts (docs/performance.md, eighth round). Here each group of routes sharing their first
+ * validating its body's amounts (docs/performance.md, "The HTTP edge"). Here each group of routes sharing their first
  * two segments is an Express router of its own, and a request goes to its group's router only, where Express
  * matches as it always does, in the order the routes were added. A route whose first two segments hold a
  * parameter or a pattern goes to a last router, tried after the request's group found nothing: static segments

@@ -108,8 +108,8 @@ export class ExpressEdgeAdapter extends ExpressAdapter implements EdgeAdapter {
    * The HTTP server, making each request and response on the application's own prototypes. Express gives every
    * request and response its prototypes with `Object.setPrototypeOf` as it takes them; on objects made on another
    * prototype that makes V8 drop their fast shape, and every later property read on them goes the slow way
-   * (docs/performance.md, fifth round: a bare Express 5 app answering a fixed JSON body served 0.23 of a bare
-   * Node server's requests, and 0.76 with its requests made on its prototypes). Made on them, the switch finds
+   * (a bare Express 5 app answering a fixed JSON body served 0.23 of a bare Node server's requests, and 0.76 with
+   * its requests made on its prototypes; docs/performance.md, "The HTTP edge"). Made on them, the switch finds
    * the prototype already in place and does nothing. Nest's own server (`super`) is kept for the options it
    * handles that we do not use.
    */

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
 import { Post } from '../idempotency/idempotent-routes';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { EInvoiceRegistration } from '@app/domain/einvoice/einvoice.port';
 import { EInvoiceService } from '@app/domain/einvoice/einvoice.service';
 import { IRP_DOCUMENT_TYPES } from '@app/domain/einvoice/irp-payload';

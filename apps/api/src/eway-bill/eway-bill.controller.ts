@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { EwayBill } from '@app/domain/eway-bill/eway-bill.port';
 import { EwayBillService } from '@app/domain/eway-bill/eway-bill.service';
 import { PartBInput } from '@app/domain/eway-bill/part-b';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query, UseGuards } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
 import { ExpensesService } from '@app/domain/expenses/expenses.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';

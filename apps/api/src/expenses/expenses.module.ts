@@ -3,7 +3,7 @@ import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
 import { ClientRepository } from '@app/domain/clients/client.repository.port';
 import { ExpenseRepository } from '@app/domain/expenses/expense.repository.port';
 import { ExpensesService } from '@app/domain/expenses/expenses.service';
-import { AccountReferences } from '@app/domain/shared/account-references';
+import { AccountReferences } from '@app/domain/documents/account-references';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { Database } from '@app/infra/database/database';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
 import { Post } from '../idempotency/idempotent-routes';
 import { ApiOperation, ApiProduces } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import type { Gstr1File } from '@app/domain/gst-returns/gst-exports.port';
 import { GstExportsService } from '@app/domain/gst-returns/gst-exports.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';

@@ -24,7 +24,7 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
  *
  * A guard rather than an interceptor: Nest runs a route with any interceptor through an rxjs pipeline and
  * two `AsyncResource.bind` per request, which cost an invoice create between a tenth and a quarter of the
- * API's CPU (docs/performance.md, seventh round). A guard cannot see the answer, so the run it starts is
+ * API's CPU (docs/performance.md, "The HTTP edge"). A guard cannot see the answer, so the run it starts is
  * settled where the answer leaves: the edge's `reply` and the error filter (idempotent-run.ts). A request
  * that never answers (its process dies) leaves its key running until it is taken over, as before.
  */

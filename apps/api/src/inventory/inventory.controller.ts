@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query, UseGuards } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { InventoryService } from '@app/domain/inventory/inventory.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { FeatureGuard, RequireFeature } from '../common/feature.guard';

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, PickType } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '../common/document-list-query.dto';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { DevicesService } from '@app/domain/notifications/devices.service';
 import { NotificationsService } from '@app/domain/notifications/notifications.service';
 import { CurrentCaller, MobileOnly } from '../common/decorators';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces } from '@nestjs/swagger';
 import { Post, Patch } from '../idempotency/idempotent-routes';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { PaymentsService, PaymentWritten } from '@app/domain/payments/payments.service';
 import { ReceiptVoucherService } from '@app/domain/payments/receipt-voucher';
 import { presentPayment, presentPaymentHeader } from '@app/domain/presentation/payment.presenter';

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
 import { RecurringStatus } from '@app/domain/recurring/recurring-invoice';
 import { RecurringInvoicesService } from '@app/domain/recurring/recurring-invoices.service';

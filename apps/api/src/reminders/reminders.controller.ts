@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { ReminderSettings } from '@app/domain/reminders/reminder-settings';
 import { RemindersService } from '@app/domain/reminders/reminders.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';

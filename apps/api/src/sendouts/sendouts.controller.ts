@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Delete, Get, Param, Query } from '@nestjs/common';
 import { Post } from '../idempotency/idempotent-routes';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { isSendoutDocumentType } from '@app/domain/sendouts/sendout-rules';
 import { STATEMENT_SENDOUT } from '@app/domain/sendouts/sendout';
 import { Forbidden } from '@app/domain/shared/domain-error';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { SubUsersService } from '@app/domain/users/sub-users.service';
 import type { User } from '@app/domain/users/user.repository.port';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';

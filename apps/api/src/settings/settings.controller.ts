@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { DEFAULT_PREFIXES } from '@app/domain/documents/document-number';
 import { DOCUMENT_KINDS, DocumentKind, documentKind } from '@app/domain/documents/document-kinds';
 import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Query, Req } from '@nestjs/common';
 import { Post } from '../idempotency/idempotent-routes';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { StorefrontEvent } from '@app/domain/storefront/storefront.ports';
 import { StorefrontService, StorefrontStatus } from '@app/domain/storefront/storefront.service';
 import { ReceiveStorefrontWebhook } from '@app/domain/storefront/storefront-events';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query, Res, StreamableFile } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
 import { ApiOperation, ApiProduces } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { IssueTdsCertificate } from '@app/domain/tds/issue-tds-certificate.use-case';
 import { TdsService } from '@app/domain/tds/tds.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { StoredWebhookEvent } from '@app/domain/webhooks/webhook-event-log.port';
 import { WebhookEventsService } from '@app/domain/webhooks/webhook-events-log.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
 import { ApiOperation } from '@nestjs/swagger';
-import type { Caller } from '@app/domain/auth/authenticate-caller.use-case';
+import type { Caller } from '@app/domain/shared/caller';
 import { formatTimestamp } from '@app/domain/shared/fiscal-year';
 import { WebhookDelivery, WebhookEndpoint } from '@app/domain/webhooks/webhook.ports';
 import { WebhooksService } from '@app/domain/webhooks/webhooks.service';

@@ -1,5 +1,5 @@
 import { AccountRepository } from './account.repository.port';
-import { PlanCode } from './account';
+import { PlanCode } from '../shared/account';
 import { UserRepository, PasswordHasher } from '../users/user.repository.port';
 import { SecretHasher } from '../shared/secret.port';
 import { TransactionRunner } from '../shared/transaction.port';

@@ -1,4 +1,5 @@
-import { Account, NewAccount, PlanCode } from './account';
+import { NewAccount } from './account';
+import { Account, PlanCode } from '../shared/account';
 
 /** Business profile fields an account edits itself (settings/business). */
 export type AccountProfile = Pick<

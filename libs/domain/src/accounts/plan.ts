@@ -1,4 +1,4 @@
-import { Account, PlanCode } from './account';
+import { Account, PlanCode } from '../shared/account';
 import { PlanLimitReached, SubscriptionExpired } from '../shared/domain-error';
 
 export interface PlanLimits {

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { Gstr1File } from '../gst-returns/gst-exports.port';
 import { Clock } from '../shared/clock.port';
 import { kolkataDate } from '../shared/fiscal-year';

@@ -1,5 +1,5 @@
 import type { ActivityEvent } from '../activity/activity-log.port';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { NotFound, ValidationFailed } from '../shared/domain-error';
 import { dateProblem } from '../shared/fiscal-year';
 import { Page, PageRequest } from '../shared/pagination';

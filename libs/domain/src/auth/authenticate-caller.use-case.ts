@@ -1,17 +1,11 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { AccountSuspended, Unauthorized } from '../shared/domain-error';
+import { Caller } from '../shared/caller';
 import { apiKeyPrincipal, Principal } from '../shared/principal';
 import { SecretHasher } from '../shared/secret.port';
-import { UserProfile } from '../users/user.repository.port';
+import { UserProfile } from '../shared/user-profile';
 import { AccessTokenVerifier } from './access-token-verifier.port';
-
-export interface Caller {
-  principal: Principal;
-  account: Account;
-  /** The signed-in user of a mobile access token, as read with its session (when the verifier read it). */
-  user?: UserProfile;
-}
 
 export const API_KEY_PREFIX = 'ik_';
 

@@ -1,6 +1,7 @@
 import { Unauthorized } from '../shared/domain-error';
 import { Principal } from '../shared/principal';
-import { UserProfile, UserRepository } from '../users/user.repository.port';
+import { UserRepository } from '../users/user.repository.port';
+import { UserProfile } from '../shared/user-profile';
 import { mobileCaller } from './mobile-caller';
 
 /** The signed-in user of a mobile access token. */

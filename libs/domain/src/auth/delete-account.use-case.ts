@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { DeletedAccounts } from '../accounts/deleted-accounts.port';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Clock } from '../shared/clock.port';

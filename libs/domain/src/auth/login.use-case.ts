@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { ActivityLog } from '../activity/activity-log.port';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { Clock } from '../shared/clock.port';

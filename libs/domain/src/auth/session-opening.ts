@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { effectivePlan, PlanPolicy } from '../accounts/plan';
 import { SessionLimit } from '../shared/domain-error';
 import { SecretHasher } from '../shared/secret.port';

@@ -1,6 +1,6 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { PermissionKey } from '../shared/principal';
-import { UserProfile } from '../users/user.repository.port';
+import { UserProfile } from '../shared/user-profile';
 
 /** Why a session ended; kept on the row for support and audits. */
 export type RevokeReason =

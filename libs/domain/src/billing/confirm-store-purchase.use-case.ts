@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { EffectivePlan, planOf } from '../accounts/plan';
 import { Clock } from '../shared/clock.port';

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { assertProFeature } from '../accounts/plan';
 import { Clock } from '../shared/clock.port';
 import { ValidationFailed } from '../shared/domain-error';

@@ -1,10 +1,10 @@
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { FakeClock } from '../../testing/fake-clock';
 import { ImmediateTransactionRunner } from '../../testing/immediate-transaction-runner';
 import { InMemoryAccountRepository } from '../../testing/in-memory-account.repository';
 import { InMemoryActivityLog } from '../../testing/in-memory-activity-log';
 import { InMemoryClientDependents, InMemoryClientRepository } from '../../testing/in-memory-client.repository';
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { DEFAULT_PLAN_POLICY, PlanPolicy } from '../accounts/plan';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Conflict, NotFound, PlanLimitReached, ValidationFailed } from '../shared/domain-error';

@@ -1,5 +1,5 @@
 import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { assertWithinLimit, effectivePlan, PlanPolicy } from '../accounts/plan';
 import { Clock } from '../shared/clock.port';

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { ClientRepository } from '../clients/client.repository.port';
 import { DocumentKind } from '../documents/document-kinds';

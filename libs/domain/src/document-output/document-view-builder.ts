@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { Client } from '../clients/client';
 import { DocumentLineView, DocumentView } from '../documents/document-view';
 import { documentKind } from '../documents/document-kinds';

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { Client } from '../clients/client';
 import { ClientRepository } from '../clients/client.repository.port';
 import { GstContext, supplierSnapshotOf } from './document-gst';

@@ -1,3 +1,5 @@
+import { DocumentPermission } from '../shared/principal';
+
 /**
  * The document kinds, each described once. Everything that lists kinds (number prefixes, the
  * `{type}` path segment and its permission, PDF titles and labels, email wording, tables in the
@@ -7,8 +9,8 @@
 export interface DocumentKindSpec {
   /** The `{type}` path segment of /v1/documents/{type}/... and the `document_type` of a sendout. */
   readonly path: string;
-  /** Permission a user needs to read or send a document of this kind. */
-  readonly permission: string;
+  /** Permission a user needs to read or send a document of this kind (one of shared/principal.ts's). */
+  readonly permission: DocumentPermission;
   /** Number prefix when business settings set none (1 to 5 characters, see validatePrefix). */
   readonly defaultPrefix: string;
   /** Field of the business settings (API) holding the account's own prefix. */
@@ -143,14 +145,11 @@ const KINDS = [
 ] as const satisfies readonly DocumentKindSpec[];
 
 export type DocumentKind = (typeof KINDS)[number]['path'];
-/** Permission keys of the document kinds, in registry order. */
-export type DocumentPermission = (typeof KINDS)[number]['permission'];
 /** Business-settings fields holding the number prefixes. */
 export type PrefixSetting = (typeof KINDS)[number]['prefixSetting'];
 
 export interface DocumentKindEntry extends DocumentKindSpec {
   readonly path: DocumentKind;
-  readonly permission: DocumentPermission;
   readonly prefixSetting: PrefixSetting;
 }
 
@@ -162,8 +161,6 @@ export const DOCUMENT_KIND_REGISTRY: Readonly<Record<DocumentKind, DocumentKindE
   DocumentKind,
   DocumentKindEntry
 >;
-
-export const DOCUMENT_PERMISSIONS: readonly DocumentPermission[] = KINDS.map((k) => k.permission);
 
 export function isDocumentKind(value: unknown): value is DocumentKind {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(DOCUMENT_KIND_REGISTRY, value);

@@ -1,5 +1,5 @@
 import { DocumentCounter } from './document-counter.port';
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { assertWithinLimit, effectivePlan, PlanPolicy } from '../accounts/plan';
 import { Clock } from '../shared/clock.port';
 

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { MoneyInput } from '../shared/money';
 import { APPROVAL_STATUSES } from './document-enums';
 import { applyGstToDocument, GstContext, gstFieldsOf, GstHeaderInput, gstinOnlySupplier, readGstHeader } from './document-gst';

@@ -1,7 +1,7 @@
 import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { documentChanges, PRODUCT_LINE_FIELDS } from '../activity/field-changes';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { ClientRepository } from '../clients/client.repository.port';
 import { ConversionSource, ConvertToInvoice } from '../invoices/convert-to-invoice.use-case';
 import { ConversionInput } from '../invoices/invoice-rules';

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { ClientRepository } from '../clients/client.repository.port';
 import { DocumentSource } from '../document-output/document-source.port';
 import { BusinessSettingsRepository } from '../settings/business-settings';

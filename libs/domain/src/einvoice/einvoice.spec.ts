@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { DocumentSource } from '../document-output/document-source.port';
 import { SourceDocument } from '../document-output/source-document';
 import { Clock } from '../shared/clock.port';

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { Client } from '../clients/client';
 import { SourceDocument } from '../document-output/source-document';
 import { lineTaxable } from '../document-output/document-view-builder';

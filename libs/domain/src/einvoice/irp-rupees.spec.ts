@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { Client } from '../clients/client';
 import { SourceDocument } from '../document-output/source-document';
 import { buildIrpPayload } from './irp-payload';

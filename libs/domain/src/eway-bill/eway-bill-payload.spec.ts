@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { Client } from '../clients/client';
 import { SourceDocument, SourceProductLine } from '../document-output/source-document';
 import { ValidationFailed } from '../shared/domain-error';

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { ClientRepository } from '../clients/client.repository.port';
 import { DocumentSource } from '../document-output/document-source.port';
 import { SourceDocument } from '../document-output/source-document';

@@ -1,12 +1,12 @@
 import { bulkDeleteRecords, BulkDeleteResult } from '../shared/bulk-delete';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Clock } from '../shared/clock.port';
 import { found } from '../shared/domain-error';
 import { kolkataDate } from '../shared/fiscal-year';
 import { Page, PageRequest } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
-import { AccountReferences } from '../shared/account-references';
+import { AccountReferences } from '../documents/account-references';
 import { Expense, ExpenseFields } from './expense';
 import { ExpenseRepository } from './expense.repository.port';
 import { buildExpenseFields, ExpenseInput } from './expense-rules';

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { Clock } from '../shared/clock.port';
 import { Conflict, ValidationFailed } from '../shared/domain-error';
 import { FIRST_DATE, isValidDate, LAST_DATE } from '../shared/fiscal-year';

@@ -1,5 +1,5 @@
 import { bulkDeleteRecords, BulkDeleteResult } from '../shared/bulk-delete';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { assertWithinLimit, PlanPolicy } from '../accounts/plan';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Clock } from '../shared/clock.port';

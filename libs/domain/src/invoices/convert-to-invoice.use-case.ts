@@ -1,5 +1,5 @@
 import { ActivityRecorder } from '../activity/activity-recorder';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { supplierSnapshotOf } from '../documents/document-gst';
 import { Clock } from '../shared/clock.port';
 import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';

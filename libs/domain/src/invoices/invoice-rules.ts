@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { defaultInvoiceType, DOCUMENT_STATUSES, INVOICE_TYPES, PAYMENT_STATUSES } from '../documents/document-enums';
 import { receivableAmount } from '../documents/document-totals';
 import { applyGstToDocument, GstContext, gstFieldsOf, GstHeaderInput, gstinOnlySupplier, readGstHeader } from '../documents/document-gst';

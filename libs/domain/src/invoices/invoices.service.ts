@@ -1,7 +1,7 @@
 import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { documentChanges, PRODUCT_LINE_FIELDS } from '../activity/field-changes';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { DocumentListFilter } from '../documents/document-list-filter';
 import { assertStaysIssued } from '../documents/document-numbering';
 import { Clock } from '../shared/clock.port';
@@ -14,7 +14,7 @@ import { InvoiceRepository } from './invoice.repository.port';
 import { buildInvoice, InvoiceContext, InvoiceInput } from './invoice-rules';
 import { IssuedInvoice, IssueInvoice } from './issue-invoice.use-case';
 import { InvoiceStock } from '../inventory/invoice-stock';
-import { AccountReferences } from '../shared/account-references';
+import { AccountReferences } from '../documents/account-references';
 import { InvoiceLock } from './invoice-lock';
 import { TaxWarning } from '../tax/tax-engine';
 import { PaymentLedger } from '../payments/payment-ledger';

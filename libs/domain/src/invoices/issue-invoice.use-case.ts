@@ -1,5 +1,5 @@
 import { ActivityRecorder } from '../activity/activity-recorder';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { Client } from '../clients/client';
 import { ClientRepository } from '../clients/client.repository.port';
 import { DocumentNumbering, numberIn, takesTaxNumber } from '../documents/document-numbering';

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { NotFound } from '../shared/domain-error';
 import { buildCreditNoteFields } from './credit-note-rules';
 import { CreditNote, CreditNoteFields, CreditNoteInput } from './note';

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { PaymentLedger } from '../payments/payment-ledger';
 import { paiseOf } from '../shared/money';
 import { buildDebitNoteFields } from './debit-note-rules';

@@ -1,5 +1,5 @@
 import { bulkDelete, BulkDeleteResult } from '../shared/bulk-delete';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { ClientRepository } from '../clients/client.repository.port';
 import { DocumentListFilter } from '../documents/document-list-filter';

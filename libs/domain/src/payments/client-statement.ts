@@ -1,5 +1,5 @@
-import { Account } from '../accounts/account';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import { Account } from '../shared/account';
+import type { Caller } from '../shared/caller';
 import { ClientRepository } from '../clients/client.repository.port';
 import { requireClient } from '../documents/sales-document-fields';
 import { Clock } from '../shared/clock.port';

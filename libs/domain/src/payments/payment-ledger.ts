@@ -1,5 +1,5 @@
 import { ActivityRecorder } from '../activity/activity-recorder';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { Clock } from '../shared/clock.port';
 import { NotFound, ValidationFailed } from '../shared/domain-error';
 import { formatTimestamp, kolkataDate } from '../shared/fiscal-year';

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { ClientRepository } from '../clients/client.repository.port';
 import { DocumentNumbering, numberedFiscalYear } from '../documents/document-numbering';

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { ClientRepository } from '../clients/client.repository.port';
 import { pdfFileName, RenderedPdf } from '../document-output/document-output.service';
 import { requireClient } from '../documents/sales-document-fields';

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { Client } from '../clients/client';
 import { displayDate } from '../document-output/document-view-builder';
 import { stateOf } from '../tax/supply';

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { ClientRepository } from '../clients/client.repository.port';
 import { requireClient } from '../documents/sales-document-fields';
 import { pdfFileName, PdfOptions, RenderedPdf } from '../document-output/document-output.service';

@@ -1,7 +1,7 @@
 import { salesAccount, salesDocumentKit } from '../../testing/sales-document-test-kit';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { ActivityRecorder } from '../activity/activity-recorder';
-import { AccountReferences } from '../shared/account-references';
+import { AccountReferences } from '../documents/account-references';
 import { Page } from '../shared/pagination';
 import { SendoutQueue } from '../sendouts/sendout-queue.port';
 import { SendoutRepository } from '../sendouts/sendout.repository.port';

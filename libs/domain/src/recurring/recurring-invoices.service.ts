@@ -1,8 +1,8 @@
 import { ActivityRecorder } from '../activity/activity-recorder';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { InvoiceStock } from '../inventory/invoice-stock';
 import { buildInvoice } from '../invoices/invoice-rules';
-import { AccountReferences } from '../shared/account-references';
+import { AccountReferences } from '../documents/account-references';
 import { Clock } from '../shared/clock.port';
 import { Conflict, found, NotFound } from '../shared/domain-error';
 import { formatTimestamp } from '../shared/fiscal-year';

@@ -1,5 +1,5 @@
 import { ActivityRecorder } from '../activity/activity-recorder';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { ClientRepository } from '../clients/client.repository.port';
 import { DocumentSource } from '../document-output/document-source.port';
 import { amountDue } from '../sendouts/sendout-template';

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { ClientRepository } from '../clients/client.repository.port';
@@ -10,7 +10,7 @@ import { amountDue, formatMoney } from '../sendouts/sendout-template';
 import { BusinessSettingsRepository } from '../settings/business-settings';
 import { Clock } from '../shared/clock.port';
 import { isValidEmail } from '../shared/email';
-import { AccountDays, batchedPass } from '../shared/daily-pass';
+import { AccountDays, batchedPass } from '../accounts/daily-pass';
 import { toDecimal } from '../shared/money';
 import { systemPrincipal } from '../shared/principal';
 import { TransactionRunner } from '../shared/transaction.port';

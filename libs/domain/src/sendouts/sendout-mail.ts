@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { base64Decode } from '../settings/signature';
 import { ClaimedSendout } from './sendout';
 import { OutgoingMail } from './mailer.port';

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { Client } from '../clients/client';
 import { DocumentKind, documentKind } from '../documents/document-kinds';
 import { displayDate } from '../document-output/document-view-builder';

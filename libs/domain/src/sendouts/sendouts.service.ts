@@ -1,5 +1,5 @@
 import type { Page, PageRequest } from '../shared/pagination';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { DocumentKind } from '../documents/document-kinds';
 import { BusinessSettingsRepository } from '../settings/business-settings';

@@ -1,4 +1,4 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { AccountProfile, AccountRepository } from '../accounts/account.repository.port';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { DEFAULT_PREFIXES, isEinvoiceNumber, validatePrefix } from '../documents/document-number';

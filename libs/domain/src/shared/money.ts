@@ -42,7 +42,7 @@ export function toDecimal(v: MoneyInput | Decimal): Decimal {
  *
  * Why not decimal.js for these too: a 10-line invoice checks each line's tax against the rule, about 40
  * decimal.js objects per line, and most amounts are plain 2-decimal strings. Integers in doubles do the
- * same sums and comparisons exactly at a fraction of the cost (docs/performance.md).
+ * same sums and comparisons exactly at a fraction of the cost (docs/performance.md, "Money in whole paise").
  */
 export function paiseOf(text: string): number | null {
   const m = PLAIN_MONEY.exec(text);

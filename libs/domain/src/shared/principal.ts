@@ -1,4 +1,9 @@
-import { DOCUMENT_PERMISSIONS, DocumentPermission } from '../documents/document-kinds';
+/**
+ * One permission per document kind, in the order of the kind registry (documents/document-kinds.ts), where each
+ * kind names its own from this list.
+ */
+export const DOCUMENT_PERMISSIONS = ['invoices', 'quotations', 'proforma_invoices', 'debit_notes', 'credit_notes'] as const;
+export type DocumentPermission = (typeof DOCUMENT_PERMISSIONS)[number];
 
 /** `payments`: receipts from clients and their allocations to invoices and debit notes (/v1/payments). */
 const OTHER_PERMISSIONS = ['payments', 'inventory', 'expenses', 'sendouts', 'analytics', 'tds', 'settings', 'users', 'api', 'integrations'] as const;

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { ClientsService } from '../clients/clients.service';
 import { InvoiceStock } from '../inventory/invoice-stock';
 import { InvoicesService } from '../invoices/invoices.service';

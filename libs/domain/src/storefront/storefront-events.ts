@@ -1,5 +1,5 @@
 import { AccountRepository } from '../accounts/account.repository.port';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { Clock } from '../shared/clock.port';
 import { DomainError, Unauthorized, ValidationFailed } from '../shared/domain-error';
 import { formatTimestamp } from '../shared/fiscal-year';

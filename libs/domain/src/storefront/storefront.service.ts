@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { assertProFeature } from '../accounts/plan';
 import { Clock } from '../shared/clock.port';
 import { Conflict, ValidationFailed } from '../shared/domain-error';

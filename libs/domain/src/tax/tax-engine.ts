@@ -38,7 +38,8 @@ export function lineTaxableValue(line: LineQuantities): string {
  * in a double; null sends the line the decimal.js way. The same sums as there, with each value scaled to a whole
  * number: gross = quantity x rate; a percentage discount leaves gross x (100 - value) / 100, a fixed one
  * gross - value; below zero is zero; then rounded half-up to the paisa. (A 10-line invoice computes this for every
- * line, and decimal.js cost about as much as validating the body's amounts: docs/performance.md, eighth round.)
+ * line, and decimal.js cost about as much as validating the body's amounts: docs/performance.md, "Money in whole
+ * paise".)
  */
 function taxablePaise(line: LineQuantities): number | null {
   const quantity = scaledOf(line.quantity);

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { Clock } from '../shared/clock.port';
 import { found, NotFound, ValidationFailed } from '../shared/domain-error';

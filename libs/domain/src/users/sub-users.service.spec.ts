@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { authFixture } from '../../testing/auth-fixture';
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { apiKeyPrincipal, PERMISSION_KEYS, PermissionKey } from '../shared/principal';
 
 const STRONG = 'Str0ng!pass';

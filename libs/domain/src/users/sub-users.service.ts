@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { assertWithinLimit, PlanPolicy } from '../accounts/plan';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { newPasswordProblem } from '../auth/password-policy';

@@ -1,18 +1,9 @@
 import { PermissionKey } from '../shared/principal';
+import { UserProfile } from '../shared/user-profile';
 
-export interface User {
-  id: number;
-  accountId: number;
-  username: string;
+export interface User extends UserProfile {
   passwordHash: string;
-  permissions: PermissionKey[];
-  isOwner: boolean;
-  createdAt: string;
-  updatedAt: string;
 }
-
-/** A user without its password hash (what a request carries about its signed-in user). */
-export type UserProfile = Omit<User, 'passwordHash'>;
 
 export interface NewUser {
   username: string;

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/authenticate-caller.use-case';
+import type { Caller } from '../shared/caller';
 import { Clock } from '../shared/clock.port';
 import { found, ValidationFailed } from '../shared/domain-error';
 import { StoredWebhookEvent, WebhookEventLog, WebhookEventPage } from './webhook-event-log.port';

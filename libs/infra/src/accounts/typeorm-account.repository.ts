@@ -1,4 +1,5 @@
-import { Account, NewAccount, PlanCode } from '@app/domain/accounts/account';
+import { NewAccount } from '@app/domain/accounts/account';
+import { Account, PlanCode } from '@app/domain/shared/account';
 import { DEFAULT_TIME_ZONE } from '@app/domain/shared/time-zone';
 import { AccountProfile, AccountRepository, ApiKeyRecord } from '@app/domain/accounts/account.repository.port';
 import { Database } from '../database/database';

@@ -3,9 +3,9 @@
  * with its first real statement, as one multi-statement query, instead of one round trip each.
  *
  * Every round trip costs the API a socket write and a reply to parse; a write to the database is the largest
- * single cost of an invoice create (docs/performance.md, sixth round). The server runs the statements of a
- * multi-statement query in order and stops at the first that fails, so `START TRANSACTION; SELECT ...` is the
- * same transaction as the two sent apart. A transaction whose work sends no statement sends nothing at all: its
+ * single cost of an invoice create (docs/performance.md, "Statements per request"). The server runs the
+ * statements of a multi-statement query in order and stops at the first that fails, so
+ * `START TRANSACTION; SELECT ...` is the same transaction as the two sent apart. A transaction whose work sends no statement sends nothing at all: its
  * COMMIT or ROLLBACK is answered here.
  *
  * This sits on the driver's connection rather than in TypeORM: TypeORM's query runner keeps its own transaction

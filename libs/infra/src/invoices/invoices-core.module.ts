@@ -10,7 +10,7 @@ import { ConvertToInvoice } from '@app/domain/invoices/convert-to-invoice.use-ca
 import { InvoiceRepository } from '@app/domain/invoices/invoice.repository.port';
 import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { IssueInvoice } from '@app/domain/invoices/issue-invoice.use-case';
-import { AccountReferences } from '@app/domain/shared/account-references';
+import { AccountReferences } from '@app/domain/documents/account-references';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { TdsSectionRepository } from '@app/domain/tds/tds-section.repository.port';

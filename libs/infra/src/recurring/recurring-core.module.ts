@@ -8,7 +8,7 @@ import { RecurringInvoicesService } from '@app/domain/recurring/recurring-invoic
 import { SendoutQueue } from '@app/domain/sendouts/sendout-queue.port';
 import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port';
 import { BusinessSettingsRepository } from '@app/domain/settings/business-settings';
-import { AccountReferences } from '@app/domain/shared/account-references';
+import { AccountReferences } from '@app/domain/documents/account-references';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { bind, make } from '../core/providers';

@@ -157,7 +157,7 @@ export class VersionedListCache {
     // Rows at or after the bookmark in the (date DESC, id DESC) order, written as two ranges of the (account, date,
     // id) index. `date <= ? AND (date < ? OR id <= ?)`, the same rows, gives the optimizer only `date <= ?` to range
     // on: with many rows on the bookmark's date it walked all of that date's newer ones (16 ms instead of 0.2 ms for
-    // a bookmark 90,000 rows into one date; docs/performance.md, fifth round).
+    // a bookmark 90,000 rows into one date; docs/performance.md, "List totals and deep pages").
     const from = mark ? ` AND (d.${q.dateColumn} < ? OR (d.${q.dateColumn} = ? AND d.id <= ?))` : '';
     const order = this.order(q);
     return db.query<R>(

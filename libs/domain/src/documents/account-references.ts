@@ -1,10 +1,10 @@
-import { Account } from '../accounts/account';
+import { Account } from '../shared/account';
 import { Client } from '../clients/client';
 import { ClientRepository } from '../clients/client.repository.port';
-import { GstContext } from '../documents/document-gst';
-import { gstContextFor, gstContextWithClient } from '../documents/document-gst-context';
-import { requireClient } from '../documents/sales-document-fields';
-import { NotFound } from './domain-error';
+import { GstContext } from './document-gst';
+import { gstContextFor, gstContextWithClient } from './document-gst-context';
+import { requireClient } from './sales-document-fields';
+import { NotFound } from '../shared/domain-error';
 import { TdsSectionRepository } from '../tds/tds-section.repository.port';
 
 /**

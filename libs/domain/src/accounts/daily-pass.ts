@@ -1,6 +1,6 @@
-import { Account } from '../accounts/account';
-import { AccountRepository } from '../accounts/account.repository.port';
-import { accountToday } from './time-zone';
+import { Account } from '../shared/account';
+import { AccountRepository } from './account.repository.port';
+import { accountToday } from '../shared/time-zone';
 
 /**
  * One pass of a daily job over rows read in batches by key (`read(afterKey, limit)`, ascending keys): `handle`

@@ -1,5 +1,5 @@
 import { salesAccount } from '../../testing/sales-document-test-kit';
-import { AccountRepository } from '../accounts/account.repository.port';
+import { AccountRepository } from './account.repository.port';
 import { AccountDays, batchedPass } from './daily-pass';
 
 describe('daily pass', () => {
