@@ -124,18 +124,19 @@ export class SqlGstr1Data extends Gstr1DataReader {
         range,
       ),
       // Lines of the invoices the period's notes are against (of any date): Table 12 takes their HSN codes for
-      // note lines without one.
+      // note lines without one. The notes' invoice ids are joined as a derived table: written as `invoice_id IN
+      // (... UNION ...)` the server walked every line of the account to test each against the set (12.6 s at
+      // 100,000 invoices; docs/benchmarks.md, "Scale table").
       this.q(
         `SELECT ${INVOICE_LINE}
-           FROM invoice_items it
-          WHERE it.account_id = ? AND it.invoice_id IN (
-                SELECT COALESCE(n.original_invoice_id, n.source_invoice_id) FROM credit_notes n
-                 WHERE n.account_id = ? AND n.credit_note_date BETWEEN ? AND ? AND n.status IN ('issued', 'archived')
-                UNION
-                SELECT n.original_invoice_id FROM debit_notes n
-                 WHERE n.account_id = ? AND n.debit_note_date BETWEEN ? AND ? AND n.status IN ('issued', 'archived'))
+           FROM (SELECT COALESCE(n.original_invoice_id, n.source_invoice_id) AS invoice_id FROM credit_notes n
+                  WHERE n.account_id = ? AND n.credit_note_date BETWEEN ? AND ? AND n.status IN ('issued', 'archived')
+                 UNION
+                 SELECT n.original_invoice_id FROM debit_notes n
+                  WHERE n.account_id = ? AND n.debit_note_date BETWEEN ? AND ? AND n.status IN ('issued', 'archived')) src
+           JOIN invoice_items it ON it.account_id = ? AND it.invoice_id = src.invoice_id
           ORDER BY it.invoice_id, it.id`,
-        [accountId, ...range, ...range],
+        [...range, ...range, accountId],
       ),
     ]);
 
