@@ -69,6 +69,10 @@ describe('statements of a document create', () => {
       'SET @document_id = LAST_INSERT_ID()',
       'INSERT INTO `invoice_items`',
       'INSERT INTO `activity_events`',
+      // The account's analytics data version moves in the same transaction (shared/data-version.ts).
+      'INSERT INTO analytics_versions',
+      // The number as stored, read back and compared with the sequence's reply.
+      'SELECT `sequence_no` AS sequence FROM `invoices` WHERE id = @document_id',
     ]);
     expect(statements.filter((s) => s.includes('webhook_endpoints'))).toHaveLength(1);
     // Client, START TRANSACTION with the prefix, the numbered write, COMMIT: four round trips (the account is

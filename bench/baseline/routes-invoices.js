@@ -175,11 +175,13 @@ module.exports = function invoiceRoutes({ pool, authenticate, HttpError }) {
             ],
           );
         }
-        // The activity event and the bump of the account's data version (as the API: no round trip of its own).
+        // The activity event, the bump of the account's data version and the stored number read back (as the API: no
+        // round trip of their own).
         await conn.query(
           `INSERT INTO activity_events (account_id, actor_kind, actor_user_id, action, entity_type, entity_id, label, before_summary, after_summary, created_at)
            VALUES (?, 'api_key', NULL, 'created', 'invoice', ?, ?, NULL, ?, ?);
-           ${BUMP_VERSION}`,
+           ${BUMP_VERSION};
+           SELECT sequence_no FROM invoices WHERE id = ${Number(id)}`,
           [
             a.id,
             id,

@@ -63,7 +63,11 @@ export class InfraCoreModule {
         },
         {
           provide: Database,
-          useFactory: (ds: DataSource, replicas: ReplicaSet) => new Database(ds, replicas.size ? replicas : null),
+          useFactory: async (ds: DataSource, replicas: ReplicaSet) => {
+            const db = new Database(ds, replicas.size ? replicas : null);
+            await db.detectCluster();
+            return db;
+          },
           inject: [DataSource, ReplicaSet],
         },
         bind(TransactionRunner, TypeormTransactionRunner, [Database]),

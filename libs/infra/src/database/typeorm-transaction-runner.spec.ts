@@ -1,4 +1,5 @@
 import { QueryFailedError } from 'typeorm';
+import { InconsistentAnswer, LostCommit } from './database';
 import { retryable } from './typeorm-transaction-runner';
 
 const failed = (code: string, message: string) => new QueryFailedError('INSERT ...', [], Object.assign(new Error(message), { code }));
@@ -12,6 +13,11 @@ describe('retryable (what the transaction runner runs again)', () => {
   it('runs again a document number taken by a concurrent writer on another node (MariaDB and MySQL key names)', () => {
     expect(retryable(failed('ER_DUP_ENTRY', "Duplicate entry '2-INV/27-28/0023' for key 'uq_invoices_number'"))).toBe(true);
     expect(retryable(failed('ER_DUP_ENTRY', "Duplicate entry '2-RCPT/26-27/0001' for key 'payments.uq_payments_receipt_number'"))).toBe(true);
+  });
+
+  it('runs again a transaction found lost after COMMIT or answered inconsistently (docs/scaling.md, "Galera: known defect")', () => {
+    expect(retryable(new LostCommit('SELECT 1 FROM `invoices` WHERE id = ? AND account_id = ?'))).toBe(true);
+    expect(retryable(new InconsistentAnswer('the document was numbered 88, its sequence said 34'))).toBe(true);
   });
 
   it('does not run again any other duplicate or failure: the same request would fail the same way', () => {

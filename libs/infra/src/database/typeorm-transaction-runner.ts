@@ -1,6 +1,6 @@
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
-import { Database } from './database';
+import { Database, InconsistentAnswer, LostCommit } from './database';
 
 const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 
@@ -20,6 +20,7 @@ interface DriverFailure {
 
 /** Whether a failed transaction may succeed when run again from its start. */
 export function retryable(error: unknown): boolean {
+  if (error instanceof LostCommit || error instanceof InconsistentAnswer) return true;
   const failure = (error ?? {}) as DriverFailure;
   const code = failure.driverError?.code ?? failure.code;
   if (code && RETRYABLE.has(code)) return true;

@@ -9,7 +9,7 @@ import { ProductLine, ProductLineValues } from '@app/domain/documents/product-li
 import { SalesDocumentRepository } from '@app/domain/documents/sales-document.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page } from '@app/domain/shared/pagination';
-import { Database } from '../database/database';
+import { Database, InconsistentAnswer } from '../database/database';
 import { dataVersionStatement, DATA_VERSIONED_TABLES, noteDataVersion, versionedWrite } from '../shared/data-version';
 import { writeTombstones } from '../shared/list-sync';
 import { listedColumns } from './document-tables';
@@ -115,6 +115,7 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
     ]);
     if (this.db.inTransaction()) {
       const [id] = await Promise.all([header, this.lines.insertAfterParent(accountId, lines)]);
+      this.checkKept(accountId, id);
       return id;
     }
     const id = await header;
@@ -158,6 +159,8 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
         label: `(SELECT \`${column}\` FROM \`${table}\` WHERE id = @document_id)`,
       }),
       this.versioned ? dataVersionStatement(this.db, accountId) : null,
+      // The number as stored, read back in the same batch (see below).
+      { sql: `SELECT \`${columnOf(manager, this.spec.header, 'sequenceNo').column}\` AS sequence FROM \`${table}\` WHERE id = @document_id`, params: [] },
     ].filter((statement): statement is SqlStatement => statement !== null);
     const results = await manager.query<unknown[]>(
       statements.map((st) => st.sql).join(';\n'),
@@ -166,7 +169,20 @@ export abstract class TypeormSalesDocumentRepository<Row extends SalesDocumentCo
     const id = Number((results[1] as { insertId?: number } | undefined)?.insertId);
     if (!Number.isInteger(id) || id < 1) throw new Error('The document insert returned no id');
     if (this.versioned) noteDataVersion(this.db, accountId);
-    return { id, sequence: sequenceOf(results[0]) };
+    const sequence = sequenceOf(results[0]);
+    // The header takes its number from the connection's LAST_INSERT_ID(), which the upsert's reply also carries. On a
+    // multi-primary Galera node under certification conflicts the two were seen to differ (a header numbered from an
+    // earlier insert's id while the reply said the sequence): such a transaction is rolled back and run again.
+    const [stored] = results[results.length - 1] as Array<{ sequence: number | string }>;
+    if (Number(stored?.sequence) !== sequence) throw new InconsistentAnswer(`the document was numbered ${stored?.sequence}, its sequence said ${sequence}`);
+    this.checkKept(accountId, id);
+    return { id, sequence };
+  }
+
+  /** An answered document (and its number) must be a kept one, also on a multi-primary cluster (Database.checkAfterCommit). */
+  private checkKept(accountId: number, id: number): void {
+    const { table } = columnOf(this.db.manager(), this.spec.header, this.spec.numberProperty);
+    this.db.checkAfterCommit(`SELECT 1 FROM \`${table}\` WHERE id = ? AND account_id = ?`, [id, accountId]);
   }
 
   async update(accountId: number, id: number, fields: F, lines: ProductLineValues[] | null): Promise<void> {
