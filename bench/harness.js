@@ -23,9 +23,9 @@ const PASSWORD = 'Bench#Passw0rd-2025';
 const BCRYPT_COST = '12';
 
 /** The API processes get the start commands' Node flags, then BENCH_API_NODE_ARGS (e.g. to profile them). */
-function startChild(label, args, env) {
+function startChild(label, args, env, more = []) {
   const extra = process.env.BENCH_API_NODE_ARGS ? process.env.BENCH_API_NODE_ARGS.split(/\s+/).filter(Boolean) : [];
-  const nodeArgs = label.startsWith('api') ? [...processes.API_NODE_ARGS, ...extra] : [];
+  const nodeArgs = label.startsWith('api') ? [...processes.API_NODE_ARGS, ...extra, ...more] : more;
   return processes.startChild(label, args, env, nodeArgs);
 }
 
@@ -82,9 +82,9 @@ function apiEnv(ctx, port, adapter, extra = {}) {
 }
 
 /** Starts the built API (scripts/run.js api) on a free port: {child, base}; waitForHealth(child, base) before use. */
-async function startApi(ctx, label, adapter, extra) {
+async function startApi(ctx, label, adapter, extra, nodeArgs = []) {
   const port = await processes.freePort();
-  return { child: startChild(label, ['scripts/run.js', 'api'], apiEnv(ctx, port, adapter, extra)), base: `http://127.0.0.1:${port}` };
+  return { child: startChild(label, ['scripts/run.js', 'api'], apiEnv(ctx, port, adapter, extra), nodeArgs), base: `http://127.0.0.1:${port}` };
 }
 
 const resolve = (value, ctx) => (typeof value === 'function' ? value(ctx) : value);

@@ -5,7 +5,8 @@
  * timed) and the built API on the Fastify edge of its own; then the rows below (scenarios of scenarios.js and
  * receivables-bench.js by name, and two list filters of their own) against each size's API in turn, row by row, API
  * only (no baselines). Prints p50, p99 and req/s at every size and the ratio of the last size to the first (target: at
- * most 1.25), the seed time and the API's RSS before and after the rows (VmRSS), and writes it all to
+ * most 1.25), the seed time and the API's RSS before and after the rows (VmRSS as it is, and after a full garbage
+ * collection: the API runs with gc-on-signal.js), and writes it all to
  * bench/results/scale.md.
  *
  * Environment: BENCH_SCALE (sizes, comma-separated), BENCH_ONLY (the rows whose label contains it; `a|b`: either),
@@ -89,6 +90,33 @@ function databaseOf(size) {
   return url.toString();
 }
 
+/** Node flags of the scale run's API: a full collection on SIGUSR2 (gc-on-signal.js). */
+const GC_ARGS = ['--expose-gc', '--require', path.join(__dirname, 'gc-on-signal.js')];
+
+/**
+ * The API's memory after a full collection ({rss, heapUsed, external} in bytes): SIGUSR2 to the process, then the
+ * line gc-on-signal.js writes. What is left after it is what the process keeps, not garbage not yet collected.
+ */
+function collected(child) {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => done(new Error(`${child.label}: no answer to SIGUSR2 within 15 s`)), 15000);
+    const onData = (chunk) => {
+      text += chunk;
+      const m = /\[bench-gc\] (\{.*\})\n/.exec(text);
+      if (m) done(null, JSON.parse(m[1]));
+    };
+    function done(err, value) {
+      clearTimeout(timer);
+      child.stderr.off('data', onData);
+      if (err) reject(err);
+      else resolve(value);
+    }
+    child.stderr.on('data', onData);
+    child.kill('SIGUSR2');
+  });
+}
+
 async function stopApi(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
@@ -109,20 +137,22 @@ async function prepareSize(size) {
   ctx.invoiceCount = size;
   await ensureInvoices(ctx);
   const seedLoad = loadavg();
-  const api = await startApi(ctx, `api ${short(size)}`, 'fastify', { ANALYTICS_CACHE });
+  const api = await startApi(ctx, `api ${short(size)}`, 'fastify', { ANALYTICS_CACHE }, GC_ARGS);
   await waitForHealth(api.child, api.base);
   Object.assign(ctx, { apiBase: api.base, apiPid: api.child.pid });
   for (const [, scenario] of ROWS) if (scenario.setup) await scenario.setup(ctx);
   const sizes = await tableSizes(ctx.db);
   const [[{ pool }]] = await ctx.db.query('SELECT @@innodb_buffer_pool_size AS pool');
   const rssStart = memoryOf(api.child.pid).rss;
-  log(`${short(size)}: ${sizes}; API RSS ${mb(rssStart)} before the rows; load ${loadavg()}`);
-  return { size, ctx, api, seedMs: ctx.invoiceSeedMs, seedLoad, sizes, bufferPool: Number(pool), rssStart, rows: [] };
+  const start = await collected(api.child);
+  log(`${short(size)}: ${sizes}; API RSS ${mb(rssStart)} before the rows, ${mb(start.rss)} after a full collection; load ${loadavg()}`);
+  return { size, ctx, api, seedMs: ctx.invoiceSeedMs, seedLoad, sizes, bufferPool: Number(pool), rssStart, start, rows: [] };
 }
 
 /** The API stopped (its RSS taken first) and, unless BENCH_SCALE_KEEP=on, the size's database dropped. */
 async function finishSize(run) {
   run.rssEnd = memoryOf(run.api.child.pid).rss;
+  run.end = await collected(run.api.child);
   await stopApi(run.api.child);
   if (!KEEP) await run.ctx.db.query(`DROP DATABASE \`${new URL(run.ctx.databaseUrl).pathname.slice(1)}\``);
   await run.ctx.db.end();
@@ -158,7 +188,9 @@ async function measureRows(runs) {
         const options = requestOptions(run.api.base, scenario, run.ctx, scenario.auth !== false);
         const tag = `${label} (${short(run.size)})`;
         const result = scenario.sequential ? await sequentially(tag, options) : await measure(tag, options, connections);
-        rounds[k].push({ ...result, connections, rss: memoryOf(run.api.child.pid).rss, load: os.loadavg()[0] });
+        const rss = memoryOf(run.api.child.pid).rss;
+        const kept = await collected(run.api.child);
+        rounds[k].push({ ...result, connections, rss, kept, load: os.loadavg()[0] });
       }
     }
     for (const [k, run] of runs.entries()) run.rows.push([...rounds[k]].sort((a, b) => a.rps - b.rps)[Math.floor((ROUNDS - 1) / 2)]);
@@ -207,6 +239,10 @@ function memoryTable(runs) {
     'API RSS after',
     'after / before',
     'RSS after each row',
+    'collected: RSS before / after',
+    'collected: after / before',
+    'collected: heap before / after',
+    'collected: RSS after each row',
   ];
   return tables(
     header,
@@ -219,6 +255,10 @@ function memoryTable(runs) {
       mb(r.rssEnd),
       (r.rssEnd / r.rssStart).toFixed(2),
       r.rows.map((row) => Math.round(row.rss / 1048576)).join(' '),
+      `${mb(r.start.rss)} / ${mb(r.end.rss)}`,
+      (r.end.rss / r.start.rss).toFixed(2),
+      `${mb(r.start.heapUsed)} / ${mb(r.end.heapUsed)}`,
+      r.rows.map((row) => Math.round(row.kept.rss / 1048576)).join(' '),
     ]),
   );
 }
@@ -234,7 +274,8 @@ async function main() {
     `${new Date().toISOString().slice(0, 19).replace('T', ' ')} UTC; Node ${process.version}; ${os.cpus().length} CPUs (${os.cpus()[0].model.trim()}); ` +
     `MariaDB InnoDB buffer pool ${mb(runs[0].bufferPool)}; one account with ${CLIENTS.toLocaleString('en-US')} clients and the size's invoices; ` +
     `${DURATION} s per row after ${WARMUP} s warm-up${ROUNDS > 1 ? `, median of ${ROUNDS} rounds` : ''}; ANALYTICS_CACHE=${ANALYTICS_CACHE}; ratio = last size / first size; latencies in ms; ` +
-    `RSS after each row: MB, in the table's order; the rows alternate the sizes row by row.`;
+    `RSS after each row: MB, in the table's order; the rows alternate the sizes row by row; ` +
+    `collected: after a full garbage collection (SIGUSR2 to the API, bench/gc-on-signal.js).`;
   process.stdout.write(`\n${scale.text}\n\n${memory.text}\n\n${context}\n\nMarkdown:\n\n${scale.md}\n\n${memory.md}\n`);
   const dir = path.join(__dirname, 'results');
   fs.mkdirSync(dir, { recursive: true });

@@ -45,10 +45,12 @@ async function computeFull(pool, a, range) {
   const ii = p('i.invoice_date');
   const pay = p('payment_date');
   const dn = p('debit_note_date');
+  // The API reads a year's invoices through ix_invoices_analytics (SqlAnalyticsReader, invoicesOf).
+  const invoicesTable = range ? 'invoices FORCE INDEX (ix_invoices_analytics)' : 'invoices';
   const [invoices, notes, receivables, [receipts], proforma, [expenses], gst, [inventory], sold] = await Promise.all([
     run(
       `SELECT status, DATE_FORMAT(invoice_date, '%Y-%m') AS month, COUNT(*) AS count, SUM(total_amount) AS total, COALESCE(SUM(tds_amount), 0) AS tds
-       FROM invoices WHERE account_id = ?${inv.sql} GROUP BY status, month`,
+       FROM ${invoicesTable} WHERE account_id = ?${inv.sql} GROUP BY status, month`,
       [a.id, ...inv.params],
     ),
     run(
@@ -60,14 +62,14 @@ async function computeFull(pool, a, range) {
       `SELECT CASE WHEN DATEDIFF(?, invoice_date) <= 30 THEN '0_30' WHEN DATEDIFF(?, invoice_date) <= 60 THEN '31_60'
                    WHEN DATEDIFF(?, invoice_date) <= 90 THEN '61_90' ELSE '90_plus' END AS bucket,
               (payment_due_date < ?) AS overdue, COUNT(*) AS count, SUM(total_amount - COALESCE(tds_amount, 0) - paid_amount) AS amount
-       FROM invoices WHERE account_id = ? AND status IN ${COUNTED} AND payment_status <> 'paid'${inv.sql}
+       FROM ${invoicesTable} WHERE account_id = ? AND status IN ${COUNTED} AND payment_status <> 'paid'${inv.sql}
        GROUP BY bucket, overdue`,
       [today, today, today, today, a.id, ...inv.params],
     ),
     run(
       `SELECT (SELECT COALESCE(SUM(amount), 0) FROM payments WHERE account_id = ? AND currency = 'INR'${pay.sql}) AS received,
               (SELECT COALESCE(SUM(ROUND((total_amount - COALESCE(tds_amount, 0) - paid_amount) * CASE WHEN currency = 'INR' THEN 1 ELSE exchange_rate END, 2)), 0)
-                 FROM invoices WHERE account_id = ? AND status IN ${COUNTED} AND payment_status <> 'paid'${inv.sql}) AS invoices,
+                 FROM ${invoicesTable} WHERE account_id = ? AND status IN ${COUNTED} AND payment_status <> 'paid'${inv.sql}) AS invoices,
               (SELECT COALESCE(SUM(ROUND((total_amount - paid_amount) * CASE WHEN currency = 'INR' THEN 1 ELSE exchange_rate END, 2)), 0)
                  FROM debit_notes WHERE account_id = ? AND status IN ${COUNTED} AND payment_status <> 'paid'${dn.sql}) AS debitNotes`,
       [a.id, ...pay.params, a.id, ...inv.params, a.id, ...dn.params],
@@ -87,7 +89,7 @@ async function computeFull(pool, a, range) {
       `SELECT DATE_FORMAT(i.invoice_date, '%Y-%m') AS month, it.tax_rate AS rate, (c.gstin IS NOT NULL AND c.gstin <> '') AS b2b,
               SUM(it.total_amount - it.cgst_amount - it.sgst_amount - it.igst_amount) AS taxable,
               SUM(it.cgst_amount) AS cgst, SUM(it.sgst_amount) AS sgst, SUM(it.igst_amount) AS igst
-       FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id
+       FROM ${range ? 'invoices i FORCE INDEX (ix_invoices_analytics)' : 'invoices i'} JOIN invoice_items it ON it.invoice_id = i.id
        LEFT JOIN clients c ON c.id = i.client_id AND c.account_id = i.account_id
        WHERE i.account_id = ? AND i.status IN ${COUNTED}${ii.sql}
        GROUP BY month, rate, b2b`,
