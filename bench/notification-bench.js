@@ -49,11 +49,11 @@ async function seedNotifications(ctx) {
       [rows],
     );
   }
-  // The API keeps each user's unread counter as it writes; rows seeded by plain SQL are counted here.
+  // The API keeps each user's unread and total counters as it writes; rows seeded by plain SQL are counted here.
   await ctx.db.query(
-    `INSERT INTO notification_unread_counts (user_id, account_id, unread)
-       SELECT user_id, account_id, SUM(read_at IS NULL) FROM notifications WHERE account_id = ? AND user_id = ? GROUP BY user_id, account_id
-     ON DUPLICATE KEY UPDATE unread = VALUES(unread)`,
+    `INSERT INTO notification_unread_counts (user_id, account_id, unread, total)
+       SELECT user_id, account_id, SUM(read_at IS NULL), COUNT(*) FROM notifications WHERE account_id = ? AND user_id = ? GROUP BY user_id, account_id
+     ON DUPLICATE KEY UPDATE unread = VALUES(unread), total = VALUES(total)`,
     [ctx.accountId, user.id],
   );
 }

@@ -164,6 +164,8 @@ describe('cursors on every list of the OpenAPI document', () => {
           [a.accountId, userId, 900000 + i],
         ),
       );
+      // The service keeps each user's counters as it writes; rows written by plain SQL are counted here.
+      await sql('INSERT INTO notification_unread_counts (user_id, account_id, unread, total) VALUES (?, ?, 6, 6)', [userId, a.accountId]);
       return { url: '/v1/notifications', auth: (await mobile(t).signIn('cursor.reader', STRONG)).auth };
     },
     '/v1/audit-log': async () => ({ url: '/v1/audit-log', auth: a.auth, foreign: true }),

@@ -385,6 +385,9 @@ describe('notifications: team feed, read state, prefs and devices', () => {
       const unread = await feed(who.auth, 'unread_only=1&limit=100');
       expect(unread.notifications.length).toBeLessThan(100);
       expect(unread.unread_count).toBe(unread.notifications.length);
+      expect(unread.total).toBe(unread.notifications.length);
+      const all = await feed(who.auth, 'limit=100');
+      expect(all.total).toBe(all.notifications.length);
     }
   });
 });

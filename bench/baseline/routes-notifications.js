@@ -2,7 +2,8 @@
 /**
  * Baseline route of the notification feed scenario (added to the ROUTES of http-mysql.js), on bare mysql2:
  * the mobile caller as GET /v1/auth/me finds it, then the API's two queries side by side (the page of the
- * caller's notifications, newest first, and the user's unread counter) and the same JSON fields.
+ * caller's notifications, newest first, and the user's unread and total counters, kept as the API keeps them) and
+ * the same JSON fields.
  */
 const { mobileCaller } = require('./routes-auth');
 
@@ -19,9 +20,10 @@ module.exports = function notificationRoutes({ pool, HttpError }) {
              FROM notifications WHERE account_id = ? AND user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
           [s.account_id, s.user_id, limit, offset],
         ),
-        pool.query('SELECT unread AS n FROM notification_unread_counts WHERE user_id = ? AND account_id = ?', [s.user_id, s.account_id]),
+        pool.query('SELECT unread, total FROM notification_unread_counts WHERE user_id = ? AND account_id = ?', [s.user_id, s.account_id]),
       ]);
-      const n = counts.length ? counts[0].n : 0;
+      const n = counts.length ? counts[0].unread : 0;
+      const total = counts.length ? Number(counts[0].total) : 0;
       return {
         notifications: rows.map((r) => ({
           notification_id: Number(r.id),
@@ -38,6 +40,8 @@ module.exports = function notificationRoutes({ pool, HttpError }) {
           deep_link: { screen: r.screen, entity_type: r.entity_type, entity_id: r.entity_id, document_type: r.document_type, document_id: r.document_id },
         })),
         unread_count: Number(n),
+        total,
+        has_more: offset + rows.length < total,
         limit,
         offset,
       };

@@ -82,7 +82,8 @@ export class SqlNotificationRepository extends NotificationRepository {
           `INSERT IGNORE INTO notifications (${INSERT_COLUMNS}) VALUES ${own.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
           params,
         );
-        changes.push({ userId, accountId: own[0].accountId, delta: affectedRows(result) });
+        const added = affectedRows(result);
+        changes.push({ userId, accountId: own[0].accountId, delta: added, totalDelta: added });
       }
       await this.counters.add(changes);
     });
@@ -110,6 +111,8 @@ export class SqlNotificationRepository extends NotificationRepository {
         select: ofD(COLUMNS),
         // Made, or read since.
         changed: 'COALESCE(d.read_at, d.created_at)',
+        // The user's counters, kept by every write of this repository.
+        total: () => this.counted(accountId, userId).then((c) => (query.unreadOnly ? c.unread : c.total)),
       },
       query,
     );
@@ -118,11 +121,16 @@ export class SqlNotificationRepository extends NotificationRepository {
 
   /** The user's counter, moved by this repository's every change of `notifications` (unread-counters.ts). */
   async unreadCount(accountId: number, userId: number): Promise<number> {
-    const rows = await this.db.query<{ n: number }>('SELECT unread AS n FROM notification_unread_counts WHERE user_id = ? AND account_id = ?', [
-      userId,
-      accountId,
-    ]);
-    return Number(rows[0]?.n ?? 0);
+    return (await this.counted(accountId, userId)).unread;
+  }
+
+  /** The user's unread and total notifications, as the counters keep them (0 and 0 without a counter row). */
+  private async counted(accountId: number, userId: number): Promise<{ unread: number; total: number }> {
+    const rows = await this.db.query<{ unread: number; total: number }>(
+      'SELECT unread, total FROM notification_unread_counts WHERE user_id = ? AND account_id = ?',
+      [userId, accountId],
+    );
+    return { unread: Number(rows[0]?.unread ?? 0), total: Number(rows[0]?.total ?? 0) };
   }
 
   async findOne(accountId: number, userId: number, id: number): Promise<StoredNotification | null> {
@@ -186,7 +194,7 @@ export class SqlNotificationRepository extends NotificationRepository {
       `DELETE FROM notifications WHERE id IN (${rows.map(() => '?').join(', ')})`,
       rows.map((r) => r.id),
     );
-    await this.counters.add(byUser(rows.map((r) => ({ userId: r.user_id, accountId: r.account_id, delta: -Number(r.unread) }))));
+    await this.counters.add(byUser(rows.map((r) => ({ userId: r.user_id, accountId: r.account_id, delta: -Number(r.unread), totalDelta: -1 }))));
     return Math.max(affectedRows(result), rows.length);
   }
 }

@@ -25,6 +25,8 @@ export interface KeysetQuery {
   select: string;
   /** When a row last changed, as SQL over `d`, which `updated_since` compares (`d.updated_at`; `d.created_at` for an append-only log). */
   changed?: string;
+  /** The list's total where it is kept (a counter moved with every write of the list's rows); else, and with `updated_since`, a COUNT. */
+  total?: () => Promise<number>;
 }
 
 /** A page of the list with its total and whether more rows follow in the direction it was read. */
@@ -33,13 +35,15 @@ export async function keysetPage<R>(db: Queryable, list: KeysetQuery, page: Page
     page.updatedSince !== undefined && list.changed
       ? { ...list, where: `${list.where} AND ${list.changed} >= ?`, params: [...list.params, page.updatedSince] }
       : list;
-  const counted = db.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${q.table} d WHERE ${q.where}`, q.params);
+  const total =
+    list.total && page.updatedSince === undefined
+      ? list.total()
+      : db.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${q.table} d WHERE ${q.where}`, q.params).then((r) => Number(r[0].n));
   if (!isCursorPage(page)) {
-    const [rows, [count]] = await Promise.all([read<R>(db, q, '', [], q.order, page.limit, page.offset), counted]);
-    return { rows, total: Number(count.n), hasMore: page.offset + rows.length < Number(count.n) };
+    const [rows, count] = await Promise.all([read<R>(db, q, '', [], q.order, page.limit, page.offset), total]);
+    return { rows, total: count, hasMore: page.offset + rows.length < count };
   }
   // Settle the count's promise whatever the cursor turns out to be (a refused cursor leaves none unhandled).
-  const total = counted.then((r) => Number(r[0].n));
   total.catch(() => undefined);
   const before = page.endingBefore !== undefined;
   const field = before ? 'ending_before' : 'starting_after';

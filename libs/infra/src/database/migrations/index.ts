@@ -51,6 +51,7 @@ import { DocumentEcommerceOperator1732003600000 } from './1732003600000-document
 import { DropListSyncTriggers1732003800000 } from './1732003800000-drop-list-sync-triggers';
 import { DropAnalyticsVersionTriggers1732004000000 } from './1732004000000-drop-analytics-version-triggers';
 import { SendoutHistoryOrder1732004100000 } from './1732004100000-sendout-history-order';
+import { NotificationTotalCounts1732004200000 } from './1732004200000-notification-total-counts';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -107,4 +108,5 @@ export const MIGRATIONS = [
   DropListSyncTriggers1732003800000,
   DropAnalyticsVersionTriggers1732004000000,
   SendoutHistoryOrder1732004100000,
+  NotificationTotalCounts1732004200000,
 ];
