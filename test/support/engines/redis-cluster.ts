@@ -72,6 +72,17 @@ export class RedisCluster {
     const addresses = this.nodes.map((n) => `127.0.0.1:${n.port}`);
     await run('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', '1', '--cluster-yes']);
     await this.waitFor(() => this.allOk(), 'every node to report cluster_state:ok');
+    // cluster_state:ok comes before the replicas have their first copy (a master waits 5 s to batch diskless syncs);
+    // a replica that never synced refuses to take over ("disconnected from master for longer than allowed").
+    await this.waitFor(() => this.replicasSynced(), 'every replica to finish its first sync');
+  }
+
+  /** Whether every running replica's link to its master is up. */
+  private async replicasSynced(): Promise<boolean> {
+    const live = this.nodes.filter((n) => n.child);
+    const infos = await Promise.all(live.map((n) => this.cli(n.port, 'info', 'replication').then((r) => r.stdout)));
+    const replicas = infos.filter((info) => info.includes('role:slave'));
+    return replicas.length === this.masters && replicas.every((info) => info.includes('master_link_status:up'));
   }
 
   /** Ports of the nodes that are masters now and not marked failed, as the first running node sees them. */
