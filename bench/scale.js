@@ -90,17 +90,17 @@ function databaseOf(size) {
   return url.toString();
 }
 
-/** Node flags of the scale run's API: a full collection on SIGUSR2 (gc-on-signal.js). */
+/** Node flags of the scale run's API: a full collection on SIGWINCH (gc-on-signal.js). */
 const GC_ARGS = ['--expose-gc', '--require', path.join(__dirname, 'gc-on-signal.js')];
 
 /**
- * The API's memory after a full collection ({rss, heapUsed, external} in bytes): SIGUSR2 to the process, then the
+ * The API's memory after a full collection ({rss, heapUsed, external} in bytes): SIGWINCH to the process, then the
  * line gc-on-signal.js writes. What is left after it is what the process keeps, not garbage not yet collected.
  */
 function collected(child) {
   return new Promise((resolve, reject) => {
     let text = '';
-    const timer = setTimeout(() => done(new Error(`${child.label}: no answer to SIGUSR2 within 15 s`)), 15000);
+    const timer = setTimeout(() => done(new Error(`${child.label}: no answer to SIGWINCH within 15 s`)), 15000);
     const onData = (chunk) => {
       text += chunk;
       const m = /\[bench-gc\] (\{.*\})\n/.exec(text);
@@ -113,7 +113,7 @@ function collected(child) {
       else resolve(value);
     }
     child.stderr.on('data', onData);
-    child.kill('SIGUSR2');
+    child.kill('SIGWINCH');
   });
 }
 
@@ -275,7 +275,7 @@ async function main() {
     `MariaDB InnoDB buffer pool ${mb(runs[0].bufferPool)}; one account with ${CLIENTS.toLocaleString('en-US')} clients and the size's invoices; ` +
     `${DURATION} s per row after ${WARMUP} s warm-up${ROUNDS > 1 ? `, median of ${ROUNDS} rounds` : ''}; ANALYTICS_CACHE=${ANALYTICS_CACHE}; ratio = last size / first size; latencies in ms; ` +
     `RSS after each row: MB, in the table's order; the rows alternate the sizes row by row; ` +
-    `collected: after a full garbage collection (SIGUSR2 to the API, bench/gc-on-signal.js).`;
+    `collected: after a full garbage collection (SIGWINCH to the API, bench/gc-on-signal.js).`;
   process.stdout.write(`\n${scale.text}\n\n${memory.text}\n\n${context}\n\nMarkdown:\n\n${scale.md}\n\n${memory.md}\n`);
   const dir = path.join(__dirname, 'results');
   fs.mkdirSync(dir, { recursive: true });
