@@ -116,13 +116,13 @@ module.exports = ({ pool, authenticate, HttpError }) => {
       const date = live.get(doc.id).reduce((max, x) => (x.allocation_date > max ? x.allocation_date : max), '0000-00-00');
       return { doc, status, paid, date };
     });
-    // One round trip, as the API: every invoice's header, then the bump of the account's data version.
+    // One round trip, as the API: every invoice's header.
     const update =
       'UPDATE invoices SET payment_status = ?, paid_amount = ?, payment_date = ?, paid_at = ?, tds_amount = ?, updated_at = ? WHERE account_id = ? AND id = ?';
-    await conn.query([...settled.map(() => update), BUMP_VERSION].join(';\n'), [
-      ...settled.flatMap(({ doc, status, paid, date }) => [status, text(paid), date, status === 'paid' ? now : null, doc.tds_amount, now, a.id, doc.id]),
-      a.id,
-    ]);
+    await conn.query(
+      settled.map(() => update).join(';\n'),
+      settled.flatMap(({ doc, status, paid, date }) => [status, text(paid), date, status === 'paid' ? now : null, doc.tds_amount, now, a.id, doc.id]),
+    );
     await conn.query('SELECT EXISTS(SELECT 1 FROM webhook_endpoints WHERE account_id = ? AND enabled = 1) AS found', [a.id]);
     for (const { doc, status, paid, date } of settled) {
       const summary = { client_id: doc.client_id, currency: doc.currency, total_amount: doc.total_amount, tds_amount: doc.tds_amount };
@@ -160,6 +160,8 @@ module.exports = ({ pool, authenticate, HttpError }) => {
       },
       now,
     );
+    // As the API (Database.atCommit): the account's data version moved last, right before COMMIT.
+    await conn.query(BUMP_VERSION, [a.id]);
     return { paymentId, unallocated: paise(body.amount) - allocated, allocationIds };
   }
 

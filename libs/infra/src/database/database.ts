@@ -51,6 +51,8 @@ export class Database {
   private readonly facts = new WeakMap<EntityManager, Map<string, unknown>>();
   /** Set while a read that may be served by a replica runs (see `readFromReplica`). */
   private readonly replicaReads = new AsyncLocalStorage<true>();
+  /** Statements each transaction in progress sends last, right before its COMMIT (see `atCommit`). */
+  private readonly lastStatements = new WeakMap<EntityManager, CommitCheck[]>();
   /** Reads each transaction in progress asks to run after its COMMIT (see `checkAfterCommit`). */
   private readonly commitChecks = new WeakMap<EntityManager, CommitCheck[]>();
   /** Whether the primary is a node of a multi-primary Galera cluster (`@@wsrep_on`), asked once. */
@@ -142,6 +144,7 @@ export class Database {
         await runner.startTransaction(isolation);
         opening.opened();
         const result = await this.runIn(runner.manager, work);
+        for (const last of this.lastStatements.get(runner.manager) ?? []) await runner.query(last.sql, last.params);
         await runner.commitTransaction();
         await this.checkCommitted(runner);
         return result;
@@ -155,6 +158,20 @@ export class Database {
     } finally {
       await runner.release();
     }
+  }
+
+  /**
+   * Has the transaction in progress send `sql` as its last statement, right before COMMIT. For an upsert of a row that
+   * every writer of an account updates (its data version): the row is then locked from that statement to COMMIT
+   * only, instead of from wherever the write path reached it to COMMIT, so the account's concurrent writers queue on
+   * it for one round trip each.
+   */
+  atCommit(sql: string, params: unknown[]): void {
+    const tx = this.store.getStore();
+    if (!tx) throw new Error('A statement at COMMIT belongs to a transaction');
+    const statements = this.lastStatements.get(tx);
+    if (statements) statements.push({ sql, params });
+    else this.lastStatements.set(tx, [{ sql, params }]);
   }
 
   /**

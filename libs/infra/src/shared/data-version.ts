@@ -56,17 +56,20 @@ export function versionedBatch<T = unknown[]>(db: Database, accountId: number, s
   });
 }
 
-/** Moves the version of each account (once per transaction), in account order so that two writers never wait on each other's rows. */
+/**
+ * Moves the version of each account (once per transaction), in account order so that two writers never wait on each
+ * other's rows. The upsert is the transaction's last statement (Database.atCommit): every writer of the account
+ * updates that row, and it stays locked from the upsert to COMMIT, so the later it comes the shorter the account's
+ * writers queue on it (a payment with five allocations held it over ten round trips before).
+ */
 export async function moveDataVersions(db: Database, accountIds: Iterable<number>): Promise<void> {
   if (!db.inTransaction()) throw new Error('The data version moves inside the writing transaction');
   const ids = [...new Set(accountIds)].filter((id) => !db.fact(moved(id))).sort((a, b) => a - b);
   if (!ids.length) return;
-  await db
-    .manager()
-    .query(
-      `INSERT INTO analytics_versions (account_id, version) VALUES ${ids.map(() => '(?, 1)').join(', ')} ON DUPLICATE KEY UPDATE version = version + 1`,
-      ids,
-    );
+  db.atCommit(
+    `INSERT INTO analytics_versions (account_id, version) VALUES ${ids.map(() => '(?, 1)').join(', ')} ON DUPLICATE KEY UPDATE version = version + 1`,
+    ids,
+  );
   for (const id of ids) noteDataVersion(db, id);
 }
 
