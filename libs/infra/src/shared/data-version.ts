@@ -62,15 +62,16 @@ export function versionedBatch<T = unknown[]>(db: Database, accountId: number, s
  * updates that row, and it stays locked from the upsert to COMMIT, so the later it comes the shorter the account's
  * writers queue on it (a payment with five allocations held it over ten round trips before).
  */
-export async function moveDataVersions(db: Database, accountIds: Iterable<number>): Promise<void> {
-  if (!db.inTransaction()) throw new Error('The data version moves inside the writing transaction');
+export function moveDataVersions(db: Database, accountIds: Iterable<number>): Promise<void> {
+  if (!db.inTransaction()) return Promise.reject(new Error('The data version moves inside the writing transaction'));
   const ids = [...new Set(accountIds)].filter((id) => !db.fact(moved(id))).sort((a, b) => a - b);
-  if (!ids.length) return;
+  if (!ids.length) return Promise.resolve();
   db.atCommit(
     `INSERT INTO analytics_versions (account_id, version) VALUES ${ids.map(() => '(?, 1)').join(', ')} ON DUPLICATE KEY UPDATE version = version + 1`,
     ids,
   );
   for (const id of ids) noteDataVersion(db, id);
+  return Promise.resolve();
 }
 
 /** Moves the account's version in the transaction in progress (once per transaction). */
