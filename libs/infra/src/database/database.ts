@@ -167,11 +167,7 @@ export class Database {
    * it for one round trip each.
    */
   atCommit(sql: string, params: unknown[]): void {
-    const tx = this.store.getStore();
-    if (!tx) throw new Error('A statement at COMMIT belongs to a transaction');
-    const statements = this.lastStatements.get(tx);
-    if (statements) statements.push({ sql, params });
-    else this.lastStatements.set(tx, [{ sql, params }]);
+    this.keepFor(this.lastStatements, 'A statement at COMMIT', { sql, params });
   }
 
   /**
@@ -185,11 +181,16 @@ export class Database {
    * The server gives no sign of it, so the writer that must not lose an answered write checks its own row.
    */
   checkAfterCommit(sql: string, params: unknown[]): void {
+    this.keepFor(this.commitChecks, 'A commit check', { sql, params });
+  }
+
+  /** Adds `statement` to the list `lists` keeps for the transaction in progress. */
+  private keepFor(lists: WeakMap<EntityManager, CommitCheck[]>, what: string, statement: CommitCheck): void {
     const tx = this.store.getStore();
-    if (!tx) throw new Error('A commit check belongs to a transaction');
-    const checks = this.commitChecks.get(tx);
-    if (checks) checks.push({ sql, params });
-    else this.commitChecks.set(tx, [{ sql, params }]);
+    if (!tx) throw new Error(`${what} belongs to a transaction`);
+    const list = lists.get(tx);
+    if (list) list.push(statement);
+    else lists.set(tx, [statement]);
   }
 
   /** Asks the primary whether it is a node of a Galera cluster (processes call it at start; else the first checked commit does). */
