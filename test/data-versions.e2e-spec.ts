@@ -2,6 +2,7 @@ import { Database } from '@app/infra/database/database';
 import { SqlOverdueInvoices } from '@app/infra/invoices/sql-overdue-invoices';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { createClient, line, todayInKolkata } from './support/sales-document-helpers';
+import { sent, traced } from './support/statement-trace';
 
 /**
  * The account's data version (`analytics_versions.version`, docs/analytics.md "Answer cache") is moved by the
@@ -143,6 +144,33 @@ describe('data versions moved by the application, without triggers', () => {
     const added = (await moves('allocation added', () => post(`/v1/payments/${paid.payment_id}/allocations`, { allocations: [allocation(200)] }))).body.data;
     await moves('allocation removed', () => remove(`/v1/payments/${paid.payment_id}/allocations/${added.allocation_ids[0]}`));
     await moves('payment delete', () => remove(`/v1/payments/${paid.payment_id}`));
+  });
+
+  it('moves the version by the last statement of the transaction, right before COMMIT (a payment with an allocation)', async () => {
+    const invoice = (
+      await post('/v1/invoices', {
+        client_id: clientId,
+        invoice_date: '2025-06-11',
+        payment_due_date: '2025-06-11',
+        status: 'issued',
+        items: [line('Work', 1, 500)],
+      })
+    ).body.data.invoice_id;
+    const trace = await traced(() =>
+      post('/v1/payments', {
+        client_id: clientId,
+        amount: 100,
+        payment_date: '2025-06-15',
+        mode: 'upi',
+        allocations: [{ document_type: 'invoice', document_id: invoice, amount: 100 }],
+      }),
+    );
+    const statements = sent(trace);
+    const commit = statements.lastIndexOf('COMMIT');
+    expect(commit).toBeGreaterThan(0);
+    // The account's version row is locked from its upsert to COMMIT: one round trip, not the whole write.
+    expect(statements[commit - 1]).toMatch(/^INSERT INTO analytics_versions /);
+    expect(statements.filter((s) => s.includes('analytics_versions'))).toHaveLength(1);
   });
 
   it('a recurring run, a TDS deposit on an expense and the overdue marking', async () => {

@@ -118,3 +118,9 @@ export interface NicExtension {
   addressLine2: string;
   addressLine3: string;
 }
+
+/** A transit address in the portal's three lines of at most 50 characters. */
+export function addressLines(address: string | null): Pick<NicExtension, 'addressLine1' | 'addressLine2' | 'addressLine3'> {
+  const a = (address ?? '').replace(/\s+/g, ' ').trim();
+  return { addressLine1: a.slice(0, 50).trim(), addressLine2: a.slice(50, 100).trim(), addressLine3: a.slice(100, 150).trim() };
+}

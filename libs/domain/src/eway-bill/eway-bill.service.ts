@@ -9,7 +9,7 @@ import { Conflict, DomainError, NotFound, ValidationFailed } from '../shared/dom
 import { formatTimestamp } from '../shared/fiscal-year';
 import { toDecimal } from '../shared/money';
 import { buildConsignment, Consignment, consignmentValue, isExportInvoice, nicDate } from './consignment';
-import { bulkBill, BulkEwayBill, BULK_VERSION, NicExtension, nicGenerateRequest, TRANSPORT_MODE_CODES } from './eway-bill-payload';
+import { addressLines, bulkBill, BulkEwayBill, BULK_VERSION, NicExtension, nicGenerateRequest, TRANSPORT_MODE_CODES } from './eway-bill-payload';
 import {
   cancellableUntil,
   daysSinceDate,
@@ -289,12 +289,6 @@ function partBOfBill(bill: EwayBill | undefined): PartB | null {
   if (!bill) return null;
   const { transportMode, distanceKm, cargo, vehicleNumber, transporterId, transporterName, transportDocNo, transportDocDate } = bill;
   return { transportMode, distanceKm, cargo, vehicleNumber, transporterId, transporterName, transportDocNo, transportDocDate };
-}
-
-/** A transit address in the portal's three lines of at most 50 characters. */
-function addressLines(address: string | null): Pick<NicExtension, 'addressLine1' | 'addressLine2' | 'addressLine3'> {
-  const a = (address ?? '').replace(/\s+/g, ' ').trim();
-  return { addressLine1: a.slice(0, 50).trim(), addressLine2: a.slice(50, 100).trim(), addressLine3: a.slice(100, 150).trim() };
 }
 
 function portalRefusal(e: EwayBillRejected): DomainError {

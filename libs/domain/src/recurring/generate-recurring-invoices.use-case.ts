@@ -3,7 +3,7 @@ import { AccountRepository } from '../accounts/account.repository.port';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import type { Caller } from '../shared/caller';
 import { Client } from '../clients/client';
-import { buildInvoice, InvoiceInput } from '../invoices/invoice-rules';
+import { buildInvoice } from '../invoices/invoice-rules';
 import { IssuedInvoice, IssueInvoice } from '../invoices/issue-invoice.use-case';
 import { SendoutQueue } from '../sendouts/sendout-queue.port';
 import { SendoutRepository } from '../sendouts/sendout.repository.port';
@@ -18,7 +18,7 @@ import { systemPrincipal } from '../shared/principal';
 import { accountToday, latestDate } from '../shared/time-zone';
 import { TransactionRunner } from '../shared/transaction.port';
 import { DEFAULT_RECURRING_MESSAGE, DEFAULT_RECURRING_SUBJECT, emailValues, fillEmail } from './recurring-email';
-import { RecurringInvoice, RecurringRun } from './recurring-invoice';
+import { RecurringInvoice, RecurringRun, runInvoiceInput } from './recurring-invoice';
 import { RecurringInvoiceRepository } from './recurring-invoice.repository.port';
 import { addDays, dueDateOf, DueRun, dueRun, nextOccurrenceFrom, ScheduleState } from './recurring-schedule';
 
@@ -30,18 +30,6 @@ class RefusedRun extends Error {
   constructor(readonly refusal: DomainError) {
     super(refusal.message);
   }
-}
-
-/** The invoice input of one run: the template, the profile's client, dated the run date, due after the payment terms. */
-export function runInvoiceInput(profile: Pick<RecurringInvoice, 'template' | 'clientId' | 'paymentTermsDays'>, runDate: string): InvoiceInput {
-  return {
-    ...profile.template,
-    client_id: profile.clientId,
-    invoice_date: runDate,
-    payment_due_date: dueDateOf(runDate, profile.paymentTermsDays),
-    status: 'issued',
-    payment_status: 'pending',
-  };
 }
 
 /** What auto_send writes to (the sendout outbox), and the calendar of the runs. */

@@ -1,7 +1,7 @@
 import { FieldErrors } from '../documents/sales-document-fields';
 import type { InvoiceInput } from '../invoices/invoice-rules';
 import { dateProblem } from '../shared/fiscal-year';
-import { CATCH_UP_MODES, CatchUp, DayOfMonth, Frequency, FREQUENCIES, RecurringSchedule, ScheduleState } from './recurring-schedule';
+import { CATCH_UP_MODES, CatchUp, DayOfMonth, dueDateOf, Frequency, FREQUENCIES, RecurringSchedule, ScheduleState } from './recurring-schedule';
 
 export const RECURRING_STATUSES = ['active', 'paused', 'completed'] as const;
 /** `completed` once the schedule has ended (its end date or its count of occurrences). */
@@ -216,4 +216,16 @@ export function templateOf(input: Record<string, unknown>, current?: InvoiceTemp
   }
   // A plain JSON value: the request's objects (DTO instances) are stored and read back as data.
   return JSON.parse(JSON.stringify(template)) as InvoiceTemplate;
+}
+
+/** The invoice input of one run: the template, the profile's client, dated the run date, due after the payment terms. */
+export function runInvoiceInput(profile: Pick<RecurringInvoice, 'template' | 'clientId' | 'paymentTermsDays'>, runDate: string): InvoiceInput {
+  return {
+    ...profile.template,
+    client_id: profile.clientId,
+    invoice_date: runDate,
+    payment_due_date: dueDateOf(runDate, profile.paymentTermsDays),
+    status: 'issued',
+    payment_status: 'pending',
+  };
 }

@@ -10,8 +10,17 @@ import { accountToday } from '../shared/time-zone';
 import { Page, PageRequest } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
 import { TaxWarning } from '../tax/tax-engine';
-import { GenerateRecurringInvoices, MadeRun, runInvoiceInput } from './generate-recurring-invoices.use-case';
-import { checkRecurring, RecurringInput, RecurringInvoice, RecurringInvoiceFields, RecurringRun, RecurringStatus, templateOf } from './recurring-invoice';
+import { GenerateRecurringInvoices, MadeRun } from './generate-recurring-invoices.use-case';
+import {
+  checkRecurring,
+  RecurringInput,
+  RecurringInvoice,
+  RecurringInvoiceFields,
+  RecurringRun,
+  RecurringStatus,
+  runInvoiceInput,
+  templateOf,
+} from './recurring-invoice';
 import { RecurringInvoiceRepository, RecurringListFilter } from './recurring-invoice.repository.port';
 import { initialState, rescheduled, ScheduleState } from './recurring-schedule';
 
