@@ -1,6 +1,6 @@
 import { Job, Queue, Worker } from 'bullmq';
 import type Redis from 'ioredis';
-import { openRedis, openWorker, queuePrefix, RedisTarget } from '../redis/redis-connection';
+import { closeQueuesAndClient, openRedis, openWorker, queuePrefix, RedisTarget } from '../redis/redis-connection';
 import { StoreNotificationQueue } from '@app/domain/billing/store-notification.repository.port';
 import type { NotificationOutcome } from '@app/domain/billing/process-store-notification.use-case';
 import type { QueueConfig } from '../config/app-config';
@@ -42,8 +42,7 @@ export class BullmqStoreNotificationQueue extends StoreNotificationQueue {
   }
 
   async close(): Promise<void> {
-    await this.queue.close().catch(() => undefined);
-    this.redis.disconnect();
+    await closeQueuesAndClient(this.redis, [this.queue]);
   }
 }
 

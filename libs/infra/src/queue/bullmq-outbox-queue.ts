@@ -1,6 +1,6 @@
 import { JobsOptions, Queue } from 'bullmq';
 import type Redis from 'ioredis';
-import { openRedis, queuePrefix, RedisTarget } from '../redis/redis-connection';
+import { closeQueuesAndClient, openRedis, queuePrefix, RedisTarget } from '../redis/redis-connection';
 
 export class QueueUnavailable extends Error {
   constructor(queue: string, reason: string) {
@@ -71,10 +71,6 @@ export class BullmqOutboxQueue<T extends object> {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    // BullMQ drops its connection's listeners on close; a queue closed while its first INFO is still on the way then
-    // emits that command's failure with no listener, an unhandled 'error'. Let the start finish first (2 s at most).
-    await Promise.race([this.queue.waitUntilReady().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
-    await this.queue.close().catch(() => undefined);
-    this.redis.disconnect();
+    await closeQueuesAndClient(this.redis, [this.queue]);
   }
 }

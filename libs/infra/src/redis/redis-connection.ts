@@ -1,4 +1,4 @@
-import { Processor, Worker, WorkerOptions } from 'bullmq';
+import { Processor, Queue, Worker, WorkerOptions } from 'bullmq';
 import Redis, { Cluster, RedisOptions } from 'ioredis';
 
 /** One Redis Cluster node, as given in REDIS_CLUSTER_NODES. */
@@ -101,4 +101,28 @@ export function queuePrefix(target: RedisTarget, prefix: string, queue: string):
  */
 export function taggedPrefix(target: RedisTarget, base: string, tag: string): string {
   return isCluster(target) ? `${base}{${tag}}:` : `${base}${tag}:`;
+}
+
+/**
+ * Closes BullMQ queues opened on `redis`, a client they were given and nobody else uses, then the client.
+ *
+ * BullMQ's close drops every listener of the connection wrapper it put around the client, while the queue's start
+ * (wait for 'ready', then INFO) may still be pending. If that start fails afterwards, BullMQ emits the failure on
+ * the wrapper with no listener left: an uncaught 'error' that ends the process. With Redis down the start waits
+ * for the client's 'end', which comes when `disconnect` finds the client in the middle of a connection attempt.
+ * So a client that is not ready is ended first, while the queues still listen (their 'error' listeners take the
+ * failure), and a ready client lets its queues finish their start (2 s at most) before they close.
+ */
+export async function closeQueuesAndClient(redis: Redis, queues: readonly Queue[]): Promise<void> {
+  if (redis.status !== 'ready') redis.disconnect();
+  const started = Promise.all(queues.map((queue) => queue.waitUntilReady().catch(() => undefined)));
+  // Between two attempts (status 'reconnecting') the end cancels the next attempt and no 'end' follows: the start
+  // then stays pending for good, holding no timer or socket, and nothing is left to fail.
+  if (redis.status !== 'reconnecting') {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([started, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
+    clearTimeout(timer);
+  }
+  await Promise.all(queues.map((queue) => queue.close().catch(() => undefined)));
+  redis.disconnect();
 }

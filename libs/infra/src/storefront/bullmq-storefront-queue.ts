@@ -1,6 +1,6 @@
 import { Job, Queue, Worker } from 'bullmq';
 import type Redis from 'ioredis';
-import { openRedis, openWorker, queuePrefix, RedisTarget } from '../redis/redis-connection';
+import { closeQueuesAndClient, openRedis, openWorker, queuePrefix, RedisTarget } from '../redis/redis-connection';
 import { StorefrontQueue } from '@app/domain/storefront/storefront.ports';
 import type { QueueConfig } from '../config/app-config';
 
@@ -53,8 +53,7 @@ export class BullmqStorefrontQueue extends StorefrontQueue {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.events.close().catch(() => undefined), this.backfills.close().catch(() => undefined)]);
-    this.redis.disconnect();
+    await closeQueuesAndClient(this.redis, [this.events, this.backfills]);
   }
 }
 
