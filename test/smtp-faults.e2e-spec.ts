@@ -1,4 +1,5 @@
-import { loadConfig, QueueConfig } from '@app/infra/config/app-config';
+import { loadConfig } from '@app/infra/config/app-config';
+import { QueueConfig } from '@app/infra/config/queue-config';
 import { sendoutJobOptions } from '@app/infra/queue/sendout-queue.config';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { dropQueue, invoiceToSend, queuePrefixFor, startWorker, TestWorker, waitForStatus } from './support/sendout-worker';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '@app/infra/config/app-config';
+import { loadConfig } from '@app/infra/config/app-config';
+import { ConfigError } from '@app/infra/config/env-reader';
 import { createApiApp } from './app.factory';
 
 async function main(): Promise<void> {

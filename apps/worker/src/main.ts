@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { Logger } from 'pino';
-import { ConfigError, loadConfig } from '@app/infra/config/app-config';
+import { loadConfig } from '@app/infra/config/app-config';
+import { ConfigError } from '@app/infra/config/env-reader';
 import { WORKER_LOG } from './logger';
 import { boundGracefulStop } from './shutdown-bound';
 import { createWorkerApp } from './worker.factory';

@@ -1,5 +1,5 @@
 import { ArrayMaxSize } from 'class-validator';
-import { loadResourceLimits } from '@app/infra/config/app-config';
+import { loadResourceLimits } from '@app/infra/config/limits-config';
 
 /** Read once when the DTOs load; their decorators state these limits to validation and (see document-limits) to the OpenAPI document. */
 export const LIMITS = loadResourceLimits();

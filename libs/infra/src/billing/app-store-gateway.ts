@@ -11,7 +11,7 @@ import {
 } from '@apple/app-store-server-library';
 import { StoreGateway, StoreUnavailable, unknownPurchase } from '@app/domain/billing/store-gateway.port';
 import { StoreSnapshot, StoreState, timestampOf } from '@app/domain/billing/store-subscription';
-import type { StoreConfig } from '../config/app-config';
+import type { StoreConfig } from '../config/store-config';
 
 /**
  * The library's API client with a configurable base URL and a timeout. Its constructor only knows Apple's

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import { Environment, SignedDataVerifier } from '@apple/app-store-server-library';
-import type { StoreConfig } from '../config/app-config';
+import type { StoreConfig } from '../config/store-config';
 
 /**
  * Where Apple's root certificates are looked for when APPSTORE_ROOT_CERTS is not set (relative to the

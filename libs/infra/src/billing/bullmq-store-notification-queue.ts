@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import { closeQueuesAndClient, openRedis, openWorker, queuePrefix, RedisTarget } from '../redis/redis-connection';
 import { StoreNotificationQueue } from '@app/domain/billing/store-notification.repository.port';
 import type { NotificationOutcome } from '@app/domain/billing/process-store-notification.use-case';
-import type { QueueConfig } from '../config/app-config';
+import type { QueueConfig } from '../config/queue-config';
 
 /** Queue name; keys live under `<QUEUE_PREFIX>:store-notifications:*`. */
 export const STORE_NOTIFICATION_QUEUE = 'store-notifications';

@@ -1,7 +1,7 @@
 import { OAuth2Client } from 'google-auth-library';
 import { PushTokenVerifier } from '@app/domain/billing/notification-verifiers.port';
 import { Unauthorized } from '@app/domain/shared/domain-error';
-import type { StoreConfig } from '../config/app-config';
+import type { StoreConfig } from '../config/store-config';
 
 /**
  * The OIDC token Pub/Sub sends with a push, checked with google-auth-library: signature against Google's

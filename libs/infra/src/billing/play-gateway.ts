@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { androidpublisher, androidpublisher_v3, auth } from '@googleapis/androidpublisher';
 import { StoreGateway, StoreUnavailable, unknownPurchase } from '@app/domain/billing/store-gateway.port';
 import { StoreSnapshot, StoreState, timestampOf } from '@app/domain/billing/store-subscription';
-import type { StoreConfig } from '../config/app-config';
+import type { StoreConfig } from '../config/store-config';
 
 const SCOPE = 'https://www.googleapis.com/auth/androidpublisher';
 

@@ -19,5 +19,30 @@ export function envReader(env: Env, problems: string[]) {
     problems.push(`${name} must be on or off (got "${raw}")`);
     return fallback;
   };
-  return { int, bool };
+  /** The trimmed value, or `fallback` when unset or blank. */
+  const str = (name: string, fallback: string) => (env[name] ?? '').trim() || fallback;
+  /** The trimmed value, or null when unset or blank. */
+  const optional = (name: string) => (env[name] ?? '').trim() || null;
+  /** A URL (or `fallback`) whose scheme is one of `protocols` (`'https:'`). */
+  const url = (name: string, fallback: string, protocols: string[]) => {
+    const value = str(name, fallback);
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol)) problems.push(`${name} must use ${protocols.join(' or ')}`);
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return value;
+  };
+  /** An http(s) URL without its trailing slashes, or null when unset. */
+  const optionalUrl = (name: string) => (optional(name) ? url(name, '', ['http:', 'https:']).replace(/\/+$/, '') : null);
+  return { int, bool, str, optional, url, optionalUrl };
+}
+
+/** A configuration the process cannot start with; the message lists every problem. */
+export class ConfigError extends Error {}
+
+/** Throws ConfigError listing `problems`, if any. */
+export function assertNoProblems(problems: string[]): void {
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
 }

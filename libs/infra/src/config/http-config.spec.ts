@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './app-config';
+import { loadConfig } from './app-config';
+import { ConfigError } from './env-reader';
 
 describe('HTTP edge configuration', () => {
   it('defaults: Fastify, JSON depth 32, no trusted proxy', () => {

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './app-config';
+import { loadConfig } from './app-config';
+import { ConfigError } from './env-reader';
 
 const KEY = 'a'.repeat(64);
 

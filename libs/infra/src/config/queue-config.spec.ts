@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './app-config';
+import { loadConfig } from './app-config';
+import { ConfigError } from './env-reader';
 
 describe('queue configuration', () => {
   it('defaults: prefix from the database name, local-machine values', () => {

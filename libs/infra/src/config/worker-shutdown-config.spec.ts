@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './app-config';
+import { loadConfig } from './app-config';
+import { ConfigError } from './env-reader';
 
 describe('worker shutdown configuration', () => {
   it('bounds the graceful stop at 30 s by default; WORKER_SHUTDOWN_TIMEOUT_S sets it in seconds', () => {

@@ -1,7 +1,7 @@
 import { CancelReason, EInvoiceRegistry, EInvoiceRejected, IrnDetails } from '@app/domain/einvoice/einvoice.port';
 import { IrpInvoice } from '@app/domain/einvoice/irp-payload';
 import { NotConfigured, TemporarilyUnavailable } from '@app/domain/shared/domain-error';
-import { EInvoiceConfig } from '../config/app-config';
+import { EInvoiceConfig } from '../config/einvoice-config';
 import { parseJson } from '@app/domain/shared/json';
 
 /** The portal's answer envelope: Status 1 with Data, or 0 with ErrorDetails (and InfoDtls for a duplicate). */

@@ -1,7 +1,7 @@
 import { Job, Worker } from 'bullmq';
 import { CaSyncJob, CaSyncQueue } from '@app/domain/ca-sync/ca-sync.port';
 import { CaSyncOutcome, SendCaSync } from '@app/domain/ca-sync/send-ca-sync.use-case';
-import type { QueueConfig } from '../config/app-config';
+import type { QueueConfig } from '../config/queue-config';
 import { BullmqOutboxQueue } from './bullmq-outbox-queue';
 import { openWorker, RedisTarget } from '../redis/redis-connection';
 import type { DeliveryLog } from './bullmq-sendout-worker';

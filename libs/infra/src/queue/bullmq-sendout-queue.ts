@@ -1,6 +1,6 @@
 import { SendoutJob } from '@app/domain/sendouts/sendout';
 import { SendoutQueue } from '@app/domain/sendouts/sendout-queue.port';
-import type { QueueConfig } from '../config/app-config';
+import type { QueueConfig } from '../config/queue-config';
 import { BullmqOutboxQueue } from './bullmq-outbox-queue';
 import type { RedisTarget } from '../redis/redis-connection';
 import { SENDOUT_QUEUE, sendoutJobId, sendoutJobOptions } from './sendout-queue.config';

@@ -1,7 +1,7 @@
 import { Job, Worker } from 'bullmq';
 import { DeliverSendout, DeliveryResult } from '@app/domain/sendouts/deliver-sendout.use-case';
 import { SendoutJob } from '@app/domain/sendouts/sendout';
-import type { QueueConfig } from '../config/app-config';
+import type { QueueConfig } from '../config/queue-config';
 import { SENDOUT_QUEUE } from './sendout-queue.config';
 import { openWorker, RedisTarget } from '../redis/redis-connection';
 

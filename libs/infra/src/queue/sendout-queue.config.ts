@@ -1,5 +1,5 @@
 import type { JobsOptions } from 'bullmq';
-import type { QueueConfig } from '../config/app-config';
+import type { QueueConfig } from '../config/queue-config';
 
 /** Queue name; keys live under `<QUEUE_PREFIX>:sendouts:*`. */
 export const SENDOUT_QUEUE = 'sendouts';

@@ -2,7 +2,7 @@ import { Job, Queue, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { closeQueuesAndClient, openRedis, openWorker, queuePrefix, RedisTarget } from '../redis/redis-connection';
 import { StorefrontQueue } from '@app/domain/storefront/storefront.ports';
-import type { QueueConfig } from '../config/app-config';
+import type { QueueConfig } from '../config/queue-config';
 
 /** Queue names; keys live under `<QUEUE_PREFIX>:storefront-events:*` and `<QUEUE_PREFIX>:storefront-backfill:*`. */
 export const STOREFRONT_EVENT_QUEUE = 'storefront-events';
