@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ActivityRecorder } from '@app/domain/activity/activity-recorder';
-import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { IssueTdsCertificate } from '@app/domain/tds/issue-tds-certificate.use-case';
@@ -23,11 +22,7 @@ import { make, bind } from '@app/infra/core/providers';
   providers: [
     bind(TdsDeductionRepository, SqlTdsDeductionRepository, [Database, Clock]),
     bind(TdsCertificateStore, SqlTdsCertificateStore, [Database]),
-    {
-      provide: TdsCertificateRenderer,
-      useFactory: (pdf: PdfRenderer) => new HandlebarsTdsCertificateRenderer(pdf as PuppeteerPdfRenderer),
-      inject: [PdfRenderer],
-    },
+    bind(TdsCertificateRenderer, HandlebarsTdsCertificateRenderer, [PuppeteerPdfRenderer]),
     make(TdsService, [TdsSectionRepository, TdsDeductionRepository, TransactionRunner, Clock, ActivityRecorder]),
     make(IssueTdsCertificate, [TdsDeductionRepository, TdsCertificateStore, TdsCertificateRenderer, Clock]),
   ],

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ClientRepository } from '@app/domain/clients/client.repository.port';
-import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { ClientStatementService } from '@app/domain/payments/client-statement';
 import { PaymentRepository } from '@app/domain/payments/payment.repository.port';
 import { AdvanceFactsReader, ReceiptVoucherService } from '@app/domain/payments/receipt-voucher';
@@ -19,12 +18,12 @@ import { SqlAdvanceFactsReader } from './sql-advance-facts';
 
 /**
  * The printed receivables forms: statement of account PDFs (API and the worker's statement sendouts) and receipt
- * vouchers of advances. Needs a PdfRenderer, bound by PdfRendererModule in each process.
+ * vouchers of advances. Needs the PuppeteerPdfRenderer that PdfRendererModule provides in each process.
  */
 @Module({
   imports: [PaymentsCoreModule, ClientAdaptersModule, SettingsAdaptersModule],
   providers: [
-    { provide: ReceivablesPrinter, useFactory: (pdf: PdfRenderer) => new HandlebarsReceivablesPrinter(pdf as PuppeteerPdfRenderer), inject: [PdfRenderer] },
+    bind(ReceivablesPrinter, HandlebarsReceivablesPrinter, [PuppeteerPdfRenderer]),
     bind(AdvanceFactsReader, SqlAdvanceFactsReader, [Database]),
     make(StatementPdfService, [ClientStatementService, ClientRepository, BusinessSettingsRepository, ReceivablesPrinter, Clock]),
     make(ReceiptVoucherService, [PaymentRepository, ClientRepository, BusinessSettingsRepository, AdvanceFactsReader, ReceivablesPrinter]),

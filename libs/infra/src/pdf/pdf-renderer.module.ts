@@ -24,7 +24,7 @@ export class PdfRendererModule {
       global: true,
       providers: [
         {
-          provide: PdfRenderer,
+          provide: PuppeteerPdfRenderer,
           useFactory: (config: AppConfig, observeRender?: PdfRenderObserver) =>
             new PuppeteerPdfRenderer({
               observeRender,
@@ -35,8 +35,10 @@ export class PdfRendererModule {
             }),
           inject: [APP_CONFIG, { token: PDF_RENDER_OBSERVER, optional: true }],
         },
+        { provide: PdfRenderer, useExisting: PuppeteerPdfRenderer },
       ],
-      exports: [PdfRenderer],
+      // The port for the document use cases; the class itself for the infra printers that render their own HTML pages.
+      exports: [PdfRenderer, PuppeteerPdfRenderer],
     };
   }
 }

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as ts from 'typescript';
+import { bind, make } from './providers';
+
+/** Compiles `body` beside a few port-like classes and returns its diagnostics (the wiring checks are types only). */
+function compile(body: string): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'wiring-'));
+  try {
+    const file = join(dir, 'wiring.ts');
+    const providers = join(__dirname, 'providers').replace(/\\/g, '/');
+    writeFileSync(
+      file,
+      `import { make, bind } from '${providers}';
+abstract class Clock { abstract now(): Date; }
+abstract class Repo { abstract find(id: number): Promise<string>; }
+abstract class Mailer { abstract send(to: string): Promise<void>; }
+class Service { constructor(readonly repo: Repo, readonly clock: Clock) {} }
+class SqlRepo extends Repo { constructor(readonly clock: Clock) { super(); } find(): Promise<string> { return Promise.resolve(''); } }
+${body}
+`,
+    );
+    const program = ts.createProgram([file], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      moduleResolution: ts.ModuleResolutionKind.Node10,
+      skipLibCheck: true,
+    });
+    return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('typed provider lists (make, bind)', () => {
+  it('build when the tokens give the constructor its parameters in order', () => {
+    expect(
+      compile(
+        `export const a = make(Service, [Repo, Clock]); export const b = bind(Repo, SqlRepo, [Clock]); export const c = make(Service, [Repo, 'A_TOKEN']);`,
+      ),
+    ).toEqual([]);
+  }, 30_000);
+
+  it.each([
+    ['swapped', 'make(Service, [Clock, Repo])'],
+    ['missing', 'make(Service, [Repo])'],
+    ['extra', 'make(Service, [Repo, Clock, Clock])'],
+    ['of another port', 'make(Service, [Repo, Mailer])'],
+    ['untyped', 'make(Service, [] as unknown[])'],
+    ['an adapter made wrong', 'bind(Repo, SqlRepo, [Repo])'],
+  ])(
+    'do not build when a token list is %s',
+    (_name, call) => {
+      expect(compile(`export const p = ${call};`).length).toBeGreaterThan(0);
+    },
+    30_000,
+  );
+
+  it('make a provider that builds the class from the injected values, in order', () => {
+    class Pair {
+      constructor(
+        readonly first: string,
+        readonly second: number,
+      ) {}
+    }
+    const provider = make(Pair, ['FIRST', 'SECOND']);
+    expect(provider.inject).toEqual(['FIRST', 'SECOND']);
+    expect(provider.useFactory('a', 2)).toEqual(new Pair('a', 2));
+    abstract class Port {}
+    class Adapter extends Port {}
+    expect(bind(Port, Adapter, []).provide).toBe(Port);
+  });
+});
