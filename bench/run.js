@@ -228,5 +228,6 @@ async function main() {
   log('written to bench/results/latest.md');
 }
 
-// BENCH_SCALE: the scale table instead (scale.js).
-processes.runMain('bench', process.env.BENCH_SCALE ? require('./scale').main : main);
+// BENCH_SCALE: the scale table instead (scale.js); BENCH_WHALE: the whale beside minnows (whale.js).
+const chosen = process.env.BENCH_WHALE === 'on' ? require('./whale').main : process.env.BENCH_SCALE ? require('./scale').main : main;
+processes.runMain('bench', chosen);

@@ -1,12 +1,12 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { AuthenticateCaller } from '@app/domain/auth/authenticate-caller.use-case';
 import { ApiRateLimiter } from '@app/domain/auth/api-rate-limiter.port';
 import { Forbidden, RateLimited, ValidationFailed } from '@app/domain/shared/domain-error';
 import { can, PermissionKey } from '@app/domain/shared/principal';
 import { hasApiKeyInQuery } from '../log-redaction';
 import { AuthenticatedRequest, MOBILE_ONLY, PERMISSION, PUBLIC } from './decorators';
-import type { EdgeReply, EdgeRequest } from '../edge/http-edge';
+import type { EdgeAdapter, EdgeReply, EdgeRequest } from '../edge/http-edge';
 
 /** What a route asks of its caller (its decorators, see decorators.ts). */
 interface RouteAccess {
@@ -17,7 +17,8 @@ interface RouteAccess {
 
 /**
  * Global guard: resolves the caller from the headers, takes one request from the account's rate budget
- * (429 rate_limited with Retry-After when spent; X-RateLimit-Limit, -Remaining and -Reset on every answer), then checks mobile-only and permission keys.
+ * (429 rate_limited with Retry-After when spent; X-RateLimit-Limit, -Remaining and -Reset on every answer) and
+ * charges the account the time its answer takes once it has left, then checks mobile-only and permission keys.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -25,6 +26,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly authenticate: AuthenticateCaller,
     private readonly rate: ApiRateLimiter,
+    private readonly adapterHost: HttpAdapterHost,
   ) {}
 
   /** Each route's metadata, read once per handler and controller class rather than on every request. */
@@ -68,6 +70,7 @@ export class AuthGuard implements CanActivate {
       reply.header('X-RateLimit-Reset', String(budget.resetSeconds ?? 0));
     }
     if (!budget.allowed) throw new RateLimited(budget.retryAfterSeconds);
+    if (budget.limit !== undefined) this.chargeWhenAnswered(context, caller.account.id);
     if (access.mobileOnly && caller.principal.kind !== 'user') {
       throw new Forbidden('This endpoint needs a mobile access token (sign in with POST /v1/auth/login).');
     }
@@ -77,6 +80,14 @@ export class AuthGuard implements CanActivate {
     }
     req.caller = caller;
     return true;
+  }
+
+  /** Charges the account the request's time, from here to the answer's last byte handed to the socket (or its abort). */
+  private chargeWhenAnswered(context: ExecutionContext, accountId: number): void {
+    const started = performance.now();
+    const edge = this.adapterHost.httpAdapter as unknown as EdgeAdapter;
+    const raw = edge.rawResponse(context.switchToHttp().getResponse());
+    raw.once('close', () => this.rate.spend(accountId, performance.now() - started));
   }
 }
 

@@ -70,6 +70,8 @@ export class CoreModule {
               ? new RedisApiRateLimiter(redis, {
                   perSecond: config.apiRatePerSecond,
                   burst: config.apiRateBurst,
+                  timePerSecondMs: config.apiTimePerSecondMs,
+                  timeBurstMs: config.apiTimeBurstMs,
                   keyPrefix: `ratelimit:${databaseName(config.databaseUrl)}:`,
                 })
               : new UnlimitedApiRate(),

@@ -10,10 +10,21 @@ export interface RateBudget {
   resetSeconds?: number;
 }
 
-/** Per-account request budget for API calls (docs/decisions.md, "HTTP and API conventions": 100 per second with bursts of 200). */
+/**
+ * Per-account budgets for API calls (docs/decisions.md, "HTTP and API conventions"): requests (100 per second with
+ * bursts of 200) and the time the service spends answering them (a second of request time per second, ten saved up),
+ * so that an account whose calls are each heavy (a month's return of a million-invoice account, PDFs one after
+ * another) cannot take the machine from the accounts beside it.
+ */
 export abstract class ApiRateLimiter {
-  /** Takes one request from the account's budget; `retryAfterSeconds` when none is left. */
+  /**
+   * Takes one request from the account's budget; not allowed, with `retryAfterSeconds`, when no request is left or
+   * when the account's request time is spent (until enough of it has come back).
+   */
   abstract consume(accountId: number): Promise<RateBudget>;
+
+  /** Charges `milliseconds` of request time (an answered request's duration) to the account. */
+  abstract spend(accountId: number, milliseconds: number): void;
 }
 
 /** Used when rate limiting is switched off. */
@@ -21,4 +32,6 @@ export class UnlimitedApiRate extends ApiRateLimiter {
   consume(): Promise<RateBudget> {
     return Promise.resolve({ allowed: true, retryAfterSeconds: 0 });
   }
+
+  spend(): void {}
 }

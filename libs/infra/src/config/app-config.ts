@@ -42,6 +42,9 @@ export interface AppConfig {
   /** API calls per second per account (token bucket refill) and the burst it may save up. */
   apiRatePerSecond: number;
   apiRateBurst: number;
+  /** Request time (ms) per second per account, and the most it may save up (docs/configuration.md, "Rate limits"). */
+  apiTimePerSecondMs: number;
+  apiTimeBurstMs: number;
   /** Sign-in failures allowed per username and per client address in one window (RATE_LIMIT=on). */
   loginMaxFailuresPerUser: number;
   loginMaxFailuresPerIp: number;
@@ -136,6 +139,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimit: bool('RATE_LIMIT', true),
     apiRatePerSecond: int('API_RATE_LIMIT_PER_SECOND', 100, 1, 1_000_000),
     apiRateBurst: int('API_RATE_LIMIT_BURST', 200, 1, 1_000_000),
+    apiTimePerSecondMs: int('API_TIME_LIMIT_MS_PER_SECOND', 1000, 1, 1_000_000),
+    apiTimeBurstMs: int('API_TIME_LIMIT_BURST_MS', 10_000, 1, 3_600_000),
     loginMaxFailuresPerUser: int('LOGIN_MAX_FAILURES_PER_USER', 10, 1, 1_000_000),
     loginMaxFailuresPerIp: int('LOGIN_MAX_FAILURES_PER_IP', 50, 1, 1_000_000),
     loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86_400),

@@ -9211,7 +9211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9227,7 +9227,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -9819,7 +9819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9835,7 +9835,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -10153,7 +10153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10169,7 +10169,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -10395,7 +10395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10411,7 +10411,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -10600,7 +10600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10616,7 +10616,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -10855,7 +10855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10871,7 +10871,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -11141,7 +11141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11157,7 +11157,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -11346,7 +11346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11362,7 +11362,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -11580,7 +11580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11596,7 +11596,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -11852,7 +11852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11868,7 +11868,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -12094,7 +12094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12110,7 +12110,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -12298,7 +12298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12314,7 +12314,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -12549,7 +12549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12565,7 +12565,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -12828,7 +12828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12844,7 +12844,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -13038,7 +13038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13054,7 +13054,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -13276,7 +13276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13292,7 +13292,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -13529,7 +13529,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13545,7 +13545,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -13685,7 +13685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13701,7 +13701,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -13927,7 +13927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13943,7 +13943,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -14135,7 +14135,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -14151,7 +14151,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -14362,7 +14362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -14378,7 +14378,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -14644,7 +14644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -14660,7 +14660,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -14837,7 +14837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -14853,7 +14853,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -15016,7 +15016,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15032,7 +15032,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -15303,7 +15303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15319,7 +15319,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -15458,7 +15458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15474,7 +15474,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -15697,7 +15697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15713,7 +15713,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -15858,7 +15858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15874,7 +15874,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -16039,7 +16039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16055,7 +16055,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -16307,7 +16307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16323,7 +16323,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -16496,7 +16496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16512,7 +16512,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -16771,7 +16771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16787,7 +16787,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -16943,7 +16943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16959,7 +16959,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -17129,7 +17129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17145,7 +17145,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -17366,7 +17366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17382,7 +17382,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -17572,7 +17572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17588,7 +17588,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -17886,7 +17886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17902,7 +17902,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -18145,7 +18145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -18161,7 +18161,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -18454,7 +18454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -18470,7 +18470,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -18696,7 +18696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -18712,7 +18712,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -18947,7 +18947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -18963,7 +18963,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -19174,7 +19174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -19190,7 +19190,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -19489,7 +19489,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -19505,7 +19505,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -19744,7 +19744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -19760,7 +19760,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -20052,7 +20052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -20068,7 +20068,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -20294,7 +20294,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -20310,7 +20310,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -20543,7 +20543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -20559,7 +20559,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -20770,7 +20770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -20786,7 +20786,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -21083,7 +21083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -21099,7 +21099,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -21315,7 +21315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -21328,7 +21328,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -21718,7 +21718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -21734,7 +21734,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -21877,7 +21877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -21893,7 +21893,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -22121,7 +22121,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -22137,7 +22137,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -22286,7 +22286,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -22302,7 +22302,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -22503,7 +22503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -22519,7 +22519,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -22732,7 +22732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -22748,7 +22748,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -22976,7 +22976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -22992,7 +22992,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -23187,7 +23187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23203,7 +23203,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -23458,7 +23458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23474,7 +23474,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -23656,7 +23656,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23672,7 +23672,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -23883,7 +23883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23899,7 +23899,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -24159,7 +24159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -24175,7 +24175,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -24434,7 +24434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -24450,7 +24450,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -24759,7 +24759,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -24775,7 +24775,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -25001,7 +25001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -25017,7 +25017,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -25236,7 +25236,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -25252,7 +25252,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -25499,7 +25499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -25515,7 +25515,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -25750,7 +25750,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -25766,7 +25766,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -26076,7 +26076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -26092,7 +26092,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -26319,7 +26319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -26335,7 +26335,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -26628,7 +26628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -26644,7 +26644,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -26849,7 +26849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -26865,7 +26865,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -27076,7 +27076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -27092,7 +27092,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -27414,7 +27414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -27430,7 +27430,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -27662,7 +27662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -27678,7 +27678,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -27910,7 +27910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -27926,7 +27926,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -28184,7 +28184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -28200,7 +28200,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -28345,7 +28345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -28361,7 +28361,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -28598,7 +28598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -28614,7 +28614,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -28818,7 +28818,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -28834,7 +28834,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -29076,7 +29076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -29092,7 +29092,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -29389,7 +29389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -29405,7 +29405,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -29631,7 +29631,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -29647,7 +29647,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -29899,7 +29899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -29915,7 +29915,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -30152,7 +30152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -30168,7 +30168,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -30379,7 +30379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -30395,7 +30395,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -30695,7 +30695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -30711,7 +30711,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -30949,7 +30949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -30965,7 +30965,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -31260,7 +31260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -31276,7 +31276,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -31502,7 +31502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -31518,7 +31518,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -31770,7 +31770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -31786,7 +31786,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -32021,7 +32021,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -32037,7 +32037,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -32248,7 +32248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -32264,7 +32264,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -32562,7 +32562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -32578,7 +32578,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -32778,7 +32778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -32794,7 +32794,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -33055,7 +33055,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -33071,7 +33071,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -33242,7 +33242,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -33258,7 +33258,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -33434,7 +33434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -33450,7 +33450,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -33635,7 +33635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -33651,7 +33651,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -33818,7 +33818,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -33834,7 +33834,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -34176,7 +34176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -34192,7 +34192,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -34382,7 +34382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -34398,7 +34398,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -34606,7 +34606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -34622,7 +34622,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -34760,7 +34760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -34776,7 +34776,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -34928,7 +34928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -34944,7 +34944,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -35185,7 +35185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -35201,7 +35201,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -35413,7 +35413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -35429,7 +35429,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -35655,7 +35655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -35671,7 +35671,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -35900,7 +35900,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -35916,7 +35916,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -36110,7 +36110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -36126,7 +36126,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -36284,7 +36284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -36300,7 +36300,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -36553,7 +36553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -36569,7 +36569,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -36763,7 +36763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -36779,7 +36779,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -37014,7 +37014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -37030,7 +37030,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -37312,7 +37312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -37328,7 +37328,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -37567,7 +37567,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -37583,7 +37583,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -37775,7 +37775,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -37791,7 +37791,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -38025,7 +38025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -38041,7 +38041,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -38290,7 +38290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -38306,7 +38306,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -38507,7 +38507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -38523,7 +38523,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -38734,7 +38734,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -38750,7 +38750,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -39279,7 +39279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -39295,7 +39295,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -39523,7 +39523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -39539,7 +39539,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -40029,7 +40029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -40045,7 +40045,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -40225,7 +40225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -40241,7 +40241,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -40421,7 +40421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -40437,7 +40437,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -40617,7 +40617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -40633,7 +40633,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -40813,7 +40813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -40829,7 +40829,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -41009,7 +41009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -41025,7 +41025,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -41178,7 +41178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -41194,7 +41194,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -41430,7 +41430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -41446,7 +41446,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -41631,7 +41631,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -41647,7 +41647,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -41858,7 +41858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -41874,7 +41874,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -42138,7 +42138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -42154,7 +42154,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -42376,7 +42376,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -42392,7 +42392,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -42616,7 +42616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -42632,7 +42632,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -42829,7 +42829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -42845,7 +42845,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -43071,7 +43071,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -43087,7 +43087,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -43279,7 +43279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -43295,7 +43295,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -43465,7 +43465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -43481,7 +43481,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -43625,7 +43625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -43641,7 +43641,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -43892,7 +43892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -43908,7 +43908,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -44075,7 +44075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -44091,7 +44091,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -44342,7 +44342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -44358,7 +44358,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -44547,7 +44547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -44563,7 +44563,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -45083,7 +45083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -45099,7 +45099,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -45320,7 +45320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -45336,7 +45336,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -45721,7 +45721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -45737,7 +45737,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -45976,7 +45976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -45992,7 +45992,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -46214,7 +46214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -46230,7 +46230,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -46434,7 +46434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -46450,7 +46450,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -46721,7 +46721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -46737,7 +46737,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -46959,7 +46959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -46975,7 +46975,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -47179,7 +47179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -47195,7 +47195,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -47466,7 +47466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -47482,7 +47482,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -47704,7 +47704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -47720,7 +47720,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -47924,7 +47924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -47940,7 +47940,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -48211,7 +48211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -48227,7 +48227,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -48475,7 +48475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -48491,7 +48491,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -48730,7 +48730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -48746,7 +48746,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -48996,7 +48996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -49012,7 +49012,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -49260,7 +49260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -49276,7 +49276,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -49508,7 +49508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -49524,7 +49524,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -49775,7 +49775,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -49791,7 +49791,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -50017,7 +50017,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -50033,7 +50033,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -50239,7 +50239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -50255,7 +50255,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -50466,7 +50466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -50482,7 +50482,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -50734,7 +50734,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -50750,7 +50750,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -50906,7 +50906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -50922,7 +50922,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -51169,7 +51169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -51185,7 +51185,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }
@@ -51378,7 +51378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit spent; retry after `Retry-After` seconds */
+            /** @description The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -51394,7 +51394,7 @@ export interface operations {
                      *       "ok": false,
                      *       "error": {
                      *         "code": "rate_limited",
-                     *         "message": "Rate limit spent; retry after `Retry-After` seconds",
+                     *         "message": "The account has spent its requests or its request time (docs/api-guide.md, \"Rate limits\"); retry after `Retry-After` seconds",
                      *         "details": {}
                      *       }
                      *     }

@@ -93,7 +93,7 @@ const ERROR_TEXT: Record<number, string> = {
   412: 'Precondition failed: the record changed since the ETag sent in If-Match',
   413: 'Request body too large',
   422: 'A signature is required first',
-  429: 'Rate limit spent; retry after `Retry-After` seconds',
+  429: 'The account has spent its requests or its request time (docs/api-guide.md, "Rate limits"); retry after `Retry-After` seconds',
   503: 'A dependency is unavailable for a moment (retry after `Retry-After` seconds) or the feature is not configured here',
 };
 
