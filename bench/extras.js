@@ -15,6 +15,7 @@ const storefront = require('./storefront-bench');
 const webhooks = require('./webhook-bench');
 const daily = require('./recurring-bench');
 const { PDF_FAIRNESS } = require('./pdf-fairness');
+const { GSTR1_MONTH } = require('./gstr1-month-bench');
 
 const find = (results, prefix) => results.find((r) => r.scenario.name.startsWith(prefix));
 const verdict = (ok) => (ok === undefined ? '-' : ok ? 'ok' : 'MISSED');
@@ -62,6 +63,7 @@ async function sequentialLatency(ctx, path, count) {
 
 const EXTRAS = [
   PDF_FAIRNESS,
+  GSTR1_MONTH,
   {
     name: 'GET /v1/invoices: list p99 and deep page',
     async run(ctx, results) {

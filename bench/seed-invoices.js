@@ -159,15 +159,16 @@ function drawInvoice(rand, s, id, date, fy, seq) {
 }
 
 /**
- * Inserts `count` invoices with their lines. `clients` is [{id, state_code}] of the account.
- * Returns {count, lines, firstId, lastId, years: {fy: count}}.
+ * Inserts `count` invoices with their lines. `clients` is [{id, state_code}] of the account; `range` ({from, to},
+ * dates) dates them in that span instead of the five years to today. Returns {count, lines, firstId, lastId,
+ * years: {fy: count}}.
  */
-async function seedInvoices(pool, accountId, clients, count, seed = 7) {
+async function seedInvoices(pool, accountId, clients, count, seed = 7, range = null) {
   const rand = rng(seed);
   const today = kolkataDate();
   const todayMs = Date.parse(`${today}T00:00:00Z`);
-  const start = Date.parse(`${fiscalYearOf(today) - 5}-04-01T00:00:00Z`);
-  const days = (todayMs - start) / 86400000 + 1;
+  const start = Date.parse(`${range ? range.from : `${fiscalYearOf(today) - 5}-04-01`}T00:00:00Z`);
+  const days = ((range ? Date.parse(`${range.to}T00:00:00Z`) : todayMs) - start) / 86400000 + 1;
   const dayOffsets = Int32Array.from({ length: count }, () => Math.floor(rand() * days)).sort();
   const dateOf = (offset) => new Date(start + offset * 86400000).toISOString().slice(0, 10);
   const shared = { accountId, clients, todayMs, lineSql: renderedLines(accountId) };

@@ -92,6 +92,10 @@ describe('Scale-out: two APIs and two workers on one database and one Redis', ()
       RATE_LIMIT: 'on',
       API_RATE_LIMIT_PER_SECOND: '1',
       API_RATE_LIMIT_BURST: '150',
+      // The request limit is what this suite shares across the APIs; the request-time limit (test/api-ratelimit)
+      // would refuse the account after its 50 concurrent creates queued on one number row of a loaded machine.
+      API_TIME_LIMIT_MS_PER_SECOND: '1000000',
+      API_TIME_LIMIT_BURST_MS: '3600000',
       PRO_SESSIONS: '100',
     };
     for (let i = 0; i < 2; i++) {
