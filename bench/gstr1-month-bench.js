@@ -69,7 +69,9 @@ async function run(ctx) {
   const [clients] = await ctx.db.query('SELECT id, state_code FROM clients WHERE account_id = ? ORDER BY id', [account.account_id]);
   const seeded = await seedInvoices(ctx.db, account.account_id, clients, INVOICES, 23, month);
   await ctx.db.query('ANALYZE TABLE invoices, invoice_items, clients');
-  processes.log(`gstr1 month: ${INVOICES.toLocaleString('en-US')} invoices (${seeded.lines.toLocaleString('en-US')} lines) in ${month.period} seeded in ${Date.now() - started} ms`);
+  processes.log(
+    `gstr1 month: ${INVOICES.toLocaleString('en-US')} invoices (${seeded.lines.toLocaleString('en-US')} lines) in ${month.period} seeded in ${Date.now() - started} ms`,
+  );
 
   let invoicesInReturn = 0;
   const api = await median(async () => {
