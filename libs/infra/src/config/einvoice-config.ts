@@ -1,6 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { Env, envReader } from './env-reader';
+import { Env, envReader, inlineOrFile } from './env-reader';
 
 /** The e-invoice registration portal (its API as a GSP serves it: plain JSON, token auth). */
 export interface EInvoiceConfig {
@@ -21,23 +20,14 @@ export interface EInvoiceConfig {
 
 /** The PEM public key from EINVOICE_QR_PUBLIC_KEY (`\n` may stand for line breaks) or EINVOICE_QR_PUBLIC_KEY_FILE. */
 function readQrPublicKey(env: Env, problems: string[]): string | null {
-  const inline = (env.EINVOICE_QR_PUBLIC_KEY ?? '').trim().replace(/\\n/g, '\n');
-  const file = (env.EINVOICE_QR_PUBLIC_KEY_FILE ?? '').trim();
-  if (!inline && !file) return null;
-  let pem = inline;
-  if (!pem) {
-    try {
-      pem = readFileSync(file, 'utf8');
-    } catch {
-      problems.push('EINVOICE_QR_PUBLIC_KEY_FILE cannot be read');
-      return null;
-    }
-  }
+  const given = inlineOrFile(env, problems, 'EINVOICE_QR_PUBLIC_KEY', 'EINVOICE_QR_PUBLIC_KEY_FILE', (text) => text.replace(/\\n/g, '\n'));
+  if (!given) return null;
+  const pem = given.text;
   try {
     createPublicKey(pem);
     return pem;
   } catch {
-    problems.push(`${inline ? 'EINVOICE_QR_PUBLIC_KEY' : 'EINVOICE_QR_PUBLIC_KEY_FILE'} must be a PEM public key (or certificate)`);
+    problems.push(`${given.from} must be a PEM public key (or certificate)`);
     return null;
   }
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** The environment as read: variable name to its raw text. */
 export type Env = Record<string, string | undefined>;
 
@@ -45,4 +47,28 @@ export class ConfigError extends Error {}
 /** Throws ConfigError listing `problems`, if any. */
 export function assertNoProblems(problems: string[]): void {
   if (problems.length) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+}
+
+/**
+ * A secret given inline (`inlineName`, trimmed; `unescape` turns it into the text meant) or as a file (`fileName`):
+ * `{text, from}` (`from`: the variable it came from), or null when neither is set or the file cannot be read (then
+ * a problem that names the variable, never the content).
+ */
+export function inlineOrFile(
+  env: Env,
+  problems: string[],
+  inlineName: string,
+  fileName: string,
+  unescape: (text: string) => string = (text) => text,
+): { text: string; from: string } | null {
+  const inline = unescape((env[inlineName] ?? '').trim());
+  if (inline) return { text: inline, from: inlineName };
+  const file = (env[fileName] ?? '').trim();
+  if (!file) return null;
+  try {
+    return { text: readFileSync(file, 'utf8'), from: fileName };
+  } catch {
+    problems.push(`${fileName} cannot be read`);
+    return null;
+  }
 }

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { Env, envReader } from './env-reader';
+import { Env, envReader, inlineOrFile } from './env-reader';
 
 /** Activity relay, notifications and push (docs/operations.md, "Notifications and push"). */
 export interface PushConfig {
@@ -16,18 +15,9 @@ export interface PushConfig {
 
 /** The FCM service account from FCM_SERVICE_ACCOUNT_JSON or FCM_SERVICE_ACCOUNT_FILE (a problem is reported, never the key). */
 function readServiceAccount(env: Env, problems: string[]): PushConfig['serviceAccount'] {
-  const inline = (env.FCM_SERVICE_ACCOUNT_JSON ?? '').trim();
-  const file = (env.FCM_SERVICE_ACCOUNT_FILE ?? '').trim();
-  if (!inline && !file) return null;
-  let text = inline;
-  if (!text) {
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      problems.push('FCM_SERVICE_ACCOUNT_FILE cannot be read');
-      return null;
-    }
-  }
+  const given = inlineOrFile(env, problems, 'FCM_SERVICE_ACCOUNT_JSON', 'FCM_SERVICE_ACCOUNT_FILE');
+  if (!given) return null;
+  const text = given.text;
   try {
     const json = JSON.parse(text) as Record<string, unknown>;
     const str = (k: string) => {
