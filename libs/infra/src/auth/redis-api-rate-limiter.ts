@@ -99,6 +99,9 @@ export class RedisApiRateLimiter extends ApiRateLimiter {
   }
 
   spend(accountId: number, milliseconds: number): void {
+    // Fails open as `consume` does: a charge that would wait for Redis (reconnecting, a cluster slot failing over) is
+    // dropped rather than queued behind the commands of the requests themselves.
+    if (this.redis.status !== 'ready') return;
     this.run('apiBudgetSpend', accountId, Math.max(0, Math.round(milliseconds))).catch(() => undefined);
   }
 }
