@@ -45,6 +45,48 @@ function effectivePlan(account) {
   return Date.parse(account.subscription_expires_at.replace(' ', 'T') + 'Z') > Date.now() ? 'pro' : 'free';
 }
 
+/**
+ * As the API's client reads (clientsWithPlatform): the other accounts of the service whose GSTIN or business email is
+ * one of the page's clients' (one statement), each client matched by GSTIN first, else by email, ignoring deleted
+ * accounts; the logo unless it is a data: URL; the subscription active when not suspended and on an unexpired Pro.
+ */
+async function platformsOf(accountId, rows) {
+  const gstins = [...new Set(rows.map((c) => c.gstin).filter(Boolean))];
+  const emails = [...new Set(rows.map((c) => String(c.email).toLowerCase()))];
+  const ors = [];
+  const params = [accountId];
+  if (gstins.length) {
+    ors.push('business_gstin IN (?)');
+    params.push(gstins);
+  }
+  if (emails.length) {
+    ors.push('business_email IN (?)');
+    params.push(emails);
+  }
+  const [accounts] = ors.length
+    ? await pool.query(
+        `SELECT id, business_gstin, business_email, logo_url, plan, subscription_expires_at, suspended_at, deleted_at
+           FROM accounts WHERE id <> ? AND (${ors.join(' OR ')}) ORDER BY id`,
+        params,
+      )
+    : [[]];
+  const live = accounts.filter((x) => !x.deleted_at);
+  const now = Date.now();
+  return rows.map((c) => {
+    const email = String(c.email).toLowerCase();
+    const match = (c.gstin && live.find((x) => x.business_gstin === c.gstin)) || live.find((x) => String(x.business_email || '').toLowerCase() === email);
+    if (!match) return { uses_platform: false, platform_logo_url: null, platform_subscription_active: false };
+    const expires = match.subscription_expires_at;
+    // DATETIME columns come as UTC text (dateStrings, timezone Z).
+    const pro = match.plan === 'pro' && (expires === null || Date.parse(`${String(expires).replace(' ', 'T')}Z`) > now);
+    return {
+      uses_platform: true,
+      platform_logo_url: match.logo_url && !/^data:/i.test(match.logo_url) ? match.logo_url : null,
+      platform_subscription_active: !match.suspended_at && pro,
+    };
+  });
+}
+
 const ROUTES = {
   'GET /v1/me': async (req) => {
     const a = await authenticate(req);
@@ -70,8 +112,9 @@ const ROUTES = {
       { accountId: a.id, table: 'clients', where: 'd.account_id = ?', params: [a.id], select: CLIENT_COLUMNS, order: 'd.created_at DESC, d.id DESC' },
       { limit, offset },
     );
+    const platforms = await platformsOf(a.id, rows);
     return {
-      clients: rows.map((c) => ({
+      clients: rows.map((c, i) => ({
         client_id: c.id,
         name: c.name,
         phone: c.phone,
@@ -84,9 +127,7 @@ const ROUTES = {
         registration_type: c.registration_type,
         created_at: c.created_at,
         updated_at: c.updated_at,
-        uses_platform: false,
-        platform_logo_url: null,
-        platform_subscription_active: false,
+        ...platforms[i],
       })),
       total,
     };
