@@ -57,7 +57,7 @@ runs('Redis Cluster: queues, buckets and idempotency across a master failover', 
     for (const api of apis) await api.close();
     await sink?.close();
     await cluster.stop();
-  }, 120_000);
+  }, 180_000);
 
   it(`delivers ${SENDOUTS} sendouts exactly once while the sendout queue's master fails over`, async () => {
     const [a, b] = apis;
@@ -85,7 +85,7 @@ runs('Redis Cluster: queues, buckets and idempotency across a master failover', 
     const subjects = sink.messages.map((m) => m.subject).filter((s) => s.startsWith('cluster mail '));
     expect(subjects).toHaveLength(SENDOUTS);
     expect(new Set(subjects).size).toBe(SENDOUTS);
-  }, 150_000);
+  }, 240_000);
 
   it('shares one rate-limit bucket and one idempotency record between the two APIs', async () => {
     const [a, b] = apis;
