@@ -42,6 +42,10 @@ describe('data versions moved by the application, without triggers', () => {
   const post = (path: string, body: object, status = 201) => t.http.post(path).set(a.auth).send(body).expect(status);
   const patch = (path: string, body: object) => t.http.patch(path).set(a.auth).send(body).expect(200);
   const remove = (path: string) => t.http.delete(path).set(a.auth).expect(200);
+  /** An issued one-line invoice of the suite's client, due on its date: its id. */
+  const issuedInvoice = async (date: string, amount: number): Promise<number> =>
+    (await post('/v1/invoices', { client_id: clientId, invoice_date: date, payment_due_date: date, status: 'issued', items: [line('Work', 1, amount)] })).body
+      .data.invoice_id;
   const summary = async () => (await t.http.get('/v1/analytics/summary?fy_start_year=2025').set(a.auth).expect(200)).body.data;
 
   it('the schema holds no trigger', async () => {
@@ -125,15 +129,7 @@ describe('data versions moved by the application, without triggers', () => {
   });
 
   it('payments: a receipt with an allocation, its texts, an allocation added and removed, the payment deleted', async () => {
-    const invoice = (
-      await post('/v1/invoices', {
-        client_id: clientId,
-        invoice_date: '2025-06-10',
-        payment_due_date: '2025-06-10',
-        status: 'issued',
-        items: [line('Work', 1, 1000)],
-      })
-    ).body.data.invoice_id;
+    const invoice = await issuedInvoice('2025-06-10', 1000);
     const allocation = (amount: number) => ({ document_type: 'invoice', document_id: invoice, amount });
     const paid = (
       await moves('payment with allocation', () =>
@@ -147,15 +143,7 @@ describe('data versions moved by the application, without triggers', () => {
   });
 
   it('moves the version by the last statement of the transaction, right before COMMIT (a payment with an allocation)', async () => {
-    const invoice = (
-      await post('/v1/invoices', {
-        client_id: clientId,
-        invoice_date: '2025-06-11',
-        payment_due_date: '2025-06-11',
-        status: 'issued',
-        items: [line('Work', 1, 500)],
-      })
-    ).body.data.invoice_id;
+    const invoice = await issuedInvoice('2025-06-11', 500);
     const trace = await traced(() =>
       post('/v1/payments', {
         client_id: clientId,
