@@ -1,6 +1,6 @@
 /**
  * The layering of the code base, checked by `npm run lint` (and so by `npm test`):
- * libs/domain is plain TypeScript, libs/infra adapts it, apps wire and expose it; packages/sdk stands alone (it is
+ * libs/domain is plain TypeScript, libs/infra adapts it, libs/contract says how the API shows it, apps wire and expose it; packages/sdk stands alone (it is
  * published for integrators). Tests may import anything.
  * @type {import('dependency-cruiser').IConfiguration}
  */
@@ -22,6 +22,23 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/domain/src/shared/', pathNot: TESTS },
       to: { path: '^libs/domain/', pathNot: '^libs/domain/src/shared/' },
+    },
+    {
+      name: 'contract-stands-on-the-domain',
+      comment:
+        "libs/contract is the API's answers and requests (presenters, DTOs) shared by the API and the worker (webhook objects): it imports itself, the domain and the libraries that describe a contract, never infra or an app.",
+      severity: 'error',
+      from: { path: '^libs/contract/', pathNot: TESTS },
+      to: {
+        pathNot: ['^libs/contract/', '^libs/domain/src/', '^node_modules/(decimal[.]js|class-validator|class-transformer|@nestjs/(common|swagger))/'],
+      },
+    },
+    {
+      name: 'domain-and-infra-never-import-the-contract',
+      comment: "The domain returns domain objects and infra adapts ports: neither builds or knows the API's JSON (libs/contract does).",
+      severity: 'error',
+      from: { path: '^libs/(domain|infra)/', pathNot: TESTS },
+      to: { path: '^libs/contract/' },
     },
     {
       name: 'infra-never-imports-apps',

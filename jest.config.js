@@ -7,6 +7,8 @@ const moduleNameMapper = {
   '^@app/domain/(.*)$': '<rootDir>/libs/domain/src/$1',
   '^@app/infra$': '<rootDir>/libs/infra/src',
   '^@app/infra/(.*)$': '<rootDir>/libs/infra/src/$1',
+  '^@app/contract$': '<rootDir>/libs/contract/src',
+  '^@app/contract/(.*)$': '<rootDir>/libs/contract/src/$1',
   '^@invoicing/sdk$': '<rootDir>/packages/sdk/src',
 };
 /** E2E suites that test adapters, the renderer or the worker without the HTTP app. */

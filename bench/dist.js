@@ -9,7 +9,7 @@ const Module = require('node:module');
 
 const ROOT = path.resolve(__dirname, '..');
 const DIST = path.join(ROOT, 'dist');
-const ALIASES = { '@app/domain': 'libs/domain/src', '@app/infra': 'libs/infra/src' };
+const ALIASES = { '@app/domain': 'libs/domain/src', '@app/infra': 'libs/infra/src', '@app/contract': 'libs/contract/src' };
 
 let installed = false;
 function installAliases() {

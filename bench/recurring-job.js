@@ -14,7 +14,7 @@ const Module = require('node:module');
 
 const ROOT = path.resolve(__dirname, '..');
 const dist = (p) => path.join(ROOT, 'dist', p);
-const aliases = { '@app/domain': 'libs/domain/src', '@app/infra': 'libs/infra/src' };
+const aliases = { '@app/domain': 'libs/domain/src', '@app/infra': 'libs/infra/src', '@app/contract': 'libs/contract/src' };
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
   for (const [alias, target] of Object.entries(aliases)) {

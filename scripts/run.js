@@ -6,7 +6,7 @@ const Module = require('node:module');
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
-const aliases = { '@app/domain': 'libs/domain/src', '@app/infra': 'libs/infra/src' };
+const aliases = { '@app/domain': 'libs/domain/src', '@app/infra': 'libs/infra/src', '@app/contract': 'libs/contract/src' };
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
   for (const [alias, target] of Object.entries(aliases)) {

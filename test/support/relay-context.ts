@@ -7,6 +7,7 @@ import { WebhookTransport } from '@app/domain/webhooks/webhook.ports';
 import { ActivityRelayModule } from '@app/infra/activity-relay/activity-relay.module';
 import { AppConfig } from '@app/infra/config/app-config';
 import { InfraCoreModule } from '@app/infra/core/infra-core.module';
+import { ContractModule } from '@app/contract/contract.module';
 
 /** The worker's activity relay and webhook dispatcher, driven by the test instead of the schedules. */
 export interface RelayContext {
@@ -21,7 +22,7 @@ export interface RelayContext {
  * `transport` in place of the one the config makes when given (a host resolver of the test's own).
  */
 export async function startRelayContext(config: AppConfig, clock?: Clock, transport?: WebhookTransport): Promise<RelayContext> {
-  let builder = Test.createTestingModule({ imports: [InfraCoreModule.forRoot(config, { poolSize: 4 }), ActivityRelayModule] });
+  let builder = Test.createTestingModule({ imports: [InfraCoreModule.forRoot(config, { poolSize: 4 }), ContractModule, ActivityRelayModule] });
   if (clock) builder = builder.overrideProvider(Clock).useValue(clock);
   if (transport) builder = builder.overrideProvider(WebhookTransport).useValue(transport);
   const app: INestApplicationContext = await (await builder.compile()).init();

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AppConfig } from '@app/infra/config/app-config';
 import { InfraCoreModule } from '@app/infra/core/infra-core.module';
+import { ContractModule } from '@app/contract/contract.module';
 import { MailModule } from '@app/infra/mail/mail.module';
 import { PdfRendererModule } from '@app/infra/pdf/pdf-renderer.module';
 import { WorkerCommonModule } from './worker-common.module';
@@ -48,6 +49,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         InfraCoreModule.forRoot(config, { poolSize: Math.max(4, config.queue.sendoutConcurrency + 2) }),
+        ContractModule,
         ScheduleModule.forRoot(),
         WorkerCommonModule.forRoot(config),
         PdfRendererModule.forRoot('unbounded'),

@@ -4,7 +4,7 @@ import type { Caller } from '@app/domain/shared/caller';
 import { planOf } from '@app/domain/accounts/plan';
 import { Clock } from '@app/domain/shared/clock.port';
 import { AccountApi, CurrentCaller } from '../common/decorators';
-import { presentPlan } from './plan.presenter';
+import { presentPlan } from '@app/contract/accounts/plan.presenter';
 
 @AccountApi('account')
 @Controller('v1/me')

@@ -9,7 +9,7 @@ import { ConfirmPurchaseInput, ConfirmStorePurchase } from '@app/domain/billing/
 import { AppConfig } from '@app/infra/config/app-config';
 import { CurrentCaller, MobileOnly, Public } from '../common/decorators';
 import { APP_CONFIG } from '../core/tokens';
-import { presentPlan } from '../accounts/plan.presenter';
+import { presentPlan } from '@app/contract/accounts/plan.presenter';
 import { AndroidConfirmDto, AndroidNotificationDto, IosConfirmDto, IosNotificationDto } from './billing.dto';
 
 const bearerOf = (header: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? null;

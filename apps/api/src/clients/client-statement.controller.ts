@@ -5,7 +5,7 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Caller } from '@app/domain/shared/caller';
 import { ClientStatementService } from '@app/domain/payments/client-statement';
 import { StatementPdfService } from '@app/domain/payments/statement-pdf';
-import { presentClientStatement } from '@app/domain/presentation/client-statement.presenter';
+import { presentClientStatement } from '@app/contract/clients/client-statement.presenter';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { IsDateString } from '../common/is-date-string';
 import { ParseIdPipe } from '../common/parse-id.pipe';

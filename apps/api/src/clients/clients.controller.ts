@@ -8,7 +8,7 @@ import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { queryFlag } from '../common/flag';
 import { CreateClientDto, UpdateClientDto } from './clients.dto';
-import { presentClient } from '@app/domain/presentation/client.presenter';
+import { presentClient } from '@app/contract/clients/client.presenter';
 import type { EdgeReply } from '../edge/http-edge';
 import { PaymentsService } from '@app/domain/payments/payments.service';
 import { toNumber2 } from '@app/domain/shared/money';

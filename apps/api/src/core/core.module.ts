@@ -19,6 +19,7 @@ import { SessionAccessTokenVerifier } from '@app/domain/auth/session-access-toke
 import { DEFAULT_SESSION_POLICY } from '@app/domain/auth/session-tokens';
 import { TypeormSessionRepository } from '@app/infra/auth/typeorm-session.repository';
 import { InfraCoreModule } from '@app/infra/core/infra-core.module';
+import { ContractModule } from '@app/contract/contract.module';
 import { PdfRendererModule } from '@app/infra/pdf/pdf-renderer.module';
 import { make, bind } from '@app/infra/core/providers';
 import { ReplicaReads } from '../common/replica-reads';
@@ -43,7 +44,7 @@ export class CoreModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CoreModule,
-      imports: [InfraCoreModule.forRoot(config), PdfRendererModule.forRoot('per-account')],
+      imports: [InfraCoreModule.forRoot(config), ContractModule, PdfRendererModule.forRoot('per-account')],
       providers: [
         {
           provide: Redis,

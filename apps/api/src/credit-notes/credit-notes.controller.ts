@@ -4,7 +4,7 @@ import { AccountApi, RequirePermission } from '../common/decorators';
 import { DocumentController } from '../documents/document.controller';
 import { CreditNoteListQueryDto } from '../notes/note-list-query.dto';
 import { CreditNoteBodyDto } from './credit-notes.dto';
-import { presentCreditNote, presentCreditNoteWithLines } from '@app/domain/presentation/credit-note.presenter';
+import { presentCreditNote, presentCreditNoteWithLines } from '@app/contract/notes/credit-note.presenter';
 
 @AccountApi('credit-notes')
 @RequirePermission('credit_notes')

@@ -4,7 +4,7 @@ import { AccountApi, RequirePermission } from '../common/decorators';
 import { DocumentController } from '../documents/document.controller';
 import { DebitNoteListQueryDto } from '../notes/note-list-query.dto';
 import { CreateDebitNoteDto, UpdateDebitNoteDto } from './debit-notes.dto';
-import { presentDebitNote, presentDebitNoteWithLines } from '@app/domain/presentation/debit-note.presenter';
+import { presentDebitNote, presentDebitNoteWithLines } from '@app/contract/notes/debit-note.presenter';
 
 @AccountApi('debit-notes')
 @RequirePermission('debit_notes')

@@ -5,7 +5,7 @@ import type { Caller } from '@app/domain/shared/caller';
 import type { DocumentListFilter } from '@app/domain/documents/document-list-filter';
 import type { ConversionInput } from '@app/domain/invoices/invoice-rules';
 import type { IssuedInvoice } from '@app/domain/invoices/issue-invoice.use-case';
-import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
+import { presentTaxWarnings } from '@app/contract/documents/gst.presenter';
 import type { BulkDeleteResult } from '@app/domain/shared/bulk-delete';
 import type { Page } from '@app/domain/shared/pagination';
 import type { TaxWarning } from '@app/domain/tax/tax-engine';

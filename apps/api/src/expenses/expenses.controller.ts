@@ -9,7 +9,7 @@ import { FeatureGuard, RequireFeature } from '../common/feature.guard';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateExpenseDto, UpdateExpenseDto } from './expenses.dto';
-import { presentExpense, presentExpenseFields } from './expense.presenter';
+import { presentExpense, presentExpenseFields } from '@app/contract/expenses/expense.presenter';
 import { SyncListQueryDto, syncPageOf } from '../common/sync-list-query.dto';
 import { listAnswer } from '../common/list-answer';
 

@@ -8,7 +8,7 @@ import { FeatureGuard, RequireFeature } from '../common/feature.guard';
 import { IdsBodyDto } from '../common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateInventoryDto, MovementsQueryDto, UpdateInventoryDto } from './inventory.dto';
-import { presentInventoryItem, presentMovement } from '@app/domain/presentation/inventory.presenter';
+import { presentInventoryItem, presentMovement } from '@app/contract/inventory/inventory.presenter';
 import { cursorPageOf, SyncListQueryDto, syncPageOf } from '../common/sync-list-query.dto';
 import { listAnswer } from '../common/list-answer';
 

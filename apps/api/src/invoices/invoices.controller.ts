@@ -8,7 +8,7 @@ import { listAnswer } from '../common/list-answer';
 import { cursorPageOf } from '../common/sync-list-query.dto';
 import { DocumentController, KindRoutes } from '../documents/document.controller';
 import { CreateInvoiceDto, RecentPaymentsQueryDto, UpdateInvoiceDto } from './invoices.dto';
-import { presentInvoice, presentInvoiceHeader, presentPayment } from '@app/domain/presentation/invoice.presenter';
+import { presentInvoice, presentInvoiceHeader, presentPayment } from '@app/contract/invoices/invoice.presenter';
 
 /** The filters that apply to invoices. */
 export class InvoiceListQueryDto extends PickType(DocumentListQueryDto, [

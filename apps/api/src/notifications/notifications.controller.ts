@@ -10,7 +10,7 @@ import { listAnswer } from '../common/list-answer';
 import { cursorPageOf } from '../common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { NotificationFeedQueryDto, NotificationPrefsDto, RegisterDeviceDto, UnregisterDeviceDto } from './notifications.dto';
-import { presentNotification } from './notification.presenter';
+import { presentNotification } from '@app/contract/notifications/notification.presenter';
 
 @ApiTags('notifications')
 @ApiBearerAuth()

@@ -4,7 +4,7 @@ import { Post, Patch } from '../idempotency/idempotent-routes';
 import type { Caller } from '@app/domain/shared/caller';
 import { PaymentsService, PaymentWritten } from '@app/domain/payments/payments.service';
 import { ReceiptVoucherService } from '@app/domain/payments/receipt-voucher';
-import { presentPayment, presentPaymentHeader } from '@app/domain/presentation/payment.presenter';
+import { presentPayment, presentPaymentHeader } from '@app/contract/payments/payment.presenter';
 import { toNumber2 } from '@app/domain/shared/money';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { IdsBodyDto } from '../common/ids-body.dto';

@@ -5,7 +5,7 @@ import { AccountApi, RequirePermission } from '../common/decorators';
 import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '../common/document-list-query.dto';
 import { ConvertsToInvoice, DocumentController } from '../documents/document.controller';
 import { CreateProformaInvoiceDto, UpdateProformaInvoiceDto } from './proforma-invoices.dto';
-import { presentProforma, presentProformaHeader } from '@app/domain/presentation/proforma-invoice.presenter';
+import { presentProforma, presentProformaHeader } from '@app/contract/proforma-invoices/proforma-invoice.presenter';
 
 /** The filters that apply to proforma invoices. */
 export class ProformaListQueryDto extends PickType(DocumentListQueryDto, [...COMMON_DOCUMENT_FILTERS, 'approval_status'] as const) {}

@@ -6,7 +6,7 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { CacheableReply, sendCacheable } from '../common/cacheable';
 import { Public } from '../common/decorators';
 import { APP_CONFIG } from '../core/tokens';
-import { presentAppVersion, presentLegalArticle, presentLegalSummary } from './public.presenter';
+import { presentAppVersion, presentLegalArticle, presentLegalSummary } from '@app/contract/public/public.presenter';
 
 /**
  * What the apps read without signing in (also when the account is suspended): the versions they must or

@@ -5,7 +5,7 @@ import { AccountApi, RequirePermission } from '../common/decorators';
 import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '../common/document-list-query.dto';
 import { ConvertsToInvoice, DocumentController } from '../documents/document.controller';
 import { CreateQuotationDto, UpdateQuotationDto } from './quotations.dto';
-import { presentQuotation, presentQuotationHeader } from '@app/domain/presentation/quotation.presenter';
+import { presentQuotation, presentQuotationHeader } from '@app/contract/quotations/quotation.presenter';
 
 /** The filters that apply to quotations. */
 export class QuotationListQueryDto extends PickType(DocumentListQueryDto, [...COMMON_DOCUMENT_FILTERS, 'approval_status', 'document_kind'] as const) {}

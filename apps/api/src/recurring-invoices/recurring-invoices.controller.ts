@@ -1,14 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/shared/caller';
-import { presentTaxWarnings } from '@app/domain/presentation/gst.presenter';
+import { presentTaxWarnings } from '@app/contract/documents/gst.presenter';
 import { RecurringStatus } from '@app/domain/recurring/recurring-invoice';
 import { RecurringInvoicesService } from '@app/domain/recurring/recurring-invoices.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Patch, Post } from '../idempotency/idempotent-routes';
 import { CreateRecurringInvoiceDto, RecurringListQueryDto, UpdateRecurringInvoiceDto } from './recurring-invoices.dto';
-import { presentRecurringInvoice, presentRecurringRun } from './recurring-invoice.presenter';
+import { presentRecurringInvoice, presentRecurringRun } from '@app/contract/recurring-invoices/recurring-invoice.presenter';
 import { syncPageOf } from '../common/sync-list-query.dto';
 import { listAnswer } from '../common/list-answer';
 

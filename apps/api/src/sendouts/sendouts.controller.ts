@@ -13,7 +13,7 @@ import { ParseIdPipe } from '../common/parse-id.pipe';
 import { cursorPageOf } from '../common/sync-list-query.dto';
 import { requireDocumentPermission } from '../document-output/document-type';
 import { CreateSendoutDto, SendoutDocumentsQueryDto, SendoutHistoryQueryDto, SendoutTemplateQueryDto } from './sendouts.dto';
-import { presentSendout } from '@app/domain/presentation/sendout.presenter';
+import { presentSendout } from '@app/contract/sendouts/sendout.presenter';
 
 @AccountApi('sendouts')
 @RequirePermission('sendouts')

@@ -7,7 +7,7 @@ import { TdsService } from '@app/domain/tds/tds.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CalculateTdsDto, CertificateDto, CreateTdsSectionDto, DeductionsQueryDto, DepositDto, ReportQueryDto, UpdateTdsSectionDto } from './tds.dto';
-import { presentCalculation, presentDeduction, presentReportRow, presentSection } from './tds.presenter';
+import { presentCalculation, presentDeduction, presentReportRow, presentSection } from '@app/contract/tds/tds.presenter';
 import type { EdgeReply } from '../edge/http-edge';
 
 @AccountApi('tds')

@@ -1,5 +1,5 @@
 import { ActivityEvent, ActivityLog } from '../activity/activity-log.port';
-import { PresentedObject, RESOURCE_ID_FIELDS, ResourceObjects } from './resource-objects';
+import { PresentedObject, ResourceObjects } from './resource-objects';
 import { webhookEventsOf } from './webhook-events';
 
 /** What the snapshotting log reads besides the records themselves. */
@@ -14,7 +14,7 @@ export abstract class WebhookSnapshotSource {
  * Why webhook objects are taken here: a webhook's `data.object` must be the record as the API returns it
  * at the time of the event (an `invoice.updated` shows that update, not a later one), and the worker that
  * sends the event runs later, when the record may have changed again or be gone. So the object is read and
- * presented (the API's own presenters, `ResourceObjects`) when the use case appends its activity event,
+ * presented (the `ResourceObjects` port, which the contract library implements with the API's own presenters) when the use case appends its activity event,
  * inside the change's transaction, and stored with the event (`activity_events.object_json`). Only
  * accounts with an enabled endpoint pay for the read. A deletion carries the object of the record's
  * previous event with `deleted: true` (or just its id when there is none).
@@ -32,22 +32,22 @@ export class SnapshottingActivityLog extends ActivityLog {
     if (!(await this.readsRecord(event))) return this.inner.append(event);
     const object =
       event.action === 'deleted'
-        ? deletedObject(event, await this.source.lastObject(event.accountId, event.entityType, event.entityId))
+        ? deletedObject(this.objects, event, await this.source.lastObject(event.accountId, event.entityType, event.entityId))
         : await this.objects.present(event.accountId, event.entityType, event.entityId);
     return this.inner.append({ ...event, object });
   }
 
   override async readsRecord(event: ActivityEvent): Promise<boolean> {
-    return event.object === undefined && raisesWebhookEvents(event) && (await this.source.hasEnabledEndpoint(event.accountId));
+    return (
+      event.object === undefined &&
+      this.objects.handles(event.entityType) &&
+      webhookEventsOf({ ...event, id: 0 }).length > 0 &&
+      (await this.source.hasEnabledEndpoint(event.accountId))
+    );
   }
 }
 
-/** Whether the event becomes a webhook event of a record the API presents (no read for the others). */
-function raisesWebhookEvents(event: ActivityEvent): boolean {
-  return ResourceObjects.handles(event.entityType) && webhookEventsOf({ ...event, id: 0 }).length > 0;
-}
-
 /** The object of a deleted record: its last known form, or only its id, with `deleted: true`. */
-export function deletedObject(event: Pick<ActivityEvent, 'entityType' | 'entityId'>, last: PresentedObject | null): PresentedObject {
-  return { ...(last ?? { [RESOURCE_ID_FIELDS[event.entityType] ?? 'id']: event.entityId }), deleted: true };
+export function deletedObject(objects: ResourceObjects, event: Pick<ActivityEvent, 'entityType' | 'entityId'>, last: PresentedObject | null): PresentedObject {
+  return { ...(last ?? objects.idObject(event.entityType, event.entityId)), deleted: true };
 }

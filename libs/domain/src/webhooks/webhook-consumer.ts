@@ -39,7 +39,7 @@ export class WebhookEventsConsumer extends ActivityConsumer {
         let object = current.get(activity.id);
         if (!object) {
           const now = activity.action === 'deleted' ? null : await this.objects.present(event.accountId, activity.entityType, activity.entityId);
-          object = now ?? deletedObject(activity, null);
+          object = now ?? deletedObject(this.objects, activity, null);
           current.set(activity.id, object);
         }
         event.object = object;

@@ -1,11 +1,25 @@
 import { CommittedActivity } from '../activity-relay/activity-relay.port';
 import { isWebhookEventPattern, subscribes, webhookEventsOf, webhookPayload } from './webhook-events';
 import { ActivityEvent } from '../activity/activity-log.port';
-import { SystemClock } from '../shared/clock.port';
 import { InMemoryActivityLog } from '../../testing/in-memory-activity-log';
-import { ResourceObjects, ResourceObjectSources } from './resource-objects';
+import { ResourceObjects } from './resource-objects';
 import { deletedObject, SnapshottingActivityLog, WebhookSnapshotSource } from './snapshotting-activity-log';
 import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from './webhook-policy';
+
+/** The records of a few entity types, presented as their id and the account they were read for. */
+class Objects extends ResourceObjects {
+  reads = 0;
+  handles(entityType: string): boolean {
+    return ['client', 'invoice', 'inventory', 'credit_note'].includes(entityType);
+  }
+  idObject(entityType: string, id: number) {
+    return { [`${entityType}_id`]: id };
+  }
+  async present(accountId: number, entityType: string, id: number) {
+    this.reads++;
+    return { [`${entityType}_id`]: id, read_for: accountId };
+  }
+}
 
 describe('webhook retry schedule', () => {
   it('retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then stops: about a day in all', () => {
@@ -73,8 +87,8 @@ describe('webhook events from activity', () => {
   });
 
   it('a deleted record without a stored object is its id with deleted: true', () => {
-    expect(deletedObject({ entityType: 'credit_note', entityId: 9 }, null)).toEqual({ credit_note_id: 9, deleted: true });
-    expect(deletedObject({ entityType: 'invoice', entityId: 9 }, { invoice_id: 9, total_amount: 10 })).toEqual({
+    expect(deletedObject(new Objects(), { entityType: 'credit_note', entityId: 9 }, null)).toEqual({ credit_note_id: 9, deleted: true });
+    expect(deletedObject(new Objects(), { entityType: 'invoice', entityId: 9 }, { invoice_id: 9, total_amount: 10 })).toEqual({
       invoice_id: 9,
       total_amount: 10,
       deleted: true,
@@ -125,16 +139,6 @@ describe('webhook events from activity', () => {
 });
 
 describe('SnapshottingActivityLog', () => {
-  class Objects extends ResourceObjects {
-    reads = 0;
-    constructor() {
-      super({} as ResourceObjectSources, new SystemClock());
-    }
-    override async present(accountId: number, entityType: string, id: number) {
-      this.reads++;
-      return { [`${entityType}_id`]: id, read_for: accountId };
-    }
-  }
   class Source extends WebhookSnapshotSource {
     constructor(private readonly withEndpoint: Set<number>) {
       super();

@@ -16,8 +16,8 @@ import { Database } from '../database/database';
 import { ReplicaSet } from '../database/replica-set';
 import { TypeormTransactionRunner } from '../database/typeorm-transaction-runner';
 import { make, bind } from '../core/providers';
-import { ResourceObjects } from '@app/domain/webhooks/resource-objects';
-import { createActivityLog, createResourceObjects } from '../webhooks/webhook-objects';
+import { ResourceObjects, ResourceObjectSources } from '@app/domain/webhooks/resource-objects';
+import { createActivityLog, createResourceObjectSources } from '../webhooks/webhook-objects';
 
 /** Closes the pools last: Nest runs every onModuleDestroy (queue workers, schedules) before any onApplicationShutdown. */
 @Injectable()
@@ -76,8 +76,9 @@ export class InfraCoreModule {
         // Seals the secrets stored for later use (webhook and shop secrets, device tokens, share links, replayed answers).
         { provide: SecretBox, useValue: new SecretBox(config.encryptionKey) },
         bind(AccountRepository, TypeormAccountRepository, [Database]),
-        // The records as the API presents them; every process writes activity through the log that takes them at event time.
-        { provide: ResourceObjects, useFactory: (db: Database, clock: Clock) => createResourceObjects(db, clock), inject: [Database, Clock] },
+        // Every process writes activity through the log that takes the record as the API presents it at event time: the
+        // repositories it reads are bound here, the presenting ResourceObjects by the contract library's ContractModule.
+        { provide: ResourceObjectSources, useFactory: (db: Database, clock: Clock) => createResourceObjectSources(db, clock), inject: [Database, Clock] },
         { provide: ActivityLog, useFactory: (db: Database, objects: ResourceObjects) => createActivityLog(db, objects), inject: [Database, ResourceObjects] },
         make(ActivityRecorder, [ActivityLog, Clock]),
         DatabaseShutdown,
@@ -93,7 +94,7 @@ export class InfraCoreModule {
         SecretHasher,
         SecretBox,
         AccountRepository,
-        ResourceObjects,
+        ResourceObjectSources,
         ActivityLog,
         ActivityRecorder,
       ],

@@ -1,6 +1,6 @@
 import { ActivityLog } from '@app/domain/activity/activity-log.port';
 import { Clock } from '@app/domain/shared/clock.port';
-import { PresentedObject, ResourceObjects } from '@app/domain/webhooks/resource-objects';
+import { PresentedObject, ResourceObjects, ResourceObjectSources } from '@app/domain/webhooks/resource-objects';
 import { SnapshottingActivityLog, WebhookSnapshotSource } from '@app/domain/webhooks/snapshotting-activity-log';
 import { parseSummary } from '../activity/activity-event-row';
 import { TypeormActivityLog } from '../activity/typeorm-activity-log';
@@ -42,23 +42,20 @@ export class SqlWebhookSnapshotSource extends WebhookSnapshotSource {
   }
 }
 
-/** The records as the API presents them, read through the SQL repositories (API and worker). */
-export function createResourceObjects(db: Database, clock: Clock): ResourceObjects {
-  return new ResourceObjects(
-    {
-      accounts: new TypeormAccountRepository(db),
-      clients: new TypeormClientRepository(db, clock),
-      invoices: new TypeormInvoiceRepository(db, clock),
-      quotations: new TypeormQuotationRepository(db, clock),
-      proformas: new TypeormProformaInvoiceRepository(db, clock),
-      debitNotes: new TypeormDebitNoteRepository(db, clock),
-      creditNotes: new TypeormCreditNoteRepository(db, clock),
-      inventory: new TypeormInventoryRepository(db, clock),
-      sendouts: new SqlSendoutRepository(db),
-      payments: new TypeormPaymentRepository(db, clock),
-    },
-    clock,
-  );
+/** The repositories the webhook objects are read through (API and worker; the contract library presents them). */
+export function createResourceObjectSources(db: Database, clock: Clock): ResourceObjectSources {
+  return {
+    accounts: new TypeormAccountRepository(db),
+    clients: new TypeormClientRepository(db, clock),
+    invoices: new TypeormInvoiceRepository(db, clock),
+    quotations: new TypeormQuotationRepository(db, clock),
+    proformas: new TypeormProformaInvoiceRepository(db, clock),
+    debitNotes: new TypeormDebitNoteRepository(db, clock),
+    creditNotes: new TypeormCreditNoteRepository(db, clock),
+    inventory: new TypeormInventoryRepository(db, clock),
+    sendouts: new SqlSendoutRepository(db),
+    payments: new TypeormPaymentRepository(db, clock),
+  };
 }
 
 /** The activity log every process writes through: the SQL log, with the webhook object taken at event time. */

@@ -1,5 +1,5 @@
 import { PING_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '@app/domain/webhooks/webhook-events';
-import { RESOURCE_ID_FIELDS } from '@app/domain/webhooks/resource-objects';
+import { RESOURCE_ID_FIELDS } from '@app/contract/webhooks/api-resource-objects';
 import { constant, id, obj, oneOf, ref, Schema, str } from './schema-kit';
 import { sampleOf } from './sample';
 

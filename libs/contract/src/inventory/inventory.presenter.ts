@@ -1,5 +1,5 @@
-import { InventoryItem, StockMovement } from '../inventory/inventory-item';
-import { toNumber2 } from '../shared/money';
+import { InventoryItem, StockMovement } from '@app/domain/inventory/inventory-item';
+import { toNumber2 } from '@app/domain/shared/money';
 
 export function presentInventoryItem(item: InventoryItem) {
   return {

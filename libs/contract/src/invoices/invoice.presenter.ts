@@ -1,7 +1,7 @@
-import { Invoice, InvoiceHeader } from '../invoices/invoice';
-import { toNumber2 } from '../shared/money';
-import { decimalNumber, nullableMoney, presentLines } from './product-line.presenter';
-import { presentGstDetails, presentSalesDocumentTotals } from './gst.presenter';
+import { Invoice, InvoiceHeader } from '@app/domain/invoices/invoice';
+import { toNumber2 } from '@app/domain/shared/money';
+import { decimalNumber, nullableMoney, presentLines } from '../documents/product-line.presenter';
+import { presentGstDetails, presentSalesDocumentTotals } from '../documents/gst.presenter';
 
 /** A list row: header columns only. */
 export function presentInvoiceHeader(i: InvoiceHeader) {

@@ -1,6 +1,6 @@
-import { NoteHeaderFields, NoteLine, StoredNote } from '../notes/note';
-import { toNumber2 } from '../shared/money';
-import { presentGstHeader } from './gst.presenter';
+import { NoteHeaderFields, NoteLine, StoredNote } from '@app/domain/notes/note';
+import { toNumber2 } from '@app/domain/shared/money';
+import { presentGstHeader } from '../documents/gst.presenter';
 
 /** Lines in item_id order, each with its parent id (`debit_note_id` or `credit_note_id`). */
 export function presentNoteLines(lines: NoteLine[], parentKey: 'debit_note_id' | 'credit_note_id') {

@@ -1,7 +1,7 @@
-import { DebitNote, NoteWithLines } from '../notes/note';
-import { toNumber2 } from '../shared/money';
+import { DebitNote, NoteWithLines } from '@app/domain/notes/note';
+import { toNumber2 } from '@app/domain/shared/money';
 import { presentNoteCommon, presentNoteLines } from './note.presenter';
-import { presentGstDetails } from './gst.presenter';
+import { presentGstDetails } from '../documents/gst.presenter';
 
 /** A list row: header columns only. */
 export function presentDebitNote(note: DebitNote) {

@@ -1,5 +1,5 @@
-import { Allocation, Payment, PaymentWithAllocations, unallocatedAmount, unallocatedTds } from '../payments/payment';
-import { toNumber2 } from '../shared/money';
+import { Allocation, Payment, PaymentWithAllocations, unallocatedAmount, unallocatedTds } from '@app/domain/payments/payment';
+import { toNumber2 } from '@app/domain/shared/money';
 
 /** A list row: the payment without its allocations. */
 export function presentPaymentHeader(p: Payment) {

@@ -1,4 +1,4 @@
-import { ClientWithPlatform } from '../clients/client';
+import { ClientWithPlatform } from '@app/domain/clients/client';
 
 export function presentClient({ client, platform }: ClientWithPlatform) {
   return {

@@ -1,6 +1,6 @@
-import { ProformaInvoice, ProformaInvoiceHeader } from '../proforma/proforma-invoice';
-import { presentLines } from './product-line.presenter';
-import { presentGstDetails, presentSalesDocumentTotals } from './gst.presenter';
+import { ProformaInvoice, ProformaInvoiceHeader } from '@app/domain/proforma/proforma-invoice';
+import { presentLines } from '../documents/product-line.presenter';
+import { presentGstDetails, presentSalesDocumentTotals } from '../documents/gst.presenter';
 
 /** A list row: header columns and total_amount. */
 export function presentProformaHeader(p: ProformaInvoiceHeader) {

@@ -1,6 +1,6 @@
-import { CreditNote, NoteWithLines } from '../notes/note';
+import { CreditNote, NoteWithLines } from '@app/domain/notes/note';
 import { presentNoteCommon, presentNoteLines } from './note.presenter';
-import { presentGstDetails } from './gst.presenter';
+import { presentGstDetails } from '../documents/gst.presenter';
 
 /** A list row: header columns only. */
 export function presentCreditNote(note: CreditNote) {

@@ -1,6 +1,6 @@
-import { Quotation, QuotationHeader } from '../quotations/quotation';
-import { presentLines } from './product-line.presenter';
-import { presentGstDetails, presentSalesDocumentTotals } from './gst.presenter';
+import { Quotation, QuotationHeader } from '@app/domain/quotations/quotation';
+import { presentLines } from '../documents/product-line.presenter';
+import { presentGstDetails, presentSalesDocumentTotals } from '../documents/gst.presenter';
 
 /** A list row: header columns and total_amount. */
 export function presentQuotationHeader(q: QuotationHeader) {

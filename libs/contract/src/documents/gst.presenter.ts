@@ -1,6 +1,6 @@
-import { GstFields } from '../documents/document-gst';
-import { toNumber2 } from '../shared/money';
-import { TaxWarning } from '../tax/tax-engine';
+import { GstFields } from '@app/domain/documents/document-gst';
+import { toNumber2 } from '@app/domain/shared/money';
+import { TaxWarning } from '@app/domain/tax/tax-engine';
 import { nullableMoney } from './product-line.presenter';
 
 /** The GST header fields of a list row or a single read. */

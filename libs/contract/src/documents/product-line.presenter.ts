@@ -1,5 +1,5 @@
-import { ProductLine } from '../documents/product-lines';
-import { toNumber2 } from '../shared/money';
+import { ProductLine } from '@app/domain/documents/product-lines';
+import { toNumber2 } from '@app/domain/shared/money';
 
 /** An exact decimal string from the database as a JSON number (quantities and rates keep 3 decimals). */
 export function decimalNumber(value: string): number {

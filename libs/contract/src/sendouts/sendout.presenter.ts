@@ -1,4 +1,4 @@
-import { Sendout } from '../sendouts/sendout';
+import { Sendout } from '@app/domain/sendouts/sendout';
 
 /** A queue row of the history (the signature override is never returned; a statement's period, null for documents). */
 export function presentSendout(s: Sendout) {

@@ -1,5 +1,5 @@
-import { ClientStatement } from '../payments/client-statement';
-import { toNumber2 } from '../shared/money';
+import { ClientStatement } from '@app/domain/payments/client-statement';
+import { toNumber2 } from '@app/domain/shared/money';
 
 /**
  * `GET /v1/clients/{id}/statement`: amounts as numbers of 2 decimals. An entry's amounts are canonical 2-decimal text

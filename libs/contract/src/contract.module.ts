@@ -1,0 +1,21 @@
+import { Global, Module } from '@nestjs/common';
+import { Clock } from '@app/domain/shared/clock.port';
+import { ResourceObjects, ResourceObjectSources } from '@app/domain/webhooks/resource-objects';
+import { ApiResourceObjects } from './webhooks/api-resource-objects';
+
+/**
+ * What the contract binds for every process that shows records as the API does (API and worker): the webhook
+ * objects. Global like InfraCoreModule, whose repositories (ResourceObjectSources) and activity log it serves.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: ResourceObjects,
+      useFactory: (sources: ResourceObjectSources, clock: Clock) => new ApiResourceObjects(sources, clock),
+      inject: [ResourceObjectSources, Clock],
+    },
+  ],
+  exports: [ResourceObjects],
+})
+export class ContractModule {}
