@@ -26,11 +26,16 @@ module.exports = {
     {
       name: 'contract-stands-on-the-domain',
       comment:
-        "libs/contract is the API's answers and requests (presenters, DTOs) shared by the API and the worker (webhook objects): it imports itself, the domain and the libraries that describe a contract, never infra or an app.",
+        "libs/contract is the API's answers and requests (presenters, DTOs) shared by the API and the worker (webhook objects): it imports itself, the domain and the libraries that describe a contract, never an app, and of infra only the resource limits, which its DTOs state when they load (MAX_DOCUMENT_LINES, MAX_BULK_IDS: deployment settings read from the environment).",
       severity: 'error',
       from: { path: '^libs/contract/', pathNot: TESTS },
       to: {
-        pathNot: ['^libs/contract/', '^libs/domain/src/', '^node_modules/(decimal[.]js|class-validator|class-transformer|@nestjs/(common|swagger))/'],
+        pathNot: [
+          '^libs/contract/',
+          '^libs/domain/src/',
+          '^libs/infra/src/config/limits-config[.]ts$',
+          '^node_modules/(decimal[.]js|class-validator|class-transformer|@nestjs/(common|swagger))/',
+        ],
       },
     },
     {

@@ -5,7 +5,7 @@ import { AnalyticsService } from '@app/domain/analytics/analytics.service';
 import { ReceivablesAgeingService } from '@app/domain/analytics/receivables-ageing';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import type { EdgeReply } from '../edge/http-edge';
-import { AgeingQueryDto, FiscalYearQueryDto } from './analytics.dto';
+import { AgeingQueryDto, FiscalYearQueryDto } from '@app/contract/analytics/analytics.dto';
 import { ReadsReplica } from '../common/replica-reads';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -7,7 +7,7 @@ import { AuditEntry, AuditFilter, AuditTrail, parseAuditActor, parseAuditTime } 
 import { formatTimestamp } from '@app/domain/shared/fiscal-year';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { listAnswer } from '../common/list-answer';
-import { CursorListQueryDto, cursorPageOf } from '../common/sync-list-query.dto';
+import { CursorListQueryDto, cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 
 /** Entity types of the audit trail the filter accepts. */

@@ -13,8 +13,8 @@ import { SessionsService } from '@app/domain/auth/sessions.service';
 import { ValidationFailed } from '@app/domain/shared/domain-error';
 import { credentialOf } from '../common/auth.guard';
 import { CurrentCaller, MobileOnly, Public } from '../common/decorators';
-import { MAX_ID } from '../common/parse-id.pipe';
-import { ChangePasswordDto, DeleteAccountDto, LoginDto, LogoutDto, RefreshDto, RevokeSessionDto } from './auth.dto';
+import { MAX_ID } from '@app/contract/common/ids';
+import { ChangePasswordDto, DeleteAccountDto, LoginDto, LogoutDto, RefreshDto, RevokeSessionDto } from '@app/contract/auth/auth.dto';
 import { presentLogin, presentMe, presentSession, presentTokens } from './auth.presenter';
 import type { EdgeRequest } from '../edge/http-edge';
 

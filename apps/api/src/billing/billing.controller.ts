@@ -10,7 +10,7 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { CurrentCaller, MobileOnly, Public } from '../common/decorators';
 import { APP_CONFIG } from '../core/tokens';
 import { presentPlan } from '@app/contract/accounts/plan.presenter';
-import { AndroidConfirmDto, AndroidNotificationDto, IosConfirmDto, IosNotificationDto } from './billing.dto';
+import { AndroidConfirmDto, AndroidNotificationDto, IosConfirmDto, IosNotificationDto } from '@app/contract/billing/billing.dto';
 
 const bearerOf = (header: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? null;
 

@@ -7,7 +7,7 @@ import { ClientStatementService } from '@app/domain/payments/client-statement';
 import { StatementPdfService } from '@app/domain/payments/statement-pdf';
 import { presentClientStatement } from '@app/contract/clients/client-statement.presenter';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
-import { IsDateString } from '../common/is-date-string';
+import { IsDateString } from '@app/contract/common/is-date-string';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { sendPdf } from '../document-output/send-pdf';
 import type { EdgeReply } from '../edge/http-edge';

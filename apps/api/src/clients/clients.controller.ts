@@ -4,16 +4,16 @@ import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/shared/caller';
 import { ClientsService } from '@app/domain/clients/clients.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
-import { IdsBodyDto } from '../common/ids-body.dto';
+import { IdsBodyDto } from '@app/contract/common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { queryFlag } from '../common/flag';
-import { CreateClientDto, UpdateClientDto } from './clients.dto';
+import { CreateClientDto, UpdateClientDto } from '@app/contract/clients/clients.dto';
 import { presentClient } from '@app/contract/clients/client.presenter';
 import type { EdgeReply } from '../edge/http-edge';
 import { PaymentsService } from '@app/domain/payments/payments.service';
 import { toNumber2 } from '@app/domain/shared/money';
 import { ReadsReplica } from '../common/replica-reads';
-import { SyncListQueryDto, syncPageOf } from '../common/sync-list-query.dto';
+import { SyncListQueryDto, syncPageOf } from '@app/contract/common/sync-list-query.dto';
 import { listAnswer } from '../common/list-answer';
 
 @AccountApi('clients')

@@ -1,7 +1,6 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { ValidationFailed } from '@app/domain/shared/domain-error';
-
-export const MAX_ID = 2147483647;
+import { MAX_ID } from '@app/contract/common/ids';
 
 /** Path ids are positive integers in range; anything else is a 400 keyed by the parameter name. */
 @Injectable()

@@ -4,7 +4,7 @@ import { ApiBody } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, IsString, ValidateNested } from 'class-validator';
 import { ValidationFailed } from '@app/domain/shared/domain-error';
-import { ListQueryDto } from './list-query.dto';
+import { ListQueryDto } from '@app/contract/common/list-query.dto';
 import { declaredInput, StrictInputGuard } from './strict-input';
 import { AppValidationPipe } from './validation.pipe';
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { getMetadataStorage, IsInt, IsString, MetadataStorage, validate, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
-import { CreateInvoiceDto, UpdateInvoiceDto } from '../invoices/invoices.dto';
+import { CreateInvoiceDto, UpdateInvoiceDto } from '@app/contract/invoices/invoices.dto';
 import { memoiseValidationMetadata } from './validation-metadata-cache';
 
 class Line {

@@ -2,8 +2,8 @@ import { Controller } from '@nestjs/common';
 import { CreditNotesService } from '@app/domain/notes/credit-notes.service';
 import { AccountApi, RequirePermission } from '../common/decorators';
 import { DocumentController } from '../documents/document.controller';
-import { CreditNoteListQueryDto } from '../notes/note-list-query.dto';
-import { CreditNoteBodyDto } from './credit-notes.dto';
+import { CreditNoteListQueryDto } from '@app/contract/notes/note-list-query.dto';
+import { CreditNoteBodyDto } from '@app/contract/credit-notes/credit-notes.dto';
 import { presentCreditNote, presentCreditNoteWithLines } from '@app/contract/notes/credit-note.presenter';
 
 @AccountApi('credit-notes')

@@ -2,8 +2,8 @@ import { Controller } from '@nestjs/common';
 import { DebitNotesService } from '@app/domain/notes/debit-notes.service';
 import { AccountApi, RequirePermission } from '../common/decorators';
 import { DocumentController } from '../documents/document.controller';
-import { DebitNoteListQueryDto } from '../notes/note-list-query.dto';
-import { CreateDebitNoteDto, UpdateDebitNoteDto } from './debit-notes.dto';
+import { DebitNoteListQueryDto } from '@app/contract/notes/note-list-query.dto';
+import { CreateDebitNoteDto, UpdateDebitNoteDto } from '@app/contract/debit-notes/debit-notes.dto';
 import { presentDebitNote, presentDebitNoteWithLines } from '@app/contract/notes/debit-note.presenter';
 
 @AccountApi('debit-notes')

@@ -7,7 +7,7 @@ import type { Caller } from '@app/domain/shared/caller';
 import { DocumentOutputService, INVOICE_COPIES, InvoiceCopy } from '@app/domain/document-output/document-output.service';
 import { IsIn, IsOptional } from 'class-validator';
 import { AccountApi, CurrentCaller, Public, RequirePermission } from '../common/decorators';
-import { IdsBodyDto } from '../common/ids-body.dto';
+import { IdsBodyDto } from '@app/contract/common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { DOCUMENT_TYPE_PARAM, documentTypeOf } from './document-type';
 import { sendPdf } from './send-pdf';

@@ -10,12 +10,12 @@ import type { BulkDeleteResult } from '@app/domain/shared/bulk-delete';
 import type { Page } from '@app/domain/shared/pagination';
 import type { TaxWarning } from '@app/domain/tax/tax-engine';
 import { CurrentCaller } from '../common/decorators';
-import { DocumentListQueryDto, documentFilterOf } from '../common/document-list-query.dto';
-import { IdsBodyDto } from '../common/ids-body.dto';
+import { DocumentListQueryDto, documentFilterOf } from '@app/contract/common/document-list-query.dto';
+import { IdsBodyDto } from '@app/contract/common/ids-body.dto';
 import { listAnswer } from '../common/list-answer';
 import { ParamTypes } from '../common/param-types';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { ConvertToInvoiceDto, conversionInputOf } from '../invoices/invoices.dto';
+import { ConvertToInvoiceDto, conversionInputOf } from '@app/contract/invoices/invoices.dto';
 import { ReadsReplica } from '../common/replica-reads';
 
 /** A document as a create answers it: its id, its number where the kind has one, and the tax warnings of its lines. */

@@ -7,7 +7,7 @@ import { EInvoiceService } from '@app/domain/einvoice/einvoice.service';
 import { IRP_DOCUMENT_TYPES } from '@app/domain/einvoice/irp-payload';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { CancelEInvoiceDto } from './einvoice.dto';
+import { CancelEInvoiceDto } from '@app/contract/einvoice/einvoice.dto';
 
 export function presentEInvoice(r: EInvoiceRegistration) {
   return {

@@ -6,10 +6,11 @@ import { EwayBillService } from '@app/domain/eway-bill/eway-bill.service';
 import { PartBInput } from '@app/domain/eway-bill/part-b';
 import { ValidationFailed } from '@app/domain/shared/domain-error';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
-import { LIMITS } from '../common/limits';
-import { MAX_ID, ParseIdPipe } from '../common/parse-id.pipe';
+import { LIMITS } from '@app/contract/common/limits';
+import { MAX_ID } from '@app/contract/common/ids';
+import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Post } from '../idempotency/idempotent-routes';
-import { CancelEwayBillDto, EwayBillExportQueryDto, ExtendEwayBillDto, GenerateEwayBillDto } from './eway-bill.dto';
+import { CancelEwayBillDto, EwayBillExportQueryDto, ExtendEwayBillDto, GenerateEwayBillDto } from '@app/contract/eway-bill/eway-bill.dto';
 
 export function presentEwayBill(b: EwayBill) {
   return {

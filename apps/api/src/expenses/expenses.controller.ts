@@ -6,11 +6,11 @@ import { EXPENSE_CATEGORIES } from '@app/domain/expenses/expense';
 import { ExpensesService } from '@app/domain/expenses/expenses.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { FeatureGuard, RequireFeature } from '../common/feature.guard';
-import { IdsBodyDto } from '../common/ids-body.dto';
+import { IdsBodyDto } from '@app/contract/common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { CreateExpenseDto, UpdateExpenseDto } from './expenses.dto';
+import { CreateExpenseDto, UpdateExpenseDto } from '@app/contract/expenses/expenses.dto';
 import { presentExpense, presentExpenseFields } from '@app/contract/expenses/expense.presenter';
-import { SyncListQueryDto, syncPageOf } from '../common/sync-list-query.dto';
+import { SyncListQueryDto, syncPageOf } from '@app/contract/common/sync-list-query.dto';
 import { listAnswer } from '../common/list-answer';
 
 @AccountApi('expenses')

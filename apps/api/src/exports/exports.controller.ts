@@ -6,7 +6,7 @@ import type { Gstr1File } from '@app/domain/gst-returns/gst-exports.port';
 import { GstExportsService } from '@app/domain/gst-returns/gst-exports.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import type { EdgeReply } from '../edge/http-edge';
-import { Gstr1MonthDto, Gstr1QueryDto, Gstr3bQueryDto } from './exports.dto';
+import { Gstr1MonthDto, Gstr1QueryDto, Gstr3bQueryDto } from '@app/contract/exports/exports.dto';
 import { ReadsReplica } from '../common/replica-reads';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

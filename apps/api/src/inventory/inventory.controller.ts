@@ -5,11 +5,11 @@ import type { Caller } from '@app/domain/shared/caller';
 import { InventoryService } from '@app/domain/inventory/inventory.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { FeatureGuard, RequireFeature } from '../common/feature.guard';
-import { IdsBodyDto } from '../common/ids-body.dto';
+import { IdsBodyDto } from '@app/contract/common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { CreateInventoryDto, MovementsQueryDto, UpdateInventoryDto } from './inventory.dto';
+import { CreateInventoryDto, MovementsQueryDto, UpdateInventoryDto } from '@app/contract/inventory/inventory.dto';
 import { presentInventoryItem, presentMovement } from '@app/contract/inventory/inventory.presenter';
-import { cursorPageOf, SyncListQueryDto, syncPageOf } from '../common/sync-list-query.dto';
+import { cursorPageOf, SyncListQueryDto, syncPageOf } from '@app/contract/common/sync-list-query.dto';
 import { listAnswer } from '../common/list-answer';
 
 /** The page size of a movements list read without `limit`: all of them. */

@@ -3,11 +3,11 @@ import { ApiOperation, PickType } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/shared/caller';
 import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
-import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '../common/document-list-query.dto';
+import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '@app/contract/common/document-list-query.dto';
 import { listAnswer } from '../common/list-answer';
-import { cursorPageOf } from '../common/sync-list-query.dto';
+import { cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import { DocumentController, KindRoutes } from '../documents/document.controller';
-import { CreateInvoiceDto, RecentPaymentsQueryDto, UpdateInvoiceDto } from './invoices.dto';
+import { CreateInvoiceDto, RecentPaymentsQueryDto, UpdateInvoiceDto } from '@app/contract/invoices/invoices.dto';
 import { presentInvoice, presentInvoiceHeader, presentPayment } from '@app/contract/invoices/invoice.presenter';
 
 /** The filters that apply to invoices. */

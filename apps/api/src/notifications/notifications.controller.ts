@@ -7,9 +7,9 @@ import { NotificationsService } from '@app/domain/notifications/notifications.se
 import { CurrentCaller, MobileOnly } from '../common/decorators';
 import { queryFlag } from '../common/flag';
 import { listAnswer } from '../common/list-answer';
-import { cursorPageOf } from '../common/sync-list-query.dto';
+import { cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { NotificationFeedQueryDto, NotificationPrefsDto, RegisterDeviceDto, UnregisterDeviceDto } from './notifications.dto';
+import { NotificationFeedQueryDto, NotificationPrefsDto, RegisterDeviceDto, UnregisterDeviceDto } from '@app/contract/notifications/notifications.dto';
 import { presentNotification } from '@app/contract/notifications/notification.presenter';
 
 @ApiTags('notifications')

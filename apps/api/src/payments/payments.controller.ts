@@ -7,12 +7,12 @@ import { ReceiptVoucherService } from '@app/domain/payments/receipt-voucher';
 import { presentPayment, presentPaymentHeader } from '@app/contract/payments/payment.presenter';
 import { toNumber2 } from '@app/domain/shared/money';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
-import { IdsBodyDto } from '../common/ids-body.dto';
+import { IdsBodyDto } from '@app/contract/common/ids-body.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { sendPdf } from '../document-output/send-pdf';
 import type { EdgeReply } from '../edge/http-edge';
-import { AllocatePaymentDto, CreatePaymentDto, PaymentListQueryDto, ReceiptVoucherQueryDto, UpdatePaymentDto } from './payments.dto';
-import { syncPageOf } from '../common/sync-list-query.dto';
+import { AllocatePaymentDto, CreatePaymentDto, PaymentListQueryDto, ReceiptVoucherQueryDto, UpdatePaymentDto } from '@app/contract/payments/payments.dto';
+import { syncPageOf } from '@app/contract/common/sync-list-query.dto';
 import { listAnswer } from '../common/list-answer';
 
 const written = (w: PaymentWritten) => ({

@@ -2,9 +2,9 @@ import { Controller } from '@nestjs/common';
 import { PickType } from '@nestjs/swagger';
 import { ProformaInvoicesService } from '@app/domain/proforma/proforma-invoices.service';
 import { AccountApi, RequirePermission } from '../common/decorators';
-import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '../common/document-list-query.dto';
+import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '@app/contract/common/document-list-query.dto';
 import { ConvertsToInvoice, DocumentController } from '../documents/document.controller';
-import { CreateProformaInvoiceDto, UpdateProformaInvoiceDto } from './proforma-invoices.dto';
+import { CreateProformaInvoiceDto, UpdateProformaInvoiceDto } from '@app/contract/proforma-invoices/proforma-invoices.dto';
 import { presentProforma, presentProformaHeader } from '@app/contract/proforma-invoices/proforma-invoice.presenter';
 
 /** The filters that apply to proforma invoices. */

@@ -2,9 +2,9 @@ import { Controller } from '@nestjs/common';
 import { PickType } from '@nestjs/swagger';
 import { QuotationsService } from '@app/domain/quotations/quotations.service';
 import { AccountApi, RequirePermission } from '../common/decorators';
-import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '../common/document-list-query.dto';
+import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '@app/contract/common/document-list-query.dto';
 import { ConvertsToInvoice, DocumentController } from '../documents/document.controller';
-import { CreateQuotationDto, UpdateQuotationDto } from './quotations.dto';
+import { CreateQuotationDto, UpdateQuotationDto } from '@app/contract/quotations/quotations.dto';
 import { presentQuotation, presentQuotationHeader } from '@app/contract/quotations/quotation.presenter';
 
 /** The filters that apply to quotations. */

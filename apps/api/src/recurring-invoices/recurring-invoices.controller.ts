@@ -7,9 +7,9 @@ import { RecurringInvoicesService } from '@app/domain/recurring/recurring-invoic
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Patch, Post } from '../idempotency/idempotent-routes';
-import { CreateRecurringInvoiceDto, RecurringListQueryDto, UpdateRecurringInvoiceDto } from './recurring-invoices.dto';
+import { CreateRecurringInvoiceDto, RecurringListQueryDto, UpdateRecurringInvoiceDto } from '@app/contract/recurring-invoices/recurring-invoices.dto';
 import { presentRecurringInvoice, presentRecurringRun } from '@app/contract/recurring-invoices/recurring-invoice.presenter';
-import { syncPageOf } from '../common/sync-list-query.dto';
+import { syncPageOf } from '@app/contract/common/sync-list-query.dto';
 import { listAnswer } from '../common/list-answer';
 
 @AccountApi('recurring-invoices')

@@ -6,7 +6,7 @@ import { RemindersService } from '@app/domain/reminders/reminders.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Patch } from '../idempotency/idempotent-routes';
-import { UpdateReminderSettingsDto } from './reminders.dto';
+import { UpdateReminderSettingsDto } from '@app/contract/reminders/reminders.dto';
 
 export function presentReminderSettings(s: ReminderSettings) {
   return {

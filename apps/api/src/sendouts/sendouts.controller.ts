@@ -10,9 +10,9 @@ import { SendoutsService } from '@app/domain/sendouts/sendouts.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { listAnswer } from '../common/list-answer';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { cursorPageOf } from '../common/sync-list-query.dto';
+import { cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import { requireDocumentPermission } from '../document-output/document-type';
-import { CreateSendoutDto, SendoutDocumentsQueryDto, SendoutHistoryQueryDto, SendoutTemplateQueryDto } from './sendouts.dto';
+import { CreateSendoutDto, SendoutDocumentsQueryDto, SendoutHistoryQueryDto, SendoutTemplateQueryDto } from '@app/contract/sendouts/sendouts.dto';
 import { presentSendout } from '@app/contract/sendouts/sendout.presenter';
 
 @AccountApi('sendouts')

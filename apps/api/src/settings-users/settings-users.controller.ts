@@ -6,9 +6,9 @@ import { SubUsersService } from '@app/domain/users/sub-users.service';
 import type { User } from '@app/domain/users/user.repository.port';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { listAnswer } from '../common/list-answer';
-import { CursorListQueryDto, cursorPageOf } from '../common/sync-list-query.dto';
+import { CursorListQueryDto, cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { CreateSubUserDto, UpdateSubUserDto } from './settings-users.dto';
+import { CreateSubUserDto, UpdateSubUserDto } from '@app/contract/settings-users/settings-users.dto';
 
 export function presentSubUser(user: User) {
   return {

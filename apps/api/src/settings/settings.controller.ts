@@ -10,7 +10,7 @@ import { DEFAULT_TIME_ZONE } from '@app/domain/shared/time-zone';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { CaSyncSettings } from '@app/domain/ca-sync/ca-sync';
 import { CaSyncService } from '@app/domain/ca-sync/ca-sync.service';
-import { CaSyncTestSendDto, UpdateBusinessDto, UpdateCaSyncDto, UpdateTemplatesDto } from './settings.dto';
+import { CaSyncTestSendDto, UpdateBusinessDto, UpdateCaSyncDto, UpdateTemplatesDto } from '@app/contract/settings/settings.dto';
 
 function presentBusiness({ account, settings }: BusinessProfile) {
   return {

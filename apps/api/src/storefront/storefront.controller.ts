@@ -8,9 +8,9 @@ import { ReceiveStorefrontWebhook } from '@app/domain/storefront/storefront-even
 import type { StorefrontConfig } from '@app/infra/config/storefront-config';
 import { CurrentCaller, Public, RequirePermission } from '../common/decorators';
 import { listAnswer } from '../common/list-answer';
-import { CursorListQueryDto, cursorPageOf } from '../common/sync-list-query.dto';
+import { CursorListQueryDto, cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import type { EdgeRequest } from '../edge/http-edge';
-import { BackfillStorefrontDto, ConnectStorefrontDto } from './storefront.dto';
+import { BackfillStorefrontDto, ConnectStorefrontDto } from '@app/contract/storefront/storefront.dto';
 
 export const STOREFRONT_CONFIG = 'STOREFRONT_CONFIG';
 

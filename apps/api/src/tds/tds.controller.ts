@@ -6,7 +6,15 @@ import { IssueTdsCertificate } from '@app/domain/tds/issue-tds-certificate.use-c
 import { TdsService } from '@app/domain/tds/tds.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { CalculateTdsDto, CertificateDto, CreateTdsSectionDto, DeductionsQueryDto, DepositDto, ReportQueryDto, UpdateTdsSectionDto } from './tds.dto';
+import {
+  CalculateTdsDto,
+  CertificateDto,
+  CreateTdsSectionDto,
+  DeductionsQueryDto,
+  DepositDto,
+  ReportQueryDto,
+  UpdateTdsSectionDto,
+} from '@app/contract/tds/tds.dto';
 import { presentCalculation, presentDeduction, presentReportRow, presentSection } from '@app/contract/tds/tds.presenter';
 import type { EdgeReply } from '../edge/http-edge';
 

@@ -4,7 +4,7 @@ import type { Caller } from '@app/domain/shared/caller';
 import { StoredWebhookEvent } from '@app/domain/webhooks/webhook-event-log.port';
 import { WebhookEventsService } from '@app/domain/webhooks/webhook-events-log.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
-import { EventsQueryDto } from './events.dto';
+import { EventsQueryDto } from '@app/contract/webhooks/events.dto';
 
 /** An event as the API shows it: exactly the JSON body its webhook deliveries carry. */
 export function presentEvent(e: StoredWebhookEvent): Record<string, unknown> {

@@ -7,9 +7,9 @@ import { WebhookDelivery, WebhookEndpoint } from '@app/domain/webhooks/webhook.p
 import { WebhooksService } from '@app/domain/webhooks/webhooks.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { listAnswer } from '../common/list-answer';
-import { CursorListQueryDto, cursorPageOf } from '../common/sync-list-query.dto';
+import { CursorListQueryDto, cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { CreateWebhookDto, UpdateWebhookDto } from './webhooks.dto';
+import { CreateWebhookDto, UpdateWebhookDto } from '@app/contract/webhooks/webhooks.dto';
 
 const stamp = (d: Date | null) => (d ? formatTimestamp(d) : null);
 

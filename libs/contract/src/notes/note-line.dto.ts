@@ -7,7 +7,7 @@ import { DOCUMENT_STATUSES, DocumentStatus } from '@app/domain/documents/documen
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
-import { MAX_ID } from '../common/parse-id.pipe';
+import { MAX_ID } from '../common/ids';
 import { UNIT_CODES } from '@app/domain/tax/supply';
 import { GstHeaderFields, HSN_CODE_DOC, TAX_RATE_DOC } from '../documents/gst-fields.dto';
 
