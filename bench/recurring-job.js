@@ -56,7 +56,7 @@ async function main() {
   require('reflect-metadata');
   const { loadConfig } = require(dist('libs/infra/src/config/app-config'));
   const { createWorkerApp } = require(dist('apps/worker/src/worker.factory'));
-  const { RecurringInvoicesSchedule } = require(dist('apps/worker/src/recurring/recurring.schedule'));
+  const { RecurringInvoicesSchedule } = require(dist('apps/worker/src/recurring-invoices/recurring.schedule'));
   const { RemindersSchedule } = require(dist('apps/worker/src/reminders/reminders.schedule'));
   let now = new Date('2001-01-01T04:00:00Z');
   const calendar = { now: () => now };

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { FakeClock } from '../libs/domain/testing/fake-clock';
 import { fiscalYearOf, kolkataDate } from '@app/domain/shared/fiscal-year';
-import { addDays, CatchUp, RecurringSchedule, runsOver } from '@app/domain/recurring/recurring-schedule';
+import { addDays, CatchUp, RecurringSchedule, runsOver } from '@app/domain/recurring-invoices/recurring-schedule';
 import { HTTP_ADAPTER, startApp, TestAccount, TestApp } from './support/app-harness';
 import { until } from './support/fake-fcm';
 import { freePort, RedisChild } from './support/redis-child';
@@ -229,7 +229,7 @@ describeOnFastify('recurring invoices made by the workers', () => {
     const suite: { redis?: RedisChild; redisUp: boolean; worker?: TestWorker; t?: TestApp } = { redisUp: true };
 
     beforeAll(async () => {
-      if (!existsSync(path.join(ROOT, 'dist/apps/worker/src/recurring/recurring.schedule.js'))) {
+      if (!existsSync(path.join(ROOT, 'dist/apps/worker/src/recurring-invoices/recurring.schedule.js'))) {
         const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
         if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
       }

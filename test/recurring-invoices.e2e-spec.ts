@@ -1,6 +1,6 @@
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { activityOf, createClient, line, todayInKolkata } from './support/sales-document-helpers';
-import { addDays } from '@app/domain/recurring/recurring-schedule';
+import { addDays } from '@app/domain/recurring-invoices/recurring-schedule';
 
 /**
  * Recurring invoice profiles over HTTP: the template checked as an invoice, the schedule fields, list

@@ -1,5 +1,5 @@
 import { FakeClock } from '../libs/domain/testing/fake-clock';
-import { addDays } from '@app/domain/recurring/recurring-schedule';
+import { addDays } from '@app/domain/recurring-invoices/recurring-schedule';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { createClient, line } from './support/sales-document-helpers';
 import { dropQueue, queuePrefixFor, SIGNATURE_PNG, startWorker, TestWorker } from './support/sendout-worker';

@@ -6,7 +6,7 @@ import { Database } from '@app/infra/database/database';
 import { TypeormTransactionRunner } from '@app/infra/database/typeorm-transaction-runner';
 import { TypeormExpenseRepository } from '@app/infra/expenses/typeorm-expense.repository';
 import { TypeormInventoryRepository } from '@app/infra/inventory/typeorm-inventory.repository';
-import { TypeormProformaInvoiceRepository } from '@app/infra/proforma/typeorm-proforma-invoice.repository';
+import { TypeormProformaInvoiceRepository } from '@app/infra/proforma-invoices/typeorm-proforma-invoice.repository';
 import { TypeormQuotationRepository } from '@app/infra/quotations/typeorm-quotation.repository';
 import { SqlBusinessSettingsRepository } from '@app/infra/settings/sql-business-settings.repository';
 import { TypeormUserAdminRepository } from '@app/infra/users/typeorm-user-admin.repository';

@@ -9,7 +9,7 @@ import { OverdueSchedule } from '../../apps/worker/src/housekeeping/overdue.sche
 import { SessionsPurgeSchedule } from '../../apps/worker/src/housekeeping/sessions-purge.schedule';
 import { SendoutProcessor } from '../../apps/worker/src/sendouts/sendout.processor';
 import { SendoutSweepSchedule } from '../../apps/worker/src/sendouts/sendout-sweep.schedule';
-import { RecurringInvoicesSchedule } from '../../apps/worker/src/recurring/recurring.schedule';
+import { RecurringInvoicesSchedule } from '../../apps/worker/src/recurring-invoices/recurring.schedule';
 import { RemindersSchedule } from '../../apps/worker/src/reminders/reminders.schedule';
 import type { Clock } from '@app/domain/shared/clock.port';
 import type { TestAccount, TestApp } from './app-harness';

@@ -17,7 +17,7 @@ import { DocumentOutputModule } from './document-output/document-output.module';
 import { DebitNotesModule } from './debit-notes/debit-notes.module';
 import { CreditNotesModule } from './credit-notes/credit-notes.module';
 import { AuthModule } from './auth/auth.module';
-import { SettingsUsersModule } from './settings-users/settings-users.module';
+import { SettingsUsersModule } from './users/settings-users.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { RecurringInvoicesModule } from './recurring-invoices/recurring-invoices.module';
 import { RemindersModule } from './reminders/reminders.module';

@@ -11,9 +11,9 @@ import { HousekeepingWorkerModule } from './housekeeping/housekeeping-worker.mod
 import { IntegrationsWorkerModule } from './integrations/integrations-worker.module';
 import { NotificationsWorkerModule } from './notifications/notifications-worker.module';
 import { SendoutsWorkerModule } from './sendouts/sendouts-worker.module';
-import { StoreBillingWorkerModule } from './store-billing/store-billing-worker.module';
+import { StoreBillingWorkerModule } from './billing/store-billing-worker.module';
 import { StorefrontWorkerModule } from './storefront/storefront-worker.module';
-import { RecurringWorkerModule } from './recurring/recurring-worker.module';
+import { RecurringWorkerModule } from './recurring-invoices/recurring-worker.module';
 import { Clock } from '@app/domain/shared/clock.port';
 
 export interface WorkerOptions {

@@ -14,7 +14,7 @@ import { InvoicesService } from '../src/invoices/invoices.service';
 import { IssueInvoice } from '../src/invoices/issue-invoice.use-case';
 import { InvoiceStock } from '../src/inventory/invoice-stock';
 import { InventoryRepository } from '../src/inventory/inventory.repository.port';
-import { ProformaInvoicesService } from '../src/proforma/proforma-invoices.service';
+import { ProformaInvoicesService } from '../src/proforma-invoices/proforma-invoices.service';
 import { QuotationsService } from '../src/quotations/quotations.service';
 import { apiKeyPrincipal } from '../src/shared/principal';
 import { FakeClock } from './fake-clock';

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { PickType } from '@nestjs/swagger';
-import { ProformaInvoicesService } from '@app/domain/proforma/proforma-invoices.service';
+import { ProformaInvoicesService } from '@app/domain/proforma-invoices/proforma-invoices.service';
 import { AccountApi, RequirePermission } from '../common/decorators';
 import { COMMON_DOCUMENT_FILTERS, DocumentListQueryDto } from '@app/contract/common/document-list-query.dto';
 import { ConvertsToInvoice, DocumentController } from '../documents/document.controller';

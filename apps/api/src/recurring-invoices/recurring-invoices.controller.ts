@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/c
 import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/shared/caller';
 import { presentTaxWarnings } from '@app/contract/documents/gst.presenter';
-import { RecurringStatus } from '@app/domain/recurring/recurring-invoice';
-import { RecurringInvoicesService } from '@app/domain/recurring/recurring-invoices.service';
+import { RecurringStatus } from '@app/domain/recurring-invoices/recurring-invoice';
+import { RecurringInvoicesService } from '@app/domain/recurring-invoices/recurring-invoices.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Patch, Post } from '../idempotency/idempotent-routes';

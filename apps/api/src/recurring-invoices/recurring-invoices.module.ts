@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RecurringCoreModule } from '@app/infra/recurring/recurring-core.module';
+import { RecurringCoreModule } from '@app/infra/recurring-invoices/recurring-core.module';
 import { RecurringInvoicesController } from './recurring-invoices.controller';
 
 /** `/v1/recurring-invoices`: profiles that make invoices on a schedule (the worker makes them; run-now here). */

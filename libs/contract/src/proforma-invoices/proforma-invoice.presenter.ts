@@ -1,4 +1,4 @@
-import { ProformaInvoice, ProformaInvoiceHeader } from '@app/domain/proforma/proforma-invoice';
+import { ProformaInvoice, ProformaInvoiceHeader } from '@app/domain/proforma-invoices/proforma-invoice';
 import { presentLines } from '../documents/product-line.presenter';
 import { presentGstDetails, presentSalesDocumentTotals } from '../documents/gst.presenter';
 

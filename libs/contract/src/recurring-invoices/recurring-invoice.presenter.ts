@@ -1,4 +1,4 @@
-import { RecurringInvoice, RecurringRun } from '@app/domain/recurring/recurring-invoice';
+import { RecurringInvoice, RecurringRun } from '@app/domain/recurring-invoices/recurring-invoice';
 
 export function presentRecurringInvoice(p: RecurringInvoice) {
   return {

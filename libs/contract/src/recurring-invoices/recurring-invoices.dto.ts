@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
-import { CATCH_UP_MODES, FREQUENCIES } from '@app/domain/recurring/recurring-schedule';
-import { MAX_INTERVAL, MAX_OCCURRENCES, MAX_PAYMENT_TERMS_DAYS } from '@app/domain/recurring/recurring-invoice';
+import { CATCH_UP_MODES, FREQUENCIES } from '@app/domain/recurring-invoices/recurring-schedule';
+import { MAX_INTERVAL, MAX_OCCURRENCES, MAX_PAYMENT_TERMS_DAYS } from '@app/domain/recurring-invoices/recurring-invoice';
 import { IsDateString } from '../common/is-date-string';
 import { SyncListQueryDto } from '../common/sync-list-query.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';

@@ -1,6 +1,6 @@
 import { validationDetails } from '../../testing/validation-details';
 import { buildInvoice, InvoiceContext, InvoiceInput } from '../invoices/invoice-rules';
-import { PROFORMA_INVOICE_RULES } from '../proforma/proforma-invoice-rules';
+import { PROFORMA_INVOICE_RULES } from '../proforma-invoices/proforma-invoice-rules';
 import { GST_RATE_RULE } from '../tax/gst-rates';
 import { HSN_CODE_RULE } from '../tax/tax-checks';
 import { buildOfferDocument } from './offer-document-rules';

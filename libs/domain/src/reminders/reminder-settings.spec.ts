@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays } from '../recurring/recurring-schedule';
+import { addDays } from '../recurring-invoices/recurring-schedule';
 import {
   checkReminderSettings,
   DEFAULT_REMINDER_SETTINGS,

@@ -1,5 +1,5 @@
 import { FieldErrors } from '../documents/sales-document-fields';
-import { addDays } from '../recurring/recurring-schedule';
+import { addDays } from '../recurring-invoices/recurring-schedule';
 
 /** One step of the schedule: `days_offset` days after the due date (negative: before it). */
 export interface ReminderStep {

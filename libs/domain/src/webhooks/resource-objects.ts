@@ -4,7 +4,7 @@ import { InventoryRepository } from '../inventory/inventory.repository.port';
 import { InvoiceRepository } from '../invoices/invoice.repository.port';
 import { CreditNoteRepository, DebitNoteRepository } from '../notes/note.repository.port';
 import { PaymentRepository } from '../payments/payment.repository.port';
-import { ProformaInvoiceRepository } from '../proforma/proforma-invoice.repository.port';
+import { ProformaInvoiceRepository } from '../proforma-invoices/proforma-invoice.repository.port';
 import { QuotationRepository } from '../quotations/quotation.repository.port';
 import { SendoutRepository } from '../sendouts/sendout.repository.port';
 

@@ -7,7 +7,7 @@ import { InventoryItemRow, StockMovementRow } from '../inventory/inventory.entit
 import { ExpenseRow } from '../expenses/expense.entity';
 import { InvoiceItemRow, InvoiceRow } from '../invoices/invoice.entity';
 import { QuotationItemRow, QuotationRow } from '../quotations/quotation.entity';
-import { ProformaInvoiceItemRow, ProformaInvoiceRow } from '../proforma/proforma-invoice.entity';
+import { ProformaInvoiceItemRow, ProformaInvoiceRow } from '../proforma-invoices/proforma-invoice.entity';
 import { CreditNoteItemRow, CreditNoteRow, DebitNoteItemRow, DebitNoteRow } from '../notes/note.entity';
 import { PaymentAllocationRow, PaymentRow } from '../payments/payment.entity';
 

@@ -11,7 +11,7 @@ import { TypeormInventoryRepository } from '../inventory/typeorm-inventory.repos
 import { TypeormInvoiceRepository } from '../invoices/typeorm-invoice.repository';
 import { TypeormCreditNoteRepository } from '../notes/typeorm-credit-note.repository';
 import { TypeormDebitNoteRepository } from '../notes/typeorm-debit-note.repository';
-import { TypeormProformaInvoiceRepository } from '../proforma/typeorm-proforma-invoice.repository';
+import { TypeormProformaInvoiceRepository } from '../proforma-invoices/typeorm-proforma-invoice.repository';
 import { TypeormQuotationRepository } from '../quotations/typeorm-quotation.repository';
 import { SqlSendoutRepository } from '../sendouts/sql-sendout.repository';
 import { TypeormPaymentRepository } from '../payments/typeorm-payment.repository';

@@ -2,8 +2,8 @@ import { WEBHOOK_EVENT_TYPES } from '@app/domain/webhooks/webhook-events';
 import { AGE_BUCKETS } from '@app/domain/analytics/analytics-reader.port';
 import { APPROVAL_STATUSES, DOCUMENT_STATUSES } from '@app/domain/documents/document-enums';
 import { DOCUMENT_KINDS, DOCUMENT_KIND_REGISTRY } from '@app/domain/documents/document-kinds';
-import { CATCH_UP_MODES, FREQUENCIES } from '@app/domain/recurring/recurring-schedule';
-import { RECURRING_STATUSES } from '@app/domain/recurring/recurring-invoice';
+import { CATCH_UP_MODES, FREQUENCIES } from '@app/domain/recurring-invoices/recurring-schedule';
+import { RECURRING_STATUSES } from '@app/domain/recurring-invoices/recurring-invoice';
 import { PERMISSION_KEYS } from '@app/domain/shared/principal';
 import { PAYEE_TYPES, TDS_ACTS, THRESHOLD_MODES } from '@app/domain/tds/tds-section';
 import {

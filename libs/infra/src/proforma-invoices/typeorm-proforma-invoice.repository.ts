@@ -1,5 +1,5 @@
-import { ProformaInvoiceFields, ProformaInvoiceHeader } from '@app/domain/proforma/proforma-invoice';
-import { ProformaInvoiceRepository } from '@app/domain/proforma/proforma-invoice.repository.port';
+import { ProformaInvoiceFields, ProformaInvoiceHeader } from '@app/domain/proforma-invoices/proforma-invoice';
+import { ProformaInvoiceRepository } from '@app/domain/proforma-invoices/proforma-invoice.repository.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '../database/database';
 import { offerHeaderOf } from '../documents/sales-document-rows';

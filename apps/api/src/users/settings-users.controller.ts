@@ -8,7 +8,7 @@ import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorato
 import { listAnswer } from '../common/list-answer';
 import { CursorListQueryDto, cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
-import { CreateSubUserDto, UpdateSubUserDto } from '@app/contract/settings-users/settings-users.dto';
+import { CreateSubUserDto, UpdateSubUserDto } from '@app/contract/users/settings-users.dto';
 
 export function presentSubUser(user: User) {
   return {

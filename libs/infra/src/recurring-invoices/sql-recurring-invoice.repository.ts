@@ -1,8 +1,8 @@
 import { Clock } from '@app/domain/shared/clock.port';
 import { Page, PageRequest } from '@app/domain/shared/pagination';
-import { InvoiceTemplate, RecurringInvoice, RecurringInvoiceFields, RecurringRun, RecurringStatus } from '@app/domain/recurring/recurring-invoice';
-import { DueProfile, NewRecurringRun, RecurringInvoiceRepository, RecurringListFilter } from '@app/domain/recurring/recurring-invoice.repository.port';
-import { CatchUp, DayOfMonth, Frequency, ScheduleState } from '@app/domain/recurring/recurring-schedule';
+import { InvoiceTemplate, RecurringInvoice, RecurringInvoiceFields, RecurringRun, RecurringStatus } from '@app/domain/recurring-invoices/recurring-invoice';
+import { DueProfile, NewRecurringRun, RecurringInvoiceRepository, RecurringListFilter } from '@app/domain/recurring-invoices/recurring-invoice.repository.port';
+import { CatchUp, DayOfMonth, Frequency, ScheduleState } from '@app/domain/recurring-invoices/recurring-schedule';
 import { Database } from '../database/database';
 import { atomically, writeTombstones } from '../shared/list-sync';
 import { SqlConditions } from '../documents/sql-document-list';

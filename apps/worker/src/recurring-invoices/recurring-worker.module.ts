@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { Clock } from '@app/domain/shared/clock.port';
-import { RecurringCoreModule } from '@app/infra/recurring/recurring-core.module';
+import { RecurringCoreModule } from '@app/infra/recurring-invoices/recurring-core.module';
 import { RemindersCoreModule } from '@app/infra/reminders/reminders-core.module';
 import { RemindersSchedule } from '../reminders/reminders.schedule';
 import { RecurringInvoicesSchedule } from './recurring.schedule';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { Logger } from 'pino';
-import { GenerateRecurringInvoices } from '@app/domain/recurring/generate-recurring-invoices.use-case';
+import { GenerateRecurringInvoices } from '@app/domain/recurring-invoices/generate-recurring-invoices.use-case';
 import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { WORKER_LOG } from '../logger';
