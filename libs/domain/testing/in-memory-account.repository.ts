@@ -1,6 +1,8 @@
 import { NewAccount } from '../src/accounts/account';
 import { Account, PlanCode } from '../src/shared/account';
 import { AccountRepository, ApiKeyRecord } from '../src/accounts/account.repository.port';
+import type { Caller } from '../src/shared/caller';
+import { apiKeyPrincipal } from '../src/shared/principal';
 
 /** An account with defaults for every field a test does not care about. */
 export function makeAccount(overrides: Partial<Account> & { id: number }): Account {
@@ -22,6 +24,16 @@ export function makeAccount(overrides: Partial<Account> & { id: number }): Accou
     apiKeyMasked: null,
     ...overrides,
   };
+}
+
+/** A paying (pro) account of id `id`, owned at b<id>@example.com, as the document services' tests start from. */
+export function proAccount(id: number, overrides: Partial<Account> = {}): Account {
+  return makeAccount({ businessEmail: `b${id}@example.com`, plan: 'pro', ...overrides, id });
+}
+
+/** The account's own API key calling. */
+export function apiKeyCaller(account: Account): Caller {
+  return { principal: apiKeyPrincipal(account.id), account };
 }
 
 /**

@@ -1,7 +1,6 @@
-import type { Caller } from '../src/shared/caller';
+import { apiKeyCaller, proAccount } from './in-memory-account.repository';
 import { FakeClock } from './fake-clock';
 import { ImmediateTransactionRunner } from './immediate-transaction-runner';
-import { Account } from '../src/shared/account';
 import { DEFAULT_PLAN_POLICY } from '../src/accounts/plan';
 import { ActivityEvent, ActivityLog } from '../src/activity/activity-log.port';
 import { ActivityRecorder } from '../src/activity/activity-recorder';
@@ -15,7 +14,6 @@ import { DocumentCounter } from '../src/documents/document-counter.port';
 import { DocumentPrefixes, DocumentSequence } from '../src/documents/document-sequence.port';
 import { NoteServiceDeps } from '../src/notes/notes.service';
 import { Page, PageRequest } from '../src/shared/pagination';
-import { apiKeyPrincipal } from '../src/shared/principal';
 
 /** Hand-written fakes for the note services' collaborators (docs/decisions.md, "Testing"). */
 
@@ -103,30 +101,9 @@ export class NoteClientsFake extends ClientRepository {
   }
 }
 
-export function testAccount(id: number, overrides: Partial<Account> = {}): Account {
-  return {
-    id,
-    businessName: `Business ${id}`,
-    businessEmail: `b${id}@example.com`,
-    currency: 'INR',
-    gstin: null,
-    pan: null,
-    address: null,
-    stateCode: null,
-    phone: null,
-    logoUrl: null,
-    plan: 'pro',
-    subscriptionExpiresAt: null,
-    suspended: false,
-    deleted: false,
-    apiKeyMasked: null,
-    ...overrides,
-  };
-}
+export const testAccount = proAccount;
 
-export function apiKeyCaller(account: Account): Caller {
-  return { principal: apiKeyPrincipal(account.id), account };
-}
+export { apiKeyCaller };
 
 /** Every collaborator the note services share, wired to the fakes above. */
 export function noteTestKit() {

@@ -1,7 +1,6 @@
-import { Account } from '../src/shared/account';
+import { apiKeyCaller, proAccount } from './in-memory-account.repository';
 import { DEFAULT_PLAN_POLICY } from '../src/accounts/plan';
 import { ActivityRecorder } from '../src/activity/activity-recorder';
-import type { Caller } from '../src/shared/caller';
 import { DEFAULT_PREFIXES } from '../src/documents/document-number';
 import { DocumentKind } from '../src/documents/document-kinds';
 import { DocumentNumbering } from '../src/documents/document-numbering';
@@ -16,7 +15,6 @@ import { InvoiceStock } from '../src/inventory/invoice-stock';
 import { InventoryRepository } from '../src/inventory/inventory.repository.port';
 import { ProformaInvoicesService } from '../src/proforma-invoices/proforma-invoices.service';
 import { QuotationsService } from '../src/quotations/quotations.service';
-import { apiKeyPrincipal } from '../src/shared/principal';
 import { FakeClock } from './fake-clock';
 import { ImmediateTransactionRunner } from './immediate-transaction-runner';
 import { InMemoryActivityLog } from './in-memory-activity-log';
@@ -49,30 +47,9 @@ export class SettableCounter extends DocumentCounter {
   }
 }
 
-export function salesAccount(id: number, overrides: Partial<Account> = {}): Account {
-  return {
-    id,
-    businessName: `Business ${id}`,
-    businessEmail: `b${id}@example.com`,
-    currency: 'INR',
-    gstin: null,
-    pan: null,
-    address: null,
-    stateCode: null,
-    phone: null,
-    logoUrl: null,
-    plan: 'pro',
-    subscriptionExpiresAt: null,
-    suspended: false,
-    deleted: false,
-    apiKeyMasked: null,
-    ...overrides,
-  };
-}
+export const salesAccount = proAccount;
 
-export function callerOf(account: Account): Caller {
-  return { principal: apiKeyPrincipal(account.id), account };
-}
+export const callerOf = apiKeyCaller;
 
 /** The invoice, quotation and proforma services wired to in-memory fakes. Today is 2025-06-01 in Kolkata. */
 export function salesDocumentKit(start = '2025-06-01T10:00:00Z') {
