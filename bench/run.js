@@ -228,6 +228,34 @@ async function main() {
   log('written to bench/results/latest.md');
 }
 
-// BENCH_SCALE: the scale table instead (scale.js); BENCH_WHALE: the whale beside minnows (whale.js).
-const chosen = process.env.BENCH_WHALE === 'on' ? require('./whale').main : process.env.BENCH_SCALE ? require('./scale').main : main;
-processes.runMain('bench', chosen);
+/**
+ * The parts of a bench run: `main` (the honest-baseline table and the other figures, fairness of PDF renders among
+ * them), `scale` (the scale table at 100,000 and 1,000,000 invoices, scale.js) and `whale` (the fairness table: small
+ * accounts beside a 1,000,000-invoice account, whale.js). `npm run bench` runs all three in turn, each on its own
+ * databases and processes (the previous part's are stopped first); BENCH_PARTS picks some (`main,whale`). BENCH_ONLY
+ * alone runs `main` only; BENCH_SCALE alone (`npm run bench:scale`) `scale`; BENCH_WHALE=on (`npm run bench:whale`) `whale`.
+ */
+const PARTS = { main, scale: () => require('./scale').main(), whale: () => require('./whale').main() };
+
+function chosenParts() {
+  if (process.env.BENCH_PARTS) return process.env.BENCH_PARTS.split(',').map((p) => p.trim());
+  if (process.env.BENCH_WHALE === 'on') return ['whale'];
+  if (process.env.BENCH_SCALE) return ['scale'];
+  if (ONLY) return ['main'];
+  return ['main', 'scale', 'whale'];
+}
+
+async function runParts() {
+  const parts = chosenParts();
+  const unknown = parts.filter((p) => !PARTS[p]);
+  if (unknown.length) throw new Error(`unknown BENCH_PARTS ${unknown.join(', ')} (main, scale, whale)`);
+  let code = 0;
+  for (const [i, part] of parts.entries()) {
+    if (parts.length > 1) log(`part ${i + 1} of ${parts.length}: ${part}`);
+    code = Math.max(code, (await PARTS[part]()) || 0);
+    await processes.stopChildren();
+  }
+  return code;
+}
+
+processes.runMain('bench', runParts);
