@@ -114,6 +114,42 @@ async function checkOnce(label, options) {
   await res.arrayBuffer();
 }
 
+/** The paths of a JSON answer's fields (`data.invoices[].total_amount`): objects by key, arrays by their first element. */
+function shapeOf(value, prefix = '', into = new Set()) {
+  if (Array.isArray(value)) return value.length ? shapeOf(value[0], `${prefix}[]`, into) : into;
+  if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      into.add(path);
+      shapeOf(v, path, into);
+    }
+  }
+  return into;
+}
+
+/**
+ * How the baseline's answer differs in shape from the API's (a baseline that leaves fields out does less work, and its
+ * ratio says nothing): the fields only one of them answers, or null when both answer the same fields. The API's answer
+ * is its `data`.
+ */
+async function shapeDifference(apiOptions, baseOptions) {
+  const json = async (options) => {
+    const res = await fetch(options.url, { method: options.method, headers: options.headers, body: options.body });
+    const text = await res.text();
+    return res.ok && (res.headers.get('content-type') || '').includes('json') ? { body: JSON.parse(text), bytes: Buffer.byteLength(text) } : null;
+  };
+  const answers = await Promise.all([json(apiOptions), json(baseOptions)]);
+  if (!answers[0] || !answers[1]) return null;
+  const [api, base] = answers.map((a) => a.body);
+  const [apiBytes, baseBytes] = answers.map((a) => a.bytes);
+  log(`  answer bytes: API ${apiBytes}, baseline ${baseBytes}`);
+  const a = shapeOf(api.data === undefined ? api : api.data);
+  const b = shapeOf(base.data === undefined ? base : base.data);
+  const apiOnly = [...a].filter((p) => !b.has(p));
+  const baseOnly = [...b].filter((p) => !a.has(p));
+  return apiOnly.length || baseOnly.length ? { apiOnly, baseOnly } : null;
+}
+
 function drive(options, seconds, connections = CONNECTIONS) {
   return autocannon({ ...options, connections, duration: seconds, timeout: 30 });
 }
@@ -153,6 +189,8 @@ function tables(header, rows) {
 }
 
 module.exports = {
+  shapeOf,
+  shapeDifference,
   DURATION,
   WARMUP,
   CONNECTIONS,

@@ -27,7 +27,21 @@ const path = require('node:path');
 const { SCENARIOS, BASELINE_SERVERS, PDF_CONCURRENCY, PDF_ACCOUNT_CONCURRENCY, PDF_PAGES } = require('./scenarios');
 const { EXTRAS, verdict } = require('./extras');
 const processes = require('./processes');
-const { DURATION, WARMUP, CONNECTIONS, CLIENTS, BCRYPT_COST, startChild, benchAccount, startApi, requestOptions, measure, fmt, tables } = require('./harness');
+const {
+  DURATION,
+  WARMUP,
+  CONNECTIONS,
+  CLIENTS,
+  BCRYPT_COST,
+  startChild,
+  benchAccount,
+  startApi,
+  requestOptions,
+  measure,
+  fmt,
+  tables,
+  shapeDifference,
+} = require('./harness');
 const { log, freePort, waitForHealth } = processes;
 
 const ONLY = process.env.BENCH_ONLY || '';
@@ -56,6 +70,7 @@ function tableRows(results) {
   return results.map(({ scenario, api, base, paired }) => {
     const ratio = paired ? paired.ratio : api && base ? api.rps / base.rps : undefined;
     let verdict = scenario.target && ratio !== undefined ? (ratio >= scenario.target ? `>= ${scenario.target} ok` : `< ${scenario.target} BELOW`) : '-';
+    if (scenario.shapeDiffers) verdict += '; baseline answers other fields';
     if (scenario.p99Target && api) verdict += api.p99 < scenario.p99Target ? `; p99 < ${scenario.p99Target} ms ok` : `; p99 >= ${scenario.p99Target} ms ABOVE`;
     const bad = (api ? api.bad : 0) + (base ? base.bad : 0);
     return [
@@ -146,6 +161,20 @@ async function main() {
   const results = [];
   for (const scenario of scenarios) {
     if (scenario.setup) await scenario.setup(ctx);
+    // A read's baseline must answer the fields the API answers (the same work); the table says when it does not.
+    if (scenario.baseline && (scenario.method || 'GET') === 'GET') {
+      const spec = { ...scenario, ...scenario.baseline };
+      const diff = await shapeDifference(
+        requestOptions(apiBase, scenario, ctx, scenario.auth !== false),
+        requestOptions(baselines[scenario.baseline.server].base, spec, ctx, spec.auth !== false),
+      );
+      if (diff) {
+        scenario.shapeDiffers = true;
+        log(
+          `${scenario.name}: the baseline answers other fields (API only: ${diff.apiOnly.join(', ') || '-'}; baseline only: ${diff.baseOnly.join(', ') || '-'})`,
+        );
+      }
+    }
     const apiRuns = [];
     const expressRuns = [];
     const baseRuns = [];

@@ -9,6 +9,17 @@
 const { answerCache, dataVersion } = require('./versioned');
 
 const COUNTED = "('issued', 'archived')";
+const STATUSES = ['draft', 'issued', 'cancelled', 'archived'];
+const APPROVALS = ['pending', 'approved', 'rejected'];
+const AGE_BUCKETS = ['0_30', '31_60', '61_90', '90_plus'];
+
+/** The twelve months (Y-m) of a financial year, April first. */
+function fiscalMonths(year) {
+  return Array.from({ length: 12 }, (_, i) => {
+    const month = ((i + 3) % 12) + 1;
+    return `${month >= 4 ? year : year + 1}-${String(month).padStart(2, '0')}`;
+  });
+}
 
 function fyRange(query) {
   const fy = query.get('fy_start_year');
@@ -88,7 +99,7 @@ async function computeFull(pool, a, range) {
     run(
       `SELECT DATE_FORMAT(i.invoice_date, '%Y-%m') AS month, it.tax_rate AS rate, (c.gstin IS NOT NULL AND c.gstin <> '') AS b2b,
               SUM(it.total_amount - it.cgst_amount - it.sgst_amount - it.igst_amount) AS taxable,
-              SUM(it.cgst_amount) AS cgst, SUM(it.sgst_amount) AS sgst, SUM(it.igst_amount) AS igst
+              SUM(it.cgst_amount) AS cgst, SUM(it.sgst_amount) AS sgst, SUM(it.igst_amount) AS igst, SUM(it.cess_amount) AS cess
        FROM ${range ? 'invoices i FORCE INDEX (ix_invoices_analytics)' : 'invoices i'} JOIN invoice_items it ON it.invoice_id = i.id
        LEFT JOIN clients c ON c.id = i.client_id AND c.account_id = i.account_id
        WHERE i.account_id = ? AND i.status IN ${COUNTED}${ii.sql}
@@ -112,27 +123,99 @@ async function computeFull(pool, a, range) {
       [a.id, ...ii.params],
     ),
   ]);
+  // The answer in the API's shape (AnalyticsService.computeFull), folded in plain numbers rounded to the paisa.
+  const r2 = (n) => Math.round(n * 100) / 100;
   const counted = (r) => r.status === 'issued' || r.status === 'archived';
-  const sum = (rows, key, keep = () => true) => rows.filter(keep).reduce((s, r) => s + Number(r[key]), 0);
-  const invoiced = sum(invoices, 'total', counted);
-  const monthly = {};
-  for (const r of invoices) if (counted(r)) monthly[r.month] = (monthly[r.month] || 0) + Number(r.total);
-  const gstByRate = {};
+  const sumOf = (rows, key, keep = () => true) => rows.filter(keep).reduce((s, r) => s + Number(r[key]), 0);
+  const byStatus = (rows) =>
+    Object.fromEntries(
+      STATUSES.map((st) => [st, { count: sumOf(rows, 'count', (r) => r.status === st), amount: r2(sumOf(rows, 'total', (r) => r.status === st)) }]),
+    );
+  const invoiced = sumOf(invoices, 'total', counted);
+  const credited = sumOf(notes, 'total', counted);
+  const months = new Map(range ? fiscalMonths(range.year).map((m) => [m, { invoiced: 0, credited: 0 }]) : []);
+  const at = (m) => months.get(m) || months.set(m, { invoiced: 0, credited: 0 }).get(m);
+  for (const r of invoices) if (counted(r)) at(r.month).invoiced += Number(r.total);
+  for (const r of notes) if (counted(r)) at(r.month).credited += Number(r.total);
+  const taxSum = () => ({ taxable: 0, cgst: 0, sgst: 0, igst: 0, cess: 0 });
+  const addTax = (sum, r) => {
+    for (const k of ['taxable', 'cgst', 'sgst', 'igst', 'cess']) sum[k] += Number(r[k]);
+  };
+  const presentTax = (t) => ({
+    taxable_value: r2(t.taxable),
+    cgst: r2(t.cgst),
+    sgst: r2(t.sgst),
+    igst: r2(t.igst),
+    total_tax: r2(t.cgst + t.sgst + t.igst),
+    cess: r2(t.cess),
+  });
+  const total = taxSum();
+  const b2b = taxSum();
+  const b2c = taxSum();
+  const byRate = new Map();
+  const byMonth = new Map();
+  const into = (map, key) => map.get(key) || map.set(key, taxSum()).get(key);
   for (const r of gst) {
-    const g = (gstByRate[r.rate] = gstByRate[r.rate] || { taxable: 0, cgst: 0, sgst: 0, igst: 0 });
-    for (const k of ['taxable', 'cgst', 'sgst', 'igst']) g[k] += Number(r[k]);
+    addTax(total, r);
+    addTax(into(byRate, Number(r.rate)), r);
+    addTax(into(byMonth, r.month), r);
+    addTax(Number(r.b2b) === 1 ? b2b : b2c, r);
   }
+  const ageRows = (bucket) => receivables.filter((r) => r.bucket === bucket);
+  const pending = Number(expenses.tds) - Number(expenses.tdsDeposited);
   return {
     fy_start_year: range ? range.year : null,
-    invoices: { total: sum(invoices, 'count', counted), invoiced_amount: invoiced, revenue: invoiced - sum(notes, 'total', counted) },
-    expenses: { total: Number(expenses.total), count: Number(expenses.count) },
-    received: Number(receipts.received),
-    outstanding: Number(receipts.invoices) + Number(receipts.debitNotes),
-    receivables: { outstanding: sum(receivables, 'amount'), overdue: sum(receivables, 'amount', (r) => Number(r.overdue) === 1) },
-    monthly_revenue: monthly,
-    tds: { receivable: sum(invoices, 'tds', counted), payable: Number(expenses.tds), deposited: Number(expenses.tdsDeposited) },
-    proforma: { count: sum(proforma, 'count'), total: sum(proforma, 'total') },
-    gst: gstByRate,
-    inventory: { enabled: true, summary: { ...inventory, units_sold_fy: sum(sold, 'units') }, top_sold_products: sold.slice(0, 5) },
+    period: range ? { from: range.from, to: range.to } : null,
+    invoices: { total: sumOf(invoices, 'count', counted), invoiced_amount: r2(invoiced), revenue: r2(invoiced - credited), by_status: byStatus(invoices) },
+    expenses: { total: r2(Number(expenses.total)), count: Number(expenses.count) },
+    received: r2(Number(receipts.received)),
+    outstanding: r2(Number(receipts.invoices) + Number(receipts.debitNotes)),
+    receivables: {
+      outstanding: r2(sumOf(receivables, 'amount')),
+      outstanding_invoices: sumOf(receivables, 'count'),
+      overdue: r2(sumOf(receivables, 'amount', (r) => Number(r.overdue) === 1)),
+      overdue_invoices: sumOf(receivables, 'count', (r) => Number(r.overdue) === 1),
+      by_age: Object.fromEntries(AGE_BUCKETS.map((b) => [b, { count: sumOf(ageRows(b), 'count'), amount: r2(sumOf(ageRows(b), 'amount')) }])),
+    },
+    monthly_revenue: [...months.keys()]
+      .sort()
+      .map((month) => ({
+        month,
+        invoiced: r2(months.get(month).invoiced),
+        credit_notes: r2(months.get(month).credited),
+        revenue: r2(months.get(month).invoiced - months.get(month).credited),
+      })),
+    credit_notes: { total: sumOf(notes, 'count', counted), amount: r2(credited), by_status: byStatus(notes) },
+    proforma_invoices: {
+      total: sumOf(proforma, 'count'),
+      amount: r2(sumOf(proforma, 'total')),
+      by_approval_status: Object.fromEntries(
+        APPROVALS.map((st) => [st, { count: sumOf(proforma, 'count', (r) => r.status === st), amount: r2(sumOf(proforma, 'total', (r) => r.status === st)) }]),
+      ),
+    },
+    tds: {
+      receivable: { amount: r2(sumOf(invoices, 'tds', counted)) },
+      payable: { amount: r2(Number(expenses.tds)), deposited: r2(Number(expenses.tdsDeposited)), pending: r2(pending) },
+    },
+    gst: {
+      ...presentTax(total),
+      by_rate: [...byRate.entries()].sort(([a], [b]) => a - b).map(([rate, t]) => ({ rate, ...presentTax(t) })),
+      by_month: [...byMonth.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, t]) => ({ month, ...presentTax(t) })),
+      b2b: presentTax(b2b),
+      b2c: presentTax(b2c),
+    },
+    inventory: {
+      enabled: true,
+      summary: {
+        items: Number(inventory.items),
+        products: Number(inventory.products),
+        services: Number(inventory.services),
+        stock_value: r2(Number(inventory.stockValue)),
+        units_sold_fy: sumOf(sold, 'units'),
+      },
+      top_sold_products: sold
+        .slice(0, 5)
+        .map((r) => ({ inventory_id: Number(r.inventoryId), name: r.name, units_sold: Number(r.units), taxable_value: r2(Number(r.amount)) })),
+    },
   };
 }

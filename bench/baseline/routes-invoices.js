@@ -13,10 +13,13 @@
 
 const { BUMP_VERSION, listPage } = require('./versioned');
 
+/** Every column of the header, as the API's list selects them (selectColumns of the invoice row). */
 const HEADER_COLUMNS =
-  'd.id, d.client_id, d.invoice_number, d.invoice_date, d.payment_due_date, d.payment_status, d.status, d.currency, d.invoice_type, ' +
-  'd.lut_number, d.declaration_text, d.paid_amount, d.payment_date, d.transport_details, d.lr_number, d.tds_section_id, d.tds_rate, ' +
-  'd.tds_amount, d.discount_type, d.discount_value, d.total_amount, d.created_at, d.updated_at';
+  'd.id, d.account_id, d.client_id, d.fy_start_year, d.sequence_no, d.invoice_number, d.invoice_date, d.payment_due_date, d.payment_status, ' +
+  'd.status, d.currency, d.invoice_type, d.lut_number, d.declaration_text, d.paid_amount, d.payment_date, d.paid_at, d.transport_details, ' +
+  'd.lr_number, d.tds_section_id, d.tds_rate, d.tds_amount, d.delivery_address, d.destination_country, d.ship_to_gstin, d.ship_to_name, ' +
+  'd.discount_type, d.discount_value, d.place_of_supply, d.supply_type, d.reverse_charge, d.round_off, d.supplier_snapshot, d.tax_warnings, ' +
+  'd.exchange_rate, d.ecommerce_gstin, d.ecommerce_section, d.total_amount, d.created_at, d.updated_at';
 
 const ORDER = 'd.invoice_date DESC, d.id DESC';
 const HINT = ' FORCE INDEX (ix_invoices_date)';
@@ -48,8 +51,19 @@ function present(i) {
     tds_section_id: i.tds_section_id,
     tds_rate: num(i.tds_rate),
     tds_amount: num(i.tds_amount),
+    delivery_address: i.delivery_address,
+    destination_country: i.destination_country,
+    ship_to_gstin: i.ship_to_gstin,
+    ship_to_name: i.ship_to_name,
     discount_type: i.discount_type,
     discount_value: num(i.discount_value),
+    place_of_supply: i.place_of_supply,
+    supply_type: i.supply_type,
+    reverse_charge: Number(i.reverse_charge) === 1,
+    round_off: num(i.round_off),
+    exchange_rate: num(i.exchange_rate),
+    ecommerce_gstin: i.ecommerce_gstin,
+    ecommerce_section: i.ecommerce_section,
     total_amount: Number(i.total_amount),
     created_at: i.created_at,
     updated_at: i.updated_at,

@@ -30,7 +30,7 @@ async function authenticate(req) {
   if (!key) throw new HttpError(401, 'unauthorized', 'An API key is required.');
   const hash = createHash('sha256').update(key, 'utf8').digest('hex');
   const [rows] = await pool.query(
-    'SELECT id, business_name, business_email, currency, business_gstin, business_pan, plan, subscription_expires_at, suspended_at, deleted_at FROM accounts WHERE api_key_hash = ? LIMIT 1',
+    'SELECT id, business_name, business_email, currency, business_gstin, business_pan, plan, subscription_expires_at, subscription_cancel_at_period_end, suspended_at, deleted_at FROM accounts WHERE api_key_hash = ? LIMIT 1',
     [hash],
   );
   const account = rows[0];
@@ -43,6 +43,20 @@ function effectivePlan(account) {
   if (account.plan !== 'pro') return 'free';
   if (!account.subscription_expires_at) return 'pro';
   return Date.parse(account.subscription_expires_at.replace(' ', 'T') + 'Z') > Date.now() ? 'pro' : 'free';
+}
+
+/** The plan object of `GET /v1/me`, as the API's planOf and presentPlan make it. */
+function planObject(account) {
+  const expires = account.subscription_expires_at;
+  if (account.plan !== 'pro') return { code: 'free', label: 'Free', expires_at: expires, lapsed_from_pro: false, cancel_at_period_end: false };
+  const active = effectivePlan(account) === 'pro';
+  return {
+    code: active ? 'pro' : 'free',
+    label: active ? 'Pro' : 'Free',
+    expires_at: expires,
+    lapsed_from_pro: !active,
+    cancel_at_period_end: active && Number(account.subscription_cancel_at_period_end) === 1,
+  };
 }
 
 /**
@@ -98,7 +112,7 @@ const ROUTES = {
       business_gstin: a.business_gstin,
       business_pan: a.business_pan,
       subscription_expires_at: a.subscription_expires_at,
-      plan: effectivePlan(a),
+      plan: planObject(a),
     };
   },
 
@@ -130,6 +144,7 @@ const ROUTES = {
         ...platforms[i],
       })),
       total,
+      has_more: offset + rows.length < total,
     };
   },
 
