@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   APPROVAL_STATUSES,
   DOCUMENT_STATUSES,
@@ -14,6 +14,7 @@ import {
 import { DocumentListFilter } from '@app/domain/documents/document-list-filter';
 import { SYNC_LIST_PARAMS, SyncListQueryDto, syncPageOf } from './sync-list-query.dto';
 import { IsDateString } from './is-date-string';
+import { IsId, IsFiscalYear } from './ids';
 
 const oneOf = (values: readonly string[]) => ({ message: `must be one of ${values.join(', ')}` });
 
@@ -22,9 +23,7 @@ export class DocumentListQueryDto extends SyncListQueryDto {
   @ApiPropertyOptional({ description: 'Financial year start (2025 = 2025-04-01..2026-03-31); overrides date_from/date_to' })
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'must be a year such as 2025' })
-  @Min(2000, { message: 'must be a year such as 2025' })
-  @Max(2100, { message: 'must be a year such as 2025' })
+  @IsFiscalYear()
   fy_start_year?: number;
 
   @ApiPropertyOptional({ example: '2025-04-01' }) @IsOptional() @IsDateString() date_from?: string;
@@ -33,9 +32,7 @@ export class DocumentListQueryDto extends SyncListQueryDto {
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'must be a positive integer' })
-  @Min(1, { message: 'must be a positive integer' })
-  @Max(2147483647, { message: 'must be a positive integer' })
+  @IsId()
   client_id?: number;
 
   @ApiPropertyOptional({ description: 'Matches the document number or the client name' })

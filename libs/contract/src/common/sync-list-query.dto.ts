@@ -1,10 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min, ValidateBy, ValidationArguments } from 'class-validator';
+import { IsIn, IsOptional, ValidateBy, ValidationArguments } from 'class-validator';
 import { LIST_ORDERS, ListOrder, PageRequest, TOMBSTONE_DAYS } from '@app/domain/shared/pagination';
 import { ListQueryDto, pageOf } from './list-query.dto';
+import { IsId } from './ids';
 
-const POSITIVE_ID = { message: 'must be a positive integer' };
 /** ISO 8601 with a zone: `2025-04-01T10:00:00+05:30`, `2025-04-01T04:30:00.250Z`. */
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -44,9 +44,7 @@ export class CursorListQueryDto extends ListQueryDto {
   })
   @IsOptional()
   @Type(() => Number)
-  @IsInt(POSITIVE_ID)
-  @Min(1, POSITIVE_ID)
-  @Max(2147483647, POSITIVE_ID)
+  @IsId()
   @SentAlone(['offset', 'ending_before'])
   starting_after?: number;
 
@@ -58,9 +56,7 @@ export class CursorListQueryDto extends ListQueryDto {
   })
   @IsOptional()
   @Type(() => Number)
-  @IsInt(POSITIVE_ID)
-  @Min(1, POSITIVE_ID)
-  @Max(2147483647, POSITIVE_ID)
+  @IsId()
   @SentAlone(['offset', 'starting_after'])
   ending_before?: number;
 

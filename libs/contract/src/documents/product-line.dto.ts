@@ -1,13 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsArray, IsDefined, IsIn, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { MaxLines } from '../common/limits';
 import { OptionalNonNull } from '../common/optional-non-null';
 import { DISCOUNT_TYPES } from '@app/domain/documents/document-enums';
 import { hasDescription } from '@app/domain/documents/product-lines';
 import { IsAmount } from '../common/is-amount';
 import { HSN_CODE_DOC, TAX_RATE_DOC } from './gst-fields.dto';
+import { IsId } from '../common/ids';
 
 const numberToString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
@@ -106,9 +107,7 @@ export class InvoiceLineDto extends ProductLineDto {
   @ApiPropertyOptional({ nullable: true, description: 'Inventory item of the account' })
   @IfDescribed()
   @IsOptional()
-  @IsInt({ message: 'must be a positive integer' })
-  @Min(1, { message: 'must be a positive integer' })
-  @Max(2147483647, { message: 'must be a positive integer' })
+  @IsId()
   inventory_id?: number | null;
 }
 

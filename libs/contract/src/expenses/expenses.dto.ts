@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsDefined, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PAYEE_TYPES } from '@app/domain/tds/tds-section';
 import { OptionalNonNull } from '../common/optional-non-null';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
+import { IsId } from '../common/ids';
 
 class ExpenseFieldsDto {
   @ApiPropertyOptional({ description: 'One of GET /v1/expenses/categories', default: 'Miscellaneous' })
@@ -44,15 +45,11 @@ class ExpenseFieldsDto {
   notes?: string;
   @ApiPropertyOptional({ nullable: true })
   @IsOptional()
-  @IsInt({ message: 'must be a positive integer' })
-  @Min(1, { message: 'must be a positive integer' })
-  @Max(2147483647, { message: 'must be a positive integer' })
+  @IsId()
   client_id?: number | null;
   @ApiPropertyOptional({ nullable: true, description: 'TDS section (GET /v1/tds/sections) when we deducted TDS paying this vendor' })
   @IsOptional()
-  @IsInt({ message: 'must be a positive integer' })
-  @Min(1, { message: 'must be a positive integer' })
-  @Max(2147483647, { message: 'must be a positive integer' })
+  @IsId()
   tds_section_id?: number | null;
   @ApiPropertyOptional({ nullable: true, example: 10, description: 'TDS rate in percent' }) @IsOptional() @IsAmount({ decimals: 3, max: 100 }) tds_rate?:
     number | null;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Allow, IsDefined, IsOptional, IsString, MaxLength } from 'class-validator';
 import { DISCOUNT_TYPES, DOCUMENT_STATUSES, INVOICE_TYPES, PAYMENT_STATUSES } from '@app/domain/documents/document-enums';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { IsAmount } from '../common/is-amount';
@@ -9,9 +9,9 @@ import { DocumentLines, InvoiceLineDto } from '../documents/product-line.dto';
 import { GstHeaderFields } from '../documents/gst-fields.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';
 import { DESTINATION_COUNTRY_RULE } from '@app/domain/tax/countries';
+import { IsId } from '../common/ids';
 
 const STRING = { message: 'must be a string' };
-const POSITIVE_ID = { message: 'must be a positive integer' };
 
 /** Fields that are optional on create and on PATCH. Enumerations are checked by the domain. */
 class InvoiceOptionalFieldsDto extends GstHeaderFields(class {}) {
@@ -35,7 +35,7 @@ class InvoiceOptionalFieldsDto extends GstHeaderFields(class {}) {
   @OptionalEnumString(DISCOUNT_TYPES, { nullable: true })
   discount_type?: string | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsAmount() discount_value?: number | string | null;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) tds_section_id?: number | null;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsId() tds_section_id?: number | null;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsAmount({ decimals: 3, max: 100 }) tds_rate?: number | string | null;
   @ApiPropertyOptional({ nullable: true, description: 'TDS deducted by the client; reduces the amount receivable' })
   @IsOptional()
@@ -84,14 +84,14 @@ class InvoiceOptionalFieldsDto extends GstHeaderFields(class {}) {
 }
 
 export class CreateInvoiceDto extends InvoiceOptionalFieldsDto {
-  @ApiProperty({ example: 12 }) @IsDefined({ message: 'is required' }) @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) client_id: number;
+  @ApiProperty({ example: 12 }) @IsDefined({ message: 'is required' }) @IsId() client_id: number;
   @ApiProperty({ example: '2025-04-01' }) @IsDefined({ message: 'is required' }) @IsDateString() invoice_date: string;
   @ApiProperty({ example: '2025-04-30' }) @IsDefined({ message: 'is required' }) @IsDateString() payment_due_date: string;
 }
 
 /** Partial JSON merged over the stored invoice. */
 export class UpdateInvoiceDto extends InvoiceOptionalFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) client_id?: number | null;
+  @ApiPropertyOptional() @IsOptional() @IsId() client_id?: number | null;
   @ApiPropertyOptional() @IsOptional() @IsDateString() invoice_date?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsDateString() payment_due_date?: string | null;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
 import { ADVANCE_SUPPLIES, AdvanceSupply } from '@app/domain/payments/advance-tax';
 import { ALLOCATION_DOCUMENT_TYPES, PAYMENT_MODES, PaymentMode } from '@app/domain/payments/payment';
 import { MAX_ALLOCATIONS } from '@app/domain/payments/payment-rules';
@@ -11,9 +11,9 @@ import { IsDateString } from '../common/is-date-string';
 import { SyncListQueryDto } from '../common/sync-list-query.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';
 import { OptionalNonNull } from '../common/optional-non-null';
+import { IsId, IsFiscalYear } from '../common/ids';
 
 const STRING = { message: 'must be a string' };
-const POSITIVE_ID = { message: 'must be a positive integer' };
 const oneOf = (values: readonly string[]) => ({ message: `must be one of ${values.join(', ')}` });
 
 /** One allocation: which document, how much of the payment, and how much of its TDS. */
@@ -25,9 +25,7 @@ export class AllocationDto {
 
   @ApiProperty({ example: 42 })
   @IsDefined({ message: 'is required' })
-  @IsInt(POSITIVE_ID)
-  @Min(1, POSITIVE_ID)
-  @Max(2147483647, POSITIVE_ID)
+  @IsId()
   document_id: number;
 
   @ApiProperty({ example: 59000, description: 'Part of the payment settling the document: at most its balance' })
@@ -49,7 +47,7 @@ export class AllocationDto {
 const allocationsDoc = (description: string) => ApiPropertyOptional({ type: [AllocationDto], maxItems: MAX_ALLOCATIONS, description });
 
 export class CreatePaymentDto {
-  @ApiProperty({ example: 12 }) @IsDefined({ message: 'is required' }) @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) client_id: number;
+  @ApiProperty({ example: 12 }) @IsDefined({ message: 'is required' }) @IsId() client_id: number;
 
   @ApiProperty({ example: 150000, description: 'Money received, more than 0' })
   @IsDefined({ message: 'is required' })
@@ -120,14 +118,12 @@ export class AllocatePaymentDto {
 }
 
 export class PaymentListQueryDto extends SyncListQueryDto {
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) client_id?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsId() client_id?: number;
 
   @ApiPropertyOptional({ description: 'Financial year start (2025 = 2025-04-01..2026-03-31) of the payment date; overrides date_from/date_to' })
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'must be a year such as 2025' })
-  @Min(2000, { message: 'must be a year such as 2025' })
-  @Max(2100, { message: 'must be a year such as 2025' })
+  @IsFiscalYear()
   fy_start_year?: number;
 
   @ApiPropertyOptional({ example: '2025-04-01', description: 'Payment date from' }) @IsOptional() @IsDateString() date_from?: string;

@@ -1,16 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsDefined, IsOptional } from 'class-validator';
 import { IsDateString } from '../common/is-date-string';
 import { OfferStatusFields, OfferTermsFields } from '../documents/offer-document.dto';
 import { DocumentLines, ProductLineDto } from '../documents/product-line.dto';
-
-const POSITIVE_ID = { message: 'must be a positive integer' };
+import { IsId } from '../common/ids';
 
 /** Fields that are optional on create and on PATCH. Enumerations are checked by the domain. */
 class ProformaOptionalFieldsDto extends OfferTermsFields(OfferStatusFields('proforma')) {}
 
 export class CreateProformaInvoiceDto extends ProformaOptionalFieldsDto {
-  @ApiProperty({ example: 12 }) @IsDefined({ message: 'is required' }) @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) client_id: number;
+  @ApiProperty({ example: 12 }) @IsDefined({ message: 'is required' }) @IsId() client_id: number;
   @ApiProperty({ example: '2025-04-01' }) @IsDefined({ message: 'is required' }) @IsDateString() proforma_date: string;
 
   @DocumentLines(ProductLineDto, { required: true, description: 'Required; lines with a blank description are dropped' })
@@ -18,7 +17,7 @@ export class CreateProformaInvoiceDto extends ProformaOptionalFieldsDto {
 }
 
 export class UpdateProformaInvoiceDto extends ProformaOptionalFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) client_id?: number | null;
+  @ApiPropertyOptional() @IsOptional() @IsId() client_id?: number | null;
   @ApiPropertyOptional() @IsOptional() @IsDateString() proforma_date?: string | null;
 
   @DocumentLines(ProductLineDto, { description: 'When sent, replaces every line' })

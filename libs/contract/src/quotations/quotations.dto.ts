@@ -1,12 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsDefined, IsOptional } from 'class-validator';
 import { INVOICE_TYPES, QUOTATION_DOCUMENT_KINDS } from '@app/domain/documents/document-enums';
 import { IsDateString } from '../common/is-date-string';
 import { OfferStatusFields, OfferTermsFields } from '../documents/offer-document.dto';
 import { DocumentLines, ProductLineDto } from '../documents/product-line.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';
-
-const POSITIVE_ID = { message: 'must be a positive integer' };
+import { IsId } from '../common/ids';
 
 /** The quotation's own fields, between the status fields and the terms. */
 class QuotationKindFieldsDto extends OfferStatusFields('quotation') {
@@ -23,11 +22,11 @@ class QuotationOptionalFieldsDto extends OfferTermsFields(QuotationKindFieldsDto
 }
 
 export class CreateQuotationDto extends QuotationOptionalFieldsDto {
-  @ApiProperty({ example: 12 }) @IsDefined({ message: 'is required' }) @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) client_id: number;
+  @ApiProperty({ example: 12 }) @IsDefined({ message: 'is required' }) @IsId() client_id: number;
   @ApiProperty({ example: '2025-04-01' }) @IsDefined({ message: 'is required' }) @IsDateString() quotation_date: string;
 }
 
 export class UpdateQuotationDto extends QuotationOptionalFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsInt(POSITIVE_ID) @Min(1, POSITIVE_ID) @Max(2147483647, POSITIVE_ID) client_id?: number | null;
+  @ApiPropertyOptional() @IsOptional() @IsId() client_id?: number | null;
   @ApiPropertyOptional() @IsOptional() @IsDateString() quotation_date?: string | null;
 }

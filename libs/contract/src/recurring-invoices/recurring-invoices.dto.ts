@@ -7,8 +7,8 @@ import { IsDateString } from '../common/is-date-string';
 import { SyncListQueryDto } from '../common/sync-list-query.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';
 import { CreateInvoiceDto, UpdateInvoiceDto } from '../invoices/invoices.dto';
+import { IsId } from '../common/ids';
 
-const POSITIVE_ID = { message: 'must be a positive integer' };
 /** What each run sets itself: the template does not hold them. */
 const PER_RUN = ['invoice_date', 'payment_due_date', 'status', 'payment_status', 'paid_amount', 'payment_date'] as const;
 
@@ -115,8 +115,6 @@ export class RecurringListQueryDto extends SyncListQueryDto {
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
-  @IsInt(POSITIVE_ID)
-  @Min(1, POSITIVE_ID)
-  @Max(2147483647, POSITIVE_ID)
+  @IsId()
   client_id?: number;
 }

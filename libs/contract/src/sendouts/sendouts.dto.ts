@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, Max, Min, ValidateBy } from 'class-validator';
+import { IsIn, ValidateBy } from 'class-validator';
 import { DocumentKind } from '@app/domain/documents/document-kinds';
 import { SendoutDocumentType } from '@app/domain/sendouts/sendout';
 import { CursorListQueryDto } from '../common/sync-list-query.dto';
@@ -12,6 +12,7 @@ import {
   SENDOUT_TYPES,
   SendoutInput,
 } from '@app/domain/sendouts/sendout-rules';
+import { IsId } from '../common/ids';
 
 /** Runs the domain's rule for the field, so the API reports exactly what the use case would. */
 const Rule = (field: keyof SendoutInput) =>
@@ -26,7 +27,6 @@ const Rule = (field: keyof SendoutInput) =>
 const TYPES = [...SENDOUT_DOCUMENT_TYPES];
 const POST_TYPES = [...SENDOUT_TYPES];
 const oneOfTypes = { message: `must be one of ${TYPES.join(', ')}` };
-const positiveId = { message: 'must be a positive integer' };
 
 export class CreateSendoutDto implements SendoutInput {
   @ApiProperty({ example: 12 }) @Rule('client_id') client_id: number;
@@ -65,9 +65,9 @@ export class SendoutHistoryQueryDto extends CursorListQueryDto {}
 
 export class SendoutDocumentsQueryDto {
   @ApiProperty({ enum: TYPES }) @IsIn(TYPES, oneOfTypes) document_type: DocumentKind;
-  @ApiProperty() @Type(() => Number) @IsInt(positiveId) @Min(1, positiveId) @Max(2147483647, positiveId) client_id: number;
+  @ApiProperty() @Type(() => Number) @IsId() client_id: number;
 }
 
 export class SendoutTemplateQueryDto extends SendoutDocumentsQueryDto {
-  @ApiProperty() @Type(() => Number) @IsInt(positiveId) @Min(1, positiveId) @Max(2147483647, positiveId) document_id: number;
+  @ApiProperty() @Type(() => Number) @IsId() document_id: number;
 }

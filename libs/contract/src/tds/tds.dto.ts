@@ -6,11 +6,11 @@ import { TDS_DIRECTIONS } from '@app/domain/tds/tds-deduction';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
 import { FiscalYearQueryDto } from '../analytics/analytics.dto';
+import { IsFiscalYear, IsId } from '../common/ids';
 
 const S = { message: 'must be a string' };
 const REQUIRED = { message: 'is required' };
 const RATE = { decimals: 3, max: 100 };
-const ID = { message: 'must be a positive integer' };
 const oneOf = (values: readonly string[]) => ({ message: `must be one of ${values.join(', ')}` });
 
 class TdsSectionFieldsDto {
@@ -50,7 +50,7 @@ export class UpdateTdsSectionDto extends TdsSectionFieldsDto {
 
 export class CalculateTdsDto {
   @ApiProperty({ example: 60000, description: 'Value of the payment before GST' }) @IsDefined(REQUIRED) @IsAmount() base_amount: number;
-  @ApiProperty({ example: 1 }) @IsDefined(REQUIRED) @IsInt(ID) @Min(1, ID) @Max(2147483647, ID) section_id: number;
+  @ApiProperty({ example: 1 }) @IsDefined(REQUIRED) @IsId() section_id: number;
   @ApiPropertyOptional({
     enum: PAYEE_TYPES,
     description: "Optional: without it the type named by deductee_pan is used, else the higher of the section's rates",
@@ -90,9 +90,7 @@ export class ReportQueryDto {
   @IsDefined(REQUIRED)
   // A query's digits become a number; anything else stays as sent for the checks below (a body's object is a 400, not a 500).
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value))
-  @IsInt({ message: 'must be a year such as 2025' })
-  @Min(2000, { message: 'must be a year such as 2025' })
-  @Max(2100, { message: 'must be a year such as 2025' })
+  @IsFiscalYear()
   fy_start_year: number;
 }
 
