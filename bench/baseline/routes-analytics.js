@@ -177,14 +177,12 @@ async function computeFull(pool, a, range) {
       overdue_invoices: sumOf(receivables, 'count', (r) => Number(r.overdue) === 1),
       by_age: Object.fromEntries(AGE_BUCKETS.map((b) => [b, { count: sumOf(ageRows(b), 'count'), amount: r2(sumOf(ageRows(b), 'amount')) }])),
     },
-    monthly_revenue: [...months.keys()]
-      .sort()
-      .map((month) => ({
-        month,
-        invoiced: r2(months.get(month).invoiced),
-        credit_notes: r2(months.get(month).credited),
-        revenue: r2(months.get(month).invoiced - months.get(month).credited),
-      })),
+    monthly_revenue: [...months.keys()].sort().map((month) => ({
+      month,
+      invoiced: r2(months.get(month).invoiced),
+      credit_notes: r2(months.get(month).credited),
+      revenue: r2(months.get(month).invoiced - months.get(month).credited),
+    })),
     credit_notes: { total: sumOf(notes, 'count', counted), amount: r2(credited), by_status: byStatus(notes) },
     proforma_invoices: {
       total: sumOf(proforma, 'count'),
