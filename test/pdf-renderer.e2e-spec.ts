@@ -275,10 +275,10 @@ describe('PuppeteerPdfRenderer pool and process lifecycle', () => {
       const pdfs = await Promise.all([a1, a2, a3, b]);
       expect(pdfs.every(isPdf)).toBe(true);
       // Owner 2 asked last but got owner 1's second page at once: it ends before the stopped a2 (printed again
-      // after it) and a3. a1 kept its page and may end before or after b (a fresh tab is opened for b).
+      // after it) and a3. a1 kept its page and may end before or after b (a fresh tab is opened for b). a2 and a3
+      // may end in either order: once b and a1 have ended, owner 1 is alone again and prints both at once.
       expect(finished.indexOf('b')).toBeLessThan(finished.indexOf('a2'));
       expect(finished.indexOf('b')).toBeLessThan(finished.indexOf('a3'));
-      expect(finished.indexOf('a2')).toBeLessThan(finished.indexOf('a3'));
       expect(renderer.stats()).toMatchObject({ inFlight: 0, queued: 0, preempted: 1 });
     } finally {
       await renderer.close();
