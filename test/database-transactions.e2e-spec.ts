@@ -1,7 +1,7 @@
 import { Connection, createConnection } from 'mysql2/promise';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { createDataSource } from '@app/infra/database/data-source';
-import { Database } from '@app/infra/database/database';
+import { Database, InconsistentAnswer, LostCommit } from '@app/infra/database/database';
 import { freshDatabase } from './support/app-harness';
 import { sent, traced } from './support/statement-trace';
 
@@ -93,6 +93,33 @@ describe('database transactions', () => {
     expect(after).toEqual({ open: 1 });
     const [outside] = await db.query('SELECT @@in_transaction AS open', []);
     expect(outside).toEqual({ open: 0 });
+  });
+
+  it('closes a session that answered a transaction inconsistently, so the next try runs on a new one; other errors keep it', async () => {
+    const sessionId = () => db.transaction(async () => Number((await db.query<{ id: number | string }>('SELECT CONNECTION_ID() AS id'))[0].id));
+    const failWith = (error: Error) =>
+      db.transaction(async () => {
+        await db.query('SELECT 1');
+        throw error;
+      });
+    const first = await sessionId();
+    await expect(failWith(new Error('plain'))).rejects.toThrow('plain');
+    expect(await sessionId()).toBe(first);
+
+    await expect(failWith(new InconsistentAnswer('the document was numbered 88, its sequence said 34'))).rejects.toBeInstanceOf(InconsistentAnswer);
+    const second = await sessionId();
+    expect(second).not.toBe(first);
+    await expect(failWith(new LostCommit('SELECT 1'))).rejects.toBeInstanceOf(LostCommit);
+    expect(await sessionId()).not.toBe(second);
+
+    // The retired sessions are closed on the server, not left idle.
+    const open = async (ids: number[]) => {
+      const [rows] = await other.query('SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID IN (?)', [ids]);
+      return Number((rows as Array<{ n: number }>)[0].n);
+    };
+    const deadline = Date.now() + 5000;
+    while ((await open([first, second])) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await open([first, second])).toBe(0);
   });
 
   it('gives a multi-statement first query the results of its own statements only', async () => {

@@ -139,7 +139,8 @@ export class Database {
   async transaction<T>(work: () => Promise<T>, isolation?: IsolationLevel): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     try {
-      const opening = deferOpening((await runner.connect()) as DriverConnection);
+      const connection = (await runner.connect()) as DriverConnection;
+      const opening = deferOpening(connection);
       try {
         await runner.startTransaction(isolation);
         opening.opened();
@@ -151,6 +152,9 @@ export class Database {
       } catch (error) {
         // The original error is the one to report, whatever the rollback meets (a dropped connection, say).
         if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+        // A session that answered a transaction inconsistently (a stale LAST_INSERT_ID(), an OK COMMIT nobody kept;
+        // seen on Galera nodes) is not trusted again: it is closed, and the runner's next try starts on a new one.
+        if (error instanceof InconsistentAnswer || error instanceof LostCommit) connection.destroy?.();
         throw error;
       } finally {
         opening.restore();

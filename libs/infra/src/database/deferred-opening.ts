@@ -22,6 +22,8 @@ type Callback = (error: Error | null, results?: unknown, fields?: unknown) => vo
 export interface DriverConnection {
   query: (this: DriverConnection, ...args: unknown[]) => unknown;
   config?: { multipleStatements?: boolean };
+  /** mysql2's pool connection: closes the session and takes it out of the pool (a later release is a no-op). */
+  destroy?: () => void;
 }
 
 export interface DeferredOpening {
