@@ -9,19 +9,7 @@
  * cpuMs: this process's CPU time). BENCH_TRACE_SQL=1 adds the first statements of each pass (to check the baseline
  * issues the same ones); BENCH_TIME_SQL=1 the time spent waiting on each kind of statement.
  */
-const path = require('node:path');
-const Module = require('node:module');
-
-const ROOT = path.resolve(__dirname, '..');
-const dist = (p) => path.join(ROOT, 'dist', p);
-const aliases = { '@app/domain': 'libs/domain/src', '@app/infra': 'libs/infra/src', '@app/contract': 'libs/contract/src' };
-const resolve = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  for (const [alias, target] of Object.entries(aliases)) {
-    if (request === alias || request.startsWith(`${alias}/`)) return resolve.call(this, dist(target) + request.slice(alias.length), ...rest);
-  }
-  return resolve.call(this, request, ...rest);
-};
+const { requireDist } = require('./dist');
 
 /** Counts (with BENCH_TRACE_SQL keeps the first, with BENCH_TIME_SQL times) the statements sent through mysql2. */
 const trace = { count: 0, kept: [], times: {} };
@@ -54,10 +42,10 @@ async function main() {
   const day = process.argv[2];
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day || '')) throw new Error('usage: node bench/recurring-job.js <Y-m-d>');
   require('reflect-metadata');
-  const { loadConfig } = require(dist('libs/infra/src/config/app-config'));
-  const { createWorkerApp } = require(dist('apps/worker/src/worker.factory'));
-  const { RecurringInvoicesSchedule } = require(dist('apps/worker/src/recurring-invoices/recurring.schedule'));
-  const { RemindersSchedule } = require(dist('apps/worker/src/reminders/reminders.schedule'));
+  const { loadConfig } = requireDist('libs/infra/src/config/app-config');
+  const { createWorkerApp } = requireDist('apps/worker/src/worker.factory');
+  const { RecurringInvoicesSchedule } = requireDist('apps/worker/src/recurring-invoices/recurring.schedule');
+  const { RemindersSchedule } = requireDist('apps/worker/src/reminders/reminders.schedule');
   let now = new Date('2001-01-01T04:00:00Z');
   const calendar = { now: () => now };
   // Every schedule runs its start-up pass only: none ticks during the timed passes.

@@ -96,10 +96,10 @@ describe('database transactions', () => {
   });
 
   it('closes a session that answered a transaction inconsistently, so the next try runs on a new one; other errors keep it', async () => {
-    const sessionId = () => db.transaction(async () => Number((await db.query<{ id: number | string }>('SELECT CONNECTION_ID() AS id'))[0].id));
+    const sessionId = () => db.transaction(async () => Number((await db.query<{ id: number | string }>('SELECT CONNECTION_ID() AS id', []))[0].id));
     const failWith = (error: Error) =>
       db.transaction(async () => {
-        await db.query('SELECT 1');
+        await db.query('SELECT 1', []);
         throw error;
       });
     const first = await sessionId();

@@ -1,4 +1,3 @@
-import { apiKeyCaller, proAccount } from './in-memory-account.repository';
 import { FakeClock } from './fake-clock';
 import { ImmediateTransactionRunner } from './immediate-transaction-runner';
 import { DEFAULT_PLAN_POLICY } from '../src/accounts/plan';
@@ -100,10 +99,6 @@ export class NoteClientsFake extends ClientRepository {
     return ids.filter((id) => this.clients.get(id)?.accountId === accountId);
   }
 }
-
-export const testAccount = proAccount;
-
-export { apiKeyCaller };
 
 /** Every collaborator the note services share, wired to the fakes above. */
 export function noteTestKit() {

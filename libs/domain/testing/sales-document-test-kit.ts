@@ -1,4 +1,3 @@
-import { apiKeyCaller, proAccount } from './in-memory-account.repository';
 import { DEFAULT_PLAN_POLICY } from '../src/accounts/plan';
 import { ActivityRecorder } from '../src/activity/activity-recorder';
 import { DEFAULT_PREFIXES } from '../src/documents/document-number';
@@ -46,10 +45,6 @@ export class SettableCounter extends DocumentCounter {
     return this.used;
   }
 }
-
-export const salesAccount = proAccount;
-
-export const callerOf = apiKeyCaller;
 
 /** The invoice, quotation and proforma services wired to in-memory fakes. Today is 2025-06-01 in Kolkata. */
 export function salesDocumentKit(start = '2025-06-01T10:00:00Z') {

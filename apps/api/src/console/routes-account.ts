@@ -8,6 +8,7 @@ import type { SubUsersService } from '@app/domain/users/sub-users.service';
 import type { User } from '@app/domain/users/user.repository.port';
 import { field, fields, formOf, queryField, type ConsoleRequest } from './console-http';
 import type { ConsoleKit, Route } from './console-kit';
+import { MAX_ID } from '@app/contract/common/ids';
 
 export interface AccountRouteDeps {
   admin: AccountAdminService;
@@ -19,7 +20,7 @@ export interface AccountRouteDeps {
 /** A positive id from a console URL; anything else is a page that does not exist. */
 export function idParam(req: ConsoleRequest, name: string): number {
   const raw = req.params?.[name] ?? '';
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) throw new NotFound('Page not found.');
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > MAX_ID) throw new NotFound('Page not found.');
   return Number(raw);
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
 import { MaxIds } from './limits';
+import { MAX_ID } from './ids';
 
 /** `{ids: [int]}` of the bulk endpoints: 1 to MAX_BULK_IDS (200) positive integers. */
 export class IdsBodyDto {
@@ -10,6 +11,6 @@ export class IdsBodyDto {
   @MaxIds()
   @IsInt({ each: true, message: 'must hold positive integers' })
   @Min(1, { each: true, message: 'must hold positive integers' })
-  @Max(2147483647, { each: true, message: 'must hold positive integers' })
+  @Max(MAX_ID, { each: true, message: 'must hold positive integers' })
   ids: number[];
 }

@@ -4,6 +4,7 @@ import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-va
 import { DEFAULT_LIMIT, MAX_LIMIT } from '@app/domain/shared/pagination';
 import { CursorListQueryDto } from '../common/sync-list-query.dto';
 import { PING_EVENT_TYPE, WEBHOOK_EVENT_TYPES, WEBHOOK_RESOURCE_TYPES } from '@app/domain/webhooks/webhook-events';
+import { MAX_ID } from '../common/ids';
 
 /** Every `type` an event of the log may have: the subscribable types and the test ping. */
 export const EVENT_LOG_TYPES = [...WEBHOOK_EVENT_TYPES, PING_EVENT_TYPE] as const;
@@ -39,11 +40,11 @@ export class EventsQueryDto extends PickType(CursorListQueryDto, ['updated_since
   @IsIn(WEBHOOK_RESOURCE_TYPES, { message: `must be one of ${WEBHOOK_RESOURCE_TYPES.join(', ')}` })
   resource_type?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 2147483647, description: 'Only events about the record of this id (with resource_type)' })
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_ID, description: 'Only events about the record of this id (with resource_type)' })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'must be an integer' })
   @Min(1, { message: 'must be at least 1' })
-  @Max(2147483647, { message: 'is too large' })
+  @Max(MAX_ID, { message: 'is too large' })
   resource_id?: number;
 }

@@ -1,6 +1,6 @@
-import { salesAccount } from '../../testing/sales-document-test-kit';
 import { AccountRepository } from './account.repository.port';
 import { AccountDays, batchedPass } from './daily-pass';
+import { proAccount } from '../../testing/in-memory-account.repository';
 
 describe('daily pass', () => {
   it('reads every row in batches by key, goes on past a failing row, then fails with the first error', async () => {
@@ -35,7 +35,7 @@ describe('daily pass', () => {
     const accounts = {
       findById: async (id: number) => {
         found.push(id);
-        return salesAccount(id, { timeZone: id === 1 ? 'Pacific/Auckland' : undefined, suspended: id === 3, deleted: id === 4 });
+        return proAccount(id, { timeZone: id === 1 ? 'Pacific/Auckland' : undefined, suspended: id === 3, deleted: id === 4 });
       },
     } as unknown as AccountRepository;
     const days = new AccountDays(accounts, new Date('2026-01-09T12:00:00Z'));

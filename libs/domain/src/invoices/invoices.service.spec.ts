@@ -1,14 +1,15 @@
-import { salesAccount, callerOf, salesDocumentKit } from '../../testing/sales-document-test-kit';
+import { salesDocumentKit } from '../../testing/sales-document-test-kit';
 import { NotFound, PlanLimitReached, ValidationFailed } from '../shared/domain-error';
 import { DocumentListFilter } from '../documents/document-list-filter';
+import { apiKeyCaller, proAccount } from '../../testing/in-memory-account.repository';
 
 const page = { limit: 50, offset: 0 };
 const line = (d: string, total: string) => ({ item_description: d, total_amount: total });
 
 async function setup() {
   const kit = salesDocumentKit('2025-06-01T20:00:00Z'); // 2025-06-02 in Asia/Kolkata
-  const a = callerOf(salesAccount(1, { gstin: '27AAPFU0939F1ZV' }));
-  const b = callerOf(salesAccount(2));
+  const a = apiKeyCaller(proAccount(1, { gstin: '27AAPFU0939F1ZV' }));
+  const b = apiKeyCaller(proAccount(2));
   const clientA = await kit.addClient(1, 'Sharma Traders');
   const clientB = await kit.addClient(2, 'Other');
   return { kit, a, b, clientA, clientB, service: kit.invoiceService };
@@ -49,7 +50,7 @@ describe('InvoicesService', () => {
 
   it('on the Free plan, the monthly quota stops creates with 402', async () => {
     const { kit, clientA, service } = await setup();
-    const free = callerOf(salesAccount(1, { plan: 'free' }));
+    const free = apiKeyCaller(proAccount(1, { plan: 'free' }));
     kit.counter.used = 50;
     await expect(service.create(free, { client_id: clientA, invoice_date: '2025-06-01', payment_due_date: '2025-06-01' })).rejects.toBeInstanceOf(
       PlanLimitReached,

@@ -5,8 +5,9 @@ import { ProductLineValues } from '../documents/product-lines';
 import { InvoiceStock } from '../inventory/invoice-stock';
 import { InventoryRepository } from '../inventory/inventory.repository.port';
 import { ValidationFailed } from '../shared/domain-error';
-import { callerOf, salesAccount, salesDocumentKit } from '../../testing/sales-document-test-kit';
+import { salesDocumentKit } from '../../testing/sales-document-test-kit';
 import { InvoiceFields } from './invoice';
+import { apiKeyCaller, proAccount } from '../../testing/in-memory-account.repository';
 
 /** The kit, its invoice store taught the one-write create (as the SQL store does it, in memory), and the calls it got. */
 async function setup() {
@@ -24,7 +25,7 @@ async function setup() {
     await kit.log.append({ ...event, entityId: id, label: number });
     return { id, sequence };
   };
-  const a = callerOf(salesAccount(1));
+  const a = apiKeyCaller(proAccount(1));
   const client = await kit.addClient(1, 'Sharma Traders');
   const input = { client_id: client, invoice_date: '2025-06-01', payment_due_date: '2025-06-30', items: [{ item_description: 'x', total_amount: '10' }] };
   return { kit, calls, a, input, service: kit.invoiceService };

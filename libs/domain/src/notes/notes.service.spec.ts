@@ -1,17 +1,18 @@
 import { InMemoryCreditNoteRepository, InMemoryDebitNoteRepository } from '../../testing/in-memory-note.repository';
 import { InMemorySourceInvoiceReader } from '../../testing/in-memory-source-invoice-reader';
-import { apiKeyCaller, noteTestKit, testAccount } from '../../testing/note-test-kit';
+import { noteTestKit } from '../../testing/note-test-kit';
 import { NotFound, PlanLimitReached, ValidationFailed } from '../shared/domain-error';
 import { CreditNotesService } from './credit-notes.service';
 import { DebitNotesService } from './debit-notes.service';
+import { apiKeyCaller, proAccount } from '../../testing/in-memory-account.repository';
 
 function setup() {
   const kit = noteTestKit();
   const debitRepo = new InMemoryDebitNoteRepository(kit.clients.nameOf);
   const creditRepo = new InMemoryCreditNoteRepository(kit.clients.nameOf);
   const invoices = new InMemorySourceInvoiceReader();
-  const a = apiKeyCaller(testAccount(1));
-  const b = apiKeyCaller(testAccount(2));
+  const a = apiKeyCaller(proAccount(1));
+  const b = apiKeyCaller(proAccount(2));
   const clientA = kit.clients.add(1, 'Sharma Traders');
   const clientA2 = kit.clients.add(1, 'Kapoor Exports');
   const clientB = kit.clients.add(2, 'Bhatia Stores');
@@ -82,7 +83,7 @@ describe('DebitNotesService', () => {
     const s = setup();
     await expect(s.debit.create(s.a, {})).rejects.toBeInstanceOf(ValidationFailed);
     expect(s.tx.runs).toBe(0);
-    const free = apiKeyCaller(testAccount(1, { plan: 'free' }));
+    const free = apiKeyCaller(proAccount(1, { plan: 'free' }));
     s.counter.used = 50;
     await expect(s.debit.create(free, { client_id: s.clientA, debit_note_date: '2025-05-10' })).rejects.toBeInstanceOf(PlanLimitReached);
     expect(s.debitRepo.notes.size).toBe(0);
@@ -184,7 +185,7 @@ describe('dated tax checks of notes', () => {
     const deps = { ...s.deps, invoices: s.invoices };
     return {
       ...s,
-      a: apiKeyCaller(testAccount(1, { address: '12 MG Road, Pune 411001', stateCode: '27' })),
+      a: apiKeyCaller(proAccount(1, { address: '12 MG Road, Pune 411001', stateCode: '27' })),
       credit: new CreditNotesService(s.creditRepo, s.invoices, deps),
       debit: new DebitNotesService(s.debitRepo, deps),
     };

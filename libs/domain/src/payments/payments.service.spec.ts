@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { paymentsKit } from '../../testing/payments-test-kit';
-import { callerOf, salesAccount } from '../../testing/sales-document-test-kit';
+
 import { DomainError } from '../shared/domain-error';
 import { paiseOf, paiseText } from '../shared/money';
 import { AllocationDocumentType } from './payment';
+import { apiKeyCaller, proAccount } from '../../testing/in-memory-account.repository';
 
 const p = (amount: string | null) => (amount === null ? 0 : paiseOf(amount)!);
 const line = (total: string) => ({ item_description: 'Goods', total_amount: total });
@@ -11,7 +12,7 @@ const line = (total: string) => ({ item_description: 'Goods', total_amount: tota
 /** One client's documents: invoices (one with TDS of its own, one draft) and a debit note; the other client's alike. */
 async function world(totals: number[]) {
   const kit = paymentsKit();
-  const a = callerOf(salesAccount(1));
+  const a = apiKeyCaller(proAccount(1));
   const clients = [await kit.addClient(1, 'Sharma Traders'), await kit.addClient(1, 'Kapoor Exports')];
   const docs: Array<{ type: AllocationDocumentType; id: number; client: number }> = [];
   const invoice = async (client: number, total: number, extra: object = {}) => {

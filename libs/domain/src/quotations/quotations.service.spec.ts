@@ -1,12 +1,13 @@
-import { salesAccount, callerOf, salesDocumentKit } from '../../testing/sales-document-test-kit';
+import { salesDocumentKit } from '../../testing/sales-document-test-kit';
 import { NotFound, ValidationFailed } from '../shared/domain-error';
+import { apiKeyCaller, proAccount } from '../../testing/in-memory-account.repository';
 
 const line = (d: string, total: string) => ({ item_description: d, total_amount: total, quantity: 2, rate: '50' });
 
 async function setup() {
   const kit = salesDocumentKit('2025-06-01T20:00:00Z'); // 2025-06-02 in Asia/Kolkata
-  const a = callerOf(salesAccount(1, { currency: 'EUR' }));
-  const b = callerOf(salesAccount(2));
+  const a = apiKeyCaller(proAccount(1, { currency: 'EUR' }));
+  const b = apiKeyCaller(proAccount(2));
   const client = await kit.addClient(1, 'Kapoor');
   return { kit, a, b, client };
 }
@@ -79,7 +80,7 @@ describe('QuotationsService', () => {
 describe('ProformaInvoicesService', () => {
   it('requires items on create, keeps lines on PATCH without items, converts with the type by GSTIN', async () => {
     const { kit, client } = await setup();
-    const a = callerOf(salesAccount(1, { gstin: '27AAPFU0939F1ZV' }));
+    const a = apiKeyCaller(proAccount(1, { gstin: '27AAPFU0939F1ZV' }));
     await expect(kit.proformaService.create(a, { client_id: client, proforma_date: '2025-05-05' })).rejects.toMatchObject({
       details: { items: 'is required' },
     });

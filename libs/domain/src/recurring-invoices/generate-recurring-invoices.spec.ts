@@ -1,4 +1,4 @@
-import { salesAccount, salesDocumentKit } from '../../testing/sales-document-test-kit';
+import { salesDocumentKit } from '../../testing/sales-document-test-kit';
 import { AccountRepository } from '../accounts/account.repository.port';
 import { ActivityRecorder } from '../activity/activity-recorder';
 import { AccountReferences } from '../documents/account-references';
@@ -10,6 +10,7 @@ import { GenerateRecurringInvoices } from './generate-recurring-invoices.use-cas
 import { RecurringInvoice, RecurringInvoiceFields, RecurringRun, RecurringStatus } from './recurring-invoice';
 import { DueProfile, NewRecurringRun, RecurringInvoiceRepository } from './recurring-invoice.repository.port';
 import { addDays, initialState, ScheduleState } from './recurring-schedule';
+import { proAccount } from '../../testing/in-memory-account.repository';
 
 /** Profiles and runs in memory, the run key unique as in the database. */
 class InMemoryProfiles extends RecurringInvoiceRepository {
@@ -60,7 +61,7 @@ class InMemoryProfiles extends RecurringInvoiceRepository {
 
 function setup(timeZone?: string) {
   const kit = salesDocumentKit('2026-01-01T04:00:00Z');
-  const account = salesAccount(1, { gstin: '27AAPFU0939F1ZV', stateCode: '27', address: 'Pune', businessName: 'Supplier', timeZone });
+  const account = proAccount(1, { gstin: '27AAPFU0939F1ZV', stateCode: '27', address: 'Pune', businessName: 'Supplier', timeZone });
   const profiles = new InMemoryProfiles();
   const accounts = { findById: async () => account } as unknown as AccountRepository;
   const references = new AccountReferences(kit.clients, { findVisible: () => Promise.resolve(null) });

@@ -1,3 +1,4 @@
+import { MAX_ID } from '@app/contract/common/ids';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { STATUS } from '../error-envelope.filter';
 import { OPERATIONS, OperationDoc } from './operations';
@@ -215,8 +216,7 @@ export function finishDocument(document: OpenAPIObject, baseUrl: string): OpenAP
       if (conditional) op.parameters = [...(op.parameters ?? []), conditionalParameter(conditional)];
       for (const p of op.parameters ?? []) {
         const schema = p.schema as Schema | undefined;
-        if (p.in === 'path' && schema && (p.name === 'id' || p.name === 'queue_id'))
-          Object.assign(schema, { type: 'integer', minimum: 1, maximum: 2147483647 });
+        if (p.in === 'path' && schema && (p.name === 'id' || p.name === 'queue_id')) Object.assign(schema, { type: 'integer', minimum: 1, maximum: MAX_ID });
         p.description = describeParameter(path, p);
       }
       const requestBody = op.requestBody as { content?: Record<string, { schema?: Schema; example?: unknown }> } | undefined;
