@@ -4,6 +4,7 @@ import { InvoicesService } from '@app/domain/invoices/invoices.service';
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { createClient } from './support/sales-document-helpers';
 import { sent, traced } from './support/statement-trace';
+import { commandOf } from '@app/contract/common/commands';
 
 /**
  * What one invoice create asks of MySQL. Every create of an account waits for the account's sequence row,
@@ -141,7 +142,7 @@ describe('statements of a document create', () => {
     try {
       // Through the use case (over HTTP this is an undocumented 500, which the contract check refuses).
       const caller = await t.app.get(AuthenticateCaller).execute(d.apiKey);
-      await expect(t.app.get(InvoicesService).create(caller, { ...body(['y']), client_id: clientD })).rejects.toThrow('refused by the test');
+      await expect(t.app.get(InvoicesService).create(caller, commandOf({ ...body(['y']), client_id: clientD }))).rejects.toThrow('refused by the test');
     } finally {
       await t.dataSource.query('DROP TRIGGER IF EXISTS test_refuse_activity');
     }

@@ -1,6 +1,7 @@
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { activityOf, createClient, line, todayInKolkata } from './support/sales-document-helpers';
 import { addDays } from '@app/domain/recurring-invoices/recurring-schedule';
+import { RecurringTemplateKeys1732004300000 } from '@app/infra/database/migrations/1732004300000-recurring-template-keys';
 
 /**
  * Recurring invoice profiles over HTTP: the template checked as an invoice, the schedule fields, list
@@ -27,6 +28,28 @@ describe('recurring invoice profiles', () => {
       .post('/v1/recurring-invoices')
       .set(account.auth)
       .send({ client_id: client, frequency: 'monthly', start_date: addDays(today, 10), items: [line('Retainer', 1, 1000)], ...body });
+
+  it("stores the template as the domain's command and shows it as the body; the migration turns stored bodies into commands", async () => {
+    const res = await create({ lr_number: 'LR-R1', place_of_supply: '29', items: [line('Retainer', 2, 750)] }).expect(201);
+    const id = res.body.data.recurring_invoice_id;
+    const stored = async () =>
+      JSON.parse((await t.dataSource.query('SELECT template FROM recurring_invoices WHERE id = ?', [id]))[0].template) as Record<string, unknown>;
+    expect(await stored()).toMatchObject({ lrNumber: 'LR-R1', placeOfSupply: '29', items: [{ itemDescription: 'Retainer', quantity: 2 }] });
+    const shown = (await t.http.get(`/v1/recurring-invoices/${id}`).set(a.auth).expect(200)).body.data.template;
+    expect(shown).toMatchObject({ lr_number: 'LR-R1', place_of_supply: '29', items: [{ item_description: 'Retainer', quantity: 2 }] });
+
+    const migration = new RecurringTemplateKeys1732004300000();
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      await migration.down(runner);
+      expect(await stored()).toMatchObject({ lr_number: 'LR-R1', place_of_supply: '29', items: [{ item_description: 'Retainer' }] });
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await stored()).toMatchObject({ lrNumber: 'LR-R1', placeOfSupply: '29', items: [{ itemDescription: 'Retainer' }] });
+    expect((await t.http.get(`/v1/recurring-invoices/${id}`).set(a.auth).expect(200)).body.data.template).toEqual(shown);
+  });
 
   it('creates a profile (201 with its next run date) and reads it back with its template and no runs', async () => {
     const start = addDays(today, 40);

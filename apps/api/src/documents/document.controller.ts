@@ -16,6 +16,7 @@ import { listAnswer } from '../common/list-answer';
 import { ParamTypes } from '../common/param-types';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ConvertToInvoiceDto, conversionInputOf } from '@app/contract/invoices/invoices.dto';
+import { withCommand } from '@app/contract/common/commands';
 import { ReadsReplica } from '../common/replica-reads';
 
 /** A document as a create answers it: its id, its number where the kind has one, and the tax warnings of its lines. */
@@ -90,7 +91,7 @@ export function DocumentController<Row, Document, Created extends WrittenDocumen
     @ApiOperation({ summary: routes.summaries.update })
     @ParamTypes(Object, Number, routes.updateBody)
     async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: object) {
-      const { taxWarnings } = await this.documents.update(caller, id, body as never);
+      const { taxWarnings } = await withCommand(body, (command) => this.documents.update(caller, id, command as never));
       return { [routes.idKey]: id, tax_warnings: presentTaxWarnings(taxWarnings) };
     }
 
@@ -116,7 +117,7 @@ export function DocumentController<Row, Document, Created extends WrittenDocumen
     @ApiOperation({ summary: routes.summaries.create })
     @ParamTypes(Object, routes.createBody)
     async create(@CurrentCaller() caller: Caller, @Body() body: object) {
-      const document = await this.documents.create(caller, body as never);
+      const document = await withCommand(body, (command) => this.documents.create(caller, command as never));
       return { [routes.idKey]: document.id, ...routes.created?.(document), tax_warnings: presentTaxWarnings(document.taxWarnings) };
     }
 
@@ -144,7 +145,7 @@ export function ConvertsToInvoice<Service extends InvoiceConversion>(summary: st
       @ApiBody({ type: ConvertToInvoiceDto, required: false })
       @ApiOperation({ summary })
       async convert(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: unknown) {
-        const invoice = await this.documents.convertToInvoice(caller, id, conversionInputOf(body));
+        const invoice = await withCommand(conversionInputOf(body), (command) => this.documents.convertToInvoice(caller, id, command));
         return { invoice_id: invoice.id, invoice_number: invoice.number };
       }
     }

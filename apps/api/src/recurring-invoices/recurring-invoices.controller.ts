@@ -1,3 +1,4 @@
+import { withCommand } from '@app/contract/common/commands';
 import { Body, Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/shared/caller';
@@ -26,7 +27,7 @@ export class RecurringInvoicesController {
 
   @Post()
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateRecurringInvoiceDto) {
-    const saved = await this.profiles.create(caller, body as unknown as Record<string, unknown>);
+    const saved = await withCommand(body, (command) => this.profiles.create(caller, command));
     return { recurring_invoice_id: saved.id, next_run_date: saved.nextRunDate, tax_warnings: presentTaxWarnings(saved.taxWarnings) };
   }
 
@@ -38,7 +39,7 @@ export class RecurringInvoicesController {
 
   @Patch(':id')
   async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateRecurringInvoiceDto) {
-    const saved = await this.profiles.update(caller, id, body as unknown as Record<string, unknown>);
+    const saved = await withCommand(body, (command) => this.profiles.update(caller, id, command));
     return { recurring_invoice_id: saved.id, next_run_date: saved.nextRunDate, tax_warnings: presentTaxWarnings(saved.taxWarnings) };
   }
 

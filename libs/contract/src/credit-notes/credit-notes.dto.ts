@@ -2,6 +2,8 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsDateString } from '../common/is-date-string';
 import { IsClientId, NoteCommonDto } from '../notes/note-line.dto';
+import type { CreditNoteInput } from '@app/domain/notes/note';
+import { commandFits } from '../common/commands';
 
 /**
  * A credit note. With `source_invoice_id` (an invoice of the account) the note is pre-filled from the
@@ -30,3 +32,5 @@ export class CreditNoteBodyDto extends NoteCommonDto {
   @MaxLength(500, { message: 'must be at most 500 characters' })
   reason?: string | null;
 }
+
+commandFits<CreditNoteBodyDto, CreditNoteInput>(true);

@@ -4,6 +4,8 @@ import { PAYMENT_STATUSES, PaymentStatus } from '@app/domain/documents/document-
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
 import { IsClientId, NoteCommonDto } from '../notes/note-line.dto';
+import type { DebitNoteInput } from '@app/domain/notes/note';
+import { commandFits } from '../common/commands';
 
 const oneOf = (values: readonly string[]) => ({ message: `must be one of ${values.join(', ')}` });
 
@@ -54,3 +56,6 @@ export class UpdateDebitNoteDto extends DebitNoteOptionalDto {
   @IsDateString()
   debit_note_date?: string | null;
 }
+
+commandFits<CreateDebitNoteDto, DebitNoteInput>(true);
+commandFits<UpdateDebitNoteDto, DebitNoteInput>(true);

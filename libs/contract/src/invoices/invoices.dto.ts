@@ -10,6 +10,8 @@ import { GstHeaderFields } from '../documents/gst-fields.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';
 import { DESTINATION_COUNTRY_RULE } from '@app/domain/tax/countries';
 import { IsId } from '../common/ids';
+import type { ConversionInput, InvoiceInput } from '@app/domain/invoices/invoice-rules';
+import { commandFits } from '../common/commands';
 
 const STRING = { message: 'must be a string' };
 
@@ -110,8 +112,12 @@ export class ConvertToInvoiceDto {
 }
 
 /** The conversion fields of a raw (possibly absent) body; the domain checks the dates. */
-export function conversionInputOf(body: unknown): { invoice_date?: string | null; payment_due_date?: string | null } {
+export function conversionInputOf(body: unknown): ConvertToInvoiceDto {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
-  const { invoice_date, payment_due_date } = body as Record<string, unknown>;
-  return { invoice_date: invoice_date as string | null | undefined, payment_due_date: payment_due_date as string | null | undefined };
+  const { invoice_date, payment_due_date } = body as Record<string, string | undefined>;
+  return { invoice_date, payment_due_date };
 }
+
+commandFits<CreateInvoiceDto, InvoiceInput>(true);
+commandFits<UpdateInvoiceDto, InvoiceInput>(true);
+commandFits<ConvertToInvoiceDto, ConversionInput>(true);

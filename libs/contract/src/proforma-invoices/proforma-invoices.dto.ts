@@ -4,6 +4,8 @@ import { IsDateString } from '../common/is-date-string';
 import { OfferStatusFields, OfferTermsFields } from '../documents/offer-document.dto';
 import { DocumentLines, ProductLineDto } from '../documents/product-line.dto';
 import { IsId } from '../common/ids';
+import type { ProformaInvoiceInput } from '@app/domain/proforma-invoices/proforma-invoice-rules';
+import { commandFits } from '../common/commands';
 
 /** Fields that are optional on create and on PATCH. Enumerations are checked by the domain. */
 class ProformaOptionalFieldsDto extends OfferTermsFields(OfferStatusFields('proforma')) {}
@@ -23,3 +25,6 @@ export class UpdateProformaInvoiceDto extends ProformaOptionalFieldsDto {
   @DocumentLines(ProductLineDto, { description: 'When sent, replaces every line' })
   items?: ProductLineDto[] | null;
 }
+
+commandFits<CreateProformaInvoiceDto, ProformaInvoiceInput>(true);
+commandFits<UpdateProformaInvoiceDto, ProformaInvoiceInput>(true);

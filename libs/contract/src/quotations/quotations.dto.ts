@@ -6,6 +6,8 @@ import { OfferStatusFields, OfferTermsFields } from '../documents/offer-document
 import { DocumentLines, ProductLineDto } from '../documents/product-line.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';
 import { IsId } from '../common/ids';
+import type { QuotationInput } from '@app/domain/quotations/quotation-rules';
+import { commandFits } from '../common/commands';
 
 /** The quotation's own fields, between the status fields and the terms. */
 class QuotationKindFieldsDto extends OfferStatusFields('quotation') {
@@ -30,3 +32,6 @@ export class UpdateQuotationDto extends QuotationOptionalFieldsDto {
   @ApiPropertyOptional() @IsOptional() @IsId() client_id?: number | null;
   @ApiPropertyOptional() @IsOptional() @IsDateString() quotation_date?: string | null;
 }
+
+commandFits<CreateQuotationDto, QuotationInput>(true);
+commandFits<UpdateQuotationDto, QuotationInput>(true);

@@ -1,4 +1,5 @@
 import { RecurringInvoice, RecurringRun } from '@app/domain/recurring-invoices/recurring-invoice';
+import { bodyOf } from '../common/commands';
 
 export function presentRecurringInvoice(p: RecurringInvoice) {
   return {
@@ -19,7 +20,7 @@ export function presentRecurringInvoice(p: RecurringInvoice) {
     next_run_date: p.nextRunDate,
     runs_count: p.runsCount,
     last_run_date: p.lastRunDate,
-    template: p.template,
+    template: bodyOf(p.template),
     created_at: p.createdAt,
     updated_at: p.updatedAt,
   };

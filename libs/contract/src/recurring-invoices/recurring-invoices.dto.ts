@@ -8,6 +8,8 @@ import { SyncListQueryDto } from '../common/sync-list-query.dto';
 import { OptionalEnumString } from '../common/optional-enum-string';
 import { CreateInvoiceDto, UpdateInvoiceDto } from '../invoices/invoices.dto';
 import { IsId } from '../common/ids';
+import type { RecurringCommand } from '@app/domain/recurring-invoices/recurring-invoice';
+import { commandFits } from '../common/commands';
 
 /** What each run sets itself: the template does not hold them. */
 const PER_RUN = ['invoice_date', 'payment_due_date', 'status', 'payment_status', 'paid_amount', 'payment_date'] as const;
@@ -118,3 +120,6 @@ export class RecurringListQueryDto extends SyncListQueryDto {
   @IsId()
   client_id?: number;
 }
+
+commandFits<CreateRecurringInvoiceDto, RecurringCommand>(true);
+commandFits<UpdateRecurringInvoiceDto, RecurringCommand>(true);

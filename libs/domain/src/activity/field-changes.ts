@@ -26,11 +26,12 @@ const NEVER_SHOWN = new Set(['id', 'accountId', 'createdAt', 'updatedAt', 'lines
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-/** API names of fields whose name in the code differs from the snake_case form (`date` -> `invoice_date`). */
+/** Names of fields whose name in the record differs from the command's (`date` -> `invoiceDate`). */
 export type FieldNames = Readonly<Record<string, string>>;
 
+/** The API's snake_case form of a record field (`lrNumber` -> `lr_number`; `date` by `names`). */
 function apiName(key: string, names: FieldNames): string {
-  return names[key] ?? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return (names[key] ?? key).replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
 /**

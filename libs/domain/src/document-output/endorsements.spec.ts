@@ -35,9 +35,9 @@ describe('supplier_address_missing (CGST rule 46(a))', () => {
   const warnings = (c: InvoiceContext) =>
     buildInvoice(
       {
-        client_id: 7,
-        invoice_date: '2026-11-27',
-        payment_due_date: '2026-11-27',
+        clientId: 7,
+        invoiceDate: '2026-11-27',
+        paymentDueDate: '2026-11-27',
         items: [{ item_description: 'Wire', hsn_code: '8544', quantity: 1, rate: 100, tax_rate: 18 }],
       },
       c,

@@ -45,7 +45,7 @@ describe('readGstHeader', () => {
       roundOffWanted: true,
       supplierSnapshot: stored.supplierSnapshot,
     });
-    expect(read({ place_of_supply: '27', reverse_charge: false, round_off: false }, stored)).toMatchObject({
+    expect(read({ placeOfSupply: '27', reverseCharge: false, roundOff: false }, stored)).toMatchObject({
       placeOfSupply: '27',
       reverseCharge: false,
       roundOffWanted: false,
@@ -55,13 +55,13 @@ describe('readGstHeader', () => {
 
   it('works the place of supply and supply type out again when the client changes', () => {
     expect(read({}, stored, local, { clientChanged: true })).toMatchObject({ placeOfSupply: '27', supplyType: 'b2c' });
-    expect(read({ supply_type: 'export_with_payment' }, stored)).toMatchObject({ placeOfSupply: '96', kind: 'inter' });
+    expect(read({ supplyType: 'export_with_payment' }, stored)).toMatchObject({ placeOfSupply: '96', kind: 'inter' });
   });
 
   it('refuses unknown codes keyed by field', () => {
     const errors = new FieldErrors();
-    readGstHeader({ place_of_supply: '55', supply_type: 'gift' }, undefined, { client: null, supplier: business }, doc, errors);
-    expect(() => errors.throwIfAny()).toThrow(expect.objectContaining({ details: { place_of_supply: expect.any(String), supply_type: expect.any(String) } }));
+    readGstHeader({ placeOfSupply: '55', supplyType: 'gift' }, undefined, { client: null, supplier: business }, doc, errors);
+    expect(() => errors.throwIfAny()).toThrow(expect.objectContaining({ details: { placeOfSupply: expect.any(String), supplyType: expect.any(String) } }));
   });
 });
 

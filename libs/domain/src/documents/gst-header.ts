@@ -37,14 +37,14 @@ export interface GstFields {
 
 /** The GST header fields as a caller sends them; undefined means "not sent". */
 export interface GstHeaderInput {
-  place_of_supply?: string | null;
-  supply_type?: string | null;
-  reverse_charge?: boolean | null;
-  round_off?: boolean | null;
+  placeOfSupply?: string | null;
+  supplyType?: string | null;
+  reverseCharge?: boolean | null;
+  roundOff?: boolean | null;
   /** Rupees per unit of a foreign currency (tax/exchange-rate.ts). */
-  exchange_rate?: number | string | null;
-  ecommerce_gstin?: string | null;
-  ecommerce_section?: string | null;
+  exchangeRate?: number | string | null;
+  ecommerceGstin?: string | null;
+  ecommerceSection?: string | null;
 }
 
 /** What the rules need besides the request: the client of the document and the business. */
@@ -73,14 +73,14 @@ export interface GstHeader {
 
 /**
  * Reads the GST header of a create (no `current`) or a PATCH (merged over `current`):
- * - `supply_type` as sent, else the stored one, else (and when the client or invoice type changes) the
- *   default of `defaultSupplyType`; a supply without payment needs `lut_number`.
- * - `place_of_supply` as sent (a GST state code, or 96 for a foreign country), else the stored one, else (and
+ * - `supplyType` as sent, else the stored one, else (and when the client or invoice type changes) the
+ *   default of `defaultSupplyType`; a supply without payment needs `lutNumber`.
+ * - `placeOfSupply` as sent (a GST state code, or 96 for a foreign country), else the stored one, else (and
  *   when the client or supply type changes) the client's state, else the business's.
- * - `reverse_charge` false and `round_off` off unless sent or stored.
+ * - `reverseCharge` false and `roundOff` off unless sent or stored.
  * - The supplier snapshot of a new document is the business now; a stored one never changes.
- * - `exchange_rate` of a document in a foreign currency as sent, else the stored one (exchangeRateValue).
- * - `ecommerce_gstin` and `ecommerce_section` as sent, else the stored ones; both or neither (readEcommerceSupply).
+ * - `exchangeRate` of a document in a foreign currency as sent, else the stored one (exchangeRateValue).
+ * - `ecommerceGstin` and `ecommerceSection` as sent, else the stored ones; both or neither (readEcommerceSupply).
  */
 export function readGstHeader(
   input: GstHeaderInput,
@@ -91,11 +91,11 @@ export function readGstHeader(
 ): GstHeader {
   const rederive = !current || doc.clientChanged || doc.typeChanged;
   let supplyType: SupplyType;
-  const sentType = input.supply_type;
+  const sentType = input.supplyType;
   if (sentType !== undefined && sentType !== null && sentType !== '') {
     if (typeof sentType === 'string' && (SUPPLY_TYPES as readonly string[]).includes(sentType)) supplyType = sentType as SupplyType;
     else {
-      errors.add('supply_type', `must be one of ${SUPPLY_TYPES.join(', ')}`);
+      errors.add('supplyType', `must be one of ${SUPPLY_TYPES.join(', ')}`);
       supplyType = defaultSupplyType(ctx.client, doc.invoiceType, doc.lutNumber);
     }
   } else if (!rederive && current?.supplyType && sentType === undefined) {
@@ -103,17 +103,17 @@ export function readGstHeader(
   } else {
     supplyType = defaultSupplyType(ctx.client, doc.invoiceType, doc.lutNumber);
   }
-  if (isWithoutPayment(supplyType) && !doc.lutNumber) errors.add('lut_number', `is required for supply_type ${supplyType}`);
+  if (isWithoutPayment(supplyType) && !doc.lutNumber) errors.add('lutNumber', `is required for supply_type ${supplyType}`);
 
   const supplierSnapshot = current?.supplierSnapshot ?? ctx.supplier;
   const supplierState = snapshotState(supplierSnapshot);
   let placeOfSupply: string | null;
-  const sentPlace = input.place_of_supply;
+  const sentPlace = input.placeOfSupply;
   if (sentPlace !== undefined && sentPlace !== null && sentPlace !== '') {
     const code = typeof sentPlace === 'string' && /^\d{2}$/.test(sentPlace.trim()) ? sentPlace.trim() : null;
     if (code && isPlaceOfSupplyCode(code)) placeOfSupply = code;
     else {
-      errors.add('place_of_supply', 'must be a two-digit GST state code such as 27 (96 for a foreign country)');
+      errors.add('placeOfSupply', 'must be a two-digit GST state code such as 27 (96 for a foreign country)');
       placeOfSupply = null;
     }
   } else if (!rederive && current?.placeOfSupply && sentPlace === undefined && current.supplyType === supplyType) {
@@ -122,13 +122,13 @@ export function readGstHeader(
     placeOfSupply = defaultPlaceOfSupply(ctx.client, supplierState, supplyType);
   }
 
-  const reverseCharge = input.reverse_charge === undefined || input.reverse_charge === null ? (current?.reverseCharge ?? false) : input.reverse_charge === true;
+  const reverseCharge = input.reverseCharge === undefined || input.reverseCharge === null ? (current?.reverseCharge ?? false) : input.reverseCharge === true;
   const roundOffWanted =
-    input.round_off === undefined || input.round_off === null ? current?.roundOff !== null && current?.roundOff !== undefined : input.round_off === true;
+    input.roundOff === undefined || input.roundOff === null ? current?.roundOff !== null && current?.roundOff !== undefined : input.roundOff === true;
   const billOfSupply = doc.invoiceType === 'bill_of_supply';
   const kind = taxKindOf({ supplierState, placeOfSupply, supplyType, billOfSupply });
   const currency = doc.currency ?? RUPEE;
-  const exchangeRate = exchangeRateValue(input.exchange_rate, current?.exchangeRate, currency, errors);
+  const exchangeRate = exchangeRateValue(input.exchangeRate, current?.exchangeRate, currency, errors);
   const eco = readEcommerceSupply(input, current, errors);
   return { placeOfSupply, supplyType, reverseCharge, roundOffWanted, supplierSnapshot, kind, currency, exchangeRate, ...eco };
 }

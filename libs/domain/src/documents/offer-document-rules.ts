@@ -9,16 +9,16 @@ import { withDocumentWarnings } from '../tax/tax-checks';
 
 /** The fields of a quotation or proforma invoice as a caller sends them; undefined means "not sent". */
 export interface OfferDocumentInput extends GstHeaderInput {
-  client_id?: number | null;
-  validity_date?: string | null;
-  approval_status?: string | null;
+  clientId?: number | null;
+  validityDate?: string | null;
+  approvalStatus?: string | null;
   currency?: string | null;
-  lut_number?: string | null;
-  declaration_text?: string | null;
-  transport_details?: string | null;
-  lr_number?: string | null;
-  discount_type?: string | null;
-  discount_value?: MoneyInput | null;
+  lutNumber?: string | null;
+  declarationText?: string | null;
+  transportDetails?: string | null;
+  lrNumber?: string | null;
+  discountType?: string | null;
+  discountValue?: MoneyInput | null;
   /** Replaces the lines when sent (lines without a description are dropped); kept on PATCH when absent or null. */
   items?: unknown[] | null;
 }
@@ -30,8 +30,10 @@ export type OfferAccount = Pick<Account, 'currency' | 'gstin'>;
 
 /** How one kind of offer document reads its input. */
 export interface OfferDocumentRules<H extends OfferDocumentHeader, I extends OfferDocumentInput> {
-  /** The input field of the document date, also named in messages ('quotation_date', 'proforma_date'). */
+  /** The command field of the document date ('quotationDate', 'proformaDate'). */
   dateField: keyof I & string;
+  /** The date as messages name it ('quotation_date'). */
+  dateName: string;
   /** A create without `items`: invalid when true, no lines when false. */
   itemsRequired: boolean;
   /** The kind's own fields, checked after the currency. */
@@ -47,7 +49,7 @@ export interface BuiltOfferDocument<H extends OfferDocumentHeader> {
 }
 
 /**
- * Validates an offer document (`input` merged over `current` on PATCH): `validity_date` defaults to the
+ * Validates an offer document (`input` merged over `current` on PATCH): `validityDate` defaults to the
  * document date and may not precede it; approval pending and the account's currency by default; the
  * lines and total as applyGstToDocument gives them (the header discount shared among the lines before tax).
  * Lines carry no inventory link.
@@ -63,22 +65,22 @@ export function buildOfferDocument<H extends OfferDocumentHeader, I extends Offe
   const m: FieldReader<I> = (key, stored) => (current ? merged(input, key, stored) : input[key]);
   const { dateField } = rules;
 
-  const clientId = requiredId(m('client_id', current?.clientId), 'client_id', errors);
+  const clientId = requiredId(m('clientId', current?.clientId), 'clientId', errors);
   const date = requiredDate(m(dateField, current?.date), dateField, errors);
   // On PATCH, a new document date without validity_date keeps the stored validity date.
-  const validityDate = optionalDate(m('validity_date', current?.validityDate), 'validity_date', errors) ?? date;
-  if (date && validityDate && validityDate < date) errors.add('validity_date', `must not be before ${dateField}`);
+  const validityDate = optionalDate(m('validityDate', current?.validityDate), 'validityDate', errors) ?? date;
+  if (date && validityDate && validityDate < date) errors.add('validityDate', `must not be before ${rules.dateName}`);
   const approvalStatus = enumValue(
-    m('approval_status', current?.approvalStatus),
+    m('approvalStatus', current?.approvalStatus),
     APPROVAL_STATUSES,
-    'approval_status',
+    'approvalStatus',
     errors,
     current?.approvalStatus ?? 'pending',
   );
   const currency = currencyValue(m('currency', current?.currency), errors, current?.currency ?? account.currency);
   const own = rules.ownFields(m, errors, account, current);
   const texts = documentTexts(m, current, errors);
-  const { discountType, discountValue } = checkDiscount(m('discount_type', current?.discountType), m('discount_value', current?.discountValue), errors);
+  const { discountType, discountValue } = checkDiscount(m('discountType', current?.discountType), m('discountValue', current?.discountValue), errors);
   const omitted: boolean[] = [];
   const sent = sentLines(input.items, errors, { inventory: false, creating: !current, required: rules.itemsRequired, omitted });
   const invoiceType = rules.invoiceTypeOf?.(own) ?? null;

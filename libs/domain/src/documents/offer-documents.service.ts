@@ -11,7 +11,7 @@ import { Page } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
 import { TaxWarning } from '../tax/tax-engine';
 import { DocumentListFilter } from './document-list-filter';
-import { DocumentKind } from './document-kinds';
+import { DocumentKind, documentKind } from './document-kinds';
 import { DocumentNumbering } from './document-numbering';
 import { DocumentQuota } from './document-quota';
 import { OfferDocument, OfferDocumentFields, OfferDocumentHeader, offerSummary } from './offer-document';
@@ -63,7 +63,7 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
 
   async create(caller: Caller, input: I): Promise<{ id: number; number: string; taxWarnings: TaxWarning[] }> {
     const accountId = caller.account.id;
-    const gst = await gstContextFor(this.deps.clients, caller.account, input.client_id);
+    const gst = await gstContextFor(this.deps.clients, caller.account, input.clientId);
     const { fields, lines } = buildOfferDocument(this.kind, input, caller.account, undefined, gst);
     return this.deps.tx.run(async () => {
       await this.deps.quota.assertCanCreate(caller.account);
@@ -81,7 +81,7 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
     const accountId = caller.account.id;
     return this.deps.tx.run(async () => {
       const current = await this.require(accountId, id);
-      const gst = await gstContextFor(this.deps.clients, caller.account, input.client_id ?? current.clientId);
+      const gst = await gstContextFor(this.deps.clients, caller.account, input.clientId ?? current.clientId);
       const { fields, lines } = buildOfferDocument(this.kind, input, caller.account, current, gst);
       if (fields.clientId !== current.clientId) await requireClient(this.deps.clients, accountId, fields.clientId);
       await this.documents.update(accountId, id, fields, lines);
@@ -95,7 +95,7 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
             before: { ...this.summary(current), lines: current.lines.length },
             after: { ...this.summary(fields), lines: (lines ?? current.lines).length },
           },
-          header: { before: current, after: fields, names: { date: this.kind.dateField } },
+          header: { before: current, after: fields, names: { date: documentKind(this.kind.numbering).dateField } },
           lines: { before: current.lines, after: lines, ...PRODUCT_LINE_FIELDS },
         }),
       );
@@ -167,7 +167,7 @@ export class OfferDocumentsService<H extends OfferDocumentHeader, I extends Offe
   }
 
   private summary(d: OfferDocumentFields): ReturnType<typeof offerSummary> {
-    return offerSummary(this.kind.dateField, d);
+    return offerSummary(documentKind(this.kind.numbering).dateField, d);
   }
 
   private async require(accountId: number, id: number): Promise<OfferDocument<H>> {

@@ -57,7 +57,7 @@ describe('applyPaymentRules', () => {
           expect(applyPaymentRules(input)).toEqual({ paymentStatus: 'partial', paidAmount: asMoney(paid), paymentDate: '2025-06-02', paidAt: null });
         } else {
           expect(error).toBeInstanceOf(ValidationFailed);
-          expect(Object.keys(error!.details)).toEqual(['paid_amount']);
+          expect(Object.keys(error!.details)).toEqual(['paidAmount']);
         }
       }),
     );

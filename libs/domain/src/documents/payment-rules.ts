@@ -42,11 +42,11 @@ export function applyPaymentRules(input: PaymentInput): PaymentState {
       };
     case 'partial': {
       if (input.paidAmount === null || input.paidAmount === undefined) {
-        throw ValidationFailed.field('paid_amount', 'is required when payment_status is partial');
+        throw ValidationFailed.field('paidAmount', 'is required when payment_status is partial');
       }
       const paid = toDecimal(input.paidAmount);
       if (paid.lte(0) || paid.gte(receivable)) {
-        throw ValidationFailed.field('paid_amount', `must be more than 0 and less than the amount receivable ${money2(receivable)}`);
+        throw ValidationFailed.field('paidAmount', `must be more than 0 and less than the amount receivable ${money2(receivable)}`);
       }
       return { paymentStatus: 'partial', paidAmount: money2(paid), paymentDate: input.paymentDate ?? input.today, paidAt: null };
     }

@@ -7,9 +7,9 @@ import { HSN_CODE_RULE } from '../tax/tax-checks';
 const amount = fc.integer({ min: 0, max: 10_000_000_00 }).map((p) => p / 100);
 const description = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== '');
 const blank = fc.constantFrom(undefined, null, '', ' ', '   ', '\t\n ', 0, 42, true, {}, []);
-const keptLine = fc.record({ item_description: description, quantity: amount, rate: amount, total_amount: amount, cgst_amount: amount });
+const keptLine = fc.record({ itemDescription: description, quantity: amount, rate: amount, totalAmount: amount, cgstAmount: amount });
 const droppedLine = fc.oneof(
-  blank.map((d) => ({ item_description: d, quantity: 'not a number', discount_type: 'bogus' })),
+  blank.map((d) => ({ itemDescription: d, quantity: 'not a number', discountType: 'bogus' })),
   fc.constantFrom(null, 'text', 7, [] as unknown[]),
 );
 
@@ -21,8 +21,8 @@ function build(items: unknown[], inventory = true) {
 
 describe('hasDescription', () => {
   it('is true only for a string that is not blank after trimming', () => {
-    expect(hasDescription({ item_description: ' Design ' })).toBe(true);
-    for (const d of [undefined, null, '', '  ', '\n\t', 5, {}]) expect(hasDescription({ item_description: d })).toBe(false);
+    expect(hasDescription({ itemDescription: ' Design ' })).toBe(true);
+    for (const d of [undefined, null, '', '  ', '\n\t', 5, {}]) expect(hasDescription({ itemDescription: d })).toBe(false);
     for (const line of [null, undefined, 'Design', 3]) expect(hasDescription(line)).toBe(false);
   });
 });
@@ -32,9 +32,9 @@ describe('buildProductLines', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(keptLine, droppedLine), { maxLength: 30 }), (items) => {
         const { lines, errors } = build(items);
-        const kept = items.filter(hasDescription) as Array<{ item_description: string }>;
+        const kept = items.filter(hasDescription) as Array<{ itemDescription: string }>;
         expect(errors.has()).toBe(false);
-        expect(lines.map((l) => l.description)).toEqual(kept.map((k) => k.item_description.trim()));
+        expect(lines.map((l) => l.description)).toEqual(kept.map((k) => k.itemDescription.trim()));
       }),
     );
   });
@@ -45,27 +45,27 @@ describe('buildProductLines', () => {
         const { lines } = build(items);
         lines.forEach((line, i) => {
           expect(toDecimal(line.quantity).eq(toDecimal(items[i].quantity))).toBe(true);
-          expect(toDecimal(line.totalAmount).eq(toDecimal(items[i].total_amount))).toBe(true);
-          expect(toDecimal(line.cgstAmount).eq(toDecimal(items[i].cgst_amount))).toBe(true);
+          expect(toDecimal(line.totalAmount).eq(toDecimal(items[i].totalAmount))).toBe(true);
+          expect(toDecimal(line.cgstAmount).eq(toDecimal(items[i].cgstAmount))).toBe(true);
           expect(line.sgstAmount).toBe('0');
           expect(line.taxRate).toBe('0');
         });
       }),
     );
-    const [line] = build([{ item_description: 'x', total_amount: '118.10', quantity: '0.125', rate: 99.99 }]).lines;
+    const [line] = build([{ itemDescription: 'x', totalAmount: '118.10', quantity: '0.125', rate: 99.99 }]).lines;
     expect(line).toMatchObject({ totalAmount: '118.1', quantity: '0.125', rate: '99.99', hsnCode: '', discountType: null, discountValue: null });
   });
 
   it('an empty array or only dropped lines gives no lines', () => {
     expect(build([]).lines).toEqual([]);
-    expect(build([{ item_description: ' ' }, {}, null]).lines).toEqual([]);
+    expect(build([{ itemDescription: ' ' }, {}, null]).lines).toEqual([]);
   });
 
   it('reports problems keyed items.<index as sent>.<field>', () => {
     const { errors } = build([
-      { item_description: '' },
-      { item_description: 'ok' },
-      { item_description: 'bad', quantity: 'x', discount_type: 'flat', hsn_code: 'x'.repeat(21) },
+      { itemDescription: '' },
+      { itemDescription: 'ok' },
+      { itemDescription: 'bad', quantity: 'x', discountType: 'flat', hsnCode: 'x'.repeat(21) },
     ]);
     let thrown: unknown;
     try {
@@ -77,35 +77,35 @@ describe('buildProductLines', () => {
       code: 'validation_error',
       details: {
         'items.2.quantity': 'must be a number',
-        'items.2.discount_type': 'must be one of percentage, fixed',
-        'items.2.hsn_code': HSN_CODE_RULE,
+        'items.2.discountType': 'must be one of percentage, fixed',
+        'items.2.hsnCode': HSN_CODE_RULE,
       },
     });
   });
 
   it('takes HSN codes of 4, 6 or 8 digits and SACs of 6 (4 for the heading) or none; anything else is a problem of the line', () => {
     for (const hsn of ['', ' ', '8544', '854420', '85442010', '998311', '9983', 8544, null, undefined]) {
-      expect(build([{ item_description: 'x', hsn_code: hsn }]).errors.has()).toBe(false);
+      expect(build([{ itemDescription: 'x', hsnCode: hsn }]).errors.has()).toBe(false);
     }
     for (const hsn of ['ABC', '85', '854', '85442', '8544201', '854420101', '99831100', '8544-20', '8544 20', '-8544']) {
-      expect(build([{ item_description: 'x' }, { item_description: 'y', hsn_code: hsn }]).errors.has('items.1.hsn_code')).toBe(true);
+      expect(build([{ itemDescription: 'x' }, { itemDescription: 'y', hsnCode: hsn }]).errors.has('items.1.hsnCode')).toBe(true);
     }
-    expect(build([{ item_description: 'x', hsn_code: ' 8544 ' }]).lines[0].hsnCode).toBe('8544');
+    expect(build([{ itemDescription: 'x', hsnCode: ' 8544 ' }]).lines[0].hsnCode).toBe('8544');
   });
 
   it('takes only the rates the GSTR-1 format accepts: 17 percent is a problem of the line', () => {
     for (const rate of [0, '0.1', 0.25, 1, '1.5', 3, 5, 6, '7.5', 12, '18', '18.00', 28, 40, undefined, null, '']) {
-      expect(build([{ item_description: 'x', tax_rate: rate }]).errors.has()).toBe(false);
+      expect(build([{ itemDescription: 'x', taxRate: rate }]).errors.has()).toBe(false);
     }
     for (const rate of [17, '17', 2.5, 9, 14, 100, '12.5']) {
-      expect(build([{ item_description: 'x' }, { item_description: 'y', tax_rate: rate }]).errors.has('items.1.tax_rate')).toBe(true);
+      expect(build([{ itemDescription: 'x' }, { itemDescription: 'y', taxRate: rate }]).errors.has('items.1.taxRate')).toBe(true);
     }
-    expect(build([{ item_description: 'x', tax_rate: 'abc' }]).errors.has('items.0.tax_rate')).toBe(true);
+    expect(build([{ itemDescription: 'x', taxRate: 'abc' }]).errors.has('items.0.taxRate')).toBe(true);
   });
 
   it('keeps inventory links only where lines may carry them', () => {
-    expect(build([{ item_description: 'x', inventory_id: 4 }]).lines[0].inventoryId).toBe(4);
-    expect(build([{ item_description: 'x', inventory_id: 4 }], false).lines[0].inventoryId).toBeNull();
+    expect(build([{ itemDescription: 'x', inventoryId: 4 }]).lines[0].inventoryId).toBe(4);
+    expect(build([{ itemDescription: 'x', inventoryId: 4 }], false).lines[0].inventoryId).toBeNull();
   });
 
   it('round-trips through lineAsInput (copying lines into a new document)', () => {
@@ -141,10 +141,10 @@ describe('checkDiscount', () => {
   });
 
   it('rejects other types, negative values and percentages above 100', () => {
-    expect(check('flat', 1).errors.has('discount_type')).toBe(true);
-    expect(check('fixed', -1).errors.has('discount_value')).toBe(true);
-    expect(check('percentage', 100.01).errors.has('discount_value')).toBe(true);
-    expect(check('fixed', 'abc').errors.has('discount_value')).toBe(true);
+    expect(check('flat', 1).errors.has('discountType')).toBe(true);
+    expect(check('fixed', -1).errors.has('discountValue')).toBe(true);
+    expect(check('percentage', 100.01).errors.has('discountValue')).toBe(true);
+    expect(check('fixed', 'abc').errors.has('discountValue')).toBe(true);
   });
 });
 

@@ -12,24 +12,24 @@ import { CESS_RATE_RULE, isCessRate } from '../tax/cess';
  * (see document-gst.ts).
  */
 export interface ProductLineInput {
-  item_description?: unknown;
-  hsn_code?: string | number | null;
+  itemDescription?: unknown;
+  hsnCode?: string | number | null;
   quantity?: MoneyInput | null;
   rate?: MoneyInput | null;
-  tax_rate?: MoneyInput | null;
-  cgst_amount?: MoneyInput | null;
-  sgst_amount?: MoneyInput | null;
-  igst_amount?: MoneyInput | null;
-  total_amount?: MoneyInput | null;
-  discount_type?: string | null;
-  discount_value?: MoneyInput | null;
-  inventory_id?: number | null;
+  taxRate?: MoneyInput | null;
+  cgstAmount?: MoneyInput | null;
+  sgstAmount?: MoneyInput | null;
+  igstAmount?: MoneyInput | null;
+  totalAmount?: MoneyInput | null;
+  discountType?: string | null;
+  discountValue?: MoneyInput | null;
+  inventoryId?: number | null;
   /** Unit quantity code (UQC) of the quantity, e.g. NOS, KGS. */
   unit?: string | null;
   /** Compensation cess rate in percent (ad valorem); absent or null: none. */
-  cess_rate?: MoneyInput | null;
-  /** Compensation cess of the line; computed from `cess_rate` when absent, else stored as sent and checked. */
-  cess_amount?: MoneyInput | null;
+  cessRate?: MoneyInput | null;
+  /** Compensation cess of the line; computed from `cessRate` when absent, else stored as sent and checked. */
+  cessAmount?: MoneyInput | null;
 }
 
 /** A line as written. Decimals are exact decimal strings ('2.5', '118.00'). */
@@ -46,20 +46,12 @@ export interface ProductLine extends ProductLineValues {
   id: number;
 }
 
-const AMOUNT_FIELDS = [
-  ['quantity', 'quantity'],
-  ['rate', 'rate'],
-  ['tax_rate', 'taxRate'],
-  ['cgst_amount', 'cgstAmount'],
-  ['sgst_amount', 'sgstAmount'],
-  ['igst_amount', 'igstAmount'],
-  ['total_amount', 'totalAmount'],
-] as const;
+const AMOUNT_FIELDS = ['quantity', 'rate', 'taxRate', 'cgstAmount', 'sgstAmount', 'igstAmount', 'totalAmount'] as const;
 
 /** True when the line has a description that is not blank after trimming; other lines are dropped. */
-export function hasDescription(line: unknown): line is ProductLineInput & { item_description: string } {
+export function hasDescription(line: unknown): line is ProductLineInput & { itemDescription: string } {
   if (!line || typeof line !== 'object') return false;
-  const description = (line as ProductLineInput).item_description;
+  const description = (line as ProductLineInput).itemDescription;
   return typeof description === 'string' && description.trim() !== '';
 }
 
@@ -90,23 +82,23 @@ export function checkDiscount(
 ): { discountType: DiscountType | null; discountValue: string | null } {
   const discountType = type === undefined || type === null || type === '' ? null : type;
   if (discountType !== null && !(DISCOUNT_TYPES as readonly string[]).includes(discountType)) {
-    errors.add(`${prefix}discount_type`, `must be one of ${DISCOUNT_TYPES.join(', ')}`);
+    errors.add(`${prefix}discountType`, `must be one of ${DISCOUNT_TYPES.join(', ')}`);
   }
   let discountValue: string | null = null;
   if (value !== undefined && value !== null && value !== '') {
     discountValue = decimalText(value);
     if (discountValue === null || toDecimal(discountValue).isNeg()) {
-      errors.add(`${prefix}discount_value`, 'must be a non-negative number');
+      errors.add(`${prefix}discountValue`, 'must be a non-negative number');
       discountValue = null;
     } else if (discountType === 'percentage' && toDecimal(discountValue).gt(100)) {
-      errors.add(`${prefix}discount_value`, 'must be at most 100 for a percentage discount');
+      errors.add(`${prefix}discountValue`, 'must be at most 100 for a percentage discount');
     }
   }
   return { discountType: discountType as DiscountType | null, discountValue };
 }
 
 /** The amounts whose absence (all of them) lets the tax engine compute a line. */
-const COMPUTED_FIELDS = ['cgst_amount', 'sgst_amount', 'igst_amount', 'total_amount'] as const;
+const COMPUTED_FIELDS = ['cgstAmount', 'sgstAmount', 'igstAmount', 'totalAmount'] as const;
 
 const isAbsent = (v: unknown) => v === undefined || v === null || v === '';
 
@@ -122,20 +114,20 @@ export function buildProductLines(items: unknown[], errors: FieldErrors, opts: {
   items.forEach((item, index) => {
     if (!hasDescription(item)) return;
     const prefix = `items.${index}.`;
-    const description = item.item_description.trim();
-    if (description.length > 1000) errors.add(`${prefix}item_description`, 'must be at most 1000 characters');
-    const hsn = item.hsn_code === undefined || item.hsn_code === null ? '' : String(item.hsn_code).trim();
-    if (hsn !== '' && !isHsnCode(hsn)) errors.add(`${prefix}hsn_code`, HSN_CODE_RULE);
-    const amounts = {} as Record<(typeof AMOUNT_FIELDS)[number][1], string>;
-    for (const [field, key] of AMOUNT_FIELDS) {
+    const description = item.itemDescription.trim();
+    if (description.length > 1000) errors.add(`${prefix}itemDescription`, 'must be at most 1000 characters');
+    const hsn = item.hsnCode === undefined || item.hsnCode === null ? '' : String(item.hsnCode).trim();
+    if (hsn !== '' && !isHsnCode(hsn)) errors.add(`${prefix}hsnCode`, HSN_CODE_RULE);
+    const amounts = {} as Record<(typeof AMOUNT_FIELDS)[number], string>;
+    for (const field of AMOUNT_FIELDS) {
       const sent = item[field];
       const text = sent === undefined || sent === null || sent === '' ? '0' : decimalText(sent);
       if (text === null) errors.add(`${prefix}${field}`, 'must be a number');
-      amounts[key] = text ?? '0';
+      amounts[field] = text ?? '0';
     }
-    if (!isGstRate(amounts.taxRate)) errors.add(`${prefix}tax_rate`, GST_RATE_RULE);
-    const discount = checkDiscount(item.discount_type, item.discount_value, errors, prefix);
-    const inventoryId = opts.inventory && typeof item.inventory_id === 'number' ? item.inventory_id : null;
+    if (!isGstRate(amounts.taxRate)) errors.add(`${prefix}taxRate`, GST_RATE_RULE);
+    const discount = checkDiscount(item.discountType, item.discountValue, errors, prefix);
+    const inventoryId = opts.inventory && typeof item.inventoryId === 'number' ? item.inventoryId : null;
     const unit = unitValue(item.unit, `${prefix}unit`, errors);
     const cess = cessValues(item, errors, prefix);
     opts.omitted?.push(COMPUTED_FIELDS.every((f) => isAbsent(item[f])));
@@ -145,23 +137,23 @@ export function buildProductLines(items: unknown[], errors: FieldErrors, opts: {
 }
 
 /**
- * A line's cess as sent: `cess_rate` a percentage from 0 to CESS_RATE_MAX with at most 3 decimals (null when absent),
- * `cess_amount` a non-negative amount (null when absent: the tax rule computes it from the rate).
+ * A line's cess as sent: `cessRate` a percentage from 0 to CESS_RATE_MAX with at most 3 decimals (null when absent),
+ * `cessAmount` a non-negative amount (null when absent: the tax rule computes it from the rate).
  */
 function cessValues(item: ProductLineInput, errors: FieldErrors, prefix: string): { cessRate: string | null; cessAmount: string | null } {
   let cessRate: string | null = null;
-  if (!isAbsent(item.cess_rate)) {
-    cessRate = decimalText(item.cess_rate);
+  if (!isAbsent(item.cessRate)) {
+    cessRate = decimalText(item.cessRate);
     if (cessRate === null || !isCessRate(cessRate)) {
-      errors.add(`${prefix}cess_rate`, CESS_RATE_RULE);
+      errors.add(`${prefix}cessRate`, CESS_RATE_RULE);
       cessRate = null;
     }
   }
   let cessAmount: string | null = null;
-  if (!isAbsent(item.cess_amount)) {
-    cessAmount = decimalText(item.cess_amount);
+  if (!isAbsent(item.cessAmount)) {
+    cessAmount = decimalText(item.cessAmount);
     if (cessAmount === null || toDecimal(cessAmount).isNeg()) {
-      errors.add(`${prefix}cess_amount`, 'must be a non-negative number');
+      errors.add(`${prefix}cessAmount`, 'must be a non-negative number');
       cessAmount = null;
     }
   }
@@ -191,21 +183,21 @@ export function sentLines(
 /** The fields of a stored line, as a line input (used to copy lines into a new document). */
 export function lineAsInput(line: ProductLineValues): ProductLineInput {
   return {
-    item_description: line.description,
-    hsn_code: line.hsnCode,
+    itemDescription: line.description,
+    hsnCode: line.hsnCode,
     quantity: line.quantity,
     rate: line.rate,
-    tax_rate: line.taxRate,
-    cgst_amount: line.cgstAmount,
-    sgst_amount: line.sgstAmount,
-    igst_amount: line.igstAmount,
-    total_amount: line.totalAmount,
-    discount_type: line.discountType,
-    discount_value: line.discountValue,
-    inventory_id: line.inventoryId,
+    taxRate: line.taxRate,
+    cgstAmount: line.cgstAmount,
+    sgstAmount: line.sgstAmount,
+    igstAmount: line.igstAmount,
+    totalAmount: line.totalAmount,
+    discountType: line.discountType,
+    discountValue: line.discountValue,
+    inventoryId: line.inventoryId,
     unit: line.unit,
-    cess_rate: line.cessRate ?? null,
-    cess_amount: line.cessAmount ?? null,
+    cessRate: line.cessRate ?? null,
+    cessAmount: line.cessAmount ?? null,
   };
 }
 
@@ -221,9 +213,9 @@ export function linesAsInput(lines: ProductLineValues[], discount: { discountTyp
   return lines.map((line) => {
     const input = lineAsInput(line);
     if (!discounted || (line.headerDiscount !== null && line.headerDiscount !== undefined) || !followsTaxRule(line)) return input;
-    const { cgst_amount: _c, sgst_amount: _s, igst_amount: _i, total_amount: _t, cess_amount: cess, ...rest } = input;
+    const { cgstAmount: _c, sgstAmount: _s, igstAmount: _i, totalAmount: _t, cessAmount: cess, ...rest } = input;
     // The cess of a rate is computed anew with the tax; a cess without a rate stays as it was.
-    return line.cessRate !== null && line.cessRate !== undefined ? rest : { ...rest, cess_amount: cess };
+    return line.cessRate !== null && line.cessRate !== undefined ? rest : { ...rest, cessAmount: cess };
   });
 }
 

@@ -47,15 +47,15 @@ export interface DocumentTexts {
 }
 
 /** Reads an input field, or on PATCH the stored value when the field was not sent (see `merged`). */
-export type DocumentTextReader = (key: 'lut_number' | 'declaration_text' | 'transport_details' | 'lr_number', stored: string | null | undefined) => unknown;
+export type DocumentTextReader = (key: 'lutNumber' | 'declarationText' | 'transportDetails' | 'lrNumber', stored: string | null | undefined) => unknown;
 
 /** lut_number, declaration_text, transport_details and lr_number, checked in that order. */
 export function documentTexts(read: DocumentTextReader, current: DocumentTexts | undefined, errors: FieldErrors): DocumentTexts {
   return {
-    lutNumber: optionalText(read('lut_number', current?.lutNumber), 'lut_number', errors, 50),
-    declarationText: optionalText(read('declaration_text', current?.declarationText), 'declaration_text', errors, 65535),
-    transportDetails: optionalText(read('transport_details', current?.transportDetails), 'transport_details', errors, 500),
-    lrNumber: optionalText(read('lr_number', current?.lrNumber), 'lr_number', errors, 50),
+    lutNumber: optionalText(read('lutNumber', current?.lutNumber), 'lutNumber', errors, 50),
+    declarationText: optionalText(read('declarationText', current?.declarationText), 'declarationText', errors, 65535),
+    transportDetails: optionalText(read('transportDetails', current?.transportDetails), 'transportDetails', errors, 500),
+    lrNumber: optionalText(read('lrNumber', current?.lrNumber), 'lrNumber', errors, 50),
   };
 }
 

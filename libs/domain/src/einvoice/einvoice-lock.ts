@@ -1,9 +1,19 @@
+import type { InvoiceInput } from '../invoices/invoice-rules';
 import { ValidationFailed } from '../shared/domain-error';
 import { InvoiceLock } from '../invoices/invoice-lock';
 import { EInvoiceRegistrations } from './einvoice.port';
 
 /** Invoice fields an IRN fixes: the lines, amounts, client, type, date and currency. */
-export const IRN_LOCKED_FIELDS = ['items', 'client_id', 'invoice_date', 'invoice_type', 'currency', 'discount_type', 'discount_value', 'lut_number'] as const;
+export const IRN_LOCKED_FIELDS = [
+  'items',
+  'clientId',
+  'invoiceDate',
+  'invoiceType',
+  'currency',
+  'discountType',
+  'discountValue',
+  'lutNumber',
+] as const satisfies readonly (keyof InvoiceInput)[];
 
 /**
  * Keeps an invoice with an active IRN as it was registered: changes of the fields above and deletion
@@ -12,7 +22,7 @@ export const IRN_LOCKED_FIELDS = ['items', 'client_id', 'invoice_date', 'invoice
 export class EInvoiceLock implements InvoiceLock {
   constructor(private readonly registrations: EInvoiceRegistrations) {}
 
-  async assertEditable(accountId: number, invoiceId: number, input: Record<string, unknown>): Promise<void> {
+  async assertEditable(accountId: number, invoiceId: number, input: InvoiceInput): Promise<void> {
     const sent = IRN_LOCKED_FIELDS.filter((f) => input[f] !== undefined);
     if (!sent.length) return;
     const irn = (await this.registrations.activeAmong(accountId, [invoiceId])).get(invoiceId);

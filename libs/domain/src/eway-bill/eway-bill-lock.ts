@@ -1,3 +1,4 @@
+import type { InvoiceInput } from '../invoices/invoice-rules';
 import { InvoiceLock } from '../invoices/invoice-lock';
 import { Clock } from '../shared/clock.port';
 import { Conflict } from '../shared/domain-error';
@@ -11,21 +12,21 @@ import { istInstant } from './eway-bill-validity';
  */
 export const EWB_LOCKED_FIELDS = [
   'items',
-  'client_id',
-  'invoice_date',
-  'invoice_type',
+  'clientId',
+  'invoiceDate',
+  'invoiceType',
   'currency',
-  'exchange_rate',
-  'discount_type',
-  'discount_value',
-  'round_off',
-  'place_of_supply',
-  'supply_type',
-  'reverse_charge',
-  'delivery_address',
-  'ship_to_gstin',
-  'ship_to_name',
-] as const;
+  'exchangeRate',
+  'discountType',
+  'discountValue',
+  'roundOff',
+  'placeOfSupply',
+  'supplyType',
+  'reverseCharge',
+  'deliveryAddress',
+  'shipToGstin',
+  'shipToName',
+] as const satisfies readonly (keyof InvoiceInput)[];
 
 /** A bill in force: active (not cancelled) and not past its validity; a bill without Part B yet has none to pass. */
 export function inForce(bill: EwayBill, now: Date): boolean {
@@ -43,7 +44,7 @@ export class EwayBillLock implements InvoiceLock {
     private readonly clock: Clock,
   ) {}
 
-  async assertEditable(accountId: number, invoiceId: number, input: Record<string, unknown>): Promise<void> {
+  async assertEditable(accountId: number, invoiceId: number, input: InvoiceInput): Promise<void> {
     const fields: string[] = EWB_LOCKED_FIELDS.filter((f) => input[f] !== undefined);
     if (input.status === 'cancelled') fields.push('status');
     if (!fields.length) return;

@@ -59,25 +59,25 @@ describe('supplies through an e-commerce operator', () => {
   it('reads the fields: both or neither, a valid GSTIN, a known section; kept on PATCH unless sent', () => {
     const errs: Record<string, string> = {};
     const add = { add: (f: string, m: string) => (errs[f] = m) };
-    expect(readEcommerceSupply({ ecommerce_gstin: ECO.toLowerCase(), ecommerce_section: '9(5)' }, undefined, add)).toEqual({
+    expect(readEcommerceSupply({ ecommerceGstin: ECO.toLowerCase(), ecommerceSection: '9(5)' }, undefined, add)).toEqual({
       ecommerceGstin: ECO,
       ecommerceSection: '9(5)',
     });
     expect(readEcommerceSupply({}, { ecommerceGstin: ECO, ecommerceSection: '52' }, add)).toEqual({ ecommerceGstin: ECO, ecommerceSection: '52' });
-    expect(readEcommerceSupply({ ecommerce_gstin: null, ecommerce_section: null }, { ecommerceGstin: ECO, ecommerceSection: '52' }, add)).toEqual({
+    expect(readEcommerceSupply({ ecommerceGstin: null, ecommerceSection: null }, { ecommerceGstin: ECO, ecommerceSection: '52' }, add)).toEqual({
       ecommerceGstin: null,
       ecommerceSection: null,
     });
     expect(errs).toEqual({});
-    const check = (input: { ecommerce_gstin?: string | null; ecommerce_section?: string | null }) => {
+    const check = (input: { ecommerceGstin?: string | null; ecommerceSection?: string | null }) => {
       const e: Record<string, string> = {};
       readEcommerceSupply(input, undefined, { add: (f, m) => (e[f] = m) });
       return e;
     };
-    expect(check({ ecommerce_gstin: ECO })).toEqual({ ecommerce_section: expect.stringContaining('9(5)') });
-    expect(check({ ecommerce_section: '52' })).toEqual({ ecommerce_gstin: expect.stringContaining('required') });
-    expect(check({ ecommerce_gstin: ECO, ecommerce_section: '9(4)' })).toEqual({ ecommerce_section: 'must be one of 52, 9(5)' });
-    expect(check({ ecommerce_gstin: '29AABCF8078M1Z8', ecommerce_section: '52' })).toEqual({ ecommerce_gstin: 'has an invalid check character' });
+    expect(check({ ecommerceGstin: ECO })).toEqual({ ecommerceSection: expect.stringContaining('9(5)') });
+    expect(check({ ecommerceSection: '52' })).toEqual({ ecommerceGstin: expect.stringContaining('required') });
+    expect(check({ ecommerceGstin: ECO, ecommerceSection: '9(4)' })).toEqual({ ecommerceSection: 'must be one of 52, 9(5)' });
+    expect(check({ ecommerceGstin: '29AABCF8078M1Z8', ecommerceSection: '52' })).toEqual({ ecommerceGstin: 'has an invalid check character' });
   });
 
   it('GSTR-1: section 52 supplies stay in their tables (B2CS typ E with etin) and in 14(a); 9(5) supplies only in 14(b)', () => {

@@ -4,8 +4,8 @@ import { Invoice } from './invoice';
 import { buildInvoice, InvoiceContext, InvoiceInput, invoiceInputFromSource } from './invoice-rules';
 
 const ctx: InvoiceContext = { account: { currency: 'INR', gstin: null }, today: '2025-06-02', now: '2025-06-01 20:00:00' };
-const base: InvoiceInput = { client_id: 7, invoice_date: '2025-06-01', payment_due_date: '2025-06-30' };
-const line = (d: string, total: string) => ({ item_description: d, total_amount: total });
+const base: InvoiceInput = { clientId: 7, invoiceDate: '2025-06-01', paymentDueDate: '2025-06-30' };
+const line = (d: string, total: string) => ({ itemDescription: d, totalAmount: total });
 
 function problems(input: InvoiceInput, current?: Invoice): Record<string, unknown> {
   return validationDetails(() => buildInvoice(input, ctx, current));
@@ -45,20 +45,18 @@ describe('buildInvoice on create', () => {
   });
 
   it('collects every problem keyed by field', () => {
-    expect(Object.keys(problems({})).sort()).toEqual(['client_id', 'invoice_date', 'payment_due_date']);
-    expect(
-      problems({ ...base, status: 'paid', payment_status: 'done', currency: 'XYZ', invoice_type: 'retail', discount_type: 'flat', tds_rate: 200 }),
-    ).toEqual({
+    expect(Object.keys(problems({})).sort()).toEqual(['clientId', 'invoiceDate', 'paymentDueDate']);
+    expect(problems({ ...base, status: 'paid', paymentStatus: 'done', currency: 'XYZ', invoiceType: 'retail', discountType: 'flat', tdsRate: 200 })).toEqual({
       status: expect.any(String),
-      payment_status: expect.any(String),
+      paymentStatus: expect.any(String),
       currency: expect.any(String),
-      invoice_type: expect.any(String),
-      discount_type: expect.any(String),
-      tds_rate: expect.any(String),
+      invoiceType: expect.any(String),
+      discountType: expect.any(String),
+      tdsRate: expect.any(String),
     });
-    expect(Object.keys(problems({ ...base, payment_due_date: '2025-05-31' }))).toEqual(['payment_due_date']);
-    expect(Object.keys(problems({ ...base, invoice_date: '2025-02-29' }))).toEqual(['invoice_date']);
-    expect(Object.keys(problems({ ...base, tds_amount: 1, items: [line('a', '0.50')] }))).toEqual(['tds_amount']);
+    expect(Object.keys(problems({ ...base, paymentDueDate: '2025-05-31' }))).toEqual(['paymentDueDate']);
+    expect(Object.keys(problems({ ...base, invoiceDate: '2025-02-29' }))).toEqual(['invoiceDate']);
+    expect(Object.keys(problems({ ...base, tdsAmount: 1, items: [line('a', '0.50')] }))).toEqual(['tdsAmount']);
   });
 
   it('accepts every supported currency, in any case', () => {
@@ -66,9 +64,9 @@ describe('buildInvoice on create', () => {
   });
 
   it('takes the header discount off the lines before tax, totals the lines and applies the payment rules to total less TDS', () => {
-    const computed = (d: string) => ({ item_description: d, quantity: 1, rate: 1000, tax_rate: 18 });
+    const computed = (d: string) => ({ itemDescription: d, quantity: 1, rate: 1000, taxRate: 18 });
     const built = buildInvoice(
-      { ...base, items: [computed('a'), computed('b')], discount_type: 'percentage', discount_value: 10, tds_amount: 24, payment_status: 'paid' },
+      { ...base, items: [computed('a'), computed('b')], discountType: 'percentage', discountValue: 10, tdsAmount: 24, paymentStatus: 'paid' },
       { ...ctx, account: { currency: 'INR', gstin: '27AAPFU0939F1ZV' } },
     );
     // 10% of 2,000 is 200, 100 off each line; 18% of 900 is 162, as CGST and SGST of 81 (no client state: intra-state).
@@ -83,15 +81,15 @@ describe('buildInvoice on create', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 400 }), (d1, d2) => {
         const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
-        const result = problems({ ...base, invoice_date: day(d1), payment_due_date: day(d2) });
-        expect(Object.keys(result)).toEqual(d2 < d1 ? ['payment_due_date'] : []);
+        const result = problems({ ...base, invoiceDate: day(d1), paymentDueDate: day(d2) });
+        expect(Object.keys(result)).toEqual(d2 < d1 ? ['paymentDueDate'] : []);
       }),
     );
   });
 });
 
 describe('buildInvoice on PATCH', () => {
-  const current = stored({ ...base, items: [line('a', '100'), line('b', '18')], lr_number: 'LR-1', payment_status: 'paid', payment_date: '2025-06-05' });
+  const current = stored({ ...base, items: [line('a', '100'), line('b', '18')], lrNumber: 'LR-1', paymentStatus: 'paid', paymentDate: '2025-06-05' });
 
   it('merges over the stored invoice and keeps the lines unless items is sent', () => {
     const built = buildInvoice({ status: 'draft' }, ctx, current);
@@ -104,7 +102,7 @@ describe('buildInvoice on PATCH', () => {
       paidAmount: '118.00',
       paymentDate: '2025-06-05',
     });
-    expect(buildInvoice({ lr_number: null }, ctx, current).fields.lrNumber).toBeNull();
+    expect(buildInvoice({ lrNumber: null }, ctx, current).fields.lrNumber).toBeNull();
     const replaced = buildInvoice({ items: [line('c', '50')] }, ctx, current);
     expect(replaced.lines?.map((l) => l.description)).toEqual(['c']);
     expect(replaced.fields).toMatchObject({ totalAmount: '50.00', paidAmount: '50.00' });
@@ -112,10 +110,10 @@ describe('buildInvoice on PATCH', () => {
 
   it('keeps the first paid time while paid; validates the merged dates and nulled required fields', () => {
     const paid = { ...current, paidAt: '2025-06-01 01:00:00' };
-    expect(buildInvoice({ lr_number: 'x' }, ctx, paid).fields.paidAt).toBe('2025-06-01 01:00:00');
-    expect(Object.keys(problems({ invoice_date: '2025-07-01' }, current))).toEqual(['payment_due_date']);
-    expect(Object.keys(problems({ invoice_date: null }, current))).toEqual(['invoice_date']);
-    expect(Object.keys(problems({ client_id: null }, current))).toEqual(['client_id']);
+    expect(buildInvoice({ lrNumber: 'x' }, ctx, paid).fields.paidAt).toBe('2025-06-01 01:00:00');
+    expect(Object.keys(problems({ invoiceDate: '2025-07-01' }, current))).toEqual(['paymentDueDate']);
+    expect(Object.keys(problems({ invoiceDate: null }, current))).toEqual(['invoiceDate']);
+    expect(Object.keys(problems({ clientId: null }, current))).toEqual(['clientId']);
     expect(buildInvoice({ status: null, currency: null }, ctx, current).fields).toMatchObject({ status: 'issued', currency: 'INR' });
   });
 });
@@ -157,19 +155,19 @@ describe('invoiceInputFromSource', () => {
 
   it('dates the invoice today, due the same day, unless the body says otherwise', () => {
     expect(invoiceInputFromSource(source, {}, '2025-06-02')).toMatchObject({
-      client_id: 3,
+      clientId: 3,
       currency: 'USD',
-      invoice_type: 'export',
-      invoice_date: '2025-06-02',
-      payment_due_date: '2025-06-02',
+      invoiceType: 'export',
+      invoiceDate: '2025-06-02',
+      paymentDueDate: '2025-06-02',
     });
-    expect(invoiceInputFromSource(source, { invoice_date: '2025-05-01' }, '2025-06-02')).toMatchObject({
-      invoice_date: '2025-05-01',
-      payment_due_date: '2025-05-01',
+    expect(invoiceInputFromSource(source, { invoiceDate: '2025-05-01' }, '2025-06-02')).toMatchObject({
+      invoiceDate: '2025-05-01',
+      paymentDueDate: '2025-05-01',
     });
-    expect(invoiceInputFromSource(source, { payment_due_date: '2025-07-01' }, '2025-06-02')).toMatchObject({
-      invoice_date: '2025-06-02',
-      payment_due_date: '2025-07-01',
+    expect(invoiceInputFromSource(source, { paymentDueDate: '2025-07-01' }, '2025-06-02')).toMatchObject({
+      invoiceDate: '2025-06-02',
+      paymentDueDate: '2025-07-01',
     });
     const built = buildInvoice(invoiceInputFromSource(source, {}, '2025-06-02'), ctx);
     // The lines as stored on the source (amounts that do not follow the tax rule stay as they are), with the unit they
@@ -208,7 +206,7 @@ describe('invoiceInputFromSource', () => {
 });
 
 describe('export particulars (CGST rule 46, third proviso)', () => {
-  const exportInvoice: InvoiceInput = { ...base, invoice_type: 'export', lut_number: 'AD270325000123X' };
+  const exportInvoice: InvoiceInput = { ...base, invoiceType: 'export', lutNumber: 'AD270325000123X' };
   // The warnings besides supplier_address_missing (the test's business has no address).
   const codes = (input: InvoiceInput, current?: Invoice) =>
     buildInvoice(input, ctx, current)
@@ -217,24 +215,24 @@ describe('export particulars (CGST rule 46, third proviso)', () => {
 
   it('an export invoice without a country of destination is warned destination_country_missing; naming it clears the warning', () => {
     expect(codes(exportInvoice)).toEqual([['destination_country_missing', 'destination_country']]);
-    const named = { ...exportInvoice, destination_country: ' us ', delivery_address: ' Pier 9, Oakland ' };
+    const named = { ...exportInvoice, destinationCountry: ' us ', deliveryAddress: ' Pier 9, Oakland ' };
     expect(buildInvoice(named, ctx).fields).toMatchObject({ destinationCountry: 'US', deliveryAddress: 'Pier 9, Oakland' });
     expect(codes(named)).toEqual([]);
     // A PATCH that does not send them keeps them; one that clears the country brings the warning back.
-    const current = stored({ ...exportInvoice, destination_country: 'US' });
-    expect(buildInvoice({ lr_number: 'LR-1' }, ctx, current).fields).toMatchObject({ destinationCountry: 'US' });
-    expect(codes({ lr_number: 'LR-1' }, current)).toEqual([]);
-    expect(codes({ destination_country: null }, current)).toEqual([['destination_country_missing', 'destination_country']]);
+    const current = stored({ ...exportInvoice, destinationCountry: 'US' });
+    expect(buildInvoice({ lrNumber: 'LR-1' }, ctx, current).fields).toMatchObject({ destinationCountry: 'US' });
+    expect(codes({ lrNumber: 'LR-1' }, current)).toEqual([]);
+    expect(codes({ destinationCountry: null }, current)).toEqual([['destination_country_missing', 'destination_country']]);
   });
 
   it('other supplies are not warned, and may carry the fields', () => {
-    expect(codes({ ...base, invoice_type: 'local_sale' })).toEqual([]);
-    expect(buildInvoice({ ...base, delivery_address: 'Site 4, Hinjewadi' }, ctx).fields.deliveryAddress).toBe('Site 4, Hinjewadi');
+    expect(codes({ ...base, invoiceType: 'local_sale' })).toEqual([]);
+    expect(buildInvoice({ ...base, deliveryAddress: 'Site 4, Hinjewadi' }, ctx).fields.deliveryAddress).toBe('Site 4, Hinjewadi');
   });
 
   it('a destination that is no country, or India, is a 400 on destination_country; an address over 500 characters on delivery_address', () => {
     for (const bad of ['IN', 'EU', 'USA', 'XX', 42])
-      expect(problems({ ...exportInvoice, destination_country: bad as string })).toHaveProperty('destination_country');
-    expect(problems({ ...exportInvoice, delivery_address: 'a'.repeat(501) })).toHaveProperty('delivery_address');
+      expect(problems({ ...exportInvoice, destinationCountry: bad as string })).toHaveProperty('destinationCountry');
+    expect(problems({ ...exportInvoice, deliveryAddress: 'a'.repeat(501) })).toHaveProperty('deliveryAddress');
   });
 });

@@ -26,31 +26,31 @@ import { shipToValues } from '../tax/ship-to';
 
 /** Invoice fields as a caller sends them (strings trimmed at the edge); undefined means "not sent". */
 export interface InvoiceInput extends GstHeaderInput {
-  client_id?: number | null;
-  invoice_date?: string | null;
-  payment_due_date?: string | null;
-  payment_status?: string | null;
+  clientId?: number | null;
+  invoiceDate?: string | null;
+  paymentDueDate?: string | null;
+  paymentStatus?: string | null;
   status?: string | null;
   currency?: string | null;
-  invoice_type?: string | null;
-  lut_number?: string | null;
-  declaration_text?: string | null;
-  paid_amount?: MoneyInput | null;
-  payment_date?: string | null;
-  transport_details?: string | null;
-  lr_number?: string | null;
-  discount_type?: string | null;
-  discount_value?: MoneyInput | null;
-  tds_section_id?: number | null;
-  tds_rate?: MoneyInput | null;
-  tds_amount?: MoneyInput | null;
+  invoiceType?: string | null;
+  lutNumber?: string | null;
+  declarationText?: string | null;
+  paidAmount?: MoneyInput | null;
+  paymentDate?: string | null;
+  transportDetails?: string | null;
+  lrNumber?: string | null;
+  discountType?: string | null;
+  discountValue?: MoneyInput | null;
+  tdsSectionId?: number | null;
+  tdsRate?: MoneyInput | null;
+  tdsAmount?: MoneyInput | null;
   /** Address of delivery (export invoices, CGST rule 46 third proviso). */
-  delivery_address?: string | null;
+  deliveryAddress?: string | null;
   /** Country of destination of an export, ISO 3166-1 alpha-2. */
-  destination_country?: string | null;
+  destinationCountry?: string | null;
   /** GSTIN and legal name of a ship-to party other than the recipient (with a delivery_address holding its PIN). */
-  ship_to_gstin?: string | null;
-  ship_to_name?: string | null;
+  shipToGstin?: string | null;
+  shipToName?: string | null;
   /** Replaces the lines when sent (an empty array leaves none); kept on PATCH when absent or null. */
   items?: unknown[] | null;
 }
@@ -97,33 +97,33 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
   const errors = new FieldErrors();
   const m = <K extends keyof InvoiceInput, T>(key: K, stored: T) => (current ? merged(input, key, stored) : input[key]);
 
-  const clientId = requiredId(m('client_id', current?.clientId), 'client_id', errors);
-  const invoiceDate = requiredDate(m('invoice_date', current?.invoiceDate), 'invoice_date', errors);
-  const paymentDueDate = requiredDate(m('payment_due_date', current?.paymentDueDate), 'payment_due_date', errors);
+  const clientId = requiredId(m('clientId', current?.clientId), 'clientId', errors);
+  const invoiceDate = requiredDate(m('invoiceDate', current?.invoiceDate), 'invoiceDate', errors);
+  const paymentDueDate = requiredDate(m('paymentDueDate', current?.paymentDueDate), 'paymentDueDate', errors);
   if (invoiceDate && paymentDueDate && paymentDueDate < invoiceDate) {
-    errors.add('payment_due_date', 'must not be before invoice_date');
+    errors.add('paymentDueDate', 'must not be before invoice_date');
   }
   const status = enumValue(m('status', current?.status), DOCUMENT_STATUSES, 'status', errors, current?.status ?? 'issued');
-  const paymentStatus = enumValue(m('payment_status', current?.paymentStatus), PAYMENT_STATUSES, 'payment_status', errors, current?.paymentStatus ?? 'pending');
+  const paymentStatus = enumValue(m('paymentStatus', current?.paymentStatus), PAYMENT_STATUSES, 'paymentStatus', errors, current?.paymentStatus ?? 'pending');
   const currency = currencyValue(m('currency', current?.currency), errors, current?.currency ?? ctx.account.currency);
   const invoiceType = enumValue<string>(
-    m('invoice_type', current?.invoiceType),
+    m('invoiceType', current?.invoiceType),
     INVOICE_TYPES,
-    'invoice_type',
+    'invoiceType',
     errors,
     current?.invoiceType ?? defaultInvoiceType(!!ctx.account.gstin),
   );
   const texts = documentTexts(m, current, errors);
-  const { discountType, discountValue } = checkDiscount(m('discount_type', current?.discountType), m('discount_value', current?.discountValue), errors);
-  const tdsSectionId = optionalId(m('tds_section_id', current?.tdsSectionId), 'tds_section_id', errors);
-  const tdsRate = optionalAmount(m('tds_rate', current?.tdsRate), 'tds_rate', errors, 100);
-  const tdsAmount = optionalAmount(m('tds_amount', current?.tdsAmount), 'tds_amount', errors);
-  const paidSent = optionalAmount(m('paid_amount', current?.paidAmount), 'paid_amount', errors);
-  const paymentDate = optionalDate(m('payment_date', current?.paymentDate), 'payment_date', errors);
-  const deliveryAddress = optionalText(m('delivery_address', current?.deliveryAddress), 'delivery_address', errors, 500);
-  const destination = destinationCountryValue(m('destination_country', current?.destinationCountry));
-  if (destination.problem) errors.add('destination_country', destination.problem);
-  const shipTo = shipToValues(m('ship_to_gstin', current?.shipToGstin), m('ship_to_name', current?.shipToName), deliveryAddress, errors);
+  const { discountType, discountValue } = checkDiscount(m('discountType', current?.discountType), m('discountValue', current?.discountValue), errors);
+  const tdsSectionId = optionalId(m('tdsSectionId', current?.tdsSectionId), 'tdsSectionId', errors);
+  const tdsRate = optionalAmount(m('tdsRate', current?.tdsRate), 'tdsRate', errors, 100);
+  const tdsAmount = optionalAmount(m('tdsAmount', current?.tdsAmount), 'tdsAmount', errors);
+  const paidSent = optionalAmount(m('paidAmount', current?.paidAmount), 'paidAmount', errors);
+  const paymentDate = optionalDate(m('paymentDate', current?.paymentDate), 'paymentDate', errors);
+  const deliveryAddress = optionalText(m('deliveryAddress', current?.deliveryAddress), 'deliveryAddress', errors, 500);
+  const destination = destinationCountryValue(m('destinationCountry', current?.destinationCountry));
+  if (destination.problem) errors.add('destinationCountry', destination.problem);
+  const shipTo = shipToValues(m('shipToGstin', current?.shipToGstin), m('shipToName', current?.shipToName), deliveryAddress, errors);
 
   const omitted: boolean[] = [];
   const sent = sentLines(input.items, errors, { inventory: true, creating: !current, omitted });
@@ -146,7 +146,7 @@ export function buildInvoice(input: InvoiceInput, ctx: InvoiceContext, current?:
   const lines = applied.write;
   const { totalAmount, roundOff } = applied;
   if (tdsAmount !== null && toDecimal(tdsAmount).gt(totalAmount)) {
-    throw ValidationFailed.field('tds_amount', `must not exceed the invoice total ${totalAmount}`);
+    throw ValidationFailed.field('tdsAmount', `must not exceed the invoice total ${totalAmount}`);
   }
   const payment = applyPaymentRules({
     paymentStatus,
@@ -224,31 +224,31 @@ export interface InvoiceSource {
 }
 
 export interface ConversionInput {
-  invoice_date?: string | null;
-  payment_due_date?: string | null;
+  invoiceDate?: string | null;
+  paymentDueDate?: string | null;
 }
 
 /** The invoice input for a conversion: the source's client, currency and lines; dated today unless told. */
 export function invoiceInputFromSource(source: InvoiceSource, input: ConversionInput, today: string): InvoiceInput & { items: ProductLineInput[] } {
-  const invoiceDate = input.invoice_date || today;
+  const invoiceDate = input.invoiceDate || today;
   return {
-    client_id: source.clientId,
-    invoice_date: invoiceDate,
-    payment_due_date: input.payment_due_date || (isValidDate(invoiceDate) ? invoiceDate : today),
+    clientId: source.clientId,
+    invoiceDate: invoiceDate,
+    paymentDueDate: input.paymentDueDate || (isValidDate(invoiceDate) ? invoiceDate : today),
     currency: source.currency,
-    invoice_type: source.invoiceType,
-    lut_number: source.lutNumber,
-    declaration_text: source.declarationText,
-    transport_details: source.transportDetails,
-    lr_number: source.lrNumber,
-    discount_type: source.discountType,
-    discount_value: source.discountValue,
-    place_of_supply: source.placeOfSupply,
-    supply_type: source.supplyType,
-    reverse_charge: source.reverseCharge,
-    exchange_rate: source.exchangeRate ?? null,
-    ecommerce_gstin: source.ecommerceGstin ?? null,
-    ecommerce_section: source.ecommerceSection ?? null,
+    invoiceType: source.invoiceType,
+    lutNumber: source.lutNumber,
+    declarationText: source.declarationText,
+    transportDetails: source.transportDetails,
+    lrNumber: source.lrNumber,
+    discountType: source.discountType,
+    discountValue: source.discountValue,
+    placeOfSupply: source.placeOfSupply,
+    supplyType: source.supplyType,
+    reverseCharge: source.reverseCharge,
+    exchangeRate: source.exchangeRate ?? null,
+    ecommerceGstin: source.ecommerceGstin ?? null,
+    ecommerceSection: source.ecommerceSection ?? null,
     items: linesAsInput(source.lines, source),
   };
 }

@@ -4,7 +4,7 @@ import { DocumentListFilter } from '../documents/document-list-filter';
 import { apiKeyCaller, proAccount } from '../../testing/in-memory-account.repository';
 
 const page = { limit: 50, offset: 0 };
-const line = (d: string, total: string) => ({ item_description: d, total_amount: total });
+const line = (d: string, total: string) => ({ itemDescription: d, totalAmount: total });
 
 async function setup() {
   const kit = salesDocumentKit('2025-06-01T20:00:00Z'); // 2025-06-02 in Asia/Kolkata
@@ -19,12 +19,12 @@ describe('InvoicesService', () => {
   it('creates inside one transaction: number of the FY of the date, header, lines and a created event', async () => {
     const { kit, a, clientA, service } = await setup();
     const first = await service.create(a, {
-      client_id: clientA,
-      invoice_date: '2025-04-01',
-      payment_due_date: '2025-04-30',
+      clientId: clientA,
+      invoiceDate: '2025-04-01',
+      paymentDueDate: '2025-04-30',
       items: [line('x', '10'), line(' ', '5')],
     });
-    const second = await service.create(a, { client_id: clientA, invoice_date: '2025-03-31', payment_due_date: '2025-04-30' });
+    const second = await service.create(a, { clientId: clientA, invoiceDate: '2025-03-31', paymentDueDate: '2025-04-30' });
     expect([first.number, second.number]).toEqual(['INV/25-26/0001', 'INV/24-25/0001']);
     expect(kit.tx.runs).toBe(2);
     const invoice = await service.get(a, first.id);
@@ -37,32 +37,30 @@ describe('InvoicesService', () => {
 
   it('a client of another account is not found (keyed client_id) and takes no number', async () => {
     const { kit, a, clientA, clientB, service } = await setup();
-    await expect(service.create(a, { client_id: clientB, invoice_date: '2025-06-01', payment_due_date: '2025-06-01' })).rejects.toMatchObject({
+    await expect(service.create(a, { clientId: clientB, invoiceDate: '2025-06-01', paymentDueDate: '2025-06-01' })).rejects.toMatchObject({
       code: 'not_found',
       details: { client_id: clientB },
     });
     expect(kit.sequence.values.size).toBe(0);
     expect(kit.invoices.store.all(1)).toEqual([]);
-    await service.create(a, { client_id: clientA, invoice_date: '2025-06-01', payment_due_date: '2025-06-01' });
+    await service.create(a, { clientId: clientA, invoiceDate: '2025-06-01', paymentDueDate: '2025-06-01' });
     const id = kit.invoices.store.all(1)[0].id;
-    await expect(service.update(a, id, { client_id: clientB })).rejects.toBeInstanceOf(NotFound);
+    await expect(service.update(a, id, { clientId: clientB })).rejects.toBeInstanceOf(NotFound);
   });
 
   it('on the Free plan, the monthly quota stops creates with 402', async () => {
     const { kit, clientA, service } = await setup();
     const free = apiKeyCaller(proAccount(1, { plan: 'free' }));
     kit.counter.used = 50;
-    await expect(service.create(free, { client_id: clientA, invoice_date: '2025-06-01', payment_due_date: '2025-06-01' })).rejects.toBeInstanceOf(
-      PlanLimitReached,
-    );
+    await expect(service.create(free, { clientId: clientA, invoiceDate: '2025-06-01', paymentDueDate: '2025-06-01' })).rejects.toBeInstanceOf(PlanLimitReached);
     kit.counter.used = 49;
-    await service.create(free, { client_id: clientA, invoice_date: '2025-06-01', payment_due_date: '2025-06-01' });
+    await service.create(free, { clientId: clientA, invoiceDate: '2025-06-01', paymentDueDate: '2025-06-01' });
   });
 
   it('update merges, re-applies payment rules, keeps the number and records before/after', async () => {
     const { kit, a, clientA, service } = await setup();
-    const { id } = await service.create(a, { client_id: clientA, invoice_date: '2025-06-01', payment_due_date: '2025-06-01', items: [line('x', '100')] });
-    await service.update(a, id, { payment_status: 'paid', invoice_date: '2026-04-01', payment_due_date: '2026-04-01' });
+    const { id } = await service.create(a, { clientId: clientA, invoiceDate: '2025-06-01', paymentDueDate: '2025-06-01', items: [line('x', '100')] });
+    await service.update(a, id, { paymentStatus: 'paid', invoiceDate: '2026-04-01', paymentDueDate: '2026-04-01' });
     const invoice = await service.get(a, id);
     expect(invoice).toMatchObject({
       invoiceNumber: 'INV/25-26/0001',
@@ -79,13 +77,13 @@ describe('InvoicesService', () => {
       before: { payment_status: 'pending', paid_amount: '0.00' },
       after: { payment_status: 'paid', paid_amount: '100.00' },
     });
-    await expect(service.update(a, id, { payment_status: 'partial', paid_amount: 100 })).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(service.update(a, id, { paymentStatus: 'partial', paidAmount: 100 })).rejects.toBeInstanceOf(ValidationFailed);
   });
 
   it('other accounts get not found on get, update and delete, and bulk delete skips their ids', async () => {
     const { kit, a, b, clientA, clientB, service } = await setup();
-    const { id } = await service.create(a, { client_id: clientA, invoice_date: '2025-06-01', payment_due_date: '2025-06-01' });
-    const theirs = await service.create(b, { client_id: clientB, invoice_date: '2025-06-01', payment_due_date: '2025-06-01' });
+    const { id } = await service.create(a, { clientId: clientA, invoiceDate: '2025-06-01', paymentDueDate: '2025-06-01' });
+    const theirs = await service.create(b, { clientId: clientB, invoiceDate: '2025-06-01', paymentDueDate: '2025-06-01' });
     await expect(service.get(b, id)).rejects.toBeInstanceOf(NotFound);
     await expect(service.update(b, id, { status: 'draft' })).rejects.toBeInstanceOf(NotFound);
     await expect(service.delete(b, id)).rejects.toBeInstanceOf(NotFound);
@@ -97,7 +95,7 @@ describe('InvoicesService', () => {
 
   it('recent payments default to the last hour of the clock', async () => {
     const { kit, a, clientA, service } = await setup();
-    const { id } = await service.create(a, { client_id: clientA, invoice_date: '2025-06-01', payment_due_date: '2025-06-01', payment_status: 'paid' });
+    const { id } = await service.create(a, { clientId: clientA, invoiceDate: '2025-06-01', paymentDueDate: '2025-06-01', paymentStatus: 'paid' });
     expect((await service.recentPayments(a, undefined, page)).rows.map((r) => r.id)).toEqual([id]);
     kit.clock.advance(3601);
     expect((await service.recentPayments(a, undefined, page)).rows).toEqual([]);
@@ -107,7 +105,7 @@ describe('InvoicesService', () => {
 
   it('lists with the FY range, newest first and ties by id descending', async () => {
     const { a, clientA, service } = await setup();
-    const make = async (date: string) => (await service.create(a, { client_id: clientA, invoice_date: date, payment_due_date: '2026-12-31' })).id;
+    const make = async (date: string) => (await service.create(a, { clientId: clientA, invoiceDate: date, paymentDueDate: '2026-12-31' })).id;
     const ids = {
       mar31: await make('2025-03-31'),
       apr01: await make('2025-04-01'),

@@ -61,7 +61,7 @@ export class InvoicesService {
   }
 
   async create(caller: Caller, input: InvoiceInput): Promise<IssuedInvoice> {
-    const { gst, client } = await this.references.gstContextWithClient(caller.account, input.client_id);
+    const { gst, client } = await this.references.gstContextWithClient(caller.account, input.clientId);
     const built = buildInvoice(input, { ...this.context(caller), gst });
     await this.references.tdsSection(caller.account.id, built.fields.tdsSectionId);
     // The client the tax context was read from is the invoice's: issuing does not read it a second time.
@@ -83,12 +83,12 @@ export class InvoicesService {
       // The row lock first: payments allocated to the invoice are decided under it too.
       const locked = this.ledger ? await this.ledger.lock(accountId, { type: 'invoice', id }) : null;
       const current = await this.require(accountId, id);
-      for (const lock of this.locks) await lock.assertEditable(accountId, id, input as Record<string, unknown>);
-      const gst = await this.references.gstContext(caller.account, input.client_id ?? current.clientId);
+      for (const lock of this.locks) await lock.assertEditable(accountId, id, input);
+      const gst = await this.references.gstContext(caller.account, input.clientId ?? current.clientId);
       const built = buildInvoice(input, { ...this.context(caller), gst }, current);
       assertStaysIssued(current.invoiceNumber, current.status, built.fields.status);
       if (built.fields.clientId !== current.clientId) await this.references.client(accountId, built.fields.clientId);
-      if (input.tds_section_id !== undefined) await this.references.tdsSection(accountId, built.fields.tdsSectionId);
+      if (input.tdsSectionId !== undefined) await this.references.tdsSection(accountId, built.fields.tdsSectionId);
       const lines = built.lines && (await this.stock.check(accountId, built.lines));
       // A draft being issued takes its number of the tax series now, in this transaction (rule 46(b)).
       const number = await this.issue.numberAtIssue(accountId, id, current.invoiceNumber, built.fields.status, built.fields.invoiceDate);

@@ -27,7 +27,7 @@ async function setup() {
   };
   const a = apiKeyCaller(proAccount(1));
   const client = await kit.addClient(1, 'Sharma Traders');
-  const input = { client_id: client, invoice_date: '2025-06-01', payment_due_date: '2025-06-30', items: [{ item_description: 'x', total_amount: '10' }] };
+  const input = { clientId: client, invoiceDate: '2025-06-01', paymentDueDate: '2025-06-30', items: [{ itemDescription: 'x', totalAmount: '10' }] };
   return { kit, calls, a, input, service: kit.invoiceService };
 }
 

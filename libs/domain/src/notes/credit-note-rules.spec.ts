@@ -21,8 +21,8 @@ const detailsOf = expectValidationDetails;
 
 describe('buildCreditNoteFields on create', () => {
   it("without an invoice: client_id required, date today, currency the account's, status issued", () => {
-    expect(detailsOf(() => buildCreditNoteFields({}, ctx, null))).toEqual({ client_id: 'is required' });
-    expect(buildCreditNoteFields({ client_id: 3 }, ctx, null)).toEqual({
+    expect(detailsOf(() => buildCreditNoteFields({}, ctx, null))).toEqual({ clientId: 'is required' });
+    expect(buildCreditNoteFields({ clientId: 3 }, ctx, null)).toEqual({
       fields: {
         clientId: 3,
         date: '2025-05-15',
@@ -51,7 +51,7 @@ describe('buildCreditNoteFields on create', () => {
   });
 
   it("pre-fills the invoice's client, currency and lines", () => {
-    const { fields, lines } = buildCreditNoteFields({ source_invoice_id: 42 }, ctx, invoice);
+    const { fields, lines } = buildCreditNoteFields({ sourceInvoiceId: 42 }, ctx, invoice);
     expect(fields).toMatchObject({ clientId: 7, currency: 'USD', sourceInvoiceId: 42, totalAmount: '1770.50', date: '2025-05-15' });
     expect(lines).toEqual([
       { description: 'Wire', expenseDate: '2025-05-10', amount: '1180.00' },
@@ -61,26 +61,26 @@ describe('buildCreditNoteFields on create', () => {
 
   it('lets the body override: items (an empty array too), currency, date, and the same client_id', () => {
     const own = buildCreditNoteFields(
-      { source_invoice_id: 42, items: [{ description: 'Return', amount: 100 }], currency: 'INR', credit_note_date: '2025-05-20' },
+      { sourceInvoiceId: 42, items: [{ description: 'Return', amount: 100 }], currency: 'INR', creditNoteDate: '2025-05-20' },
       ctx,
       invoice,
     );
     expect(own.fields).toMatchObject({ clientId: 7, currency: 'INR', totalAmount: '100.00', date: '2025-05-20' });
     expect(own.lines).toEqual([{ description: 'Return', expenseDate: null, amount: '100.00' }]);
-    expect(buildCreditNoteFields({ source_invoice_id: 42, items: [] }, ctx, invoice)).toMatchObject({ lines: [], fields: { totalAmount: '0.00' } });
-    expect(buildCreditNoteFields({ source_invoice_id: 42, client_id: 7 }, ctx, invoice).fields.clientId).toBe(7);
-    expect(buildCreditNoteFields({ source_invoice_id: 42, client_id: null }, ctx, invoice).fields.clientId).toBe(7);
+    expect(buildCreditNoteFields({ sourceInvoiceId: 42, items: [] }, ctx, invoice)).toMatchObject({ lines: [], fields: { totalAmount: '0.00' } });
+    expect(buildCreditNoteFields({ sourceInvoiceId: 42, clientId: 7 }, ctx, invoice).fields.clientId).toBe(7);
+    expect(buildCreditNoteFields({ sourceInvoiceId: 42, clientId: null }, ctx, invoice).fields.clientId).toBe(7);
   });
 
   it("rejects a client_id other than the invoice's, keyed client_id", () => {
-    const details = detailsOf(() => buildCreditNoteFields({ source_invoice_id: 42, client_id: 9 }, ctx, invoice));
-    expect(Object.keys(details)).toEqual(['client_id']);
-    expect(details.client_id).toContain('INV/25-26/0042');
+    const details = detailsOf(() => buildCreditNoteFields({ sourceInvoiceId: 42, clientId: 9 }, ctx, invoice));
+    expect(Object.keys(details)).toEqual(['clientId']);
+    expect(details.clientId).toContain('INV/25-26/0042');
   });
 });
 
 describe('buildCreditNoteFields on PATCH', () => {
-  const base = buildCreditNoteFields({ source_invoice_id: 42, reason: 'Returned' }, ctx, invoice).fields;
+  const base = buildCreditNoteFields({ sourceInvoiceId: 42, reason: 'Returned' }, ctx, invoice).fields;
 
   it('keeps lines, currency and client unless sent; never pre-fills again', () => {
     const change = buildCreditNoteFields({ reason: 'Damaged' }, ctx, null, base);
@@ -89,19 +89,19 @@ describe('buildCreditNoteFields on PATCH', () => {
   });
 
   it("checks a sent client_id against the note's invoice", () => {
-    expect(Object.keys(detailsOf(() => buildCreditNoteFields({ client_id: 9 }, ctx, invoice, base)))).toEqual(['client_id']);
-    expect(buildCreditNoteFields({ client_id: 7 }, ctx, invoice, base).fields.clientId).toBe(7);
+    expect(Object.keys(detailsOf(() => buildCreditNoteFields({ clientId: 9 }, ctx, invoice, base)))).toEqual(['clientId']);
+    expect(buildCreditNoteFields({ clientId: 7 }, ctx, invoice, base).fields.clientId).toBe(7);
   });
 
   it("re-pointing to another invoice moves the note to that invoice's client, without touching lines or currency", () => {
-    const change = buildCreditNoteFields({ source_invoice_id: 43 }, ctx, other, base);
+    const change = buildCreditNoteFields({ sourceInvoiceId: 43 }, ctx, other, base);
     expect(change.lines).toBeNull();
     expect(change.fields).toMatchObject({ sourceInvoiceId: 43, clientId: 8, currency: 'USD', totalAmount: base.totalAmount });
-    expect(Object.keys(detailsOf(() => buildCreditNoteFields({ source_invoice_id: 43, client_id: 7 }, ctx, other, base)))).toEqual(['client_id']);
+    expect(Object.keys(detailsOf(() => buildCreditNoteFields({ sourceInvoiceId: 43, clientId: 7 }, ctx, other, base)))).toEqual(['clientId']);
   });
 
   it('detached from its invoice, the note takes any client; the date stays required', () => {
-    expect(buildCreditNoteFields({ source_invoice_id: null, client_id: 9 }, ctx, null, base).fields).toMatchObject({ sourceInvoiceId: null, clientId: 9 });
-    expect(detailsOf(() => buildCreditNoteFields({ credit_note_date: null }, ctx, null, base))).toEqual({ credit_note_date: 'is required' });
+    expect(buildCreditNoteFields({ sourceInvoiceId: null, clientId: 9 }, ctx, null, base).fields).toMatchObject({ sourceInvoiceId: null, clientId: 9 });
+    expect(detailsOf(() => buildCreditNoteFields({ creditNoteDate: null }, ctx, null, base))).toEqual({ creditNoteDate: 'is required' });
   });
 });

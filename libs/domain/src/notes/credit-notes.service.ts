@@ -22,8 +22,8 @@ export class CreditNotesService extends NotesService<CreditNote, CreditNoteField
   async create(caller: Caller, input: CreditNoteInput): Promise<NoteWritten> {
     const accountId = caller.account.id;
     return this.deps.tx.run(async () => {
-      const source = input.source_invoice_id ? await this.requireSource(accountId, input.source_invoice_id) : null;
-      const ctx = await this.gstContext(caller, input, input.client_id ?? source?.clientId);
+      const source = input.sourceInvoiceId ? await this.requireSource(accountId, input.sourceInvoiceId) : null;
+      const ctx = await this.gstContext(caller, input, input.clientId ?? source?.clientId);
       return this.insertNote(caller, buildCreditNoteFields(input, ctx, source));
     });
   }
@@ -37,17 +37,12 @@ export class CreditNotesService extends NotesService<CreditNote, CreditNoteField
     return this.deps.tx.run(async () => {
       const current = await this.require(accountId, id, true);
       let source: SourceInvoice | null = null;
-      if (input.source_invoice_id) source = await this.requireSource(accountId, input.source_invoice_id);
-      else if (input.source_invoice_id === undefined && input.client_id !== undefined && current.sourceInvoiceId) {
+      if (input.sourceInvoiceId) source = await this.requireSource(accountId, input.sourceInvoiceId);
+      else if (input.sourceInvoiceId === undefined && input.clientId !== undefined && current.sourceInvoiceId) {
         // The stored invoice may have been deleted since; then there is nothing left to agree with.
         source = await this.invoices.findForCreditNote(accountId, current.sourceInvoiceId);
       }
-      const ctx = await this.gstContext(
-        caller,
-        input,
-        input.client_id ?? (input.source_invoice_id ? source?.clientId : undefined) ?? current.clientId,
-        current,
-      );
+      const ctx = await this.gstContext(caller, input, input.clientId ?? (input.sourceInvoiceId ? source?.clientId : undefined) ?? current.clientId, current);
       return this.saveNote(caller, current, buildCreditNoteFields(input, ctx, source, current), ctx.currentLines);
     });
   }

@@ -14,7 +14,7 @@ const detailsOf = expectValidationDetails;
 
 describe('buildDebitNoteFields on create', () => {
   it('applies the defaults', () => {
-    expect(buildDebitNoteFields({ client_id: 4, debit_note_date: '2025-05-10' }, { ...ctx, accountCurrency: 'USD' })).toEqual({
+    expect(buildDebitNoteFields({ clientId: 4, debitNoteDate: '2025-05-10' }, { ...ctx, accountCurrency: 'USD' })).toEqual({
       fields: {
         clientId: 4,
         date: '2025-05-10',
@@ -47,13 +47,13 @@ describe('buildDebitNoteFields on create', () => {
   });
 
   it('requires client_id and debit_note_date', () => {
-    expect(detailsOf(() => buildDebitNoteFields({}, ctx))).toEqual({ client_id: 'is required', debit_note_date: 'is required' });
-    expect(detailsOf(() => buildDebitNoteFields({ client_id: null, debit_note_date: '2025-05-01' }, ctx))).toEqual({ client_id: 'is required' });
+    expect(detailsOf(() => buildDebitNoteFields({}, ctx))).toEqual({ clientId: 'is required', debitNoteDate: 'is required' });
+    expect(detailsOf(() => buildDebitNoteFields({ clientId: null, debitNoteDate: '2025-05-01' }, ctx))).toEqual({ clientId: 'is required' });
   });
 
   it('totals the kept lines and treats empty texts as none', () => {
     const { fields, lines: kept } = buildDebitNoteFields(
-      { client_id: 1, debit_note_date: '2025-05-10', lr_number: '', items: [...lines, { description: '', amount: 5 }] },
+      { clientId: 1, debitNoteDate: '2025-05-10', lrNumber: '', items: [...lines, { description: '', amount: 5 }] },
       ctx,
     );
     expect(fields.totalAmount).toBe('1000.00');
@@ -62,9 +62,9 @@ describe('buildDebitNoteFields on create', () => {
   });
 
   it('paid: paid_amount becomes the total, payment_date the given date or today', () => {
-    const paid = buildDebitNoteFields({ client_id: 1, debit_note_date: '2025-05-10', payment_status: 'paid', paid_amount: 1, items: lines }, ctx).fields;
+    const paid = buildDebitNoteFields({ clientId: 1, debitNoteDate: '2025-05-10', paymentStatus: 'paid', paidAmount: 1, items: lines }, ctx).fields;
     expect(paid).toMatchObject({ paymentStatus: 'paid', paidAmount: '1000.00', paymentDate: '2025-05-15', paidAt: ctx.nowTimestamp });
-    const dated = buildDebitNoteFields({ client_id: 1, debit_note_date: '2025-05-10', payment_status: 'paid', payment_date: '2025-05-11' }, ctx).fields;
+    const dated = buildDebitNoteFields({ clientId: 1, debitNoteDate: '2025-05-10', paymentStatus: 'paid', paymentDate: '2025-05-11' }, ctx).fields;
     expect(dated).toMatchObject({ paidAmount: '0.00', paymentDate: '2025-05-11' });
   });
 
@@ -72,16 +72,16 @@ describe('buildDebitNoteFields on create', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 0, max: 200_000 }), (totalPaise, paidPaise) => {
         const input = {
-          client_id: 1,
-          debit_note_date: '2025-05-10',
-          payment_status: 'partial' as const,
-          paid_amount: (paidPaise / 100).toFixed(2),
+          clientId: 1,
+          debitNoteDate: '2025-05-10',
+          paymentStatus: 'partial' as const,
+          paidAmount: (paidPaise / 100).toFixed(2),
           items: [{ description: 'x', amount: (totalPaise / 100).toFixed(2) }],
         };
         if (paidPaise > 0 && paidPaise < totalPaise) {
-          expect(buildDebitNoteFields(input, ctx).fields).toMatchObject({ paymentStatus: 'partial', paidAmount: input.paid_amount, paymentDate: ctx.today });
+          expect(buildDebitNoteFields(input, ctx).fields).toMatchObject({ paymentStatus: 'partial', paidAmount: input.paidAmount, paymentDate: ctx.today });
         } else {
-          expect(Object.keys(detailsOf(() => buildDebitNoteFields(input, ctx)))).toEqual(['paid_amount']);
+          expect(Object.keys(detailsOf(() => buildDebitNoteFields(input, ctx)))).toEqual(['paidAmount']);
         }
       }),
     );
@@ -90,7 +90,7 @@ describe('buildDebitNoteFields on create', () => {
   it('pending and overdue clear the payment', () => {
     for (const status of ['pending', 'overdue'] as const) {
       const f = buildDebitNoteFields(
-        { client_id: 1, debit_note_date: '2025-05-10', payment_status: status, paid_amount: 5, payment_date: '2025-05-11', items: lines },
+        { clientId: 1, debitNoteDate: '2025-05-10', paymentStatus: status, paidAmount: 5, paymentDate: '2025-05-11', items: lines },
         ctx,
       ).fields;
       expect(f).toMatchObject({ paymentStatus: status, paidAmount: '0.00', paymentDate: null, paidAt: null });
@@ -101,19 +101,19 @@ describe('buildDebitNoteFields on create', () => {
 describe('buildDebitNoteFields on PATCH', () => {
   const base: DebitNoteFields = buildDebitNoteFields(
     {
-      client_id: 1,
-      debit_note_date: '2025-05-10',
-      payment_due_date: '2025-06-10',
-      lr_number: 'LR-1',
+      clientId: 1,
+      debitNoteDate: '2025-05-10',
+      paymentDueDate: '2025-06-10',
+      lrNumber: 'LR-1',
       items: lines,
-      payment_status: 'paid',
-      payment_date: '2025-05-12',
+      paymentStatus: 'paid',
+      paymentDate: '2025-05-12',
     },
     ctx,
   ).fields;
 
   it('keeps what is not sent, including the lines (null) and the total', () => {
-    const change = buildDebitNoteFields({ declaration_text: 'New' }, ctx, base);
+    const change = buildDebitNoteFields({ declarationText: 'New' }, ctx, base);
     expect(change.lines).toBeNull();
     expect(change.fields).toEqual({ ...base, declarationText: 'New' });
   });
@@ -126,17 +126,17 @@ describe('buildDebitNoteFields on PATCH', () => {
   });
 
   it('a change of payment status starts from the rule defaults', () => {
-    expect(Object.keys(detailsOf(() => buildDebitNoteFields({ payment_status: 'partial' }, ctx, base)))).toEqual(['paid_amount']);
-    const partial = buildDebitNoteFields({ payment_status: 'partial', paid_amount: 100 }, { ...ctx, today: '2025-05-20' }, base).fields;
+    expect(Object.keys(detailsOf(() => buildDebitNoteFields({ paymentStatus: 'partial' }, ctx, base)))).toEqual(['paidAmount']);
+    const partial = buildDebitNoteFields({ paymentStatus: 'partial', paidAmount: 100 }, { ...ctx, today: '2025-05-20' }, base).fields;
     expect(partial).toMatchObject({ paidAmount: '100.00', paymentDate: '2025-05-20', paidAt: null });
-    const stillPartial = buildDebitNoteFields({ lr_number: 'LR-2' }, ctx, partial).fields;
+    const stillPartial = buildDebitNoteFields({ lrNumber: 'LR-2' }, ctx, partial).fields;
     expect(stillPartial).toMatchObject({ paidAmount: '100.00', paymentDate: '2025-05-20' });
-    expect(Object.keys(detailsOf(() => buildDebitNoteFields({ items: [{ description: 'x', amount: 50 }] }, ctx, partial)))).toEqual(['paid_amount']);
+    expect(Object.keys(detailsOf(() => buildDebitNoteFields({ items: [{ description: 'x', amount: 50 }] }, ctx, partial)))).toEqual(['paidAmount']);
   });
 
   it('null clears optional fields; a cleared due date falls back to the note date; required fields stay required', () => {
-    const f = buildDebitNoteFields({ lr_number: null, payment_due_date: null }, ctx, base).fields;
+    const f = buildDebitNoteFields({ lrNumber: null, paymentDueDate: null }, ctx, base).fields;
     expect(f).toMatchObject({ lrNumber: null, paymentDueDate: '2025-05-10' });
-    expect(detailsOf(() => buildDebitNoteFields({ debit_note_date: null }, ctx, base))).toEqual({ debit_note_date: 'is required' });
+    expect(detailsOf(() => buildDebitNoteFields({ debitNoteDate: null }, ctx, base))).toEqual({ debitNoteDate: 'is required' });
   });
 });

@@ -13,14 +13,14 @@ import { mergeHeader, mergeLines, NoteChange, NoteRuleContext, sentOr } from './
  */
 export function buildDebitNoteFields(input: DebitNoteInput, ctx: NoteRuleContext, base?: DebitNoteFields): NoteChange<DebitNoteFields> {
   const errors: Record<string, string> = {};
-  const header = mergeHeader({ ...input, date: input.debit_note_date }, base, { dateField: 'debit_note_date', currency: ctx.accountCurrency }, errors);
+  const header = mergeHeader({ ...input, date: input.debitNoteDate }, base, { dateField: 'debitNoteDate', currency: ctx.accountCurrency }, errors);
   const { lines, total, gst } = mergeLines(input.items, base, input, ctx, header, errors);
-  const paymentStatus = sentOr(input.payment_status, base?.paymentStatus) ?? 'pending';
+  const paymentStatus = sentOr(input.paymentStatus, base?.paymentStatus) ?? 'pending';
   const sameStatus = base !== undefined && base.paymentStatus === paymentStatus;
   const payment = applyPaymentRules({
     paymentStatus,
-    paidAmount: sentOr(input.paid_amount, sameStatus ? base.paidAmount : null) ?? null,
-    paymentDate: sentOr(input.payment_date, sameStatus ? base.paymentDate : null) ?? null,
+    paidAmount: sentOr(input.paidAmount, sameStatus ? base.paidAmount : null) ?? null,
+    paymentDate: sentOr(input.paymentDate, sameStatus ? base.paymentDate : null) ?? null,
     receivable: total,
     today: ctx.today,
     previousPaidAt: base?.paymentStatus === 'paid' ? base.paidAt : null,
@@ -32,7 +32,7 @@ export function buildDebitNoteFields(input: DebitNoteInput, ctx: NoteRuleContext
       ...header,
       ...gst,
       totalAmount: total,
-      paymentDueDate: sentOr(input.payment_due_date, base?.paymentDueDate) ?? header.date,
+      paymentDueDate: sentOr(input.paymentDueDate, base?.paymentDueDate) ?? header.date,
       paymentStatus: payment.paymentStatus,
       paidAmount: payment.paidAmount,
       paymentDate: payment.paymentDate,

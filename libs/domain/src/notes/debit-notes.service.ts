@@ -24,7 +24,7 @@ export class DebitNotesService extends NotesService<DebitNote, DebitNoteFields> 
 
   /** Creates a debit note with its number and lines; returns its id. */
   async create(caller: Caller, input: DebitNoteInput): Promise<NoteWritten> {
-    const change = buildDebitNoteFields(input, await this.gstContext(caller, input, input.client_id));
+    const change = buildDebitNoteFields(input, await this.gstContext(caller, input, input.clientId));
     return this.deps.tx.run(async () => {
       const written = await this.insertNote(caller, change);
       // Created as paid or partly paid (the spec's path): the ledger records that payment.
@@ -37,7 +37,7 @@ export class DebitNotesService extends NotesService<DebitNote, DebitNoteFields> 
   async update(caller: Caller, id: number, input: DebitNoteInput): Promise<NoteWritten> {
     return this.deps.tx.run(async () => {
       const current = await this.require(caller.account.id, id, true);
-      const ctx = await this.gstContext(caller, input, input.client_id ?? current.clientId, current);
+      const ctx = await this.gstContext(caller, input, input.clientId ?? current.clientId, current);
       return this.saveNote(caller, current, buildDebitNoteFields(input, ctx, current), ctx.currentLines);
     });
   }

@@ -48,8 +48,8 @@ export function mergeHeader(
   fallback: { dateField: string; date?: string | null; clientId?: number | null; currency?: string | null },
   errors: Record<string, string>,
 ): Omit<NoteHeaderFields, 'totalAmount' | keyof GstFields> {
-  const clientId = sentOr(input.client_id, base?.clientId) ?? fallback.clientId ?? null;
-  if (!clientId) errors.client_id = 'is required';
+  const clientId = sentOr(input.clientId, base?.clientId) ?? fallback.clientId ?? null;
+  if (!clientId) errors.clientId = 'is required';
   const date = sentOr(input.date, base?.date) ?? fallback.date ?? null;
   if (!date) errors[fallback.dateField] = 'is required';
   return {
@@ -57,18 +57,18 @@ export function mergeHeader(
     date: date ?? '',
     currency: sentOr(input.currency, base?.currency) || fallback.currency || DEFAULT_CURRENCY,
     status: sentOr(input.status, base?.status) ?? 'issued',
-    declarationText: optionalText(sentOr(input.declaration_text, base?.declarationText)),
-    transportDetails: optionalText(sentOr(input.transport_details, base?.transportDetails)),
-    lrNumber: optionalText(sentOr(input.lr_number, base?.lrNumber)),
-    lutNumber: optionalText(sentOr(input.lut_number, base?.lutNumber)),
-    originalInvoiceId: sentOr(input.original_invoice_id, base?.originalInvoiceId) ?? null,
+    declarationText: optionalText(sentOr(input.declarationText, base?.declarationText)),
+    transportDetails: optionalText(sentOr(input.transportDetails, base?.transportDetails)),
+    lrNumber: optionalText(sentOr(input.lrNumber, base?.lrNumber)),
+    lutNumber: optionalText(sentOr(input.lutNumber, base?.lutNumber)),
+    originalInvoiceId: sentOr(input.originalInvoiceId, base?.originalInvoiceId) ?? null,
   };
 }
 
 /**
  * New lines and total when `items` (or `prefill`) was sent; otherwise the stored lines stay and so does the
  * total. The GST header is read too: lines with a taxable value and no amounts get their tax computed, the
- * others are checked (`taxWarnings`); `round_off` rounds the total to the rupee.
+ * others are checked (`taxWarnings`); `roundOff` rounds the total to the rupee.
  */
 export function mergeLines(
   items: readonly NoteLineInput[] | undefined,

@@ -4,7 +4,7 @@ import { applyGstToNoteLines, checkNoteLineCodes, noteLinesFrom, noteLinesFromIn
 describe('noteLinesFrom', () => {
   it('drops lines whose description is missing, null, not text or blank, and keeps the order of the rest', () => {
     const lines = noteLinesFrom([
-      { description: 'First', amount: 10, expense_date: '2025-05-01' },
+      { description: 'First', amount: 10, expenseDate: '2025-05-01' },
       { amount: 5 },
       { description: null, amount: 5 },
       { description: '', amount: 5 },
@@ -20,7 +20,7 @@ describe('noteLinesFrom', () => {
   });
 
   it('takes a missing amount as 0 and a missing or empty expense date as null', () => {
-    expect(noteLinesFrom([{ description: 'a' }, { description: 'b', amount: null, expense_date: '' }])).toEqual([
+    expect(noteLinesFrom([{ description: 'a' }, { description: 'b', amount: null, expenseDate: '' }])).toEqual([
       { description: 'a', expenseDate: null, amount: '0.00' },
       { description: 'b', expenseDate: null, amount: '0.00' },
     ]);
@@ -108,7 +108,7 @@ describe('compensation cess on note lines', () => {
 
   it('computes the cess of a rate when no cess_amount is sent, and adds it to the amount with the tax', () => {
     const omitted: boolean[] = [];
-    const lines = noteLinesFrom([{ description: 'Car returned', taxable_value: 500000, tax_rate: 28, cess_rate: 12 }], omitted);
+    const lines = noteLinesFrom([{ description: 'Car returned', taxableValue: 500000, taxRate: 28, cessRate: 12 }], omitted);
     const { lines: out, warnings } = applyGstToNoteLines(lines, omitted, intra);
     expect(out).toEqual([
       expect.objectContaining({
@@ -125,8 +125,8 @@ describe('compensation cess on note lines', () => {
 
   it('keeps a cess_amount sent and warns tax_amount on cess_amount when it is off the rate; the amount check counts the cess', () => {
     const omitted: boolean[] = [];
-    const sent = { description: 'Car', taxable_value: 500000, tax_rate: 28, cgst_amount: 70000, sgst_amount: 70000, cess_rate: 12 };
-    const lines = noteLinesFrom([{ ...sent, cess_amount: 60001, amount: 700001 }], omitted);
+    const sent = { description: 'Car', taxableValue: 500000, taxRate: 28, cgstAmount: 70000, sgstAmount: 70000, cessRate: 12 };
+    const lines = noteLinesFrom([{ ...sent, cessAmount: 60001, amount: 700001 }], omitted);
     const { lines: out, warnings } = applyGstToNoteLines(lines, omitted, intra);
     expect(out[0]).toMatchObject({ cessAmount: '60001.00', amount: '700001.00' });
     expect(warnings).toEqual([expect.objectContaining({ line: 1, code: 'tax_amount', field: 'cess_amount', expected: '60000.00', sent: '60001.00' })]);
@@ -140,7 +140,7 @@ describe('compensation cess on note lines', () => {
     const omitted: boolean[] = [];
     const lines = noteLinesFrom(
       [
-        { description: 'Cable', taxable_value: 1000, tax_rate: 18 },
+        { description: 'Cable', taxableValue: 1000, taxRate: 18 },
         { description: 'Goodwill', amount: 50 },
       ],
       omitted,
@@ -153,17 +153,17 @@ describe('compensation cess on note lines', () => {
   it('refuses a cess rate out of range, a negative cess amount and cess on a line without a taxable value, naming the line', () => {
     expect(
       errorsOf([
-        { description: 'a', taxable_value: 100, cess_rate: 291 },
-        { description: 'b', taxable_value: 100, cess_amount: -1 },
-        { description: 'c', amount: 100, cess_rate: 12 },
-        { description: 'd', amount: 100, cess_amount: 12 },
-        { description: 'e', taxable_value: 100, cess_rate: '12.5', cess_amount: 12.5 },
+        { description: 'a', taxableValue: 100, cessRate: 291 },
+        { description: 'b', taxableValue: 100, cessAmount: -1 },
+        { description: 'c', amount: 100, cessRate: 12 },
+        { description: 'd', amount: 100, cessAmount: 12 },
+        { description: 'e', taxableValue: 100, cessRate: '12.5', cessAmount: 12.5 },
       ]),
     ).toEqual({
-      'items.0.cess_rate': expect.stringMatching(/cess rate/),
-      'items.1.cess_amount': 'must be a non-negative number',
-      'items.2.cess_rate': expect.stringMatching(/taxable_value/),
-      'items.3.cess_amount': expect.stringMatching(/taxable_value/),
+      'items.0.cessRate': expect.stringMatching(/cess rate/),
+      'items.1.cessAmount': 'must be a non-negative number',
+      'items.2.cessRate': expect.stringMatching(/taxable_value/),
+      'items.3.cessAmount': expect.stringMatching(/taxable_value/),
     });
   });
 

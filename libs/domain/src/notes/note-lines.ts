@@ -25,24 +25,24 @@ export function noteLinesFrom(items: readonly NoteLineInput[] | null | undefined
   for (const item of items ?? []) {
     const description = typeof item?.description === 'string' ? item.description.trim() : '';
     if (!description) continue;
-    omitted?.push(!absent(item.taxable_value) && [item.amount, item.cgst_amount, item.sgst_amount, item.igst_amount].every(absent));
+    omitted?.push(!absent(item.taxableValue) && [item.amount, item.cgstAmount, item.sgstAmount, item.igstAmount].every(absent));
     const line: NoteLineFields = {
       description,
-      expenseDate: item.expense_date || null,
+      expenseDate: item.expenseDate || null,
       amount: money2(item.amount === null || item.amount === undefined || item.amount === '' ? 0 : item.amount),
     };
     // The GST details are kept only when sent, so a plain amount line stays { description, expenseDate, amount }.
     const details: Partial<NoteLineFields> = {
-      hsnCode: typeof item.hsn_code === 'string' && item.hsn_code.trim() ? item.hsn_code.trim() : null,
+      hsnCode: typeof item.hsnCode === 'string' && item.hsnCode.trim() ? item.hsnCode.trim() : null,
       quantity: decimalOrNull(item.quantity),
       unit: typeof item.unit === 'string' && item.unit.trim() ? item.unit.trim().toUpperCase() : null,
-      taxableValue: moneyOrNull(item.taxable_value),
-      taxRate: decimalOrNull(item.tax_rate),
-      cgstAmount: moneyOrNull(item.cgst_amount),
-      sgstAmount: moneyOrNull(item.sgst_amount),
-      igstAmount: moneyOrNull(item.igst_amount),
-      cessRate: decimalOrNull(item.cess_rate),
-      cessAmount: moneyOrNull(item.cess_amount),
+      taxableValue: moneyOrNull(item.taxableValue),
+      taxRate: decimalOrNull(item.taxRate),
+      cgstAmount: moneyOrNull(item.cgstAmount),
+      sgstAmount: moneyOrNull(item.sgstAmount),
+      igstAmount: moneyOrNull(item.igstAmount),
+      cessRate: decimalOrNull(item.cessRate),
+      cessAmount: moneyOrNull(item.cessAmount),
     };
     for (const [key, value] of Object.entries(details)) if (value !== null) Object.assign(line, { [key]: value });
     lines.push(line);
@@ -51,9 +51,9 @@ export function noteLinesFrom(items: readonly NoteLineInput[] | null | undefined
 }
 
 /**
- * The codes and cess of the lines a caller sent: an `hsn_code` that is not empty must be an HSN or SAC code, a
- * `tax_rate` a GST rate, a `cess_rate` a cess rate (tax/cess.ts) and a `cess_amount` not negative; cess is given only
- * on a line with a `taxable_value` (it is a share of that value; a plain amount line carries no tax details).
+ * The codes and cess of the lines a caller sent: an `hsnCode` that is not empty must be an HSN or SAC code, a
+ * `taxRate` a GST rate, a `cessRate` a cess rate (tax/cess.ts) and a `cessAmount` not negative; cess is given only
+ * on a line with a `taxableValue` (it is a share of that value; a plain amount line carries no tax details).
  * Problems are keyed `items.<index>.<field>` with the index in the array as sent; lines without a description are
  * dropped, never checked.
  */
@@ -61,19 +61,19 @@ export function checkNoteLineCodes(items: readonly NoteLineInput[] | null | unde
   (items ?? []).forEach((item, index) => {
     if (typeof item?.description !== 'string' || !item.description.trim()) return;
     const at = `items.${index}.`;
-    const hsn = typeof item.hsn_code === 'string' ? item.hsn_code.trim() : '';
-    if (hsn && !isHsnCode(hsn)) add(`${at}hsn_code`, HSN_CODE_RULE);
-    if (!absent(item.tax_rate) && !isGstRate(item.tax_rate)) add(`${at}tax_rate`, GST_RATE_RULE);
-    if (!absent(item.cess_rate)) {
-      const rate = decimalText(item.cess_rate);
-      if (rate === null || !isCessRate(rate)) add(`${at}cess_rate`, CESS_RATE_RULE);
+    const hsn = typeof item.hsnCode === 'string' ? item.hsnCode.trim() : '';
+    if (hsn && !isHsnCode(hsn)) add(`${at}hsnCode`, HSN_CODE_RULE);
+    if (!absent(item.taxRate) && !isGstRate(item.taxRate)) add(`${at}taxRate`, GST_RATE_RULE);
+    if (!absent(item.cessRate)) {
+      const rate = decimalText(item.cessRate);
+      if (rate === null || !isCessRate(rate)) add(`${at}cessRate`, CESS_RATE_RULE);
     }
-    if (!absent(item.cess_amount)) {
-      const amount = decimalText(item.cess_amount);
-      if (amount === null || toDecimal(amount).isNeg()) add(`${at}cess_amount`, 'must be a non-negative number');
+    if (!absent(item.cessAmount)) {
+      const amount = decimalText(item.cessAmount);
+      if (amount === null || toDecimal(amount).isNeg()) add(`${at}cessAmount`, 'must be a non-negative number');
     }
-    const cessField = !absent(item.cess_rate) ? 'cess_rate' : !absent(item.cess_amount) ? 'cess_amount' : null;
-    if (cessField && absent(item.taxable_value)) {
+    const cessField = !absent(item.cessRate) ? 'cessRate' : !absent(item.cessAmount) ? 'cessAmount' : null;
+    if (cessField && absent(item.taxableValue)) {
       add(`${at}${cessField}`, 'is given only on a line with a taxable_value (compensation cess is a share of the taxable value)');
     }
   });
@@ -149,18 +149,18 @@ export function noteLinesFromInvoice(invoice: SourceInvoice): NoteLineFields[] {
     invoice.lines.map((line) => ({
       description: line.description,
       amount: line.totalAmount,
-      expense_date: invoice.invoiceDate,
-      hsn_code: line.hsnCode,
+      expenseDate: invoice.invoiceDate,
+      hsnCode: line.hsnCode,
       quantity: line.quantity,
       unit: line.unit,
-      taxable_value: line.taxableValue,
-      tax_rate: line.taxRate,
-      cgst_amount: line.cgstAmount,
-      sgst_amount: line.sgstAmount,
-      igst_amount: line.igstAmount,
+      taxableValue: line.taxableValue,
+      taxRate: line.taxRate,
+      cgstAmount: line.cgstAmount,
+      sgstAmount: line.sgstAmount,
+      igstAmount: line.igstAmount,
       // The invoice line's compensation cess, when it has any (a line without keeps none).
-      cess_rate: line.cessRate ?? null,
-      cess_amount: line.cessAmount !== null && line.cessAmount !== undefined && !toDecimal(line.cessAmount).isZero() ? line.cessAmount : null,
+      cessRate: line.cessRate ?? null,
+      cessAmount: line.cessAmount !== null && line.cessAmount !== undefined && !toDecimal(line.cessAmount).isZero() ? line.cessAmount : null,
     })),
   );
 }

@@ -96,44 +96,44 @@ export interface NoteWithLines<N> {
 /** A line as a caller sends it (snake_case, already shape-checked at the edge). */
 export interface NoteLineInput {
   description?: string | null;
-  expense_date?: string | null;
+  expenseDate?: string | null;
   amount?: number | string | null;
-  hsn_code?: string | null;
+  hsnCode?: string | null;
   quantity?: number | string | null;
   unit?: string | null;
-  taxable_value?: number | string | null;
-  tax_rate?: number | string | null;
-  cgst_amount?: number | string | null;
-  sgst_amount?: number | string | null;
-  igst_amount?: number | string | null;
-  cess_rate?: number | string | null;
-  cess_amount?: number | string | null;
+  taxableValue?: number | string | null;
+  taxRate?: number | string | null;
+  cgstAmount?: number | string | null;
+  sgstAmount?: number | string | null;
+  igstAmount?: number | string | null;
+  cessRate?: number | string | null;
+  cessAmount?: number | string | null;
 }
 
 /** Header fields both kinds accept; `undefined` means "not sent", `null` clears an optional field. */
 export interface NoteHeaderInput extends GstHeaderInput {
-  client_id?: number | null;
-  lut_number?: string | null;
-  original_invoice_id?: number | null;
+  clientId?: number | null;
+  lutNumber?: string | null;
+  originalInvoiceId?: number | null;
   currency?: string | null;
   status?: DocumentStatus | null;
-  declaration_text?: string | null;
-  transport_details?: string | null;
-  lr_number?: string | null;
+  declarationText?: string | null;
+  transportDetails?: string | null;
+  lrNumber?: string | null;
   /** Sent: replaces every line (an empty array leaves none). Not sent: lines kept (PATCH) or none (create). */
   items?: NoteLineInput[];
 }
 
 export interface DebitNoteInput extends NoteHeaderInput {
-  debit_note_date?: string | null;
-  payment_due_date?: string | null;
-  payment_status?: PaymentStatus | null;
-  paid_amount?: number | string | null;
-  payment_date?: string | null;
+  debitNoteDate?: string | null;
+  paymentDueDate?: string | null;
+  paymentStatus?: PaymentStatus | null;
+  paidAmount?: number | string | null;
+  paymentDate?: string | null;
 }
 
 export interface CreditNoteInput extends NoteHeaderInput {
-  credit_note_date?: string | null;
-  source_invoice_id?: number | null;
+  creditNoteDate?: string | null;
+  sourceInvoiceId?: number | null;
   reason?: string | null;
 }

@@ -118,8 +118,8 @@ export abstract class NotesService<N extends StoredNote & F, F extends NoteHeade
    */
   protected async gstContext(caller: Caller, input: NoteHeaderInput, clientId: unknown, current?: N): Promise<NoteRuleContext> {
     const accountId = caller.account.id;
-    if (input.original_invoice_id && this.deps.invoices && !(await this.deps.invoices.findForCreditNote(accountId, input.original_invoice_id))) {
-      throw new NotFound('Invoice not found.', { original_invoice_id: input.original_invoice_id });
+    if (input.originalInvoiceId && this.deps.invoices && !(await this.deps.invoices.findForCreditNote(accountId, input.originalInvoiceId))) {
+      throw new NotFound('Invoice not found.', { original_invoice_id: input.originalInvoiceId });
     }
     return {
       ...this.context(caller),

@@ -7,7 +7,7 @@ import { AllocationDocumentType } from './payment';
 import { apiKeyCaller, proAccount } from '../../testing/in-memory-account.repository';
 
 const p = (amount: string | null) => (amount === null ? 0 : paiseOf(amount)!);
-const line = (total: string) => ({ item_description: 'Goods', total_amount: total });
+const line = (total: string) => ({ itemDescription: 'Goods', totalAmount: total });
 
 /** One client's documents: invoices (one with TDS of its own, one draft) and a debit note; the other client's alike. */
 async function world(totals: number[]) {
@@ -17,23 +17,23 @@ async function world(totals: number[]) {
   const docs: Array<{ type: AllocationDocumentType; id: number; client: number }> = [];
   const invoice = async (client: number, total: number, extra: object = {}) => {
     const { id } = await kit.invoiceService.create(a, {
-      client_id: clients[client],
-      invoice_date: '2025-05-01',
-      payment_due_date: '2025-05-31',
+      clientId: clients[client],
+      invoiceDate: '2025-05-01',
+      paymentDueDate: '2025-05-31',
       items: [line(paiseText(total))],
       ...extra,
     });
     docs.push({ type: 'invoice', id, client });
   };
   await invoice(0, totals[0]);
-  await invoice(0, totals[1], { tds_amount: paiseText(Math.floor(totals[1] / 10)) });
+  await invoice(0, totals[1], { tdsAmount: paiseText(Math.floor(totals[1] / 10)) });
   await invoice(0, totals[2]);
   await invoice(0, totals[3], { status: 'draft' });
   await invoice(1, totals[4]);
   for (const client of [0, 1]) {
     const { id } = await kit.debitNoteService.create(a, {
-      client_id: clients[client],
-      debit_note_date: '2025-05-02',
+      clientId: clients[client],
+      debitNoteDate: '2025-05-02',
       items: [{ description: 'Freight', amount: paiseText(totals[5 + client]) }],
     });
     docs.push({ type: 'debit-note', id, client });
@@ -141,7 +141,7 @@ async function run(w: World, o: Op): Promise<void> {
       const doc = w.docs[o.doc];
       const h = header(w, doc);
       const paid = h ? paiseText(Math.floor(((h.total - h.tds) * o.percent) / 100)) : '1.00';
-      const input = { payment_status: o.status, ...(o.status === 'partial' ? { paid_amount: paid } : {}), payment_date: '2025-06-03' };
+      const input = { paymentStatus: o.status, ...(o.status === 'partial' ? { paidAmount: paid } : {}), paymentDate: '2025-06-03' };
       if (doc.type === 'invoice') await kit.invoiceService.update(a, doc.id, input);
       else await kit.debitNoteService.update(a, doc.id, input);
       return;

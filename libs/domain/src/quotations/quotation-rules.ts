@@ -4,9 +4,9 @@ import { enumValue } from '../documents/sales-document-fields';
 import { QuotationHeader } from './quotation';
 
 export interface QuotationInput extends OfferDocumentInput {
-  quotation_date?: string | null;
-  quotation_type?: string | null;
-  document_kind?: string | null;
+  quotationDate?: string | null;
+  quotationType?: string | null;
+  documentKind?: string | null;
 }
 
 /**
@@ -14,20 +14,21 @@ export interface QuotationInput extends OfferDocumentInput {
  * the account's GSTIN and the kind `quotation` unless sent.
  */
 export const QUOTATION_RULES: OfferDocumentRules<QuotationHeader, QuotationInput> = {
-  dateField: 'quotation_date',
+  dateField: 'quotationDate',
+  dateName: 'quotation_date',
   itemsRequired: false,
   ownFields: (read, errors, account, current) => ({
     quotationType: enumValue<string>(
-      read('quotation_type', current?.quotationType),
+      read('quotationType', current?.quotationType),
       INVOICE_TYPES,
-      'quotation_type',
+      'quotationType',
       errors,
       current?.quotationType ?? defaultInvoiceType(!!account.gstin),
     ),
     documentKind: enumValue(
-      read('document_kind', current?.documentKind),
+      read('documentKind', current?.documentKind),
       QUOTATION_DOCUMENT_KINDS,
-      'document_kind',
+      'documentKind',
       errors,
       current?.documentKind ?? 'quotation',
     ),

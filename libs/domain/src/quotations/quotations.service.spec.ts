@@ -2,7 +2,7 @@ import { salesDocumentKit } from '../../testing/sales-document-test-kit';
 import { NotFound, ValidationFailed } from '../shared/domain-error';
 import { apiKeyCaller, proAccount } from '../../testing/in-memory-account.repository';
 
-const line = (d: string, total: string) => ({ item_description: d, total_amount: total, quantity: 2, rate: '50' });
+const line = (d: string, total: string) => ({ itemDescription: d, totalAmount: total, quantity: 2, rate: '50' });
 
 async function setup() {
   const kit = salesDocumentKit('2025-06-01T20:00:00Z'); // 2025-06-02 in Asia/Kolkata
@@ -15,7 +15,7 @@ async function setup() {
 describe('QuotationsService', () => {
   it('creates with QT numbers, validity defaulting to the quotation date', async () => {
     const { kit, a, client } = await setup();
-    const q = await kit.quotationService.create(a, { client_id: client, quotation_date: '2025-05-05', items: [line('x', '118')] });
+    const q = await kit.quotationService.create(a, { clientId: client, quotationDate: '2025-05-05', items: [line('x', '118')] });
     expect(q.number).toBe('QT/25-26/0001');
     expect(await kit.quotationService.get(a, q.id)).toMatchObject({
       validityDate: '2025-05-05',
@@ -24,7 +24,7 @@ describe('QuotationsService', () => {
       documentKind: 'quotation',
       totalAmount: '118.00',
     });
-    await expect(kit.quotationService.create(a, { client_id: client, quotation_date: '2025-05-05', validity_date: '2025-05-04' })).rejects.toBeInstanceOf(
+    await expect(kit.quotationService.create(a, { clientId: client, quotationDate: '2025-05-05', validityDate: '2025-05-04' })).rejects.toBeInstanceOf(
       ValidationFailed,
     );
   });
@@ -32,12 +32,12 @@ describe('QuotationsService', () => {
   it('converts to a new invoice dated today in Kolkata with the same client, currency and lines; the quotation is unchanged', async () => {
     const { kit, a, client } = await setup();
     const q = await kit.quotationService.create(a, {
-      client_id: client,
-      quotation_date: '2025-05-05',
-      quotation_type: 'export',
+      clientId: client,
+      quotationDate: '2025-05-05',
+      quotationType: 'export',
       items: [line('x', '118'), line('y', '59')],
-      discount_type: 'fixed',
-      discount_value: 7,
+      discountType: 'fixed',
+      discountValue: 7,
     });
     const before = await kit.quotationService.get(a, q.id);
     const invoice = await kit.quotationService.convertToInvoice(a, q.id, {});
@@ -67,9 +67,9 @@ describe('QuotationsService', () => {
 
   it('another account cannot read, change, delete or convert it', async () => {
     const { kit, a, b, client } = await setup();
-    const q = await kit.quotationService.create(a, { client_id: client, quotation_date: '2025-05-05' });
+    const q = await kit.quotationService.create(a, { clientId: client, quotationDate: '2025-05-05' });
     await expect(kit.quotationService.get(b, q.id)).rejects.toBeInstanceOf(NotFound);
-    await expect(kit.quotationService.update(b, q.id, { approval_status: 'approved' })).rejects.toBeInstanceOf(NotFound);
+    await expect(kit.quotationService.update(b, q.id, { approvalStatus: 'approved' })).rejects.toBeInstanceOf(NotFound);
     await expect(kit.quotationService.delete(b, q.id)).rejects.toBeInstanceOf(NotFound);
     await expect(kit.quotationService.convertToInvoice(b, q.id, {})).rejects.toBeInstanceOf(NotFound);
     expect(kit.invoices.store.all(2)).toEqual([]);
@@ -81,18 +81,18 @@ describe('ProformaInvoicesService', () => {
   it('requires items on create, keeps lines on PATCH without items, converts with the type by GSTIN', async () => {
     const { kit, client } = await setup();
     const a = apiKeyCaller(proAccount(1, { gstin: '27AAPFU0939F1ZV' }));
-    await expect(kit.proformaService.create(a, { client_id: client, proforma_date: '2025-05-05' })).rejects.toMatchObject({
+    await expect(kit.proformaService.create(a, { clientId: client, proformaDate: '2025-05-05' })).rejects.toMatchObject({
       details: { items: 'is required' },
     });
-    const p = await kit.proformaService.create(a, { client_id: client, proforma_date: '2025-05-05', items: [line('x', '118')] });
+    const p = await kit.proformaService.create(a, { clientId: client, proformaDate: '2025-05-05', items: [line('x', '118')] });
     expect(p.number).toBe('PI/25-26/0001');
-    await kit.proformaService.update(a, p.id, { approval_status: 'approved' });
+    await kit.proformaService.update(a, p.id, { approvalStatus: 'approved' });
     expect(await kit.proformaService.get(a, p.id)).toMatchObject({
       approvalStatus: 'approved',
       validityDate: '2025-05-05',
       lines: [expect.objectContaining({ description: 'x' })],
     });
-    const invoice = await kit.proformaService.convertToInvoice(a, p.id, { invoice_date: '2025-05-10' });
+    const invoice = await kit.proformaService.convertToInvoice(a, p.id, { invoiceDate: '2025-05-10' });
     expect(await kit.invoiceService.get(a, invoice.id)).toMatchObject({
       invoiceType: 'local_sale',
       invoiceDate: '2025-05-10',

@@ -82,7 +82,7 @@ function setup(timeZone?: string) {
   return { kit, account, profiles, generate, days };
 }
 
-const line = (rate: number) => ({ item_description: 'Retainer', hsn_code: '998311', quantity: 1, rate: 1000, tax_rate: rate });
+const line = (rate: number) => ({ itemDescription: 'Retainer', hsnCode: '998311', quantity: 1, rate: 1000, taxRate: rate });
 
 async function addProfile(
   s: ReturnType<typeof setup>,

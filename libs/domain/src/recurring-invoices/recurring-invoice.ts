@@ -12,29 +12,26 @@ export type RecurringStatus = (typeof RECURRING_STATUSES)[number];
  * client (the profile's), the dates (the run date; due after payment_terms_days), the status (issued) and
  * the payment (pending).
  */
-export type InvoiceTemplate = Omit<
-  InvoiceInput,
-  'client_id' | 'invoice_date' | 'payment_due_date' | 'status' | 'payment_status' | 'paid_amount' | 'payment_date'
->;
+export type InvoiceTemplate = Omit<InvoiceInput, 'clientId' | 'invoiceDate' | 'paymentDueDate' | 'status' | 'paymentStatus' | 'paidAmount' | 'paymentDate'>;
 
 /** The invoice fields a template may hold (everything else a request sends is not part of it). */
 export const TEMPLATE_FIELDS = [
   'currency',
-  'invoice_type',
-  'lut_number',
-  'declaration_text',
-  'transport_details',
-  'lr_number',
-  'discount_type',
-  'discount_value',
-  'tds_section_id',
-  'tds_rate',
-  'tds_amount',
-  'place_of_supply',
-  'supply_type',
-  'reverse_charge',
-  'round_off',
-  'exchange_rate',
+  'invoiceType',
+  'lutNumber',
+  'declarationText',
+  'transportDetails',
+  'lrNumber',
+  'discountType',
+  'discountValue',
+  'tdsSectionId',
+  'tdsRate',
+  'tdsAmount',
+  'placeOfSupply',
+  'supplyType',
+  'reverseCharge',
+  'roundOff',
+  'exchangeRate',
   'items',
 ] as const;
 
@@ -75,20 +72,23 @@ export interface RecurringRun {
 
 /** The profile fields as a caller sends them (the edge has checked their types). */
 export interface RecurringInput {
-  client_id?: number | null;
+  clientId?: number | null;
   frequency?: string | null;
   interval?: number | null;
-  start_date?: string | null;
-  end_date?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
   occurrences?: number | null;
-  day_of_month?: number | string | null;
-  payment_terms_days?: number | null;
+  dayOfMonth?: number | string | null;
+  paymentTermsDays?: number | null;
   status?: string | null;
-  catch_up?: string | null;
-  auto_send?: boolean | null;
-  email_subject?: string | null;
-  email_message?: string | null;
+  catchUp?: string | null;
+  autoSend?: boolean | null;
+  emailSubject?: string | null;
+  emailMessage?: string | null;
 }
+
+/** A profile write: its schedule fields and the template's invoice fields side by side. */
+export type RecurringCommand = RecurringInput & InvoiceTemplate;
 
 export const MAX_INTERVAL = 120;
 export const MAX_OCCURRENCES = 1000;
@@ -125,7 +125,7 @@ function dayOfMonthValue(value: unknown, errors: FieldErrors): DayOfMonth | null
   if (value === 'last') return 'last';
   const n = typeof value === 'string' && /^\d{1,2}$/.test(value) ? Number(value) : value;
   if (typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 28) return n;
-  errors.add('day_of_month', 'must be an integer from 1 to 28, or last');
+  errors.add('dayOfMonth', 'must be an integer from 1 to 28, or last');
   return null;
 }
 
@@ -160,30 +160,30 @@ export interface CheckedRecurring extends Omit<RecurringInvoiceFields, 'template
 export function checkRecurring(input: RecurringInput, current?: RecurringInvoice): CheckedRecurring {
   const errors = new FieldErrors();
   const s = current?.schedule;
-  const clientId = pick(input, 'client_id', current?.clientId);
+  const clientId = pick(input, 'clientId', current?.clientId);
   if (typeof clientId !== 'number' || !Number.isInteger(clientId) || clientId < 1)
-    errors.add('client_id', clientId === undefined || clientId === null ? 'is required' : 'must be a positive integer');
+    errors.add('clientId', clientId === undefined || clientId === null ? 'is required' : 'must be a positive integer');
   const frequency = pick(input, 'frequency', s?.frequency);
   if (frequency === undefined || frequency === null) errors.add('frequency', 'is required');
   const checkedFrequency = oneOf<Frequency>(frequency, FREQUENCIES, 'frequency', errors, 'monthly');
   const interval = intIn(pick(input, 'interval', s?.interval), 1, MAX_INTERVAL, 'interval', errors) ?? 1;
-  const startSent = pick(input, 'start_date', s?.startDate);
-  if (startSent === undefined || startSent === null) errors.add('start_date', 'is required');
-  const startDate = dateValue(startSent, 'start_date', errors);
-  const endDate = dateValue(pick(input, 'end_date', s?.endDate), 'end_date', errors);
+  const startSent = pick(input, 'startDate', s?.startDate);
+  if (startSent === undefined || startSent === null) errors.add('startDate', 'is required');
+  const startDate = dateValue(startSent, 'startDate', errors);
+  const endDate = dateValue(pick(input, 'endDate', s?.endDate), 'endDate', errors);
   const occurrences = intIn(pick(input, 'occurrences', s?.occurrences), 1, MAX_OCCURRENCES, 'occurrences', errors);
   if (endDate !== null && occurrences !== null) errors.add('occurrences', 'must not be sent with end_date (a schedule ends by one of them)');
-  if (startDate && endDate && endDate < startDate) errors.add('end_date', 'must not be before start_date');
-  const dayOfMonth = dayOfMonthValue(pick(input, 'day_of_month', s?.dayOfMonth), errors);
-  const paymentTermsDays = intIn(pick(input, 'payment_terms_days', current?.paymentTermsDays), 0, MAX_PAYMENT_TERMS_DAYS, 'payment_terms_days', errors) ?? 0;
+  if (startDate && endDate && endDate < startDate) errors.add('endDate', 'must not be before start_date');
+  const dayOfMonth = dayOfMonthValue(pick(input, 'dayOfMonth', s?.dayOfMonth), errors);
+  const paymentTermsDays = intIn(pick(input, 'paymentTermsDays', current?.paymentTermsDays), 0, MAX_PAYMENT_TERMS_DAYS, 'paymentTermsDays', errors) ?? 0;
   const statusSent = input.status;
   let status: RecurringStatus = current?.status ?? 'active';
   if (statusSent !== undefined && statusSent !== null) status = oneOf(statusSent, ['active', 'paused'] as const, 'status', errors, 'active');
-  const catchUp = oneOf<CatchUp>(pick(input, 'catch_up', current?.catchUp), CATCH_UP_MODES, 'catch_up', errors, 'each');
-  const autoSend = pick(input, 'auto_send', current?.autoSend);
-  if (autoSend !== undefined && autoSend !== null && typeof autoSend !== 'boolean') errors.add('auto_send', 'must be a boolean');
-  const emailSubject = text(pick(input, 'email_subject', current?.emailSubject), 255, 'email_subject', errors);
-  const emailMessage = text(pick(input, 'email_message', current?.emailMessage), 5000, 'email_message', errors);
+  const catchUp = oneOf<CatchUp>(pick(input, 'catchUp', current?.catchUp), CATCH_UP_MODES, 'catchUp', errors, 'each');
+  const autoSend = pick(input, 'autoSend', current?.autoSend);
+  if (autoSend !== undefined && autoSend !== null && typeof autoSend !== 'boolean') errors.add('autoSend', 'must be a boolean');
+  const emailSubject = text(pick(input, 'emailSubject', current?.emailSubject), 255, 'emailSubject', errors);
+  const emailMessage = text(pick(input, 'emailMessage', current?.emailMessage), 5000, 'emailMessage', errors);
   errors.throwIfAny();
 
   const schedule: RecurringSchedule = { frequency: checkedFrequency, interval, startDate: startDate!, endDate, occurrences, dayOfMonth };
@@ -209,7 +209,7 @@ export function checkRecurring(input: RecurringInput, current?: RecurringInvoice
 }
 
 /** The template fields of a request (merged over the stored template on PATCH; `items` replaces the lines when sent). */
-export function templateOf(input: Record<string, unknown>, current?: InvoiceTemplate): InvoiceTemplate {
+export function templateOf(input: InvoiceTemplate, current?: InvoiceTemplate): InvoiceTemplate {
   const template: Record<string, unknown> = { ...(current ?? {}) };
   for (const field of TEMPLATE_FIELDS) {
     if (input[field] !== undefined) template[field] = input[field];
@@ -222,10 +222,10 @@ export function templateOf(input: Record<string, unknown>, current?: InvoiceTemp
 export function runInvoiceInput(profile: Pick<RecurringInvoice, 'template' | 'clientId' | 'paymentTermsDays'>, runDate: string): InvoiceInput {
   return {
     ...profile.template,
-    client_id: profile.clientId,
-    invoice_date: runDate,
-    payment_due_date: dueDateOf(runDate, profile.paymentTermsDays),
+    clientId: profile.clientId,
+    invoiceDate: runDate,
+    paymentDueDate: dueDateOf(runDate, profile.paymentTermsDays),
     status: 'issued',
-    payment_status: 'pending',
+    paymentStatus: 'pending',
   };
 }

@@ -13,7 +13,7 @@ import { TaxWarning } from '../tax/tax-engine';
 import { GenerateRecurringInvoices, MadeRun } from './generate-recurring-invoices.use-case';
 import {
   checkRecurring,
-  RecurringInput,
+  RecurringCommand,
   RecurringInvoice,
   RecurringInvoiceFields,
   RecurringRun,
@@ -59,7 +59,7 @@ export class RecurringInvoicesService {
     return { profile, runs: await this.profiles.runs(caller.account.id, id, RUNS_LISTED) };
   }
 
-  async create(caller: Caller, input: RecurringInput & Record<string, unknown>): Promise<SavedProfile> {
+  async create(caller: Caller, input: RecurringCommand): Promise<SavedProfile> {
     const checked = checkRecurring(input);
     const fields: RecurringInvoiceFields = { ...checked, template: templateOf(input) };
     const today = this.today(caller);
@@ -77,7 +77,7 @@ export class RecurringInvoicesService {
   }
 
   /** Merges `input` over the profile; a changed schedule moves the next run to its first date from today on. */
-  async update(caller: Caller, id: number, input: RecurringInput & Record<string, unknown>): Promise<SavedProfile> {
+  async update(caller: Caller, id: number, input: RecurringCommand): Promise<SavedProfile> {
     const accountId = caller.account.id;
     const current = await this.require(accountId, id);
     const checked = checkRecurring(input, current);

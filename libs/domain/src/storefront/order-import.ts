@@ -69,7 +69,7 @@ export class OrderImport {
         return { state: 'ignored', reason: 'the order has an invoice already', invoiceId: existing };
       }
       const { client } = await this.clients.create(caller, mapped.client);
-      const issued = await this.invoices.create(caller, { ...mapped.invoice, client_id: client.client.id });
+      const issued = await this.invoices.create(caller, { ...mapped.invoice, clientId: client.client.id });
       await this.store.setDocument(accountId, 'order', mapped.orderId, issued.id);
       return { state: 'processed', reason: null, invoiceId: issued.id };
     });
@@ -106,8 +106,8 @@ export class OrderImport {
         return { state: 'ignored', reason: 'the refund has a credit note already', invoiceId };
       }
       const note = await this.creditNotes.create(caller, {
-        source_invoice_id: invoiceId,
-        credit_note_date: mapped.date,
+        sourceInvoiceId: invoiceId,
+        creditNoteDate: mapped.date,
         reason: mapped.reason ?? `Storefront refund ${mapped.refundId}`,
         items: mapped.items,
       });

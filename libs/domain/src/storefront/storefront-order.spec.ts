@@ -25,19 +25,19 @@ describe('storefront orders', () => {
     const intra = mapOrder(order(), ctx);
     expect(intra.interState).toBe(false);
     expect(intra.invoice.items[0]).toMatchObject({
-      hsn_code: '6109',
-      inventory_id: 7,
+      hsnCode: '6109',
+      inventoryId: 7,
       rate: '100.00',
-      tax_rate: '18',
-      cgst_amount: '18.00',
-      sgst_amount: '18.00',
-      igst_amount: '0.00',
-      total_amount: '236.00',
+      taxRate: '18',
+      cgstAmount: '18.00',
+      sgstAmount: '18.00',
+      igstAmount: '0.00',
+      totalAmount: '236.00',
     });
     // The order's time in Asia/Kolkata gives the invoice date.
-    expect(intra.invoice).toMatchObject({ invoice_date: '2025-06-10', payment_status: 'paid' });
+    expect(intra.invoice).toMatchObject({ invoiceDate: '2025-06-10', paymentStatus: 'paid' });
     const inter = mapOrder(order({ shipping_address: address('KA') }), ctx);
-    expect(inter.invoice.items[0]).toMatchObject({ cgst_amount: '0.00', sgst_amount: '0.00', igst_amount: '36.00' });
+    expect(inter.invoice.items[0]).toMatchObject({ cgstAmount: '0.00', sgstAmount: '0.00', igstAmount: '36.00' });
   });
 
   it('takes tax out of prices that include it, and splits an odd paisa', () => {
@@ -47,11 +47,11 @@ describe('storefront orders', () => {
     );
     expect(m.invoice.items[0]).toMatchObject({
       rate: '100.00',
-      cgst_amount: '9.01',
-      sgst_amount: '9.00',
-      total_amount: '118.01',
-      hsn_code: '9999',
-      inventory_id: null,
+      cgstAmount: '9.01',
+      sgstAmount: '9.00',
+      totalAmount: '118.01',
+      hsnCode: '9999',
+      inventoryId: null,
     });
   });
 
@@ -60,7 +60,7 @@ describe('storefront orders', () => {
     expect(stateOfAddress({ province: 'tamil nadu' })).toBe('33');
     expect(stateOfAddress({ province_code: 'CA', country_code: 'US' })).toBeNull();
     expect(mapRefund({ id: 1, order_id: 42, transactions: [{ kind: 'refund', amount: '50.00' }] }).items).toEqual([
-      { description: 'Refund', amount: '50.00', expense_date: null },
+      { description: 'Refund', amount: '50.00', expenseDate: null },
     ]);
     expect(() => mapRefund({ id: 1 })).toThrow();
   });

@@ -86,9 +86,9 @@ function taxOf(taxLines: unknown): TaxOf {
 }
 
 function splitTax(tax: string, interState: boolean) {
-  if (interState) return { cgst_amount: '0.00', sgst_amount: '0.00', igst_amount: money2(tax) };
+  if (interState) return { cgstAmount: '0.00', sgstAmount: '0.00', igstAmount: money2(tax) };
   const half = money2(toDecimal(tax).div(2));
-  return { cgst_amount: half, sgst_amount: money2(toDecimal(tax).minus(half)), igst_amount: '0.00' };
+  return { cgstAmount: half, sgstAmount: money2(toDecimal(tax).minus(half)), igstAmount: '0.00' };
 }
 
 /**
@@ -140,19 +140,19 @@ function clientOf(order: Json, shippingState: string | null): ClientInput {
 }
 
 /** Payment status and paid amount from the order's financial status. */
-function paymentOf(order: Json, total: string): Pick<InvoiceInput, 'payment_status' | 'paid_amount'> {
+function paymentOf(order: Json, total: string): Pick<InvoiceInput, 'paymentStatus' | 'paidAmount'> {
   switch (text(order.financial_status)) {
     case 'paid':
     case 'refunded':
     case 'partially_refunded':
-      return { payment_status: 'paid' };
+      return { paymentStatus: 'paid' };
     case 'partially_paid': {
       const outstanding = order.total_outstanding === undefined ? null : toDecimal(amount(order.total_outstanding));
       const paid = outstanding === null ? null : toDecimal(total).minus(outstanding);
-      return paid && paid.gt(0) && paid.lt(total) ? { payment_status: 'partial', paid_amount: money2(paid) } : { payment_status: 'pending' };
+      return paid && paid.gt(0) && paid.lt(total) ? { paymentStatus: 'partial', paidAmount: money2(paid) } : { paymentStatus: 'pending' };
     }
     default:
-      return { payment_status: 'pending' };
+      return { paymentStatus: 'pending' };
   }
 }
 
@@ -184,14 +184,14 @@ export function mapOrder(payload: unknown, ctx: OrderContext): MappedOrder {
     const gross = toDecimal(amount(line.price)).times(quantity).minus(discount);
     const taxable = taxesIncluded ? gross.minus(tax.amount) : gross;
     items.push({
-      item_description: (text(line.title) + (text(line.variant_title) ? ` (${text(line.variant_title)})` : '') || sku || 'Item').slice(0, 1000),
-      hsn_code: (match?.hsnCode || ctx.defaultHsn).slice(0, 20),
+      itemDescription: (text(line.title) + (text(line.variant_title) ? ` (${text(line.variant_title)})` : '') || sku || 'Item').slice(0, 1000),
+      hsnCode: (match?.hsnCode || ctx.defaultHsn).slice(0, 20),
       quantity: quantity.toFixed(),
       rate: money2(taxable.div(quantity)),
-      tax_rate: tax.rate,
+      taxRate: tax.rate,
       ...splitTax(tax.amount, !!interState),
-      total_amount: money2(taxable.plus(tax.amount)),
-      inventory_id: match && quantity.isInteger() ? match.id : null,
+      totalAmount: money2(taxable.plus(tax.amount)),
+      inventoryId: match && quantity.isInteger() ? match.id : null,
     });
   }
   for (const raw of list(order.shipping_lines)) {
@@ -201,18 +201,18 @@ export function mapOrder(payload: unknown, ctx: OrderContext): MappedOrder {
     if (price.lte(0)) continue;
     const taxable = taxesIncluded ? price.minus(tax.amount) : price;
     items.push({
-      item_description: `Shipping${text(line.title) ? `: ${text(line.title)}` : ''}`.slice(0, 1000),
-      hsn_code: ctx.shippingHsn,
+      itemDescription: `Shipping${text(line.title) ? `: ${text(line.title)}` : ''}`.slice(0, 1000),
+      hsnCode: ctx.shippingHsn,
       quantity: '1',
       rate: money2(taxable),
-      tax_rate: tax.rate,
+      taxRate: tax.rate,
       ...splitTax(tax.amount, !!interState),
-      total_amount: money2(taxable.plus(tax.amount)),
+      totalAmount: money2(taxable.plus(tax.amount)),
     });
   }
   if (!items.length) throw ValidationFailed.field('line_items', 'the order has no lines');
 
-  const total = sumMoney(items.map((i) => String(i.total_amount)));
+  const total = sumMoney(items.map((i) => String(i.totalAmount)));
   const date = dateOf(order.created_at ?? order.processed_at) ?? ctx.today;
   const payment = paymentOf(order, total);
   const name = text(order.name);
@@ -221,12 +221,12 @@ export function mapOrder(payload: unknown, ctx: OrderContext): MappedOrder {
     interState: !!interState,
     client: clientOf(order, shippingState),
     invoice: {
-      invoice_date: date,
-      payment_due_date: date,
+      invoiceDate: date,
+      paymentDueDate: date,
       currency: text(order.currency) || null,
       ...payment,
-      payment_date: payment.payment_status === 'paid' || payment.payment_status === 'partial' ? date : null,
-      declaration_text: `Storefront order ${name || orderId}`,
+      paymentDate: payment.paymentStatus === 'paid' || payment.paymentStatus === 'partial' ? date : null,
+      declarationText: `Storefront order ${name || orderId}`,
       items,
     },
   };
@@ -255,13 +255,13 @@ export function mapRefund(payload: unknown): MappedRefund {
     return {
       description: `Refund: ${text(item.title) || text(item.sku) || `line ${text(line.line_item_id)}`} × ${qty}`.slice(0, 1000),
       amount: money2(toDecimal(amount(line.subtotal)).plus(amount(line.total_tax))),
-      expense_date: date,
+      expenseDate: date,
     };
   });
   for (const raw of list(refund.order_adjustments)) {
     const adj = obj(raw);
     const value = toDecimal(amount(adj.amount)).plus(amount(adj.tax_amount)).abs();
-    if (value.gt(0)) items.push({ description: `Refund: ${text(adj.reason) || 'adjustment'}`.slice(0, 1000), amount: money2(value), expense_date: date });
+    if (value.gt(0)) items.push({ description: `Refund: ${text(adj.reason) || 'adjustment'}`.slice(0, 1000), amount: money2(value), expenseDate: date });
   }
   if (!items.length) {
     const refunded = sumMoney(
@@ -270,7 +270,7 @@ export function mapRefund(payload: unknown): MappedRefund {
         .filter((t) => text(t.kind) === 'refund' || !t.kind)
         .map((t) => amount(t.amount)),
     );
-    if (toDecimal(refunded).gt(0)) items.push({ description: 'Refund', amount: refunded, expense_date: date });
+    if (toDecimal(refunded).gt(0)) items.push({ description: 'Refund', amount: refunded, expenseDate: date });
   }
   if (!items.length) throw ValidationFailed.field('refund_line_items', 'the refund has no lines or amounts');
   return { refundId, orderId, date, reason: text(refund.note).slice(0, 500) || null, items };

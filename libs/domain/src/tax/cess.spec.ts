@@ -15,7 +15,7 @@ function lines(items: Record<string, unknown>[]) {
   return { built, omitted, errors };
 }
 
-const car = { item_description: 'Car', hsn_code: '87032391', quantity: 1, rate: 1000, tax_rate: 28, cess_rate: 12 };
+const car = { itemDescription: 'Car', hsnCode: '87032391', quantity: 1, rate: 1000, taxRate: 28, cessRate: 12 };
 
 describe('compensation cess', () => {
   it('is the cess rate of the taxable value, rounded half-up to the paisa', () => {
@@ -36,7 +36,7 @@ describe('compensation cess', () => {
     expect(out).toMatchObject({ cessRate: '12', cessAmount: '120.00', cgstAmount: '140.00', sgstAmount: '140.00', totalAmount: '1400.00' });
     const rc = applyGstToLines(built, omitted, { kind: 'intra', reverseCharge: true }).lines[0];
     expect(rc).toMatchObject({ cessAmount: '120.00', totalAmount: '1000.00' });
-    const none = applyGstToLines(lines([{ ...car, cess_rate: undefined }]).built, [true], intra).lines[0];
+    const none = applyGstToLines(lines([{ ...car, cessRate: undefined }]).built, [true], intra).lines[0];
     expect(none).toMatchObject({ cessRate: null, cessAmount: '0.00', totalAmount: '1280.00' });
   });
 
@@ -53,18 +53,18 @@ describe('compensation cess', () => {
   });
 
   it('sent is kept and checked: off by more than a paisa is a tax_amount warning on cess_amount, and the total includes it', () => {
-    const sent = { ...car, cgst_amount: 140, sgst_amount: 140, cess_amount: 121, total_amount: 1401 };
+    const sent = { ...car, cgstAmount: 140, sgstAmount: 140, cessAmount: 121, totalAmount: 1401 };
     const { built, omitted } = lines([sent]);
     const applied = applyGstToLines(built, omitted, intra);
     expect(applied.lines[0]).toMatchObject({ cessAmount: '121.00', totalAmount: '1401' });
     expect(applied.warnings).toEqual([expect.objectContaining({ line: 1, code: 'tax_amount', field: 'cess_amount', expected: '120.00', sent: '121.00' })]);
     // A paisa of rounding is allowed; a total that leaves the cess out is warned.
-    const close = applyGstToLines(lines([{ ...sent, cess_amount: 120.01, total_amount: 1400.01 }]).built, [false], intra);
+    const close = applyGstToLines(lines([{ ...sent, cessAmount: 120.01, totalAmount: 1400.01 }]).built, [false], intra);
     expect(close.warnings).toEqual([]);
-    const noCessInTotal = applyGstToLines(lines([{ ...sent, cess_amount: 120, total_amount: 1280 }]).built, [false], intra);
+    const noCessInTotal = applyGstToLines(lines([{ ...sent, cessAmount: 120, totalAmount: 1280 }]).built, [false], intra);
     expect(noCessInTotal.warnings).toEqual([expect.objectContaining({ code: 'total_amount', expected: '1400.00', sent: '1280.00' })]);
     // A cess amount sent with the other amounts omitted is kept, checked and added to the computed total.
-    const omittedTax = applyGstToLines(lines([{ ...car, cess_amount: 100 }]).built, [true], intra);
+    const omittedTax = applyGstToLines(lines([{ ...car, cessAmount: 100 }]).built, [true], intra);
     expect(omittedTax.lines[0]).toMatchObject({ cessAmount: '100.00', totalAmount: '1380.00' });
     expect(omittedTax.warnings).toEqual([expect.objectContaining({ field: 'cess_amount', expected: '120.00' })]);
     expect(cessAmountWarnings(0, '1000', null, '55')).toEqual([]);
@@ -72,16 +72,16 @@ describe('compensation cess', () => {
 
   it('rejects a cess rate out of range or with more than 3 decimals, and a negative cess amount', () => {
     const { errors } = lines([
-      { ...car, cess_rate: 291 },
-      { ...car, cess_rate: '1.2345' },
-      { ...car, cess_amount: -1 },
-      { ...car, cess_rate: 'x' },
+      { ...car, cessRate: 291 },
+      { ...car, cessRate: '1.2345' },
+      { ...car, cessAmount: -1 },
+      { ...car, cessRate: 'x' },
     ]);
     expect(() => errors.throwIfAny()).toThrow();
-    expect(errors.has('items.0.cess_rate')).toBe(true);
-    expect(errors.has('items.1.cess_rate')).toBe(true);
-    expect(errors.has('items.2.cess_amount')).toBe(true);
-    expect(errors.has('items.3.cess_rate')).toBe(true);
+    expect(errors.has('items.0.cessRate')).toBe(true);
+    expect(errors.has('items.1.cessRate')).toBe(true);
+    expect(errors.has('items.2.cessAmount')).toBe(true);
+    expect(errors.has('items.3.cessRate')).toBe(true);
   });
 
   it('a computed line follows the tax rule with its cess; copied lines carry their cess', () => {
@@ -93,7 +93,7 @@ describe('compensation cess', () => {
       discountType: 'fixed',
       discountValue: '100',
     });
-    expect(input).toMatchObject({ cess_rate: '12', cess_amount: '120.00' });
+    expect(input).toMatchObject({ cessRate: '12', cessAmount: '120.00' });
   });
 
   describe('cess_not_applicable by date (the dated rate table)', () => {

@@ -15,7 +15,7 @@ import { TaxWarning } from './tax-engine';
  */
 export const CESS_RATE_MAX = '290';
 
-/** The problem of a `cess_rate` out of range (a 400). */
+/** The problem of a `cessRate` out of range (a 400). */
 export const CESS_RATE_RULE = `must be a cess rate in percent from 0 to ${CESS_RATE_MAX} with at most 3 decimals`;
 
 /** Whether a cess rate as sent (exact decimal text) is one a line takes: 0 to CESS_RATE_MAX, at most 3 decimals. */
@@ -31,7 +31,7 @@ export function computeCess(taxable: MoneyInput, cessRate: MoneyInput | null | u
 }
 
 /**
- * `tax_amount` on `cess_amount`: a cess amount sent more than one paisa away from cess rate x taxable value. A line
+ * `tax_amount` on `cessAmount`: a cess amount sent more than one paisa away from cess rate x taxable value. A line
  * without a cess rate is not checked (its cess, if any, is as sent).
  */
 export function cessAmountWarnings(index: number, taxable: MoneyInput, cessRate: string | null | undefined, cessAmount: string): TaxWarning[] {

@@ -18,7 +18,7 @@ export function countryName(code: string): string | null {
   return names.of(code) ?? null;
 }
 
-/** The problem of a `destination_country` that is not the code of a country outside India (a 400). */
+/** The problem of a `destinationCountry` that is not the code of a country outside India (a 400). */
 export const DESTINATION_COUNTRY_RULE = 'must be the two-letter ISO 3166-1 code of a country other than India, e.g. US';
 
 /**

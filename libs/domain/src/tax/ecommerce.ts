@@ -22,22 +22,22 @@ export const isEcommerceSection = (v: unknown): v is EcommerceSection => typeof 
  * neither: an operator GSTIN needs the section its supplies fall under, and a section needs the operator.
  */
 export function readEcommerceSupply(
-  input: { ecommerce_gstin?: string | null; ecommerce_section?: string | null },
+  input: { ecommerceGstin?: string | null; ecommerceSection?: string | null },
   current: Partial<EcommerceSupply> | undefined,
   errors: { add(field: string, message: string): void },
 ): EcommerceSupply {
   const merged = (sent: string | null | undefined, stored: string | null | undefined) =>
     sent === undefined ? (stored ?? null) : sent === null || String(sent).trim() === '' ? null : String(sent).trim();
-  const gstin = merged(input.ecommerce_gstin, current?.ecommerceGstin)?.toUpperCase() ?? null;
-  const section = merged(input.ecommerce_section, current?.ecommerceSection);
+  const gstin = merged(input.ecommerceGstin, current?.ecommerceGstin)?.toUpperCase() ?? null;
+  const section = merged(input.ecommerceSection, current?.ecommerceSection);
   const gstinCheck = gstin === null ? null : validateGstin(gstin);
-  if (gstinCheck && !gstinCheck.ok) errors.add('ecommerce_gstin', gstinCheck.reason);
-  if (section !== null && !isEcommerceSection(section)) errors.add('ecommerce_section', `must be one of ${ECOMMERCE_SECTIONS.join(', ')}`);
+  if (gstinCheck && !gstinCheck.ok) errors.add('ecommerceGstin', gstinCheck.reason);
+  if (section !== null && !isEcommerceSection(section)) errors.add('ecommerceSection', `must be one of ${ECOMMERCE_SECTIONS.join(', ')}`);
   if (section !== null && gstin === null) {
-    errors.add('ecommerce_gstin', 'is required with ecommerce_section: the GSTIN of the operator the supply was made through');
+    errors.add('ecommerceGstin', 'is required with ecommerce_section: the GSTIN of the operator the supply was made through');
   }
   if (gstin !== null && section === null) {
-    errors.add('ecommerce_section', 'is required with ecommerce_gstin: 52 (the operator collects tax at source) or 9(5) (the operator pays the tax)');
+    errors.add('ecommerceSection', 'is required with ecommerce_gstin: 52 (the operator collects tax at source) or 9(5) (the operator pays the tax)');
   }
   return gstin !== null && isEcommerceSection(section)
     ? { ecommerceGstin: gstin, ecommerceSection: section }

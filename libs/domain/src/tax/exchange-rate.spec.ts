@@ -6,7 +6,7 @@ describe('exchange rate (rule 34)', () => {
   const read = (sent: unknown, stored: string | null, currency: string) => {
     const errors = new FieldErrors();
     const value = exchangeRateValue(sent, stored, currency, errors);
-    return { value, invalid: errors.has('exchange_rate') };
+    return { value, invalid: errors.has('exchangeRate') };
   };
 
   it('takes a positive rate below 100000 with up to 4 decimals on a foreign-currency document', () => {

@@ -7,7 +7,7 @@ import { TaxWarning } from './tax-engine';
 /**
  * Documents in a foreign currency (CGST Rules, rule 34): the taxable value of a supply invoiced in another currency
  * is its value in rupees at the exchange rate of the time of supply, and the returns and the e-invoice carry rupees.
- * A document in a currency other than INR stores `exchange_rate`, rupees per unit of its currency (up to 4
+ * A document in a currency other than INR stores `exchangeRate`, rupees per unit of its currency (up to 4
  * decimals); every amount of it is converted on its own (amount x rate, rounded half-up to the paisa), line by
  * line, so the rupee sums of a return are the sums of the rupee amounts of its lines (docs/gst.md, "Foreign
  * currency").
@@ -27,7 +27,7 @@ export function isForeignCurrency(currency: string | null | undefined): boolean 
 }
 
 /**
- * The `exchange_rate` of a write, as a decimal string with 4 decimals ('83.2500'), or null:
+ * The `exchangeRate` of a write, as a decimal string with 4 decimals ('83.2500'), or null:
  * - sent: a positive number below EXCHANGE_RATE_LIMIT with at most 4 decimals, on a document in a currency other
  *   than INR; on an INR document any value but null is refused (its amounts are rupees already);
  * - not sent (undefined): the stored rate, dropped when the document is (or becomes) INR;
@@ -43,12 +43,12 @@ export function exchangeRateValue(
   if (sent === undefined) return foreign ? (stored ?? null) : null;
   if (sent === null || sent === '') return null;
   if (!foreign) {
-    errors.add('exchange_rate', `applies only to a document in a currency other than ${RUPEE}: leave it out or send null`);
+    errors.add('exchangeRate', `applies only to a document in a currency other than ${RUPEE}: leave it out or send null`);
     return null;
   }
   const text = typeof sent === 'number' ? (Number.isFinite(sent) ? new Decimal(sent).toFixed() : '') : typeof sent === 'string' ? sent.trim() : '';
   if (!RATE_TEXT.test(text) || toDecimal(text).lte(0) || toDecimal(text).gte(EXCHANGE_RATE_LIMIT)) {
-    errors.add('exchange_rate', `must be a positive number of rupees per unit of ${currency}, below ${EXCHANGE_RATE_LIMIT}, with at most 4 decimals`);
+    errors.add('exchangeRate', `must be a positive number of rupees per unit of ${currency}, below ${EXCHANGE_RATE_LIMIT}, with at most 4 decimals`);
     return null;
   }
   return toDecimal(text).toFixed(4);

@@ -24,20 +24,20 @@ export function shipToValues(gstinInput: unknown, nameInput: unknown, deliveryAd
     gstinInput === null || gstinInput === undefined ? null : typeof gstinInput === 'string' ? (text(gstinInput)?.toUpperCase() ?? null) : undefined;
   const name = nameInput === null || nameInput === undefined ? null : text(nameInput);
   let gstin: string | null = null;
-  if (gstinText === undefined) errors.add('ship_to_gstin', 'must be a GSTIN (a string) or null');
+  if (gstinText === undefined) errors.add('shipToGstin', 'must be a GSTIN (a string) or null');
   else if (gstinText !== null) {
     const check = validateGstin(gstinText);
     if (check.ok) gstin = gstinText;
-    else errors.add('ship_to_gstin', check.reason);
+    else errors.add('shipToGstin', check.reason);
   }
   if (nameInput !== null && nameInput !== undefined && (name === null || name.length < 3 || name.length > 100)) {
-    errors.add('ship_to_name', 'must be the legal name of the ship-to party, 3 to 100 characters');
+    errors.add('shipToName', 'must be the legal name of the ship-to party, 3 to 100 characters');
   }
   if (gstinText && (nameInput === undefined || nameInput === null))
-    errors.add('ship_to_name', 'is required with ship_to_gstin (the legal name of the ship-to party)');
-  if (!gstinText && name !== null) errors.add('ship_to_name', 'goes with ship_to_gstin: give the GSTIN of the ship-to party too');
+    errors.add('shipToName', 'is required with ship_to_gstin (the legal name of the ship-to party)');
+  if (!gstinText && name !== null) errors.add('shipToName', 'goes with ship_to_gstin: give the GSTIN of the ship-to party too');
   if (gstinText && !splitAddress(deliveryAddress).pin) {
-    errors.add('delivery_address', "with ship_to_gstin, the ship-to party's address of delivery with its 6-digit PIN code is required");
+    errors.add('deliveryAddress', "with ship_to_gstin, the ship-to party's address of delivery with its 6-digit PIN code is required");
   }
   return { gstin, name: gstin ? name : null };
 }

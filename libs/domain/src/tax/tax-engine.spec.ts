@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { applyGstToLines, readGstHeader, supplierSnapshotOf } from '../documents/document-gst';
+import { applyGstToLines, GstHeaderInput, readGstHeader, supplierSnapshotOf } from '../documents/document-gst';
 import { FieldErrors } from '../documents/sales-document-fields';
 import { toDecimal } from '../shared/money';
 import { defaultPlaceOfSupply, defaultSupplyType, SUPPLY_TYPES, SupplyType, taxKindOf } from './supply';
@@ -123,7 +123,7 @@ describe('the tax table of GST-RULES.md ("Which tax", IGST Act sections 7 and 8)
   const business = supplierSnapshotOf({ businessName: 'Acme', address: null, gstin: MAHARASHTRA, pan: 'AAPFU0939F', stateCode: null });
   const header = (
     client: { gstin: string | null; stateCode: string | null } | null,
-    input: Record<string, unknown> = {},
+    input: GstHeaderInput = {},
     invoiceType = 'local_sale',
     lut: string | null = null,
   ) => {
@@ -192,7 +192,7 @@ describe('the tax table of GST-RULES.md ("Which tax", IGST Act sections 7 and 8)
     [
       'place of supply sent: it decides',
       { gstin: null, stateCode: null },
-      { place_of_supply: '33' },
+      { placeOfSupply: '33' },
       'local_sale',
       null,
       { cgst: '0.00', sgst: '0.00', igst: '360.00', total: '2360.00' },
@@ -219,7 +219,7 @@ describe('the tax table of GST-RULES.md ("Which tax", IGST Act sections 7 and 8)
     [
       'reverse charge: tax shown, not in the total',
       { gstin: '27AAACH7409R1ZZ', stateCode: null },
-      { reverse_charge: true },
+      { reverseCharge: true },
       'local_sale',
       null,
       { cgst: '180.00', sgst: '180.00', igst: '0.00', total: '2000.00' },
@@ -229,8 +229,8 @@ describe('the tax table of GST-RULES.md ("Which tax", IGST Act sections 7 and 8)
   });
 
   it('a supply without payment needs a LUT number', () => {
-    expect(() => header(null, { supply_type: 'export_without_payment' })).toThrow();
-    expect(header(null, { supply_type: 'export_without_payment' }, 'local_sale', 'LUT1').kind).toBe('none');
+    expect(() => header(null, { supplyType: 'export_without_payment' })).toThrow();
+    expect(header(null, { supplyType: 'export_without_payment' }, 'local_sale', 'LUT1').kind).toBe('none');
   });
 
   it('the supply type defaults from the client and the invoice type', () => {

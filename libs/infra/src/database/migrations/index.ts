@@ -52,6 +52,7 @@ import { DropListSyncTriggers1732003800000 } from './1732003800000-drop-list-syn
 import { DropAnalyticsVersionTriggers1732004000000 } from './1732004000000-drop-analytics-version-triggers';
 import { SendoutHistoryOrder1732004100000 } from './1732004100000-sendout-history-order';
 import { NotificationTotalCounts1732004200000 } from './1732004200000-notification-total-counts';
+import { RecurringTemplateKeys1732004300000 } from './1732004300000-recurring-template-keys';
 
 /** Every migration (TypeORM runs them in timestamp order). Add new ones; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -109,4 +110,5 @@ export const MIGRATIONS = [
   DropAnalyticsVersionTriggers1732004000000,
   SendoutHistoryOrder1732004100000,
   NotificationTotalCounts1732004200000,
+  RecurringTemplateKeys1732004300000,
 ];
