@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApp, TestApp } from './support/app-harness';
 import { documentAjv, jsonSchemaRef } from './support/contract-validator';
-import { DOCUMENT_BASE_URL, FREE_FORM } from '../apps/api/src/common/openapi/document';
+import { DOCUMENT_BASE_URL, FREE_FORM } from '@app/contract/openapi/document';
 import { isValidGstin } from '../libs/domain/src/tax/gstin';
 
 type Json = Record<string, any>;

@@ -1,7 +1,7 @@
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { mobile } from './support/mobile-auth';
 import { OpenApiDocument, Operation, operationsOf, resolve, Schema } from './support/fuzz/openapi-operations';
-import { FREE_FORM } from '../apps/api/src/common/openapi/document';
+import { FREE_FORM } from '@app/contract/openapi/document';
 
 const PASSWORD = 'Strict!Owner7q';
 const UNKNOWN_PARAM = 'zz_unknown_param';

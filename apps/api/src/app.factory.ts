@@ -7,13 +7,13 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '@app/infra/config/app-config';
 import { AppModule } from './app.module';
 import { documentValidationLimits } from './common/document-limits';
-import { finishDocument, API_VERSION } from './common/openapi/document';
+import { finishDocument, API_VERSION } from '@app/contract/openapi/document';
 import { EdgeAdapter, EdgeReply, EdgeSettings } from './edge/http-edge';
 import { ExpressEdgeAdapter } from './edge/express.edge';
 import { FastifyEdgeAdapter } from './edge/fastify.edge';
 import { createLogger, requestLogger } from './logger';
 import { ApiMetrics } from './metrics/api-metrics';
-import { OPERATIONS } from './common/openapi/operations';
+import { OPERATIONS } from '@app/contract/openapi/operations';
 import { RouteLabels } from './metrics/route-label';
 import { registerConsole } from './console/register-console';
 

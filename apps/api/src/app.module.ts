@@ -40,7 +40,7 @@ import { IdempotentRoutesModule } from './idempotency/idempotent-routes';
 import { ApiMetrics } from './metrics/api-metrics';
 import { MetricsModule } from './metrics/metrics.module';
 import { RouteLabels } from './metrics/route-label';
-import { OPERATIONS } from './common/openapi/operations';
+import { OPERATIONS } from '@app/contract/openapi/operations';
 import { ConsoleModule } from './console/console.module';
 
 /** Resource modules of the API. Add a new resource's module here. */

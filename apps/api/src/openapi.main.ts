@@ -6,7 +6,7 @@ import { loadConfig } from '@app/infra/config/app-config';
 import { ConfigError } from '@app/infra/config/env-reader';
 import { databaseName } from '@app/infra/database/data-source';
 import { createApiApp } from './app.factory';
-import { DOCUMENT_BASE_URL } from './common/openapi/document';
+import { DOCUMENT_BASE_URL } from '@app/contract/openapi/document';
 
 /** The app connects at boot; the document needs no tables, so an empty database will do. */
 async function ensureDatabase(url: string): Promise<void> {

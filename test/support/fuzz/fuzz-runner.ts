@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { STATUS } from '../../../apps/api/src/common/error-envelope.filter';
+import { STATUS } from '@app/contract/common/error-status';
 import type { TestApp } from '../app-harness';
 import { PRIVATE_URLS, RequestPlan, requestPlans } from './arbitraries';
 import { OpenApiDocument, operationsOf, resolve } from './openapi-operations';

@@ -3,7 +3,7 @@ import { constantTimeEqual } from '@app/domain/shared/constant-time';
 import { DomainError, Forbidden, RateLimited, ValidationFailed } from '@app/domain/shared/domain-error';
 import { can, type PermissionKey } from '@app/domain/shared/principal';
 import type { SecretHasher } from '@app/domain/shared/secret.port';
-import { STATUS } from '../common/error-envelope.filter';
+import { STATUS } from '@app/contract/common/error-status';
 import type { EdgeReply } from '../edge/http-edge';
 import { type Answer, cookie, cookiesOf, field, type Form, type ConsoleRequest, send } from './console-http';
 import type { ConsoleSessions, SignedIn } from './console-sessions';

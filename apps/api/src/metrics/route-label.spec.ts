@@ -1,4 +1,4 @@
-import { OPERATIONS } from '../common/openapi/operations';
+import { OPERATIONS } from '@app/contract/openapi/operations';
 import { RouteLabels } from './route-label';
 
 describe('RouteLabels', () => {

@@ -14,7 +14,7 @@ import { ALLOCATION_DOCUMENT_TYPES, PAYMENT_MODES, PAYMENT_SOURCES } from '@app/
 import { PAYEE_TYPES } from '@app/domain/tds/tds-section';
 import { inlineJsonSchema } from './json-schema';
 import { arr, bool, date, id, int, money, ndate, nid, nmoney, nnum, noneOf, nstr, num, obj, oneOf, ref, Schema, str, timestamp } from './schema-kit';
-import gstr1Schema from '../../../../../schemas/gstr1.schema.json';
+import gstr1Schema from '../../../../schemas/gstr1.schema.json';
 
 /** Building blocks of the answer schemas of sales documents, notes, expenses and payments. */
 export const currency = str({ description: 'ISO 4217 code', example: 'INR', enum: [...SUPPORTED_CURRENCIES] });

@@ -7,13 +7,13 @@ import { CATEGORY_KEYS } from '@app/domain/notifications/notification-category';
 import { PAYEE_TYPES, TDS_ACTS } from '@app/domain/tds/tds-section';
 import { CARGO_KINDS, MAX_DISTANCE_KM } from '@app/domain/eway-bill/eway-bill-validity';
 import { TRANSPORT_MODES } from '@app/domain/eway-bill/part-b';
-import { STATUS } from '../error-envelope.filter';
+import { STATUS } from '../common/error-status';
 import { inlineJsonSchema } from './json-schema';
 import { arr, bool, constant, date, id, int, keyed, money, ndate, nid, nint, noneOf, nstr, ntimestamp, num, obj, oneOf, str, timestamp } from './schema-kit';
-import gstr1Schema from '../../../../../schemas/gstr1.schema.json';
-import gstr3bSchema from '../../../../../schemas/gstr3b.schema.json';
-import irpSchema from '../../../../../schemas/einvoice-1.1.schema.json';
-import ewayBillSchema from '../../../../../schemas/eway-bill.schema.json';
+import gstr1Schema from '../../../../schemas/gstr1.schema.json';
+import gstr3bSchema from '../../../../schemas/gstr3b.schema.json';
+import irpSchema from '../../../../schemas/einvoice-1.1.schema.json';
+import ewayBillSchema from '../../../../schemas/eway-bill.schema.json';
 import { count, gstr1Table } from './resources-documents-parts';
 import {
   tdsSection,

@@ -1,6 +1,6 @@
 import { MAX_ID } from '@app/contract/common/ids';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { STATUS } from '../error-envelope.filter';
+import { STATUS } from '../common/error-status';
 import { OPERATIONS, OperationDoc } from './operations';
 import { RESOURCE_SCHEMAS } from './resources';
 import { sampleOf } from './sample';
