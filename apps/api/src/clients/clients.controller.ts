@@ -15,6 +15,7 @@ import { toNumber2 } from '@app/domain/shared/money';
 import { ReadsReplica } from '../common/replica-reads';
 import { SyncListQueryDto, syncPageOf } from '@app/contract/common/sync-list-query.dto';
 import { listAnswer } from '../common/list-answer';
+import { withCommand } from '@app/contract/common/commands';
 
 @AccountApi('clients')
 @RequirePermission('clients')
@@ -36,7 +37,7 @@ export class ClientsController {
   @Post()
   @ApiOperation({ summary: 'Create a client (200 with skipped=true when phone, email or GSTIN already exists)' })
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateClientDto, @Res({ passthrough: true }) res: EdgeReply) {
-    const result = await this.clients.create(caller, body);
+    const result = await withCommand(body, (command) => this.clients.create(caller, command));
     res.status(result.skipped ? 200 : 201);
     return { skipped: result.skipped, client: presentClient(result.client) };
   }
@@ -57,7 +58,7 @@ export class ClientsController {
 
   @Patch(':id')
   async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateClientDto) {
-    return presentClient(await this.clients.update(caller, id, body));
+    return presentClient(await withCommand(body, (command) => this.clients.update(caller, id, command)));
   }
 
   @Delete(':id')

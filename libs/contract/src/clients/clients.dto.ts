@@ -3,6 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsOptional, IsString, MaxLength } from 'class-validator';
 import { REGISTRATION_TYPES } from '@app/domain/clients/client';
 import { OptionalNonNull } from '../common/optional-non-null';
+import type { ClientInput } from '@app/domain/clients/client-rules';
+import { commandFits } from '../common/commands';
 
 const numberToString = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
@@ -76,3 +78,6 @@ export class UpdateClientDto extends ClientOptionalFieldsDto {
   @ApiPropertyOptional() @OptionalNonNull() @Transform(numberToString) @IsString({ message: 'must be a string' }) @MaxLength(30) phone?: string;
   @ApiPropertyOptional() @OptionalNonNull() @IsString({ message: 'must be a string' }) @MaxLength(254) email?: string;
 }
+
+commandFits<CreateClientDto, ClientInput>(true);
+commandFits<UpdateClientDto, ClientInput>(true);

@@ -47,7 +47,7 @@ describe('buildClientFields on create', () => {
   });
 
   it('keeps the digits of a number given with another country code', () => {
-    expect(buildClientFields({ ...valid, phone: '415 555 0123', country_code: '+1' })).toMatchObject({ phone: '4155550123', countryCode: '+1' });
+    expect(buildClientFields({ ...valid, phone: '415 555 0123', countryCode: '+1' })).toMatchObject({ phone: '4155550123', countryCode: '+1' });
   });
 
   it.each([
@@ -58,9 +58,9 @@ describe('buildClientFields on create', () => {
     [{ email: 'two@@example.com' }, 'email'],
     [{ name: 'x'.repeat(256) }, 'name'],
     [{ address: 'x'.repeat(1001) }, 'address'],
-    [{ country_code: '91' }, 'country_code'],
-    [{ country_code: '+0' }, 'country_code'],
-    [{ country_code: 'India' }, 'country_code'],
+    [{ countryCode: '91' }, 'countryCode'],
+    [{ countryCode: '+0' }, 'countryCode'],
+    [{ countryCode: 'India' }, 'countryCode'],
   ] as Array<[ClientInput, string]>)('rejects %p keyed by %s alone', (change, field) => {
     expect(Object.keys(errorsOf(() => buildClientFields({ ...valid, ...change })))).toEqual([field]);
   });
@@ -96,15 +96,15 @@ describe('buildClientFields on create', () => {
   });
 
   it('keeps a state code sent without GSTIN, and an agreeing one sent with it', () => {
-    expect(buildClientFields({ ...valid, state_code: '07' })).toMatchObject({ gstin: null, stateCode: '07' });
-    expect(buildClientFields({ ...valid, gstin: '27AAPFU0939F1ZV', state_code: '27' })).toMatchObject({ stateCode: '27' });
-    expect(buildClientFields({ ...valid, gstin: '27AAPFU0939F1ZV', state_code: '' })).toMatchObject({ stateCode: '27' });
+    expect(buildClientFields({ ...valid, stateCode: '07' })).toMatchObject({ gstin: null, stateCode: '07' });
+    expect(buildClientFields({ ...valid, gstin: '27AAPFU0939F1ZV', stateCode: '27' })).toMatchObject({ stateCode: '27' });
+    expect(buildClientFields({ ...valid, gstin: '27AAPFU0939F1ZV', stateCode: '' })).toMatchObject({ stateCode: '27' });
   });
 
-  it('refuses a state code that is unknown or contradicts the GSTIN, keyed by state_code', () => {
-    expect(errorsOf(() => buildClientFields({ ...valid, state_code: '77' }))).toEqual({ state_code: expect.any(String) });
-    expect(errorsOf(() => buildClientFields({ ...valid, gstin: '27AAPFU0939F1ZV', state_code: '29' }))).toEqual({
-      state_code: expect.stringContaining('27'),
+  it('refuses a state code that is unknown or contradicts the GSTIN, keyed by stateCode', () => {
+    expect(errorsOf(() => buildClientFields({ ...valid, stateCode: '77' }))).toEqual({ stateCode: expect.any(String) });
+    expect(errorsOf(() => buildClientFields({ ...valid, gstin: '27AAPFU0939F1ZV', stateCode: '29' }))).toEqual({
+      stateCode: expect.stringContaining('27'),
     });
   });
 
@@ -173,7 +173,7 @@ describe('buildClientFields merging over a stored client (PATCH)', () => {
     expect(errorsOf(() => buildClientFields({ name: '' }, stored))).toEqual({ name: 'is required' });
     expect(errorsOf(() => buildClientFields({ phone: '' }, stored))).toEqual({ phone: 'is required' });
     expect(errorsOf(() => buildClientFields({ gstin: '29AAACH7409R1ZY' }, stored))).toEqual({ gstin: expect.any(String) });
-    expect(errorsOf(() => buildClientFields({ state_code: '29' }, stored))).toEqual({ state_code: expect.stringContaining('27') });
+    expect(errorsOf(() => buildClientFields({ stateCode: '29' }, stored))).toEqual({ stateCode: expect.stringContaining('27') });
   });
 
   it('removes the GSTIN (and the state it gave) with null or an empty string', () => {
@@ -188,7 +188,7 @@ describe('buildClientFields merging over a stored client (PATCH)', () => {
   it('keeps a stored state code of a client without GSTIN when other fields change', () => {
     const noGstin = { ...stored, gstin: null, stateCode: '07' };
     expect(buildClientFields({ name: 'Renamed' }, noGstin)).toMatchObject({ name: 'Renamed', gstin: null, stateCode: '07' });
-    expect(buildClientFields({ state_code: null }, noGstin)).toMatchObject({ stateCode: null });
+    expect(buildClientFields({ stateCode: null }, noGstin)).toMatchObject({ stateCode: null });
   });
 
   it('keeps a stored international number valid on re-validation', () => {

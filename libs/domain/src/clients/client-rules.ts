@@ -10,12 +10,12 @@ export interface ClientInput {
   name?: string;
   phone?: string;
   email?: string;
-  country_code?: string;
+  countryCode?: string;
   address?: string | null;
   gstin?: string | null;
-  state_code?: string | null;
-  reminders_opt_out?: boolean | null;
-  registration_type?: string | null;
+  stateCode?: string | null;
+  remindersOptOut?: boolean | null;
+  registrationType?: string | null;
 }
 
 /** '+' and 1 to 4 digits, not starting with 0 (the form normalizePhone accepts). */
@@ -33,9 +33,9 @@ export function buildClientFields(input: ClientInput, base?: ClientFields): Clie
   if (!name) errors.name = 'is required';
   else if (name.length > 255) errors.name = 'must be at most 255 characters';
 
-  const countryCode = pick('country_code', base?.countryCode) || '+91';
+  const countryCode = pick('countryCode', base?.countryCode) || '+91';
   const countryOk = COUNTRY_CODE.test(countryCode);
-  if (!countryOk) errors.country_code = 'must look like +91';
+  if (!countryOk) errors.countryCode = 'must look like +91';
 
   let phone = '';
   const rawPhone = pick('phone', base?.phone) ?? '';
@@ -57,13 +57,13 @@ export function buildClientFields(input: ClientInput, base?: ClientFields): Clie
   const gstinRaw = pick('gstin', base?.gstin);
   const gstin = gstinRaw ? gstinRaw.toUpperCase() : null;
   let gstinState: string | null = null;
-  const registrationType = pick('registration_type', base?.registrationType ?? null) || null;
+  const registrationType = pick('registrationType', base?.registrationType ?? null) || null;
   if (registrationType !== null && !(REGISTRATION_TYPES as readonly string[]).includes(registrationType)) {
-    errors.registration_type = `must be one of ${REGISTRATION_TYPES.join(', ')}`;
+    errors.registrationType = `must be one of ${REGISTRATION_TYPES.join(', ')}`;
   } else if ((registrationType === 'regular' || registrationType === 'composition' || registrationType === 'uin') && !gstin) {
-    errors.registration_type = `a ${registrationType} client is registered: give its ${registrationType === 'uin' ? 'UIN' : 'GSTIN'} in gstin`;
+    errors.registrationType = `a ${registrationType} client is registered: give its ${registrationType === 'uin' ? 'UIN' : 'GSTIN'} in gstin`;
   } else if ((registrationType === 'unregistered' || registrationType === 'consumer') && gstin) {
-    errors.registration_type = `an ${registrationType === 'consumer' ? 'end consumer' : 'unregistered person'} has no GSTIN: leave gstin empty`;
+    errors.registrationType = `an ${registrationType === 'consumer' ? 'end consumer' : 'unregistered person'} has no GSTIN: leave gstin empty`;
   }
   if (gstin) {
     // A UIN holder's identity number is not a GSTIN (no PAN in it): checked as a UIN.
@@ -73,13 +73,13 @@ export function buildClientFields(input: ClientInput, base?: ClientFields): Clie
   }
 
   // A GSTIN fixes the state; a state code sent with it must agree.
-  const stateSent = input.state_code !== undefined ? input.state_code || null : undefined;
+  const stateSent = input.stateCode !== undefined ? input.stateCode || null : undefined;
   let stateCode = stateSent === undefined ? (input.gstin !== undefined ? gstinState : (base?.stateCode ?? gstinState)) : stateSent;
-  if (stateCode && !GST_STATES[stateCode]) errors.state_code = 'must be a GST state code such as 27';
-  else if (stateCode && gstinState && stateCode !== gstinState) errors.state_code = `must match the GSTIN state ${gstinState}`;
+  if (stateCode && !GST_STATES[stateCode]) errors.stateCode = 'must be a GST state code such as 27';
+  else if (stateCode && gstinState && stateCode !== gstinState) errors.stateCode = `must match the GSTIN state ${gstinState}`;
   if (!stateCode) stateCode = gstinState;
 
-  const optOut = typeof input.reminders_opt_out === 'boolean' ? input.reminders_opt_out : base?.remindersOptOut;
+  const optOut = typeof input.remindersOptOut === 'boolean' ? input.remindersOptOut : base?.remindersOptOut;
 
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
   return {

@@ -135,7 +135,7 @@ function clientOf(order: Json, shippingState: string | null): ClientInput {
     email,
     address: lines.length ? lines.join(', ').slice(0, 1000) : null,
     gstin,
-    state_code: gstin ? undefined : (stateOfAddress(address) ?? shippingState),
+    stateCode: gstin ? undefined : (stateOfAddress(address) ?? shippingState),
   };
 }
 
