@@ -11,6 +11,7 @@ import { CreateInventoryDto, MovementsQueryDto, UpdateInventoryDto } from '@app/
 import { presentInventoryItem, presentMovement } from '@app/contract/inventory/inventory.presenter';
 import { cursorPageOf, SyncListQueryDto, syncPageOf } from '@app/contract/common/sync-list-query.dto';
 import { listAnswer } from '../common/list-answer';
+import { withCommand } from '@app/contract/common/commands';
 
 /** The page size of a movements list read without `limit`: all of them. */
 const EVERY_ROW = 2147483647;
@@ -33,7 +34,7 @@ export class InventoryController {
   @Post()
   @ApiOperation({ summary: 'Create an item; a non-zero quantity is recorded as an opening-stock movement' })
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateInventoryDto) {
-    return { inventory_id: await this.inventory.create(caller, body) };
+    return { inventory_id: await withCommand(body, (command) => this.inventory.create(caller, command)) };
   }
 
   @Post('bulk-delete')
@@ -57,7 +58,7 @@ export class InventoryController {
   @Patch(':id')
   @ApiOperation({ summary: 'Merge fields; a changed quantity is recorded as an adjustment movement' })
   async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateInventoryDto) {
-    await this.inventory.update(caller, id, body);
+    await withCommand(body, (command) => this.inventory.update(caller, id, command));
     return { inventory_id: id };
   }
 

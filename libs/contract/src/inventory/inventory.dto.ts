@@ -9,6 +9,8 @@ import { INVENTORY_TYPES } from '@app/domain/inventory/inventory-item';
 import { IsAmount } from '../common/is-amount';
 import { GST_RATES } from '@app/domain/tax/gst-rates';
 import { HSN_CODE_DOC } from '../documents/gst-fields.dto';
+import type { InventoryInput, InventoryUpdate } from '@app/domain/inventory/inventory-rules';
+import { commandFits } from '../common/commands';
 
 class InventoryFieldsDto {
   @ApiPropertyOptional()
@@ -99,3 +101,6 @@ export class MovementsQueryDto extends OmitType(CursorListQueryDto, ['limit'] as
   @Max(MAX_LIMIT, { message: `must be at most ${MAX_LIMIT}` })
   limit?: number;
 }
+
+commandFits<CreateInventoryDto, InventoryInput>(true);
+commandFits<UpdateInventoryDto, InventoryUpdate>(true);

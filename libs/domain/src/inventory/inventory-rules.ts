@@ -9,16 +9,21 @@ import { INVENTORY_TYPES, InventoryFields, InventoryType } from './inventory-ite
 export interface InventoryInput {
   name?: string;
   sku?: string | null;
-  barcode_type?: string | null;
+  barcodeType?: string | null;
   type?: string;
   description?: string | null;
   quantity?: number;
   rate?: number | string;
-  discount_type?: string | null;
-  discount_value?: number | string | null;
-  tax_rate?: number | string | null;
-  hsn_code?: string | null;
-  low_stock_threshold?: number | null;
+  discountType?: string | null;
+  discountValue?: number | string | null;
+  taxRate?: number | string | null;
+  hsnCode?: string | null;
+  lowStockThreshold?: number | null;
+}
+
+/** A PATCH: the fields, and the note of the adjustment movement a changed quantity records. */
+export interface InventoryUpdate extends InventoryInput {
+  note?: string;
 }
 
 /** Validates `input` merged over `base` (PATCH) and returns normalized fields, or a 400 keyed by field. */
@@ -44,39 +49,39 @@ export function buildInventoryFields(input: InventoryInput, base?: InventoryFiel
   // The opening stock is a count of what is on hand; later the stock may go below zero (invoices, adjustments).
   else if (!base && (quantity as number) < 0) errors.quantity = 'must be at least 0 (the opening stock)';
 
-  const discountType = (has('discount_type') ? input.discount_type || null : (base?.discountType ?? null)) as DiscountType | null;
-  if (discountType && !DISCOUNT_TYPES.includes(discountType)) errors.discount_type = 'must be percentage or fixed';
-  const rawDiscount = has('discount_value') ? (input.discount_value ?? 0) : (base?.discountValue ?? 0);
+  const discountType = (has('discountType') ? input.discountType || null : (base?.discountType ?? null)) as DiscountType | null;
+  if (discountType && !DISCOUNT_TYPES.includes(discountType)) errors.discountType = 'must be percentage or fixed';
+  const rawDiscount = has('discountValue') ? (input.discountValue ?? 0) : (base?.discountValue ?? 0);
   let discountValue = '0.00';
-  if (!isMoneyLike(rawDiscount) || toDecimal(rawDiscount).lt(0)) errors.discount_value = 'must be a non-negative amount';
+  if (!isMoneyLike(rawDiscount) || toDecimal(rawDiscount).lt(0)) errors.discountValue = 'must be a non-negative amount';
   else {
     discountValue = money2(rawDiscount);
-    if (discountType === 'percentage' && toDecimal(rawDiscount).gt(100)) errors.discount_value = 'must be at most 100 for a percentage';
+    if (discountType === 'percentage' && toDecimal(rawDiscount).gt(100)) errors.discountValue = 'must be at most 100 for a percentage';
   }
 
-  const rawTax = has('tax_rate') ? (input.tax_rate ?? 0) : (base?.taxRate ?? 0);
+  const rawTax = has('taxRate') ? (input.taxRate ?? 0) : (base?.taxRate ?? 0);
   let taxRate = '0.000';
   const tax = Number(rawTax);
   if (typeof rawTax === 'boolean' || !Number.isFinite(tax) || tax < 0 || tax > 100 || !/^\d+(\.\d{1,3})?$/.test(String(rawTax))) {
-    errors.tax_rate = 'must be a percentage from 0 to 100 with at most 3 decimals';
-  } else if (has('tax_rate') && !isGstRate(String(rawTax))) {
+    errors.taxRate = 'must be a percentage from 0 to 100 with at most 3 decimals';
+  } else if (has('taxRate') && !isGstRate(String(rawTax))) {
     // Checked when sent: an item stored before the rule keeps its rate through a PATCH of other fields.
-    errors.tax_rate = GST_RATE_RULE;
+    errors.taxRate = GST_RATE_RULE;
   } else taxRate = tax.toFixed(3);
 
-  const hsnCode = has('hsn_code') ? (input.hsn_code ?? '') : (base?.hsnCode ?? '');
-  if (has('hsn_code') && hsnCode && !isHsnCode(hsnCode)) errors.hsn_code = HSN_CODE_RULE;
+  const hsnCode = has('hsnCode') ? (input.hsnCode ?? '') : (base?.hsnCode ?? '');
+  if (has('hsnCode') && hsnCode && !isHsnCode(hsnCode)) errors.hsnCode = HSN_CODE_RULE;
 
-  const lowStockThreshold = has('low_stock_threshold') ? (input.low_stock_threshold ?? null) : (base?.lowStockThreshold ?? null);
+  const lowStockThreshold = has('lowStockThreshold') ? (input.lowStockThreshold ?? null) : (base?.lowStockThreshold ?? null);
   if (lowStockThreshold !== null && (!Number.isInteger(lowStockThreshold) || lowStockThreshold < 0 || lowStockThreshold > 1_000_000_000)) {
-    errors.low_stock_threshold = 'must be a whole number from 0 or null';
+    errors.lowStockThreshold = 'must be a whole number from 0 or null';
   }
 
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
   return {
     name,
     sku: has('sku') ? (input.sku ?? '') : (base?.sku ?? ''),
-    barcodeType: has('barcode_type') ? (input.barcode_type ?? '') : (base?.barcodeType ?? ''),
+    barcodeType: has('barcodeType') ? (input.barcodeType ?? '') : (base?.barcodeType ?? ''),
     type,
     description: has('description') ? (input.description ?? '') : (base?.description ?? ''),
     // Services keep no stock.

@@ -8,7 +8,7 @@ import { Page, PageRequest } from '../shared/pagination';
 import { TransactionRunner } from '../shared/transaction.port';
 import { InventoryItem, MovedStock, StockMovement } from './inventory-item';
 import { InventoryRepository } from './inventory.repository.port';
-import { buildInventoryFields, InventoryInput } from './inventory-rules';
+import { buildInventoryFields, InventoryInput, InventoryUpdate } from './inventory-rules';
 import { LowStockAlerts } from './low-stock';
 
 /** Inventory items; manual stock changes (PATCH of quantity) are recorded as `adjustment` movements. */
@@ -52,7 +52,7 @@ export class InventoryService {
     });
   }
 
-  async update(caller: Caller, id: number, input: InventoryInput & { note?: string }): Promise<void> {
+  async update(caller: Caller, id: number, input: InventoryUpdate): Promise<void> {
     const accountId = caller.account.id;
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
