@@ -12,6 +12,7 @@ import { CreateExpenseDto, UpdateExpenseDto } from '@app/contract/expenses/expen
 import { presentExpense, presentExpenseFields } from '@app/contract/expenses/expense.presenter';
 import { SyncListQueryDto, syncPageOf } from '@app/contract/common/sync-list-query.dto';
 import { listAnswer } from '../common/list-answer';
+import { withCommand } from '@app/contract/common/commands';
 
 @AccountApi('expenses')
 @RequirePermission('expenses')
@@ -35,7 +36,7 @@ export class ExpensesController {
 
   @Post()
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateExpenseDto) {
-    return { expense_id: await this.expenses.create(caller, body) };
+    return { expense_id: await withCommand(body, (command) => this.expenses.create(caller, command)) };
   }
 
   @Post('bulk-delete')
@@ -57,7 +58,7 @@ export class ExpensesController {
 
   @Patch(':id')
   async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateExpenseDto) {
-    await this.expenses.update(caller, id, body);
+    await withCommand(body, (command) => this.expenses.update(caller, id, command));
     return { expense_id: id };
   }
 

@@ -5,6 +5,8 @@ import { OptionalNonNull } from '../common/optional-non-null';
 import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
 import { IsId } from '../common/ids';
+import type { ExpenseInput } from '@app/domain/expenses/expense-rules';
+import { commandFits } from '../common/commands';
 
 class ExpenseFieldsDto {
   @ApiPropertyOptional({ description: 'One of GET /v1/expenses/categories', default: 'Miscellaneous' })
@@ -80,3 +82,6 @@ export class UpdateExpenseDto extends ExpenseFieldsDto {
   expense_description?: string;
   @ApiPropertyOptional() @OptionalNonNull() @IsAmount() expense_amount?: number;
 }
+
+commandFits<CreateExpenseDto, ExpenseInput>(true);
+commandFits<UpdateExpenseDto, ExpenseInput>(true);

@@ -51,8 +51,8 @@ export class ExpensesService {
     await this.tx.run(async () => {
       const current = await this.require(accountId, id);
       const fields = buildExpenseFields(input, this.today(), current);
-      if (input.client_id !== undefined) await this.references.client(accountId, fields.clientId);
-      if (input.tds_section_id !== undefined) await this.references.tdsSection(accountId, fields.tdsSectionId);
+      if (input.clientId !== undefined) await this.references.client(accountId, fields.clientId);
+      if (input.tdsSectionId !== undefined) await this.references.tdsSection(accountId, fields.tdsSectionId);
       await this.expenses.update(accountId, id, fields);
       await this.activity.updated(caller.principal, 'expense', id, fields.description, {
         before: { amount: current.amount },
