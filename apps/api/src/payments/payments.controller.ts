@@ -14,6 +14,7 @@ import type { EdgeReply } from '../edge/http-edge';
 import { AllocatePaymentDto, CreatePaymentDto, PaymentListQueryDto, ReceiptVoucherQueryDto, UpdatePaymentDto } from '@app/contract/payments/payments.dto';
 import { syncPageOf } from '@app/contract/common/sync-list-query.dto';
 import { listAnswer } from '../common/list-answer';
+import { withCommand } from '@app/contract/common/commands';
 
 const written = (w: PaymentWritten) => ({
   payment_id: w.paymentId,
@@ -47,7 +48,7 @@ export class PaymentsController {
 
   @Post()
   async create(@CurrentCaller() caller: Caller, @Body() body: CreatePaymentDto) {
-    return written(await this.payments.create(caller, body));
+    return written(await withCommand(body, (command) => this.payments.create(caller, command)));
   }
 
   @Post('bulk-delete')
@@ -75,7 +76,7 @@ export class PaymentsController {
 
   @Patch(':id')
   async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdatePaymentDto) {
-    await this.payments.update(caller, id, body);
+    await withCommand(body, (command) => this.payments.update(caller, id, command));
     return { payment_id: id };
   }
 
@@ -87,7 +88,7 @@ export class PaymentsController {
 
   @Post(':id/allocations')
   async allocate(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: AllocatePaymentDto) {
-    return written(await this.payments.allocate(caller, id, body));
+    return written(await withCommand(body, (command) => this.payments.allocate(caller, id, command)));
   }
 
   @Delete(':id/allocations/:allocation_id')

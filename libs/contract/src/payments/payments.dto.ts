@@ -4,6 +4,8 @@ import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsOptional, IsString, MaxLength
 import { ADVANCE_SUPPLIES, AdvanceSupply } from '@app/domain/payments/advance-tax';
 import { ALLOCATION_DOCUMENT_TYPES, PAYMENT_MODES, PaymentMode } from '@app/domain/payments/payment';
 import { MAX_ALLOCATIONS } from '@app/domain/payments/payment-rules';
+import type { AllocateInput, PaymentInput, PaymentTextsInput } from '@app/domain/payments/payment-rules';
+import { commandFits } from '../common/commands';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { GST_RATE_RULE, isGstRate } from '@app/domain/tax/gst-rates';
 import { IsAmount } from '../common/is-amount';
@@ -151,3 +153,7 @@ export class ReceiptVoucherQueryDto {
   @ValidateBy({ name: 'gst_rate', validator: { validate: (v: unknown) => typeof v === 'string' && isGstRate(v), defaultMessage: () => GST_RATE_RULE } })
   tax_rate?: string;
 }
+
+commandFits<CreatePaymentDto, PaymentInput>(true);
+commandFits<UpdatePaymentDto, PaymentTextsInput>(true);
+commandFits<AllocatePaymentDto, AllocateInput>(true);

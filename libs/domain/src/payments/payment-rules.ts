@@ -8,22 +8,22 @@ export const MAX_ALLOCATIONS = 200;
 
 /** One allocation as a caller sends it. */
 export interface AllocationInput {
-  document_type?: unknown;
-  document_id?: unknown;
+  documentType?: unknown;
+  documentId?: unknown;
   amount?: unknown;
-  tds_amount?: unknown;
+  tdsAmount?: unknown;
 }
 
 /** `POST /v1/payments` as sent (strings trimmed at the edge). */
 export interface PaymentInput {
-  client_id?: unknown;
+  clientId?: unknown;
   amount?: unknown;
-  payment_date?: unknown;
+  paymentDate?: unknown;
   mode?: unknown;
   currency?: unknown;
   reference?: unknown;
   notes?: unknown;
-  tds_amount?: unknown;
+  tdsAmount?: unknown;
   allocations?: AllocationInput[] | null;
 }
 
@@ -37,7 +37,7 @@ export interface PaymentTextsInput {
 export interface AllocateInput {
   allocations?: AllocationInput[] | null;
   /** Defaults to today (Asia/Kolkata); not before the payment's date. */
-  allocation_date?: string | null;
+  allocationDate?: string | null;
 }
 
 /** A money amount of at most 2 decimals: more than 0 (`positive`), or at least 0 when absent is 0. */
@@ -75,17 +75,17 @@ export function allocationRequests(items: unknown, errors: FieldErrors, required
       errors.add(`allocations.${index}`, 'must be an object');
       return { type: 'invoice', id: 0, amount: '0.00', tdsAmount: '0.00', index };
     }
-    const type = enumValue<AllocationDocumentType>(item.document_type, ALLOCATION_DOCUMENT_TYPES, at('document_type'), errors, 'invoice');
-    if (item.document_type === undefined || item.document_type === null) errors.add(at('document_type'), 'is required');
-    const id = requiredId(item.document_id, at('document_id'), errors);
+    const type = enumValue<AllocationDocumentType>(item.documentType, ALLOCATION_DOCUMENT_TYPES, at('documentType'), errors, 'invoice');
+    if (item.documentType === undefined || item.documentType === null) errors.add(at('documentType'), 'is required');
+    const id = requiredId(item.documentId, at('documentId'), errors);
     const first = seen.get(`${type}:${id}`);
-    if (id && first !== undefined) errors.add(at('document_id'), `names the same document as allocations.${first}; send one allocation per document`);
+    if (id && first !== undefined) errors.add(at('documentId'), `names the same document as allocations.${first}; send one allocation per document`);
     seen.set(`${type}:${id}`, index);
     return {
       type,
       id,
       amount: amountOf(item.amount, at('amount'), errors, true),
-      tdsAmount: amountOf(item.tds_amount, at('tds_amount'), errors, false),
+      tdsAmount: amountOf(item.tdsAmount, at('tdsAmount'), errors, false),
       index,
     };
   });
@@ -95,11 +95,11 @@ export function allocationRequests(items: unknown, errors: FieldErrors, required
 export function buildPayment(input: PaymentInput, accountCurrency: string): { fields: PaymentFields; allocations: AllocationRequest[] } {
   const errors = new FieldErrors();
   const fields: PaymentFields = {
-    clientId: requiredId(input.client_id, 'client_id', errors),
+    clientId: requiredId(input.clientId, 'clientId', errors),
     amount: amountOf(input.amount, 'amount', errors, true),
-    tdsAmount: amountOf(input.tds_amount, 'tds_amount', errors, false),
+    tdsAmount: amountOf(input.tdsAmount, 'tdsAmount', errors, false),
     currency: currencyValue(input.currency, errors, accountCurrency),
-    paymentDate: requiredDate(input.payment_date, 'payment_date', errors),
+    paymentDate: requiredDate(input.paymentDate, 'paymentDate', errors),
     mode: enumValue<PaymentMode>(input.mode, PAYMENT_MODES, 'mode', errors, 'other'),
     reference: optionalText(input.reference, 'reference', errors, 100),
     notes: optionalText(input.notes, 'notes', errors, 1000),
@@ -128,8 +128,8 @@ export function buildTexts(input: PaymentTextsInput, current: Pick<Payment, 'ref
 export function buildAllocate(input: AllocateInput, paymentDate: string, today: string): { allocations: AllocationRequest[]; date: string } {
   const errors = new FieldErrors();
   const allocations = allocationRequests(input.allocations, errors, true);
-  const date = optionalDate(input.allocation_date, 'allocation_date', errors) ?? (today < paymentDate ? paymentDate : today);
-  if (date && date < paymentDate) errors.add('allocation_date', `must not be before the payment's date ${paymentDate}`);
+  const date = optionalDate(input.allocationDate, 'allocationDate', errors) ?? (today < paymentDate ? paymentDate : today);
+  if (date && date < paymentDate) errors.add('allocationDate', `must not be before the payment's date ${paymentDate}`);
   errors.throwIfAny();
   return { allocations, date };
 }

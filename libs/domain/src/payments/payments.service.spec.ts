@@ -88,7 +88,7 @@ function ask(w: World, t: { doc: number; percent: number; tds: number }) {
   const amount = Math.max(1, Math.floor((due * t.percent) / 100));
   // Some TDS on invoices: a tenth of the amount scaled, which sometimes exceeds what the document allows.
   const tds = doc.type === 'invoice' || t.tds > 100 ? Math.floor((amount * t.tds) / 1000) : 0;
-  return { document_type: doc.type, document_id: doc.id, amount: paiseText(amount), tds_amount: paiseText(tds) };
+  return { documentType: doc.type, documentId: doc.id, amount: paiseText(amount), tdsAmount: paiseText(tds) };
 }
 
 async function run(w: World, o: Op): Promise<void> {
@@ -99,14 +99,14 @@ async function run(w: World, o: Op): Promise<void> {
     case 'receipt': {
       const allocations = o.targets.map((t) => ask(w, t));
       const amount = allocations.reduce((s, x) => s + p(x.amount), 0) + o.advance + (allocations.length ? 0 : 1);
-      const tds = allocations.reduce((s, x) => s + p(x.tds_amount), 0) + o.advanceTds;
+      const tds = allocations.reduce((s, x) => s + p(x.tdsAmount), 0) + o.advanceTds;
       // Mostly the client of the first document (sometimes the other one, which is refused).
       const client = o.targets.length && o.client === 0 ? w.docs[o.targets[0].doc].client : o.client;
       await kit.paymentService.create(a, {
-        client_id: w.clients[client],
+        clientId: w.clients[client],
         amount: paiseText(amount),
-        tds_amount: paiseText(tds),
-        payment_date: '2025-06-01',
+        tdsAmount: paiseText(tds),
+        paymentDate: '2025-06-01',
         mode: 'neft',
         allocations,
       });
@@ -120,12 +120,12 @@ async function run(w: World, o: Op): Promise<void> {
       const allocations = o.targets.map((t) => {
         const wanted = ask(w, t);
         const amount = t.percent > 120 ? p(wanted.amount) : Math.max(1, Math.min(p(wanted.amount), free));
-        const tds = t.percent > 120 ? p(wanted.tds_amount) : Math.min(p(wanted.tds_amount), freeTds);
+        const tds = t.percent > 120 ? p(wanted.tdsAmount) : Math.min(p(wanted.tdsAmount), freeTds);
         free -= amount;
         freeTds -= tds;
-        return { ...wanted, amount: paiseText(amount), tds_amount: paiseText(tds) };
+        return { ...wanted, amount: paiseText(amount), tdsAmount: paiseText(tds) };
       });
-      await kit.paymentService.allocate(a, pick(o.payment), { allocations, allocation_date: '2025-06-05' });
+      await kit.paymentService.allocate(a, pick(o.payment), { allocations, allocationDate: '2025-06-05' });
       return;
     }
     case 'unallocate': {
