@@ -11,6 +11,7 @@ import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorato
 import { CaSyncSettings } from '@app/domain/ca-sync/ca-sync';
 import { CaSyncService } from '@app/domain/ca-sync/ca-sync.service';
 import { CaSyncTestSendDto, UpdateBusinessDto, UpdateCaSyncDto, UpdateTemplatesDto } from '@app/contract/settings/settings.dto';
+import { withCommand } from '@app/contract/common/commands';
 
 function presentBusiness({ account, settings }: BusinessProfile) {
   return {
@@ -63,7 +64,7 @@ export class SettingsController {
       if (rest[field] !== undefined) prefixes[kind] = rest[field];
       delete rest[field];
     }
-    return presentBusiness(await this.profile.update(caller.principal, caller.account, { ...rest, prefixes }));
+    return presentBusiness(await withCommand(rest, (command) => this.profile.update(caller.principal, caller.account, { ...command, prefixes })));
   }
 
   @Get('templates')
@@ -74,7 +75,7 @@ export class SettingsController {
 
   @Patch('templates')
   async updateTemplates(@CurrentCaller() caller: Caller, @Body() body: UpdateTemplatesDto) {
-    const { settings } = await this.profile.update(caller.principal, caller.account, { invoice_template: body.invoice_template });
+    const { settings } = await withCommand(body, (command) => this.profile.update(caller.principal, caller.account, command));
     return { invoice_template: settings.invoiceTemplate, available: [...INVOICE_TEMPLATES] };
   }
 }

@@ -7,6 +7,8 @@ import { OptionalNonNull } from '../common/optional-non-null';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
 import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
 import { DOCUMENT_KINDS, documentKind, PrefixSetting } from '@app/domain/documents/document-kinds';
+import type { BusinessProfileInput } from '@app/domain/settings/business-profile.service';
+import { commandFits } from '../common/commands';
 
 const S = { message: 'must be a string' };
 
@@ -147,3 +149,8 @@ export class CaSyncTestSendDto {
   @IsDateString()
   to?: string;
 }
+
+// The number prefixes leave the body as `prefixes` keyed by document kind (the settings controller builds it); the
+// template has its own route.
+commandFits<Omit<UpdateBusinessDto, PrefixSetting>, Omit<BusinessProfileInput, 'prefixes' | 'invoiceTemplate'>>(true);
+commandFits<UpdateTemplatesDto, Pick<BusinessProfileInput, 'invoiceTemplate'>>(true);

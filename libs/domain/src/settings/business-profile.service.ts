@@ -16,29 +16,29 @@ import { BusinessSettings, BusinessSettingsRepository, NO_BANK_DETAILS } from '.
 import { normalizeLogoBase64, normalizePngBase64 } from './signature';
 
 export interface BusinessProfileInput {
-  business_name?: string | null;
-  business_email?: string | null;
-  business_address?: string | null;
-  business_gstin?: string | null;
-  business_pan?: string | null;
-  state_code?: string | null;
+  businessName?: string | null;
+  businessEmail?: string | null;
+  businessAddress?: string | null;
+  businessGstin?: string | null;
+  businessPan?: string | null;
+  stateCode?: string | null;
   phone?: string | null;
-  logo_url?: string | null;
+  logoUrl?: string | null;
   currency?: string;
-  signature_png?: string | null;
-  invoice_template?: string;
+  signaturePng?: string | null;
+  invoiceTemplate?: string;
   prefixes?: Partial<Record<DocumentKind, string | null>>;
   logo?: string | null;
-  bank_account_name?: string | null;
-  bank_account_number?: string | null;
-  bank_ifsc?: string | null;
-  bank_name?: string | null;
-  bank_branch?: string | null;
-  upi_id?: string | null;
-  aggregate_turnover?: string | number | null;
-  einvoice_enabled?: boolean;
+  bankAccountName?: string | null;
+  bankAccountNumber?: string | null;
+  bankIfsc?: string | null;
+  bankName?: string | null;
+  bankBranch?: string | null;
+  upiId?: string | null;
+  aggregateTurnover?: string | number | null;
+  einvoiceEnabled?: boolean;
   /** IANA time zone of the account's calendar (the day of its recurring invoices and reminders). */
-  time_zone?: string;
+  timeZone?: string;
 }
 
 export interface BusinessProfile {
@@ -72,44 +72,44 @@ export class BusinessProfileService {
     const errors: Record<string, string> = {};
     const has = (k: keyof BusinessProfileInput) => input[k] !== undefined;
     const profile: AccountProfile = {
-      businessName: has('business_name') ? input.business_name || null : account.businessName,
-      businessEmail: has('business_email') ? input.business_email || null : account.businessEmail,
+      businessName: has('businessName') ? input.businessName || null : account.businessName,
+      businessEmail: has('businessEmail') ? input.businessEmail || null : account.businessEmail,
       currency: input.currency ?? account.currency,
-      gstin: has('business_gstin') ? (input.business_gstin || '').toUpperCase() || null : account.gstin,
-      pan: has('business_pan') ? (input.business_pan || '').toUpperCase() || null : account.pan,
-      address: has('business_address') ? input.business_address || null : account.address,
-      stateCode: has('state_code') ? input.state_code || null : account.stateCode,
+      gstin: has('businessGstin') ? (input.businessGstin || '').toUpperCase() || null : account.gstin,
+      pan: has('businessPan') ? (input.businessPan || '').toUpperCase() || null : account.pan,
+      address: has('businessAddress') ? input.businessAddress || null : account.address,
+      stateCode: has('stateCode') ? input.stateCode || null : account.stateCode,
       phone: has('phone') ? input.phone || null : account.phone,
-      logoUrl: has('logo_url') ? input.logo_url || null : account.logoUrl,
-      timeZone: input.time_zone ?? account.timeZone ?? DEFAULT_TIME_ZONE,
+      logoUrl: has('logoUrl') ? input.logoUrl || null : account.logoUrl,
+      timeZone: input.timeZone ?? account.timeZone ?? DEFAULT_TIME_ZONE,
     };
-    if (!profile.businessName) errors.business_name = 'is required';
-    if (profile.businessEmail && !isValidEmail(profile.businessEmail)) errors.business_email = 'must be a valid email address';
+    if (!profile.businessName) errors.businessName = 'is required';
+    if (profile.businessEmail && !isValidEmail(profile.businessEmail)) errors.businessEmail = 'must be a valid email address';
     if (!isSupportedCurrency(profile.currency)) errors.currency = 'is not a supported currency';
     if (profile.gstin) {
       const check = validateGstin(profile.gstin);
-      if (!check.ok) errors.business_gstin = check.reason;
+      if (!check.ok) errors.businessGstin = check.reason;
       else {
-        if (!has('business_pan')) profile.pan = check.pan;
-        else if (profile.pan !== check.pan) errors.business_pan = 'must be the PAN inside the GSTIN';
-        if (!has('state_code')) profile.stateCode = check.stateCode;
-        else if (profile.stateCode !== check.stateCode) errors.state_code = `must match the GSTIN state ${check.stateCode}`;
+        if (!has('businessPan')) profile.pan = check.pan;
+        else if (profile.pan !== check.pan) errors.businessPan = 'must be the PAN inside the GSTIN';
+        if (!has('stateCode')) profile.stateCode = check.stateCode;
+        else if (profile.stateCode !== check.stateCode) errors.stateCode = `must match the GSTIN state ${check.stateCode}`;
       }
     }
-    if (profile.pan && !PAN.test(profile.pan)) errors.business_pan = 'must be 5 letters, 4 digits and a letter';
-    if (profile.stateCode && !GST_STATES[profile.stateCode]) errors.state_code = 'must be a GST state code such as 27';
-    if (!isTimeZone(profile.timeZone)) errors.time_zone = 'must be an IANA time zone name such as Asia/Kolkata or Europe/London';
-    if (profile.logoUrl && !/^https?:\/\/\S+$/i.test(profile.logoUrl)) errors.logo_url = 'must be an http(s) URL (not a data: URI)';
+    if (profile.pan && !PAN.test(profile.pan)) errors.businessPan = 'must be 5 letters, 4 digits and a letter';
+    if (profile.stateCode && !GST_STATES[profile.stateCode]) errors.stateCode = 'must be a GST state code such as 27';
+    if (!isTimeZone(profile.timeZone)) errors.timeZone = 'must be an IANA time zone name such as Asia/Kolkata or Europe/London';
+    if (profile.logoUrl && !/^https?:\/\/\S+$/i.test(profile.logoUrl)) errors.logoUrl = 'must be an http(s) URL (not a data: URI)';
 
     const current = await this.settings.get(account.id);
     const next: BusinessSettings = { ...current, prefixes: { ...current.prefixes } };
-    if (input.invoice_template !== undefined) {
-      if (isInvoiceTemplate(input.invoice_template)) next.invoiceTemplate = input.invoice_template;
-      else errors.invoice_template = 'must be classic or modern';
+    if (input.invoiceTemplate !== undefined) {
+      if (isInvoiceTemplate(input.invoiceTemplate)) next.invoiceTemplate = input.invoiceTemplate;
+      else errors.invoiceTemplate = 'must be classic or modern';
     }
-    if (input.signature_png !== undefined) {
-      const png = sentImage(input.signature_png, normalizePngBase64);
-      if (png === undefined) errors.signature_png = 'must be a base64 PNG image (raw or a data:image/png;base64, URL) of at most 1 MB';
+    if (input.signaturePng !== undefined) {
+      const png = sentImage(input.signaturePng, normalizePngBase64);
+      if (png === undefined) errors.signaturePng = 'must be a base64 PNG image (raw or a data:image/png;base64, URL) of at most 1 MB';
       else next.signaturePng = png;
     }
     if (input.logo !== undefined) {
@@ -144,15 +144,15 @@ export class BusinessProfileService {
  * portal's pattern `^[A-Z1-9][A-Z0-9/-]{0,15}$`.
  */
 function applyGstSettings(input: BusinessProfileInput, gstin: string | null, next: BusinessSettings, errors: Record<string, string>): void {
-  if (input.aggregate_turnover !== undefined) {
-    const v = input.aggregate_turnover;
+  if (input.aggregateTurnover !== undefined) {
+    const v = input.aggregateTurnover;
     if (v === null || v === '') next.aggregateTurnover = null;
-    else if (!/^\d{1,15}(\.\d{1,2})?$/.test(String(v).trim())) errors.aggregate_turnover = 'must be an amount in rupees (up to 2 decimals), or null';
+    else if (!/^\d{1,15}(\.\d{1,2})?$/.test(String(v).trim())) errors.aggregateTurnover = 'must be an amount in rupees (up to 2 decimals), or null';
     else next.aggregateTurnover = String(v).trim();
   }
-  if (input.einvoice_enabled !== undefined) next.einvoiceEnabled = input.einvoice_enabled;
+  if (input.einvoiceEnabled !== undefined) next.einvoiceEnabled = input.einvoiceEnabled;
   if (!next.einvoiceEnabled) return;
-  if (!gstin) errors.einvoice_enabled = 'needs the business GSTIN';
+  if (!gstin) errors.einvoiceEnabled = 'needs the business GSTIN';
   for (const kind of EINVOICE_KINDS) {
     const sample = `${next.prefixes[kind] ?? DEFAULT_PREFIXES[kind]}/26-27/0001`;
     if (!isEinvoiceNumber(sample)) {
@@ -166,16 +166,16 @@ function applyPayment(input: BusinessProfileInput, next: BusinessSettings, error
   const bank = { ...(next.bank ?? NO_BANK_DETAILS) };
   const text = (k: keyof BusinessProfileInput, current: string | null) =>
     input[k] !== undefined ? ((input[k] as string | null) || '').trim() || null : current;
-  bank.accountName = text('bank_account_name', bank.accountName);
-  bank.bankName = text('bank_name', bank.bankName);
-  bank.branch = text('bank_branch', bank.branch);
-  bank.accountNumber = text('bank_account_number', bank.accountNumber);
-  if (bank.accountNumber && !ACCOUNT_NUMBER.test(bank.accountNumber)) errors.bank_account_number = 'must be 9 to 18 digits';
-  bank.ifsc = text('bank_ifsc', bank.ifsc)?.toUpperCase() ?? null;
-  if (bank.ifsc && !IFSC.test(bank.ifsc)) errors.bank_ifsc = 'must be an IFSC: 4 letters, 0, then 6 letters or digits (e.g. HDFC0001234)';
+  bank.accountName = text('bankAccountName', bank.accountName);
+  bank.bankName = text('bankName', bank.bankName);
+  bank.branch = text('bankBranch', bank.branch);
+  bank.accountNumber = text('bankAccountNumber', bank.accountNumber);
+  if (bank.accountNumber && !ACCOUNT_NUMBER.test(bank.accountNumber)) errors.bankAccountNumber = 'must be 9 to 18 digits';
+  bank.ifsc = text('bankIfsc', bank.ifsc)?.toUpperCase() ?? null;
+  if (bank.ifsc && !IFSC.test(bank.ifsc)) errors.bankIfsc = 'must be an IFSC: 4 letters, 0, then 6 letters or digits (e.g. HDFC0001234)';
   next.bank = bank;
-  const upi = text('upi_id', next.upiId ?? null);
-  if (upi && !UPI_ID.test(upi)) errors.upi_id = 'must be a UPI id such as business@okhdfcbank';
+  const upi = text('upiId', next.upiId ?? null);
+  if (upi && !UPI_ID.test(upi)) errors.upiId = 'must be a UPI id such as business@okhdfcbank';
   next.upiId = upi;
 }
 
