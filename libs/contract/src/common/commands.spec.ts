@@ -1,6 +1,6 @@
 import { getMetadataStorage } from 'class-validator';
 import { NotFound, Unauthorized, ValidationFailed } from '@app/domain/shared/domain-error';
-import { bodyFieldPath, bodyOf, camelName, commandOf, withCommand } from './commands';
+import { bodyFieldPath, bodyOf, camelName, commandOf, NAME_EXAMPLES, withCommand } from './commands';
 import { CreateInvoiceDto, UpdateInvoiceDto } from '../invoices/invoices.dto';
 import { CreateQuotationDto, UpdateQuotationDto } from '../quotations/quotations.dto';
 import { CreateProformaInvoiceDto, UpdateProformaInvoiceDto } from '../proforma-invoices/proforma-invoices.dto';
@@ -21,6 +21,11 @@ describe('commands: the body renamed for the domain', () => {
       at: when,
     });
     expect(commandOf({ ids: [1, 2], name: 'x' })).toEqual({ ids: [1, 2], name: 'x' });
+  });
+
+  it.each(Object.entries(NAME_EXAMPLES))('names %s %s, as the Command type does, and back', (body, command) => {
+    expect(camelName(body)).toBe(command);
+    expect(bodyFieldPath(command)).toBe(body);
   });
 
   it('names a command field by the body field again, paths included; a body name is left as it is', () => {

@@ -12,8 +12,26 @@ import { DomainError } from '@app/domain/shared/domain-error';
  * a letter after an underscore and `bodyFieldPath` puts the underscore back before each capital.
  */
 
-/** `lr_number` → `lrNumber` as a type. */
-export type CamelName<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelName<Tail>>}` : S;
+/**
+ * `lr_number` → `lrNumber` as a type; an underscore before a digit stays (`act_2025_section` → `act_2025Section`), so
+ * that the name comes back whole (`bodyFieldPath`).
+ */
+export type CamelName<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? Tail extends `${infer First}${string}`
+    ? Uppercase<First> extends Lowercase<First>
+      ? `${Head}_${CamelName<Tail>}`
+      : `${Head}${Capitalize<CamelName<Tail>>}`
+    : S
+  : S;
+
+/** Examples of the rule, checked against the type here (`satisfies`) and against `camelName` in commands.spec.ts. */
+export const NAME_EXAMPLES = {
+  lr_number: 'lrNumber' satisfies CamelName<'lr_number'>,
+  ship_to_gstin: 'shipToGstin' satisfies CamelName<'ship_to_gstin'>,
+  act_2025_section: 'act_2025Section' satisfies CamelName<'act_2025_section'>,
+  tds_194q: 'tds_194q' satisfies CamelName<'tds_194q'>,
+  name: 'name' satisfies CamelName<'name'>,
+};
 
 /** The command a validated body makes: every key renamed by `CamelName`, arrays and nested objects included. */
 export type Command<T> = T extends readonly (infer E)[]
