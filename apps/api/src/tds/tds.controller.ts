@@ -17,6 +17,7 @@ import {
 } from '@app/contract/tds/tds.dto';
 import { presentCalculation, presentDeduction, presentReportRow, presentSection } from '@app/contract/tds/tds.presenter';
 import type { EdgeReply } from '../edge/http-edge';
+import { withCommand } from '@app/contract/common/commands';
 
 @AccountApi('tds')
 @RequirePermission('tds')
@@ -61,7 +62,7 @@ export class TdsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'TDS on one payment (value before GST) with the section’s rates and thresholds' })
   async calculate(@CurrentCaller() caller: Caller, @Body() body: CalculateTdsDto) {
-    return presentCalculation(await this.tds.calculate(caller, body));
+    return presentCalculation(await withCommand(body, (command) => this.tds.calculate(caller, command)));
   }
 
   @Get('deductions')
@@ -73,7 +74,7 @@ export class TdsController {
   @Patch('deductions/:id/deposit')
   @ApiOperation({ summary: 'Mark a payable deduction (id of its expense) deposited with its challan' })
   async deposit(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: DepositDto) {
-    return { deduction: presentDeduction(await this.tds.deposit(caller, id, body)) };
+    return { deduction: presentDeduction(await withCommand(body, (command) => this.tds.deposit(caller, id, command))) };
   }
 
   @Delete('deductions/:id/deposit')
@@ -94,7 +95,7 @@ export class TdsController {
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: 'The quarterly TDS certificate of one deductee as a PDF (refused while a deduction is not deposited)' })
   async certificate(@CurrentCaller() caller: Caller, @Body() body: CertificateDto, @Res({ passthrough: true }) res: EdgeReply) {
-    const issued = await this.certificates.execute(caller, body);
+    const issued = await withCommand(body, (command) => this.certificates.execute(caller, command));
     res.header('Content-Type', 'application/pdf');
     res.header('Content-Disposition', `attachment; filename="tds-certificate-${issued.id}.pdf"`);
     res.header('X-Certificate-Id', String(issued.id));

@@ -7,6 +7,9 @@ import { IsAmount } from '../common/is-amount';
 import { IsDateString } from '../common/is-date-string';
 import { FiscalYearQueryDto } from '../analytics/analytics.dto';
 import { IsFiscalYear, IsId } from '../common/ids';
+import type { CalculateInput, DepositInput } from '@app/domain/tds/tds.service';
+import type { CertificateInput } from '@app/domain/tds/issue-tds-certificate.use-case';
+import { commandFits } from '../common/commands';
 
 const S = { message: 'must be a string' };
 const REQUIRED = { message: 'is required' };
@@ -127,3 +130,7 @@ export class CertificateDto extends ReportQueryDto {
   @MaxLength(20)
   statement_receipt?: string;
 }
+
+commandFits<CalculateTdsDto, CalculateInput>(true);
+commandFits<DepositDto, DepositInput>(true);
+commandFits<CertificateDto, CertificateInput>(true);

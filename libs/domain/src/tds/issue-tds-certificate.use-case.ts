@@ -10,12 +10,12 @@ import { ACT_2025_FROM } from './tds-section';
 
 export interface CertificateInput {
   deductee: string;
-  fy_start_year: number;
+  fyStartYear: number;
   quarter: number;
   /** The deductor's TAN; defaults to the one of the account's latest certificate. */
   tan?: string | null;
   /** Receipt number (token) of the quarterly TDS statement filed for the quarter. */
-  statement_receipt?: string | null;
+  statementReceipt?: string | null;
 }
 
 const TAN = /^[A-Z]{4}\d{5}[A-Z]$/;
@@ -40,15 +40,15 @@ export class IssueTdsCertificate {
   async execute(caller: Caller, input: CertificateInput): Promise<{ id: number; pdf: Uint8Array; view: TdsCertificateView }> {
     const pan = input.deductee.trim().toUpperCase();
     const tan = (input.tan ?? '').trim().toUpperCase() || (await this.store.lastTan(caller.account.id));
-    const receipt = (input.statement_receipt ?? '').trim().toUpperCase() || null;
+    const receipt = (input.statementReceipt ?? '').trim().toUpperCase() || null;
     const errors: Record<string, string> = {};
     if (!tan) errors.tan = "is required: the deductor's TAN (4 letters, 5 digits and a letter); later certificates reuse it";
     else if (!TAN.test(tan)) errors.tan = 'must be a TAN: 4 letters, 5 digits and a letter';
-    if (receipt && !RECEIPT.test(receipt)) errors.statement_receipt = 'must be the 8 to 20 letters or digits of the statement’s receipt number';
+    if (receipt && !RECEIPT.test(receipt)) errors.statementReceipt = 'must be the 8 to 20 letters or digits of the statement’s receipt number';
     if (Object.keys(errors).length) throw new ValidationFailed(errors);
-    const period = quarterRange(input.fy_start_year, input.quarter);
+    const period = quarterRange(input.fyStartYear, input.quarter);
     const rows = await this.deductions.payableTo(caller.account.id, pan, period);
-    if (!rows.length) throw ValidationFailed.field('deductee', `has no TDS deductions in Q${input.quarter} of ${fiscalYearLabel(input.fy_start_year)}`);
+    if (!rows.length) throw ValidationFailed.field('deductee', `has no TDS deductions in Q${input.quarter} of ${fiscalYearLabel(input.fyStartYear)}`);
     const undeposited = rows.filter((d) => !d.deposit);
     if (undeposited.length) {
       throw new ValidationFailed(
@@ -62,7 +62,7 @@ export class IssueTdsCertificate {
     const id = await this.store.record(caller.account.id, {
       deducteePan: pan,
       deducteeName: rows[0].partyName,
-      fyStartYear: input.fy_start_year,
+      fyStartYear: input.fyStartYear,
       quarter: input.quarter,
       formName: form.name,
       deductorTan: tan!,
@@ -74,15 +74,15 @@ export class IssueTdsCertificate {
     const account = caller.account;
     const view: TdsCertificateView = {
       form,
-      certificateNumber: `TDS/${fiscalYearLabel(input.fy_start_year)}/Q${input.quarter}/${String(id).padStart(6, '0')}`,
+      certificateNumber: `TDS/${fiscalYearLabel(input.fyStartYear)}/Q${input.quarter}/${String(id).padStart(6, '0')}`,
       issuedOn: dmy(kolkataDate(this.clock.now())),
       deductor: { name: account.businessName ?? '', address: account.address, tan: tan!, pan: account.pan, gstin: account.gstin },
       deductee: { name: rows[0].partyName, pan },
-      financialYear: fyLabel(input.fy_start_year),
+      financialYear: fyLabel(input.fyStartYear),
       year:
         form.yearKind === 'tax_year'
-          ? { label: 'Tax year', value: fyLabel(input.fy_start_year) }
-          : { label: 'Assessment year', value: fyLabel(input.fy_start_year + 1) },
+          ? { label: 'Tax year', value: fyLabel(input.fyStartYear) }
+          : { label: 'Assessment year', value: fyLabel(input.fyStartYear + 1) },
       statementReceipt: receipt,
       tracesNotice:
         `This is the deductor's own statement of the tax deducted and deposited, not the statutory certificate. ` +

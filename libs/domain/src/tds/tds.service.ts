@@ -13,23 +13,23 @@ import { TdsSectionRepository } from './tds-section.repository.port';
 import { buildTdsSectionFields, TdsSectionInput } from './tds-section-rules';
 
 export interface CalculateInput {
-  base_amount: number | string;
-  section_id: number;
+  baseAmount: number | string;
+  sectionId: number;
   /** Optional: without it the deductee's PAN names the type, else the higher of the section's rates applies. */
-  payee_type?: PayeeType | null;
+  payeeType?: PayeeType | null;
   /** Default true. */
-  has_pan?: boolean | null;
-  /** The deductee's PAN (names the payee type when `payee_type` is absent). */
-  deductee_pan?: string | null;
-  ytd_amount?: number | string;
-  ytd_taxed_amount?: number | string;
-  payment_date?: string;
+  hasPan?: boolean | null;
+  /** The deductee's PAN (names the payee type when `payeeType` is absent). */
+  deducteePan?: string | null;
+  ytdAmount?: number | string;
+  ytdTaxedAmount?: number | string;
+  paymentDate?: string;
 }
 
 export interface DepositInput {
-  challan_number: string;
-  deposited_on: string;
-  bsr_code: string;
+  challanNumber: string;
+  depositedOn: string;
+  bsrCode: string;
 }
 
 export interface TdsReportRow {
@@ -95,36 +95,36 @@ export class TdsService {
 
   async calculate(caller: Caller, input: CalculateInput): Promise<TdsCalculation & { section: TdsSection; paymentDate: string }> {
     const errors: Record<string, string> = {};
-    const amount = (k: 'base_amount' | 'ytd_amount' | 'ytd_taxed_amount', v: unknown) => {
+    const amount = (k: 'baseAmount' | 'ytdAmount' | 'ytdTaxedAmount', v: unknown) => {
       if (v === undefined || v === null) return '0';
       if (!isMoneyLike(v) || toDecimal(v as string).lt(0)) errors[k] = 'must be an amount of at least 0 with at most 2 decimals';
       return errors[k] ? '0' : money2(v as string);
     };
-    const base = amount('base_amount', input.base_amount);
-    const ytd = amount('ytd_amount', input.ytd_amount);
-    const ytdTaxed = amount('ytd_taxed_amount', input.ytd_taxed_amount);
-    if (!errors.ytd_taxed_amount && toDecimal(ytdTaxed).gt(toDecimal(ytd))) errors.ytd_taxed_amount = 'must not exceed ytd_amount';
-    const paymentDate = input.payment_date ?? kolkataDate(this.clock.now());
+    const base = amount('baseAmount', input.baseAmount);
+    const ytd = amount('ytdAmount', input.ytdAmount);
+    const ytdTaxed = amount('ytdTaxedAmount', input.ytdTaxedAmount);
+    if (!errors.ytdTaxedAmount && toDecimal(ytdTaxed).gt(toDecimal(ytd))) errors.ytdTaxedAmount = 'must not exceed ytd_amount';
+    const paymentDate = input.paymentDate ?? kolkataDate(this.clock.now());
     const paymentDateError = dateProblem(paymentDate);
-    if (paymentDateError) errors.payment_date = paymentDateError;
-    const deducteePan = input.deductee_pan ? input.deductee_pan.trim().toUpperCase() : null;
-    if (deducteePan && !payeeTypeOfPan(deducteePan)) errors.deductee_pan = 'must be a PAN: 5 letters, 4 digits and a letter';
+    if (paymentDateError) errors.paymentDate = paymentDateError;
+    const deducteePan = input.deducteePan ? input.deducteePan.trim().toUpperCase() : null;
+    if (deducteePan && !payeeTypeOfPan(deducteePan)) errors.deducteePan = 'must be a PAN: 5 letters, 4 digits and a letter';
     if (Object.keys(errors).length) throw new ValidationFailed(errors);
-    const named = await this.sections.findVisible(caller.account.id, input.section_id);
-    if (!named) throw new NotFound('TDS section not found.', { section_id: input.section_id });
+    const named = await this.sections.findVisible(caller.account.id, input.sectionId);
+    if (!named) throw new NotFound('TDS section not found.', { section_id: input.sectionId });
     // The row in force on the date of payment or credit: the one named, or the row of the same kind that replaced it (or that it replaced).
     const section = inForceOn(named, paymentDate) ? named : await this.sections.findInForce(caller.account.id, named, paymentDate);
     if (!section) {
       throw ValidationFailed.field(
-        'section_id',
+        'sectionId',
         `section ${named.code} (${named.description}) has no row in force on ${paymentDate}; this one is in force from ${named.effectiveFrom ?? 'the start'} to ${named.effectiveTo ?? 'today'}`,
       );
     }
     const result = calculateTds(section, {
       baseAmount: base,
-      payeeType: input.payee_type ?? null,
+      payeeType: input.payeeType ?? null,
       deducteePan,
-      hasPan: input.has_pan ?? true,
+      hasPan: input.hasPan ?? true,
       ytdAmount: ytd,
       ytdTaxedAmount: ytdTaxed,
     });
@@ -137,18 +137,18 @@ export class TdsService {
 
   async deposit(caller: Caller, id: number, input: DepositInput): Promise<TdsDeduction> {
     const errors: Record<string, string> = {};
-    if (!CHALLAN.test(input.challan_number)) errors.challan_number = 'must be the 5-digit challan serial number';
-    if (!BSR.test(input.bsr_code)) errors.bsr_code = "must be the bank branch's 7-digit BSR code";
-    const depositedOnError = dateProblem(input.deposited_on);
-    if (depositedOnError) errors.deposited_on = depositedOnError;
-    else if (input.deposited_on > kolkataDate(this.clock.now())) errors.deposited_on = 'must not be in the future';
+    if (!CHALLAN.test(input.challanNumber)) errors.challanNumber = 'must be the 5-digit challan serial number';
+    if (!BSR.test(input.bsrCode)) errors.bsrCode = "must be the bank branch's 7-digit BSR code";
+    const depositedOnError = dateProblem(input.depositedOn);
+    if (depositedOnError) errors.depositedOn = depositedOnError;
+    else if (input.depositedOn > kolkataDate(this.clock.now())) errors.depositedOn = 'must not be in the future';
     if (Object.keys(errors).length) throw new ValidationFailed(errors);
     return this.tx.run(async () => {
       const deduction = await this.payable(caller, id);
-      if (input.deposited_on < deduction.date) throw ValidationFailed.field('deposited_on', `must not be before the deduction date ${deduction.date}`);
-      const deposit = { challanNumber: input.challan_number, bsrCode: input.bsr_code, depositedOn: input.deposited_on };
+      if (input.depositedOn < deduction.date) throw ValidationFailed.field('depositedOn', `must not be before the deduction date ${deduction.date}`);
+      const deposit = { challanNumber: input.challanNumber, bsrCode: input.bsrCode, depositedOn: input.depositedOn };
       await this.deductions.setDeposit(caller.account.id, id, deposit);
-      await this.activity.updated(caller.principal, 'tds_deposit', id, input.challan_number);
+      await this.activity.updated(caller.principal, 'tds_deposit', id, input.challanNumber);
       return { ...deduction, deposit };
     });
   }
