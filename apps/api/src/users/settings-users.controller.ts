@@ -9,6 +9,7 @@ import { listAnswer } from '../common/list-answer';
 import { CursorListQueryDto, cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateSubUserDto, UpdateSubUserDto } from '@app/contract/users/settings-users.dto';
+import { withCommand } from '@app/contract/common/commands';
 
 export function presentSubUser(user: User) {
   return {
@@ -38,7 +39,7 @@ export class SettingsUsersController {
   @Post()
   @ApiOperation({ summary: 'Create a sub-user (402 when the plan allows no more)' })
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateSubUserDto) {
-    return presentSubUser(await this.users.create(caller, body));
+    return presentSubUser(await withCommand(body, (command) => this.users.create(caller, command)));
   }
 
   @Get(':id')
@@ -49,7 +50,7 @@ export class SettingsUsersController {
   @Patch(':id')
   @ApiOperation({ summary: 'Change username, password or permissions of a sub-user (not the owner, not yourself)' })
   async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateSubUserDto) {
-    return presentSubUser(await this.users.update(caller, id, body));
+    return presentSubUser(await withCommand(body, (command) => this.users.update(caller, id, command)));
   }
 
   @Delete(':id')

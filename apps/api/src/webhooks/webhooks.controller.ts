@@ -10,6 +10,7 @@ import { listAnswer } from '../common/list-answer';
 import { CursorListQueryDto, cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateWebhookDto, UpdateWebhookDto } from '@app/contract/webhooks/webhooks.dto';
+import { withCommand } from '@app/contract/common/commands';
 
 const stamp = (d: Date | null) => (d ? formatTimestamp(d) : null);
 
@@ -61,7 +62,7 @@ export class WebhooksController {
   @Post()
   @ApiOperation({ summary: 'Add an endpoint; the answer carries its signing secret, shown this once' })
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateWebhookDto) {
-    const { endpoint, secret } = await this.webhooks.create(caller, body);
+    const { endpoint, secret } = await withCommand(body, (command) => this.webhooks.create(caller, command));
     return { ...presentWebhook(endpoint), secret };
   }
 
@@ -74,7 +75,7 @@ export class WebhooksController {
   @Patch(':id')
   @ApiOperation({ summary: 'Change url, events, description or enabled (enabling again clears the failure run)' })
   async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateWebhookDto) {
-    return presentWebhook(await this.webhooks.update(caller, id, body));
+    return presentWebhook(await withCommand(body, (command) => this.webhooks.update(caller, id, command)));
   }
 
   @Delete(':id')

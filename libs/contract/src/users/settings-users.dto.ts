@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsDefined, IsString, MaxLength } from 'class-validator';
 import { OptionalNonNull } from '../common/optional-non-null';
 import { PERMISSION_KEYS } from '@app/domain/shared/principal';
+import type { SubUserInput } from '@app/domain/users/sub-users.service';
+import { commandFits } from '../common/commands';
 
 const text = { message: 'must be a string' };
 
@@ -44,3 +46,6 @@ export class UpdateSubUserDto {
   @ArrayMaxSize(50, { message: 'must hold at most 50 keys' })
   permissions?: unknown[];
 }
+
+commandFits<CreateSubUserDto, SubUserInput>(true);
+commandFits<UpdateSubUserDto, SubUserInput>(true);

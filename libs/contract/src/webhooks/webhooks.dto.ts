@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { WEBHOOK_EVENT_TYPES } from '@app/domain/webhooks/webhook-events';
+import type { WebhookEndpointInput } from '@app/domain/webhooks/webhooks.service';
+import { commandFits } from '../common/commands';
 
 export class CreateWebhookDto {
   @ApiProperty({ description: 'https URL of the receiver; it must not resolve to a loopback, private, link-local or metadata address', maxLength: 2000 })
@@ -55,3 +57,6 @@ export class UpdateWebhookDto {
   @IsBoolean({ message: 'must be true or false' })
   enabled?: boolean;
 }
+
+commandFits<CreateWebhookDto, WebhookEndpointInput>(true);
+commandFits<UpdateWebhookDto, WebhookEndpointInput>(true);
