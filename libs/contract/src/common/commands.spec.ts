@@ -21,6 +21,9 @@ describe('commands: the body renamed for the domain', () => {
       at: when,
     });
     expect(commandOf({ ids: [1, 2], name: 'x' })).toEqual({ ids: [1, 2], name: 'x' });
+    const hostile = commandOf(JSON.parse('{"__proto__": {"polluted": true}, "lr_number": "x"}')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(hostile)).toBe(Object.prototype);
+    expect(hostile).toEqual({ lrNumber: 'x' });
   });
 
   it.each(Object.entries(NAME_EXAMPLES))('names %s %s, as the Command type does, and back', (body, command) => {

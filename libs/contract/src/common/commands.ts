@@ -57,8 +57,19 @@ export function commandFits<D, C>(check: Fits<D, C>): Fits<D, C> {
   return check;
 }
 
+/**
+ * Names met before: a validated body holds only its DTO's fields (the validation pipe refuses others), so the map
+ * stays as small as the API's list of field names, and a write renames each key by one lookup.
+ */
+const camelNames = new Map<string, string>();
+
 export function camelName(name: string): string {
-  return name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  let camel = camelNames.get(name);
+  if (camel === undefined) {
+    camel = name.includes('_') ? name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) : name;
+    if (camelNames.size < 10_000) camelNames.set(name, camel);
+  }
+  return camel;
 }
 
 /** `items.0.taxRate` → `items.0.tax_rate`; a snake_case path is left as it is. */
@@ -67,10 +78,13 @@ export function bodyFieldPath(path: string): string {
 }
 
 function renamed(value: unknown, rename: (key: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((v) => renamed(v, rename));
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if (Array.isArray(value)) return value.map((v) => renamed(v, rename));
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[rename(key)] = renamed(v, rename);
+  for (const key in value) {
+    // `__proto__` never names a field (the validation pipe refuses it); copied, it would set the object's prototype.
+    if (key !== '__proto__' && Object.prototype.hasOwnProperty.call(value, key)) out[rename(key)] = renamed((value as Record<string, unknown>)[key], rename);
+  }
   return out;
 }
 
