@@ -4,7 +4,7 @@ import type { Caller } from '@app/domain/shared/caller';
 import { planOf } from '@app/domain/accounts/plan';
 import { Clock } from '@app/domain/shared/clock.port';
 import { AccountApi, CurrentCaller } from '../common/decorators';
-import { presentPlan } from '@app/contract/accounts/plan.presenter';
+import { presentMe } from '@app/contract/accounts/me.presenter';
 
 @AccountApi('account')
 @Controller('v1/me')
@@ -14,15 +14,6 @@ export class MeController {
   @Get()
   @ApiOperation({ summary: 'The account of the calling key or user' })
   me(@CurrentCaller() { account }: Caller) {
-    return {
-      account_id: account.id,
-      business_name: account.businessName,
-      business_email: account.businessEmail,
-      currency: account.currency,
-      business_gstin: account.gstin,
-      business_pan: account.pan,
-      subscription_expires_at: account.subscriptionExpiresAt,
-      plan: presentPlan(planOf(account, this.clock.now())),
-    };
+    return presentMe(account, planOf(account, this.clock.now()));
   }
 }

@@ -15,7 +15,7 @@ import { credentialOf } from '../common/auth.guard';
 import { CurrentCaller, MobileOnly, Public } from '../common/decorators';
 import { MAX_ID } from '@app/contract/common/ids';
 import { ChangePasswordDto, DeleteAccountDto, LoginDto, LogoutDto, RefreshDto, RevokeSessionDto } from '@app/contract/auth/auth.dto';
-import { presentLogin, presentMe, presentSession, presentTokens } from './auth.presenter';
+import { presentLogin, presentMe, presentSession, presentTokens } from '@app/contract/auth/auth.presenter';
 import type { EdgeRequest } from '../edge/http-edge';
 
 /** A JSON body that may be absent (Express 5 leaves req.body undefined then). */

@@ -2,45 +2,15 @@ import { Body, Controller, Get, HttpCode } from '@nestjs/common';
 import { Post, Patch } from '../idempotency/idempotent-routes';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/shared/caller';
-import { DEFAULT_PREFIXES } from '@app/domain/documents/document-number';
 import { DOCUMENT_KINDS, DocumentKind, documentKind } from '@app/domain/documents/document-kinds';
 import { INVOICE_TEMPLATES } from '@app/domain/documents/pdf-renderer.port';
-import { BusinessProfile, BusinessProfileService } from '@app/domain/settings/business-profile.service';
-import { DEFAULT_TIME_ZONE } from '@app/domain/shared/time-zone';
+import { BusinessProfileService } from '@app/domain/settings/business-profile.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
-import { CaSyncSettings } from '@app/domain/ca-sync/ca-sync';
 import { CaSyncService } from '@app/domain/ca-sync/ca-sync.service';
 import { CaSyncTestSendDto, UpdateBusinessDto, UpdateCaSyncDto, UpdateTemplatesDto } from '@app/contract/settings/settings.dto';
 import { withCommand } from '@app/contract/common/commands';
-
-function presentBusiness({ account, settings }: BusinessProfile) {
-  return {
-    account_id: account.id,
-    business_name: account.businessName,
-    business_email: account.businessEmail,
-    business_address: account.address,
-    business_gstin: account.gstin,
-    business_pan: account.pan,
-    state_code: account.stateCode,
-    phone: account.phone,
-    logo_url: account.logoUrl,
-    currency: account.currency,
-    time_zone: account.timeZone ?? DEFAULT_TIME_ZONE,
-    has_signature: settings.signaturePng !== null,
-    has_logo: !!settings.logoImage,
-    logo_type: settings.logoImage ? (settings.logoImage.startsWith('/9j/') ? 'jpeg' : 'png') : null,
-    bank_account_name: settings.bank?.accountName ?? null,
-    bank_account_number: settings.bank?.accountNumber ?? null,
-    bank_ifsc: settings.bank?.ifsc ?? null,
-    bank_name: settings.bank?.bankName ?? null,
-    bank_branch: settings.bank?.branch ?? null,
-    upi_id: settings.upiId ?? null,
-    aggregate_turnover: settings.aggregateTurnover ?? null,
-    einvoice_enabled: settings.einvoiceEnabled ?? false,
-    invoice_template: settings.invoiceTemplate,
-    ...Object.fromEntries(DOCUMENT_KINDS.map((k) => [documentKind(k).prefixSetting, settings.prefixes[k] ?? DEFAULT_PREFIXES[k]])),
-  };
-}
+import { presentBusiness } from '@app/contract/settings/business.presenter';
+import { presentCaSync } from '@app/contract/settings/ca-sync.presenter';
 
 @AccountApi('settings')
 @RequirePermission('settings')
@@ -89,18 +59,6 @@ export class ApiKeySettingsController {
   apiKey(@CurrentCaller() caller: Caller) {
     return { api_key_masked: caller.account.apiKeyMasked, created_at: caller.account.apiKeyCreatedAt ?? null };
   }
-}
-
-function presentCaSync(s: CaSyncSettings) {
-  return {
-    enabled: s.enabled,
-    ca_email: s.caEmail,
-    frequency: s.frequency,
-    format: s.format,
-    last_sent_at: s.lastSentAt,
-    last_period: s.lastPeriod,
-    last_error: s.lastError,
-  };
 }
 
 @AccountApi('settings')

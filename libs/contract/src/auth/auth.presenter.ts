@@ -4,7 +4,7 @@ import type { SessionView } from '@app/domain/auth/sessions.service';
 import type { IssuedTokens } from '@app/domain/auth/session-tokens';
 import type { PermissionKey } from '@app/domain/shared/principal';
 import type { UserProfile } from '@app/domain/shared/user-profile';
-import { sqlNow } from '@app/infra/shared/sql-time';
+import { formatTimestamp } from '@app/domain/shared/fiscal-year';
 
 /** The only place plain tokens leave the service: the login and refresh responses. */
 export function presentTokens(sessionId: number, tokens: IssuedTokens) {
@@ -12,8 +12,8 @@ export function presentTokens(sessionId: number, tokens: IssuedTokens) {
     access_token: tokens.accessToken,
     refresh_token: tokens.refreshToken,
     token_type: 'Bearer',
-    expires_at: sqlNow(tokens.accessExpiresAt),
-    refresh_expires_at: sqlNow(tokens.refreshExpiresAt),
+    expires_at: formatTimestamp(tokens.accessExpiresAt),
+    refresh_expires_at: formatTimestamp(tokens.refreshExpiresAt),
     session_id: sessionId,
   };
 }
@@ -42,9 +42,9 @@ export function presentSession({ session, current }: SessionView) {
     device_name: session.deviceName,
     platform: session.platform,
     user_agent: session.userAgent,
-    created_at: sqlNow(session.createdAt),
-    last_used_at: sqlNow(session.lastUsedAt),
-    expires_at: sqlNow(session.refreshExpiresAt),
+    created_at: formatTimestamp(session.createdAt),
+    last_used_at: formatTimestamp(session.lastUsedAt),
+    expires_at: formatTimestamp(session.refreshExpiresAt),
     current,
   };
 }
