@@ -2,27 +2,11 @@ import { Body, Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
 import { Post } from '../idempotency/idempotent-routes';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/shared/caller';
-import { EInvoiceRegistration } from '@app/domain/einvoice/einvoice.port';
 import { EInvoiceService } from '@app/domain/einvoice/einvoice.service';
-import { IRP_DOCUMENT_TYPES } from '@app/domain/einvoice/irp-payload';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CancelEInvoiceDto } from '@app/contract/einvoice/einvoice.dto';
-
-export function presentEInvoice(r: EInvoiceRegistration) {
-  return {
-    invoice_id: r.kind === 'invoice' ? r.invoiceId : null,
-    document_type: IRP_DOCUMENT_TYPES[r.kind],
-    document_id: r.invoiceId,
-    irn: r.irn,
-    ack_no: r.ackNo,
-    ack_date: r.ackDate,
-    signed_qr_code: r.signedQrCode,
-    status: r.status,
-    cancelled_at: r.cancelledAt,
-    cancel_reason: r.cancelReason,
-  };
-}
+import { presentEInvoice } from '@app/contract/einvoice/einvoice.presenter';
 
 @AccountApi('invoices')
 @RequirePermission('invoices')

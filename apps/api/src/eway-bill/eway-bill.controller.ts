@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/shared/caller';
-import { EwayBill } from '@app/domain/eway-bill/eway-bill.port';
 import { EwayBillService } from '@app/domain/eway-bill/eway-bill.service';
 import { PartBInput } from '@app/domain/eway-bill/part-b';
 import { ValidationFailed } from '@app/domain/shared/domain-error';
@@ -11,28 +10,7 @@ import { MAX_ID } from '@app/contract/common/ids';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Post } from '../idempotency/idempotent-routes';
 import { CancelEwayBillDto, EwayBillExportQueryDto, ExtendEwayBillDto, GenerateEwayBillDto } from '@app/contract/eway-bill/eway-bill.dto';
-
-export function presentEwayBill(b: EwayBill) {
-  return {
-    invoice_id: b.invoiceId,
-    ewb_no: b.ewbNo,
-    ewb_date: b.ewbDate,
-    valid_until: b.validUntil,
-    validity_days: b.validityDays,
-    status: b.status,
-    transport_mode: b.transportMode,
-    distance_km: b.distanceKm,
-    vehicle_type: b.cargo,
-    vehicle_number: b.vehicleNumber,
-    transporter_id: b.transporterId,
-    transporter_name: b.transporterName,
-    transport_document_number: b.transportDocNo,
-    transport_document_date: b.transportDocDate,
-    extended_times: b.extendedTimes,
-    cancelled_at: b.cancelledAt,
-    cancel_reason: b.cancelReason,
-  };
-}
+import { presentEwayBill } from '@app/contract/eway-bill/eway-bill.presenter';
 
 /** The invoice ids of `?ids=1,2,3`: positive, in range, at most MAX_BULK_IDS. */
 function idsOf(text: string): number[] {

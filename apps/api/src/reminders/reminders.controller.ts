@@ -1,20 +1,12 @@
 import { Body, Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/shared/caller';
-import { ReminderSettings } from '@app/domain/reminders/reminder-settings';
 import { RemindersService } from '@app/domain/reminders/reminders.service';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Patch } from '../idempotency/idempotent-routes';
 import { UpdateReminderSettingsDto } from '@app/contract/reminders/reminders.dto';
-
-export function presentReminderSettings(s: ReminderSettings) {
-  return {
-    enabled: s.enabled,
-    enabled_on: s.enabledOn,
-    steps: s.steps.map((step) => ({ days_offset: step.daysOffset, subject: step.subject, message: step.message, enabled: step.enabled })),
-  };
-}
+import { presentReminderSettings } from '@app/contract/reminders/reminder-settings.presenter';
 
 @AccountApi('settings')
 @RequirePermission('settings')

@@ -2,8 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Query, Req } from '@ne
 import { Post } from '../idempotency/idempotent-routes';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/shared/caller';
-import { StorefrontEvent } from '@app/domain/storefront/storefront.ports';
-import { StorefrontService, StorefrontStatus } from '@app/domain/storefront/storefront.service';
+import { StorefrontService } from '@app/domain/storefront/storefront.service';
 import { ReceiveStorefrontWebhook } from '@app/domain/storefront/storefront-events';
 import type { StorefrontConfig } from '@app/infra/config/storefront-config';
 import { CurrentCaller, Public, RequirePermission } from '../common/decorators';
@@ -11,22 +10,9 @@ import { listAnswer } from '../common/list-answer';
 import { CursorListQueryDto, cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import type { EdgeRequest } from '../edge/http-edge';
 import { BackfillStorefrontDto, ConnectStorefrontDto } from '@app/contract/storefront/storefront.dto';
+import { presentStatus, presentEvent } from '@app/contract/storefront/storefront.presenter';
 
 export const STOREFRONT_CONFIG = 'STOREFRONT_CONFIG';
-
-export function presentStatus(s: StorefrontStatus) {
-  return {
-    connected: s.connected,
-    shop_domain: s.shopDomain,
-    connected_at: s.connectedAt,
-    last_event_at: s.lastEventAt,
-    backfill: { state: s.backfill.state, done: s.backfill.done, total: s.backfill.total },
-  };
-}
-
-export function presentEvent(e: StorefrontEvent) {
-  return { event_id: e.id, webhook_id: e.webhookId, topic: e.topic, received_at: e.receivedAt, state: e.state, reason: e.reason, invoice_id: e.invoiceId };
-}
 
 const header = (req: EdgeRequest, name: string) => {
   const value = req.headers[name];

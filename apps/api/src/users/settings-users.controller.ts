@@ -3,25 +3,13 @@ import { Post, Patch } from '../idempotency/idempotent-routes';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Caller } from '@app/domain/shared/caller';
 import { SubUsersService } from '@app/domain/users/sub-users.service';
-import type { User } from '@app/domain/users/user.repository.port';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { listAnswer } from '../common/list-answer';
 import { CursorListQueryDto, cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CreateSubUserDto, UpdateSubUserDto } from '@app/contract/users/settings-users.dto';
 import { withCommand } from '@app/contract/common/commands';
-
-export function presentSubUser(user: User) {
-  return {
-    user_id: user.id,
-    account_id: user.accountId,
-    username: user.username,
-    permissions: user.permissions,
-    is_owner: user.isOwner,
-    created_at: user.createdAt,
-    updated_at: user.updatedAt,
-  };
-}
+import { presentSubUser } from '@app/contract/users/sub-user.presenter';
 
 @AccountApi('settings')
 @RequirePermission('users')
