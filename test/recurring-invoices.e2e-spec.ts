@@ -1,6 +1,7 @@
 import { startApp, TestAccount, TestApp } from './support/app-harness';
 import { activityOf, createClient, line, todayInKolkata } from './support/sales-document-helpers';
 import { addDays } from '@app/domain/recurring-invoices/recurring-schedule';
+import { gstinCheckCharacter } from '@app/domain/tax/gstin';
 import { RecurringTemplateKeys1732004300000 } from '@app/infra/database/migrations/1732004300000-recurring-template-keys';
 
 /**
@@ -138,6 +139,15 @@ describe('recurring invoice profiles', () => {
 
     await t.http.delete(`/v1/recurring-invoices/${q}`).set(a.auth).expect(200);
     await t.http.get(`/v1/recurring-invoices/${q}`).set(a.auth).expect(404);
+  });
+
+  it('keeps every invoice field of the template: the delivery address and the e-commerce operator reach each run', async () => {
+    const operator = `29AABCF8078M1Z${gstinCheckCharacter('29AABCF8078M1Z')}`;
+    const sent = { delivery_address: 'Plot 4, MIDC Bhosari, Pune 411026', ecommerce_gstin: operator, ecommerce_section: '52' };
+    const id = (await create({ ...sent, start_date: addDays(today, 5) }).expect(201)).body.data.recurring_invoice_id;
+    expect((await t.http.get(`/v1/recurring-invoices/${id}`).set(a.auth).expect(200)).body.data.template).toMatchObject(sent);
+    const run = (await t.http.post(`/v1/recurring-invoices/${id}/run-now`).set(a.auth).expect(201)).body.data;
+    expect((await t.http.get(`/v1/invoices/${run.invoice_id}`).set(a.auth).expect(200)).body.data).toMatchObject(sent);
   });
 
   it('run-now makes the invoice of today once (409 the second time), numbered, with source recurring in its history', async () => {

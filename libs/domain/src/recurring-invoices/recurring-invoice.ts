@@ -14,26 +14,36 @@ export type RecurringStatus = (typeof RECURRING_STATUSES)[number];
  */
 export type InvoiceTemplate = Omit<InvoiceInput, 'clientId' | 'invoiceDate' | 'paymentDueDate' | 'status' | 'paymentStatus' | 'paidAmount' | 'paymentDate'>;
 
-/** The invoice fields a template may hold (everything else a request sends is not part of it). */
-export const TEMPLATE_FIELDS = [
-  'currency',
-  'invoiceType',
-  'lutNumber',
-  'declarationText',
-  'transportDetails',
-  'lrNumber',
-  'discountType',
-  'discountValue',
-  'tdsSectionId',
-  'tdsRate',
-  'tdsAmount',
-  'placeOfSupply',
-  'supplyType',
-  'reverseCharge',
-  'roundOff',
-  'exchangeRate',
-  'items',
-] as const;
+/**
+ * The invoice fields a template holds: every field of `InvoiceTemplate`, listed once (a field added to the invoice
+ * command and not here fails the build, so a profile never drops part of what a caller sent).
+ */
+const TEMPLATE_FIELD_SET: Record<keyof InvoiceTemplate, true> = {
+  currency: true,
+  invoiceType: true,
+  lutNumber: true,
+  declarationText: true,
+  transportDetails: true,
+  lrNumber: true,
+  discountType: true,
+  discountValue: true,
+  tdsSectionId: true,
+  tdsRate: true,
+  tdsAmount: true,
+  deliveryAddress: true,
+  destinationCountry: true,
+  shipToGstin: true,
+  shipToName: true,
+  placeOfSupply: true,
+  supplyType: true,
+  reverseCharge: true,
+  roundOff: true,
+  exchangeRate: true,
+  ecommerceGstin: true,
+  ecommerceSection: true,
+  items: true,
+};
+export const TEMPLATE_FIELDS = Object.keys(TEMPLATE_FIELD_SET) as Array<keyof InvoiceTemplate>;
 
 export interface RecurringInvoiceFields {
   clientId: number;
