@@ -16,7 +16,7 @@ import { listAnswer } from '../common/list-answer';
 import { ParamTypes } from '../common/param-types';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ConvertToInvoiceDto, conversionInputOf } from '@app/contract/invoices/invoices.dto';
-import { withCommand } from '@app/contract/common/commands';
+import { Command, withCommand } from '@app/contract/common/commands';
 import { ReadsReplica } from '../common/replica-reads';
 
 /** A document as a create answers it: its id, its number where the kind has one, and the tax warnings of its lines. */
@@ -27,26 +27,27 @@ export interface WrittenDocument {
 }
 
 /** The use cases behind the routes every numbered document has (invoices, quotations, proforma invoices, notes). */
-export interface DocumentService<Row, Document, Created extends WrittenDocument> {
+export interface DocumentService<Row, Document, Created extends WrittenDocument, CreateInput = never, UpdateInput = never> {
   list(caller: Caller, filter: DocumentListFilter): Promise<Page<Row>>;
-  // The request DTO goes to the use case as it is: the service's input type is the DTO's shape.
-  create(caller: Caller, input: never): Promise<Created>;
+  // Function-typed properties, not methods: a service whose create or update cannot take the command of the
+  // request body fails to compile (method parameters would be compared both ways).
+  create: (caller: Caller, input: CreateInput) => Promise<Created>;
   bulkDelete(caller: Caller, ids: number[]): Promise<BulkDeleteResult>;
   get(caller: Caller, id: number): Promise<Document>;
-  update(caller: Caller, id: number, input: never): Promise<{ taxWarnings: TaxWarning[] }>;
+  update: (caller: Caller, id: number, input: UpdateInput) => Promise<{ taxWarnings: TaxWarning[] }>;
   delete(caller: Caller, id: number): Promise<void>;
 }
 
 /** How one kind of document is listed, created, read and updated over HTTP. */
-export interface DocumentRoutes<Row, Document, Created extends WrittenDocument> {
+export interface DocumentRoutes<Row, Document, Created extends WrittenDocument, CreateBody extends object, UpdateBody extends object> {
   /** The filters the list takes (a pick of DocumentListQueryDto). */
   listQuery: Type<DocumentListQueryDto>;
   /** The key of the rows in the list answer (`quotations`). */
   listKey: string;
   presentRow(row: Row): unknown;
   present(document: Document): unknown;
-  createBody: Type<object>;
-  updateBody: Type<object>;
+  createBody: Type<CreateBody>;
+  updateBody: Type<UpdateBody>;
   /** 201, or 200 for the kinds whose create the spec does not list as 201. */
   createStatus: 200 | 201;
   /** The key of the document's id in the create and update answers (`quotation_id`). */
@@ -65,7 +66,11 @@ export interface DocumentControllerBase<Service> {
 }
 
 /** Routes of a kind beyond the common ones, added to the controller's class (see ConvertsToInvoice). */
-export type KindRoutes<Service> = (Base: AbstractClass<DocumentControllerBase<Service>>) => AbstractClass<DocumentControllerBase<Service>>;
+// The answer keeps the constructor's parameter (a mixin's own class takes `...args: any[]`), so the subclass's
+// `super(service)` is checked against the kind's service, commands included.
+export type KindRoutes<Service> = (
+  Base: AbstractClass<DocumentControllerBase<Service>>,
+) => abstract new (documents: Service) => DocumentControllerBase<Service>;
 
 /**
  * The base class of a numbered document's controller: list, create and bulk-delete, the kind's own routes,
@@ -74,10 +79,14 @@ export type KindRoutes<Service> = (Base: AbstractClass<DocumentControllerBase<Se
  * order: Nest walks the subclass's prototype chain from the subclass up, so the `:id` routes sit in the
  * innermost class and a kind's static path (`recent-payments`) comes before them, where Express needs it.
  */
-export function DocumentController<Row, Document, Created extends WrittenDocument, Service extends DocumentService<Row, Document, Created>>(
-  routes: DocumentRoutes<Row, Document, Created>,
-  kindRoutes: KindRoutes<Service> = (Base) => Base,
-) {
+export function DocumentController<
+  Row,
+  Document,
+  Created extends WrittenDocument,
+  CreateBody extends object,
+  UpdateBody extends object,
+  Service extends DocumentService<Row, Document, Created, Command<CreateBody>, Command<UpdateBody>>,
+>(routes: DocumentRoutes<Row, Document, Created, CreateBody, UpdateBody>, kindRoutes: KindRoutes<Service> = (Base) => Base) {
   abstract class DocumentByIdRoutes implements DocumentControllerBase<Service> {
     constructor(readonly documents: Service) {}
 
@@ -90,8 +99,8 @@ export function DocumentController<Row, Document, Created extends WrittenDocumen
     @Patch(':id')
     @ApiOperation({ summary: routes.summaries.update })
     @ParamTypes(Object, Number, routes.updateBody)
-    async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: object) {
-      const { taxWarnings } = await withCommand(body, (command) => this.documents.update(caller, id, command as never));
+    async update(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateBody) {
+      const { taxWarnings } = await withCommand(body, (command) => this.documents.update(caller, id, command));
       return { [routes.idKey]: id, tax_warnings: presentTaxWarnings(taxWarnings) };
     }
 
@@ -116,8 +125,8 @@ export function DocumentController<Row, Document, Created extends WrittenDocumen
     @HttpCode(routes.createStatus)
     @ApiOperation({ summary: routes.summaries.create })
     @ParamTypes(Object, routes.createBody)
-    async create(@CurrentCaller() caller: Caller, @Body() body: object) {
-      const document = await withCommand(body, (command) => this.documents.create(caller, command as never));
+    async create(@CurrentCaller() caller: Caller, @Body() body: CreateBody) {
+      const document = await withCommand(body, (command) => this.documents.create(caller, command));
       return { [routes.idKey]: document.id, ...routes.created?.(document), tax_warnings: presentTaxWarnings(document.taxWarnings) };
     }
 
