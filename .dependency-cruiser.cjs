@@ -26,7 +26,7 @@ module.exports = {
     {
       name: 'contract-stands-on-the-domain',
       comment:
-        "libs/contract is the API's answers and requests (presenters, DTOs, the OpenAPI document's hand-written parts) shared by the API and the worker (webhook objects): it imports itself, the domain, the libraries that describe a contract and the JSON Schemas of the returns (schemas/), never an app, and of infra only the resource limits, which its DTOs state when they load (MAX_DOCUMENT_LINES, MAX_BULK_IDS: deployment settings read from the environment).",
+        "libs/contract is the API's answers and requests (presenters, DTOs, the OpenAPI document's hand-written parts) shared by the API and the worker (webhook objects): it imports itself, the domain, the libraries that describe a contract and the JSON Schemas of the returns (schemas/), never an app, and of infra only the resource limits, which its DTOs state when they load (MAX_DOCUMENT_LINES, MAX_BULK_IDS: deployment settings read from the environment), and the typed provider helpers its module binds with.",
       severity: 'error',
       from: { path: '^libs/contract/', pathNot: TESTS },
       to: {
@@ -34,6 +34,7 @@ module.exports = {
           '^libs/contract/',
           '^libs/domain/src/',
           '^libs/infra/src/config/limits-config[.]ts$',
+          '^libs/infra/src/core/providers[.]ts$',
           '^node_modules/(decimal[.]js|class-validator|class-transformer|randexp|@nestjs/(common|swagger))/',
           '^schemas/[^/]+[.]json$',
         ],

@@ -5,6 +5,7 @@
 // the type-checked `no-unsafe-*` rules would flag nearly every assertion there.
 // Functions and constructors take at most 7 parameters (max-params) in apps/ and libs/.
 // Source files in apps/, libs/ and packages/ have at most 300 lines (max-lines), without exception.
+// Providers in apps/ and libs/ name their tokens through make, bind or factory, never a raw `inject` list.
 // Formatting is Prettier's job (`npm run format:check`); eslint-config-prettier turns off the rules
 // that would disagree with it.
 //
@@ -81,6 +82,21 @@ export default tseslint.config(
     files: ['packages/sdk/examples/**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended, prettier],
     rules: { '@typescript-eslint/no-unused-vars': unusedVars, '@typescript-eslint/no-explicit-any': 'error' },
+  },
+  {
+    // Providers are typed: `make`, `bind` and `factory` (libs/infra/src/core/providers.ts) check their token lists
+    // against the constructor's or the factory's parameters at compile time; a hand-written `inject` list is not.
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: [...TESTS, 'libs/infra/src/core/providers.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='inject']",
+          message: 'Write the provider with make, bind or factory from libs/infra/src/core/providers.ts: their token lists are checked against the parameters.',
+        },
+      ],
+    },
   },
   {
     // Source files (not tests, not generated) stay under 300 lines.

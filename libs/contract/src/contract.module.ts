@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { Clock } from '@app/domain/shared/clock.port';
 import { ResourceObjects, ResourceObjectSources } from '@app/domain/webhooks/resource-objects';
 import { ApiResourceObjects } from './webhooks/api-resource-objects';
+import { bind } from '@app/infra/core/providers';
 
 /**
  * What the contract binds for every process that shows records as the API does (API and worker): the webhook
@@ -9,13 +10,7 @@ import { ApiResourceObjects } from './webhooks/api-resource-objects';
  */
 @Global()
 @Module({
-  providers: [
-    {
-      provide: ResourceObjects,
-      useFactory: (sources: ResourceObjectSources, clock: Clock) => new ApiResourceObjects(sources, clock),
-      inject: [ResourceObjectSources, Clock],
-    },
-  ],
+  providers: [bind(ResourceObjects, ApiResourceObjects, [ResourceObjectSources, Clock])],
   exports: [ResourceObjects],
 })
 export class ContractModule {}

@@ -11,7 +11,7 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { Database } from '@app/infra/database/database';
 import { APP_CONFIG } from '../core/tokens';
 import { AnalyticsController } from './analytics.controller';
-import { bind } from '@app/infra/core/providers';
+import { bind, factory } from '@app/infra/core/providers';
 
 /** Ageing answers kept at most (oldest dropped first). */
 const AGEING_ANSWERS = 100;
@@ -22,24 +22,22 @@ const AGEING_ANSWERS = 100;
     bind(AnalyticsReader, SqlAnalyticsReader, [Database]),
     bind(ReceivablesAgeingReader, SqlReceivablesAgeingReader, [Database]),
     { provide: AgeingWorkbookWriter, useFactory: () => new ExcelAgeingWorkbookWriter() },
-    {
-      // An ageing answer of a large account is a few MB in memory: fewer of them are kept than of the other answers.
-      provide: ReceivablesAgeingService,
-      useFactory: (reader: ReceivablesAgeingReader, clock: Clock, workbook: AgeingWorkbookWriter, versions: AnalyticsReader, config: AppConfig) =>
+    factory(
+      ReceivablesAgeingService,
+      [ReceivablesAgeingReader, Clock, AgeingWorkbookWriter, AnalyticsReader, APP_CONFIG],
+      (reader: ReceivablesAgeingReader, clock: Clock, workbook: AgeingWorkbookWriter, versions: AnalyticsReader, config: AppConfig) =>
         new ReceivablesAgeingService(
           reader,
           clock,
           workbook,
           config.analyticsCache ? { answers: new AnswerCache(5 * 60_000, AGEING_ANSWERS), versions } : undefined,
         ),
-      inject: [ReceivablesAgeingReader, Clock, AgeingWorkbookWriter, AnalyticsReader, APP_CONFIG],
-    },
-    {
-      provide: AnalyticsService,
-      useFactory: (r: AnalyticsReader, clock: Clock, config: AppConfig) =>
-        new AnalyticsService(r, clock, config.analyticsCache ? new AnswerCache() : undefined),
-      inject: [AnalyticsReader, Clock, APP_CONFIG],
-    },
+    ),
+    factory(
+      AnalyticsService,
+      [AnalyticsReader, Clock, APP_CONFIG],
+      (r: AnalyticsReader, clock: Clock, config: AppConfig) => new AnalyticsService(r, clock, config.analyticsCache ? new AnswerCache() : undefined),
+    ),
   ],
 })
 export class AnalyticsModule {}

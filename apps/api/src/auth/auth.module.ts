@@ -31,7 +31,7 @@ import { Database } from '@app/infra/database/database';
 import { TypeormUserAdminRepository } from '@app/infra/users/typeorm-user-admin.repository';
 import { APP_CONFIG } from '../core/tokens';
 import { AuthController } from './auth.controller';
-import { make, bind } from '@app/infra/core/providers';
+import { make, bind, factory } from '@app/infra/core/providers';
 
 const policy = DEFAULT_SESSION_POLICY;
 
@@ -42,50 +42,40 @@ const policy = DEFAULT_SESSION_POLICY;
     bind(SessionRepository, TypeormSessionRepository, [Database]),
     bind(UserAdminRepository, TypeormUserAdminRepository, [Database]),
     bind(DeletedAccounts, SqlDeletedAccounts, [Database]),
-    {
-      provide: LoginThrottle,
-      useFactory: (config: AppConfig, redis: Redis) =>
-        config.rateLimit
-          ? new RedisLoginThrottle(redis, {
-              prefix: isCluster(config.redis)
-                ? taggedPrefix(config.redis, 'ratelimit:login:', databaseName(config.databaseUrl))
-                : loginThrottlePrefix(databaseName(config.databaseUrl)),
-              maxFailuresPerUser: config.loginMaxFailuresPerUser,
-              maxFailuresPerIp: config.loginMaxFailuresPerIp,
-              windowSeconds: config.loginFailureWindowSeconds,
-            })
-          : new UnlimitedLoginThrottle(),
-      inject: [APP_CONFIG, Redis],
-    },
+    factory(LoginThrottle, [APP_CONFIG, Redis], (config: AppConfig, redis: Redis) =>
+      config.rateLimit
+        ? new RedisLoginThrottle(redis, {
+            prefix: isCluster(config.redis)
+              ? taggedPrefix(config.redis, 'ratelimit:login:', databaseName(config.databaseUrl))
+              : loginThrottlePrefix(databaseName(config.databaseUrl)),
+            maxFailuresPerUser: config.loginMaxFailuresPerUser,
+            maxFailuresPerIp: config.loginMaxFailuresPerIp,
+            windowSeconds: config.loginFailureWindowSeconds,
+          })
+        : new UnlimitedLoginThrottle(),
+    ),
     make(CurrentPasswordCheck, [PasswordHasher, LoginThrottle]),
     make(SignInCheck, [UserRepository, PasswordHasher, SecretHasher, LoginThrottle]),
-    {
-      provide: SessionOpening,
-      useFactory: (sessions: SessionRepository, config: AppConfig, secrets: SecretHasher) => new SessionOpening(sessions, config.plans, secrets, policy),
-      inject: [SessionRepository, APP_CONFIG, SecretHasher],
-    },
-    {
-      provide: LoginUseCase,
-      useFactory: async (
-        check: SignInCheck,
-        accounts: AccountRepository,
-        opening: SessionOpening,
-        tx: TransactionRunner,
-        clock: Clock,
-        activity: ActivityLog,
-      ) => {
+    factory(
+      SessionOpening,
+      [SessionRepository, APP_CONFIG, SecretHasher],
+      (sessions: SessionRepository, config: AppConfig, secrets: SecretHasher) => new SessionOpening(sessions, config.plans, secrets, policy),
+    ),
+    factory(
+      LoginUseCase,
+      [SignInCheck, AccountRepository, SessionOpening, TransactionRunner, Clock, ActivityLog],
+      async (check: SignInCheck, accounts: AccountRepository, opening: SessionOpening, tx: TransactionRunner, clock: Clock, activity: ActivityLog) => {
         const login = new LoginUseCase(check, accounts, opening, tx, clock, activity);
         await login.warmUp();
         return login;
       },
-      inject: [SignInCheck, AccountRepository, SessionOpening, TransactionRunner, Clock, ActivityLog],
-    },
-    {
-      provide: RefreshSession,
-      useFactory: (s: SessionRepository, a: AccountRepository, u: UserRepository, secrets: SecretHasher, clock: Clock) =>
+    ),
+    factory(
+      RefreshSession,
+      [SessionRepository, AccountRepository, UserRepository, SecretHasher, Clock],
+      (s: SessionRepository, a: AccountRepository, u: UserRepository, secrets: SecretHasher, clock: Clock) =>
         new RefreshSession(s, a, u, secrets, clock, policy),
-      inject: [SessionRepository, AccountRepository, UserRepository, SecretHasher, Clock],
-    },
+    ),
     make(SessionsService, [SessionRepository, SecretHasher, Clock]),
     make(ChangePassword, [UserRepository, UserAdminRepository, SessionRepository, PasswordHasher, CurrentPasswordCheck, TransactionRunner, Clock]),
     make(DeleteAccount, [UserRepository, DeletedAccounts, SessionRepository, CurrentPasswordCheck, ActivityRecorder, TransactionRunner, Clock]),

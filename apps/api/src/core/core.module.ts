@@ -21,7 +21,7 @@ import { TypeormSessionRepository } from '@app/infra/auth/typeorm-session.reposi
 import { InfraCoreModule } from '@app/infra/core/infra-core.module';
 import { ContractModule } from '@app/contract/contract.module';
 import { PdfRendererModule } from '@app/infra/pdf/pdf-renderer.module';
-import { make, bind } from '@app/infra/core/providers';
+import { make, bind, factory } from '@app/infra/core/providers';
 import { ReplicaReads } from '../common/replica-reads';
 
 @Injectable()
@@ -57,39 +57,35 @@ export class CoreModule {
         },
         { provide: PasswordHasher, useFactory: () => new BcryptPasswordHasher(config.bcryptCost) },
         bind(UserRepository, TypeormUserRepository, [Database]),
-        {
-          provide: AccessTokenVerifier,
-          useFactory: (db: Database, s: SecretHasher, clock: Clock) =>
-            new SessionAccessTokenVerifier(new TypeormSessionRepository(db), s, clock, DEFAULT_SESSION_POLICY),
-          inject: [Database, SecretHasher, Clock],
-        },
+        factory(
+          AccessTokenVerifier,
+          [Database, SecretHasher, Clock],
+          (db: Database, s: SecretHasher, clock: Clock) => new SessionAccessTokenVerifier(new TypeormSessionRepository(db), s, clock, DEFAULT_SESSION_POLICY),
+        ),
         make(AuthenticateCaller, [AccountRepository, SecretHasher, AccessTokenVerifier]),
-        {
-          provide: ApiRateLimiter,
-          useFactory: (redis: Redis) =>
-            config.rateLimit
-              ? new RedisApiRateLimiter(redis, {
-                  perSecond: config.apiRatePerSecond,
-                  burst: config.apiRateBurst,
-                  timePerSecondMs: config.apiTimePerSecondMs,
-                  timeBurstMs: config.apiTimeBurstMs,
-                  keyPrefix: `ratelimit:${databaseName(config.databaseUrl)}:`,
-                })
-              : new UnlimitedApiRate(),
-          inject: [Redis],
-        },
+        factory(ApiRateLimiter, [Redis], (redis: Redis) =>
+          config.rateLimit
+            ? new RedisApiRateLimiter(redis, {
+                perSecond: config.apiRatePerSecond,
+                burst: config.apiRateBurst,
+                timePerSecondMs: config.apiTimePerSecondMs,
+                timeBurstMs: config.apiTimeBurstMs,
+                keyPrefix: `ratelimit:${databaseName(config.databaseUrl)}:`,
+              })
+            : new UnlimitedApiRate(),
+        ),
         RedisShutdown,
         ...(config.databaseReplicaUrls.length
           ? [
-              {
-                provide: APP_INTERCEPTOR,
-                useFactory: (reflector: Reflector, db: Database, redis: Redis) =>
+              factory(
+                APP_INTERCEPTOR,
+                [Reflector, Database, Redis],
+                (reflector: Reflector, db: Database, redis: Redis) =>
                   new ReplicaReads(reflector, db, redis, {
                     maxLagSeconds: config.replicaMaxLagSeconds,
                     keyPrefix: `replica-reads:${databaseName(config.databaseUrl)}:wrote:`,
                   }),
-                inject: [Reflector, Database, Redis],
-              },
+              ),
             ]
           : []),
       ],

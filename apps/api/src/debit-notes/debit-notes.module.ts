@@ -7,7 +7,7 @@ import { TypeormDebitNoteRepository } from '@app/infra/notes/typeorm-debit-note.
 import { DocumentsCoreModule } from '@app/infra/documents/documents-core.module';
 import { NOTE_SERVICE_DEPS, noteServiceDepsProvider } from '@app/infra/notes/note-service-deps.provider';
 import { DebitNotesController } from './debit-notes.controller';
-import { bind } from '@app/infra/core/providers';
+import { bind, factory } from '@app/infra/core/providers';
 import { NoteServiceDeps } from '@app/domain/notes/notes.service';
 import { PaymentLedger } from '@app/domain/payments/payment-ledger';
 import { PaymentsCoreModule } from '@app/infra/payments/payments-core.module';
@@ -18,11 +18,11 @@ import { PaymentsCoreModule } from '@app/infra/payments/payments-core.module';
   providers: [
     noteServiceDepsProvider,
     bind(DebitNoteRepository, TypeormDebitNoteRepository, [Database, Clock]),
-    {
-      provide: DebitNotesService,
-      useFactory: (notes: DebitNoteRepository, deps: NoteServiceDeps, ledger: PaymentLedger) => new DebitNotesService(notes, deps).withPayments(ledger),
-      inject: [DebitNoteRepository, NOTE_SERVICE_DEPS, PaymentLedger],
-    },
+    factory(
+      DebitNotesService,
+      [DebitNoteRepository, NOTE_SERVICE_DEPS, PaymentLedger],
+      (notes: DebitNoteRepository, deps: NoteServiceDeps, ledger: PaymentLedger) => new DebitNotesService(notes, deps).withPayments(ledger),
+    ),
   ],
   exports: [DebitNoteRepository, DebitNotesService],
 })

@@ -8,7 +8,7 @@ import { ConvertToInvoice } from '@app/domain/invoices/convert-to-invoice.use-ca
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { Database } from '@app/infra/database/database';
-import { bind } from '@app/infra/core/providers';
+import { bind, factory } from '@app/infra/core/providers';
 
 /**
  * The providers of one kind of offer document (quotations, proforma invoices): its repository port bound
@@ -21,9 +21,10 @@ export function offerDocumentProviders<R, S>(
 ): Provider[] {
   return [
     bind(port, adapter, [Database, Clock]),
-    {
-      provide: service,
-      useFactory: (
+    factory(
+      service,
+      [port, ClientRepository, DocumentNumbering, DocumentQuota, ConvertToInvoice, TransactionRunner, ActivityRecorder],
+      (
         repository: R,
         clients: ClientRepository,
         numbering: DocumentNumbering,
@@ -32,7 +33,6 @@ export function offerDocumentProviders<R, S>(
         tx: TransactionRunner,
         activity: ActivityRecorder,
       ) => new service(repository, { clients, numbering, quota, convert, tx, activity }),
-      inject: [port, ClientRepository, DocumentNumbering, DocumentQuota, ConvertToInvoice, TransactionRunner, ActivityRecorder],
-    },
+    ),
   ];
 }

@@ -16,6 +16,7 @@ import { APP_CONFIG } from '../core/tokens';
 import { DocumentOutputModule } from '../document-output/document-output.module';
 import { SettingsModule } from '../settings/settings.module';
 import { CreditNoteEInvoiceController, DebitNoteEInvoiceController, EInvoiceController } from './einvoice.controller';
+import { factory } from '@app/infra/core/providers';
 
 /** The schema validator, the answer verifier and the log of answers that do not verify, for EInvoiceService. */
 const EINVOICE_CHECKS = 'EINVOICE_CHECKS';
@@ -25,21 +26,22 @@ const EINVOICE_CHECKS = 'EINVOICE_CHECKS';
   imports: [SettingsModule, DocumentOutputModule, ClientsModule],
   controllers: [EInvoiceController, CreditNoteEInvoiceController, DebitNoteEInvoiceController],
   providers: [
-    { provide: EInvoiceRegistrations, useFactory: (db: Database) => new SqlEInvoiceRegistrations(db), inject: [Database] },
-    { provide: EInvoiceRegistry, useFactory: (config: AppConfig) => new HttpEInvoiceRegistry(config.einvoice), inject: [APP_CONFIG] },
+    factory(EInvoiceRegistrations, [Database], (db: Database) => new SqlEInvoiceRegistrations(db)),
+    factory(EInvoiceRegistry, [APP_CONFIG], (config: AppConfig) => new HttpEInvoiceRegistry(config.einvoice)),
     { provide: IrpSchemaValidator, useClass: AjvIrpValidator },
-    { provide: EInvoiceAnswerVerifier, useFactory: (config: AppConfig) => new NodeEInvoiceVerifier(config.einvoice.qrPublicKey), inject: [APP_CONFIG] },
-    {
-      provide: EINVOICE_CHECKS,
-      useFactory: (validator: IrpSchemaValidator, verifier: EInvoiceAnswerVerifier): EInvoiceChecks => {
+    factory(EInvoiceAnswerVerifier, [APP_CONFIG], (config: AppConfig) => new NodeEInvoiceVerifier(config.einvoice.qrPublicKey)),
+    factory(
+      EINVOICE_CHECKS,
+      [IrpSchemaValidator, EInvoiceAnswerVerifier],
+      (validator: IrpSchemaValidator, verifier: EInvoiceAnswerVerifier): EInvoiceChecks => {
         const logger = new Logger('EInvoice');
         return { validator, verifier, warn: (m) => logger.warn(m) };
       },
-      inject: [IrpSchemaValidator, EInvoiceAnswerVerifier],
-    },
-    {
-      provide: EInvoiceService,
-      useFactory: (
+    ),
+    factory(
+      EInvoiceService,
+      [DocumentSource, ClientRepository, BusinessSettingsRepository, EInvoiceRegistry, EInvoiceRegistrations, Clock, EINVOICE_CHECKS],
+      (
         source: DocumentSource,
         clients: ClientRepository,
         settings: BusinessSettingsRepository,
@@ -48,8 +50,7 @@ const EINVOICE_CHECKS = 'EINVOICE_CHECKS';
         clock: Clock,
         checks: EInvoiceChecks,
       ) => new EInvoiceService(source, clients, settings, registry, registrations, clock, checks),
-      inject: [DocumentSource, ClientRepository, BusinessSettingsRepository, EInvoiceRegistry, EInvoiceRegistrations, Clock, EINVOICE_CHECKS],
-    },
+    ),
   ],
 })
 export class EInvoiceModule {}

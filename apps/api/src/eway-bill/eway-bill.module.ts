@@ -13,23 +13,21 @@ import { ClientsModule } from '../clients/clients.module';
 import { APP_CONFIG } from '../core/tokens';
 import { DocumentOutputModule } from '../document-output/document-output.module';
 import { EwayBillController } from './eway-bill.controller';
+import { factory } from '@app/infra/core/providers';
 
 /** e-way bills of invoices: generation, cancellation and extension through the NIC e-way bill system, and the bulk file. */
 @Module({
   imports: [DocumentOutputModule, ClientsModule],
   controllers: [EwayBillController],
   providers: [
-    { provide: EwayBills, useFactory: (db: Database) => new SqlEwayBills(db), inject: [Database] },
+    factory(EwayBills, [Database], (db: Database) => new SqlEwayBills(db)),
     // The token's expiry is judged by the service's clock, as every other time rule.
-    {
-      provide: EwayBillRegistry,
-      useFactory: (config: AppConfig, clock: Clock) => new HttpEwayBillRegistry(config.ewayBill, () => clock.now().getTime()),
-      inject: [APP_CONFIG, Clock],
-    },
+    factory(EwayBillRegistry, [APP_CONFIG, Clock], (config: AppConfig, clock: Clock) => new HttpEwayBillRegistry(config.ewayBill, () => clock.now().getTime())),
     { provide: EwayBillSchemaValidator, useClass: AjvEwayBillValidator },
-    {
-      provide: EwayBillService,
-      useFactory: (
+    factory(
+      EwayBillService,
+      [DocumentSource, ClientRepository, EwayBillRegistry, EwayBills, Clock, EwayBillSchemaValidator, APP_CONFIG],
+      (
         source: DocumentSource,
         clients: ClientRepository,
         registry: EwayBillRegistry,
@@ -45,8 +43,7 @@ import { EwayBillController } from './eway-bill.controller';
           warn: (m) => logger.warn(m),
         });
       },
-      inject: [DocumentSource, ClientRepository, EwayBillRegistry, EwayBills, Clock, EwayBillSchemaValidator, APP_CONFIG],
-    },
+    ),
   ],
 })
 export class EwayBillModule {}

@@ -10,21 +10,22 @@ import { SqlGstr1Data } from '@app/infra/gst-returns/sql-gstr1-data';
 import { SqlGstr1Filings } from '@app/infra/gst-returns/sql-gstr1-filings';
 import { SettingsModule } from '../settings/settings.module';
 import { ExportsController } from './exports.controller';
+import { factory } from '@app/infra/core/providers';
 
 @Module({
   imports: [SettingsModule],
   controllers: [ExportsController],
   providers: [
-    { provide: Gstr1DataReader, useFactory: (db: Database) => new SqlGstr1Data(db), inject: [Database] },
-    { provide: Gstr1FilingRepository, useFactory: (db: Database) => new SqlGstr1Filings(db), inject: [Database] },
+    factory(Gstr1DataReader, [Database], (db: Database) => new SqlGstr1Data(db)),
+    factory(Gstr1FilingRepository, [Database], (db: Database) => new SqlGstr1Filings(db)),
     { provide: Gstr1WorkbookWriter, useClass: ExcelGstr1WorkbookWriter },
     { provide: Gstr3bWorkbookWriter, useClass: ExcelGstr3bWorkbookWriter },
-    {
-      provide: GstExportsService,
-      useFactory: (r: Gstr1DataReader, s: BusinessSettingsRepository, w: Gstr1WorkbookWriter, w3: Gstr3bWorkbookWriter, f: Gstr1FilingRepository, c: Clock) =>
+    factory(
+      GstExportsService,
+      [Gstr1DataReader, BusinessSettingsRepository, Gstr1WorkbookWriter, Gstr3bWorkbookWriter, Gstr1FilingRepository, Clock],
+      (r: Gstr1DataReader, s: BusinessSettingsRepository, w: Gstr1WorkbookWriter, w3: Gstr3bWorkbookWriter, f: Gstr1FilingRepository, c: Clock) =>
         new GstExportsService(r, s, w, w3, f, c),
-      inject: [Gstr1DataReader, BusinessSettingsRepository, Gstr1WorkbookWriter, Gstr3bWorkbookWriter, Gstr1FilingRepository, Clock],
-    },
+    ),
   ],
 })
 export class ExportsModule {}

@@ -9,14 +9,16 @@ import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { CaSyncProcessor } from './ca-sync.processor';
 import { CaSyncSchedule } from './ca-sync.schedule';
+import { factory } from '@app/infra/core/providers';
 
 /** CA-sync mail: the processor of queued test sends and the monthly and quarterly schedule. */
 @Module({
   imports: [CaSyncAdaptersModule],
   providers: [
-    {
-      provide: SendCaSync,
-      useFactory: (
+    factory(
+      SendCaSync,
+      [CaSyncRepository, CaSyncDataReader, CaSyncFileWriter, AccountRepository, Mailer, Clock, APP_CONFIG],
+      (
         repo: CaSyncRepository,
         reader: CaSyncDataReader,
         writer: CaSyncFileWriter,
@@ -25,8 +27,7 @@ import { CaSyncSchedule } from './ca-sync.schedule';
         clock: Clock,
         config: AppConfig,
       ) => new SendCaSync(repo, reader, writer, accounts, mailer, clock, { mailFrom: config.mailFrom }),
-      inject: [CaSyncRepository, CaSyncDataReader, CaSyncFileWriter, AccountRepository, Mailer, Clock, APP_CONFIG],
-    },
+    ),
     CaSyncProcessor,
     CaSyncSchedule,
   ],

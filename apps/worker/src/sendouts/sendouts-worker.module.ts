@@ -16,7 +16,7 @@ import { DocumentOutputAdaptersModule } from '@app/infra/document-output/documen
 import { SendoutAdaptersModule } from '@app/infra/sendouts/sendout-adapters.module';
 import { ReceivablesPrintModule } from '@app/infra/payments/receivables-print.module';
 import { StatementPdfService } from '@app/domain/payments/statement-pdf';
-import { make } from '@app/infra/core/providers';
+import { make, factory } from '@app/infra/core/providers';
 import { SendoutProcessor } from './sendout.processor';
 import { SendoutSweepSchedule } from './sendout-sweep.schedule';
 
@@ -29,23 +29,20 @@ const SENDOUT_RENDERERS = Symbol('SENDOUT_RENDERERS');
   imports: [SendoutAdaptersModule, DocumentOutputAdaptersModule, ReceivablesPrintModule],
   providers: [
     make(DeliverSendout, [SendoutRepository, AccountRepository, SENDOUT_RENDERERS, Mailer, SecretHasher, Clock, DELIVERY_OPTIONS]),
-    {
-      provide: SENDOUT_RENDERERS,
-      useFactory: (documents: DocumentOutputService, statements: StatementPdfService): SendoutRenderers => ({ documents, statements }),
-      inject: [DocumentOutputService, StatementPdfService],
-    },
-    {
-      provide: DELIVERY_OPTIONS,
-      useFactory: (config: AppConfig, recording: DeliveryRecording): DeliveryOptions => ({
-        mailFrom: config.mailFrom,
-        maxAttempts: config.queue.sendoutMaxAttempts,
-        recording,
-      }),
-      inject: [APP_CONFIG, SENDOUT_RECORDING],
-    },
-    {
-      provide: SweepSendouts,
-      useFactory: (sendouts: SendoutRepository, queue: SendoutQueue, clock: Clock, config: AppConfig, recording: DeliveryRecording) =>
+    factory(
+      SENDOUT_RENDERERS,
+      [DocumentOutputService, StatementPdfService],
+      (documents: DocumentOutputService, statements: StatementPdfService): SendoutRenderers => ({ documents, statements }),
+    ),
+    factory(DELIVERY_OPTIONS, [APP_CONFIG, SENDOUT_RECORDING], (config: AppConfig, recording: DeliveryRecording): DeliveryOptions => ({
+      mailFrom: config.mailFrom,
+      maxAttempts: config.queue.sendoutMaxAttempts,
+      recording,
+    })),
+    factory(
+      SweepSendouts,
+      [SendoutRepository, SendoutQueue, Clock, APP_CONFIG, SENDOUT_RECORDING],
+      (sendouts: SendoutRepository, queue: SendoutQueue, clock: Clock, config: AppConfig, recording: DeliveryRecording) =>
         new SweepSendouts(
           sendouts,
           queue,
@@ -53,14 +50,9 @@ const SENDOUT_RENDERERS = Symbol('SENDOUT_RENDERERS');
           { sweepAfterMs: config.queue.sweepAfterMs, leaseMs: config.queue.sendoutLeaseMs, maxAttempts: config.queue.sendoutMaxAttempts, batchSize: 500 },
           recording,
         ),
-      inject: [SendoutRepository, SendoutQueue, Clock, APP_CONFIG, SENDOUT_RECORDING],
-    },
+    ),
     // An email's final outcome is recorded on the activity log (sendout.sent|failed) in the row's transaction.
-    {
-      provide: SENDOUT_RECORDING,
-      useFactory: (tx: TransactionRunner, activity: ActivityLog): DeliveryRecording => ({ tx, activity }),
-      inject: [TransactionRunner, ActivityLog],
-    },
+    factory(SENDOUT_RECORDING, [TransactionRunner, ActivityLog], (tx: TransactionRunner, activity: ActivityLog): DeliveryRecording => ({ tx, activity })),
     SendoutProcessor,
     SendoutSweepSchedule,
   ],

@@ -12,7 +12,7 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { WebhookEventsConsumer } from '@app/domain/webhooks/webhook-consumer';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
-import { make } from '../core/providers';
+import { make, factory } from '../core/providers';
 import { Database } from '../database/database';
 import { NotificationAdaptersModule } from '../notifications/notification-adapters.module';
 import { DisabledPushSender, FcmPushSender } from '../push/fcm-push-sender';
@@ -28,34 +28,31 @@ import { ReadCommittedTransactionRunner, SqlActivityOutbox } from './sql-activit
 @Module({
   imports: [NotificationAdaptersModule, WebhookAdaptersModule],
   providers: [
-    {
-      provide: PushSender,
-      useFactory: (config: AppConfig) =>
-        config.push.serviceAccount ? new FcmPushSender(config.push.serviceAccount, config.push.fcmBaseUrl) : new DisabledPushSender(),
-      inject: [APP_CONFIG],
-    },
-    { provide: BullmqPushQueue, useFactory: (config: AppConfig) => new BullmqPushQueue(config.redis, config.queue.prefix), inject: [APP_CONFIG] },
+    factory(PushSender, [APP_CONFIG], (config: AppConfig) =>
+      config.push.serviceAccount ? new FcmPushSender(config.push.serviceAccount, config.push.fcmBaseUrl) : new DisabledPushSender(),
+    ),
+    factory(BullmqPushQueue, [APP_CONFIG], (config: AppConfig) => new BullmqPushQueue(config.redis, config.queue.prefix)),
     { provide: PushQueue, useExisting: BullmqPushQueue },
     make(PushHandOff, [PushOutbox, PushQueue, PushSender, Clock]),
     make(NotifyFromActivity, [NotificationRepository, NotificationDirectory, NotificationPrefsRepository, DeviceRepository, PushHandOff]),
-    {
-      provide: RelayActivity,
-      useFactory: (db: Database, notify: NotifyFromActivity, webhooks: WebhookEventsConsumer, clock: Clock) =>
+    factory(
+      RelayActivity,
+      [Database, NotifyFromActivity, WebhookEventsConsumer, Clock],
+      (db: Database, notify: NotifyFromActivity, webhooks: WebhookEventsConsumer, clock: Clock) =>
         new RelayActivity(new SqlActivityOutbox(db), [notify, webhooks], new ReadCommittedTransactionRunner(db), clock, { batchSize: 200, maxBatches: 50 }),
-      inject: [Database, NotifyFromActivity, WebhookEventsConsumer, Clock],
-    },
-    {
-      provide: DeliverPush,
-      useFactory: (n: NotificationRepository, p: NotificationPrefsRepository, d: DeviceRepository, o: PushOutbox, s: PushSender, config: AppConfig) =>
+    ),
+    factory(
+      DeliverPush,
+      [NotificationRepository, NotificationPrefsRepository, DeviceRepository, PushOutbox, PushSender, APP_CONFIG],
+      (n: NotificationRepository, p: NotificationPrefsRepository, d: DeviceRepository, o: PushOutbox, s: PushSender, config: AppConfig) =>
         new DeliverPush(n, p, d, o, s, { maxAttempts: config.push.maxAttempts }),
-      inject: [NotificationRepository, NotificationPrefsRepository, DeviceRepository, PushOutbox, PushSender, APP_CONFIG],
-    },
-    {
-      provide: SweepPushes,
-      useFactory: (outbox: PushOutbox, queue: PushQueue, clock: Clock, config: AppConfig) =>
+    ),
+    factory(
+      SweepPushes,
+      [PushOutbox, PushQueue, Clock, APP_CONFIG],
+      (outbox: PushOutbox, queue: PushQueue, clock: Clock, config: AppConfig) =>
         new SweepPushes(outbox, queue, clock, { sweepAfterMs: Math.max(1000, config.queue.sweepAfterMs), batchSize: 500 }),
-      inject: [PushOutbox, PushQueue, Clock, APP_CONFIG],
-    },
+    ),
     make(PurgeOldNotifications, [NotificationRepository, Clock]),
   ],
   exports: [RelayActivity, DeliverPush, SweepPushes, PurgeOldNotifications, PushSender, BullmqPushQueue, WebhookAdaptersModule],

@@ -14,7 +14,7 @@ import { SecretHasher } from '@app/domain/shared/secret.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
-import { bind, make } from '../core/providers';
+import { bind, make, factory } from '../core/providers';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
 import { AppleNotificationVerifier } from './apple-notification-verifier';
@@ -41,37 +41,28 @@ const STORE_PRODUCTS = Symbol('STORE_PRODUCTS');
 @Module({
   providers: [
     make(BillingSql, [Database, SecretBox]),
-    { provide: APPLE_ROOTS, useFactory: (config: AppConfig) => loadAppleRoots(config.stores.apple.rootCertPaths), inject: [APP_CONFIG] },
-    {
-      provide: APPLE_VERIFIER,
-      useFactory: (config: AppConfig, roots: Buffer[]) => createAppleVerifier(config.stores.apple, roots),
-      inject: [APP_CONFIG, APPLE_ROOTS],
-    },
-    {
-      provide: StoreGateways,
-      useFactory: (config: AppConfig, apple: ReturnType<typeof createAppleVerifier>) =>
+    factory(APPLE_ROOTS, [APP_CONFIG], (config: AppConfig) => loadAppleRoots(config.stores.apple.rootCertPaths)),
+    factory(APPLE_VERIFIER, [APP_CONFIG, APPLE_ROOTS], (config: AppConfig, roots: Buffer[]) => createAppleVerifier(config.stores.apple, roots)),
+    factory(
+      StoreGateways,
+      [APP_CONFIG, APPLE_VERIFIER],
+      (config: AppConfig, apple: ReturnType<typeof createAppleVerifier>) =>
         new StoreGateways([new AppStoreGateway(config.stores, apple), new PlayGateway(config.stores)]),
-      inject: [APP_CONFIG, APPLE_VERIFIER],
-    },
-    {
-      provide: STORE_PRODUCTS,
-      useFactory: (config: AppConfig): StoreProducts => ({ monthly: config.stores.productMonthly, yearly: config.stores.productYearly }),
-      inject: [APP_CONFIG],
-    },
+    ),
+    factory(STORE_PRODUCTS, [APP_CONFIG], (config: AppConfig): StoreProducts => ({
+      monthly: config.stores.productMonthly,
+      yearly: config.stores.productYearly,
+    })),
     bind(StoreSubscriptionRepository, SqlStoreSubscriptionRepository, [BillingSql]),
     bind(StoreNotificationRepository, SqlStoreNotificationRepository, [BillingSql]),
-    {
-      provide: AppStoreNotificationVerifier,
-      useFactory: (config: AppConfig, roots: Buffer[], apple: ReturnType<typeof createAppleVerifier>) =>
+    factory(
+      AppStoreNotificationVerifier,
+      [APP_CONFIG, APPLE_ROOTS, APPLE_VERIFIER],
+      (config: AppConfig, roots: Buffer[], apple: ReturnType<typeof createAppleVerifier>) =>
         new AppleNotificationVerifier(apple, createAppleSignatureVerifier(config.stores.apple, roots)),
-      inject: [APP_CONFIG, APPLE_ROOTS, APPLE_VERIFIER],
-    },
-    { provide: PushTokenVerifier, useFactory: (config: AppConfig) => new GooglePushTokenVerifier(config.stores.play), inject: [APP_CONFIG] },
-    {
-      provide: BullmqStoreNotificationQueue,
-      useFactory: (config: AppConfig) => new BullmqStoreNotificationQueue(config.redis, config.queue),
-      inject: [APP_CONFIG],
-    },
+    ),
+    factory(PushTokenVerifier, [APP_CONFIG], (config: AppConfig) => new GooglePushTokenVerifier(config.stores.play)),
+    factory(BullmqStoreNotificationQueue, [APP_CONFIG], (config: AppConfig) => new BullmqStoreNotificationQueue(config.redis, config.queue)),
     { provide: StoreNotificationQueue, useExisting: BullmqStoreNotificationQueue },
     make(StoreBinding, [StoreSubscriptionRepository, SecretHasher, Clock]),
     make(ConfirmStorePurchase, [StoreGateways, StoreBinding, AccountRepository, TransactionRunner, Clock, STORE_PRODUCTS]),

@@ -7,13 +7,13 @@ import { BullmqCaSyncQueue } from '../queue/bullmq-ca-sync';
 import { ExcelCaSyncFileWriter } from './ca-sync-files';
 import { SqlCaSyncData } from './sql-ca-sync-data';
 import { SqlCaSyncRepository } from './sql-ca-sync.repository';
-import { bind } from '../core/providers';
+import { bind, factory } from '../core/providers';
 
 /** CA-sync: the settings and sends store, the queue of test sends, and the workbook's data and files. */
 @Module({
   providers: [
     bind(CaSyncRepository, SqlCaSyncRepository, [Database]),
-    { provide: CaSyncQueue, useFactory: (config: AppConfig) => new BullmqCaSyncQueue(config.redis, config.queue), inject: [APP_CONFIG] },
+    factory(CaSyncQueue, [APP_CONFIG], (config: AppConfig) => new BullmqCaSyncQueue(config.redis, config.queue)),
     bind(CaSyncDataReader, SqlCaSyncData, [Database]),
     { provide: CaSyncFileWriter, useClass: ExcelCaSyncFileWriter },
   ],

@@ -18,6 +18,7 @@ import { TypeormTransactionRunner } from '../database/typeorm-transaction-runner
 import { make, bind } from '../core/providers';
 import { ResourceObjects, ResourceObjectSources } from '@app/domain/webhooks/resource-objects';
 import { createActivityLog, createResourceObjectSources } from '../webhooks/webhook-objects';
+import { factory } from './providers';
 
 /** Closes the pools last: Nest runs every onModuleDestroy (queue workers, schedules) before any onApplicationShutdown. */
 @Injectable()
@@ -61,15 +62,11 @@ export class InfraCoreModule {
             return replicas;
           },
         },
-        {
-          provide: Database,
-          useFactory: async (ds: DataSource, replicas: ReplicaSet) => {
-            const db = new Database(ds, replicas.size ? replicas : null);
-            await db.detectCluster();
-            return db;
-          },
-          inject: [DataSource, ReplicaSet],
-        },
+        factory(Database, [DataSource, ReplicaSet], async (ds: DataSource, replicas: ReplicaSet) => {
+          const db = new Database(ds, replicas.size ? replicas : null);
+          await db.detectCluster();
+          return db;
+        }),
         bind(TransactionRunner, TypeormTransactionRunner, [Database]),
         { provide: Clock, useClass: SystemClock },
         { provide: SecretHasher, useClass: NodeSecretHasher },
@@ -78,8 +75,8 @@ export class InfraCoreModule {
         bind(AccountRepository, TypeormAccountRepository, [Database]),
         // Every process writes activity through the log that takes the record as the API presents it at event time: the
         // repositories it reads are bound here, the presenting ResourceObjects by the contract library's ContractModule.
-        { provide: ResourceObjectSources, useFactory: (db: Database, clock: Clock) => createResourceObjectSources(db, clock), inject: [Database, Clock] },
-        { provide: ActivityLog, useFactory: (db: Database, objects: ResourceObjects) => createActivityLog(db, objects), inject: [Database, ResourceObjects] },
+        factory(ResourceObjectSources, [Database, Clock], (db: Database, clock: Clock) => createResourceObjectSources(db, clock)),
+        factory(ActivityLog, [Database, ResourceObjects], (db: Database, objects: ResourceObjects) => createActivityLog(db, objects)),
         make(ActivityRecorder, [ActivityLog, Clock]),
         DatabaseShutdown,
       ],

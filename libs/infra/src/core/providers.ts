@@ -9,8 +9,17 @@ type Maker<T> = new (...args: never[]) => T;
  */
 type TokenFor<T> = (abstract new (...args: never[]) => T) | string | symbol;
 
-/** The tokens of a constructor's parameters, position by position. */
-type TokensFor<P extends readonly unknown[]> = { [K in keyof P]: TokenFor<P[K]> };
+/** A token Nest may leave unresolved: the parameter it fills must accept `undefined`. */
+interface OptionalToken<T> {
+  token: TokenFor<Exclude<T, undefined>>;
+  optional: true;
+}
+
+/** The token of one parameter: an optional token only where the parameter accepts `undefined`. */
+type TokenOf<T> = undefined extends T ? TokenFor<T> | OptionalToken<T> : TokenFor<T>;
+
+/** The tokens of a constructor's (or a factory's) parameters, position by position. */
+type TokensFor<P extends readonly unknown[]> = { [K in keyof P]: TokenOf<P[K]> };
 
 /**
  * A provider that makes `type` from the providers named in `inject`, in the constructor's order. The
@@ -26,4 +35,18 @@ export function make<C extends new (...args: never[]) => unknown>(type: C, injec
 /** A provider that binds the port `token` to `adapter`, made from the providers named in `inject` (checked like `make`'s). */
 export function bind<T, C extends Maker<T>>(token: InjectionToken<T>, adapter: C, inject: TokensFor<ConstructorParameters<C>>): FactoryProvider<T> {
   return { provide: token, useFactory: (...args: unknown[]) => new adapter(...(args as never[])), inject: inject as InjectionToken[] };
+}
+
+/**
+ * A provider of `token` made by `useFactory` from the providers named in `inject`, for what `make` and `bind`
+ * cannot say (a value built from the configuration, an adapter with a collaborator made on the spot). The list
+ * is checked against the factory's parameters like `make`'s, so a raw `{ provide, useFactory, inject }` is not
+ * written by hand (the lint refuses an `inject` list outside this file).
+ */
+export function factory<T, P extends unknown[]>(
+  token: InjectionToken<T>,
+  inject: TokensFor<P>,
+  useFactory: (...args: P) => T | Promise<T>,
+): FactoryProvider<T> {
+  return { provide: token, useFactory: useFactory as (...args: unknown[]) => T | Promise<T>, inject: inject as FactoryProvider['inject'] };
 }

@@ -16,7 +16,7 @@ import { Database } from '../database/database';
 import { SettingsAdaptersModule } from '../settings/settings-adapters.module';
 import { SqlDocumentSource } from './sql-document-source';
 import { SqlShareLinkRepository } from './sql-share-link.repository';
-import { make, bind } from '../core/providers';
+import { make, bind, factory } from '../core/providers';
 
 /**
  * PDFs of stored documents and their share links, on the adapters bound once here (API and worker).
@@ -27,11 +27,11 @@ import { make, bind } from '../core/providers';
   providers: [
     bind(DocumentSource, SqlDocumentSource, [Database]),
     bind(ShareLinkRepository, SqlShareLinkRepository, [Database, SecretHasher, SecretBox]),
-    {
-      provide: ShareLinks,
-      useFactory: (links: ShareLinkRepository, secrets: SecretHasher, config: AppConfig) => new ShareLinks(links, secrets, config.publicBaseUrl),
-      inject: [ShareLinkRepository, SecretHasher, APP_CONFIG],
-    },
+    factory(
+      ShareLinks,
+      [ShareLinkRepository, SecretHasher, APP_CONFIG],
+      (links: ShareLinkRepository, secrets: SecretHasher, config: AppConfig) => new ShareLinks(links, secrets, config.publicBaseUrl),
+    ),
     make(DocumentOutputService, [DocumentSource, ClientRepository, AccountRepository, BusinessSettingsRepository, PdfRenderer, ShareLinks]),
   ],
   exports: [DocumentOutputService, DocumentSource, ClientAdaptersModule, SettingsAdaptersModule],

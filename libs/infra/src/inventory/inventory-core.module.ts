@@ -8,7 +8,7 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG, PLAN_POLICY } from '../config/app-config.token';
-import { bind, make } from '../core/providers';
+import { bind, make, factory } from '../core/providers';
 import { Database } from '../database/database';
 import { TypeormInventoryRepository } from './typeorm-inventory.repository';
 
@@ -17,11 +17,11 @@ import { TypeormInventoryRepository } from './typeorm-inventory.repository';
   providers: [
     bind(InventoryRepository, TypeormInventoryRepository, [Database, Clock]),
     make(InventoryService, [InventoryRepository, TransactionRunner, Clock, PLAN_POLICY, ActivityRecorder]),
-    {
-      provide: InvoiceStock,
-      useFactory: (r: InventoryRepository, config: AppConfig, a: ActivityRecorder) => new InvoiceStock(r, config.featureInventory, new LowStockAlerts(a)),
-      inject: [InventoryRepository, APP_CONFIG, ActivityRecorder],
-    },
+    factory(
+      InvoiceStock,
+      [InventoryRepository, APP_CONFIG, ActivityRecorder],
+      (r: InventoryRepository, config: AppConfig, a: ActivityRecorder) => new InvoiceStock(r, config.featureInventory, new LowStockAlerts(a)),
+    ),
   ],
   exports: [InventoryRepository, InventoryService, InvoiceStock],
 })

@@ -14,7 +14,7 @@ import { AccountReferences } from '@app/domain/documents/account-references';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { TdsSectionRepository } from '@app/domain/tds/tds-section.repository.port';
-import { bind, make } from '../core/providers';
+import { bind, make, factory } from '../core/providers';
 import { Database } from '../database/database';
 import { DocumentsCoreModule } from '../documents/documents-core.module';
 import { SqlEInvoiceRegistrations } from '../einvoice/sql-einvoice-registrations';
@@ -37,25 +37,14 @@ import { PaymentsCoreModule } from '../payments/payments-core.module';
     make(IssueInvoice, [InvoiceRepository, ClientRepository, DocumentNumbering, DocumentQuota, ActivityRecorder, InvoiceStock]),
     make(ConvertToInvoice, [IssueInvoice, ActivityRecorder, Clock]),
     make(AccountReferences, [ClientRepository, TdsSectionRepository]),
-    { provide: EInvoiceLock, useFactory: (db: Database) => new EInvoiceLock(new SqlEInvoiceRegistrations(db)), inject: [Database] },
-    { provide: EwayBillLock, useFactory: (db: Database, clock: Clock) => new EwayBillLock(new SqlEwayBills(db), clock), inject: [Database, Clock] },
-    {
-      provide: InvoicesService,
-      useFactory: (lock: EInvoiceLock, ewayBills: EwayBillLock, ledger: PaymentLedger, ...deps: ConstructorParameters<typeof InvoicesService>) =>
+    factory(EInvoiceLock, [Database], (db: Database) => new EInvoiceLock(new SqlEInvoiceRegistrations(db))),
+    factory(EwayBillLock, [Database, Clock], (db: Database, clock: Clock) => new EwayBillLock(new SqlEwayBills(db), clock)),
+    factory(
+      InvoicesService,
+      [EInvoiceLock, EwayBillLock, PaymentLedger, InvoiceRepository, IssueInvoice, AccountReferences, TransactionRunner, Clock, ActivityRecorder, InvoiceStock],
+      (lock: EInvoiceLock, ewayBills: EwayBillLock, ledger: PaymentLedger, ...deps: ConstructorParameters<typeof InvoicesService>) =>
         new InvoicesService(...deps).withLock(lock).withLock(ewayBills).withPayments(ledger),
-      inject: [
-        EInvoiceLock,
-        EwayBillLock,
-        PaymentLedger,
-        InvoiceRepository,
-        IssueInvoice,
-        AccountReferences,
-        TransactionRunner,
-        Clock,
-        ActivityRecorder,
-        InvoiceStock,
-      ],
-    },
+    ),
   ],
   exports: [InvoiceRepository, InvoicesService, ConvertToInvoice, IssueInvoice, AccountReferences, DocumentsCoreModule],
 })

@@ -4,6 +4,7 @@ import { Mailer } from '@app/domain/sendouts/mailer.port';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
 import { NodemailerMailer } from './nodemailer-mailer';
+import { factory } from '../core/providers';
 
 /** Where mail goes without SMTP_URL (relative to the working directory, the project root). */
 export const OUTBOX_DIR = resolve('var/outbox');
@@ -16,12 +17,11 @@ export class MailModule {
       module: MailModule,
       global: true,
       providers: [
-        {
-          provide: Mailer,
-          useFactory: (config: AppConfig) =>
-            new NodemailerMailer({ smtpUrl: config.smtpUrl, outboxDir, maxConnections: Math.min(config.queue.sendoutConcurrency, 8) }),
-          inject: [APP_CONFIG],
-        },
+        factory(
+          Mailer,
+          [APP_CONFIG],
+          (config: AppConfig) => new NodemailerMailer({ smtpUrl: config.smtpUrl, outboxDir, maxConnections: Math.min(config.queue.sendoutConcurrency, 8) }),
+        ),
       ],
       exports: [Mailer],
     };

@@ -8,13 +8,15 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { Database } from '../database/database';
 import { SqlSourceInvoiceReader } from './sql-source-invoice-reader';
+import { factory } from '../core/providers';
 
 export const NOTE_SERVICE_DEPS = 'NOTE_SERVICE_DEPS';
 
 /** The collaborators both note services share; needs DocumentsCoreModule imported. */
-export const noteServiceDepsProvider: Provider = {
-  provide: NOTE_SERVICE_DEPS,
-  useFactory: (
+export const noteServiceDepsProvider: Provider = factory(
+  NOTE_SERVICE_DEPS,
+  [ClientRepository, DocumentNumbering, DocumentQuota, TransactionRunner, Clock, ActivityRecorder, Database],
+  (
     clients: ClientRepository,
     numbering: DocumentNumbering,
     quota: DocumentQuota,
@@ -23,5 +25,4 @@ export const noteServiceDepsProvider: Provider = {
     activity: ActivityRecorder,
     db: Database,
   ): NoteServiceDeps => ({ clients, numbering, quota, tx, clock, activity, invoices: new SqlSourceInvoiceReader(db) }),
-  inject: [ClientRepository, DocumentNumbering, DocumentQuota, TransactionRunner, Clock, ActivityRecorder, Database],
-};
+);

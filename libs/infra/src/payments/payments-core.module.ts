@@ -8,7 +8,7 @@ import { PaymentRepository } from '@app/domain/payments/payment.repository.port'
 import { PaymentsService } from '@app/domain/payments/payments.service';
 import { ReceivableDocuments } from '@app/domain/payments/receivable-documents.port';
 import { Clock } from '@app/domain/shared/clock.port';
-import { bind, make } from '../core/providers';
+import { bind, make, factory } from '../core/providers';
 import { Database } from '../database/database';
 import { TypeormTransactionRunner } from '../database/typeorm-transaction-runner';
 import { DocumentsCoreModule } from '../documents/documents-core.module';
@@ -33,9 +33,10 @@ import { TypeormPaymentRepository } from './typeorm-payment.repository';
     bind(PaymentRepository, TypeormPaymentRepository, [Database, Clock]),
     bind(ReceivableDocuments, SqlReceivableDocuments, [Database, Clock]),
     make(PaymentLedger, [PaymentRepository, ReceivableDocuments, ActivityRecorder, Clock]),
-    {
-      provide: PaymentsService,
-      useFactory: (
+    factory(
+      PaymentsService,
+      [PaymentRepository, PaymentLedger, ClientRepository, DocumentNumbering, Database, Clock, ActivityRecorder],
+      (
         payments: PaymentRepository,
         ledger: PaymentLedger,
         clients: ClientRepository,
@@ -44,8 +45,7 @@ import { TypeormPaymentRepository } from './typeorm-payment.repository';
         clock: Clock,
         activity: ActivityRecorder,
       ) => new PaymentsService(payments, ledger, clients, numbering, new TypeormTransactionRunner(db, 'READ COMMITTED'), clock, activity),
-      inject: [PaymentRepository, PaymentLedger, ClientRepository, DocumentNumbering, Database, Clock, ActivityRecorder],
-    },
+    ),
     bind(StatementReader, SqlStatementReader, [Database]),
     make(ClientStatementService, [StatementReader, ClientRepository, Clock]),
   ],

@@ -3,6 +3,7 @@ import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
 import { PuppeteerPdfRenderer } from './puppeteer-pdf-renderer';
+import { factory } from '../core/providers';
 
 /**
  * How a process shares its page pool: `per-account` (the API) caps one account's renders and bounds the
@@ -23,9 +24,10 @@ export class PdfRendererModule {
       module: PdfRendererModule,
       global: true,
       providers: [
-        {
-          provide: PuppeteerPdfRenderer,
-          useFactory: (config: AppConfig, observeRender?: PdfRenderObserver) =>
+        factory(
+          PuppeteerPdfRenderer,
+          [APP_CONFIG, { token: PDF_RENDER_OBSERVER, optional: true }],
+          (config: AppConfig, observeRender?: PdfRenderObserver) =>
             new PuppeteerPdfRenderer({
               observeRender,
               executablePath: config.chromiumPath,
@@ -33,8 +35,7 @@ export class PdfRendererModule {
               renderTimeoutMs: config.limits.pdfRenderTimeoutMs,
               ...(sharing === 'per-account' ? { perOwner: config.limits.pdfPerAccount, queueWaitMs: config.limits.pdfQueueWaitMs } : {}),
             }),
-          inject: [APP_CONFIG, { token: PDF_RENDER_OBSERVER, optional: true }],
-        },
+        ),
         { provide: PdfRenderer, useExisting: PuppeteerPdfRenderer },
       ],
       // The port for the document use cases; the class itself for the infra printers that render their own HTML pages.

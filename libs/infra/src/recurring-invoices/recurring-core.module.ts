@@ -11,7 +11,7 @@ import { BusinessSettingsRepository } from '@app/domain/settings/business-settin
 import { AccountReferences } from '@app/domain/documents/account-references';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
-import { bind, make } from '../core/providers';
+import { bind, make, factory } from '../core/providers';
 import { Database } from '../database/database';
 import { InvoicesCoreModule } from '../invoices/invoices-core.module';
 import { InventoryCoreModule } from '../inventory/inventory-core.module';
@@ -34,9 +34,10 @@ export class RecurringCoreModule {
       providers: [
         calendar ? { provide: RECURRING_CALENDAR, useValue: calendar } : { provide: RECURRING_CALENDAR, useExisting: Clock },
         bind(RecurringInvoiceRepository, SqlRecurringInvoiceRepository, [Database, Clock]),
-        {
-          provide: RECURRING_OUTBOX,
-          useFactory: (
+        factory(
+          RECURRING_OUTBOX,
+          [SendoutRepository, SendoutQueue, BusinessSettingsRepository, ActivityRecorder, RECURRING_CALENDAR],
+          (
             sendouts: SendoutRepository,
             queue: SendoutQueue,
             settings: BusinessSettingsRepository,
@@ -49,8 +50,7 @@ export class RecurringCoreModule {
             activity,
             calendar: today,
           }),
-          inject: [SendoutRepository, SendoutQueue, BusinessSettingsRepository, ActivityRecorder, RECURRING_CALENDAR],
-        },
+        ),
         make(GenerateRecurringInvoices, [
           RecurringInvoiceRepository,
           AccountRepository,

@@ -11,7 +11,7 @@ import { SendoutRepository } from '@app/domain/sendouts/sendout.repository.port'
 import { BusinessSettingsRepository } from '@app/domain/settings/business-settings';
 import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
-import { bind, make } from '../core/providers';
+import { bind, make, factory } from '../core/providers';
 import { Database } from '../database/database';
 import { DocumentOutputAdaptersModule } from '../document-output/document-output-adapters.module';
 import { SendoutAdaptersModule } from '../sendouts/sendout-adapters.module';
@@ -29,9 +29,10 @@ export class RemindersCoreModule {
       providers: [
         bind(ReminderSettingsRepository, SqlReminderSettingsRepository, [Database, Clock]),
         bind(ReminderStore, SqlReminderStore, [Database, Clock]),
-        {
-          provide: REMINDER_DEPS,
-          useFactory: (
+        factory(
+          REMINDER_DEPS,
+          [AccountRepository, DocumentSource, ClientRepository, BusinessSettingsRepository, SendoutRepository, SendoutQueue, ActivityRecorder],
+          (
             accounts: AccountRepository,
             documents: DocumentSource,
             clients: ClientRepository,
@@ -40,8 +41,7 @@ export class RemindersCoreModule {
             queue: SendoutQueue,
             activity: ActivityRecorder,
           ): ReminderDeps => ({ accounts, documents, clients, business, sendouts, queue, activity, calendar }),
-          inject: [AccountRepository, DocumentSource, ClientRepository, BusinessSettingsRepository, SendoutRepository, SendoutQueue, ActivityRecorder],
-        },
+        ),
         make(SendReminders, [ReminderSettingsRepository, ReminderStore, TransactionRunner, Clock, REMINDER_DEPS]),
         make(RemindersService, [ReminderSettingsRepository, ReminderStore, DocumentSource, ClientRepository, TransactionRunner, Clock, ActivityRecorder]),
       ],

@@ -6,13 +6,13 @@ import { APP_CONFIG } from '../config/app-config.token';
 import { Database } from '../database/database';
 import { BullmqSendoutQueue } from '../queue/bullmq-sendout-queue';
 import { SqlSendoutRepository } from './sql-sendout.repository';
-import { bind } from '../core/providers';
+import { bind, factory } from '../core/providers';
 
 /** The sendout outbox (rows) and the producer side of its BullMQ queue (the API offers, the worker's sweeper re-offers). */
 @Module({
   providers: [
     bind(SendoutRepository, SqlSendoutRepository, [Database]),
-    { provide: SendoutQueue, useFactory: (config: AppConfig) => new BullmqSendoutQueue(config.redis, config.queue), inject: [APP_CONFIG] },
+    factory(SendoutQueue, [APP_CONFIG], (config: AppConfig) => new BullmqSendoutQueue(config.redis, config.queue)),
   ],
   exports: [SendoutRepository, SendoutQueue],
 })

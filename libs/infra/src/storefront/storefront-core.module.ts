@@ -14,7 +14,7 @@ import { SecretSealer, ShopAdminApi, StorefrontQueue, StorefrontSigner, Storefro
 import { ClientsCoreModule } from '../clients/clients-core.module';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
-import { bind, make } from '../core/providers';
+import { bind, make, factory } from '../core/providers';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
 import { InventoryCoreModule } from '../inventory/inventory-core.module';
@@ -36,12 +36,12 @@ const PUBLIC_BASE_URL = Symbol('PUBLIC_BASE_URL');
 @Module({
   providers: [
     bind(StorefrontStore, SqlStorefrontStore, [Database]),
-    { provide: ShopAdminApi, useFactory: (config: AppConfig) => new HttpShopAdminApi(config.storefront), inject: [APP_CONFIG] },
+    factory(ShopAdminApi, [APP_CONFIG], (config: AppConfig) => new HttpShopAdminApi(config.storefront)),
     { provide: StorefrontSigner, useClass: HmacStorefrontSigner },
     bind(SecretSealer, SecretBoxSealer, [SecretBox]),
-    { provide: BullmqStorefrontQueue, useFactory: (config: AppConfig) => new BullmqStorefrontQueue(config.redis, config.queue), inject: [APP_CONFIG] },
+    factory(BullmqStorefrontQueue, [APP_CONFIG], (config: AppConfig) => new BullmqStorefrontQueue(config.redis, config.queue)),
     { provide: StorefrontQueue, useExisting: BullmqStorefrontQueue },
-    { provide: PUBLIC_BASE_URL, useFactory: (config: AppConfig) => config.publicBaseUrl, inject: [APP_CONFIG] },
+    factory(PUBLIC_BASE_URL, [APP_CONFIG], (config: AppConfig) => config.publicBaseUrl),
     make(StorefrontService, [StorefrontStore, ShopAdminApi, StorefrontSigner, SecretSealer, StorefrontQueue, Clock, PUBLIC_BASE_URL]),
     make(ReceiveStorefrontWebhook, [StorefrontStore, StorefrontSigner, SecretSealer, StorefrontQueue, Clock]),
   ],
@@ -59,21 +59,20 @@ const IMPORT_SETTINGS = Symbol('IMPORT_SETTINGS');
 @Module({
   imports: [StorefrontCoreModule, ClientsCoreModule, InventoryCoreModule, InvoicesCoreModule, CreditNotesCoreModule],
   providers: [
-    {
-      provide: ORDER_DOCUMENTS,
-      useFactory: (clients: ClientsService, invoices: InvoicesService, creditNotes: CreditNotesService, stock: InvoiceStock): OrderDocuments => ({
+    factory(
+      ORDER_DOCUMENTS,
+      [ClientsService, InvoicesService, CreditNotesService, InvoiceStock],
+      (clients: ClientsService, invoices: InvoicesService, creditNotes: CreditNotesService, stock: InvoiceStock): OrderDocuments => ({
         clients,
         invoices,
         creditNotes,
         stock,
       }),
-      inject: [ClientsService, InvoicesService, CreditNotesService, InvoiceStock],
-    },
-    {
-      provide: IMPORT_SETTINGS,
-      useFactory: (config: AppConfig): ImportSettings => ({ defaultHsn: config.storefront.defaultHsn, shippingHsn: config.storefront.shippingHsn }),
-      inject: [APP_CONFIG],
-    },
+    ),
+    factory(IMPORT_SETTINGS, [APP_CONFIG], (config: AppConfig): ImportSettings => ({
+      defaultHsn: config.storefront.defaultHsn,
+      shippingHsn: config.storefront.shippingHsn,
+    })),
     make(OrderImport, [StorefrontStore, ORDER_DOCUMENTS, TransactionRunner, Clock, IMPORT_SETTINGS]),
     make(ProcessStorefrontEvent, [StorefrontStore, AccountRepository, OrderImport, Clock]),
     make(RunBackfill, [StorefrontStore, ShopAdminApi, SecretSealer, AccountRepository, OrderImport, Clock]),

@@ -9,7 +9,7 @@ import { WebhookEventLog } from '@app/domain/webhooks/webhook-event-log.port';
 import { WebhookSigner, WebhookStore, WebhookTransport } from '@app/domain/webhooks/webhook.ports';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
-import { bind, make } from '../core/providers';
+import { bind, make, factory } from '../core/providers';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
 import { NodeWebhookTransport } from './node-webhook-transport';
@@ -28,21 +28,13 @@ const DISPATCH_OPTIONS = Symbol('DISPATCH_OPTIONS');
   providers: [
     bind(WebhookStore, SqlWebhookStore, [Database, SecretBox]),
     bind(WebhookEventLog, SqlWebhookEventLog, [Database]),
-    {
-      provide: WebhookTransport,
-      useFactory: (config: AppConfig) => new NodeWebhookTransport({ allowInsecure: config.webhooks.allowInsecure }),
-      inject: [APP_CONFIG],
-    },
+    factory(WebhookTransport, [APP_CONFIG], (config: AppConfig) => new NodeWebhookTransport({ allowInsecure: config.webhooks.allowInsecure })),
     { provide: WebhookSigner, useClass: StandardWebhookSigner },
-    {
-      provide: DISPATCH_OPTIONS,
-      useFactory: (config: AppConfig): DispatchOptions => ({
-        concurrency: config.webhooks.concurrency,
-        endpointConcurrency: config.webhooks.endpointConcurrency,
-        pollMs: config.webhooks.dispatchIntervalMs,
-      }),
-      inject: [APP_CONFIG],
-    },
+    factory(DISPATCH_OPTIONS, [APP_CONFIG], (config: AppConfig): DispatchOptions => ({
+      concurrency: config.webhooks.concurrency,
+      endpointConcurrency: config.webhooks.endpointConcurrency,
+      pollMs: config.webhooks.dispatchIntervalMs,
+    })),
     make(WebhookEventsConsumer, [WebhookStore, Clock, ResourceObjects, WebhookEventLog]),
     make(DispatchWebhooks, [WebhookStore, WebhookTransport, WebhookSigner, ActivityLog, Clock, TransactionRunner, DISPATCH_OPTIONS]),
   ],
