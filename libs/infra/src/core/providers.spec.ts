@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as ts from 'typescript';
-import { bind, make } from './providers';
+import { bind, factory, make } from './providers';
 
 /** Compiles `body` beside a few port-like classes and returns its diagnostics (the wiring checks are types only). */
 function compile(body: string): string[] {
@@ -12,7 +12,7 @@ function compile(body: string): string[] {
     const providers = join(__dirname, 'providers').replace(/\\/g, '/');
     writeFileSync(
       file,
-      `import { make, bind } from '${providers}';
+      `import { make, bind, factory } from '${providers}';
 abstract class Clock { abstract now(): Date; }
 abstract class Repo { abstract find(id: number): Promise<string>; }
 abstract class Mailer { abstract send(to: string): Promise<void>; }
@@ -34,11 +34,13 @@ ${body}
   }
 }
 
-describe('typed provider lists (make, bind)', () => {
+describe('typed provider lists (make, bind, factory)', () => {
   it('build when the tokens give the constructor its parameters in order', () => {
     expect(
       compile(
-        `export const a = make(Service, [Repo, Clock]); export const b = bind(Repo, SqlRepo, [Clock]); export const c = make(Service, [Repo, 'A_TOKEN']);`,
+        `export const a = make(Service, [Repo, Clock]); export const b = bind(Repo, SqlRepo, [Clock]); export const c = make(Service, [Repo, 'A_TOKEN']);
+         export const d = factory(Service, [Repo, Clock], (repo: Repo, clock: Clock) => new Service(repo, clock));
+         export const e = factory('MAYBE', [{ token: Mailer, optional: true }], (mailer?: Mailer) => mailer ?? null);`,
       ),
     ).toEqual([]);
   }, 30_000);
@@ -50,6 +52,10 @@ describe('typed provider lists (make, bind)', () => {
     ['of another port', 'make(Service, [Repo, Mailer])'],
     ['untyped', 'make(Service, [] as unknown[])'],
     ['an adapter made wrong', 'bind(Repo, SqlRepo, [Repo])'],
+    ['swapped for a factory', 'factory(Service, [Clock, Repo], (repo: Repo, clock: Clock) => new Service(repo, clock))'],
+    ['short of a factory', 'factory(Service, [Repo], (repo: Repo, clock: Clock) => new Service(repo, clock))'],
+    ['optional where the factory needs a value', "factory('X', [{ token: Mailer, optional: true }], (mailer: Mailer) => mailer)"],
+    ['a factory making another type', 'factory(Repo, [Clock], (clock: Clock) => new Service(new SqlRepo(clock), clock))'],
   ])(
     'do not build when a token list is %s',
     (_name, call) => {
@@ -71,5 +77,8 @@ describe('typed provider lists (make, bind)', () => {
     abstract class Port {}
     class Adapter extends Port {}
     expect(bind(Port, Adapter, []).provide).toBe(Port);
+    const made = factory('PAIR', ['FIRST', 'SECOND'], (first: string, second: number) => new Pair(first, second));
+    expect(made).toMatchObject({ provide: 'PAIR', inject: ['FIRST', 'SECOND'] });
+    expect(made.useFactory('b', 3)).toEqual(new Pair('b', 3));
   });
 });
