@@ -69,8 +69,8 @@ describe('PuppeteerPdfRenderer (real Chromium)', () => {
     expect(text).toContain(view.supplier.name);
     expect(text).toContain(SUPPLIER_GSTIN);
     expect(text).toContain(RECIPIENT_GSTIN_INTER);
-    for (const line of view.lines) expect(text).toContain(line.hsn_code);
-    expect(text).toContain(view.amount_in_words);
+    for (const line of view.lines) expect(text).toContain(line.hsnCode);
+    expect(text).toContain(view.amountInWords);
     expect(text.toLowerCase()).toContain(view.title.toLowerCase());
     expect(text).toContain('Maharashtra (27)'); // place of supply with state code
     expect(text).toContain('₹'); // the rupee sign is a real glyph with a Unicode mapping
@@ -82,9 +82,9 @@ describe('PuppeteerPdfRenderer (real Chromium)', () => {
     const pdf = await renderer.render(view);
     const text = await pdfText(pdf);
     expect(text).toContain('HSN/SAC-wise Tax Summary'.toUpperCase());
-    expect(text).toContain(view.declaration_text);
-    expect(text).toContain(view.transport_details);
-    expect(text).toContain(view.lr_number);
+    expect(text).toContain(view.declarationText);
+    expect(text).toContain(view.transportDetails);
+    expect(text).toContain(view.lrNumber);
     expect(text).toMatch(/Reverse Charge\s*No/);
     expect(Buffer.from(pdf).includes('/Subtype /Image')).toBe(true);
 
@@ -112,7 +112,7 @@ describe('PuppeteerPdfRenderer (real Chromium)', () => {
     expect(bos).not.toMatch(/CGST|SGST|IGST|GST %/);
 
     const endorsement = zeroRatedEndorsement('export_without_payment', 'AD290325001234X') as string;
-    const lut = buildDocumentView({ showTax: false }, { lut_number: 'AD290325001234X', endorsements: [endorsement] });
+    const lut = buildDocumentView({ showTax: false }, { lutNumber: 'AD290325001234X', endorsements: [endorsement] });
     const exportText = await pdfText(await renderer.render(lut));
     expect(exportText).toContain('AD290325001234X');
     expect(exportText).toContain('without payment of integrated tax');
@@ -127,7 +127,7 @@ describe('PuppeteerPdfRenderer (real Chromium)', () => {
     expect(Buffer.compare(Buffer.from(classic), Buffer.from(modern))).not.toBe(0);
     expect(templateHtml(view, 'classic')).not.toEqual(templateHtml(view, 'modern'));
     expect(templateHtml(view, 'no-such-look')).toEqual(templateHtml(view, 'classic'));
-    expect(await pdfText(modern)).toContain(view.amount_in_words);
+    expect(await pdfText(modern)).toContain(view.amountInWords);
   });
 
   it('prints client-supplied HTML as text', async () => {

@@ -109,9 +109,9 @@ export function buildCaSyncWorkbook(period: CaSyncPeriod, data: CaSyncData): CaS
 
   const hsn = hsnSummary(
     lines.map((l) => ({
-      hsn_code: l.hsnCode,
+      hsnCode: l.hsnCode,
       taxable: toDecimal(l.lineTotal).minus(l.cgst).minus(l.sgst).minus(l.igst).toFixed(2),
-      tax_rate: l.taxRate,
+      taxRate: l.taxRate,
       cgst: l.cgst,
       sgst: l.sgst,
       igst: l.igst,
@@ -121,8 +121,8 @@ export function buildCaSyncWorkbook(period: CaSyncPeriod, data: CaSyncData): CaS
     name: 'HSN summary',
     file: 'hsn-summary.csv',
     columns: [text('HSN/SAC'), rate('GST rate %'), money('Taxable value'), money('CGST'), money('SGST'), money('IGST'), money('Total tax')],
-    rows: hsn.rows.map((r) => [r.hsn_code, r.tax_rate, r.taxable, r.cgst, r.sgst, r.igst, r.total_tax]),
-    totals: [['Total', null, hsn.total.taxable, hsn.total.cgst, hsn.total.sgst, hsn.total.igst, hsn.total.total_tax]],
+    rows: hsn.rows.map((r) => [r.hsnCode, r.taxRate, r.taxable, r.cgst, r.sgst, r.igst, r.totalTax]),
+    totals: [['Total', null, hsn.total.taxable, hsn.total.cgst, hsn.total.sgst, hsn.total.igst, hsn.total.totalTax]],
   };
 
   const rates = [...perRate.values()].sort((a, b) => a.rate.comparedTo(b.rate));

@@ -56,10 +56,10 @@ export class DocumentOutputService {
 
   async pdf(account: Account, kind: DocumentKind, id: number, options: PdfOptions = {}): Promise<RenderedPdf> {
     const built = await this.view(account, kind, id);
-    const signature = options.signature ?? built.view.signature_png_base64 ?? null;
+    const signature = options.signature ?? built.view.signaturePngBase64 ?? null;
     if (options.requireSignature && !signature) throw new SignatureRequired('The business has no signature and none was sent.');
     const copyLabel = kind === 'invoice' ? INVOICE_COPIES[options.copy ?? 'original'] : null;
-    const view = { ...built.view, signature_png_base64: signature, copy_label: copyLabel };
+    const view = { ...built.view, signaturePngBase64: signature, copyLabel };
     return { filename: pdfFileName(view.number, `${kind}-${id}`), bytes: await this.renderer.render(view, built.template, account.id), signature };
   }
 

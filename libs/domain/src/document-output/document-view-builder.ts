@@ -66,7 +66,7 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
   const reverseCharge = doc.reverseCharge === true;
 
   let lines: DocumentLineView[];
-  let hsnRows: Array<{ hsn_code: string; taxable: string; tax_rate: string; cgst: string; sgst: string; igst: string }>;
+  let hsnRows: Array<{ hsnCode: string; taxable: string; taxRate: string; cgst: string; sgst: string; igst: string }>;
   if (isNote) {
     // A line sent as a plain amount (no tax rate) is split as GSTR-1 splits it (rule 53(1A)(h): a note shows its
     // taxable value, rate and tax): tax-inclusive at the single rate of the invoice the note refers to, else 0; a note
@@ -82,22 +82,22 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
       return {
         sn: String(i + 1),
         description: l.description + (l.expenseDate ? ` (${displayDate(l.expenseDate)})` : ''),
-        hsn_code: l.hsnCode ?? null,
+        hsnCode: l.hsnCode ?? null,
         quantity: quantity === null ? '1' : new Decimal(quantity).toString(),
         unit: l.unit ?? null,
         rate: quantity !== null && !toDecimal(quantity).isZero() ? money2(toDecimal(taxable).div(quantity)) : money2(taxable),
         discount: '0.00',
         taxable: money2(taxable),
-        tax_rate: money2(split ? split.taxRate : (l.taxRate ?? 0)),
+        taxRate: money2(split ? split.taxRate : (l.taxRate ?? 0)),
         cgst: money2(split ? split.cgst : (l.cgstAmount ?? 0)),
         sgst: money2(split ? split.sgst : (l.sgstAmount ?? 0)),
         igst: money2(split ? split.igst : (l.igstAmount ?? 0)),
-        cess_rate: !split && l.cessRate !== null && l.cessRate !== undefined && !toDecimal(l.cessRate).isZero() ? money2(l.cessRate) : null,
+        cessRate: !split && l.cessRate !== null && l.cessRate !== undefined && !toDecimal(l.cessRate).isZero() ? money2(l.cessRate) : null,
         cess: money2(split ? 0 : (l.cessAmount ?? 0)),
         total: money2(l.amount),
       };
     });
-    hsnRows = lines.map((l) => ({ hsn_code: l.hsn_code ?? '', taxable: l.taxable, tax_rate: l.tax_rate, cgst: l.cgst, sgst: l.sgst, igst: l.igst }));
+    hsnRows = lines.map((l) => ({ hsnCode: l.hsnCode ?? '', taxable: l.taxable, taxRate: l.taxRate, cgst: l.cgst, sgst: l.sgst, igst: l.igst }));
   } else {
     lines = doc.productLines.map((line, i) => {
       const { gross, taxable } = lineTaxable(line);
@@ -105,26 +105,26 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
       return {
         sn: String(i + 1),
         description: line.description,
-        hsn_code: line.hsnCode || null,
+        hsnCode: line.hsnCode || null,
         quantity: new Decimal(line.quantity).toString(),
         unit: line.unit ?? null,
         rate: money2(line.rate),
         // Quantity x rate less the taxable value: the line discount and its share of the header discount.
         discount: money2(Decimal.max(toDecimal(money2(gross)).minus(value), 0)),
         taxable: value,
-        tax_rate: money2(line.taxRate),
+        taxRate: money2(line.taxRate),
         cgst: money2(line.cgst),
         sgst: money2(line.sgst),
         igst: money2(line.igst),
-        cess_rate: line.cessRate !== null && line.cessRate !== undefined && !toDecimal(line.cessRate).isZero() ? money2(line.cessRate) : null,
+        cessRate: line.cessRate !== null && line.cessRate !== undefined && !toDecimal(line.cessRate).isZero() ? money2(line.cessRate) : null,
         cess: money2(line.cessAmount ?? 0),
         total: money2(line.total),
       };
     });
     hsnRows = lines.map((l, i) => ({
-      hsn_code: doc.productLines[i].hsnCode,
+      hsnCode: doc.productLines[i].hsnCode,
       taxable: l.taxable,
-      tax_rate: l.tax_rate,
+      taxRate: l.taxRate,
       cgst: l.cgst,
       sgst: l.sgst,
       igst: l.igst,
@@ -174,18 +174,18 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
     draft: isDraft(doc),
     number: doc.number,
     date: displayDate(doc.date) as string,
-    due_date: displayDate(doc.dueDate),
-    validity_date: displayDate(doc.validityDate),
+    dueDate: displayDate(doc.dueDate),
+    validityDate: displayDate(doc.validityDate),
     reference: doc.reference,
-    reference_date: displayDate(doc.original?.date ?? null),
+    referenceDate: displayDate(doc.original?.date ?? null),
     currency: doc.currency,
     exchange: exchangeView(doc, lines),
     supplier: {
       name: (snap ? snap.name : supplier.businessName) ?? '',
       address: snap ? snap.address : supplier.address,
       gstin: supplierGstin,
-      state_code: supplierState,
-      state_name: stateName(supplierState),
+      stateCode: supplierState,
+      stateName: stateName(supplierState),
       pan: snap ? snap.pan : supplier.pan,
       email: supplier.businessEmail,
       phone: supplier.phone,
@@ -194,40 +194,40 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
       name: client?.name ?? '',
       address: client?.address ?? null,
       gstin: client?.gstin ?? null,
-      state_code: client?.stateCode ?? null,
-      state_name: stateName(client?.stateCode),
+      stateCode: client?.stateCode ?? null,
+      stateName: stateName(client?.stateCode),
       email: client?.email ?? null,
       phone: client?.phone ?? null,
     },
-    export_particulars: doc.kind === 'invoice' && isExport(supplyType) ? exportParticulars(doc, client) : null,
+    exportParticulars: doc.kind === 'invoice' && isExport(supplyType) ? exportParticulars(doc, client) : null,
     // A ship-to party other than the recipient (tax/ship-to.ts), printed with the recipient.
-    ...(doc.shipToGstin ? { ship_to: { name: doc.shipToName ?? '', gstin: doc.shipToGstin, address: doc.deliveryAddress ?? null } } : {}),
-    place_of_supply: posCode ? { code: posCode, name: posCode === FOREIGN_PLACE_OF_SUPPLY ? 'Other Countries' : (stateName(posCode) ?? posCode) } : null,
-    intra_state: intraState,
-    show_tax: showTax,
-    tax_columns: { cgst_sgst: cgstSgstColumn, igst: igstColumn },
-    reverse_charge: spec.taxDocument ? reverseCharge : null,
+    ...(doc.shipToGstin ? { shipTo: { name: doc.shipToName ?? '', gstin: doc.shipToGstin, address: doc.deliveryAddress ?? null } } : {}),
+    placeOfSupply: posCode ? { code: posCode, name: posCode === FOREIGN_PLACE_OF_SUPPLY ? 'Other Countries' : (stateName(posCode) ?? posCode) } : null,
+    intraState,
+    showTax,
+    taxColumns: { cgstSgst: cgstSgstColumn, igst: igstColumn },
+    reverseCharge: spec.taxDocument ? reverseCharge : null,
     lines,
-    hsn_summary: hsnSummary(hsnRows),
+    hsnSummary: hsnSummary(hsnRows),
     totals: {
       taxable,
       ...sums,
       cess: anyCess ? cess : null,
       discount: money2(headerDiscount),
-      line_discount: sumMoney(lines.map((l) => l.discount)),
-      discount_in_lines: discountInLines !== null && !toDecimal(discountInLines).isZero() ? discountInLines : null,
-      reverse_charge_tax: rcTax && !toDecimal(rcTax).isZero() ? rcTax : null,
+      lineDiscount: sumMoney(lines.map((l) => l.discount)),
+      discountInLines: discountInLines !== null && !toDecimal(discountInLines).isZero() ? discountInLines : null,
+      reverseChargeTax: rcTax && !toDecimal(rcTax).isZero() ? rcTax : null,
       adjustment: toDecimal(adjustment).isZero() ? null : adjustment,
-      round_off: roundOff,
+      roundOff: roundOff,
       total: money2(doc.totalAmount),
       tds,
       receivable: tds ? receivable : null,
       paid: paid && toDecimal(paid).gt(0) ? paid : null,
       balance: paid && toDecimal(paid).gt(0) ? money2(toDecimal(receivable).minus(paid)) : null,
     },
-    amount_in_words: amountInWords(doc.totalAmount, doc.currency),
-    declaration_text: doc.declarationText,
-    lut_number: doc.lutNumber,
+    amountInWords: amountInWords(doc.totalAmount, doc.currency),
+    declarationText: doc.declarationText,
+    lutNumber: doc.lutNumber,
     endorsements: endorsementsOf({
       invoice: doc.kind === 'invoice',
       taxDocument: spec.taxDocument,
@@ -237,13 +237,13 @@ function buildBaseView(doc: SourceDocument, supplier: Account, client: Client | 
       lutNumber: doc.lutNumber,
     }),
     einvoice: doc.einvoice
-      ? { irn: doc.einvoice.irn, ack_no: doc.einvoice.ackNo, ack_date: doc.einvoice.ackDate, signed_qr_code: doc.einvoice.signedQrCode }
+      ? { irn: doc.einvoice.irn, ackNo: doc.einvoice.ackNo, ackDate: doc.einvoice.ackDate, signedQrCode: doc.einvoice.signedQrCode }
       : null,
-    eway_bill: doc.ewayBill ? { ewb_no: doc.ewayBill.ewbNo, ewb_date: doc.ewayBill.ewbDate, valid_until: doc.ewayBill.validUntil } : null,
-    transport_details: doc.transportDetails,
-    lr_number: doc.lrNumber,
-    payment_status: doc.paymentStatus,
-    signature_png_base64: signaturePng,
+    ewayBill: doc.ewayBill ? { ewbNo: doc.ewayBill.ewbNo, ewbDate: doc.ewayBill.ewbDate, validUntil: doc.ewayBill.validUntil } : null,
+    transportDetails: doc.transportDetails,
+    lrNumber: doc.lrNumber,
+    paymentStatus: doc.paymentStatus,
+    signaturePngBase64: signaturePng,
     notes: null,
   };
 }

@@ -30,5 +30,5 @@ export function withExtras(view: DocumentView, extras: DocumentExtras): Document
     extras.upiId && view.kind === 'invoice' && view.currency === 'INR' && toDecimal(due).gt(0)
       ? { id: extras.upiId, amount: money2(due), link: upiPaymentLink(extras.upiId, view.supplier.name, money2(due), view.number) }
       : null;
-  return { ...view, logo_base64: extras.logoImage ?? null, bank_lines: bankLines.length ? bankLines : null, upi };
+  return { ...view, logoBase64: extras.logoImage ?? null, bankLines: bankLines.length ? bankLines : null, upi };
 }

@@ -30,12 +30,12 @@ export function lineTaxable(line: Pick<SourceProductLine, 'quantity' | 'rate' | 
  * recipient's address (where the goods or services go when the invoice names no other place); the country of
  * destination by its name and code.
  */
-export function exportParticulars(doc: SourceDocument, client: Client | null): NonNullable<DocumentView['export_particulars']> {
+export function exportParticulars(doc: SourceDocument, client: Client | null): NonNullable<DocumentView['exportParticulars']> {
   const code = doc.destinationCountry ?? null;
   const name = code ? countryName(code) : null;
   return {
-    delivery_address: doc.deliveryAddress ?? client?.address ?? null,
-    destination_country: code ? (name ? `${name} (${code})` : code) : null,
+    deliveryAddress: doc.deliveryAddress ?? client?.address ?? null,
+    destinationCountry: code ? (name ? `${name} (${code})` : code) : null,
   };
 }
 

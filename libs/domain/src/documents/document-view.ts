@@ -14,8 +14,8 @@ export interface DocumentSupplierView {
   address: string | null;
   gstin: string | null;
   /** Two-digit GST state code, e.g. '29'. */
-  state_code: string | null;
-  state_name: string | null;
+  stateCode: string | null;
+  stateName: string | null;
   pan: string | null;
   email: string | null;
   phone: string | null;
@@ -26,8 +26,8 @@ export interface DocumentRecipientView {
   address: string | null;
   /** Null for an unregistered recipient. */
   gstin: string | null;
-  state_code: string | null;
-  state_name: string | null;
+  stateCode: string | null;
+  stateName: string | null;
   email: string | null;
   phone: string | null;
 }
@@ -43,7 +43,7 @@ export interface DocumentLineView {
   sn: string;
   description: string;
   /** HSN (goods) or SAC (services) code. */
-  hsn_code: string | null;
+  hsnCode: string | null;
   quantity: string;
   /** Unit of measure, e.g. 'Nos', 'Kg', 'Hrs'. */
   unit?: string | null;
@@ -53,12 +53,12 @@ export interface DocumentLineView {
   /** Taxable value after discount. */
   taxable: string;
   /** Combined GST rate in percent, e.g. '18.00' (CGST and SGST each carry half when intra-state). */
-  tax_rate: string;
+  taxRate: string;
   cgst: string;
   sgst: string;
   igst: string;
   /** Compensation cess: its ad valorem rate in percent (null when the line has none, e.g. a cess sent as an amount). */
-  cess_rate?: string | null;
+  cessRate?: string | null;
   /** Compensation cess of the line ('0.00' without); part of its total except under reverse charge. */
   cess?: string;
   /** Taxable value plus tax (and cess). */
@@ -70,7 +70,7 @@ export type DocumentHsnSummaryRowView = HsnSummaryRow;
 
 export interface DocumentHsnSummaryView {
   rows: DocumentHsnSummaryRowView[];
-  total: { taxable: string; cgst: string; sgst: string; igst: string; total_tax: string };
+  total: { taxable: string; cgst: string; sgst: string; igst: string; totalTax: string };
 }
 
 export interface DocumentTotalsView {
@@ -82,22 +82,22 @@ export interface DocumentTotalsView {
   cess?: string | null;
   /**
    * The header discount taken off the total after tax, as documents stored before header discounts were shared among
-   * the lines took it; '0.00' on the others, whose lines carry it (see `discount_in_lines`).
+   * the lines took it; '0.00' on the others, whose lines carry it (see `discountInLines`).
    */
   discount: string;
   /** The sum of the lines' Discount column. */
-  line_discount?: string | null;
+  lineDiscount?: string | null;
   /** The header discount shared among the lines before tax (in their Discount and Taxable Value); null when none. */
-  discount_in_lines?: string | null;
+  discountInLines?: string | null;
   /** Tax and cess payable by the recipient on reverse charge (shown, not collected: taken off again), e.g. '360.00'. */
-  reverse_charge_tax?: string | null;
+  reverseChargeTax?: string | null;
   /**
    * What the other rows leave unexplained, signed: line totals sent that are not their taxable value plus tax
    * (the tax warnings of the document say which). Null when the rows add up.
    */
   adjustment?: string | null;
   /** Round-off to the nearest rupee (section 170 CGST), signed, e.g. '-0.40'. */
-  round_off?: string | null;
+  roundOff?: string | null;
   /** Grand total of the document. */
   total: string;
   /** TDS deducted by the client (income tax), when any. */
@@ -120,13 +120,13 @@ export interface DocumentView {
   number: string;
   /** Display date, e.g. '05-08-2025'. */
   date: string;
-  due_date?: string | null;
+  dueDate?: string | null;
   /** Quotations and proforma invoices: valid until. */
-  validity_date?: string | null;
+  validityDate?: string | null;
   /** E.g. the original invoice number of a credit or debit note. */
   reference?: string | null;
   /** Display date of the original invoice of a credit or debit note (CGST rule 53(1A)(g)). */
-  reference_date?: string | null;
+  referenceDate?: string | null;
   /** ISO 4217 code, e.g. 'INR'. */
   currency: string;
   /**
@@ -145,49 +145,49 @@ export interface DocumentView {
    * the address of delivery (the invoice's, else the recipient's address) and the country of destination by its name
    * and ISO code ('United States (US)'; null when the invoice names none). Null (or absent) on other documents.
    */
-  export_particulars?: { delivery_address: string | null; destination_country: string | null } | null;
+  exportParticulars?: { deliveryAddress: string | null; destinationCountry: string | null } | null;
   /** The ship-to party of an invoice other than the recipient: its name, GSTIN and address of delivery; absent: none. */
-  ship_to?: { name: string; gstin: string; address: string | null };
-  place_of_supply: DocumentPlaceOfSupplyView | null;
+  shipTo?: { name: string; gstin: string; address: string | null };
+  placeOfSupply: DocumentPlaceOfSupplyView | null;
   /** CGST + SGST when true, IGST when false. */
-  intra_state: boolean;
+  intraState: boolean;
   /** False for a bill of supply or a zero-rated supply without payment (export or SEZ under LUT): no tax columns at all. */
-  show_tax: boolean;
-  /** Which tax columns to print (both when the lines carry both kinds); absent: by `intra_state`. */
-  tax_columns?: { cgst_sgst: boolean; igst: boolean } | null;
+  showTax: boolean;
+  /** Which tax columns to print (both when the lines carry both kinds); absent: by `intraState`. */
+  taxColumns?: { cgstSgst: boolean; igst: boolean } | null;
   /** Which copy of a tax invoice this is: 'Original for Recipient', 'Duplicate for Transporter', ... */
-  copy_label?: string | null;
+  copyLabel?: string | null;
   /** Whether tax is payable on reverse charge (CGST rule 46(p)); shown on tax invoices. */
-  reverse_charge?: boolean | null;
+  reverseCharge?: boolean | null;
   lines: DocumentLineView[];
-  hsn_summary: DocumentHsnSummaryView;
+  hsnSummary: DocumentHsnSummaryView;
   totals: DocumentTotalsView;
   /** Indian system, e.g. 'Rupees One Lakh Twenty Thousand and Fifty Paise Only'. */
-  amount_in_words: string;
-  declaration_text?: string | null;
+  amountInWords: string;
+  declarationText?: string | null;
   /** Letter of undertaking for zero-rated exports without payment of tax. */
-  lut_number?: string | null;
+  lutNumber?: string | null;
   /**
    * The endorsements the document carries by its supply type, in the order printed: export or SEZ supply with or
    * without payment of integrated tax (CGST rule 46, IGST Act section 16), reverse charge (rule 46(p)), bill of supply.
    */
   endorsements?: string[] | null;
-  transport_details?: string | null;
+  transportDetails?: string | null;
   /** Lorry receipt / consignment note number. */
-  lr_number?: string | null;
+  lrNumber?: string | null;
   /** E.g. 'paid', 'partially_paid', 'unpaid'. */
-  payment_status?: string | null;
+  paymentStatus?: string | null;
   /** Raw base64 of a PNG image (no `data:` prefix), or null. */
-  signature_png_base64?: string | null;
+  signaturePngBase64?: string | null;
   notes?: string | null;
   /** Raw base64 of the business logo (PNG or JPEG), or null. */
-  logo_base64?: string | null;
+  logoBase64?: string | null;
   /** Bank details to print, one line each (account name, number, IFSC, bank and branch). */
-  bank_lines?: string[] | null;
+  bankLines?: string[] | null;
   /** UPI payment of the amount due (invoices with a UPI id): the link and, once made, its QR code as base64 PNG. */
-  upi?: { id: string; link: string; amount: string; qr_png_base64?: string | null } | null;
+  upi?: { id: string; link: string; amount: string; qrPngBase64?: string | null } | null;
   /** e-invoice: the IRN and acknowledgement, and a QR code of the portal's signed QR payload (made by the renderer). */
-  einvoice?: { irn: string; ack_no: string; ack_date: string; signed_qr_code: string; qr_png_base64?: string | null } | null;
+  einvoice?: { irn: string; ackNo: string; ackDate: string; signedQrCode: string; qrPngBase64?: string | null } | null;
   /** The invoice's e-way bill: number, date and validity (IST), and a Code 128 barcode of the number (made by the renderer). */
-  eway_bill?: { ewb_no: string; ewb_date: string; valid_until: string | null; barcode_png_base64?: string | null } | null;
+  ewayBill?: { ewbNo: string; ewbDate: string; validUntil: string | null; barcodePngBase64?: string | null } | null;
 }

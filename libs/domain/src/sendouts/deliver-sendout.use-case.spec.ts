@@ -53,7 +53,7 @@ describe('DeliverSendout', () => {
     expect(mail.html).toContain(`src="cid:${SIGNATURE_CID}"`);
     expect(mail.html).toContain('Please &lt;pay&gt;.');
     expect(mail.text).toContain('Please <pay>.');
-    expect(kit.renderer.views[0].signature_png_base64).toBe(TINY_PNG);
+    expect(kit.renderer.views[0].signaturePngBase64).toBe(TINY_PNG);
     expect(kit.sendouts.row(queueId)).toMatchObject({
       status: 'sent',
       attempts: 1,
@@ -146,7 +146,7 @@ describe('DeliverSendout', () => {
     const { kit, job } = await queued(3, override);
     kit.settings.setSignature(1, null); // removed after the POST: the override still applies
     expect((await kit.deliver.execute(job)).outcome).toBe('sent');
-    expect(kit.renderer.views[0].signature_png_base64).toBe(TINY_PNG);
+    expect(kit.renderer.views[0].signaturePngBase64).toBe(TINY_PNG);
   });
 
   it('a signature removed after the POST (no override) fails the row', async () => {

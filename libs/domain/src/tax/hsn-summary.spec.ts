@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { HsnLineInput, hsnSummary } from './hsn-summary';
 
-const line = (hsn_code: string, tax_rate: number | string, taxable: number | string, cgst = 0, sgst = 0, igst = 0): HsnLineInput => ({
-  hsn_code,
-  tax_rate,
+const line = (hsnCode: string, taxRate: number | string, taxable: number | string, cgst = 0, sgst = 0, igst = 0): HsnLineInput => ({
+  hsnCode,
+  taxRate,
   taxable,
   cgst,
   sgst,
@@ -21,12 +21,12 @@ describe('hsnSummary', () => {
       line('8471', 12, 100, 6, 6),
     ]);
     expect(result.rows).toEqual([
-      { hsn_code: '8471', tax_rate: '5.00', taxable: '200.00', cgst: '5.00', sgst: '5.00', igst: '0.00', total_tax: '10.00' },
-      { hsn_code: '8471', tax_rate: '12.00', taxable: '100.00', cgst: '6.00', sgst: '6.00', igst: '0.00', total_tax: '12.00' },
-      { hsn_code: '8471', tax_rate: '18.00', taxable: '500.50', cgst: '45.05', sgst: '45.05', igst: '0.00', total_tax: '90.10' },
-      { hsn_code: '9983', tax_rate: '18.00', taxable: '1250.00', cgst: '112.50', sgst: '112.50', igst: '0.00', total_tax: '225.00' },
+      { hsnCode: '8471', taxRate: '5.00', taxable: '200.00', cgst: '5.00', sgst: '5.00', igst: '0.00', totalTax: '10.00' },
+      { hsnCode: '8471', taxRate: '12.00', taxable: '100.00', cgst: '6.00', sgst: '6.00', igst: '0.00', totalTax: '12.00' },
+      { hsnCode: '8471', taxRate: '18.00', taxable: '500.50', cgst: '45.05', sgst: '45.05', igst: '0.00', totalTax: '90.10' },
+      { hsnCode: '9983', taxRate: '18.00', taxable: '1250.00', cgst: '112.50', sgst: '112.50', igst: '0.00', totalTax: '225.00' },
     ]);
-    expect(result.total).toEqual({ taxable: '2050.50', cgst: '168.55', sgst: '168.55', igst: '0.00', total_tax: '337.10' });
+    expect(result.total).toEqual({ taxable: '2050.50', cgst: '168.55', sgst: '168.55', igst: '0.00', totalTax: '337.10' });
   });
 
   it('shows a blank code as an empty string, sorted first', () => {
@@ -34,9 +34,9 @@ describe('hsnSummary', () => {
       line('1001', 0, 10),
       line('  ', 18, 100, 0, 0, 18),
       line('', 18, 50, 0, 0, 9),
-      { ...line('', 18, 1, 0, 0, 0.18), hsn_code: undefined as unknown as string },
+      { ...line('', 18, 1, 0, 0, 0.18), hsnCode: undefined as unknown as string },
     ]);
-    expect(result.rows.map((r) => [r.hsn_code, r.tax_rate, r.taxable, r.igst])).toEqual([
+    expect(result.rows.map((r) => [r.hsnCode, r.taxRate, r.taxable, r.igst])).toEqual([
       ['', '18.00', '151.00', '27.18'],
       ['1001', '0.00', '10.00', '0.00'],
     ]);
@@ -45,15 +45,15 @@ describe('hsnSummary', () => {
   it('gives zeros for no lines', () => {
     expect(hsnSummary([])).toEqual({
       rows: [],
-      total: { taxable: '0.00', cgst: '0.00', sgst: '0.00', igst: '0.00', total_tax: '0.00' },
+      total: { taxable: '0.00', cgst: '0.00', sgst: '0.00', igst: '0.00', totalTax: '0.00' },
     });
   });
 
   it('has totals equal to the sum of the inputs and to the sum of the rows', () => {
     const amount = fc.integer({ min: -1e9, max: 1e11 });
     const input = fc.record({
-      hsn_code: fc.constantFrom('', '8471', '9983', '1001', '847130'),
-      tax_rate: fc.constantFrom(0, 5, 12, 18, 28, '0.25', '18.00'),
+      hsnCode: fc.constantFrom('', '8471', '9983', '1001', '847130'),
+      taxRate: fc.constantFrom(0, 5, 12, 18, 28, '0.25', '18.00'),
       taxable: amount,
       cgst: amount,
       sgst: amount,
@@ -70,15 +70,15 @@ describe('hsnSummary', () => {
           cgst: money(sum('cgst')),
           sgst: money(sum('sgst')),
           igst: money(sum('igst')),
-          total_tax: money(sum('cgst') + sum('sgst') + sum('igst')),
+          totalTax: money(sum('cgst') + sum('sgst') + sum('igst')),
         });
         const rowSum = (key: keyof typeof total) => money(rows.reduce((s, r) => s + Math.round(Number(r[key]) * 100), 0));
-        for (const key of ['taxable', 'cgst', 'sgst', 'igst', 'total_tax'] as const) expect(rowSum(key)).toBe(total[key]);
-        const keys = rows.map((r) => `${r.hsn_code}|${Number(r.tax_rate)}`);
+        for (const key of ['taxable', 'cgst', 'sgst', 'igst', 'totalTax'] as const) expect(rowSum(key)).toBe(total[key]);
+        const keys = rows.map((r) => `${r.hsnCode}|${Number(r.taxRate)}`);
         expect(new Set(keys).size).toBe(rows.length);
         for (let i = 1; i < rows.length; i++) {
           const [a, b] = [rows[i - 1], rows[i]];
-          expect(a.hsn_code < b.hsn_code || (a.hsn_code === b.hsn_code && Number(a.tax_rate) < Number(b.tax_rate))).toBe(true);
+          expect(a.hsnCode < b.hsnCode || (a.hsnCode === b.hsnCode && Number(a.taxRate) < Number(b.taxRate))).toBe(true);
         }
       }),
     );

@@ -2,25 +2,25 @@ import Decimal from 'decimal.js';
 import { MoneyInput, money2, toDecimal } from '../shared/money';
 
 export interface HsnLineInput {
-  hsn_code: string;
+  hsnCode: string;
   taxable: MoneyInput;
-  tax_rate: MoneyInput;
+  taxRate: MoneyInput;
   cgst: MoneyInput;
   sgst: MoneyInput;
   igst: MoneyInput;
 }
 
 export interface HsnSummaryRow {
-  hsn_code: string;
-  tax_rate: string;
+  hsnCode: string;
+  taxRate: string;
   taxable: string;
   cgst: string;
   sgst: string;
   igst: string;
-  total_tax: string;
+  totalTax: string;
 }
 
-export type HsnSummaryTotal = Omit<HsnSummaryRow, 'hsn_code' | 'tax_rate'>;
+export type HsnSummaryTotal = Omit<HsnSummaryRow, 'hsnCode' | 'taxRate'>;
 
 const AMOUNT_KEYS = ['taxable', 'cgst', 'sgst', 'igst'] as const;
 type AmountKey = (typeof AMOUNT_KEYS)[number];
@@ -43,7 +43,7 @@ function add(into: Amounts, from: Amounts): void {
 }
 
 function show(a: Amounts): HsnSummaryTotal {
-  return { ...eachAmount((key) => money2(a[key])), total_tax: money2(a.cgst.plus(a.sgst).plus(a.igst)) };
+  return { ...eachAmount((key) => money2(a[key])), totalTax: money2(a.cgst.plus(a.sgst).plus(a.igst)) };
 }
 
 /**
@@ -55,8 +55,8 @@ export function hsnSummary(lines: HsnLineInput[]): { rows: HsnSummaryRow[]; tota
   const groups = new Map<string, { hsn: string; rate: Decimal; amounts: Amounts }>();
   const total = zero();
   for (const line of lines) {
-    const hsn = (line.hsn_code ?? '').trim();
-    const rate = toDecimal(line.tax_rate);
+    const hsn = (line.hsnCode ?? '').trim();
+    const rate = toDecimal(line.taxRate);
     const key = `${hsn}\u0000${rate.toFixed()}`;
     let group = groups.get(key);
     if (!group) {
@@ -69,6 +69,6 @@ export function hsnSummary(lines: HsnLineInput[]): { rows: HsnSummaryRow[]; tota
   }
   const rows = [...groups.values()]
     .sort((a, b) => (a.hsn < b.hsn ? -1 : a.hsn > b.hsn ? 1 : a.rate.comparedTo(b.rate)))
-    .map((g) => ({ hsn_code: g.hsn, tax_rate: money2(g.rate), ...show(g.amounts) }));
+    .map((g) => ({ hsnCode: g.hsn, taxRate: money2(g.rate), ...show(g.amounts) }));
   return { rows, total: show(total) };
 }

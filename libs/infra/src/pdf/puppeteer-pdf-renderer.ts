@@ -76,12 +76,12 @@ export class PuppeteerPdfRenderer extends PdfRenderer {
    */
   async render(view: DocumentView, template?: string, owner?: number): Promise<Uint8Array> {
     if (this.closed) throw new PdfRendererClosed();
-    if (view.upi && !view.upi.qr_png_base64) view = { ...view, upi: { ...view.upi, qr_png_base64: await upiQrPng(view.upi.link) } };
-    if (view.einvoice && !view.einvoice.qr_png_base64) {
-      view = { ...view, einvoice: { ...view.einvoice, qr_png_base64: await signedQrPng(view.einvoice.signed_qr_code) } };
+    if (view.upi && !view.upi.qrPngBase64) view = { ...view, upi: { ...view.upi, qrPngBase64: await upiQrPng(view.upi.link) } };
+    if (view.einvoice && !view.einvoice.qrPngBase64) {
+      view = { ...view, einvoice: { ...view.einvoice, qrPngBase64: await signedQrPng(view.einvoice.signedQrCode) } };
     }
-    if (view.eway_bill && !view.eway_bill.barcode_png_base64) {
-      view = { ...view, eway_bill: { ...view.eway_bill, barcode_png_base64: await code128Png(view.eway_bill.ewb_no) } };
+    if (view.ewayBill && !view.ewayBill.barcodePngBase64) {
+      view = { ...view, ewayBill: { ...view.ewayBill, barcodePngBase64: await code128Png(view.ewayBill.ewbNo) } };
     }
     return this.renderPage(templateHtml(view, template), pdfOptionsFor(view), owner);
   }

@@ -13,7 +13,8 @@ export { formatAmount } from './templates/format';
 /**
  * HTML for one document: picks the layout (the invoice look for invoices, the kind's own layout for
  * the other kinds), turns the DocumentView into a presentation context (labels, rows, display rates)
- * and runs the compiled Handlebars template. No tax is computed here; amounts are shown as given
+ * and runs the compiled Handlebars template. The context is this adapter's own (snake_case names, as the
+ * templates read them); the DocumentView's fields are mapped into it here. No tax is computed here; amounts are shown as given
  * (digit grouping added to plain decimals). Exported so benchmarks can render the same HTML.
  */
 export function templateHtml(view: DocumentView, template?: string): string {
@@ -100,31 +101,31 @@ function buildContext(view: DocumentView): Record<string, unknown> {
     const text = formatAmount(v, cur);
     return text.startsWith('-') ? `(-) ${symbol} ${text.slice(1)}` : `${symbol} ${text}`;
   };
-  const showTax = view.show_tax;
+  const showTax = view.showTax;
   const has = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
 
   const meta: Row[] = [
     { label: labels.number, value: view.number },
     { label: 'Date', value: view.date },
   ];
-  if (has(view.due_date)) meta.push({ label: 'Due Date', value: view.due_date });
-  if (has(view.validity_date)) meta.push({ label: 'Valid Until', value: view.validity_date });
+  if (has(view.dueDate)) meta.push({ label: 'Due Date', value: view.dueDate });
+  if (has(view.validityDate)) meta.push({ label: 'Valid Until', value: view.validityDate });
   // A note names the invoice it refers to by its number and date (CGST rule 53(1A)(g)).
   if (has(view.reference)) meta.push({ label: isNote ? 'Original Invoice No.' : 'Reference', value: view.reference });
-  if (isNote && has(view.reference_date)) meta.push({ label: 'Original Invoice Date', value: view.reference_date });
+  if (isNote && has(view.referenceDate)) meta.push({ label: 'Original Invoice Date', value: view.referenceDate });
 
   const supply: Row[] = [];
-  if (view.place_of_supply) {
-    supply.push({ label: 'Place of Supply', value: `${view.place_of_supply.name} (${view.place_of_supply.code})` });
+  if (view.placeOfSupply) {
+    supply.push({ label: 'Place of Supply', value: `${view.placeOfSupply.name} (${view.placeOfSupply.code})` });
   }
-  if (spec.taxDocument && showTax) supply.push({ label: 'Reverse Charge', value: view.reverse_charge ? 'Yes' : 'No' });
-  if (has(view.transport_details)) supply.push({ label: 'Transport', value: view.transport_details });
-  if (has(view.lr_number)) supply.push({ label: 'LR No.', value: view.lr_number });
-  if (has(view.lut_number)) supply.push({ label: 'LUT No.', value: view.lut_number });
+  if (spec.taxDocument && showTax) supply.push({ label: 'Reverse Charge', value: view.reverseCharge ? 'Yes' : 'No' });
+  if (has(view.transportDetails)) supply.push({ label: 'Transport', value: view.transportDetails });
+  if (has(view.lrNumber)) supply.push({ label: 'LR No.', value: view.lrNumber });
+  if (has(view.lutNumber)) supply.push({ label: 'LUT No.', value: view.lutNumber });
 
   const t = view.totals;
-  const intraCols = showTax && (view.tax_columns ? view.tax_columns.cgst_sgst : view.intra_state);
-  const interCols = showTax && (view.tax_columns ? view.tax_columns.igst : !view.intra_state);
+  const intraCols = showTax && (view.taxColumns ? view.taxColumns.cgstSgst : view.intraState);
+  const interCols = showTax && (view.taxColumns ? view.taxColumns.igst : !view.intraState);
   const negative = (v: string) => money(v.startsWith('-') ? v.slice(1) : `-${v}`);
   // The rows add up to the grand total: taxable value, each tax as printed in the lines, then what is taken
   // off or added (reverse-charge tax, line totals sent that differ, the header discount, the round-off).
@@ -135,10 +136,10 @@ function buildContext(view: DocumentView): Record<string, unknown> {
   // Compensation cess, a figure of its own (part of the line totals, as the tax is).
   const cessCols = isNonZero(t.cess);
   if (cessCols) totals.push({ label: 'Cess', value: money(t.cess) });
-  if (isNonZero(t.reverse_charge_tax)) totals.push({ label: 'Less: Tax payable on reverse charge', value: negative(t.reverse_charge_tax as string) });
+  if (isNonZero(t.reverseChargeTax)) totals.push({ label: 'Less: Tax payable on reverse charge', value: negative(t.reverseChargeTax as string) });
   if (isNonZero(t.adjustment)) totals.push({ label: 'Line totals as sent, difference', value: money(t.adjustment) });
   if (isNonZero(t.discount)) totals.push({ label: 'Less: Discount', value: negative(t.discount) });
-  if (isNonZero(t.round_off)) totals.push({ label: 'Round Off', value: money(t.round_off) });
+  if (isNonZero(t.roundOff)) totals.push({ label: 'Round Off', value: money(t.roundOff) });
   totals.push({ label: 'Grand Total', value: money(t.total), grand: true });
   if (isNonZero(t.tds)) totals.push({ label: 'Less: TDS', value: money(t.tds) });
   if (has(t.receivable) && isNonZero(t.tds)) totals.push({ label: 'Net Receivable', value: money(t.receivable) });
@@ -163,14 +164,14 @@ function buildContext(view: DocumentView): Record<string, unknown> {
       );
     }
   }
-  if (isNonZero(t.discount_in_lines)) {
+  if (isNonZero(t.discountInLines)) {
     notices.push(
-      `The Discount column includes ${money(t.discount_in_lines)} off the whole document, shared among the lines in proportion to their value and taken before tax.`,
+      `The Discount column includes ${money(t.discountInLines)} off the whole document, shared among the lines in proportion to their value and taken before tax.`,
     );
   }
 
   const template = KIND_TEMPLATES[view.kind];
-  const status = has(view.payment_status) && template.paymentStatus ? (STATUS[view.payment_status.toLowerCase()] ?? titleCase(view.payment_status)) : null;
+  const status = has(view.paymentStatus) && template.paymentStatus ? (STATUS[view.paymentStatus.toLowerCase()] ?? titleCase(view.paymentStatus)) : null;
 
   return {
     doc: view,
@@ -178,10 +179,12 @@ function buildContext(view: DocumentView): Record<string, unknown> {
     draft: view.draft === true,
     supplier: view.supplier,
     recipient: view.recipient,
-    export_particulars: view.export_particulars ?? null,
-    ship_to: view.ship_to ?? null,
-    supplier_state: stateText(view.supplier.state_name, view.supplier.state_code),
-    recipient_state: stateText(view.recipient.state_name, view.recipient.state_code),
+    export_particulars: view.exportParticulars
+      ? { delivery_address: view.exportParticulars.deliveryAddress, destination_country: view.exportParticulars.destinationCountry }
+      : null,
+    ship_to: view.shipTo ?? null,
+    supplier_state: stateText(view.supplier.stateName, view.supplier.stateCode),
+    recipient_state: stateText(view.recipient.stateName, view.recipient.stateCode),
     supplier_contact: contactText(view.supplier.phone, view.supplier.email),
     recipient_contact: contactText(view.recipient.phone, view.recipient.email),
     recipient_label: labels.recipient,
@@ -190,7 +193,7 @@ function buildContext(view: DocumentView): Record<string, unknown> {
     status_label: status,
     banner: template.banner(view),
     currency_caption: symbol === cur ? cur : `${symbol} (${cur})`,
-    copy_label: has(view.copy_label) ? view.copy_label : null,
+    copy_label: has(view.copyLabel) ? view.copyLabel : null,
     cols: {
       tax: showTax,
       intra: intraCols,
@@ -202,44 +205,47 @@ function buildContext(view: DocumentView): Record<string, unknown> {
     },
     lines: view.lines.map((l) => ({
       ...l,
+      hsn_code: l.hsnCode,
       qty_text: has(l.unit) ? `${l.quantity} ${l.unit}` : l.quantity,
-      cgst_rate: percent(l.tax_rate, 2),
-      sgst_rate: percent(l.tax_rate, 2),
-      igst_rate: percent(l.tax_rate, 1),
-      cess_rate_text: percent(l.cess_rate ?? null, 1),
+      cgst_rate: percent(l.taxRate, 2),
+      sgst_rate: percent(l.taxRate, 2),
+      igst_rate: percent(l.taxRate, 1),
+      cess_rate_text: percent(l.cessRate ?? null, 1),
       cess: l.cess ?? '0.00',
     })),
     lines_total: sumAmounts(view.lines.map((l) => l.total)),
-    discount_total: t.line_discount ?? sumAmounts(view.lines.map((l) => l.discount)),
+    discount_total: t.lineDiscount ?? sumAmounts(view.lines.map((l) => l.discount)),
     totals: t,
     totals_rows: totals,
-    show_hsn: showTax && view.hsn_summary.rows.length > 0,
-    hsn_rows: view.hsn_summary.rows.map((r) => ({
+    show_hsn: showTax && view.hsnSummary.rows.length > 0,
+    hsn_rows: view.hsnSummary.rows.map((r) => ({
       ...r,
-      cgst_rate: percent(r.tax_rate, 2),
-      sgst_rate: percent(r.tax_rate, 2),
-      igst_rate: percent(r.tax_rate, 1),
+      hsn_code: r.hsnCode,
+      total_tax: r.totalTax,
+      cgst_rate: percent(r.taxRate, 2),
+      sgst_rate: percent(r.taxRate, 2),
+      igst_rate: percent(r.taxRate, 1),
     })),
-    hsn_total: view.hsn_summary.total,
+    hsn_total: { ...view.hsnSummary.total, total_tax: view.hsnSummary.total.totalTax },
     words_label: isNote ? 'Amount (in words)' : 'Amount Chargeable (in words)',
-    amount_in_words: view.amount_in_words,
+    amount_in_words: view.amountInWords,
     notices,
     notes: has(view.notes) ? view.notes : null,
     notes_label: labels.notes,
-    declaration_text: has(view.declaration_text) ? view.declaration_text : null,
-    signature_src: imageDataUri(view.signature_png_base64),
-    logo_src: imageDataUri(view.logo_base64),
-    bank_lines: view.bank_lines ?? null,
-    upi: view.upi ? { id: view.upi.id, amount: view.upi.amount, qr_src: imageDataUri(view.upi.qr_png_base64) } : null,
+    declaration_text: has(view.declarationText) ? view.declarationText : null,
+    signature_src: imageDataUri(view.signaturePngBase64),
+    logo_src: imageDataUri(view.logoBase64),
+    bank_lines: view.bankLines ?? null,
+    upi: view.upi ? { id: view.upi.id, amount: view.upi.amount, qr_src: imageDataUri(view.upi.qrPngBase64) } : null,
     einvoice: view.einvoice
-      ? { irn: view.einvoice.irn, ack_no: view.einvoice.ack_no, ack_date: view.einvoice.ack_date, qr_src: imageDataUri(view.einvoice.qr_png_base64) }
+      ? { irn: view.einvoice.irn, ack_no: view.einvoice.ackNo, ack_date: view.einvoice.ackDate, qr_src: imageDataUri(view.einvoice.qrPngBase64) }
       : null,
-    eway_bill: view.eway_bill
+    eway_bill: view.ewayBill
       ? {
-          ewb_no: view.eway_bill.ewb_no,
-          ewb_date: view.eway_bill.ewb_date,
-          valid_until: view.eway_bill.valid_until,
-          barcode_src: imageDataUri(view.eway_bill.barcode_png_base64),
+          ewb_no: view.ewayBill.ewbNo,
+          ewb_date: view.ewayBill.ewbDate,
+          valid_until: view.ewayBill.validUntil,
+          barcode_src: imageDataUri(view.ewayBill.barcodePngBase64),
         }
       : null,
   };

@@ -19,7 +19,7 @@ const filled = (v: string | null | undefined): v is string => typeof v === 'stri
 const againstInvoice = (view: DocumentView): string | null =>
   filled(view.reference)
     ? `${view.title || documentKind(view.kind).labels.title} issued against invoice ${view.reference}` +
-      (filled(view.reference_date) ? ` dated ${view.reference_date}.` : '.')
+      (filled(view.referenceDate) ? ` dated ${view.referenceDate}.` : '.')
     : null;
 
 /** The template of every document kind. */
@@ -31,7 +31,7 @@ export const KIND_TEMPLATES: Record<DocumentKind, KindTemplate> = {
   },
   quotation: {
     looks: { classic: documentLayout('quotation', false) },
-    banner: (view) => 'This is a quotation, not a tax invoice.' + (filled(view.validity_date) ? ` Valid until ${view.validity_date}.` : ''),
+    banner: (view) => 'This is a quotation, not a tax invoice.' + (filled(view.validityDate) ? ` Valid until ${view.validityDate}.` : ''),
     paymentStatus: false,
   },
   'proforma-invoice': {
