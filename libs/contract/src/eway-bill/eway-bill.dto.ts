@@ -2,7 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { CANCEL_REASONS, EXTENSION_REASONS } from '@app/domain/eway-bill/eway-bill.port';
 import { CARGO_KINDS, MAX_DISTANCE_KM } from '@app/domain/eway-bill/eway-bill-validity';
-import { CONSIGNMENT_STATUSES, TRANSIT_TYPES, TRANSPORT_MODES } from '@app/domain/eway-bill/part-b';
+import { CONSIGNMENT_STATUSES, ExtensionInput, PartBInput, TRANSIT_TYPES, TRANSPORT_MODES } from '@app/domain/eway-bill/part-b';
+import type { ExitPointInput } from '@app/domain/eway-bill/exit-point';
+import { commandFits } from '../common/commands';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const distance = 'whole kilometres from 1 to 4000';
@@ -157,3 +159,7 @@ export class EwayBillExportQueryDto extends PartBFieldsDto {
   @Matches(/^\d{1,4}$/, { message: `must be ${distance}` })
   distance_km?: string;
 }
+
+commandFits<GenerateEwayBillDto, PartBInput & ExitPointInput>(true);
+commandFits<ExtendEwayBillDto, ExtensionInput>(true);
+commandFits<Omit<EwayBillExportQueryDto, 'ids'>, PartBInput & ExitPointInput>(true);

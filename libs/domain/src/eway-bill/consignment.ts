@@ -122,14 +122,14 @@ export function buildConsignment(doc: SourceDocument, account: Account, client: 
   if (doc.kind !== 'invoice') errors.document = 'only invoices get an e-way bill here';
   if (doc.status === 'draft') errors.status = 'a draft cannot get an e-way bill; issue it first';
   if (doc.status === 'cancelled') errors.status = 'a cancelled invoice cannot get an e-way bill';
-  if (isExportInvoice(doc) && !exit) errors.exit_pincode = "an export's e-way bill goes to the place of exit: give exit_state_code and exit_pincode";
-  if (!/^[A-Za-z0-9/-]{1,16}$/.test(doc.number)) errors.invoice_number = 'the portal takes document numbers of 1 to 16 letters, digits, / and -';
-  if (!account.gstin) errors.business_gstin = 'is required for an e-way bill';
+  if (isExportInvoice(doc) && !exit) errors.exitPincode = "an export's e-way bill goes to the place of exit: give exit_state_code and exit_pincode";
+  if (!/^[A-Za-z0-9/-]{1,16}$/.test(doc.number)) errors.invoiceNumber = 'the portal takes document numbers of 1 to 16 letters, digits, / and -';
+  if (!account.gstin) errors.businessGstin = 'is required for an e-way bill';
   const from = splitAddress(account.address);
-  if (!from.pin || !from.addr1) errors.business_address = 'must hold the street and a 6-digit PIN code for an e-way bill';
+  if (!from.pin || !from.addr1) errors.businessAddress = 'must hold the street and a 6-digit PIN code for an e-way bill';
   const to = destination(doc, client, exit, errors);
   doc.productLines.forEach((l, i) => {
-    if (!/^\d{4,8}$/.test(l.hsnCode.trim())) errors[`items.${i}.hsn_code`] = 'an e-way bill tells goods from services by the HSN or SAC code: 4 to 8 digits';
+    if (!/^\d{4,8}$/.test(l.hsnCode.trim())) errors[`items.${i}.hsnCode`] = 'an e-way bill tells goods from services by the HSN or SAC code: 4 to 8 digits';
   });
   const goods = doc.productLines.filter((l) => /^\d{4,8}$/.test(l.hsnCode.trim()) && isGoods(l));
   if (!doc.productLines.length) errors.items = 'an e-way bill needs at least one line of goods';

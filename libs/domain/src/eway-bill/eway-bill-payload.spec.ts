@@ -142,7 +142,7 @@ describe('Part A of an invoice', () => {
   it('an export goes to the place of exit: bill-to URP in state 99 (Other Country), sub-supply Export, PIN and state of the port', () => {
     const foreign = client({ gstin: null, stateCode: null, address: '400 Market Street, San Francisco, CA 94105' });
     const exported = doc({ type: 'export', supplyType: 'export_with_payment', productLines: [line({ cgst: '0', sgst: '0', igst: '9000' })] });
-    const exit = exitPointOf({ exit_place: 'Nhava Sheva', exit_state_code: '27', exit_pincode: '400707' }, isExportInvoice(exported));
+    const exit = exitPointOf({ exitPlace: 'Nhava Sheva', exitStateCode: '27', exitPincode: '400707' }, isExportInvoice(exported));
     const c = buildConsignment(exported, account, foreign, exit);
     expect(c).toMatchObject({
       subSupplyType: 3,
@@ -154,10 +154,10 @@ describe('Part A of an invoice', () => {
       transactionType: 1,
     });
     expect(c.toTrdName).toBe('Pune Buyer');
-    expect(() => exitPointOf({ exit_state_code: '99', exit_pincode: '40070' }, true)).toThrow(ValidationFailed);
-    expect(fields(() => exitPointOf({ exit_state_code: '96', exit_pincode: '40070' }, true))).toEqual(['exit_state_code', 'exit_pincode']);
-    expect(fields(() => exitPointOf({}, true))).toEqual(['exit_state_code', 'exit_pincode']);
-    expect(fields(() => exitPointOf({ exit_pincode: '400707' }, false))).toEqual(['exit_pincode']);
+    expect(() => exitPointOf({ exitStateCode: '99', exitPincode: '40070' }, true)).toThrow(ValidationFailed);
+    expect(fields(() => exitPointOf({ exitStateCode: '96', exitPincode: '40070' }, true))).toEqual(['exitStateCode', 'exitPincode']);
+    expect(fields(() => exitPointOf({}, true))).toEqual(['exitStateCode', 'exitPincode']);
+    expect(fields(() => exitPointOf({ exitPincode: '400707' }, false))).toEqual(['exitPincode']);
     expect(exitPointOf({}, false)).toBeNull();
   });
 
@@ -167,18 +167,18 @@ describe('Part A of an invoice', () => {
     expect(c).toMatchObject({ transactionType: 2, shipToGSTIN: '29AAACH7409R1ZX', shipToTradeName: 'Karnataka Depot', toGstin: '27AAACH7409R1ZX' });
     expect(c).toMatchObject({ toStateCode: 27, actToStateCode: 29, toPincode: 560058, toAddr1: '8 Peenya Industrial Area' });
     expect(bulkBill(c, null)).toMatchObject({ transType: 2, shipToGSTIN: '29AAACH7409R1ZX' });
-    expect(fields(() => buildConsignment({ ...shipped, deliveryAddress: 'Peenya' }, account, client(), null))).toEqual(['delivery_address']);
+    expect(fields(() => buildConsignment({ ...shipped, deliveryAddress: 'Peenya' }, account, client(), null))).toEqual(['deliveryAddress']);
     expect(buildConsignment(doc(), account, client(), null)).not.toHaveProperty('shipToGSTIN');
   });
 
   it('refuses what the portal cannot take, by field', () => {
     expect(fields(() => buildConsignment(doc({ status: 'draft' }), account, client(), null))).toContain('status');
-    expect(fields(() => buildConsignment(doc({ type: 'export' }), account, client(), null))).toContain('exit_pincode');
-    expect(fields(() => buildConsignment(doc({ number: 'INV 2026 NUMBER TOO LONG' }), account, client(), null))).toContain('invoice_number');
-    expect(fields(() => buildConsignment(doc(), { ...account, address: 'Camp, Pune' }, client(), null))).toContain('business_address');
-    expect(fields(() => buildConsignment(doc(), account, client({ address: null }), null))).toContain('client_address');
+    expect(fields(() => buildConsignment(doc({ type: 'export' }), account, client(), null))).toContain('exitPincode');
+    expect(fields(() => buildConsignment(doc({ number: 'INV 2026 NUMBER TOO LONG' }), account, client(), null))).toContain('invoiceNumber');
+    expect(fields(() => buildConsignment(doc(), { ...account, address: 'Camp, Pune' }, client(), null))).toContain('businessAddress');
+    expect(fields(() => buildConsignment(doc(), account, client({ address: null }), null))).toContain('clientAddress');
     expect(fields(() => buildConsignment(doc({ productLines: [line({ hsnCode: '998314' })] }), account, client(), null))).toEqual(['items']);
-    expect(fields(() => buildConsignment(doc({ productLines: [line({ hsnCode: '' })] }), account, client(), null))).toEqual(['items.0.hsn_code']);
+    expect(fields(() => buildConsignment(doc({ productLines: [line({ hsnCode: '' })] }), account, client(), null))).toEqual(['items.0.hsnCode']);
   });
 });
 
@@ -186,7 +186,7 @@ describe('Part B', () => {
   const inv = { date: '2026-11-20', lrNumber: 'LR/552', transportDetails: 'Gati   Ltd' };
 
   it('by road: the vehicle, or the transporter alone (no validity yet); the invoice gives the LR number and transporter', () => {
-    const b = partBOf({ transport_mode: 'road', distance_km: 120, vehicle_number: 'mh-12 ab 1234' }, inv);
+    const b = partBOf({ transportMode: 'road', distanceKm: 120, vehicleNumber: 'mh-12 ab 1234' }, inv);
     expect(b).toEqual({
       transportMode: 'road',
       distanceKm: 120,
@@ -198,31 +198,29 @@ describe('Part B', () => {
       transportDocDate: null,
     });
     expect(partBComplete(b)).toBe(true);
-    const partA = partBOf({ transport_mode: 'road', distance_km: 120, transporter_id: '27aaach7409r1zx' }, inv);
+    const partA = partBOf({ transportMode: 'road', distanceKm: 120, transporterId: '27aaach7409r1zx' }, inv);
     expect(partBComplete(partA)).toBe(false);
-    expect(fields(() => partBOf({ transport_mode: 'road', distance_km: 120 }, inv))).toEqual(['vehicle_number']);
+    expect(fields(() => partBOf({ transportMode: 'road', distanceKm: 120 }, inv))).toEqual(['vehicleNumber']);
   });
 
   it('distance 1 to 4000 km, whole; rail, air and ship need the document and its date; ODC by road or ship only', () => {
     for (const km of [0, 4001, 10.5, '100'])
-      expect(fields(() => partBOf({ transport_mode: 'road', distance_km: km, vehicle_number: 'KA01AB0001' }, inv))).toEqual(['distance_km']);
-    expect(fields(() => partBOf({ transport_mode: 'air', distance_km: 900 }, { ...inv, lrNumber: null }))).toEqual([
-      'transport_document_number',
-      'transport_document_date',
+      expect(fields(() => partBOf({ transportMode: 'road', distanceKm: km, vehicleNumber: 'KA01AB0001' }, inv))).toEqual(['distanceKm']);
+    expect(fields(() => partBOf({ transportMode: 'air', distanceKm: 900 }, { ...inv, lrNumber: null }))).toEqual([
+      'transportDocumentNumber',
+      'transportDocumentDate',
     ]);
-    expect(fields(() => partBOf({ transport_mode: 'air', distance_km: 900, transport_document_date: '2026-11-19' }, inv))).toEqual(['transport_document_date']);
+    expect(fields(() => partBOf({ transportMode: 'air', distanceKm: 900, transportDocumentDate: '2026-11-19' }, inv))).toEqual(['transportDocumentDate']);
     expect(
-      fields(() => partBOf({ transport_mode: 'rail', distance_km: 900, vehicle_type: 'over_dimensional', transport_document_date: '2026-11-20' }, inv)),
-    ).toEqual(['vehicle_type']);
-    expect(fields(() => partBOf({ transport_mode: 'road', distance_km: 9, vehicle_number: 'KA01AB0001' }, { ...inv, lrNumber: 'LR #1' }))).toEqual([
-      'lr_number',
-    ]);
+      fields(() => partBOf({ transportMode: 'rail', distanceKm: 900, vehicleType: 'over_dimensional', transportDocumentDate: '2026-11-20' }, inv)),
+    ).toEqual(['vehicleType']);
+    expect(fields(() => partBOf({ transportMode: 'road', distanceKm: 9, vehicleNumber: 'KA01AB0001' }, { ...inv, lrNumber: 'LR #1' }))).toEqual(['lrNumber']);
   });
 
   it('names the codes and distance as the API takes them, and as the bulk file does', () => {
     const c = buildConsignment(doc(), account, client(), null);
     const b: PartB = partBOf(
-      { transport_mode: 'ship', distance_km: 60, vehicle_type: 'over_dimensional', vehicle_number: 'VESSEL9', transport_document_date: '2026-11-21' },
+      { transportMode: 'ship', distanceKm: 60, vehicleType: 'over_dimensional', vehicleNumber: 'VESSEL9', transportDocumentDate: '2026-11-21' },
       inv,
     );
     expect(nicGenerateRequest(c, b)).toMatchObject({
@@ -252,20 +250,20 @@ describe('Part B', () => {
   });
 
   it('an extension: where the goods are, the distance left (at most the bill’s), moving or waiting', () => {
-    const bill = partBOf({ transport_mode: 'road', distance_km: 150, vehicle_number: 'MH12AB1234' }, inv);
-    const at = { current_place: 'Nashik', current_state_code: '27', current_pincode: '422001' };
-    expect(extensionOf({ ...at, remaining_distance_km: 90 }, bill, inv.date)).toMatchObject({
+    const bill = partBOf({ transportMode: 'road', distanceKm: 150, vehicleNumber: 'MH12AB1234' }, inv);
+    const at = { currentPlace: 'Nashik', currentStateCode: '27', currentPincode: '422001' };
+    expect(extensionOf({ ...at, remainingDistanceKm: 90 }, bill, inv.date)).toMatchObject({
       remainingDistanceKm: 90,
       status: 'in_movement',
       vehicleNumber: 'MH12AB1234',
     });
-    expect(fields(() => extensionOf({ ...at, remaining_distance_km: 151 }, bill, inv.date))).toEqual(['remaining_distance_km']);
-    expect(fields(() => extensionOf({ ...at, remaining_distance_km: 90, consignment_status: 'in_transit' }, bill, inv.date))).toEqual([
-      'transit_type',
-      'transit_address',
+    expect(fields(() => extensionOf({ ...at, remainingDistanceKm: 151 }, bill, inv.date))).toEqual(['remainingDistanceKm']);
+    expect(fields(() => extensionOf({ ...at, remainingDistanceKm: 90, consignmentStatus: 'in_transit' }, bill, inv.date))).toEqual([
+      'transitType',
+      'transitAddress',
     ]);
     expect(
-      fields(() => extensionOf({ remaining_distance_km: 90, current_place: 'Nashik', current_state_code: '99', current_pincode: '42200' }, bill, inv.date)),
-    ).toEqual(['current_state_code', 'current_pincode']);
+      fields(() => extensionOf({ remainingDistanceKm: 90, currentPlace: 'Nashik', currentStateCode: '99', currentPincode: '42200' }, bill, inv.date)),
+    ).toEqual(['currentStateCode', 'currentPincode']);
   });
 });

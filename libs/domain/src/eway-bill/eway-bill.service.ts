@@ -115,7 +115,7 @@ export class EwayBillService {
     const deadline = cancellableUntil(bill.ewbDate);
     if (this.clock.now().getTime() > deadline.getTime()) {
       throw ValidationFailed.field(
-        'ewb_no',
+        'ewbNo',
         `e-way bill ${bill.ewbNo} was generated at ${bill.ewbDate} (IST); it could be cancelled only within 24 hours, until ${istTimestamp(deadline)} (IST) (rule 138(9)).`,
       );
     }
@@ -142,12 +142,12 @@ export class EwayBillService {
     const doc = await this.invoice(account, invoiceId);
     const bill = await this.activeBill(account, invoiceId);
     if (!bill.validUntil)
-      throw ValidationFailed.field('ewb_no', `e-way bill ${bill.ewbNo} has no Part B (vehicle) yet, so no validity to extend (portal code 381)`);
+      throw ValidationFailed.field('ewbNo', `e-way bill ${bill.ewbNo} has no Part B (vehicle) yet, so no validity to extend (portal code 381)`);
     const now = this.clock.now();
     const window = extensionWindow(bill.validUntil);
     if (now.getTime() < window.opens.getTime() || now.getTime() > window.closes.getTime()) {
       throw ValidationFailed.field(
-        'valid_until',
+        'validUntil',
         `e-way bill ${bill.ewbNo} is valid until ${bill.validUntil} (IST); it can be extended only from 8 hours before to 8 hours after that, from ${istTimestamp(window.opens)} to ${istTimestamp(window.closes)} (IST)`,
       );
     }
@@ -157,7 +157,7 @@ export class EwayBillService {
     const latest = latestValidity(bill.ewbDate);
     if (valid > latest) {
       throw ValidationFailed.field(
-        'remaining_distance_km',
+        'remainingDistanceKm',
         `the validity would run to ${valid}; a bill can be valid at most 360 days after its generation in all, until ${latest} (portal code 821)`,
       );
     }
@@ -238,7 +238,7 @@ export class EwayBillService {
   private async activeBill(account: Account, invoiceId: number): Promise<EwayBill> {
     const bill = await this.bills.find(account.id, invoiceId);
     if (!bill) throw new NotFound('The invoice has no e-way bill.', { id: invoiceId });
-    if (bill.status === 'cancelled') throw ValidationFailed.field('ewb_no', `e-way bill ${bill.ewbNo} was cancelled at ${bill.cancelledAt ?? ''} (UTC)`);
+    if (bill.status === 'cancelled') throw ValidationFailed.field('ewbNo', `e-way bill ${bill.ewbNo} was cancelled at ${bill.cancelledAt ?? ''} (UTC)`);
     return bill;
   }
 
@@ -254,25 +254,25 @@ export class EwayBillService {
     const threshold = toDecimal(this.settings.threshold);
     if (!value.gt(threshold)) {
       throw ValidationFailed.field(
-        'consignment_value',
+        'consignmentValue',
         `${rupees(value)} (goods with the tax charged, in rupees) is not above the e-way bill threshold of ${rupees(threshold)} (rule 138(1); EWAY_BILL_THRESHOLD)`,
       );
     }
     const age = daysSinceDate(doc.date, this.clock.now());
     if (age > MAX_DOCUMENT_AGE_DAYS) {
       throw ValidationFailed.field(
-        'invoice_date',
+        'invoiceDate',
         `dated ${doc.date}, ${age} days ago: the portal makes e-way bills only for documents up to ${MAX_DOCUMENT_AGE_DAYS} days old (portal code 820)`,
       );
     }
-    if (age < 0) throw ValidationFailed.field('invoice_date', `dated ${doc.date}, after today: the goods move under an issued document`);
+    if (age < 0) throw ValidationFailed.field('invoiceDate', `dated ${doc.date}, after today: the goods move under an issued document`);
     return consignment;
   }
 
   /** With the same PIN code at both ends the portal takes at most 100 km. */
   private assertDistanceFits(c: Consignment, b: PartB): void {
     if (c.fromPincode === c.toPincode && b.distanceKm > SAME_PIN_MAX_KM) {
-      throw ValidationFailed.field('distance_km', `both ends have PIN code ${c.fromPincode}: the portal takes at most ${SAME_PIN_MAX_KM} km`);
+      throw ValidationFailed.field('distanceKm', `both ends have PIN code ${c.fromPincode}: the portal takes at most ${SAME_PIN_MAX_KM} km`);
     }
   }
 

@@ -16,11 +16,11 @@ export interface ExitPoint {
   pincode: number;
 }
 
-/** The place of exit as the API takes it (POST /v1/invoices/{id}/eway-bill and the bulk file's query). */
+/** The place of exit as sent (POST /v1/invoices/{id}/eway-bill and the bulk file's query). */
 export interface ExitPointInput {
-  exit_place?: unknown;
-  exit_state_code?: unknown;
-  exit_pincode?: unknown;
+  exitPlace?: unknown;
+  exitStateCode?: unknown;
+  exitPincode?: unknown;
 }
 
 /** The portal's state code of a party outside India ("Other Country"). */
@@ -36,23 +36,23 @@ const given = (v: unknown) => v !== undefined && v !== null && v !== '';
  */
 export function exitPointOf(input: ExitPointInput, isExport: boolean): ExitPoint | null {
   const errors: Record<string, string> = {};
-  const fields = ['exit_place', 'exit_state_code', 'exit_pincode'] as const;
+  const fields = ['exitPlace', 'exitStateCode', 'exitPincode'] as const;
   if (!isExport) {
     for (const f of fields) if (given(input[f])) errors[f] = "only an export's e-way bill names a place of exit";
     if (Object.keys(errors).length) throw new ValidationFailed(errors, 'The invoice is not an export.');
     return null;
   }
-  const code = typeof input.exit_state_code === 'string' ? normalizeStateCode(input.exit_state_code) : null;
+  const code = typeof input.exitStateCode === 'string' ? normalizeStateCode(input.exitStateCode) : null;
   const stateCode = code !== null && stateName(code) !== null && !['96', '97', '99'].includes(code) ? code : null;
   if (stateCode === null) {
-    errors.exit_state_code = "an export's e-way bill goes to the place of exit: give the GST code of its state or union territory, such as 27";
+    errors.exitStateCode = "an export's e-way bill goes to the place of exit: give the GST code of its state or union territory, such as 27";
   }
-  const pin = input.exit_pincode;
+  const pin = input.exitPincode;
   const pincode = typeof pin === 'string' && /^[1-9]\d{5}$/.test(pin) ? Number(pin) : 0;
-  if (!pincode) errors.exit_pincode = "an export's e-way bill goes to the place of exit: give its 6-digit PIN code";
-  const place = typeof input.exit_place === 'string' ? input.exit_place.replace(/\s+/g, ' ').trim() : '';
-  if (given(input.exit_place) && (typeof input.exit_place !== 'string' || place.length < 3 || place.length > 50)) {
-    errors.exit_place = 'must be the name of the port or station, 3 to 50 characters';
+  if (!pincode) errors.exitPincode = "an export's e-way bill goes to the place of exit: give its 6-digit PIN code";
+  const place = typeof input.exitPlace === 'string' ? input.exitPlace.replace(/\s+/g, ' ').trim() : '';
+  if (given(input.exitPlace) && (typeof input.exitPlace !== 'string' || place.length < 3 || place.length > 50)) {
+    errors.exitPlace = 'must be the name of the port or station, 3 to 50 characters';
   }
   if (Object.keys(errors).length) throw new ValidationFailed(errors, 'The place of exit of the export is missing or invalid.');
   return { place, stateCode: stateCode as string, pincode };
@@ -72,10 +72,10 @@ export function destination(doc: SourceDocument, client: Client | null, exit: Ex
   if (exit) return { addr1: exit.place, addr2: '', loc: exit.place, pin: exit.pincode, state: exit.stateCode };
   if (doc.shipToGstin) {
     const a = splitAddress(doc.deliveryAddress ?? null);
-    if (!a.pin || !a.addr1) errors.delivery_address = "the ship-to party's address of delivery must hold the street and a 6-digit PIN code";
+    if (!a.pin || !a.addr1) errors.deliveryAddress = "the ship-to party's address of delivery must hold the street and a 6-digit PIN code";
     return { ...a, state: doc.shipToGstin.slice(0, 2) };
   }
   const to = splitAddress(client?.address ?? null);
-  if (!to.pin || !to.addr1) errors.client_address = "the client's address must hold the street and a 6-digit PIN code for an e-way bill";
+  if (!to.pin || !to.addr1) errors.clientAddress = "the client's address must hold the street and a 6-digit PIN code for an e-way bill";
   return { ...to, state: null };
 }
