@@ -3,12 +3,12 @@ import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import type { Caller } from '@app/domain/shared/caller';
-import { AuditEntry, AuditFilter, AuditTrail, parseAuditActor, parseAuditTime } from '@app/domain/audit/audit-trail';
-import { formatTimestamp } from '@app/domain/shared/fiscal-year';
+import { AuditFilter, AuditTrail, parseAuditActor, parseAuditTime } from '@app/domain/audit/audit-trail';
 import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorators';
 import { listAnswer } from '../common/list-answer';
 import { CursorListQueryDto, cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
+import { presentAuditEntry } from '@app/contract/audit/audit.presenter';
 
 /** Entity types of the audit trail the filter accepts. */
 export const AUDIT_ENTITY_TYPES = [
@@ -63,20 +63,6 @@ export class AuditLogQueryDto extends CursorListQueryDto {
   @IsString({ message: 'must be a string' })
   @MaxLength(40, { message: 'is too long' })
   to?: string;
-}
-
-export function presentAuditEntry(e: AuditEntry) {
-  return {
-    id: e.id,
-    occurred_at: formatTimestamp(e.occurredAt),
-    actor: { type: e.actor.kind, user_id: e.actor.userId, username: e.actor.username },
-    action: e.action,
-    entity_type: e.entityType,
-    entity_id: e.entityId,
-    label: e.label,
-    before: e.before,
-    after: e.after,
-  };
 }
 
 /** The audit trail: read-only, newest first (owner, or users with the `settings` permission). */

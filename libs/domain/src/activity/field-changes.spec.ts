@@ -13,18 +13,18 @@ describe('field changes of the audit trail', () => {
     expect(sameValue({ a: 1 }, { a: 1 })).toBe(true);
   });
 
-  it('shows each changed field under its API name, and no unchanged, derived or key field', () => {
+  it('shows each changed field under its command name, and no unchanged, derived or key field', () => {
     const before = { id: 4, clientId: 1, date: '2025-06-10', lrNumber: null, taxRate: '18.000', updatedAt: 'x', taxWarnings: [], supplierSnapshot: { a: 1 } };
     const after = { clientId: 1, date: '2025-06-11', lrNumber: 'LR-1', taxRate: '18', taxWarnings: [{ line: 1 }], supplierSnapshot: { a: 2 } };
-    expect(changedFields(before, after, { date: 'invoice_date' })).toEqual({
-      before: { invoice_date: '2025-06-10', lr_number: null },
-      after: { invoice_date: '2025-06-11', lr_number: 'LR-1' },
+    expect(changedFields(before, after, { date: 'invoiceDate' })).toEqual({
+      before: { invoiceDate: '2025-06-10', lrNumber: null },
+      after: { invoiceDate: '2025-06-11', lrNumber: 'LR-1' },
     });
   });
 
   it('cuts long text', () => {
     const { after } = changedFields({ declarationText: null }, { declarationText: 'x'.repeat(5000) });
-    expect(after.declaration_text).toBe(`${'x'.repeat(MAX_TEXT_SHOWN)}…`);
+    expect(after.declarationText).toBe(`${'x'.repeat(MAX_TEXT_SHOWN)}…`);
   });
 
   it('compares lines by position: changed fields of a changed line, whole added and removed lines', () => {
@@ -35,14 +35,14 @@ describe('field changes of the audit trail', () => {
       after: {
         items: [
           { line: 1, quantity: '3' },
-          { line: 3, item_description: 'C', quantity: '4' },
+          { line: 3, itemDescription: 'C', quantity: '4' },
         ],
-        items_changed: 2,
+        itemsChanged: 2,
       },
     });
     expect(changedLines([line('A', '1'), line('B', '1')], [line('A', '1')], PRODUCT_LINE_FIELDS)).toEqual({
-      before: { items: [{ line: 2, item_description: 'B', quantity: '1' }] },
-      after: { items: [], items_changed: 1 },
+      before: { items: [{ line: 2, itemDescription: 'B', quantity: '1' }] },
+      after: { items: [], itemsChanged: 1 },
     });
   });
 
@@ -50,7 +50,7 @@ describe('field changes of the audit trail', () => {
     const many = Array.from({ length: MAX_LINES_SHOWN + 5 }, (_, i) => ({ description: `L${i}`, amount: '1.00' }));
     const { after } = changedLines([], many);
     expect((after.items as unknown[]).length).toBe(MAX_LINES_SHOWN);
-    expect(after).toMatchObject({ items_changed: MAX_LINES_SHOWN + 5, items_not_shown: 5 });
+    expect(after).toMatchObject({ itemsChanged: MAX_LINES_SHOWN + 5, itemsNotShown: 5 });
   });
 
   it('keeps the summary of a document and adds the changes to it; lines kept are not compared', () => {
@@ -60,8 +60,8 @@ describe('field changes of the audit trail', () => {
       lines: { before: [{ description: 'A' }], after: null },
     });
     expect(change).toEqual({
-      before: { total_amount: '10.00', lines: 1, lr_number: null },
-      after: { total_amount: '10.00', lines: 1, lr_number: 'LR-1' },
+      before: { total_amount: '10.00', lines: 1, lrNumber: null },
+      after: { total_amount: '10.00', lines: 1, lrNumber: 'LR-1' },
     });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What an `updated` entry of the audit trail shows beside its summary: every header field the change
- * altered, and the lines it altered, each with its value before and after. Fields are named as the API
- * names them (snake_case). Values are the stored ones; long text is cut, and so is a long list of lines,
+ * altered, and the lines it altered, each with its value before and after. Fields are named as the domain's
+ * commands name them (camelCase; the audit presenter shows them by their API names). Values are the stored ones; long text is cut, and so is a long list of lines,
  * so that an entry stays small whatever the document holds.
  */
 
@@ -17,9 +17,9 @@ export const MAX_LINES_SHOWN = 20;
 
 /**
  * Invoice-style lines (invoices, quotations, proforma invoices): the taxable value and the share of the header discount
- * are derived, the description is `item_description`.
+ * are derived, the description is the command's `itemDescription`.
  */
-export const PRODUCT_LINE_FIELDS: LineFields = { ignore: ['taxableValue', 'headerDiscount'], names: { description: 'item_description' } };
+export const PRODUCT_LINE_FIELDS: LineFields = { ignore: ['taxableValue', 'headerDiscount'], names: { description: 'itemDescription' } };
 
 /** Fields never shown as changes: keys, timestamps, lines (shown apart) and what the service derives itself. */
 const NEVER_SHOWN = new Set(['id', 'accountId', 'createdAt', 'updatedAt', 'lines', 'items', 'taxWarnings', 'supplierSnapshot', 'paidAt']);
@@ -29,9 +29,9 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 /** Names of fields whose name in the record differs from the command's (`date` -> `invoiceDate`). */
 export type FieldNames = Readonly<Record<string, string>>;
 
-/** The API's snake_case form of a record field (`lrNumber` -> `lr_number`; `date` by `names`). */
-function apiName(key: string, names: FieldNames): string {
-  return (names[key] ?? key).replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** The command's name of a record field: the record's own, unless `names` maps it (`date` -> `invoiceDate`). */
+function fieldName(key: string, names: FieldNames): string {
+  return names[key] ?? key;
 }
 
 /**
@@ -67,15 +67,15 @@ function fieldsOf(record: object): string[] {
   return Object.keys(record).filter((key) => !NEVER_SHOWN.has(key));
 }
 
-/** The fields of `after` whose value differs from `before`'s, keyed by their API names. */
+/** The fields of `after` whose value differs from `before`'s, keyed by their command names. */
 export function changedFields(before: object, after: object, names: FieldNames = {}): FieldChanges {
   const was = before as Record<string, unknown>;
   const is = after as Record<string, unknown>;
   const changes: FieldChanges = { before: {}, after: {} };
   for (const key of fieldsOf(after)) {
     if (sameValue(was[key], is[key])) continue;
-    changes.before[apiName(key, names)] = shown(was[key]);
-    changes.after[apiName(key, names)] = shown(is[key]);
+    changes.before[fieldName(key, names)] = shown(was[key]);
+    changes.after[fieldName(key, names)] = shown(is[key]);
   }
   return changes;
 }
@@ -84,11 +84,11 @@ export function changedFields(before: object, after: object, names: FieldNames =
 function lineShown(line: object, names: FieldNames): Record<string, unknown> {
   const values = line as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const key of fieldsOf(line)) out[apiName(key, names)] = shown(values[key]);
+  for (const key of fieldsOf(line)) out[fieldName(key, names)] = shown(values[key]);
   return out;
 }
 
-/** How the lines of a kind compare: fields not compared (such as the parent's id) and API names. */
+/** How the lines of a kind compare: fields not compared (such as the parent's id) and command names. */
 export interface LineFields {
   ignore?: readonly string[];
   names?: FieldNames;
@@ -125,8 +125,8 @@ export function changedLines(before: readonly object[], after: readonly object[]
     if (Object.keys(entry.after).length) is.push({ line: i + 1, ...entry.after });
   }
   if (!changed) return { before: {}, after: {} };
-  const more = changed > MAX_LINES_SHOWN ? { items_not_shown: changed - MAX_LINES_SHOWN } : {};
-  return { before: { items: was }, after: { items: is, items_changed: changed, ...more } };
+  const more = changed > MAX_LINES_SHOWN ? { itemsNotShown: changed - MAX_LINES_SHOWN } : {};
+  return { before: { items: was }, after: { items: is, itemsChanged: changed, ...more } };
 }
 
 /**

@@ -49,7 +49,7 @@ export interface DocumentTexts {
 /** Reads an input field, or on PATCH the stored value when the field was not sent (see `merged`). */
 export type DocumentTextReader = (key: 'lutNumber' | 'declarationText' | 'transportDetails' | 'lrNumber', stored: string | null | undefined) => unknown;
 
-/** lut_number, declaration_text, transport_details and lr_number, checked in that order. */
+/** lutNumber, declarationText, transportDetails and lrNumber, checked in that order. */
 export function documentTexts(read: DocumentTextReader, current: DocumentTexts | undefined, errors: FieldErrors): DocumentTexts {
   return {
     lutNumber: optionalText(read('lutNumber', current?.lutNumber), 'lutNumber', errors, 50),
