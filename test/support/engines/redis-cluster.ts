@@ -23,10 +23,17 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** A loopback port whose cluster bus port (+10000) is free as well. */
+/** The first port the kernel may hand out to an outgoing connection (net.ipv4.ip_local_port_range). */
+const EPHEMERAL_FROM = 32_768;
+const FIRST_PORT = 20_000;
+
+/**
+ * A loopback port whose cluster bus port (+10000) is free as well. Both stay below the ephemeral range: a port
+ * of that range found free can be taken by any outgoing connection of the machine before redis-server binds it.
+ */
 async function clusterPort(taken: Set<number>): Promise<number> {
   for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 30_000);
+    const port = FIRST_PORT + Math.floor(Math.random() * (EPHEMERAL_FROM - BUS_OFFSET - FIRST_PORT));
     if (taken.has(port) || taken.has(port + BUS_OFFSET)) continue;
     if ((await portFree(port)) && (await portFree(port + BUS_OFFSET))) {
       taken.add(port);
@@ -68,7 +75,7 @@ export class RedisCluster {
       mkdirSync(dir);
       this.nodes.push({ port: await clusterPort(taken), dir, child: null });
     }
-    await Promise.all(this.nodes.map((node) => this.startNode(node)));
+    await Promise.all(this.nodes.map((node) => this.startNodeOnFreePort(node, taken)));
     const addresses = this.nodes.map((n) => `127.0.0.1:${n.port}`);
     await run('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', '1', '--cluster-yes']);
     await this.waitFor(() => this.allOk(), 'every node to report cluster_state:ok');
@@ -136,6 +143,19 @@ export class RedisCluster {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');
     await exited;
+  }
+
+  /** Starts `node`, on another port when something else bound its port (or bus port) first. */
+  private async startNodeOnFreePort(node: Node, taken: Set<number>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.startNode(node);
+      } catch (err) {
+        if (attempt === 3 || !/exited while starting/.test((err as Error).message)) throw err;
+        node.child = null;
+        node.port = await clusterPort(taken);
+      }
+    }
   }
 
   private async startNode(node: Node): Promise<void> {
