@@ -14,6 +14,7 @@ import { cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import { requireDocumentPermission } from '../document-output/document-type';
 import { CreateSendoutDto, SendoutDocumentsQueryDto, SendoutHistoryQueryDto, SendoutTemplateQueryDto } from '@app/contract/sendouts/sendouts.dto';
 import { presentSendout } from '@app/contract/sendouts/sendout.presenter';
+import { withCommand } from '@app/contract/common/commands';
 
 @AccountApi('sendouts')
 @RequirePermission('sendouts')
@@ -32,7 +33,7 @@ export class SendoutsController {
     if (body.document_type === STATEMENT_SENDOUT && !can(caller.principal, 'payments')) {
       throw new Forbidden('This user lacks the "payments" permission.', { permission: 'payments' });
     }
-    const { queueId, enqueued } = await this.sendouts.create(caller, body);
+    const { queueId, enqueued } = await withCommand(body, (command) => this.sendouts.create(caller, command));
     return {
       success: true,
       message: enqueued ? 'The email is queued for delivery.' : 'The email is queued; delivery starts as soon as the queue is reachable.',

@@ -13,34 +13,42 @@ import {
   SendoutInput,
 } from '@app/domain/sendouts/sendout-rules';
 import { IsId } from '../common/ids';
+import { camelName, commandFits, commandOf } from '../common/commands';
 
-/** Runs the domain's rule for the field, so the API reports exactly what the use case would. */
-const Rule = (field: keyof SendoutInput) =>
+/**
+ * Runs the domain's rule for the field (named by the property, in the command's camelCase) on the body's command, so
+ * the API reports exactly what the use case would.
+ */
+const Rule = () =>
   ValidateBy({
-    name: `sendout_${field}`,
+    name: 'sendout_rule',
     validator: {
-      validate: (value: unknown, args) => SENDOUT_FIELD_RULES[field](value, args?.object ?? {}) === null,
-      defaultMessage: (args) => SENDOUT_FIELD_RULES[field](args?.value, args?.object ?? {}) ?? 'is invalid',
+      validate: (value: unknown, args) => ruleOf(args?.property)(value, commandOf(args?.object ?? {})) === null,
+      defaultMessage: (args) => ruleOf(args?.property)(args?.value, commandOf(args?.object ?? {})) ?? 'is invalid',
     },
   });
+
+function ruleOf(property: string | undefined): (value: unknown, input: SendoutInput) => string | null {
+  return SENDOUT_FIELD_RULES[camelName(property ?? '') as keyof SendoutInput] ?? (() => null);
+}
 
 const TYPES = [...SENDOUT_DOCUMENT_TYPES];
 const POST_TYPES = [...SENDOUT_TYPES];
 const oneOfTypes = { message: `must be one of ${TYPES.join(', ')}` };
 
-export class CreateSendoutDto implements SendoutInput {
-  @ApiProperty({ example: 12 }) @Rule('client_id') client_id: number;
+export class CreateSendoutDto {
+  @ApiProperty({ example: 12 }) @Rule() client_id: number;
   @ApiProperty({ enum: POST_TYPES, example: 'invoice', description: "A document kind, or statement: the client's statement of account for a period" })
-  @Rule('document_type')
+  @Rule()
   document_type: SendoutDocumentType;
   @ApiPropertyOptional({ example: 42, description: 'A document of this type issued to client_id; required for a document, refused with statement' })
-  @Rule('document_id')
+  @Rule()
   document_id?: number;
   @ApiPropertyOptional({ format: 'date', description: 'statement only: first day (default: the start of the current financial year)' })
-  @Rule('from')
+  @Rule()
   from?: string;
   @ApiPropertyOptional({ format: 'date', description: 'statement only: last day (default: the end of the current financial year)' })
-  @Rule('to')
+  @Rule()
   to?: string;
   @ApiPropertyOptional({
     type: 'integer',
@@ -48,17 +56,19 @@ export class CreateSendoutDto implements SendoutInput {
     maximum: 2098,
     description: 'statement only: financial year start (2025 = 2025-04-01..2026-03-31); overrides from/to',
   })
-  @Rule('fy_start_year')
+  @Rule()
   fy_start_year?: number;
-  @ApiProperty({ maxLength: MAX_SUBJECT_LENGTH, example: 'Invoice INV/25-26/0042 from Sharma Traders' }) @Rule('subject') subject: string;
-  @ApiProperty({ maxLength: MAX_MESSAGE_LENGTH, description: 'Plain text; blank lines separate paragraphs' }) @Rule('message') message: string;
-  @ApiPropertyOptional({ example: 'accounts@client.example', description: "Defaults to the client's email" }) @Rule('to_email') to_email?: string;
-  @ApiPropertyOptional({ example: 'a@client.example, b@client.example', description: 'Comma-separated' }) @Rule('cc_emails') cc_emails?: string;
-  @ApiPropertyOptional({ description: 'Comma-separated' }) @Rule('bcc_emails') bcc_emails?: string;
+  @ApiProperty({ maxLength: MAX_SUBJECT_LENGTH, example: 'Invoice INV/25-26/0042 from Sharma Traders' }) @Rule() subject: string;
+  @ApiProperty({ maxLength: MAX_MESSAGE_LENGTH, description: 'Plain text; blank lines separate paragraphs' }) @Rule() message: string;
+  @ApiPropertyOptional({ example: 'accounts@client.example', description: "Defaults to the client's email" }) @Rule() to_email?: string;
+  @ApiPropertyOptional({ example: 'a@client.example, b@client.example', description: 'Comma-separated' }) @Rule() cc_emails?: string;
+  @ApiPropertyOptional({ description: 'Comma-separated' }) @Rule() bcc_emails?: string;
   @ApiPropertyOptional({ description: 'Base64 PNG or a data:image/png;base64 URL (at most 1 MB); else the stored business signature' })
-  @Rule('signature_override')
+  @Rule()
   signature_override?: string;
 }
+
+commandFits<CreateSendoutDto, SendoutInput>(true);
 
 /** `limit`, `offset`, the cursors and `updated_since` as every list. */
 export class SendoutHistoryQueryDto extends CursorListQueryDto {}

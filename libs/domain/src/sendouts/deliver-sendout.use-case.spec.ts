@@ -10,14 +10,14 @@ async function queued(maxAttempts = 3, override?: string) {
   const doc = kit.documents.add(1, 'invoice', clientId, { number: 'INV/25-26/0007' });
   kit.settings.setSignature(1, TINY_PNG);
   const { queueId } = await kit.service.create(kit.callerOf(kit.a), {
-    client_id: clientId,
-    document_type: 'invoice',
-    document_id: doc.id,
+    clientId: clientId,
+    documentType: 'invoice',
+    documentId: doc.id,
     subject: 'Invoice INV/25-26/0007',
     message: 'Dear client,\n\nPlease <pay>.',
-    cc_emails: 'cc@example.com',
-    bcc_emails: 'bcc@example.com',
-    signature_override: override,
+    ccEmails: 'cc@example.com',
+    bccEmails: 'bcc@example.com',
+    signatureOverride: override,
   });
   return { kit, queueId, job: { sendoutId: queueId, accountId: 1 } };
 }
@@ -251,8 +251,7 @@ describe('SweepSendouts', () => {
     const docB = kit.documents.add(2, 'invoice', clientB, { number: 'INV/25-26/0001' });
     kit.settings.setSignature(2, TINY_PNG);
     const post = async (subject: string) =>
-      (await kit.service.create(kit.callerOf(kit.b), { client_id: clientB, document_type: 'invoice', document_id: docB.id, subject, message: 'Hello' }))
-        .queueId;
+      (await kit.service.create(kit.callerOf(kit.b), { clientId: clientB, documentType: 'invoice', documentId: docB.id, subject, message: 'Hello' })).queueId;
     const spent = await post('spent');
     const lost = await post('lost');
     await kit.sendouts.claim(1, poisoned, 'dead-worker', kit.clock.now());

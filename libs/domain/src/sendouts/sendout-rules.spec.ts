@@ -1,7 +1,7 @@
 import { expectValidationDetails } from '../../testing/validation-details';
 import { checkSendoutInput, parseEmailList, SendoutInput } from './sendout-rules';
 
-const valid: SendoutInput = { client_id: 1, document_type: 'invoice', document_id: 2, subject: 'Invoice', message: 'Hello' };
+const valid: SendoutInput = { clientId: 1, documentType: 'invoice', documentId: 2, subject: 'Invoice', message: 'Hello' };
 
 function problems(input: SendoutInput): Record<string, unknown> {
   return expectValidationDetails(() => checkSendoutInput(input));
@@ -25,39 +25,39 @@ describe('sendout field rules', () => {
 
   it('reports every missing required field at once', () => {
     expect(problems({})).toEqual({
-      client_id: 'is required',
-      document_type: 'is required',
-      document_id: 'is required',
+      clientId: 'is required',
+      documentType: 'is required',
+      documentId: 'is required',
       subject: 'is required',
       message: 'is required',
     });
   });
 
   it.each(['invoice', 'quotation', 'proforma-invoice', 'debit-note', 'credit-note'])('accepts document_type %s', (t) => {
-    expect(checkSendoutInput({ ...valid, document_type: t }).documentType).toBe(t);
+    expect(checkSendoutInput({ ...valid, documentType: t }).documentType).toBe(t);
   });
 
   it("takes a statement: the client's, with a period and no document", () => {
-    const statement = { client_id: 1, document_type: 'statement', subject: 'Statement', message: 'Hello' };
+    const statement = { clientId: 1, documentType: 'statement', subject: 'Statement', message: 'Hello' };
     expect(checkSendoutInput({ ...statement, from: '2025-04-01', to: '2025-09-30' })).toMatchObject({
       documentType: 'statement',
       documentId: null,
       period: { from: '2025-04-01', to: '2025-09-30', fyStartYear: undefined },
     });
-    expect(checkSendoutInput({ ...statement, fy_start_year: 2025 }).period).toEqual({ fyStartYear: 2025, from: undefined, to: undefined });
-    expect(problems({ ...statement, document_id: 3, from: '2025-02-30', fy_start_year: 1999 })).toEqual({
-      document_id: expect.stringContaining('not taken with document_type statement'),
+    expect(checkSendoutInput({ ...statement, fyStartYear: 2025 }).period).toEqual({ fyStartYear: 2025, from: undefined, to: undefined });
+    expect(problems({ ...statement, documentId: 3, from: '2025-02-30', fyStartYear: 1999 })).toEqual({
+      documentId: expect.stringContaining('not taken with document_type statement'),
       from: 'must be a date written Y-m-d',
-      fy_start_year: 'must be a year such as 2025',
+      fyStartYear: 'must be a year such as 2025',
     });
     expect(problems({ ...valid, from: '2025-04-01' })).toEqual({ from: 'is taken only with document_type statement' });
   });
 
   it('rejects unknown document types and non-integer ids', () => {
-    expect(problems({ ...valid, document_type: 'receipt', client_id: 0, document_id: 1.5 })).toEqual({
-      document_type: 'must be one of invoice, quotation, proforma-invoice, debit-note, credit-note, statement',
-      client_id: 'must be a positive integer',
-      document_id: 'must be a positive integer',
+    expect(problems({ ...valid, documentType: 'receipt', clientId: 0, documentId: 1.5 })).toEqual({
+      documentType: 'must be one of invoice, quotation, proforma-invoice, debit-note, credit-note, statement',
+      clientId: 'must be a positive integer',
+      documentId: 'must be a positive integer',
     });
   });
 
@@ -74,20 +74,20 @@ describe('sendout field rules', () => {
   });
 
   it('to_email is optional but must be an address when given', () => {
-    expect(checkSendoutInput({ ...valid, to_email: 'a@example.com' }).toEmail).toBe('a@example.com');
-    expect(checkSendoutInput({ ...valid, to_email: '' }).toEmail).toBeNull();
-    expect(problems({ ...valid, to_email: 'not-an-email' })).toEqual({ to_email: 'must be a valid email address' });
+    expect(checkSendoutInput({ ...valid, toEmail: 'a@example.com' }).toEmail).toBe('a@example.com');
+    expect(checkSendoutInput({ ...valid, toEmail: '' }).toEmail).toBeNull();
+    expect(problems({ ...valid, toEmail: 'not-an-email' })).toEqual({ toEmail: 'must be a valid email address' });
   });
 
   it('cc and bcc are comma-separated and each address is checked', () => {
-    const req = checkSendoutInput({ ...valid, cc_emails: 'a@example.com, b@example.in,,A@example.com ', bcc_emails: 'c@example.com' });
+    const req = checkSendoutInput({ ...valid, ccEmails: 'a@example.com, b@example.in,,A@example.com ', bccEmails: 'c@example.com' });
     expect(req.ccEmails).toEqual(['a@example.com', 'b@example.in']);
     expect(req.bccEmails).toEqual(['c@example.com']);
-    expect(problems({ ...valid, cc_emails: 'a@example.com, nope', bcc_emails: 'x@y' })).toEqual({
-      cc_emails: 'contains invalid email addresses: nope',
-      bcc_emails: 'contains invalid email addresses: x@y',
+    expect(problems({ ...valid, ccEmails: 'a@example.com, nope', bccEmails: 'x@y' })).toEqual({
+      ccEmails: 'contains invalid email addresses: nope',
+      bccEmails: 'contains invalid email addresses: x@y',
     });
-    expect(problems({ ...valid, cc_emails: ['a@example.com'] })).toEqual({ cc_emails: 'must be a comma-separated string of email addresses' });
+    expect(problems({ ...valid, ccEmails: ['a@example.com'] })).toEqual({ ccEmails: 'must be a comma-separated string of email addresses' });
   });
 
   it('parseEmailList skips blanks and duplicates', () => {

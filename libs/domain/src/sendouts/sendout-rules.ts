@@ -14,21 +14,21 @@ export const MAX_MESSAGE_LENGTH = 10_000;
 /** Addresses per cc or bcc list. */
 export const MAX_LIST_ADDRESSES = 50;
 
-/** The POST body as the API hands it over (already shape-checked at the edge, checked again here). */
+/** The command of POST /v1/sendouts (shape-checked at the edge by these same rules, checked again here). */
 export interface SendoutInput {
-  client_id?: unknown;
-  document_type?: unknown;
-  document_id?: unknown;
+  clientId?: unknown;
+  documentType?: unknown;
+  documentId?: unknown;
   subject?: unknown;
   message?: unknown;
-  to_email?: unknown;
-  cc_emails?: unknown;
-  bcc_emails?: unknown;
-  signature_override?: unknown;
+  toEmail?: unknown;
+  ccEmails?: unknown;
+  bccEmails?: unknown;
+  signatureOverride?: unknown;
   /** A statement's period (document_type statement only), as GET /v1/clients/{id}/statement takes it. */
   from?: unknown;
   to?: unknown;
-  fy_start_year?: unknown;
+  fyStartYear?: unknown;
 }
 
 export interface SendoutRequest {
@@ -56,7 +56,7 @@ export function isSendoutDocumentType(value: unknown): value is DocumentKind {
   return typeof value === 'string' && (SENDOUT_DOCUMENT_TYPES as readonly string[]).includes(value);
 }
 
-const isStatement = (input: SendoutInput) => input.document_type === STATEMENT_SENDOUT;
+const isStatement = (input: SendoutInput) => input.documentType === STATEMENT_SENDOUT;
 /** A period field: only with a statement. */
 const periodField = (rule: (value: unknown) => string | null) => (value: unknown, input: SendoutInput) => {
   if (absent(value)) return null;
@@ -118,25 +118,25 @@ function requiredText(max: number) {
  * document (`document_id` is refused with it) and may take a period; a document takes no period.
  */
 export const SENDOUT_FIELD_RULES: Record<keyof SendoutInput, (value: unknown, input: SendoutInput) => string | null> = {
-  client_id: idProblem,
-  document_type: (v) => (blank(v) ? 'is required' : (SENDOUT_TYPES as readonly unknown[]).includes(v) ? null : `must be one of ${SENDOUT_TYPES.join(', ')}`),
-  document_id: (v, input) => {
+  clientId: idProblem,
+  documentType: (v) => (blank(v) ? 'is required' : (SENDOUT_TYPES as readonly unknown[]).includes(v) ? null : `must be one of ${SENDOUT_TYPES.join(', ')}`),
+  documentId: (v, input) => {
     if (!isStatement(input)) return idProblem(v);
     return absent(v) ? null : `is not taken with document_type ${STATEMENT_SENDOUT} (a statement is of the client)`;
   },
   from: periodField((v) => dateProblem(v)),
   to: periodField((v) => dateProblem(v)),
-  fy_start_year: periodField((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 2000 && v <= 2098 ? null : FY)),
+  fyStartYear: periodField((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 2000 && v <= 2098 ? null : FY)),
   subject: requiredText(MAX_SUBJECT_LENGTH),
   message: requiredText(MAX_MESSAGE_LENGTH),
-  to_email: (v) => {
+  toEmail: (v) => {
     if (blank(v)) return null;
     if (typeof v !== 'string') return 'must be a string';
     return !v.trim() || isValidEmail(v.trim()) ? null : 'must be a valid email address';
   },
-  cc_emails: emailListProblem,
-  bcc_emails: emailListProblem,
-  signature_override: (v) => (blank(v) || typeof v === 'string' ? null : 'must be a base64 PNG or a data:image/png;base64 URL'),
+  ccEmails: emailListProblem,
+  bccEmails: emailListProblem,
+  signatureOverride: (v) => (blank(v) || typeof v === 'string' ? null : 'must be a base64 PNG or a data:image/png;base64 URL'),
 };
 
 export function checkSendoutInput(input: SendoutInput): SendoutRequest {
@@ -147,20 +147,20 @@ export function checkSendoutInput(input: SendoutInput): SendoutRequest {
   }
   if (Object.keys(problems).length) throw new ValidationFailed(problems);
   const list = (v: unknown) => (typeof v === 'string' ? parseEmailList(v).emails : []);
-  const to = typeof input.to_email === 'string' ? input.to_email.trim() : '';
-  const override = typeof input.signature_override === 'string' && input.signature_override !== '' ? input.signature_override : null;
+  const to = typeof input.toEmail === 'string' ? input.toEmail.trim() : '';
+  const override = typeof input.signatureOverride === 'string' && input.signatureOverride !== '' ? input.signatureOverride : null;
   return {
-    clientId: input.client_id as number,
-    documentType: input.document_type as SendoutDocumentType,
-    documentId: isStatement(input) ? null : (input.document_id as number),
+    clientId: input.clientId as number,
+    documentType: input.documentType as SendoutDocumentType,
+    documentId: isStatement(input) ? null : (input.documentId as number),
     period: isStatement(input)
-      ? { from: input.from as string | undefined, to: input.to as string | undefined, fyStartYear: input.fy_start_year as number | undefined }
+      ? { from: input.from as string | undefined, to: input.to as string | undefined, fyStartYear: input.fyStartYear as number | undefined }
       : null,
     subject: (input.subject as string).trim().replace(/[\r\n\t]+/g, ' '),
     message: (input.message as string).trim(),
     toEmail: to || null,
-    ccEmails: list(input.cc_emails),
-    bccEmails: list(input.bcc_emails),
+    ccEmails: list(input.ccEmails),
+    bccEmails: list(input.bccEmails),
     signatureOverride: override,
   };
 }

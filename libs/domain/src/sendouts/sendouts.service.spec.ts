@@ -9,14 +9,14 @@ async function setup() {
   const doc = kit.documents.add(1, 'invoice', clientId, { number: 'INV/25-26/0001' });
   kit.settings.setSignature(1, TINY_PNG);
   const caller = kit.callerOf(kit.a);
-  const body = { client_id: clientId, document_type: 'invoice', document_id: doc.id, subject: 'Your invoice', message: 'Please pay.' };
+  const body = { clientId: clientId, documentType: 'invoice', documentId: doc.id, subject: 'Your invoice', message: 'Please pay.' };
   return { kit, clientId, otherClient, doc, caller, body };
 }
 
 describe('SendoutsService.create', () => {
   it('commits a queued row addressed to the client, then enqueues it by row id', async () => {
     const { kit, caller, body, clientId } = await setup();
-    const res = await kit.service.create(caller, { ...body, cc_emails: 'cc@example.com', bcc_emails: 'audit@example.com' });
+    const res = await kit.service.create(caller, { ...body, ccEmails: 'cc@example.com', bccEmails: 'audit@example.com' });
     expect(res.enqueued).toBe(true);
     const row = kit.sendouts.row(res.queueId);
     expect(row).toMatchObject({
@@ -35,7 +35,7 @@ describe('SendoutsService.create', () => {
 
   it('an explicit to_email wins over the client email', async () => {
     const { kit, caller, body } = await setup();
-    const res = await kit.service.create(caller, { ...body, to_email: 'ap@example.com' });
+    const res = await kit.service.create(caller, { ...body, toEmail: 'ap@example.com' });
     expect(kit.sendouts.row(res.queueId).toEmail).toBe('ap@example.com');
   });
 
@@ -50,8 +50,8 @@ describe('SendoutsService.create', () => {
   it('client of another account or unknown: 404', async () => {
     const { kit, body } = await setup();
     const bClient = await addClient(kit, 2);
-    await expect(kit.service.create(kit.callerOf(kit.b), { ...body, client_id: bClient })).rejects.toBeInstanceOf(NotFound);
-    await expect(kit.service.create(kit.callerOf(kit.a), { ...body, client_id: 999 })).rejects.toMatchObject({
+    await expect(kit.service.create(kit.callerOf(kit.b), { ...body, clientId: bClient })).rejects.toBeInstanceOf(NotFound);
+    await expect(kit.service.create(kit.callerOf(kit.a), { ...body, clientId: 999 })).rejects.toMatchObject({
       code: 'not_found',
       details: { client_id: 999 },
     });
@@ -61,16 +61,16 @@ describe('SendoutsService.create', () => {
     const { kit, caller, body, clientId } = await setup();
     const bClient = await addClient(kit, 2);
     const theirs = kit.documents.add(2, 'invoice', bClient);
-    await expect(kit.service.create(caller, { ...body, document_id: theirs.id })).rejects.toBeInstanceOf(NotFound);
-    await expect(kit.service.create(caller, { ...body, document_type: 'quotation' })).rejects.toBeInstanceOf(NotFound);
+    await expect(kit.service.create(caller, { ...body, documentId: theirs.id })).rejects.toBeInstanceOf(NotFound);
+    await expect(kit.service.create(caller, { ...body, documentType: 'quotation' })).rejects.toBeInstanceOf(NotFound);
     // B cannot send A's document even naming A's ids.
-    await expect(kit.service.create(kit.callerOf(kit.b), { ...body, client_id: clientId })).rejects.toBeInstanceOf(NotFound);
+    await expect(kit.service.create(kit.callerOf(kit.b), { ...body, clientId: clientId })).rejects.toBeInstanceOf(NotFound);
     expect(kit.sendouts.rows.size).toBe(0);
   });
 
   it('document of another client of the same account: 400 on document_id', async () => {
     const { kit, caller, body, otherClient } = await setup();
-    await expect(kit.service.create(caller, { ...body, client_id: otherClient })).rejects.toMatchObject({
+    await expect(kit.service.create(caller, { ...body, clientId: otherClient })).rejects.toMatchObject({
       code: 'validation_error',
       details: { document_id: 'belongs to another client' },
     });
@@ -79,8 +79,8 @@ describe('SendoutsService.create', () => {
   it('needs a recipient: to_email or a client email', async () => {
     const { kit, caller, body, clientId } = await setup();
     kit.clients.patch(clientId, { email: '' });
-    await expect(kit.service.create(caller, body)).rejects.toMatchObject({ code: 'validation_error', details: { to_email: expect.any(String) } });
-    const res = await kit.service.create(caller, { ...body, to_email: 'someone@example.com' });
+    await expect(kit.service.create(caller, body)).rejects.toMatchObject({ code: 'validation_error', details: { toEmail: expect.any(String) } });
+    const res = await kit.service.create(caller, { ...body, toEmail: 'someone@example.com' });
     expect(kit.sendouts.row(res.queueId).toEmail).toBe('someone@example.com');
   });
 
@@ -99,8 +99,8 @@ describe('SendoutsService.create', () => {
   it('an override that decodes to PNG is stored in canonical base64 (raw or data URL)', async () => {
     const { kit, caller, body } = await setup();
     kit.settings.setSignature(1, null);
-    const raw = await kit.service.create(caller, { ...body, signature_override: TINY_PNG });
-    const url = await kit.service.create(caller, { ...body, signature_override: `data:image/png;base64,${TINY_PNG}` });
+    const raw = await kit.service.create(caller, { ...body, signatureOverride: TINY_PNG });
+    const url = await kit.service.create(caller, { ...body, signatureOverride: `data:image/png;base64,${TINY_PNG}` });
     expect(kit.sendouts.row(raw.queueId).signatureOverride).toBe(TINY_PNG);
     expect(kit.sendouts.row(url.queueId).signatureOverride).toBe(TINY_PNG);
   });
@@ -108,9 +108,9 @@ describe('SendoutsService.create', () => {
   it('an override that is not PNG is signature_required, even with a stored signature', async () => {
     const { kit, caller, body } = await setup();
     for (const bad of ['aGVsbG8=', 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==', '%%%']) {
-      await expect(kit.service.create(caller, { ...body, signature_override: bad })).rejects.toMatchObject({
+      await expect(kit.service.create(caller, { ...body, signatureOverride: bad })).rejects.toMatchObject({
         code: 'signature_required',
-        details: { signature_override: expect.any(String) },
+        details: { signatureOverride: expect.any(String) },
       });
     }
   });

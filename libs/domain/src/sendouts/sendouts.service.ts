@@ -56,14 +56,14 @@ export class SendoutsService {
         ? await this.named.client(accountId, req.clientId)
         : (await this.named.clientAndDocument(accountId, req.documentType as DocumentKind, req.clientId, req.documentId)).client;
     const toEmail = req.toEmail ?? (client.email && isValidEmail(client.email) ? client.email : null);
-    if (!toEmail) throw new ValidationFailed({ to_email: 'is required: the client has no email address' });
+    if (!toEmail) throw new ValidationFailed({ toEmail: 'is required: the client has no email address' });
 
     let signatureOverride: string | null = null;
     if (req.signatureOverride !== null) {
       signatureOverride = normalizePngBase64(req.signatureOverride);
       if (!signatureOverride) {
         throw new SignatureRequired('signature_override is not a PNG image (base64 or a data:image/png;base64 URL, at most 1 MB).', {
-          signature_override: 'must be a PNG image in base64 or a data:image/png;base64 URL, at most 1 MB',
+          signatureOverride: 'must be a PNG image in base64 or a data:image/png;base64 URL, at most 1 MB',
         });
       }
     } else if (!(await this.settings.get(accountId)).signaturePng) {
