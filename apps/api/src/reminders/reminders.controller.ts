@@ -6,6 +6,7 @@ import { AccountApi, CurrentCaller, RequirePermission } from '../common/decorato
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Patch } from '../idempotency/idempotent-routes';
 import { UpdateReminderSettingsDto } from '@app/contract/reminders/reminders.dto';
+import { withCommand } from '@app/contract/common/commands';
 import { presentReminderSettings } from '@app/contract/reminders/reminder-settings.presenter';
 
 @AccountApi('settings')
@@ -23,7 +24,7 @@ export class ReminderSettingsController {
   @Patch()
   @ApiOperation({ summary: 'Change the payment reminder schedule' })
   async update(@CurrentCaller() caller: Caller, @Body() body: UpdateReminderSettingsDto) {
-    return presentReminderSettings(await this.reminders.update(caller, body));
+    return presentReminderSettings(await withCommand(body, (command) => this.reminders.update(caller, command)));
   }
 }
 

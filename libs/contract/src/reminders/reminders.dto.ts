@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { MAX_OFFSET, MAX_STEPS, MIN_OFFSET } from '@app/domain/reminders/reminder-settings';
+import { MAX_OFFSET, MAX_STEPS, MIN_OFFSET, ReminderSettingsInput } from '@app/domain/reminders/reminder-settings';
+import { commandFits } from '../common/commands';
 
 const OFFSET = { message: `must be an integer from ${MIN_OFFSET} to ${MAX_OFFSET} (negative: days before the due date)` };
 
@@ -39,3 +40,5 @@ export class UpdateReminderSettingsDto {
   @Type(() => ReminderStepDto)
   steps?: ReminderStepDto[];
 }
+
+commandFits<UpdateReminderSettingsDto, ReminderSettingsInput>(true);

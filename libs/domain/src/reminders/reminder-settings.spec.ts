@@ -23,8 +23,8 @@ describe('payment reminder schedule', () => {
       {
         enabled: true,
         steps: [
-          { days_offset: 7, subject: 'b', message: 'b' },
-          { days_offset: -3, subject: 'a', message: 'a' },
+          { daysOffset: 7, subject: 'b', message: 'b' },
+          { daysOffset: -3, subject: 'a', message: 'a' },
         ],
       },
       DEFAULT_REMINDER_SETTINGS,
@@ -36,9 +36,9 @@ describe('payment reminder schedule', () => {
     expect(checkReminderSettings({}, on, '2026-06-01').enabledOn).toBe('2026-05-01');
     expect(checkReminderSettings({ enabled: false }, on, '2026-06-01').enabledOn).toBeNull();
     expect(() =>
-      checkReminderSettings({ steps: Array.from({ length: 6 }, (_, i) => ({ days_offset: i, subject: 's', message: 'm' })) }, on, '2026-06-01'),
+      checkReminderSettings({ steps: Array.from({ length: 6 }, (_, i) => ({ daysOffset: i, subject: 's', message: 'm' })) }, on, '2026-06-01'),
     ).toThrow();
-    expect(() => checkReminderSettings({ steps: [{ days_offset: 400, subject: 's', message: 'm' }] }, on, '2026-06-01')).toThrow();
+    expect(() => checkReminderSettings({ steps: [{ daysOffset: 400, subject: 's', message: 'm' }] }, on, '2026-06-01')).toThrow();
   });
 
   it('daily ticks send each enabled step once, on its day, never before reminders were turned on; after downtime, a step missed for at most a week', () => {

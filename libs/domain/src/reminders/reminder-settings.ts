@@ -1,7 +1,7 @@
 import { FieldErrors } from '../documents/sales-document-fields';
 import { addDays } from '../recurring-invoices/recurring-schedule';
 
-/** One step of the schedule: `days_offset` days after the due date (negative: before it). */
+/** One step of the schedule: `daysOffset` days after the due date (negative: before it). */
 export interface ReminderStep {
   daysOffset: number;
   subject: string;
@@ -53,10 +53,10 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   ],
 };
 
-/** The settings as a caller sends them (types checked at the edge). */
+/** The settings command (types checked at the edge). */
 export interface ReminderSettingsInput {
   enabled?: boolean | null;
-  steps?: Array<{ days_offset?: unknown; subject?: unknown; message?: unknown; enabled?: unknown }> | null;
+  steps?: Array<{ daysOffset?: unknown; subject?: unknown; message?: unknown; enabled?: unknown }> | null;
 }
 
 /** Merges `input` over `current`: `steps`, when sent, replaces every step. Turning reminders on sets `enabledOn` to `today`. */
@@ -69,9 +69,9 @@ export function checkReminderSettings(input: ReminderSettingsInput, current: Rem
     else {
       steps = input.steps.map((s, i) => {
         const step = (s ?? {}) as Record<string, unknown>;
-        const offset = step.days_offset;
+        const offset = step.daysOffset;
         if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < MIN_OFFSET || offset > MAX_OFFSET) {
-          errors.add(`steps.${i}.days_offset`, `must be an integer from ${MIN_OFFSET} to ${MAX_OFFSET} (negative: days before the due date)`);
+          errors.add(`steps.${i}.daysOffset`, `must be an integer from ${MIN_OFFSET} to ${MAX_OFFSET} (negative: days before the due date)`);
         }
         const text = (field: 'subject' | 'message', max: number) => {
           const v = step[field];
@@ -85,7 +85,7 @@ export function checkReminderSettings(input: ReminderSettingsInput, current: Rem
       });
       const offsets = steps.map((s) => s.daysOffset);
       offsets.forEach((o, i) => {
-        if (offsets.indexOf(o) !== i) errors.add(`steps.${i}.days_offset`, 'must differ from the other steps');
+        if (offsets.indexOf(o) !== i) errors.add(`steps.${i}.daysOffset`, 'must differ from the other steps');
       });
     }
   }
