@@ -95,14 +95,14 @@ export class CaSyncSettingsController {
   @Patch()
   @ApiOperation({ summary: 'Merge CA-sync settings: enabled, ca_email, frequency (monthly, quarterly), format (xlsx, csv) (Pro)' })
   async update(@CurrentCaller() caller: Caller, @Body() body: UpdateCaSyncDto) {
-    return presentCaSync(await this.caSync.update(caller.account, body));
+    return presentCaSync(await withCommand(body, (command) => this.caSync.update(caller.account, command)));
   }
 
   @Post('test-send')
   @HttpCode(202)
   @ApiOperation({ summary: 'Queue the books of a period for the CA now (default: the period before today) (Pro)' })
   async testSend(@CurrentCaller() caller: Caller, @Body() body: CaSyncTestSendDto) {
-    const queued = await this.caSync.testSend(caller.account, body);
+    const queued = await withCommand(body, (command) => this.caSync.testSend(caller.account, command));
     return { queued: true, send_id: queued.sendId, period: queued.period.label, period_from: queued.period.from, period_to: queued.period.to };
   }
 }

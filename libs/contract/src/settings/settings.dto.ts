@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { isValidEmail } from '@app/domain/shared/email';
-import { CA_SYNC_FORMATS, CA_SYNC_FREQUENCIES } from '@app/domain/ca-sync/ca-sync';
+import { CA_SYNC_FORMATS, CA_SYNC_FREQUENCIES, CaSyncInput } from '@app/domain/ca-sync/ca-sync';
+import type { TestSendInput } from '@app/domain/ca-sync/ca-sync.service';
 import { IsDateString } from '../common/is-date-string';
 import { OptionalNonNull } from '../common/optional-non-null';
 import { SUPPORTED_CURRENCIES } from '@app/domain/shared/currency';
@@ -154,3 +155,6 @@ export class CaSyncTestSendDto {
 // template has its own route.
 commandFits<Omit<UpdateBusinessDto, PrefixSetting>, Omit<BusinessProfileInput, 'prefixes' | 'invoiceTemplate'>>(true);
 commandFits<UpdateTemplatesDto, Pick<BusinessProfileInput, 'invoiceTemplate'>>(true);
+
+commandFits<UpdateCaSyncDto, CaSyncInput>(true);
+commandFits<CaSyncTestSendDto, TestSendInput>(true);

@@ -32,7 +32,7 @@ describe('CA-sync periods', () => {
   });
 
   it('validates settings by field and needs an address while enabled', () => {
-    expect(applyCaSyncInput(DEFAULT_CA_SYNC, { enabled: true, ca_email: 'ca@example.com', frequency: 'quarterly', format: 'csv' })).toMatchObject({
+    expect(applyCaSyncInput(DEFAULT_CA_SYNC, { enabled: true, caEmail: 'ca@example.com', frequency: 'quarterly', format: 'csv' })).toMatchObject({
       enabled: true,
       caEmail: 'ca@example.com',
       frequency: 'quarterly',
@@ -40,13 +40,13 @@ describe('CA-sync periods', () => {
     });
     let details: unknown;
     try {
-      applyCaSyncInput(DEFAULT_CA_SYNC, { enabled: 'yes', ca_email: 'nope', frequency: 'weekly', format: 'pdf' });
+      applyCaSyncInput(DEFAULT_CA_SYNC, { enabled: 'yes', caEmail: 'nope', frequency: 'weekly', format: 'pdf' });
     } catch (e) {
       details = (e as { details: unknown }).details;
     }
-    expect(Object.keys(details as object).sort()).toEqual(['ca_email', 'enabled', 'format', 'frequency']);
+    expect(Object.keys(details as object).sort()).toEqual(['caEmail', 'enabled', 'format', 'frequency']);
     expect(() => applyCaSyncInput(DEFAULT_CA_SYNC, { enabled: true })).toThrow(
-      expect.objectContaining({ details: { ca_email: 'is required while the sync is enabled' } }),
+      expect.objectContaining({ details: { caEmail: 'is required while the sync is enabled' } }),
     );
   });
 });

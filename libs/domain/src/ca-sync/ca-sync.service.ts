@@ -52,7 +52,7 @@ export class CaSyncService {
     const now = this.clock.now();
     assertProFeature(account, now, 'CA-sync');
     const settings = await this.repo.get(account.id);
-    if (!settings.caEmail) throw new ValidationFailed({ ca_email: 'must be set before a test send' });
+    if (!settings.caEmail) throw new ValidationFailed({ caEmail: 'must be set before a test send' });
     if ((input.from === undefined) !== (input.to === undefined)) {
       throw new ValidationFailed({ [input.from === undefined ? 'from' : 'to']: 'is required when the other end of the period is given' });
     }

@@ -32,7 +32,7 @@ export const DEFAULT_CA_SYNC: CaSyncSettings = {
 
 export interface CaSyncInput {
   enabled?: unknown;
-  ca_email?: unknown;
+  caEmail?: unknown;
   frequency?: unknown;
   format?: unknown;
 }
@@ -45,10 +45,10 @@ export function applyCaSyncInput(current: CaSyncSettings, input: CaSyncInput): C
     if (typeof input.enabled === 'boolean') next.enabled = input.enabled;
     else errors.enabled = 'must be true or false';
   }
-  if (input.ca_email !== undefined) {
-    if (input.ca_email === null || input.ca_email === '') next.caEmail = null;
-    else if (typeof input.ca_email === 'string' && input.ca_email.length <= 254 && isValidEmail(input.ca_email.trim())) next.caEmail = input.ca_email.trim();
-    else errors.ca_email = 'must be a valid email address';
+  if (input.caEmail !== undefined) {
+    if (input.caEmail === null || input.caEmail === '') next.caEmail = null;
+    else if (typeof input.caEmail === 'string' && input.caEmail.length <= 254 && isValidEmail(input.caEmail.trim())) next.caEmail = input.caEmail.trim();
+    else errors.caEmail = 'must be a valid email address';
   }
   if (input.frequency !== undefined) {
     if (CA_SYNC_FREQUENCIES.includes(input.frequency as CaSyncFrequency)) next.frequency = input.frequency as CaSyncFrequency;
@@ -58,7 +58,7 @@ export function applyCaSyncInput(current: CaSyncSettings, input: CaSyncInput): C
     if (CA_SYNC_FORMATS.includes(input.format as CaSyncFormat)) next.format = input.format as CaSyncFormat;
     else errors.format = `must be one of ${CA_SYNC_FORMATS.join(', ')}`;
   }
-  if (!errors.ca_email && next.enabled && !next.caEmail) errors.ca_email = 'is required while the sync is enabled';
+  if (!errors.caEmail && next.enabled && !next.caEmail) errors.caEmail = 'is required while the sync is enabled';
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
   return next;
 }
