@@ -333,6 +333,13 @@ describe('tds', () => {
       .send({ code: '194X', description: 'x', rate_individual: 101, effective_from: '2025-13-01' })
       .expect(400);
     expect(invalid.body.error.details).toHaveProperty('rate_individual');
+    // Rules only the domain knows answer by the API's field names too.
+    const excess = await t.http
+      .post('/v1/tds/sections')
+      .set(a.auth)
+      .send({ code: '194X', description: 'x', rate_individual: 1, threshold_mode: 'excess', effective_from: '2025-04-01', effective_to: '2025-01-01' })
+      .expect(400);
+    expect(Object.keys(excess.body.error.details).sort()).toEqual(['effective_to', 'yearly_threshold']);
     await t.http.delete(`/v1/tds/sections/${own.section_id}`).set(a.auth).expect(200);
     await t.http.get(`/v1/tds/sections/${own.section_id}`).set(a.auth).expect(404);
   });

@@ -38,7 +38,7 @@ export class TdsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Add a TDS section of the account’s own' })
   async createSection(@CurrentCaller() caller: Caller, @Body() body: CreateTdsSectionDto) {
-    return { section: presentSection(await this.tds.createSection(caller, body)) };
+    return { section: presentSection(await withCommand(body, (command) => this.tds.createSection(caller, command))) };
   }
 
   @Get('sections/:id')
@@ -49,7 +49,7 @@ export class TdsController {
   @Patch('sections/:id')
   @ApiOperation({ summary: 'Change one of the account’s own sections (shared sections are read-only)' })
   async updateSection(@CurrentCaller() caller: Caller, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateTdsSectionDto) {
-    return { section: presentSection(await this.tds.updateSection(caller, id, body)) };
+    return { section: presentSection(await withCommand(body, (command) => this.tds.updateSection(caller, id, command))) };
   }
 
   @Delete('sections/:id')

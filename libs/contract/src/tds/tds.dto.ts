@@ -9,6 +9,7 @@ import { FiscalYearQueryDto } from '../analytics/analytics.dto';
 import { IsFiscalYear, IsId } from '../common/ids';
 import type { CalculateInput, DepositInput } from '@app/domain/tds/tds.service';
 import type { CertificateInput } from '@app/domain/tds/issue-tds-certificate.use-case';
+import type { TdsSectionInput } from '@app/domain/tds/tds-section-rules';
 import { commandFits } from '../common/commands';
 
 const S = { message: 'must be a string' };
@@ -131,6 +132,8 @@ export class CertificateDto extends ReportQueryDto {
   statement_receipt?: string;
 }
 
+commandFits<CreateTdsSectionDto, TdsSectionInput>(true);
+commandFits<UpdateTdsSectionDto, TdsSectionInput>(true);
 commandFits<CalculateTdsDto, CalculateInput>(true);
 commandFits<DepositDto, DepositInput>(true);
 commandFits<CertificateDto, CertificateInput>(true);

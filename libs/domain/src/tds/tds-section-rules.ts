@@ -7,17 +7,17 @@ export interface TdsSectionInput {
   act?: string;
   code?: string;
   description?: string;
-  rate_individual?: number | string;
-  rate_other?: number | string;
-  no_pan_rate?: number | string;
-  single_threshold?: number | string | null;
-  yearly_threshold?: number | string | null;
-  threshold_mode?: string;
-  effective_from?: string | null;
-  effective_to?: string | null;
-  act_2025_section?: string | null;
-  act_2025_payment_code?: string | null;
-  act_2025_payment_code_other?: string | null;
+  rateIndividual?: number | string;
+  rateOther?: number | string;
+  noPanRate?: number | string;
+  singleThreshold?: number | string | null;
+  yearlyThreshold?: number | string | null;
+  thresholdMode?: string;
+  effectiveFrom?: string | null;
+  effectiveTo?: string | null;
+  act_2025Section?: string | null;
+  act_2025PaymentCode?: string | null;
+  act_2025PaymentCodeOther?: string | null;
   source?: string | null;
 }
 
@@ -34,7 +34,7 @@ export function buildTdsSectionFields(input: TdsSectionInput, base?: TdsSectionF
   const description = text('description', base?.description ?? null) ?? '';
   if (!description) errors.description = 'is required';
 
-  const rate = (k: 'rate_individual' | 'rate_other' | 'no_pan_rate', fallback: string | undefined): string => {
+  const rate = (k: 'rateIndividual' | 'rateOther' | 'noPanRate', fallback: string | undefined): string => {
     const raw = has(k) ? input[k] : fallback;
     if (raw === undefined || raw === null || raw === '') {
       errors[k] = 'is required';
@@ -46,11 +46,11 @@ export function buildTdsSectionFields(input: TdsSectionInput, base?: TdsSectionF
     }
     return rateText(String(raw));
   };
-  const rateIndividual = rate('rate_individual', base?.rateIndividual);
-  const rateOther = has('rate_other') || base ? rate('rate_other', base?.rateOther) : rateIndividual;
-  const noPanRate = has('no_pan_rate') || base ? rate('no_pan_rate', base?.noPanRate ?? '20') : '20.000';
+  const rateIndividual = rate('rateIndividual', base?.rateIndividual);
+  const rateOther = has('rateOther') || base ? rate('rateOther', base?.rateOther) : rateIndividual;
+  const noPanRate = has('noPanRate') || base ? rate('noPanRate', base?.noPanRate ?? '20') : '20.000';
 
-  const threshold = (k: 'single_threshold' | 'yearly_threshold', fallback: string | null): string | null => {
+  const threshold = (k: 'singleThreshold' | 'yearlyThreshold', fallback: string | null): string | null => {
     const raw = has(k) ? input[k] : fallback;
     if (raw === undefined || raw === null || raw === '') return null;
     if (!isMoneyLike(raw) || toDecimal(raw).lt(0)) {
@@ -59,22 +59,22 @@ export function buildTdsSectionFields(input: TdsSectionInput, base?: TdsSectionF
     }
     return money2(raw);
   };
-  const singleThreshold = threshold('single_threshold', base?.singleThreshold ?? null);
-  const yearlyThreshold = threshold('yearly_threshold', base?.yearlyThreshold ?? null);
+  const singleThreshold = threshold('singleThreshold', base?.singleThreshold ?? null);
+  const yearlyThreshold = threshold('yearlyThreshold', base?.yearlyThreshold ?? null);
 
-  const mode = text('threshold_mode', base?.thresholdMode ?? 'whole') ?? 'whole';
-  if (!(THRESHOLD_MODES as readonly string[]).includes(mode)) errors.threshold_mode = `must be one of ${THRESHOLD_MODES.join(', ')}`;
-  if (mode === 'excess' && !yearlyThreshold) errors.yearly_threshold = 'is required when threshold_mode is excess';
+  const mode = text('thresholdMode', base?.thresholdMode ?? 'whole') ?? 'whole';
+  if (!(THRESHOLD_MODES as readonly string[]).includes(mode)) errors.thresholdMode = `must be one of ${THRESHOLD_MODES.join(', ')}`;
+  if (mode === 'excess' && !yearlyThreshold) errors.yearlyThreshold = 'is required when threshold_mode is excess';
 
-  const date = (k: 'effective_from' | 'effective_to', fallback: string | null) => {
+  const date = (k: 'effectiveFrom' | 'effectiveTo', fallback: string | null) => {
     const value = text(k, fallback);
     const problem = value ? dateProblem(value) : null;
     if (problem) errors[k] = problem;
     return value || null;
   };
-  const effectiveFrom = date('effective_from', base?.effectiveFrom ?? null);
-  const effectiveTo = date('effective_to', base?.effectiveTo ?? null);
-  if (effectiveFrom && effectiveTo && effectiveTo < effectiveFrom && !errors.effective_to) errors.effective_to = 'must not be before effective_from';
+  const effectiveFrom = date('effectiveFrom', base?.effectiveFrom ?? null);
+  const effectiveTo = date('effectiveTo', base?.effectiveTo ?? null);
+  if (effectiveFrom && effectiveTo && effectiveTo < effectiveFrom && !errors.effectiveTo) errors.effectiveTo = 'must not be before effective_from';
 
   const act = (text('act', base?.act ?? null) ?? actOn(effectiveFrom ?? '1900-01-01')) as TdsAct;
   if (!(TDS_ACTS as readonly string[]).includes(act)) errors.act = `must be one of ${TDS_ACTS.join(', ')}`;
@@ -92,9 +92,9 @@ export function buildTdsSectionFields(input: TdsSectionInput, base?: TdsSectionF
     thresholdMode: mode as ThresholdMode,
     effectiveFrom,
     effectiveTo,
-    act2025Section: text('act_2025_section', base?.act2025Section ?? null) || null,
-    act2025PaymentCode: text('act_2025_payment_code', base?.act2025PaymentCode ?? null) || null,
-    act2025PaymentCodeOther: text('act_2025_payment_code_other', base?.act2025PaymentCodeOther ?? null) || null,
+    act2025Section: text('act_2025Section', base?.act2025Section ?? null) || null,
+    act2025PaymentCode: text('act_2025PaymentCode', base?.act2025PaymentCode ?? null) || null,
+    act2025PaymentCodeOther: text('act_2025PaymentCodeOther', base?.act2025PaymentCodeOther ?? null) || null,
     source: text('source', base?.source ?? null) || null,
   };
 }
