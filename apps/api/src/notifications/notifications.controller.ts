@@ -10,6 +10,7 @@ import { listAnswer } from '../common/list-answer';
 import { cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { NotificationFeedQueryDto, NotificationPrefsDto, RegisterDeviceDto, UnregisterDeviceDto } from '@app/contract/notifications/notifications.dto';
+import { withCommand } from '@app/contract/common/commands';
 import { presentNotification } from '@app/contract/notifications/notification.presenter';
 
 @ApiTags('notifications')
@@ -71,14 +72,14 @@ export class DevicesController {
   @HttpCode(200)
   @ApiOperation({ summary: "Registers the app's FCM token for the calling user and session (idempotent)" })
   async register(@CurrentCaller() caller: Caller, @Body() body: RegisterDeviceDto) {
-    const { deviceId, platform } = await this.devices.register(caller.principal, body);
+    const { deviceId, platform } = await withCommand(body, (command) => this.devices.register(caller.principal, command));
     return { device_id: deviceId, registered: true, platform };
   }
 
   @Delete()
   @ApiOperation({ summary: 'Unregisters an FCM token of the calling user (idempotent)' })
   async unregister(@CurrentCaller() caller: Caller, @Body() body: UnregisterDeviceDto) {
-    await this.devices.unregister(caller.principal, body?.fcm_token);
+    await withCommand(body ?? {}, (command) => this.devices.unregister(caller.principal, command.fcmToken));
     return { unregistered: true };
   }
 }

@@ -10,6 +10,7 @@ import { listAnswer } from '../common/list-answer';
 import { CursorListQueryDto, cursorPageOf } from '@app/contract/common/sync-list-query.dto';
 import type { EdgeRequest } from '../edge/http-edge';
 import { BackfillStorefrontDto, ConnectStorefrontDto } from '@app/contract/storefront/storefront.dto';
+import { withCommand } from '@app/contract/common/commands';
 import { presentStatus, presentEvent } from '@app/contract/storefront/storefront.presenter';
 
 export const STOREFRONT_CONFIG = 'STOREFRONT_CONFIG';
@@ -45,7 +46,7 @@ export class StorefrontController {
   @ApiSecurity('api-key')
   @ApiOperation({ summary: 'Connect a shop (Pro): the token is checked with the shop and stored encrypted; webhooks are registered' })
   async connect(@CurrentCaller() caller: Caller, @Body() body: ConnectStorefrontDto) {
-    return presentStatus(await this.storefront.connect(caller, body));
+    return presentStatus(await withCommand(body, (command) => this.storefront.connect(caller, command)));
   }
 
   @Delete()

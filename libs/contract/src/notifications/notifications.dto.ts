@@ -4,6 +4,8 @@ import { Allow, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { NOTIFICATION_MAX_LIMIT } from '@app/domain/notifications/notification';
 import { CATEGORY_KEYS } from '@app/domain/notifications/notification-category';
 import { DEVICE_PLATFORMS } from '@app/domain/notifications/device.repository.port';
+import { commandFits } from '../common/commands';
+import type { DeviceRegistration } from '@app/domain/notifications/devices.service';
 import { CursorListQueryDto } from '../common/sync-list-query.dto';
 
 /** `offset`, the cursors and `updated_since` (when made) as every list; `limit` 1..100 (default 50); `unread_only`. */
@@ -42,3 +44,5 @@ export class RegisterDeviceDto {
 export class UnregisterDeviceDto {
   @ApiProperty({ type: 'string', description: 'The FCM registration token to unregister' }) @Allow() fcm_token: unknown;
 }
+
+commandFits<RegisterDeviceDto, DeviceRegistration>(true);

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { commandFits } from '../common/commands';
+import type { ConnectInput } from '@app/domain/storefront/storefront.service';
 import { timestampProblem } from '../common/is-date-string';
 
 export class ConnectStorefrontDto {
@@ -35,3 +37,5 @@ export class BackfillStorefrontDto {
   @IsSince()
   since?: string | null;
 }
+
+commandFits<ConnectStorefrontDto, ConnectInput>(true);

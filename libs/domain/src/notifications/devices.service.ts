@@ -23,6 +23,12 @@ export function tokenProblem(token: unknown): string | null {
   return null;
 }
 
+/** The registration command of an app install (POST /v1/devices): its push token and platform, checked here. */
+export interface DeviceRegistration {
+  fcmToken: unknown;
+  platform: unknown;
+}
+
 /**
  * Push devices of the calling user and session. A token belongs to the latest sign-in that registered it:
  * registering a token another user holds (of this account or another) moves it to the caller, and the user
@@ -37,21 +43,21 @@ export class DevicesService {
     private readonly clock: Clock,
   ) {}
 
-  async register(principal: Principal, input: { fcm_token: unknown; platform: unknown }): Promise<{ deviceId: number; platform: DevicePlatform }> {
+  async register(principal: Principal, input: DeviceRegistration): Promise<{ deviceId: number; platform: DevicePlatform }> {
     const me = mobileCaller(principal);
     const problems: Record<string, string> = {};
-    const tokenIssue = tokenProblem(input.fcm_token);
-    if (tokenIssue) problems.fcm_token = tokenIssue;
+    const tokenIssue = tokenProblem(input.fcmToken);
+    if (tokenIssue) problems.fcmToken = tokenIssue;
     if (!DEVICE_PLATFORMS.includes(input.platform as DevicePlatform)) problems.platform = `must be one of ${DEVICE_PLATFORMS.join(', ')}`;
     if (Object.keys(problems).length) {
-      const apns = typeof input.fcm_token === 'string' && APNS_TOKEN.test(input.fcm_token.trim());
+      const apns = typeof input.fcmToken === 'string' && APNS_TOKEN.test(input.fcmToken.trim());
       throw new ValidationFailed(problems, apns ? 'A push-messaging (FCM) registration token is needed, not a 64-character APNs device token.' : undefined);
     }
     const platform = input.platform as DevicePlatform;
     const now = this.clock.now();
     const deviceId = await this.tx.run(async () => {
       const registered = await this.devices.register(
-        { accountId: me.accountId, userId: me.userId, sessionId: me.sessionId, platform, token: (input.fcm_token as string).trim() },
+        { accountId: me.accountId, userId: me.userId, sessionId: me.sessionId, platform, token: (input.fcmToken as string).trim() },
         now,
       );
       const { previous } = registered;
@@ -84,7 +90,7 @@ export class DevicesService {
   /** Idempotent: a token that is not registered for the caller is already unregistered. */
   async unregister(principal: Principal, token: unknown): Promise<void> {
     const me = mobileCaller(principal);
-    if (typeof token !== 'string' || !token.trim()) throw ValidationFailed.field('fcm_token', 'is required');
+    if (typeof token !== 'string' || !token.trim()) throw ValidationFailed.field('fcmToken', 'is required');
     await this.devices.unregister(me.accountId, me.userId, token.trim());
   }
 }

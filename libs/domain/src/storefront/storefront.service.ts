@@ -26,8 +26,8 @@ export interface StorefrontStatus {
 }
 
 export interface ConnectInput {
-  shop_domain?: unknown;
-  access_token?: unknown;
+  shopDomain?: unknown;
+  accessToken?: unknown;
 }
 
 /** A host name of letters, digits and hyphens in dot-separated labels (no port, path or user). */
@@ -66,21 +66,20 @@ export class StorefrontService {
   async connect(caller: Caller, input: ConnectInput): Promise<StorefrontStatus> {
     assertProFeature(caller.account, this.clock.now(), 'storefront');
     const errors: Record<string, string> = {};
-    const shop = normalizeShopDomain(input.shop_domain);
-    if (!shop) errors.shop_domain = input.shop_domain === undefined ? 'is required' : 'must be a host name such as my-shop.example.com';
-    const token = typeof input.access_token === 'string' ? input.access_token.trim() : '';
-    if (!token) errors.access_token = 'is required';
-    else if (token.length > 500 || /\s/.test(token)) errors.access_token = 'must be at most 500 characters without spaces';
+    const shop = normalizeShopDomain(input.shopDomain);
+    if (!shop) errors.shopDomain = input.shopDomain === undefined ? 'is required' : 'must be a host name such as my-shop.example.com';
+    const token = typeof input.accessToken === 'string' ? input.accessToken.trim() : '';
+    if (!token) errors.accessToken = 'is required';
+    else if (token.length > 500 || /\s/.test(token)) errors.accessToken = 'must be at most 500 characters without spaces';
     if (Object.keys(errors).length || !shop) throw new ValidationFailed(errors);
 
     const accountId = caller.account.id;
-    if (await this.store.findByAccount(accountId))
-      throw new Conflict('The account is connected to a shop already; disconnect it first.', { shop_domain: shop });
-    if (await this.store.findByShop(shop)) throw new Conflict('This shop is connected to another account.', { shop_domain: shop });
+    if (await this.store.findByAccount(accountId)) throw new Conflict('The account is connected to a shop already; disconnect it first.', { shopDomain: shop });
+    if (await this.store.findByShop(shop)) throw new Conflict('This shop is connected to another account.', { shopDomain: shop });
 
     const check = await this.api.checkToken(shop, token);
-    if (check === 'invalid') throw ValidationFailed.field('access_token', 'is not accepted by the shop');
-    if (check === 'unreachable') throw ValidationFailed.field('shop_domain', 'did not answer as a shop admin API');
+    if (check === 'invalid') throw ValidationFailed.field('accessToken', 'is not accepted by the shop');
+    if (check === 'unreachable') throw ValidationFailed.field('shopDomain', 'did not answer as a shop admin API');
 
     const secret = this.signer.newSecret();
     const inserted = await this.store.insert({
@@ -90,14 +89,14 @@ export class StorefrontService {
       webhookSecretSealed: this.sealer.seal(secret),
       connectedAt: formatTimestamp(this.clock.now()),
     });
-    if (inserted === 'account') throw new Conflict('The account is connected to a shop already; disconnect it first.', { shop_domain: shop });
-    if (inserted === 'shop') throw new Conflict('This shop is connected to another account.', { shop_domain: shop });
+    if (inserted === 'account') throw new Conflict('The account is connected to a shop already; disconnect it first.', { shopDomain: shop });
+    if (inserted === 'shop') throw new Conflict('This shop is connected to another account.', { shopDomain: shop });
     try {
       const ids = await this.api.registerWebhooks(shop, token, STOREFRONT_TOPICS, `${this.publicBaseUrl}${WEBHOOK_PATH}`, secret);
       await this.store.saveWebhookIds(accountId, ids);
     } catch {
       await this.store.delete(accountId);
-      throw ValidationFailed.field('shop_domain', 'refused the webhook registration');
+      throw ValidationFailed.field('shopDomain', 'refused the webhook registration');
     }
     return this.status(caller);
   }
