@@ -16,6 +16,7 @@ import { CurrentCaller, MobileOnly, Public } from '../common/decorators';
 import { MAX_ID } from '@app/contract/common/ids';
 import { ChangePasswordDto, DeleteAccountDto, LoginDto, LogoutDto, RefreshDto, RevokeSessionDto } from '@app/contract/auth/auth.dto';
 import { presentLogin, presentMe, presentSession, presentTokens } from '@app/contract/auth/auth.presenter';
+import { withCommand } from '@app/contract/common/commands';
 import type { EdgeRequest } from '../edge/http-edge';
 
 /** A JSON body that may be absent (Express 5 leaves req.body undefined then). */
@@ -105,12 +106,7 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Changes the password under the policy; the other sessions of the user are signed out' })
   async changePassword(@CurrentCaller() caller: Caller, @Body() body: ChangePasswordDto, @Req() req: EdgeRequest) {
-    const result = await this.changePasswordUseCase.execute(caller.principal, {
-      currentPassword: body.current_password,
-      password: body.password,
-      confirmPassword: body.confirm_password,
-      ip: req.ip ?? null,
-    });
+    const result = await withCommand(body, (command) => this.changePasswordUseCase.execute(caller.principal, { ...command, ip: req.ip ?? null }));
     return { updated: true, password_upgrade_required: result.passwordUpgradeRequired, revoked_sessions: result.revokedSessions };
   }
 

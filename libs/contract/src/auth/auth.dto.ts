@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { commandFits } from '../common/commands';
+import type { ChangePasswordInput } from '@app/domain/auth/change-password.use-case';
 import { OptionalNonNull } from '../common/optional-non-null';
 
 const required = { message: 'is required' };
@@ -92,3 +94,5 @@ export class RevokeSessionDto {
   @Allow() // checked by the handler, which takes it from the body or the query
   session_id?: number;
 }
+
+commandFits<ChangePasswordDto, Omit<ChangePasswordInput, 'ip'>>(true);

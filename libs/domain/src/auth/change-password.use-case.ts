@@ -10,6 +10,7 @@ import { mobileCaller } from './mobile-caller';
 import { meetsPasswordPolicy, newPasswordProblem } from './password-policy';
 import { SessionRepository } from './session.repository.port';
 
+/** The change-password command, and the address it came from (for the sign-in throttle). */
 export interface ChangePasswordInput {
   currentPassword: string;
   password: string;
@@ -46,9 +47,9 @@ export class ChangePassword {
     const errors: Record<string, string> = {};
     const problem = newPasswordProblem(input.password);
     if (problem) errors.password = problem;
-    if (!constantTimeEqual(input.confirmPassword, input.password)) errors.confirm_password = 'must equal password';
+    if (!constantTimeEqual(input.confirmPassword, input.password)) errors.confirmPassword = 'must equal password';
     if (!(await this.current.matches(user, input.currentPassword, input.ip))) {
-      errors.current_password = 'is not correct';
+      errors.currentPassword = 'is not correct';
     } else if (!errors.password && constantTimeEqual(input.currentPassword, input.password)) {
       errors.password = 'must differ from the current password';
     }

@@ -70,13 +70,13 @@ describe('change-password and sessions', () => {
 
     await expect(
       f.changePassword.execute(me, { currentPassword: 'wrong', password: 'N3w!passw', confirmPassword: 'N3w!passw', ip: null }),
-    ).rejects.toMatchObject({ code: 'validation_error', details: { current_password: 'is not correct' } });
+    ).rejects.toMatchObject({ code: 'validation_error', details: { currentPassword: 'is not correct' } });
     await expect(
       f.changePassword.execute(me, { currentPassword: password, password: 'weakpass', confirmPassword: 'weakpass', ip: null }),
     ).rejects.toMatchObject({ details: { password: expect.stringMatching(/missing/) } });
     await expect(
       f.changePassword.execute(me, { currentPassword: password, password: 'N3w!passw', confirmPassword: 'N3w!passwX', ip: null }),
-    ).rejects.toMatchObject({ details: { confirm_password: 'must equal password' } });
+    ).rejects.toMatchObject({ details: { confirmPassword: 'must equal password' } });
     await expect(f.changePassword.execute(me, { currentPassword: password, password, confirmPassword: password, ip: null })).rejects.toMatchObject({
       details: { password: 'must differ from the current password' },
     });
