@@ -4,9 +4,9 @@ import { RelayActivity } from '@app/domain/activity-relay/relay-activity.use-cas
 import { Clock } from '@app/domain/shared/clock.port';
 import { DispatchWebhooks } from '@app/domain/webhooks/dispatch-webhooks.use-case';
 import { WebhookTransport } from '@app/domain/webhooks/webhook.ports';
-import { ActivityRelayModule } from '@app/infra/activity-relay/activity-relay.module';
+import { ActivityRelayInfraModule } from '@app/infra/activity-relay/activity-relay-infra.module';
 import { AppConfig } from '@app/infra/config/app-config';
-import { InfraCoreModule } from '@app/infra/core/infra-core.module';
+import { CoreInfraModule } from '@app/infra/core/core-infra.module';
 import { ContractModule } from '@app/contract/contract.module';
 
 /** The worker's activity relay and webhook dispatcher, driven by the test instead of the schedules. */
@@ -22,7 +22,7 @@ export interface RelayContext {
  * `transport` in place of the one the config makes when given (a host resolver of the test's own).
  */
 export async function startRelayContext(config: AppConfig, clock?: Clock, transport?: WebhookTransport): Promise<RelayContext> {
-  let builder = Test.createTestingModule({ imports: [InfraCoreModule.forRoot(config, { poolSize: 4 }), ContractModule, ActivityRelayModule] });
+  let builder = Test.createTestingModule({ imports: [CoreInfraModule.forRoot(config, { poolSize: 4 }), ContractModule, ActivityRelayInfraModule] });
   if (clock) builder = builder.overrideProvider(Clock).useValue(clock);
   if (transport) builder = builder.overrideProvider(WebhookTransport).useValue(transport);
   const app: INestApplicationContext = await (await builder.compile()).init();

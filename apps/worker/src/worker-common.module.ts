@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '@app/infra/config/app-config';
-import { SendoutAdaptersModule } from '@app/infra/sendouts/sendout-adapters.module';
+import { SendoutsInfraModule } from '@app/infra/sendouts/sendouts-infra.module';
 import { createWorkerLogger, WORKER_LOG } from './logger';
 import { ScheduleLocks } from './scheduling/schedule-locks';
 
@@ -11,7 +11,7 @@ export class WorkerCommonModule {
     return {
       module: WorkerCommonModule,
       global: true,
-      imports: [SendoutAdaptersModule],
+      imports: [SendoutsInfraModule],
       providers: [{ provide: WORKER_LOG, useFactory: () => createWorkerLogger(config.logLevel) }, ScheduleLocks],
       exports: [WORKER_LOG, ScheduleLocks],
     };

@@ -1,10 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AppConfig } from '@app/infra/config/app-config';
-import { InfraCoreModule } from '@app/infra/core/infra-core.module';
+import { CoreInfraModule } from '@app/infra/core/core-infra.module';
 import { ContractModule } from '@app/contract/contract.module';
-import { MailModule } from '@app/infra/mail/mail.module';
-import { PdfRendererModule } from '@app/infra/pdf/pdf-renderer.module';
+import { MailInfraModule } from '@app/infra/mail/mail-infra.module';
+import { PdfRendererInfraModule } from '@app/infra/pdf/pdf-renderer-infra.module';
 import { WorkerCommonModule } from './worker-common.module';
 import { CaSyncWorkerModule } from './ca-sync/ca-sync-worker.module';
 import { HousekeepingWorkerModule } from './housekeeping/housekeeping-worker.module';
@@ -48,12 +48,12 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [
-        InfraCoreModule.forRoot(config, { poolSize: Math.max(4, config.queue.sendoutConcurrency + 2) }),
+        CoreInfraModule.forRoot(config, { poolSize: Math.max(4, config.queue.sendoutConcurrency + 2) }),
         ContractModule,
         ScheduleModule.forRoot(),
         WorkerCommonModule.forRoot(config),
-        PdfRendererModule.forRoot('unbounded'),
-        MailModule.forRoot(options.outboxDir),
+        PdfRendererInfraModule.forRoot('unbounded'),
+        MailInfraModule.forRoot(options.outboxDir),
         ...FEATURES,
         RecurringWorkerModule.register(options.recurringCalendar),
       ],

@@ -6,7 +6,7 @@ import { bind } from '@app/infra/core/providers';
 
 /**
  * What the contract binds for every process that shows records as the API does (API and worker): the webhook
- * objects. Global like InfraCoreModule, whose repositories (ResourceObjectSources) and activity log it serves.
+ * objects. Global like CoreInfraModule, whose repositories (ResourceObjectSources) and activity log it serves.
  */
 @Global()
 @Module({

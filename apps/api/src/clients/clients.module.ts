@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { ClientsCoreModule } from '@app/infra/clients/clients-core.module';
+import { ClientsInfraModule } from '@app/infra/clients/clients-infra.module';
 import { ClientsController } from './clients.controller';
 import { ClientStatementController } from './client-statement.controller';
-import { ReceivablesPrintModule } from '@app/infra/payments/receivables-print.module';
+import { ReceivablesPrintInfraModule } from '@app/infra/payments/receivables-print-infra.module';
 
 /** `/v1/clients`, on the clients service the worker's storefront import uses too. */
 @Module({
-  imports: [ClientsCoreModule, ReceivablesPrintModule],
+  imports: [ClientsInfraModule, ReceivablesPrintInfraModule],
   controllers: [ClientsController, ClientStatementController],
-  exports: [ClientsCoreModule],
+  exports: [ClientsInfraModule],
 })
 export class ClientsModule {}

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Mailer } from '@app/domain/sendouts/mailer.port';
 import type { AppConfig } from '@app/infra/config/app-config';
-import { OUTBOX_DIR } from '@app/infra/mail/mail.module';
+import { OUTBOX_DIR } from '@app/infra/mail/mail-infra.module';
 import { NodemailerMailer } from '@app/infra/mail/nodemailer-mailer';
 import { APP_CONFIG } from '../core/tokens';
 import { factory } from '@app/infra/core/providers';

@@ -18,9 +18,9 @@ import { BcryptPasswordHasher } from '@app/infra/crypto/bcrypt-password-hasher';
 import { SessionAccessTokenVerifier } from '@app/domain/auth/session-access-token-verifier';
 import { DEFAULT_SESSION_POLICY } from '@app/domain/auth/session-tokens';
 import { TypeormSessionRepository } from '@app/infra/auth/typeorm-session.repository';
-import { InfraCoreModule } from '@app/infra/core/infra-core.module';
+import { CoreInfraModule } from '@app/infra/core/core-infra.module';
 import { ContractModule } from '@app/contract/contract.module';
-import { PdfRendererModule } from '@app/infra/pdf/pdf-renderer.module';
+import { PdfRendererInfraModule } from '@app/infra/pdf/pdf-renderer-infra.module';
 import { make, bind, factory } from '@app/infra/core/providers';
 import { ReplicaReads } from '../common/replica-reads';
 
@@ -34,7 +34,7 @@ class RedisShutdown implements OnApplicationShutdown {
 }
 
 /**
- * The API's own core on top of InfraCoreModule (config, database, clock, hashing, account and activity
+ * The API's own core on top of CoreInfraModule (config, database, clock, hashing, account and activity
  * adapters, shared with the worker) and the page pool: Redis for rate limits, passwords, users and the
  * authentication of callers.
  */
@@ -44,7 +44,7 @@ export class CoreModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CoreModule,
-      imports: [InfraCoreModule.forRoot(config), ContractModule, PdfRendererModule.forRoot('per-account')],
+      imports: [CoreInfraModule.forRoot(config), ContractModule, PdfRendererInfraModule.forRoot('per-account')],
       providers: [
         {
           provide: Redis,

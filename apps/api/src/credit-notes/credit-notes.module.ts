@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { CreditNotesCoreModule } from '@app/infra/notes/credit-notes-core.module';
+import { CreditNotesInfraModule } from '@app/infra/notes/credit-notes-infra.module';
 import { CreditNotesController } from './credit-notes.controller';
 
 /** `/v1/credit-notes`, on the credit notes service the storefront's refunds use too. */
 @Module({
-  imports: [CreditNotesCoreModule],
+  imports: [CreditNotesInfraModule],
   controllers: [CreditNotesController],
-  exports: [CreditNotesCoreModule],
+  exports: [CreditNotesInfraModule],
 })
 export class CreditNotesModule {}

@@ -4,16 +4,16 @@ import { DebitNotesService } from '@app/domain/notes/debit-notes.service';
 import { Clock } from '@app/domain/shared/clock.port';
 import { Database } from '@app/infra/database/database';
 import { TypeormDebitNoteRepository } from '@app/infra/notes/typeorm-debit-note.repository';
-import { DocumentsCoreModule } from '@app/infra/documents/documents-core.module';
+import { DocumentsInfraModule } from '@app/infra/documents/documents-infra.module';
 import { NOTE_SERVICE_DEPS, noteServiceDepsProvider } from '@app/infra/notes/note-service-deps.provider';
 import { DebitNotesController } from './debit-notes.controller';
 import { bind, factory } from '@app/infra/core/providers';
 import { NoteServiceDeps } from '@app/domain/notes/notes.service';
 import { PaymentLedger } from '@app/domain/payments/payment-ledger';
-import { PaymentsCoreModule } from '@app/infra/payments/payments-core.module';
+import { PaymentsInfraModule } from '@app/infra/payments/payments-infra.module';
 
 @Module({
-  imports: [DocumentsCoreModule, PaymentsCoreModule],
+  imports: [DocumentsInfraModule, PaymentsInfraModule],
   controllers: [DebitNotesController],
   providers: [
     noteServiceDepsProvider,

@@ -1,5 +1,5 @@
 import { applyDecorators, Global, Module, Patch as NestPatch, Post as NestPost, UseGuards } from '@nestjs/common';
-import { IdempotencyModule } from '@app/infra/idempotency/idempotency.module';
+import { IdempotencyInfraModule } from '@app/infra/idempotency/idempotency-infra.module';
 import { IdempotencyGuard } from './idempotency.guard';
 
 /**
@@ -12,8 +12,8 @@ export const Patch = (path?: string | string[]): MethodDecorator => applyDecorat
 
 /**
  * Nest makes a route's guard in the controller's own module, so its use case must be visible in every
- * resource module: this module shares IdempotencyModule's exports with all of them.
+ * resource module: this module shares IdempotencyInfraModule's exports with all of them.
  */
 @Global()
-@Module({ imports: [IdempotencyModule], exports: [IdempotencyModule] })
+@Module({ imports: [IdempotencyInfraModule], exports: [IdempotencyInfraModule] })
 export class IdempotentRoutesModule {}

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { InventoryCoreModule } from '@app/infra/inventory/inventory-core.module';
+import { InventoryInfraModule } from '@app/infra/inventory/inventory-infra.module';
 import { InventoryController } from './inventory.controller';
 
 /** `/v1/inventory`, on the inventory the invoices and the worker's storefront import share. */
 @Module({
-  imports: [InventoryCoreModule],
+  imports: [InventoryInfraModule],
   controllers: [InventoryController],
-  exports: [InventoryCoreModule],
+  exports: [InventoryInfraModule],
 })
 export class InventoryModule {}

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { InvoicesCoreModule } from '@app/infra/invoices/invoices-core.module';
+import { InvoicesInfraModule } from '@app/infra/invoices/invoices-infra.module';
 import { InvoicesController } from './invoices.controller';
 
 /** `/v1/invoices`; exports the invoices core (read by credit notes, conversion used by quotations and proforma). */
 @Module({
-  imports: [InvoicesCoreModule],
+  imports: [InvoicesInfraModule],
   controllers: [InvoicesController],
-  exports: [InvoicesCoreModule],
+  exports: [InvoicesInfraModule],
 })
 export class InvoicesModule {}

@@ -5,7 +5,7 @@ import { queuePrefix } from '@app/infra/redis/redis-connection';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@app/infra/config/app-config';
 import { TypeormTransactionRunner } from '@app/infra/database/typeorm-transaction-runner';
-import { PDF_RENDER_OBSERVER, PdfRenderObserver } from '@app/infra/pdf/pdf-renderer.module';
+import { PDF_RENDER_OBSERVER, PdfRenderObserver } from '@app/infra/pdf/pdf-renderer-infra.module';
 import { CA_SYNC_QUEUE } from '@app/infra/queue/bullmq-ca-sync';
 import { PUSH_QUEUE } from '@app/infra/queue/bullmq-push-queue';
 import { SENDOUT_QUEUE } from '@app/infra/queue/sendout-queue.config';

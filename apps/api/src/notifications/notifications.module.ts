@@ -7,12 +7,12 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { ActivityLog } from '@app/domain/activity/activity-log.port';
 import { make } from '@app/infra/core/providers';
-import { NotificationAdaptersModule } from '@app/infra/notifications/notification-adapters.module';
+import { NotificationsInfraModule } from '@app/infra/notifications/notifications-infra.module';
 import { DevicesController, NotificationsController } from './notifications.controller';
 
 /** The feed, read state, push prefs and devices (`/v1/notifications`, `/v1/devices`); the worker makes and pushes notifications. */
 @Module({
-  imports: [NotificationAdaptersModule],
+  imports: [NotificationsInfraModule],
   controllers: [NotificationsController, DevicesController],
   providers: [
     make(NotificationsService, [NotificationRepository, NotificationPrefsRepository, Clock]),

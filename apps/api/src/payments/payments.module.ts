@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { PaymentsCoreModule } from '@app/infra/payments/payments-core.module';
-import { ReceivablesPrintModule } from '@app/infra/payments/receivables-print.module';
+import { PaymentsInfraModule } from '@app/infra/payments/payments-infra.module';
+import { ReceivablesPrintInfraModule } from '@app/infra/payments/receivables-print-infra.module';
 import { PaymentsController } from './payments.controller';
 
 /** `/v1/payments`, on the payments core the invoice and debit-note services share. */
 @Module({
-  imports: [PaymentsCoreModule, ReceivablesPrintModule],
+  imports: [PaymentsInfraModule, ReceivablesPrintInfraModule],
   controllers: [PaymentsController],
-  exports: [PaymentsCoreModule],
+  exports: [PaymentsInfraModule],
 })
 export class PaymentsModule {}

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { RecurringCoreModule } from '@app/infra/recurring-invoices/recurring-core.module';
+import { RecurringInvoicesInfraModule } from '@app/infra/recurring-invoices/recurring-invoices-infra.module';
 import { RecurringInvoicesController } from './recurring-invoices.controller';
 
 /** `/v1/recurring-invoices`: profiles that make invoices on a schedule (the worker makes them; run-now here). */
 @Module({
-  imports: [RecurringCoreModule.register()],
+  imports: [RecurringInvoicesInfraModule.register()],
   controllers: [RecurringInvoicesController],
 })
 export class RecurringInvoicesModule {}

@@ -12,7 +12,7 @@ import { SendoutDocuments } from '@app/domain/sendouts/sendout-documents';
 import { SendoutsService } from '@app/domain/sendouts/sendouts.service';
 import { Database } from '@app/infra/database/database';
 import { SqlSendoutDocumentCatalog } from '@app/infra/sendouts/sql-sendout-document-catalog';
-import { SendoutAdaptersModule } from '@app/infra/sendouts/sendout-adapters.module';
+import { SendoutsInfraModule } from '@app/infra/sendouts/sendouts-infra.module';
 import { ClientsModule } from '../clients/clients.module';
 import { DocumentOutputModule } from '../document-output/document-output.module';
 import { SettingsModule } from '../settings/settings.module';
@@ -21,13 +21,13 @@ import { make, bind } from '@app/infra/core/providers';
 
 /** POST commits the row, then offers it to BullMQ; the worker (apps/worker) sends. */
 @Module({
-  imports: [SendoutAdaptersModule, ClientsModule, SettingsModule, DocumentOutputModule],
+  imports: [SendoutsInfraModule, ClientsModule, SettingsModule, DocumentOutputModule],
   controllers: [SendoutsController],
   providers: [
     bind(SendoutDocumentCatalog, SqlSendoutDocumentCatalog, [Database]),
     make(SendoutDocuments, [ClientRepository, DocumentSource, SendoutDocumentCatalog]),
     make(SendoutsService, [SendoutRepository, SendoutQueue, SendoutDocuments, BusinessSettingsRepository, TransactionRunner, Clock, ActivityRecorder]),
   ],
-  exports: [SendoutAdaptersModule],
+  exports: [SendoutsInfraModule],
 })
 export class SendoutsModule {}

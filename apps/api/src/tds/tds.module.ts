@@ -12,12 +12,12 @@ import { PuppeteerPdfRenderer } from '@app/infra/pdf/puppeteer-pdf-renderer';
 import { HandlebarsTdsCertificateRenderer } from '@app/infra/tds/handlebars-tds-certificate.renderer';
 import { SqlTdsCertificateStore } from '@app/infra/tds/sql-tds-certificate.store';
 import { SqlTdsDeductionRepository } from '@app/infra/tds/sql-tds-deductions';
-import { TdsSectionsModule } from '@app/infra/tds/tds-sections.module';
+import { TdsSectionsInfraModule } from '@app/infra/tds/tds-sections-infra.module';
 import { TdsController } from './tds.controller';
 import { make, bind } from '@app/infra/core/providers';
 
 @Module({
-  imports: [TdsSectionsModule],
+  imports: [TdsSectionsInfraModule],
   controllers: [TdsController],
   providers: [
     bind(TdsDeductionRepository, SqlTdsDeductionRepository, [Database, Clock]),
@@ -26,6 +26,6 @@ import { make, bind } from '@app/infra/core/providers';
     make(TdsService, [TdsSectionRepository, TdsDeductionRepository, TransactionRunner, Clock, ActivityRecorder]),
     make(IssueTdsCertificate, [TdsDeductionRepository, TdsCertificateStore, TdsCertificateRenderer, Clock]),
   ],
-  exports: [TdsSectionsModule],
+  exports: [TdsSectionsInfraModule],
 })
 export class TdsModule {}

@@ -4,7 +4,7 @@ import { CaSyncDataReader, CaSyncFileWriter, CaSyncRepository } from '@app/domai
 import { SendCaSync } from '@app/domain/ca-sync/send-ca-sync.use-case';
 import { Mailer } from '@app/domain/sendouts/mailer.port';
 import { Clock } from '@app/domain/shared/clock.port';
-import { CaSyncAdaptersModule } from '@app/infra/ca-sync/ca-sync-adapters.module';
+import { CaSyncInfraModule } from '@app/infra/ca-sync/ca-sync-infra.module';
 import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
 import { CaSyncProcessor } from './ca-sync.processor';
@@ -13,7 +13,7 @@ import { factory } from '@app/infra/core/providers';
 
 /** CA-sync mail: the processor of queued test sends and the monthly and quarterly schedule. */
 @Module({
-  imports: [CaSyncAdaptersModule],
+  imports: [CaSyncInfraModule],
   providers: [
     factory(
       SendCaSync,

@@ -6,7 +6,7 @@ import { OverdueInvoices } from '@app/domain/invoices/overdue-invoices.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { PurgeTombstones } from '@app/domain/shared/purge-tombstones.use-case';
 import { Tombstones } from '@app/domain/shared/tombstones.port';
-import { HousekeepingAdaptersModule } from '@app/infra/housekeeping/housekeeping-adapters.module';
+import { HousekeepingInfraModule } from '@app/infra/housekeeping/housekeeping-infra.module';
 import { OverdueSchedule } from './overdue.schedule';
 import { SessionsPurgeSchedule } from './sessions-purge.schedule';
 import { WebhookEventsPurgeSchedule } from './webhook-events-purge.schedule';
@@ -17,7 +17,7 @@ import { make } from '@app/infra/core/providers';
 
 /** The daily housekeeping: overdue invoices, long-ended sessions, webhook events older than 30 days, list tombstones past their 30 days. */
 @Module({
-  imports: [HousekeepingAdaptersModule],
+  imports: [HousekeepingInfraModule],
   providers: [
     make(MarkOverdueInvoices, [OverdueInvoices, Clock]),
     make(PurgeEndedSessions, [EndedSessions, Clock]),

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { Clock } from '@app/domain/shared/clock.port';
-import { RecurringCoreModule } from '@app/infra/recurring-invoices/recurring-core.module';
-import { RemindersCoreModule } from '@app/infra/reminders/reminders-core.module';
+import { RecurringInvoicesInfraModule } from '@app/infra/recurring-invoices/recurring-invoices-infra.module';
+import { RemindersInfraModule } from '@app/infra/reminders/reminders-infra.module';
 import { RemindersSchedule } from '../reminders/reminders.schedule';
 import { RecurringInvoicesSchedule } from './recurring.schedule';
 
@@ -11,7 +11,7 @@ export class RecurringWorkerModule {
   static register(calendar?: Clock): DynamicModule {
     return {
       module: RecurringWorkerModule,
-      imports: [RecurringCoreModule.register(calendar), RemindersCoreModule.register(calendar)],
+      imports: [RecurringInvoicesInfraModule.register(calendar), RemindersInfraModule.register(calendar)],
       providers: [RecurringInvoicesSchedule, RemindersSchedule],
     };
   }

@@ -12,9 +12,9 @@ import { ActivityLog } from '@app/domain/activity/activity-log.port';
 import { SecretHasher } from '@app/domain/shared/secret.port';
 import { AppConfig } from '@app/infra/config/app-config';
 import { APP_CONFIG } from '@app/infra/config/app-config.token';
-import { DocumentOutputAdaptersModule } from '@app/infra/document-output/document-output-adapters.module';
-import { SendoutAdaptersModule } from '@app/infra/sendouts/sendout-adapters.module';
-import { ReceivablesPrintModule } from '@app/infra/payments/receivables-print.module';
+import { DocumentOutputInfraModule } from '@app/infra/document-output/document-output-infra.module';
+import { SendoutsInfraModule } from '@app/infra/sendouts/sendouts-infra.module';
+import { ReceivablesPrintInfraModule } from '@app/infra/payments/receivables-print-infra.module';
 import { StatementPdfService } from '@app/domain/payments/statement-pdf';
 import { make, factory } from '@app/infra/core/providers';
 import { SendoutProcessor } from './sendout.processor';
@@ -26,7 +26,7 @@ const SENDOUT_RENDERERS = Symbol('SENDOUT_RENDERERS');
 
 /** Email delivery of sendouts: the queue processor and the outbox sweeper, on the adapters of libs/infra. */
 @Module({
-  imports: [SendoutAdaptersModule, DocumentOutputAdaptersModule, ReceivablesPrintModule],
+  imports: [SendoutsInfraModule, DocumentOutputInfraModule, ReceivablesPrintInfraModule],
   providers: [
     make(DeliverSendout, [SendoutRepository, AccountRepository, SENDOUT_RENDERERS, Mailer, SecretHasher, Clock, DELIVERY_OPTIONS]),
     factory(

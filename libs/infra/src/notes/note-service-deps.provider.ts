@@ -12,7 +12,7 @@ import { factory } from '../core/providers';
 
 export const NOTE_SERVICE_DEPS = 'NOTE_SERVICE_DEPS';
 
-/** The collaborators both note services share; needs DocumentsCoreModule imported. */
+/** The collaborators both note services share; needs DocumentsInfraModule imported. */
 export const noteServiceDepsProvider: Provider = factory(
   NOTE_SERVICE_DEPS,
   [ClientRepository, DocumentNumbering, DocumentQuota, TransactionRunner, Clock, ActivityRecorder, Database],

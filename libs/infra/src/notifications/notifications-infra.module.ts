@@ -23,4 +23,4 @@ import { SqlPushOutbox } from './sql-push-outbox';
   ],
   exports: [NotificationRepository, NotificationPrefsRepository, NotificationDirectory, PushOutbox, DeviceRepository],
 })
-export class NotificationAdaptersModule {}
+export class NotificationsInfraModule {}

@@ -16,14 +16,14 @@ import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { TdsSectionRepository } from '@app/domain/tds/tds-section.repository.port';
 import { bind, make, factory } from '../core/providers';
 import { Database } from '../database/database';
-import { DocumentsCoreModule } from '../documents/documents-core.module';
+import { DocumentsInfraModule } from '../documents/documents-infra.module';
 import { SqlEInvoiceRegistrations } from '../einvoice/sql-einvoice-registrations';
 import { SqlEwayBills } from '../eway-bill/sql-eway-bills';
-import { InventoryCoreModule } from '../inventory/inventory-core.module';
-import { TdsSectionsModule } from '../tds/tds-sections.module';
+import { InventoryInfraModule } from '../inventory/inventory-infra.module';
+import { TdsSectionsInfraModule } from '../tds/tds-sections-infra.module';
 import { TypeormInvoiceRepository } from './typeorm-invoice.repository';
 import { PaymentLedger } from '@app/domain/payments/payment-ledger';
-import { PaymentsCoreModule } from '../payments/payments-core.module';
+import { PaymentsInfraModule } from '../payments/payments-infra.module';
 
 /**
  * Invoices and their service: issue with numbering, quota and stock, conversion from quotations and
@@ -31,7 +31,7 @@ import { PaymentsCoreModule } from '../payments/payments-core.module';
  * worker's storefront import).
  */
 @Module({
-  imports: [DocumentsCoreModule, InventoryCoreModule, TdsSectionsModule, PaymentsCoreModule],
+  imports: [DocumentsInfraModule, InventoryInfraModule, TdsSectionsInfraModule, PaymentsInfraModule],
   providers: [
     bind(InvoiceRepository, TypeormInvoiceRepository, [Database, Clock]),
     make(IssueInvoice, [InvoiceRepository, ClientRepository, DocumentNumbering, DocumentQuota, ActivityRecorder, InvoiceStock]),
@@ -46,6 +46,6 @@ import { PaymentsCoreModule } from '../payments/payments-core.module';
         new InvoicesService(...deps).withLock(lock).withLock(ewayBills).withPayments(ledger),
     ),
   ],
-  exports: [InvoiceRepository, InvoicesService, ConvertToInvoice, IssueInvoice, AccountReferences, DocumentsCoreModule],
+  exports: [InvoiceRepository, InvoicesService, ConvertToInvoice, IssueInvoice, AccountReferences, DocumentsInfraModule],
 })
-export class InvoicesCoreModule {}
+export class InvoicesInfraModule {}

@@ -19,4 +19,4 @@ import { bind, factory } from '../core/providers';
   ],
   exports: [CaSyncRepository, CaSyncQueue, CaSyncDataReader, CaSyncFileWriter],
 })
-export class CaSyncAdaptersModule {}
+export class CaSyncInfraModule {}

@@ -13,11 +13,11 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { bind, make, factory } from '../core/providers';
 import { Database } from '../database/database';
-import { InvoicesCoreModule } from '../invoices/invoices-core.module';
-import { InventoryCoreModule } from '../inventory/inventory-core.module';
+import { InvoicesInfraModule } from '../invoices/invoices-infra.module';
+import { InventoryInfraModule } from '../inventory/inventory-infra.module';
 import { InvoiceStock } from '@app/domain/inventory/invoice-stock';
-import { SendoutAdaptersModule } from '../sendouts/sendout-adapters.module';
-import { SettingsAdaptersModule } from '../settings/settings-adapters.module';
+import { SendoutsInfraModule } from '../sendouts/sendouts-infra.module';
+import { SettingsInfraModule } from '../settings/settings-infra.module';
 import { SqlRecurringInvoiceRepository } from './sql-recurring-invoice.repository';
 
 /** The clock whose day the generation makes the runs of (the service's clock unless a test gives one). */
@@ -26,11 +26,11 @@ const RECURRING_OUTBOX = 'RECURRING_OUTBOX';
 
 /** Recurring invoice profiles and the generation of their invoices (the API's routes and run-now, the worker's job). */
 @Module({})
-export class RecurringCoreModule {
+export class RecurringInvoicesInfraModule {
   static register(calendar?: Clock): DynamicModule {
     return {
-      module: RecurringCoreModule,
-      imports: [InvoicesCoreModule, InventoryCoreModule, SendoutAdaptersModule, SettingsAdaptersModule],
+      module: RecurringInvoicesInfraModule,
+      imports: [InvoicesInfraModule, InventoryInfraModule, SendoutsInfraModule, SettingsInfraModule],
       providers: [
         calendar ? { provide: RECURRING_CALENDAR, useValue: calendar } : { provide: RECURRING_CALENDAR, useExisting: Clock },
         bind(RecurringInvoiceRepository, SqlRecurringInvoiceRepository, [Database, Clock]),

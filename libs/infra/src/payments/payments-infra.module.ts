@@ -11,7 +11,7 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { bind, make, factory } from '../core/providers';
 import { Database } from '../database/database';
 import { TypeormTransactionRunner } from '../database/typeorm-transaction-runner';
-import { DocumentsCoreModule } from '../documents/documents-core.module';
+import { DocumentsInfraModule } from '../documents/documents-infra.module';
 import { SqlReceivableDocuments } from './sql-receivable-documents';
 import { SqlStatementReader } from './sql-statement-reader';
 import { TypeormPaymentRepository } from './typeorm-payment.repository';
@@ -28,7 +28,7 @@ import { TypeormPaymentRepository } from './typeorm-payment.repository';
  * rolled back as a deadlock (about one in six of 20 concurrent receipts, docs/performance.md "Receivables").
  */
 @Module({
-  imports: [DocumentsCoreModule],
+  imports: [DocumentsInfraModule],
   providers: [
     bind(PaymentRepository, TypeormPaymentRepository, [Database, Clock]),
     bind(ReceivableDocuments, SqlReceivableDocuments, [Database, Clock]),
@@ -51,4 +51,4 @@ import { TypeormPaymentRepository } from './typeorm-payment.repository';
   ],
   exports: [PaymentRepository, PaymentLedger, PaymentsService, ClientStatementService],
 })
-export class PaymentsCoreModule {}
+export class PaymentsInfraModule {}

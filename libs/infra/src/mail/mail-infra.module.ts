@@ -11,10 +11,10 @@ export const OUTBOX_DIR = resolve('var/outbox');
 
 /** Outgoing mail: SMTP_URL when set, else `.eml` files in `outboxDir`. At most 8 pooled connections. */
 @Module({})
-export class MailModule {
+export class MailInfraModule {
   static forRoot(outboxDir = OUTBOX_DIR): DynamicModule {
     return {
-      module: MailModule,
+      module: MailInfraModule,
       global: true,
       providers: [
         factory(

@@ -10,4 +10,4 @@ import { bind } from '../core/providers';
   providers: [bind(ClientRepository, TypeormClientRepository, [Database, Clock])],
   exports: [ClientRepository],
 })
-export class ClientAdaptersModule {}
+export class ClientStoreInfraModule {}

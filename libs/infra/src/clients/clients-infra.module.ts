@@ -9,17 +9,17 @@ import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { PLAN_POLICY } from '../config/app-config.token';
 import { bind, make } from '../core/providers';
 import { Database } from '../database/database';
-import { InventoryCoreModule } from '../inventory/inventory-core.module';
-import { ClientAdaptersModule } from './client-adapters.module';
+import { InventoryInfraModule } from '../inventory/inventory-infra.module';
+import { ClientStoreInfraModule } from './client-store-infra.module';
 import { SqlClientDependents } from './sql-client-dependents';
 
 /** Clients and their service (the API's endpoints, the storefront's imported customers). */
 @Module({
-  imports: [ClientAdaptersModule, InventoryCoreModule],
+  imports: [ClientStoreInfraModule, InventoryInfraModule],
   providers: [
     bind(ClientDependents, SqlClientDependents, [Database, InventoryRepository, Clock]),
     make(ClientsService, [ClientRepository, ClientDependents, AccountRepository, TransactionRunner, Clock, PLAN_POLICY, ActivityRecorder]),
   ],
-  exports: [ClientAdaptersModule, ClientsService],
+  exports: [ClientStoreInfraModule, ClientsService],
 })
-export class ClientsCoreModule {}
+export class ClientsInfraModule {}

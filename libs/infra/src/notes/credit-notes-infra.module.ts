@@ -5,14 +5,14 @@ import { CreditNoteRepository } from '@app/domain/notes/note.repository.port';
 import { SourceInvoiceReader } from '@app/domain/notes/source-invoice-reader.port';
 import { bind, make } from '../core/providers';
 import { Database } from '../database/database';
-import { DocumentsCoreModule } from '../documents/documents-core.module';
+import { DocumentsInfraModule } from '../documents/documents-infra.module';
 import { NOTE_SERVICE_DEPS, noteServiceDepsProvider } from './note-service-deps.provider';
 import { SqlSourceInvoiceReader } from './sql-source-invoice-reader';
 import { TypeormCreditNoteRepository } from './typeorm-credit-note.repository';
 
 /** Credit notes and their service (the API's endpoints, the storefront's refunds). */
 @Module({
-  imports: [DocumentsCoreModule],
+  imports: [DocumentsInfraModule],
   providers: [
     noteServiceDepsProvider,
     bind(CreditNoteRepository, TypeormCreditNoteRepository, [Database, Clock]),
@@ -21,4 +21,4 @@ import { TypeormCreditNoteRepository } from './typeorm-credit-note.repository';
   ],
   exports: [CreditNoteRepository, CreditNotesService],
 })
-export class CreditNotesCoreModule {}
+export class CreditNotesInfraModule {}

@@ -16,4 +16,4 @@ import { bind, factory } from '../core/providers';
   ],
   exports: [SendoutRepository, SendoutQueue],
 })
-export class SendoutAdaptersModule {}
+export class SendoutsInfraModule {}

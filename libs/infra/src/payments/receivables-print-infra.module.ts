@@ -7,27 +7,27 @@ import { ReceivablesPrinter } from '@app/domain/payments/receivables-print';
 import { StatementPdfService } from '@app/domain/payments/statement-pdf';
 import { BusinessSettingsRepository } from '@app/domain/settings/business-settings';
 import { Clock } from '@app/domain/shared/clock.port';
-import { ClientAdaptersModule } from '../clients/client-adapters.module';
+import { ClientStoreInfraModule } from '../clients/client-store-infra.module';
 import { bind, make } from '../core/providers';
 import { Database } from '../database/database';
 import { PuppeteerPdfRenderer } from '../pdf/puppeteer-pdf-renderer';
-import { SettingsAdaptersModule } from '../settings/settings-adapters.module';
+import { SettingsInfraModule } from '../settings/settings-infra.module';
 import { HandlebarsReceivablesPrinter } from './handlebars-receivables-printer';
-import { PaymentsCoreModule } from './payments-core.module';
+import { PaymentsInfraModule } from './payments-infra.module';
 import { SqlAdvanceFactsReader } from './sql-advance-facts';
 
 /**
  * The printed receivables forms: statement of account PDFs (API and the worker's statement sendouts) and receipt
- * vouchers of advances. Needs the PuppeteerPdfRenderer that PdfRendererModule provides in each process.
+ * vouchers of advances. Needs the PuppeteerPdfRenderer that PdfRendererInfraModule provides in each process.
  */
 @Module({
-  imports: [PaymentsCoreModule, ClientAdaptersModule, SettingsAdaptersModule],
+  imports: [PaymentsInfraModule, ClientStoreInfraModule, SettingsInfraModule],
   providers: [
     bind(ReceivablesPrinter, HandlebarsReceivablesPrinter, [PuppeteerPdfRenderer]),
     bind(AdvanceFactsReader, SqlAdvanceFactsReader, [Database]),
     make(StatementPdfService, [ClientStatementService, ClientRepository, BusinessSettingsRepository, ReceivablesPrinter, Clock]),
     make(ReceiptVoucherService, [PaymentRepository, ClientRepository, BusinessSettingsRepository, AdvanceFactsReader, ReceivablesPrinter]),
   ],
-  exports: [StatementPdfService, ReceiptVoucherService, PaymentsCoreModule],
+  exports: [StatementPdfService, ReceiptVoucherService, PaymentsInfraModule],
 })
-export class ReceivablesPrintModule {}
+export class ReceivablesPrintInfraModule {}

@@ -18,10 +18,10 @@ export type PdfRenderObserver = (seconds: number, outcome: 'ok' | 'failed') => v
 
 /** One Chromium per process (launched on first render), closed with the application. */
 @Module({})
-export class PdfRendererModule {
+export class PdfRendererInfraModule {
   static forRoot(sharing: RendererSharing): DynamicModule {
     return {
-      module: PdfRendererModule,
+      module: PdfRendererInfraModule,
       global: true,
       providers: [
         factory(

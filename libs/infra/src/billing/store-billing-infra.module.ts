@@ -81,4 +81,4 @@ const STORE_PRODUCTS = Symbol('STORE_PRODUCTS');
     BullmqStoreNotificationQueue,
   ],
 })
-export class StoreBillingModule {}
+export class StoreBillingInfraModule {}

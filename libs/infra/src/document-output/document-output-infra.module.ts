@@ -8,22 +8,22 @@ import { ShareLinks } from '@app/domain/document-output/share-links';
 import { PdfRenderer } from '@app/domain/documents/pdf-renderer.port';
 import { BusinessSettingsRepository } from '@app/domain/settings/business-settings';
 import { SecretHasher } from '@app/domain/shared/secret.port';
-import { ClientAdaptersModule } from '../clients/client-adapters.module';
+import { ClientStoreInfraModule } from '../clients/client-store-infra.module';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
 import { SecretBox } from '../crypto/secret-box';
 import { Database } from '../database/database';
-import { SettingsAdaptersModule } from '../settings/settings-adapters.module';
+import { SettingsInfraModule } from '../settings/settings-infra.module';
 import { SqlDocumentSource } from './sql-document-source';
 import { SqlShareLinkRepository } from './sql-share-link.repository';
 import { make, bind, factory } from '../core/providers';
 
 /**
  * PDFs of stored documents and their share links, on the adapters bound once here (API and worker).
- * Needs a PdfRenderer, bound by PdfRendererModule in each process.
+ * Needs a PdfRenderer, bound by PdfRendererInfraModule in each process.
  */
 @Module({
-  imports: [ClientAdaptersModule, SettingsAdaptersModule],
+  imports: [ClientStoreInfraModule, SettingsInfraModule],
   providers: [
     bind(DocumentSource, SqlDocumentSource, [Database]),
     bind(ShareLinkRepository, SqlShareLinkRepository, [Database, SecretHasher, SecretBox]),
@@ -34,6 +34,6 @@ import { make, bind, factory } from '../core/providers';
     ),
     make(DocumentOutputService, [DocumentSource, ClientRepository, AccountRepository, BusinessSettingsRepository, PdfRenderer, ShareLinks]),
   ],
-  exports: [DocumentOutputService, DocumentSource, ClientAdaptersModule, SettingsAdaptersModule],
+  exports: [DocumentOutputService, DocumentSource, ClientStoreInfraModule, SettingsInfraModule],
 })
-export class DocumentOutputAdaptersModule {}
+export class DocumentOutputInfraModule {}

@@ -25,4 +25,4 @@ import { TypeormInventoryRepository } from './typeorm-inventory.repository';
   ],
   exports: [InventoryRepository, InventoryService, InvoiceStock],
 })
-export class InventoryCoreModule {}
+export class InventoryInfraModule {}

@@ -40,4 +40,4 @@ const DISPATCH_OPTIONS = Symbol('DISPATCH_OPTIONS');
   ],
   exports: [WebhookStore, WebhookEventLog, WebhookTransport, WebhookSigner, WebhookEventsConsumer, DispatchWebhooks],
 })
-export class WebhookAdaptersModule {}
+export class WebhooksInfraModule {}

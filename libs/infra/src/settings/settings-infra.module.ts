@@ -9,4 +9,4 @@ import { bind } from '../core/providers';
   providers: [bind(BusinessSettingsRepository, SqlBusinessSettingsRepository, [Database])],
   exports: [BusinessSettingsRepository],
 })
-export class SettingsAdaptersModule {}
+export class SettingsInfraModule {}

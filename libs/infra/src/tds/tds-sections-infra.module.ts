@@ -9,4 +9,4 @@ import { SqlTdsSectionRepository } from './sql-tds-section.repository';
   providers: [bind(TdsSectionRepository, SqlTdsSectionRepository, [Database])],
   exports: [TdsSectionRepository],
 })
-export class TdsSectionsModule {}
+export class TdsSectionsInfraModule {}

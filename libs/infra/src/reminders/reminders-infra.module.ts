@@ -13,19 +13,19 @@ import { Clock } from '@app/domain/shared/clock.port';
 import { TransactionRunner } from '@app/domain/shared/transaction.port';
 import { bind, make, factory } from '../core/providers';
 import { Database } from '../database/database';
-import { DocumentOutputAdaptersModule } from '../document-output/document-output-adapters.module';
-import { SendoutAdaptersModule } from '../sendouts/sendout-adapters.module';
+import { DocumentOutputInfraModule } from '../document-output/document-output-infra.module';
+import { SendoutsInfraModule } from '../sendouts/sendouts-infra.module';
 import { SqlReminderSettingsRepository, SqlReminderStore } from './sql-reminders';
 
 const REMINDER_DEPS = 'REMINDER_DEPS';
 
 /** Payment reminders: the account's schedule, the invoices' reminders, and the daily job (`calendar`: its day, for tests). */
 @Module({})
-export class RemindersCoreModule {
+export class RemindersInfraModule {
   static register(calendar?: Clock): DynamicModule {
     return {
-      module: RemindersCoreModule,
-      imports: [DocumentOutputAdaptersModule, SendoutAdaptersModule],
+      module: RemindersInfraModule,
+      imports: [DocumentOutputInfraModule, SendoutsInfraModule],
       providers: [
         bind(ReminderSettingsRepository, SqlReminderSettingsRepository, [Database, Clock]),
         bind(ReminderStore, SqlReminderStore, [Database, Clock]),

@@ -17,4 +17,4 @@ import { SqlIdempotencyStore } from './sql-idempotency-store';
   ],
   exports: [IdempotentRequests, PurgeIdempotencyKeys],
 })
-export class IdempotencyModule {}
+export class IdempotencyInfraModule {}

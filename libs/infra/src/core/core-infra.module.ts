@@ -45,10 +45,10 @@ export interface InfraCoreOptions {
  * feature modules of libs/infra and of the apps inject them without importing this module.
  */
 @Module({})
-export class InfraCoreModule {
+export class CoreInfraModule {
   static forRoot(config: AppConfig, options: InfraCoreOptions = {}): DynamicModule {
     return {
-      module: InfraCoreModule,
+      module: CoreInfraModule,
       global: true,
       providers: [
         { provide: APP_CONFIG, useValue: config },

@@ -20,4 +20,4 @@ import { SqlWebhookEventLog } from '../webhooks/sql-webhook-event-log';
   ],
   exports: [OverdueInvoices, EndedSessions, WebhookEventLog, Tombstones],
 })
-export class HousekeepingAdaptersModule {}
+export class HousekeepingInfraModule {}

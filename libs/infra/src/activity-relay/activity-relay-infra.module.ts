@@ -14,10 +14,10 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
 import { make, factory } from '../core/providers';
 import { Database } from '../database/database';
-import { NotificationAdaptersModule } from '../notifications/notification-adapters.module';
+import { NotificationsInfraModule } from '../notifications/notifications-infra.module';
 import { DisabledPushSender, FcmPushSender } from '../push/fcm-push-sender';
 import { BullmqPushQueue } from '../queue/bullmq-push-queue';
-import { WebhookAdaptersModule } from '../webhooks/webhook-adapters.module';
+import { WebhooksInfraModule } from '../webhooks/webhooks-infra.module';
 import { ReadCommittedTransactionRunner, SqlActivityOutbox } from './sql-activity-outbox';
 
 /**
@@ -26,7 +26,7 @@ import { ReadCommittedTransactionRunner, SqlActivityOutbox } from './sql-activit
  * retention clean-up. Without an FCM service account the sender is disabled: notifications are still made.
  */
 @Module({
-  imports: [NotificationAdaptersModule, WebhookAdaptersModule],
+  imports: [NotificationsInfraModule, WebhooksInfraModule],
   providers: [
     factory(PushSender, [APP_CONFIG], (config: AppConfig) =>
       config.push.serviceAccount ? new FcmPushSender(config.push.serviceAccount, config.push.fcmBaseUrl) : new DisabledPushSender(),
@@ -55,6 +55,6 @@ import { ReadCommittedTransactionRunner, SqlActivityOutbox } from './sql-activit
     ),
     make(PurgeOldNotifications, [NotificationRepository, Clock]),
   ],
-  exports: [RelayActivity, DeliverPush, SweepPushes, PurgeOldNotifications, PushSender, BullmqPushQueue, WebhookAdaptersModule],
+  exports: [RelayActivity, DeliverPush, SweepPushes, PurgeOldNotifications, PushSender, BullmqPushQueue, WebhooksInfraModule],
 })
-export class ActivityRelayModule {}
+export class ActivityRelayInfraModule {}

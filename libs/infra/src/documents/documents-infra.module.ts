@@ -5,7 +5,7 @@ import { DocumentQuota } from '@app/domain/documents/document-quota';
 import { DocumentCounter } from '@app/domain/documents/document-counter.port';
 import { Clock } from '@app/domain/shared/clock.port';
 import { PLAN_POLICY } from '../config/app-config.token';
-import { ClientsCoreModule } from '../clients/clients-core.module';
+import { ClientsInfraModule } from '../clients/clients-infra.module';
 import { bind, make } from '../core/providers';
 import { Database } from '../database/database';
 import { SettingsDocumentPrefixes } from '../settings/sql-business-settings.repository';
@@ -14,7 +14,7 @@ import { SqlDocumentSequence } from './sql-document-sequence';
 
 /** Numbering, the monthly document quota and client lookups shared by the five sales documents. */
 @Module({
-  imports: [ClientsCoreModule],
+  imports: [ClientsInfraModule],
   providers: [
     bind(DocumentSequence, SqlDocumentSequence, [Database]),
     bind(DocumentPrefixes, SettingsDocumentPrefixes, [Database]),
@@ -22,6 +22,6 @@ import { SqlDocumentSequence } from './sql-document-sequence';
     bind(DocumentCounter, SqlDocumentCounter, [Database]),
     make(DocumentQuota, [DocumentCounter, Clock, PLAN_POLICY]),
   ],
-  exports: [ClientsCoreModule, DocumentNumbering, DocumentQuota, DocumentPrefixes],
+  exports: [ClientsInfraModule, DocumentNumbering, DocumentQuota, DocumentPrefixes],
 })
-export class DocumentsCoreModule {}
+export class DocumentsInfraModule {}
