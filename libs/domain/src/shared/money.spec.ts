@@ -1,6 +1,23 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { divideRoundingHalfUp, isMoneyLike, money2, paiseOf, paiseOfScaled, paiseText, pow10, scaledOf, sumMoney, toDecimal, toNumber2 } from './money';
+import {
+  compare,
+  Exact,
+  exactOf,
+  isMoneyLike,
+  minus,
+  money2,
+  moneyText,
+  paiseOf,
+  paiseRounded,
+  paiseText,
+  plus,
+  shifted,
+  sumMoney,
+  times,
+  toDecimal,
+  toNumber2,
+} from './money';
 
 const paiseToString = (p: number) => {
   const sign = p < 0 ? '-' : '';
@@ -181,49 +198,70 @@ describe('toNumber2 on stored decimals', () => {
   });
 });
 
-describe('exact scaled decimals', () => {
-  it('reads plain decimals of at most 15 digits as whole units and a scale; anything else is null', () => {
-    expect(scaledOf('415.5')).toEqual({ units: 4155, scale: 1 });
-    expect(scaledOf(18)).toEqual({ units: 18, scale: 0 });
-    expect(scaledOf(0.125)).toEqual({ units: 125, scale: 3 });
-    expect(scaledOf('-0.05')).toEqual({ units: -5, scale: 2 });
-    expect(scaledOf('-0')).toEqual({ units: 0, scale: 0 });
-    expect(scaledOf('007.10')).toEqual({ units: 710, scale: 2 });
-    expect(scaledOf('123456789012345')).toEqual({ units: 123456789012345, scale: 0 });
-    for (const other of ['1234567890123456', '1e3', ' 1', '+1', '1.', '.5', '', 'NaN', '1_000']) expect(scaledOf(other)).toBeNull();
-    for (const other of [1e21, Number.NaN, Infinity, 1e-7]) expect(scaledOf(other)).toBeNull();
-  });
+describe('exact decimals (the arithmetic of money2, sumMoney and the tax engine)', () => {
+  const D = Decimal.clone({ precision: 200 });
+  /** Decimal texts of every form toDecimal reads: signs, leading zeros, bare points, exponents, many digits. */
+  const texts = fc
+    .tuple(
+      fc.constantFrom('', '-', '+'),
+      fc.stringMatching(/^\d{0,20}$/),
+      fc.constantFrom('', '.'),
+      fc.stringMatching(/^\d{0,12}$/),
+      fc.constantFrom('', 'e3', 'E-4', 'e+2', 'e-12', 'e0'),
+    )
+    .map(([sign, whole, point, fraction, exponent]) => `${sign}${whole}${point}${point ? fraction : ''}${exponent}`)
+    .filter((text) => /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text));
+  const decimal = (e: Exact) => new D(e.units.toString()).div(new D(10).pow(e.scale));
+  const rounded = (d: Decimal) => {
+    const r = d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    return r.isZero() ? '0.00' : r.toFixed(2);
+  };
 
-  it('rounds a scaled value to paise half-up, ties away from zero, as decimal.js does (property)', () => {
-    const D = Decimal.clone({ precision: 60 });
+  it('reads every numeric text and number exactly, as decimal.js reads it', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: 0, max: 17 }), (units, scale) => {
-        const expected = new D(units).div(new D(10).pow(scale - 2)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
-        const got = paiseOfScaled(units, scale);
-        if (expected.abs().gt(Number.MAX_SAFE_INTEGER)) expect(got).toBeNull();
-        else expect(got).toBe(expected.toNumber() + 0);
+      fc.property(texts, (text) => {
+        expect(decimal(exactOf(text)).eq(new D(text))).toBe(true);
       }),
       { numRuns: 5000 },
     );
-    expect(paiseOfScaled(5, 3)).toBe(1);
-    expect(paiseOfScaled(-5, 3)).toBe(-1);
-    expect(paiseOfScaled(-4, 3)).toBe(0);
-    expect(Object.is(paiseOfScaled(-4, 3), -0)).toBe(false);
-    expect(paiseOfScaled(2 ** 53, 2)).toBeNull();
-    expect(paiseOfScaled(1, 18)).toBeNull();
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e20, max: 1e20 }), (n) => {
+        expect(decimal(exactOf(n)).eq(new D(n))).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(exactOf('007.10')).toEqual({ units: BigInt(710), scale: 2 });
+    expect(exactOf(1e21)).toEqual({ units: BigInt('1000000000000000000000'), scale: 0 });
+    expect(exactOf(1e-7)).toEqual({ units: BigInt(1), scale: 7 });
+    expect(exactOf(new Decimal('1.5e+30')).units.toString()).toBe('1500000000000000000000000000000');
   });
 
-  it('divides with the remainder, so no quotient near a whole number is misread (property)', () => {
+  it('refuses what toDecimal refuses, and exponents past 400', () => {
+    for (const bad of ['', ' ', 'abc', '1_000', '1e', '--1', 'NaN', '0x10']) expect(() => exactOf(bad)).toThrow(RangeError);
+    for (const bad of [Number.NaN, Infinity, -Infinity]) expect(() => exactOf(bad)).toThrow(RangeError);
+    expect(() => exactOf('1e401')).toThrow(RangeError);
+    expect(() => exactOf('1e-401')).toThrow(RangeError);
+    expect(exactOf(-5e-324)).toEqual({ units: BigInt(-5), scale: 324 });
+    expect(() => exactOf(null as unknown as string)).toThrow(RangeError);
+  });
+
+  it('adds, subtracts, multiplies, compares and rounds to the paisa as decimal.js does, exactly (property)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(2n ** 53n) + 1n, max: 2n ** 53n - 1n }), fc.bigInt({ min: 1n, max: 10n ** 15n }), (n, d) => {
-        const abs = n < 0n ? -n : n;
-        const q = abs / d + ((abs % d) * 2n >= d ? 1n : 0n);
-        expect(divideRoundingHalfUp(Number(n), Number(d))).toBe(Number(n < 0n ? -q : q) + 0);
+      fc.property(texts, texts, (a, b) => {
+        const [x, y] = [exactOf(a), exactOf(b)];
+        const [dx, dy] = [new D(a), new D(b)];
+        expect(decimal(plus(x, y)).eq(dx.plus(dy))).toBe(true);
+        expect(decimal(minus(x, y)).eq(dx.minus(dy))).toBe(true);
+        expect(decimal(times(x, y)).eq(dx.times(dy))).toBe(true);
+        expect(decimal(shifted(x, 3)).eq(dx.div(1000))).toBe(true);
+        expect(compare(x, y)).toBe(dx.comparedTo(dy));
+        expect(moneyText(x)).toBe(rounded(dx));
+        expect(paiseRounded(x).toString()).toBe(dx.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed().replace(/^-0$/, '0'));
       }),
       { numRuns: 5000 },
     );
-    expect(pow10(0)).toBe(1);
-    expect(pow10(22)).toBe(1e22);
-    expect(() => pow10(23)).toThrow(RangeError);
+    expect(moneyText(exactOf('0.005'))).toBe('0.01');
+    expect(moneyText(exactOf('-0.005'))).toBe('-0.01');
+    expect(moneyText(exactOf('-0.004'))).toBe('0.00');
   });
 });

@@ -64,33 +64,14 @@ export function paiseText(paise: number): string {
 
 /** The amount rounded half-up to 2 decimals, as a string ('12.35', '-3.00', never '-0.00'). */
 export function money2(v: MoneyInput | Decimal): string {
-  if (typeof v === 'string') {
-    // A plain amount with at most 2 decimals needs no rounding, only its canonical form.
-    const paise = paiseOf(v);
-    if (paise !== null) return paiseText(paise);
-  }
-  const rounded = toDecimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  return rounded.isZero() ? '0.00' : rounded.toFixed(2);
+  return moneyText(exactOf(v));
 }
 
-/**
- * The exact sum of the values, rounded half-up to 2 decimals once at the end. Plain amounts (see paiseOf)
- * are added in whole paise while the sum stays a safe integer; any other value sends the whole sum the
- * decimal.js way.
- */
+/** The exact sum of the values, rounded half-up to 2 decimals once at the end. */
 export function sumMoney(values: Array<MoneyInput | Decimal>): string {
-  let paise: number | null = 0;
-  for (const value of values) {
-    const p = typeof value === 'string' ? paiseOf(value) : null;
-    if (p === null || !Number.isSafeInteger((paise += p))) {
-      paise = null;
-      break;
-    }
-  }
-  if (paise !== null) return paiseText(paise);
-  let total = new D(0);
-  for (const value of values) total = total.plus(toDecimal(value));
-  return money2(total);
+  let total: Exact = ZERO;
+  for (const value of values) total = plus(total, exactOf(value));
+  return moneyText(total);
 }
 
 /** The amount as a JSON number with at most 2 decimals (the double nearest money2 of it). */
@@ -122,49 +103,120 @@ export function isMoneyLike(v: unknown): boolean {
 }
 
 /**
- * An exact decimal as a whole number and its count of decimals (`'415.5'` -> `{ units: 4155, scale: 1 }`),
- * for plain decimals (optional '-', digits, optional fraction) of at most 15 digits in all, so that `units`
- * is exact in a double; a number is read from its shortest string form, as toDecimal reads it. Anything else
- * (an exponent, spaces, '+', more digits) is null: the caller goes the decimal.js way.
+ * An exact decimal, `units / 10^scale`. Money is computed this way, in whole numbers of any size (BigInt), so every
+ * sum, product and rounding is exact for any amount, with no second way for some inputs: decimal.js stays for what
+ * needs division or rounding to other places (toDecimal).
  */
-export function scaledOf(v: MoneyInput): { units: number; scale: number } | null {
-  const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v;
-  const m = PLAIN_DECIMAL.exec(text);
-  if (!m || m[2].length + (m[3]?.length ?? 0) > 15) return null;
-  const digits = m[3] === undefined ? m[2] : m[2] + m[3];
-  const units = Number(digits);
-  return { units: m[1] && units !== 0 ? -units : units, scale: m[3]?.length ?? 0 };
+export interface Exact {
+  readonly units: bigint;
+  readonly scale: number;
 }
 
-const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+// BigInt(n), not literals: the build targets ES2017 (tsconfig.json).
+const BIG_0 = BigInt(0);
+const BIG_2 = BigInt(2);
+const BIG_10 = BigInt(10);
+const BIG_100 = BigInt(100);
+const ZERO: Exact = { units: BIG_0, scale: 0 };
+const PARTS = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+/**
+ * Exponents beyond this are refused: every double's is within it (5e-324 to 1.8e308), no amount, quantity or rate
+ * comes near it, and the digits of '1e999999999' would be a billion.
+ */
+const MAX_EXPONENT = 400;
+
+/** 10^0 .. 10^40, made once: most scales of money are small. */
+const TENS = Array.from({ length: 41 }, (_, n) => BIG_10 ** BigInt(n));
+
+/** 10^n as a BigInt. */
+function tenTo(n: number): bigint {
+  return TENS[n] ?? BIG_10 ** BigInt(n);
+}
 
 /**
- * Whole paise of `units / 10^scale` rupees, rounded half-up (ties away from zero) as money2 rounds, or null
- * when `units` is not a safe integer (a product that left the exact range) or the scale is out of reach.
+ * The exact value of an amount, read as toDecimal reads it (numbers by their shortest string form: 0.1 is 0.1
+ * exactly); throws the same RangeError for what is not a finite number, and for an exponent beyond 400.
  */
-export function paiseOfScaled(units: number, scale: number): number | null {
-  if (!Number.isSafeInteger(units) || scale < 0 || scale > 17) return null;
-  if (scale <= 2) {
-    const paise = units * pow10(2 - scale);
-    return Number.isSafeInteger(paise) ? paise + 0 : null;
+export function exactOf(v: MoneyInput | Decimal | Exact): Exact {
+  let text: string;
+  if (typeof v === 'string') {
+    text = v.trim();
+  } else if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new RangeError('An amount must be a finite number.');
+    text = String(v);
+  } else if (Decimal.isDecimal(v)) {
+    if (!v.isFinite()) throw new RangeError('An amount must be a finite number.');
+    text = v.toString();
+  } else if (typeof v === 'object' && v !== null && typeof v.units === 'bigint') {
+    return v;
+  } else {
+    throw new RangeError('An amount must be a number or a numeric string.');
   }
-  return divideRoundingHalfUp(units, pow10(scale - 2));
+  // The text toDecimal reads: digits with an optional sign, point and exponent, and at least one digit.
+  const parts = PARTS.exec(text);
+  if (parts === null || (parts[2] === '' && !parts[3])) throw new RangeError(`Not a number: "${String(v)}".`);
+  const fraction = parts[3] ?? '';
+  const shift = parts[4] === undefined ? 0 : Number(parts[4]);
+  if (Math.abs(shift) > MAX_EXPONENT) throw new RangeError(`An amount is out of range: "${text}".`);
+  let scale = fraction.length - shift;
+  let digits = parts[2] + fraction;
+  if (scale < 0) {
+    digits += '0'.repeat(-scale);
+    scale = 0;
+  }
+  // Up to 15 digits a double holds the whole number exactly, and BigInt reads a double faster than a text.
+  const units = digits.length <= 15 ? BigInt(Number(digits)) : BigInt(digits);
+  return { units: parts[1] === '-' ? -units : units, scale };
 }
 
-/** 10^0 .. 10^22, read from text: each exact in a double (Math.pow need not be exact). */
-const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
-
-/** 10^n for a whole n from 0 to 22, exact. */
-export function pow10(n: number): number {
-  const power = POWERS_OF_TEN[n];
-  if (power === undefined) throw new RangeError(`10^${n} is out of the exact range.`);
-  return power;
+/** `a` written with `scale` decimals (scale >= a.scale). */
+function atScale(a: Exact, scale: number): bigint {
+  return scale === a.scale ? a.units : a.units * tenTo(scale - a.scale);
 }
 
-/** `n / d` for safe integers (d > 0), rounded half-up, ties away from zero: exact, with the remainder. */
-export function divideRoundingHalfUp(n: number, d: number): number {
-  const abs = Math.abs(n);
+/** a + b, exactly. */
+export function plus(a: Exact, b: Exact): Exact {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: atScale(a, scale) + atScale(b, scale), scale };
+}
+
+/** a - b, exactly. */
+export function minus(a: Exact, b: Exact): Exact {
+  return plus(a, { units: -b.units, scale: b.scale });
+}
+
+/** a x b, exactly. */
+export function times(a: Exact, b: Exact): Exact {
+  return { units: a.units * b.units, scale: a.scale + b.scale };
+}
+
+/** a / 10^n, exactly. */
+export function shifted(a: Exact, n: number): Exact {
+  return { units: a.units, scale: a.scale + n };
+}
+
+/** -1, 0 or 1 as a is below, equal to or above b. */
+export function compare(a: Exact, b: Exact): number {
+  const scale = Math.max(a.scale, b.scale);
+  const d = atScale(a, scale) - atScale(b, scale);
+  return d < BIG_0 ? -1 : d > BIG_0 ? 1 : 0;
+}
+
+/** Whole paise of `a`, rounded half-up (ties away from zero). */
+export function paiseRounded(a: Exact): bigint {
+  if (a.scale <= 2) return a.units * tenTo(2 - a.scale);
+  const d = tenTo(a.scale - 2);
+  const abs = a.units < BIG_0 ? -a.units : a.units;
   const remainder = abs % d;
-  const quotient = (abs - remainder) / d + (remainder * 2 >= d ? 1 : 0);
-  return n < 0 && quotient !== 0 ? -quotient : quotient;
+  const paise = abs / d + (remainder * BIG_2 >= d ? BigInt(1) : BIG_0);
+  return a.units < BIG_0 ? -paise : paise;
+}
+
+/** `a` rounded half-up to the paisa, as money2 writes it ('12.35', '-3.00', never '-0.00'). */
+export function moneyText(a: Exact): string {
+  const paise = paiseRounded(a);
+  if (paise === BIG_0) return '0.00';
+  const abs = paise < BIG_0 ? -paise : paise;
+  const fraction = abs % BIG_100;
+  return `${paise < BIG_0 ? '-' : ''}${abs / BIG_100}.${fraction < BIG_10 ? '0' : ''}${fraction}`;
 }

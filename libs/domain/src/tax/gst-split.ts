@@ -1,5 +1,4 @@
-import Decimal from 'decimal.js';
-import { divideRoundingHalfUp, MoneyInput, money2, paiseOf, paiseText, pow10, scaledOf, toDecimal } from '../shared/money';
+import { exactOf, MoneyInput, moneyText, shifted, times } from '../shared/money';
 import { normalizeStateCode } from './states';
 
 export interface LineTax {
@@ -15,32 +14,13 @@ export interface LineTax {
  * check them (a difference above 0.01 is suspicious) and to split tax on the PDF.
  */
 export function expectedLineTax(taxable: MoneyInput, ratePercent: MoneyInput, intraState: boolean): LineTax {
-  const fast = lineTaxInPaise(taxable, ratePercent, intraState);
-  if (fast !== null) {
-    const text = paiseText(fast);
-    return intraState ? { cgst: text, sgst: text, igst: '0.00' } : { cgst: '0.00', sgst: '0.00', igst: text };
-  }
-  const base = toDecimal(taxable);
-  const rate = toDecimal(ratePercent);
+  // taxable x rate / 100 for IGST; for CGST and SGST each, taxable x rate / 200 (x 5 / 1000), rounded once.
+  const tax = times(exactOf(taxable), exactOf(ratePercent));
   if (intraState) {
-    const half = money2(base.times(rate).div(200).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+    const half = moneyText(shifted(times(tax, exactOf(5)), 3));
     return { cgst: half, sgst: half, igst: '0.00' };
   }
-  return { cgst: '0.00', sgst: '0.00', igst: money2(base.times(rate).div(100)) };
-}
-
-/**
- * expectedLineTax in whole paise when the taxable value is a plain amount (paiseOf) and the rate a plain decimal
- * (scaledOf), and their product stays exact in a double; otherwise null (decimal.js). paise x rate / 100 for IGST,
- * paise x rate / 200 for each of CGST and SGST, rounded half-up once, as the decimal way rounds.
- */
-function lineTaxInPaise(taxable: MoneyInput, ratePercent: MoneyInput, intraState: boolean): number | null {
-  const base = typeof taxable === 'string' ? paiseOf(taxable) : null;
-  const rate = scaledOf(ratePercent);
-  if (base === null || !rate || rate.scale > 12) return null;
-  const product = base * rate.units;
-  if (!Number.isSafeInteger(product)) return null;
-  return divideRoundingHalfUp(product, (intraState ? 200 : 100) * pow10(rate.scale)) + 0;
+  return { cgst: '0.00', sgst: '0.00', igst: moneyText(shifted(tax, 2)) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { money2, MoneyInput, paiseOf, paiseOfScaled, paiseText, pow10, scaledOf, sumMoney, toDecimal } from '../shared/money';
+import { compare, exactOf, minus, money2, MoneyInput, moneyText, shifted, sumMoney, times, toDecimal } from '../shared/money';
 import { expectedLineTax } from './gst-split';
 import { TaxKind } from './supply';
 
@@ -25,50 +25,14 @@ export interface LineQuantities {
  * amount), rounded half-up to the paisa and never below zero.
  */
 export function lineTaxableValue(line: LineQuantities): string {
-  const paise = taxablePaise(line);
-  if (paise !== null) return paiseText(paise);
-  const gross = toDecimal(line.quantity).mul(toDecimal(line.rate));
-  const value = line.discountValue === null || line.discountValue === undefined || line.discountValue === '' ? new Decimal(0) : toDecimal(line.discountValue);
-  const discount = line.discountType === 'percentage' ? gross.mul(value).div(100) : line.discountType === 'fixed' ? value : new Decimal(0);
-  return money2(Decimal.max(gross.minus(discount), 0));
-}
-
-/**
- * lineTaxableValue in whole numbers, for plain quantities, rates and discounts (scaledOf) whose products stay exact
- * in a double; null sends the line the decimal.js way. The same sums as there, with each value scaled to a whole
- * number: gross = quantity x rate; a percentage discount leaves gross x (100 - value) / 100, a fixed one
- * gross - value; below zero is zero; then rounded half-up to the paisa. (A 10-line invoice computes this for every
- * line, and decimal.js cost about as much as validating the body's amounts: docs/performance.md, "Money in whole
- * paise".)
- */
-function taxablePaise(line: LineQuantities): number | null {
-  const quantity = scaledOf(line.quantity);
-  const rate = scaledOf(line.rate);
-  if (!quantity || !rate) return null;
-  const gross = quantity.units * rate.units;
-  const scale = quantity.scale + rate.scale;
+  const gross = times(exactOf(line.quantity), exactOf(line.rate));
   const noValue = line.discountValue === null || line.discountValue === undefined || line.discountValue === '';
-  const value = noValue ? { units: 0, scale: 0 } : scaledOf(line.discountValue as MoneyInput);
-  if (!value) return null;
-  // Each step is exact while every operand and result is a safe integer, so each is checked.
-  if (!Number.isSafeInteger(gross)) return null;
-  let units = gross;
-  let unitsScale = scale;
-  if (line.discountType === 'percentage') {
-    // gross x (100 - value) / 100, over 10^(scale + value.scale + 2)
-    const kept = 100 * pow10(value.scale) - value.units;
-    if (!Number.isSafeInteger(kept)) return null;
-    units = gross * kept;
-    unitsScale = scale + value.scale + 2;
-  } else if (line.discountType === 'fixed') {
-    unitsScale = Math.max(scale, value.scale);
-    const grossUnits = gross * pow10(unitsScale - scale);
-    const valueUnits = value.units * pow10(unitsScale - value.scale);
-    if (!Number.isSafeInteger(grossUnits) || !Number.isSafeInteger(valueUnits)) return null;
-    units = grossUnits - valueUnits;
-  }
-  if (!Number.isSafeInteger(units)) return null;
-  return units <= 0 ? 0 : paiseOfScaled(units, unitsScale);
+  const value = noValue ? exactOf(0) : exactOf(line.discountValue as MoneyInput);
+  let net = gross;
+  // A percentage leaves gross x (100 - value) / 100; a fixed discount, gross - value.
+  if (line.discountType === 'percentage') net = shifted(times(gross, minus(exactOf(100), value)), 2);
+  else if (line.discountType === 'fixed') net = minus(gross, value);
+  return net.units > BigInt(0) ? moneyText(net) : '0.00';
 }
 
 /**
@@ -124,6 +88,7 @@ export interface TaxWarning {
 
 /** Amounts further apart than this are a disagreement (one paisa of rounding is allowed). */
 export const TAX_TOLERANCE = '0.01';
+const ONE_PAISA = exactOf(TAX_TOLERANCE);
 
 const KIND_FIELDS: Record<TaxKind, readonly string[]> = { intra: ['cgst', 'sgst'], inter: ['igst'], none: [] };
 
@@ -181,17 +146,14 @@ export function checkLine(index: number, sent: LineAmounts & { taxRate: MoneyInp
   return warnings;
 }
 
-/** Whether two amounts are more than TAX_TOLERANCE (one paisa) apart; in whole paise when both are plain. */
+/** Whether two amounts are more than TAX_TOLERANCE (one paisa) apart. */
 function far(a: string, b: string): boolean {
-  const pa = paiseOf(a);
-  const pb = paiseOf(b);
-  if (pa !== null && pb !== null) return Math.abs(pa - pb) > 1;
-  return toDecimal(a).minus(b).abs().gt(TAX_TOLERANCE);
+  const difference = minus(exactOf(a), exactOf(b));
+  return compare(difference.units < BigInt(0) ? { units: -difference.units, scale: difference.scale } : difference, ONE_PAISA) > 0;
 }
 
 function isZeroAmount(v: string): boolean {
-  const paise = paiseOf(v);
-  return paise !== null ? paise === 0 : toDecimal(v).isZero();
+  return exactOf(v).units === BigInt(0);
 }
 
 /** A total rounded to the nearest rupee, 50 paise and up rounding up (CGST Act section 170), and what that added. */
