@@ -2,7 +2,7 @@ import { Account } from '../shared/account';
 import { Gstr1File } from '../gst-returns/gst-exports.port';
 import { Clock } from '../shared/clock.port';
 import { kolkataDate } from '../shared/fiscal-year';
-import { paiseOf, paiseText, sumMoney, toNumber2 } from '../shared/money';
+import { Exact, exactOf, moneyText, plus, toNumber2 } from '../shared/money';
 import { AnalyticsReader } from './analytics-reader.port';
 import { AnswerCache } from './answer-cache';
 
@@ -55,34 +55,29 @@ export abstract class AgeingWorkbookWriter {
   abstract write(ageing: ReceivablesAgeing, baseName: string): Promise<Gstr1File>;
 }
 
+const NOTHING = exactOf(0);
+
 /**
- * Exact sums per bucket, turned into JSON numbers once at the end: in whole paise while every amount is plain money
- * (the statement's amounts are rounded to the paisa) and the sum a safe integer, else (from then on, for that bucket)
- * as decimal strings added by sumMoney. The total is the sum of the buckets' sums. One of these per client of the
- * answer (thousands on a large account), so it keeps five numbers rather than lists of strings.
+ * Exact sums per bucket (money.ts's exact arithmetic, every amount as it is stored), turned into JSON numbers once
+ * at the end. The total is the sum of the buckets' sums.
  */
 class Buckets {
-  private readonly paise: Record<AgeingBucket, number> = { current: 0, '1_30': 0, '31_60': 0, '61_90': 0, over_90: 0 };
-  private exact: Partial<Record<AgeingBucket, string[]>> | null = null;
+  private readonly sums: Record<AgeingBucket, Exact> = { current: NOTHING, '1_30': NOTHING, '31_60': NOTHING, '61_90': NOTHING, over_90: NOTHING };
   documents = 0;
 
   add(bucket: AgeingBucket, amount: string, count: number): void {
     this.documents += Number(count);
-    const exact = this.exact?.[bucket];
-    const paise = exact ? null : paiseOf(amount);
-    const sum = paise === null ? NaN : this.paise[bucket] + paise;
-    if (Number.isSafeInteger(sum)) this.paise[bucket] = sum;
-    else ((this.exact ??= {})[bucket] ??= [paiseText(this.paise[bucket])]).push(amount);
+    this.sums[bucket] = plus(this.sums[bucket], exactOf(amount));
   }
 
   present(): BucketAmounts {
-    const sums = AGEING_BUCKETS.map((b) => {
-      const exact = this.exact?.[b];
-      return exact ? sumMoney(exact) : paiseText(this.paise[b]);
-    });
     const out = {} as Record<AgeingBucket, number>;
-    AGEING_BUCKETS.forEach((b, i) => (out[b] = toNumber2(sums[i])));
-    return { ...out, total: toNumber2(sumMoney(sums)), documents: this.documents };
+    let total = NOTHING;
+    for (const b of AGEING_BUCKETS) {
+      out[b] = toNumber2(moneyText(this.sums[b]));
+      total = plus(total, this.sums[b]);
+    }
+    return { ...out, total: toNumber2(moneyText(total)), documents: this.documents };
   }
 }
 
