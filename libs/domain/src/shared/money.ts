@@ -118,7 +118,6 @@ const BIG_2 = BigInt(2);
 const BIG_10 = BigInt(10);
 const BIG_100 = BigInt(100);
 const ZERO: Exact = { units: BIG_0, scale: 0 };
-const PARTS = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 /**
  * Exponents beyond this are refused: every double's is within it (5e-324 to 1.8e308), no amount, quantity or rate
  * comes near it, and the digits of '1e999999999' would be a billion.
@@ -152,21 +151,58 @@ export function exactOf(v: MoneyInput | Decimal | Exact): Exact {
   } else {
     throw new RangeError('An amount must be a number or a numeric string.');
   }
-  // The text toDecimal reads: digits with an optional sign, point and exponent, and at least one digit.
-  const parts = PARTS.exec(text);
-  if (parts === null || (parts[2] === '' && !parts[3])) throw new RangeError(`Not a number: "${String(v)}".`);
-  const fraction = parts[3] ?? '';
-  const shift = parts[4] === undefined ? 0 : Number(parts[4]);
-  if (Math.abs(shift) > MAX_EXPONENT) throw new RangeError(`An amount is out of range: "${text}".`);
-  let scale = fraction.length - shift;
-  let digits = parts[2] + fraction;
+  return exactOfText(text, v);
+}
+
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const MINUS = 45;
+const PLUS = 43;
+const POINT = 46;
+
+/**
+ * Reads the text toDecimal reads: an optional sign, digits with an optional point, an optional exponent, and at
+ * least one digit. A scan by character code rather than a regular expression: every amount of a document passes here.
+ */
+function exactOfText(text: string, original: unknown): Exact {
+  const fail = () => new RangeError(`Not a number: "${String(original)}".`);
+  const end = text.length;
+  let i = 0;
+  let code = text.charCodeAt(0);
+  const negative = code === MINUS;
+  if (negative || code === PLUS) i = 1;
+  const start = i;
+  let digits = 0;
+  let scale = 0;
+  let point = -1;
+  let value = 0;
+  for (; i < end; i++) {
+    code = text.charCodeAt(i);
+    if (code >= DIGIT_0 && code <= DIGIT_9) {
+      digits++;
+      if (point >= 0) scale++;
+      if (digits <= 15) value = value * 10 + (code - DIGIT_0);
+    } else if (code === POINT && point < 0) point = i;
+    else break;
+  }
+  if (digits === 0) throw fail();
+  const mantissaEnd = i;
+  let shift = 0;
+  if (i < end) {
+    if (code !== 101 && code !== 69) throw fail(); // e, E
+    const exponent = text.slice(i + 1);
+    if (!/^[+-]?\d+$/.test(exponent)) throw fail();
+    shift = Number(exponent);
+    if (Math.abs(shift) > MAX_EXPONENT) throw new RangeError(`An amount is out of range: "${text}".`);
+  }
+  // Up to 15 digits a double holds the whole number exactly, and BigInt reads it faster than a text.
+  let units = digits <= 15 ? BigInt(value) : BigInt(text.slice(start, mantissaEnd).replace('.', ''));
+  scale -= shift;
   if (scale < 0) {
-    digits += '0'.repeat(-scale);
+    units *= tenTo(-scale);
     scale = 0;
   }
-  // Up to 15 digits a double holds the whole number exactly, and BigInt reads a double faster than a text.
-  const units = digits.length <= 15 ? BigInt(Number(digits)) : BigInt(digits);
-  return { units: parts[1] === '-' ? -units : units, scale };
+  return { units: negative ? -units : units, scale };
 }
 
 /** `a` written with `scale` decimals (scale >= a.scale). */
