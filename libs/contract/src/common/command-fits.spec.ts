@@ -1,40 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import * as ts from 'typescript';
+import { join } from 'node:path';
+import { importPath, typeErrors } from '../../../../test/support/type-errors';
 
-const ROOT = resolve(__dirname, '../../../..');
-
-/** Compiles `body` beside a DTO and a domain command, with the project's path aliases; returns its diagnostics. */
+/** Compiles `body` beside a DTO and a domain command; returns its errors. */
 function compile(body: string): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'command-fits-'));
-  try {
-    const file = join(dir, 'fits.ts');
-    const commands = join(__dirname, 'commands').replace(/\\/g, '/');
-    writeFileSync(
-      file,
-      `import { commandFits } from '${commands}';
+  return typeErrors(`import { commandFits } from '${importPath(join(__dirname, 'commands'))}';
 class LineDto { tax_rate: number; item_description?: string }
 class InvoiceDto { client_id: number; lr_number?: string | null; items?: LineDto[] }
 interface InvoiceCommand { clientId: number; lrNumber?: string | null; items?: Array<{ taxRate: number | string; itemDescription?: string }> }
 ${body}
-`,
-    );
-    const program = ts.createProgram([file], {
-      strict: true,
-      strictPropertyInitialization: false, // as tsconfig.json: DTO fields are filled by class-transformer
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      moduleResolution: ts.ModuleResolutionKind.Node10,
-      skipLibCheck: true,
-      baseUrl: ROOT,
-      paths: { '@app/domain/*': ['libs/domain/src/*'] },
-      types: [],
-    });
-    return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+`);
 }
 
 describe('commandFits: a DTO that does not make the domain command does not build', () => {

@@ -23,10 +23,19 @@ const Rule = () =>
   ValidateBy({
     name: 'sendout_rule',
     validator: {
-      validate: (value: unknown, args) => ruleOf(args?.property)(value, commandOf(args?.object ?? {})) === null,
-      defaultMessage: (args) => ruleOf(args?.property)(args?.value, commandOf(args?.object ?? {})) ?? 'is invalid',
+      validate: (value: unknown, args) => ruleOf(args?.property)(value, commandOfBody(args?.object)) === null,
+      defaultMessage: (args) => ruleOf(args?.property)(args?.value, commandOfBody(args?.object)) ?? 'is invalid',
     },
   });
+
+/** The body's command, made once per body for the rules of all its fields. */
+const commands = new WeakMap<object, SendoutInput>();
+function commandOfBody(body: object | undefined): SendoutInput {
+  if (!body) return {};
+  let command = commands.get(body);
+  if (!command) commands.set(body, (command = commandOf(body) as SendoutInput));
+  return command;
+}
 
 function ruleOf(property: string | undefined): (value: unknown, input: SendoutInput) => string | null {
   return SENDOUT_FIELD_RULES[camelName(property ?? '') as keyof SendoutInput] ?? (() => null);

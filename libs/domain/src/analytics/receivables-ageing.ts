@@ -2,7 +2,7 @@ import { Account } from '../shared/account';
 import { Gstr1File } from '../gst-returns/gst-exports.port';
 import { Clock } from '../shared/clock.port';
 import { kolkataDate } from '../shared/fiscal-year';
-import { Exact, exactOf, moneyText, plus, toNumber2 } from '../shared/money';
+import { Exact, exactOf, moneyText, plus, toNumber2, ZERO } from '../shared/money';
 import { AnalyticsReader } from './analytics-reader.port';
 import { AnswerCache } from './answer-cache';
 
@@ -55,14 +55,12 @@ export abstract class AgeingWorkbookWriter {
   abstract write(ageing: ReceivablesAgeing, baseName: string): Promise<Gstr1File>;
 }
 
-const NOTHING = exactOf(0);
-
 /**
  * Exact sums per bucket (money.ts's exact arithmetic, every amount as it is stored), turned into JSON numbers once
  * at the end. The total is the sum of the buckets' sums.
  */
 class Buckets {
-  private readonly sums: Record<AgeingBucket, Exact> = { current: NOTHING, '1_30': NOTHING, '31_60': NOTHING, '61_90': NOTHING, over_90: NOTHING };
+  private readonly sums: Record<AgeingBucket, Exact> = { current: ZERO, '1_30': ZERO, '31_60': ZERO, '61_90': ZERO, over_90: ZERO };
   documents = 0;
 
   add(bucket: AgeingBucket, amount: string, count: number): void {
@@ -72,7 +70,7 @@ class Buckets {
 
   present(): BucketAmounts {
     const out = {} as Record<AgeingBucket, number>;
-    let total = NOTHING;
+    let total = ZERO;
     for (const b of AGEING_BUCKETS) {
       out[b] = toNumber2(moneyText(this.sums[b]));
       total = plus(total, this.sums[b]);

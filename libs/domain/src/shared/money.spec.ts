@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import {
+  abs,
   compare,
   Exact,
   exactOf,
@@ -255,6 +256,7 @@ describe('exact decimals (the arithmetic of money2, sumMoney and the tax engine)
         expect(decimal(times(x, y)).eq(dx.times(dy))).toBe(true);
         expect(decimal(shifted(x, 3)).eq(dx.div(1000))).toBe(true);
         expect(compare(x, y)).toBe(dx.comparedTo(dy));
+        expect(decimal(abs(x)).eq(dx.abs())).toBe(true);
         expect(moneyText(x)).toBe(rounded(dx));
         expect(paiseRounded(x).toString()).toBe(dx.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed().replace(/^-0$/, '0'));
       }),

@@ -117,7 +117,8 @@ const BIG_0 = BigInt(0);
 const BIG_2 = BigInt(2);
 const BIG_10 = BigInt(10);
 const BIG_100 = BigInt(100);
-const ZERO: Exact = { units: BIG_0, scale: 0 };
+/** Nought, as an exact decimal. */
+export const ZERO: Exact = { units: BIG_0, scale: 0 };
 /**
  * Exponents beyond this are refused: every double's is within it (5e-324 to 1.8e308), no amount, quantity or rate
  * comes near it, and the digits of '1e999999999' would be a billion.
@@ -136,7 +137,7 @@ function tenTo(n: number): bigint {
  * The exact value of an amount, read as toDecimal reads it (numbers by their shortest string form: 0.1 is 0.1
  * exactly); throws the same RangeError for what is not a finite number, and for an exponent beyond 400.
  */
-export function exactOf(v: MoneyInput | Decimal | Exact): Exact {
+export function exactOf(v: MoneyInput | Decimal): Exact {
   let text: string;
   if (typeof v === 'string') {
     text = v.trim();
@@ -146,8 +147,6 @@ export function exactOf(v: MoneyInput | Decimal | Exact): Exact {
   } else if (Decimal.isDecimal(v)) {
     if (!v.isFinite()) throw new RangeError('An amount must be a finite number.');
     text = v.toString();
-  } else if (typeof v === 'object' && v !== null && typeof v.units === 'bigint') {
-    return v;
   } else {
     throw new RangeError('An amount must be a number or a numeric string.');
   }
@@ -229,6 +228,11 @@ export function times(a: Exact, b: Exact): Exact {
 /** a / 10^n, exactly. */
 export function shifted(a: Exact, n: number): Exact {
   return { units: a.units, scale: a.scale + n };
+}
+
+/** |a|. */
+export function abs(a: Exact): Exact {
+  return a.units < BIG_0 ? { units: -a.units, scale: a.scale } : a;
 }
 
 /** -1, 0 or 1 as a is below, equal to or above b. */

@@ -7,6 +7,8 @@ export interface LineTax {
   igst: string;
 }
 
+const FIVE = exactOf(5);
+
 /**
  * The tax a line should carry (IGST Act sections 7 and 8). Intra-state: CGST and SGST each at half the
  * rate, each rounded half-up to paise, so CGST always equals SGST (their sum may differ by 0.01 from the
@@ -17,7 +19,7 @@ export function expectedLineTax(taxable: MoneyInput, ratePercent: MoneyInput, in
   // taxable x rate / 100 for IGST; for CGST and SGST each, taxable x rate / 200 (x 5 / 1000), rounded once.
   const tax = times(exactOf(taxable), exactOf(ratePercent));
   if (intraState) {
-    const half = moneyText(shifted(times(tax, exactOf(5)), 3));
+    const half = moneyText(shifted(times(tax, FIVE), 3));
     return { cgst: half, sgst: half, igst: '0.00' };
   }
   return { cgst: '0.00', sgst: '0.00', igst: moneyText(shifted(tax, 2)) };

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { compare, exactOf, minus, money2, MoneyInput, moneyText, shifted, sumMoney, times, toDecimal } from '../shared/money';
+import { abs, compare, exactOf, minus, money2, MoneyInput, moneyText, shifted, sumMoney, times, toDecimal, ZERO } from '../shared/money';
 import { expectedLineTax } from './gst-split';
 import { TaxKind } from './supply';
 
@@ -20,6 +20,8 @@ export interface LineQuantities {
   discountValue: MoneyInput | null;
 }
 
+const HUNDRED = exactOf(100);
+
 /**
  * Taxable value of a line: quantity x rate less the line discount (a percentage of that, or a fixed
  * amount), rounded half-up to the paisa and never below zero.
@@ -27,12 +29,12 @@ export interface LineQuantities {
 export function lineTaxableValue(line: LineQuantities): string {
   const gross = times(exactOf(line.quantity), exactOf(line.rate));
   const noValue = line.discountValue === null || line.discountValue === undefined || line.discountValue === '';
-  const value = noValue ? exactOf(0) : exactOf(line.discountValue as MoneyInput);
+  const value = noValue ? ZERO : exactOf(line.discountValue as MoneyInput);
   let net = gross;
   // A percentage leaves gross x (100 - value) / 100; a fixed discount, gross - value.
-  if (line.discountType === 'percentage') net = shifted(times(gross, minus(exactOf(100), value)), 2);
+  if (line.discountType === 'percentage') net = shifted(times(gross, minus(HUNDRED, value)), 2);
   else if (line.discountType === 'fixed') net = minus(gross, value);
-  return net.units > BigInt(0) ? moneyText(net) : '0.00';
+  return compare(net, ZERO) > 0 ? moneyText(net) : '0.00';
 }
 
 /**
@@ -148,12 +150,11 @@ export function checkLine(index: number, sent: LineAmounts & { taxRate: MoneyInp
 
 /** Whether two amounts are more than TAX_TOLERANCE (one paisa) apart. */
 function far(a: string, b: string): boolean {
-  const difference = minus(exactOf(a), exactOf(b));
-  return compare(difference.units < BigInt(0) ? { units: -difference.units, scale: difference.scale } : difference, ONE_PAISA) > 0;
+  return compare(abs(minus(exactOf(a), exactOf(b))), ONE_PAISA) > 0;
 }
 
 function isZeroAmount(v: string): boolean {
-  return exactOf(v).units === BigInt(0);
+  return compare(exactOf(v), ZERO) === 0;
 }
 
 /** A total rounded to the nearest rupee, 50 paise and up rounding up (CGST Act section 170), and what that added. */

@@ -1,37 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as ts from 'typescript';
+import { importPath, typeErrors } from '../../../../test/support/type-errors';
 import { bind, factory, make } from './providers';
 
-/** Compiles `body` beside a few port-like classes and returns its diagnostics (the wiring checks are types only). */
+/** Compiles `body` beside a few port-like classes and returns its errors (the wiring checks are types only). */
 function compile(body: string): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'wiring-'));
-  try {
-    const file = join(dir, 'wiring.ts');
-    const providers = join(__dirname, 'providers').replace(/\\/g, '/');
-    writeFileSync(
-      file,
-      `import { make, bind, factory } from '${providers}';
+  return typeErrors(`import { make, bind, factory } from '${importPath(join(__dirname, 'providers'))}';
 abstract class Clock { abstract now(): Date; }
 abstract class Repo { abstract find(id: number): Promise<string>; }
 abstract class Mailer { abstract send(to: string): Promise<void>; }
 class Service { constructor(readonly repo: Repo, readonly clock: Clock) {} }
 class SqlRepo extends Repo { constructor(readonly clock: Clock) { super(); } find(): Promise<string> { return Promise.resolve(''); } }
 ${body}
-`,
-    );
-    const program = ts.createProgram([file], {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      moduleResolution: ts.ModuleResolutionKind.Node10,
-      skipLibCheck: true,
-    });
-    return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+`);
 }
 
 describe('typed provider lists (make, bind, factory)', () => {
